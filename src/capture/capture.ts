@@ -1,0 +1,378 @@
+import { ulid } from "ulid";
+import { classifyError, formatErrorContext } from "../core/error-context.js";
+import {
+  createRedactor,
+  type RedactionConfig,
+  type Redactor,
+  sanitizeForCapture,
+} from "../core/redaction.js";
+import type {
+  AgentKind,
+  ErrorEntry,
+  ErrorStats,
+  ErrorType,
+  MessageKind,
+  MessageRole,
+  Outcome,
+} from "../core/types.js";
+import type {
+  CaptureBatch,
+  CaptureWriteResult,
+  ErrorWrite,
+  MessageWrite,
+  SessionWrite,
+  Store,
+  ToolResultWrite,
+} from "../store/store.js";
+import { findProjectId } from "./project.js";
+
+/** Capture settings. Sizes are in characters. */
+export interface CaptureConfig {
+  redaction: RedactionConfig;
+  /** Longest message text kept (default 200 000); longer text is cut with a visible marker. */
+  maxContentChars: number;
+  /** Longest tool output kept (default 64 000). */
+  maxToolOutputChars: number;
+  /** Longest tool input kept (default 32 000). */
+  maxToolInputChars: number;
+}
+
+export const DEFAULT_CAPTURE_CONFIG: CaptureConfig = {
+  redaction: { enabled: true, patterns: [] },
+  maxContentChars: 200_000,
+  maxToolOutputChars: 64_000,
+  maxToolInputChars: 32_000,
+};
+
+/** A session as a caller describes it. `id` defaults to `agent:sourceSessionId`. */
+export interface SessionInput {
+  id?: string;
+  agent: AgentKind;
+  sourceSessionId: string;
+  channelId?: string;
+  conversationTarget?: string | null;
+  accountId?: string | null;
+  cwd?: string | null;
+  /** Overrides the project id found from `cwd` (git root, else cwd). */
+  projectId?: string | null;
+  gitBranch?: string | null;
+  parentSessionId?: string | null;
+  title?: string | null;
+  /** epoch ms; defaults to now */
+  createdAt?: number;
+  lastActivityAt?: number;
+  metadata?: Record<string, unknown>;
+}
+
+/** A message as a caller describes it; sanitized before it is stored. */
+export interface MessageInput {
+  /** Stable id; re-sending the same id adds nothing. Defaults to a new ULID. */
+  id?: string;
+  role: MessageRole;
+  kind?: MessageKind;
+  /** Message text; tool calls may leave it empty. */
+  content?: string;
+  toolName?: string | null;
+  /** Tool input: JSON text, or any value (stringified). */
+  toolInput?: unknown;
+  toolOutput?: string | null;
+  isError?: boolean;
+  toolUseId?: string | null;
+  isSidechain?: boolean;
+  parentId?: string | null;
+  apiMessageId?: string | null;
+  createdAt?: number;
+  metadata?: Record<string, unknown>;
+}
+
+export interface ToolResultInput {
+  id?: string;
+  toolUseId: string;
+  output: string;
+  isError: boolean;
+  toolName?: string | null;
+  createdAt?: number;
+}
+
+export interface OutcomeInput extends Partial<Omit<Outcome, "sessionId" | "success">> {
+  sessionId: string;
+  success: boolean;
+}
+
+export interface ErrorInput {
+  sessionId: string;
+  taskId?: string | null;
+  errorType?: ErrorType;
+  message: string;
+  stackTrace?: string | null;
+  toolName?: string | null;
+  context?: string | null;
+  createdAt?: number;
+}
+
+/** A mixed batch for importers: sessions plus ordered messages and tool results, written atomically. */
+export interface RawCaptureBatch {
+  sessions: SessionInput[];
+  items: Array<
+    | { type: "message"; sessionId: string; message: MessageInput }
+    | { type: "tool_result"; sessionId: string; result: ToolResultInput }
+  >;
+  importFile?: CaptureBatch["importFile"];
+}
+
+/**
+ * The capture API: the only way data enters the store. Everything passes through the same
+ * sanitizer (tacit-context stripping, secret redaction, truncation) before it is written.
+ */
+export interface Capture {
+  upsertSession(session: SessionInput): Promise<string>;
+  /** Appends messages to a session in one transaction, in order. */
+  appendMessages(sessionId: string, messages: MessageInput[]): Promise<CaptureWriteResult>;
+  writeBatch(batch: RawCaptureBatch): Promise<CaptureWriteResult>;
+  recordOutcome(outcome: OutcomeInput): Promise<Outcome>;
+  recordError(error: ErrorInput): Promise<ErrorEntry>;
+  resolveError(id: string): Promise<boolean>;
+  errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
+  /** Seed 002's "## Previous errors" retry context; empty string when there are none. */
+  errorContext(filter: { sessionId?: string; taskId?: string; includeResolved?: boolean }): Promise<string>;
+}
+
+export function createCapture(options: {
+  store: Store;
+  config?: Partial<CaptureConfig>;
+  now?: () => number;
+}): Capture {
+  const config = { ...DEFAULT_CAPTURE_CONFIG, ...options.config };
+  const now = options.now ?? Date.now;
+  const redact = createRedactor(config.redaction);
+  const store = options.store;
+  const sanitizer = new Sanitizer(redact, config);
+
+  const toBatch = (raw: RawCaptureBatch): CaptureBatch => {
+    const batch: CaptureBatch = { sessions: [], items: [], errors: [], importFile: raw.importFile };
+    for (const session of raw.sessions) batch.sessions.push(sanitizer.session(session, now()));
+    for (const item of raw.items) {
+      if (item.type === "message") {
+        const message = sanitizer.message(item.sessionId, item.message, now());
+        batch.items.push({ type: "message", message });
+        if (message.kind === "tool_call" && message.isError && message.toolOutput !== null) {
+          batch.errors.push(toolError(message.sessionId, message.id, message, message.createdAt));
+        }
+      } else {
+        const result = sanitizer.toolResult(item.sessionId, item.result, now());
+        batch.items.push({ type: "tool_result", result });
+        if (result.isError) {
+          batch.errors.push(
+            toolError(
+              result.sessionId,
+              result.id,
+              { toolOutput: result.output, ...result },
+              result.createdAt,
+            ),
+          );
+        }
+      }
+    }
+    return batch;
+  };
+
+  return {
+    async upsertSession(session) {
+      const write = sanitizer.session(session, now());
+      await store.writeCapture({ sessions: [write], items: [], errors: [] });
+      return write.id;
+    },
+    async appendMessages(sessionId, messages) {
+      return store.writeCapture(
+        toBatch({
+          sessions: [],
+          items: messages.map((message) => ({ type: "message", sessionId, message })),
+        }),
+      );
+    },
+    async writeBatch(raw) {
+      return store.writeCapture(toBatch(raw));
+    },
+    async recordOutcome(input) {
+      const outcome: Outcome = {
+        id: input.id ?? ulid(),
+        sessionId: input.sessionId,
+        taskId: input.taskId ?? null,
+        durationMs: input.durationMs ?? 0,
+        errorCount: input.errorCount ?? 0,
+        retryCount: input.retryCount ?? 0,
+        success: input.success,
+        filesTouched: input.filesTouched ?? [],
+        strategy: input.strategy ?? null,
+        failureMode: input.failureMode ?? null,
+        failureDetails: input.failureDetails ? redact(input.failureDetails).text : null,
+        createdAt: input.createdAt ?? now(),
+      };
+      await store.recordOutcome(outcome);
+      return outcome;
+    },
+    async recordError(input) {
+      const message = redact(input.message).text;
+      const entry: ErrorEntry = {
+        id: ulid(),
+        sessionId: input.sessionId,
+        taskId: input.taskId ?? null,
+        messageId: null,
+        errorType: input.errorType ?? classifyError(message, { fromTool: Boolean(input.toolName) }),
+        message,
+        stackTrace: input.stackTrace ? redact(input.stackTrace).text : null,
+        toolName: input.toolName ?? null,
+        context: input.context ? redact(input.context).text : null,
+        resolved: false,
+        resolvedAt: null,
+        createdAt: input.createdAt ?? now(),
+      };
+      await store.recordError(entry);
+      return entry;
+    },
+    resolveError: (id) => store.resolveError(id, now()),
+    errorStats: (filter) => store.errorStats(filter),
+    async errorContext(filter) {
+      const errors = await store.listErrors({ ...filter, limit: 200 });
+      return formatErrorContext(errors, { includeResolved: filter.includeResolved });
+    },
+  };
+}
+
+/** The error a failed tool call leaves. Its id derives from the row that carried the failure. */
+function toolError(
+  sessionId: string,
+  rowId: string,
+  call: {
+    toolOutput: string | null;
+    toolName: string | null;
+    toolInput?: string | null;
+    toolUseId?: string | null;
+  },
+  createdAt: number,
+): ErrorWrite {
+  const output = call.toolOutput ?? "";
+  return {
+    id: `${rowId}:error`,
+    sessionId,
+    taskId: null,
+    messageId: null,
+    toolUseId: call.toolUseId ?? null,
+    errorType: classifyError(output, { fromTool: true }),
+    message: output.trim().slice(0, 500) || "tool call failed",
+    stackTrace: null,
+    toolName: call.toolName,
+    context: call.toolInput ? call.toolInput.slice(0, 300) : null,
+    createdAt,
+  };
+}
+
+/** Applies the capture pass to every text a session, message or tool result carries. */
+class Sanitizer {
+  private readonly projectIds = new Map<string, string>();
+
+  constructor(
+    private readonly redact: Redactor,
+    private readonly config: CaptureConfig,
+  ) {}
+
+  text(value: string, maxChars: number): { text: string; originalSize: number | null } {
+    return sanitizeForCapture(value, { redact: this.redact, maxChars });
+  }
+
+  metadata(value: Record<string, unknown> | undefined): Record<string, unknown> {
+    if (!value) return {};
+    return redactDeep(value, this.redact) as Record<string, unknown>;
+  }
+
+  session(input: SessionInput, now: number): SessionWrite {
+    const cwd = input.cwd ?? null;
+    let projectId = input.projectId ?? null;
+    if (!projectId && cwd) {
+      projectId = this.projectIds.get(cwd) ?? findProjectId(cwd);
+      this.projectIds.set(cwd, projectId);
+    }
+    const createdAt = input.createdAt ?? now;
+    return {
+      id: input.id ?? `${input.agent}:${input.sourceSessionId}`,
+      agent: input.agent,
+      sourceSessionId: input.sourceSessionId,
+      channelId: input.channelId ?? input.agent,
+      conversationTarget: input.conversationTarget,
+      accountId: input.accountId,
+      projectId,
+      cwd,
+      gitBranch: input.gitBranch || null,
+      parentSessionId: input.parentSessionId,
+      title: input.title ? this.redact(input.title).text.slice(0, 200) : null,
+      createdAt,
+      lastActivityAt: input.lastActivityAt ?? createdAt,
+      metadata: this.metadata(input.metadata),
+    };
+  }
+
+  message(sessionId: string, input: MessageInput, now: number): MessageWrite {
+    const kind = input.kind ?? (input.toolName ? "tool_call" : "text");
+    const content = this.text(input.content ?? "", this.config.maxContentChars);
+    const rawInput =
+      input.toolInput === undefined || input.toolInput === null
+        ? null
+        : typeof input.toolInput === "string"
+          ? input.toolInput
+          : JSON.stringify(input.toolInput);
+    const toolInput = rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars);
+    const toolOutput =
+      input.toolOutput === undefined || input.toolOutput === null
+        ? null
+        : this.text(input.toolOutput, this.config.maxToolOutputChars);
+    const metadata = this.metadata(input.metadata);
+    return {
+      id: input.id ? `${sessionId}:${input.id}` : `${sessionId}:${ulid()}`,
+      sessionId,
+      role: input.role,
+      kind,
+      content: content.text,
+      toolName: input.toolName ?? null,
+      toolInput: toolInput?.text ?? null,
+      toolOutput: toolOutput?.text ?? null,
+      isError: input.isError ?? false,
+      toolUseId: input.toolUseId ?? null,
+      isSidechain: input.isSidechain ?? false,
+      parentId: input.parentId ?? null,
+      apiMessageId: input.apiMessageId ?? null,
+      originalSize: largest(content.originalSize, toolInput?.originalSize, toolOutput?.originalSize),
+      startsTurn:
+        input.role === "user" && kind === "text" && content.text.trim() !== "" && metadata.isMeta !== true,
+      createdAt: input.createdAt ?? now,
+      metadata,
+    };
+  }
+
+  toolResult(sessionId: string, input: ToolResultInput, now: number): ToolResultWrite {
+    const output = this.text(input.output, this.config.maxToolOutputChars);
+    return {
+      id: `${sessionId}:${input.id ?? `result:${input.toolUseId}`}`,
+      sessionId,
+      toolUseId: input.toolUseId,
+      output: output.text,
+      isError: input.isError,
+      toolName: input.toolName ?? null,
+      originalSize: output.originalSize,
+      createdAt: input.createdAt ?? now,
+    };
+  }
+}
+
+function largest(...sizes: Array<number | null | undefined>): number | null {
+  const present = sizes.filter((size): size is number => typeof size === "number");
+  return present.length ? Math.max(...present) : null;
+}
+
+function redactDeep(value: unknown, redact: Redactor): unknown {
+  if (typeof value === "string") return redact(value).text;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact)]));
+  }
+  return value;
+}

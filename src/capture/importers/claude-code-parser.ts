@@ -1,0 +1,406 @@
+/**
+ * Parser for Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`, and subagent
+ * transcripts at `<session>/subagents/agent-<id>.jsonl` or, in 2.0.x, `agent-<id>.jsonl`).
+ *
+ * Each line is one record. `user`/`assistant` lines carry `message.content` as a string or as
+ * content blocks; one API message is written over several lines that share `message.id`. Tool
+ * results arrive as `tool_result` blocks in user lines: the block is the truth, the line's
+ * `toolUseResult` only fills in an empty block.
+ */
+import { z } from "zod";
+import {
+  describeZodError,
+  fileName,
+  fileStem,
+  flattenContent,
+  isRecord,
+  type JsonRecord,
+  nonEmptyString,
+  PendingToolCalls,
+  toEpochMs,
+  toJsonText,
+} from "./content-text.js";
+import type { ImportEvent, MessageEvent, ParserContext, SessionEvent, TranscriptParser } from "./types.js";
+
+/** Line types that carry UI or bookkeeping state and nothing to learn from. */
+const SKIPPED_LINE_TYPES = new Set(
+  [
+    "permission-mode mode file-history-snapshot queue-operation attachment progress agent-name last-prompt",
+    "frame-link pr-link started result relocated worktree-state bridge-session atis-latch",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** `system` subtypes that are status noise (hooks, timings, API errors, refusal bookkeeping). */
+const SKIPPED_SYSTEM_SUBTYPES = new Set(
+  [
+    "session_start turn_duration stop_hook_summary informational",
+    "api_error error api_refusal model_refusal_fallback",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** Text Claude Code writes around slash commands; kept as messages but marked `isMeta`. */
+const COMMAND_WRAPPER =
+  /^\s*<(command-name|command-message|command-args|local-command-(stdout|stderr|caveat))>/;
+
+const conversationLine = z.looseObject({
+  uuid: z.string().optional(),
+  parentUuid: z.string().nullish(),
+  isSidechain: z.boolean().optional(),
+  isMeta: z.boolean().optional(),
+  message: z.looseObject(
+    {
+      id: z.string().optional(),
+      model: z.string().optional(),
+      content: z.union([z.string(), z.array(z.unknown())], { error: "expected string or array" }),
+    },
+    { error: "expected object" },
+  ),
+});
+type ConversationLine = z.infer<typeof conversationLine>;
+
+const contentBlock = z.looseObject({ type: z.string() });
+const legacyToolLine = z.looseObject({ name: z.string({ error: "expected string" }) });
+
+interface SessionState {
+  cwd: string | null;
+  gitBranch: string | null;
+  title: string | null;
+}
+
+/** Where a subagent transcript sits: its agent id, and the parent session id when the path names it. */
+interface SubagentPath {
+  agentId: string;
+  parentFromPath: string | null;
+}
+
+/** The session a line belongs to; `parent` and `agentId` are set for subagent transcripts. */
+interface SessionIdentity {
+  id: string;
+  parent: string | null;
+  agentId: string | null;
+}
+
+/**
+ * Reads the subagent layout from the file path alone: `<parent>/subagents/agent-<id>.jsonl`
+ * (2.1.x), or a bare `agent-<id>.jsonl` (2.0.x, parent named by the lines). Null otherwise.
+ */
+function subagentPath(file: string): SubagentPath | null {
+  const nested = /([^\\/]+)[\\/]subagents[\\/]agent-([^\\/]+)\.jsonl$/.exec(file);
+  if (nested?.[1] && nested[2]) return { agentId: nested[2], parentFromPath: nested[1] };
+  const legacy = /^agent-(.+)\.jsonl$/.exec(fileName(file));
+  if (legacy?.[1]) return { agentId: legacy[1], parentFromPath: null };
+  return null;
+}
+
+/** Creates a parser for one Claude Code transcript file. */
+export function createClaudeCodeParser(context: ParserContext): TranscriptParser {
+  const subagent = subagentPath(context.file);
+  const sessions = new Map<string, SessionState>();
+  const pending = new PendingToolCalls();
+  let current: SessionIdentity | undefined;
+
+  function identify(line: JsonRecord): SessionIdentity {
+    const lineSessionId = nonEmptyString(line.sessionId);
+    if (subagent?.parentFromPath) {
+      const parent = subagent.parentFromPath;
+      return { id: `${parent}/agent-${subagent.agentId}`, parent, agentId: subagent.agentId };
+    }
+    // A bare agent-<id>.jsonl is a subagent only when its lines carry that agentId under the
+    // parent's sessionId; otherwise it is an ordinary transcript whose name starts with "agent-".
+    if (subagent && lineSessionId !== undefined && line.agentId === subagent.agentId) {
+      return {
+        id: `${lineSessionId}/agent-${subagent.agentId}`,
+        parent: lineSessionId,
+        agentId: subagent.agentId,
+      };
+    }
+    if (lineSessionId === undefined && current) return current;
+    return { id: lineSessionId ?? fileStem(context.file), parent: null, agentId: null };
+  }
+
+  /** A SessionEvent when the session is new or its cwd, branch or title changed; else nothing. */
+  function announce(line: JsonRecord, title?: string): { sessionId: string; events: SessionEvent[] } {
+    const identity = identify(line);
+    const { id, parent } = identity;
+    current = identity;
+    const known = sessions.get(id);
+    const next: SessionState = {
+      cwd: nonEmptyString(line.cwd) ?? known?.cwd ?? null,
+      gitBranch: nonEmptyString(line.gitBranch) ?? known?.gitBranch ?? null,
+      title: title ?? known?.title ?? null,
+    };
+    if (known && known.cwd === next.cwd && known.gitBranch === next.gitBranch && known.title === next.title) {
+      return { sessionId: id, events: [] };
+    }
+    sessions.set(id, next);
+    const metadata: Record<string, unknown> = {};
+    if (typeof line.version === "string") metadata.version = line.version;
+    if (identity.agentId) metadata.agentId = identity.agentId;
+    const event: SessionEvent = {
+      type: "session",
+      sourceSessionId: id,
+      agent: "claude-code",
+      cwd: next.cwd,
+      gitBranch: next.gitBranch,
+      title: next.title,
+      parentSourceSessionId: parent,
+      timestamp: toEpochMs(line.timestamp),
+      metadata,
+    };
+    return { sessionId: id, events: [event] };
+  }
+
+  function lineId(line: JsonRecord, lineNumber: number): string {
+    return nonEmptyString(line.uuid) ?? `line-${lineNumber}`;
+  }
+
+  function baseMessage(line: ConversationLine | JsonRecord, sessionId: string, sourceId: string) {
+    return {
+      type: "message" as const,
+      sourceSessionId: sessionId,
+      sourceId,
+      isSidechain: line.isSidechain === true,
+      parentId: nonEmptyString(line.parentUuid) ?? null,
+      timestamp: toEpochMs(line.timestamp),
+    };
+  }
+
+  function parseUser(line: ConversationLine, sessionId: string, lineNumber: number): ImportEvent[] {
+    const id = lineId(line, lineNumber);
+    const content = line.message.content;
+    const blocks = typeof content === "string" ? [{ type: "text", text: content }] : content;
+    const events: ImportEvent[] = [];
+    const textBlocks: unknown[] = [];
+    let firstTextIndex = -1;
+    let toolResults = 0;
+    blocks.forEach((block, index) => {
+      if (!isRecord(block) || block.type !== "tool_result") {
+        if (firstTextIndex < 0) firstTextIndex = index;
+        textBlocks.push(block);
+        return;
+      }
+      toolResults += 1;
+      events.push(toolResultFromBlock(line, block, sessionId, blocks.length > 1 ? `${id}:${index}` : id));
+    });
+    const text = flattenContent(textBlocks);
+    if (text.trim().length > 0) {
+      const isMeta = line.isMeta === true || COMMAND_WRAPPER.test(text);
+      const isCompactSummary = line.isCompactSummary === true;
+      const message: MessageEvent = {
+        ...baseMessage(line, sessionId, toolResults > 0 ? `${id}:${firstTextIndex}` : id),
+        role: isCompactSummary ? "system" : "user",
+        kind: isCompactSummary ? "summary" : "text",
+        content: text,
+      };
+      const metadata: Record<string, unknown> = {};
+      if (isMeta) metadata.isMeta = true;
+      if (isCompactSummary) metadata.isCompactSummary = true;
+      if (Object.keys(metadata).length > 0) message.metadata = metadata;
+      events.unshift(message);
+    }
+    return events.length > 0
+      ? events
+      : [{ type: "skip", reason: "user: message.content has no text or tool results" }];
+  }
+
+  function toolResultFromBlock(
+    line: ConversationLine,
+    block: JsonRecord,
+    sessionId: string,
+    sourceId: string,
+  ): ImportEvent {
+    const lineToolUseId = nonEmptyString(line.sourceToolUseID);
+    const explicitId =
+      nonEmptyString(block.tool_use_id) ??
+      (lineToolUseId !== undefined && pending.has(lineToolUseId) ? lineToolUseId : undefined);
+    const call = pending.resolve(explicitId);
+    const extra = isRecord(line.toolUseResult) ? line.toolUseResult : undefined;
+    let output = flattenContent(block.content);
+    if (output.length === 0) {
+      if (typeof line.toolUseResult === "string") output = line.toolUseResult;
+      else if (extra) output = [extra.stdout, extra.stderr].filter((part) => nonEmptyString(part)).join("\n");
+    }
+    const blockError = typeof block.is_error === "boolean" ? block.is_error : undefined;
+    const extraError = typeof extra?.is_error === "boolean" ? extra.is_error : undefined;
+    return {
+      type: "tool_result",
+      sourceSessionId: sessionId,
+      sourceId,
+      toolUseId: call?.id ?? lineToolUseId ?? sourceId,
+      output,
+      isError: blockError ?? extraError ?? false,
+      toolName: call?.name ?? null,
+      timestamp: toEpochMs(line.timestamp),
+    };
+  }
+
+  function parseAssistant(line: ConversationLine, sessionId: string, lineNumber: number): ImportEvent[] {
+    const id = lineId(line, lineNumber);
+    const content = line.message.content;
+    const blocks = typeof content === "string" ? [{ type: "text", text: content }] : content;
+    const apiMessageId = nonEmptyString(line.message.id) ?? id;
+    const metadata = line.message.model ? { model: line.message.model } : undefined;
+    const events: ImportEvent[] = [];
+    const skippedTypes: string[] = [];
+    blocks.forEach((raw, index) => {
+      const parsed = contentBlock.safeParse(raw);
+      if (!parsed.success) {
+        skippedTypes.push("(no type)");
+        return;
+      }
+      const block = parsed.data;
+      const base = {
+        ...baseMessage(line, sessionId, blocks.length > 1 ? `${id}:${index}` : id),
+        apiMessageId,
+      };
+      const text = nonEmptyString(block.type === "thinking" ? block.thinking : block.text);
+      const name = nonEmptyString(block.name);
+      if ((block.type === "text" || block.type === "thinking") && text !== undefined) {
+        events.push({ ...base, role: "assistant", kind: block.type, content: text, metadata });
+      } else if ((block.type === "tool_use" || block.type === "server_tool_use") && name !== undefined) {
+        const toolUseId = nonEmptyString(block.id) ?? base.sourceId;
+        pending.add(toolUseId, name);
+        events.push({
+          ...base,
+          role: "tool",
+          kind: "tool_call",
+          content: name,
+          toolName: name,
+          toolInput: toJsonText(block.input ?? {}),
+          toolUseId,
+          metadata,
+        });
+      } else if (block.type !== "text" && block.type !== "thinking") {
+        // Empty text/thinking blocks are dropped; other types are named if the line yields nothing.
+        skippedTypes.push(block.type);
+      }
+    });
+    if (events.length > 0) return events;
+    const detail = skippedTypes.length > 0 ? ` (block types: ${skippedTypes.join(", ")})` : "";
+    return [{ type: "skip", reason: `assistant: no importable content blocks${detail}` }];
+  }
+
+  function parseConversation(
+    line: JsonRecord,
+    type: "user" | "assistant",
+    lineNumber: number,
+  ): ImportEvent[] {
+    const parsed = conversationLine.safeParse(line);
+    if (!parsed.success) return [{ type: "skip", reason: describeZodError(type, parsed.error) }];
+    const { sessionId, events } = announce(line);
+    const body =
+      type === "user"
+        ? parseUser(parsed.data, sessionId, lineNumber)
+        : parseAssistant(parsed.data, sessionId, lineNumber);
+    return [...events, ...body];
+  }
+
+  function parseSystem(line: JsonRecord, lineNumber: number): ImportEvent[] {
+    const subtype = nonEmptyString(line.subtype) ?? "(none)";
+    const { sessionId, events } = announce(line);
+    if (subtype === "compact_boundary" || subtype === "local_command") {
+      const metadata: Record<string, unknown> = {};
+      if (line.compactMetadata !== undefined) metadata.compactMetadata = line.compactMetadata;
+      if (subtype === "local_command") metadata.isMeta = true;
+      const message: MessageEvent = {
+        ...baseMessage(line, sessionId, lineId(line, lineNumber)),
+        role: "system",
+        kind: subtype === "compact_boundary" ? "compact_boundary" : "text",
+        content: typeof line.content === "string" ? line.content : "",
+        metadata,
+      };
+      return [...events, message];
+    }
+    // The line may still have announced the session (session_start carries cwd and branch).
+    if (SKIPPED_SYSTEM_SUBTYPES.has(subtype))
+      return [...events, { type: "skip", reason: `system:${subtype}` }];
+    return [...events, { type: "unknown", lineType: `system:${subtype}` }];
+  }
+
+  function parseSummary(line: JsonRecord, lineNumber: number): ImportEvent[] {
+    const summary = nonEmptyString(line.summary);
+    if (summary === undefined)
+      return [{ type: "skip", reason: "summary: summary: expected non-empty string" }];
+    const { sessionId, events } = announce(line);
+    const leafUuid = nonEmptyString(line.leafUuid);
+    const message: MessageEvent = {
+      ...baseMessage(line, sessionId, `summary:${leafUuid ?? `line-${lineNumber}`}`),
+      role: "system",
+      kind: "summary",
+      content: summary,
+      metadata: leafUuid ? { leafUuid } : undefined,
+    };
+    return [...events, message];
+  }
+
+  function parseTitle(line: JsonRecord, type: string): ImportEvent[] {
+    const title = nonEmptyString(type === "custom-title" ? line.customTitle : line.aiTitle);
+    const field = type === "custom-title" ? "customTitle" : "aiTitle";
+    if (title === undefined)
+      return [{ type: "skip", reason: `${type}: ${field}: expected non-empty string` }];
+    const known = sessions.get(identify(line).id);
+    // A title the user chose outranks the one Claude Code generated.
+    if (type === "ai-title" && known?.title)
+      return [{ type: "skip", reason: "ai-title: custom title already set" }];
+    const { events } = announce(line, title);
+    return events.length > 0 ? events : [{ type: "skip", reason: `${type}: title unchanged` }];
+  }
+
+  /** Drifted shape: `tool_use` / `tool_result` written as whole lines with name/input/output. */
+  function parseLegacyTool(line: JsonRecord, type: string, lineNumber: number): ImportEvent[] {
+    const parsed = legacyToolLine.safeParse(line);
+    if (!parsed.success) return [{ type: "skip", reason: describeZodError(type, parsed.error) }];
+    const name = parsed.data.name;
+    const { sessionId, events } = announce(line);
+    const id = lineId(line, lineNumber);
+    if (type === "tool_use") {
+      const toolUseId = nonEmptyString(line.id) ?? id;
+      pending.add(toolUseId, name);
+      const call: MessageEvent = {
+        ...baseMessage(line, sessionId, id),
+        role: "tool",
+        kind: "tool_call",
+        content: name,
+        toolName: name,
+        toolInput: toJsonText(line.input ?? {}),
+        toolUseId,
+        metadata: { legacyShape: true },
+      };
+      return [...events, call];
+    }
+    const call = pending.resolve(nonEmptyString(line.tool_use_id), name);
+    return [
+      ...events,
+      {
+        type: "tool_result",
+        sourceSessionId: sessionId,
+        sourceId: id,
+        toolUseId: call?.id ?? id,
+        output: flattenContent(line.output ?? line.content),
+        isError: line.is_error === true,
+        toolName: name,
+        timestamp: toEpochMs(line.timestamp),
+      },
+    ];
+  }
+
+  return {
+    format: "claude-code",
+    parseLine(record: unknown, lineNumber: number): ImportEvent[] {
+      if (!isRecord(record)) return [{ type: "skip", reason: "record: expected object" }];
+      const type = record.type;
+      if (typeof type !== "string") return [{ type: "skip", reason: "type: expected string" }];
+      if (type === "user" || type === "assistant") return parseConversation(record, type, lineNumber);
+      if (type === "system") return parseSystem(record, lineNumber);
+      if (type === "summary") return parseSummary(record, lineNumber);
+      if (type === "custom-title" || type === "ai-title") return parseTitle(record, type);
+      if (type === "tool_use" || type === "tool_result") return parseLegacyTool(record, type, lineNumber);
+      if (SKIPPED_LINE_TYPES.has(type)) return [{ type: "skip", reason: type }];
+      return [{ type: "unknown", lineType: type }];
+    },
+  };
+}

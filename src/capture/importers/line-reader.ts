@@ -1,0 +1,62 @@
+import { createReadStream } from "node:fs";
+
+/** One line of a file, with where it ends so an import can resume after it. */
+export interface FileLine {
+  /** 1-based line number in the file. */
+  lineNumber: number;
+  /** Raw bytes of the line, without the newline (and without a trailing CR). */
+  bytes: Buffer;
+  /** Byte offset just after this line's newline (or end of file). */
+  endOffset: number;
+  /** False for a last line with no newline: it may still be being written. */
+  terminated: boolean;
+}
+
+/**
+ * Streams a file line by line from `startOffset`, holding at most one line plus one chunk in
+ * memory. Line numbers continue from `startLine`.
+ */
+export async function* readLines(
+  path: string,
+  options: { startOffset?: number; startLine?: number } = {},
+): AsyncGenerator<FileLine> {
+  let offset = options.startOffset ?? 0;
+  let lineNumber = options.startLine ?? 0;
+  let pending: Buffer[] = [];
+  let pendingLength = 0;
+  const stream = createReadStream(path, { start: offset, highWaterMark: 1 << 20 });
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(10, start);
+      if (newline === -1) break;
+      const piece = chunk.subarray(start, newline);
+      const bytes = pendingLength ? Buffer.concat([...pending, piece], pendingLength + piece.length) : piece;
+      pending = [];
+      pendingLength = 0;
+      offset += bytes.length + 1;
+      lineNumber++;
+      yield { lineNumber, bytes: stripCarriageReturn(bytes), endOffset: offset, terminated: true };
+      start = newline + 1;
+    }
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      pending.push(Buffer.from(rest));
+      pendingLength += rest.length;
+    }
+  }
+  if (pendingLength > 0) {
+    const bytes = Buffer.concat(pending, pendingLength);
+    lineNumber++;
+    yield {
+      lineNumber,
+      bytes: stripCarriageReturn(bytes),
+      endOffset: offset + bytes.length,
+      terminated: false,
+    };
+  }
+}
+
+function stripCarriageReturn(bytes: Buffer): Buffer {
+  return bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.subarray(0, bytes.length - 1) : bytes;
+}

@@ -1,0 +1,225 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  applyDedupDecision,
+  type DedupNeighbour,
+  decideDedup,
+  keepsAllEvidence,
+  mergeLessons,
+} from "./dedup.js";
+import type { ChangeContext } from "./history.js";
+import { createLesson, type Lesson, type LessonEvidence, type NewLesson } from "./lesson.js";
+
+const NOW = 9_000;
+
+function context(now = NOW): ChangeContext {
+  let next = 0;
+  return { now, ids: () => `e${++next}` };
+}
+
+const quote = (taskId: string, text: string, sessionId = "s1"): LessonEvidence => ({
+  quote: text,
+  sessionId,
+  taskId,
+  at: 1,
+});
+
+function lesson(id: string, overrides: Partial<NewLesson> = {}, state: Partial<Lesson> = {}): Lesson {
+  return {
+    ...createLesson({
+      id,
+      kind: "avoid",
+      trigger: "installing dependencies",
+      rule: "do not use npm in this repo",
+      domain: "project",
+      scope: "project",
+      projectId: "/repo",
+      evidence: [quote("t1", "we use pnpm here")],
+      now: 0,
+      ...overrides,
+    }),
+    ...state,
+  };
+}
+
+const candidate = lesson("C", { rule: "prefer pnpm over npm", evidence: [quote("t2", "pnpm please")] });
+const near = (similarity: number, id = "N", state: Partial<Lesson> = {}): DedupNeighbour => ({
+  lesson: lesson(id, {}, state),
+  similarity,
+});
+
+describe("decideDedup (seed 000 thresholds)", () => {
+  it("updates at similarity 0.85 exactly", () => {
+    expect(decideDedup({ candidate, neighbours: [near(0.85)] })).toMatchObject({
+      action: "update",
+      similarity: 0.85,
+    });
+  });
+
+  it("appends evidence from 0.60 (inclusive) to below 0.85", () => {
+    expect(decideDedup({ candidate, neighbours: [near(0.8499)] }).action).toBe("append-evidence");
+    expect(decideDedup({ candidate, neighbours: [near(0.6)] })).toMatchObject({
+      action: "append-evidence",
+      similarity: 0.6,
+    });
+  });
+
+  it("creates below 0.60 and without neighbours", () => {
+    expect(decideDedup({ candidate, neighbours: [near(0.5999)] })).toEqual({
+      action: "create",
+      similarity: 0.5999,
+    });
+    expect(decideDedup({ candidate, neighbours: [] })).toEqual({ action: "create", similarity: null });
+  });
+
+  it("checks the exact hash first, whatever the similarity or status", () => {
+    const twin = lesson("T", { rule: "Prefer  PNPM over npm." }, { status: "archived" });
+    const decision = decideDedup({ candidate, neighbours: [near(0.99), { lesson: twin, similarity: 0.1 }] });
+    expect(decision).toMatchObject({ action: "exact-duplicate", similarity: 0.1 });
+    expect(decision.action !== "create" && decision.target.id).toBe("T");
+  });
+
+  it("follows the most similar live neighbour, skipping archived ones, itself and NaN", () => {
+    const decision = decideDedup({
+      candidate,
+      neighbours: [
+        near(0.7, "A"),
+        near(0.95, "Archived", { status: "archived" }),
+        near(0.9, "B"),
+        { lesson: { ...candidate, contentHash: "other" }, similarity: 1 },
+        near(Number.NaN, "X"),
+      ],
+    });
+    expect(decision).toMatchObject({ action: "update", similarity: 0.9 });
+    expect(decision.action !== "create" && decision.target.id).toBe("B");
+  });
+
+  it("takes thresholds from config and rejects inverted ones", () => {
+    expect(
+      decideDedup({ candidate, neighbours: [near(0.85)], config: { updateThreshold: 0.9 } }).action,
+    ).toBe("append-evidence");
+    expect(
+      decideDedup({ candidate, neighbours: [near(0.55)], config: { appendThreshold: 0.5 } }).action,
+    ).toBe("append-evidence");
+    expect(() =>
+      decideDedup({ candidate, neighbours: [], config: { appendThreshold: 0.9, updateThreshold: 0.8 } }),
+    ).toThrow(/appendThreshold/);
+  });
+});
+
+describe("mergeLessons", () => {
+  const existing = lesson("E", {
+    evidence: [quote("t1", "we use pnpm here"), quote("t1", "lockfile is pnpm-lock.yaml")],
+    relatedSkillIds: ["skill-a"],
+    confidence: 0.6,
+  });
+
+  it("unions evidence, dedups identical quotes and bumps support for new tasks", () => {
+    const incoming = lesson("C", {
+      evidence: [quote("t1", "We use pnpm here."), quote("t2", "npm broke the lockfile")],
+      relatedSkillIds: ["skill-b", "skill-a"],
+      confidence: 0.9,
+    });
+    const merged = mergeLessons(existing, incoming, { now: NOW });
+    expect(merged.evidence.map((item) => item.quote)).toEqual([
+      "we use pnpm here",
+      "lockfile is pnpm-lock.yaml",
+      "npm broke the lockfile",
+    ]);
+    expect(merged).toMatchObject({
+      id: "E",
+      rule: existing.rule,
+      evidenceCount: 3,
+      supportTaskCount: 2,
+      confidence: 0.9,
+      relatedSkillIds: ["skill-a", "skill-b"],
+      updatedAt: NOW,
+    });
+  });
+
+  it("does not bump support for a task it already has, or when told not to", () => {
+    const sameTask = lesson("C", { evidence: [quote("t1", "another quote")] });
+    expect(mergeLessons(existing, sameTask, { now: NOW }).supportTaskCount).toBe(1);
+    const newTask = lesson("C", { evidence: [quote("t9", "x")] });
+    expect(mergeLessons(existing, newTask, { now: NOW, countSupport: false }).supportTaskCount).toBe(1);
+  });
+
+  it("never loses evidence and keeps evidenceCount = evidence length", () => {
+    const evidence = fc.record({
+      quote: fc.constantFrom("a", "A.", "b", "c c", "C  c"),
+      sessionId: fc.constantFrom("s1", "s2"),
+      taskId: fc.option(fc.constantFrom("t1", "t2", "t3"), { nil: undefined }),
+      at: fc.nat({ max: 10 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(evidence, { maxLength: 8 }),
+        fc.array(evidence, { maxLength: 8 }),
+        (left, right) => {
+          const a = lesson("E", { evidence: left });
+          const b = lesson("C", { evidence: right });
+          const merged = mergeLessons(a, b, { now: NOW });
+          expect(keepsAllEvidence(a, merged)).toBe(true);
+          expect(keepsAllEvidence(b, merged)).toBe(true);
+          expect(merged.evidenceCount).toBe(merged.evidence.length);
+          expect(merged.supportTaskCount).toBeGreaterThanOrEqual(a.supportTaskCount);
+          expect(merged.evidence.length).toBeLessThanOrEqual(a.evidence.length + b.evidence.length);
+        },
+      ),
+    );
+  });
+});
+
+describe("applyDedupDecision", () => {
+  it("creates a candidate with a lesson-created event", () => {
+    const write = applyDedupDecision({ action: "create", similarity: null }, candidate, context());
+    expect(write.created).toBe(true);
+    expect(write.lesson).toEqual(candidate);
+    expect(write.events).toEqual([
+      {
+        id: "e1",
+        lessonId: "C",
+        type: "lesson-created",
+        before: null,
+        after: candidate,
+        reason: "new lesson",
+        at: NOW,
+      },
+    ]);
+  });
+
+  it("updates: merges with support and activates once support reaches 2", () => {
+    const target = lesson("N");
+    const write = applyDedupDecision({ action: "update", target, similarity: 0.9 }, candidate, context());
+    expect(write.created).toBe(false);
+    expect(write.lesson).toMatchObject({ id: "N", supportTaskCount: 2, evidenceCount: 2, status: "active" });
+    expect(write.events.map((event) => event.type)).toEqual(["lesson-merged", "lesson-activated"]);
+    expect(write.events[0]?.before).toBe(target);
+    expect(write.events[1]?.after).toEqual(write.lesson);
+  });
+
+  it("appends evidence without counting support", () => {
+    const target = lesson("N");
+    const write = applyDedupDecision(
+      { action: "append-evidence", target, similarity: 0.7 },
+      candidate,
+      context(),
+    );
+    expect(write.lesson).toMatchObject({ supportTaskCount: 1, evidenceCount: 2, status: "candidate" });
+    expect(write.events.map((event) => event.type)).toEqual(["lesson-evidence-added"]);
+  });
+
+  it("never makes a second lesson from an exact duplicate, and re-learning it changes nothing", () => {
+    const target = lesson("N", { rule: "prefer pnpm over npm", evidence: [quote("t2", "pnpm please")] });
+    const decision = decideDedup({ candidate, neighbours: [{ lesson: target, similarity: 1 }] });
+    expect(decision.action).toBe("exact-duplicate");
+    const write = applyDedupDecision(decision, candidate, context());
+    expect(write).toEqual({ lesson: target, events: [], created: false });
+
+    const fromNewTask = { ...candidate, evidence: [quote("t3", "pnpm again")] };
+    const merged = applyDedupDecision(decision, fromNewTask, context());
+    expect(merged.created).toBe(false);
+    expect(merged.lesson).toMatchObject({ id: "N", supportTaskCount: 2, evidenceCount: 2 });
+    expect(merged.events[0]?.type).toBe("lesson-merged");
+  });
+});

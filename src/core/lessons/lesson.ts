@@ -1,0 +1,377 @@
+/**
+ * The lesson: one model for what tacit learns from sessions (seed 000 "heuristic" / seed 002 "pattern").
+ * A lesson has two orthogonal states: its content lifecycle (`status`, seed 000) and its track
+ * record (`maturity`, seed 002). Times are epoch milliseconds. Pure: no IO, no clock, no randomness.
+ */
+import { InvalidInputError, TacitError } from "../errors.js";
+
+/** seed 000 heuristic kinds plus seed 002 pattern / anti-pattern. */
+export type LessonKind = "avoid" | "prefer" | "verify" | "clarify" | "pattern" | "anti_pattern";
+export const LESSON_KINDS: readonly LessonKind[] = [
+  "avoid",
+  "prefer",
+  "verify",
+  "clarify",
+  "pattern",
+  "anti_pattern",
+];
+
+export type LessonDomain =
+  | "workflow"
+  | "testing"
+  | "debugging"
+  | "code-style"
+  | "security"
+  | "git"
+  | "project";
+export const LESSON_DOMAINS: readonly LessonDomain[] = [
+  "workflow",
+  "testing",
+  "debugging",
+  "code-style",
+  "security",
+  "git",
+  "project",
+];
+
+/** `project` lessons apply inside one project (`projectId`); `global` lessons apply everywhere. */
+export type LessonScope = "project" | "global";
+export const LESSON_SCOPES: readonly LessonScope[] = ["project", "global"];
+
+/** Content lifecycle (seed 000): candidate → active → refined → stale → archived. */
+export type LessonStatus = "candidate" | "active" | "refined" | "stale" | "archived";
+export const LESSON_STATUSES: readonly LessonStatus[] = [
+  "candidate",
+  "active",
+  "refined",
+  "stale",
+  "archived",
+];
+
+/** Track record (seed 002 pattern maturity): candidate → established → proven, or deprecated. */
+export type MaturityState = "candidate" | "established" | "proven" | "deprecated";
+export const MATURITY_STATES: readonly MaturityState[] = ["candidate", "established", "proven", "deprecated"];
+
+/** A quote that supports a lesson, linked to where it was said. */
+export interface LessonEvidence {
+  quote: string;
+  sessionId: string;
+  turnId?: string;
+  messageId?: string;
+  /** The task the quote belongs to; when absent the session stands in for the task. */
+  taskId?: string;
+  /** When the quote was said (epoch ms). */
+  at: number;
+}
+
+/**
+ * A lesson. Feedback events live separately (see `FeedbackEvent`); history events too (`LessonEvent`).
+ * Invariant kept by every function here: `evidenceCount === evidence.length`.
+ */
+export interface Lesson {
+  id: string;
+  kind: LessonKind;
+  /** When the lesson applies (the situation that triggers it). */
+  trigger: string;
+  /** What to do or not do: the action. */
+  rule: string;
+  /** Why, from real evidence. May be empty. */
+  why: string;
+  evidence: LessonEvidence[];
+  domain: LessonDomain;
+  scope: LessonScope;
+  /** Required for `project` scope; for `global` lessons, the project it was learnt in, or null. */
+  projectId: string | null;
+  /** 0..1, as given by the extractor (or raised by a merge). */
+  confidence: number;
+  relatedSkillIds: string[];
+  /** Distinct tasks that support the lesson (seed 000 `supportTaskCount`). */
+  supportTaskCount: number;
+  /** Number of evidence quotes; always `evidence.length`. */
+  evidenceCount: number;
+  /** Content lifecycle state. */
+  status: LessonStatus;
+  /** Why the lesson has its current status (demotion / archive reason), or null. */
+  statusReason: string | null;
+  /** Adopted by the skill upgrade flow or confirmed by a person (seed 000 promotion condition). */
+  adopted: boolean;
+  /** Consecutive recalls judged misleading; a helpful recall resets it to 0. */
+  misleadingRecallCount: number;
+  /** Track-record state. */
+  maturity: MaturityState;
+  /** Why the lesson has its current maturity (manual promote / deprecate reason, or computed). */
+  maturityReason: string | null;
+  /** True when the maturity was set by hand (`promoteLesson`); computed maturity then keeps `proven`. */
+  maturityManual: boolean;
+  /** Feedback before this time is ignored by `computeMaturity` (set by `resetLesson`). */
+  maturityResetAt: number | null;
+  /** Pattern observations (seed 002 `success_count` / `failure_count`). */
+  successCount: number;
+  failureCount: number;
+  /** For an anti-pattern: the lesson it was inverted from. */
+  invertedFromId: string | null;
+  /** For an inverted lesson: the anti-pattern made from it. */
+  invertedToId: string | null;
+  /** The newer lesson that replaced this one (demotion reason "superseded"). */
+  supersededById: string | null;
+  /** `lessonContentHash` of kind, trigger and rule: exact-duplicate detection. */
+  contentHash: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Last time the lesson was confirmed (helpful feedback, revalidation, manual promote), or null. */
+  lastValidatedAt: number | null;
+}
+
+/** Input to `createLesson`. Omitted optional fields take the defaults documented on each. */
+export interface NewLesson {
+  id: string;
+  kind: LessonKind;
+  trigger: string;
+  rule: string;
+  /** Default "". */
+  why?: string;
+  /** Default []. Duplicate quotes (same `evidenceKey`) are kept once. */
+  evidence?: readonly LessonEvidence[];
+  domain: LessonDomain;
+  scope: LessonScope;
+  /** Default null; required when scope is `project`. */
+  projectId?: string | null;
+  /** 0..1, default 0.5. */
+  confidence?: number;
+  /** Default []. */
+  relatedSkillIds?: readonly string[];
+  /** Default: the number of distinct tasks in `evidence` (see `evidenceTaskKey`). */
+  supportTaskCount?: number;
+  /** Default 0. */
+  successCount?: number;
+  /** Default 0. */
+  failureCount?: number;
+  /** Default null. */
+  invertedFromId?: string | null;
+  /** Creation time, epoch ms. */
+  now: number;
+}
+
+/** Why a lesson change was refused. */
+export type LessonChangeErrorCode =
+  | "deprecated-needs-reset"
+  | "invalid-transition"
+  | "no-change"
+  | "revert-conflict"
+  | "archived";
+
+/**
+ * A lesson change that was refused. Returned inside results (not thrown): a refused change is
+ * ordinary data, e.g. promoting a deprecated lesson from the CLI.
+ */
+export class LessonChangeError extends TacitError {
+  override readonly name = "LessonChangeError";
+  readonly code: LessonChangeErrorCode;
+  readonly lessonId: string;
+
+  constructor(options: { code: LessonChangeErrorCode; lessonId: string; message: string }) {
+    super(`lesson ${options.lessonId}: ${options.message}`);
+    this.code = options.code;
+    this.lessonId = options.lessonId;
+  }
+}
+
+/**
+ * Build a new lesson in status `candidate`, maturity `candidate`. Throws `InvalidInputError` for
+ * input that should have been validated at the boundary (empty rule, confidence outside 0..1,
+ * project scope without project id).
+ */
+export function createLesson(input: NewLesson): Lesson {
+  if (input.trigger.trim() === "")
+    throw new InvalidInputError({ message: "trigger is empty", field: "trigger" });
+  if (input.rule.trim() === "") throw new InvalidInputError({ message: "rule is empty", field: "rule" });
+  const confidence = input.confidence ?? 0.5;
+  if (!(confidence >= 0 && confidence <= 1)) {
+    throw new InvalidInputError({ message: `confidence ${confidence} is outside 0..1`, field: "confidence" });
+  }
+  const projectId = input.projectId ?? null;
+  if (input.scope === "project" && projectId === null) {
+    throw new InvalidInputError({ message: "a project lesson needs a projectId", field: "projectId" });
+  }
+  const evidence = uniqueEvidence(input.evidence ?? []);
+  return {
+    id: input.id,
+    kind: input.kind,
+    trigger: input.trigger,
+    rule: input.rule,
+    why: input.why ?? "",
+    evidence,
+    domain: input.domain,
+    scope: input.scope,
+    projectId,
+    confidence,
+    relatedSkillIds: [...new Set(input.relatedSkillIds ?? [])],
+    supportTaskCount: input.supportTaskCount ?? evidenceTaskKeys(evidence).size,
+    evidenceCount: evidence.length,
+    status: "candidate",
+    statusReason: null,
+    adopted: false,
+    misleadingRecallCount: 0,
+    maturity: "candidate",
+    maturityReason: null,
+    maturityManual: false,
+    maturityResetAt: null,
+    successCount: input.successCount ?? 0,
+    failureCount: input.failureCount ?? 0,
+    invertedFromId: input.invertedFromId ?? null,
+    invertedToId: null,
+    supersededById: null,
+    contentHash: lessonContentHash({ kind: input.kind, trigger: input.trigger, rule: input.rule }),
+    createdAt: input.now,
+    updatedAt: input.now,
+    lastValidatedAt: null,
+  };
+}
+
+/** The key that identifies a task behind a quote: its task id, else its session id. */
+export function evidenceTaskKey(evidence: LessonEvidence): string {
+  return evidence.taskId !== undefined ? `task:${evidence.taskId}` : `session:${evidence.sessionId}`;
+}
+
+/** Distinct task keys behind a list of evidence. */
+export function evidenceTaskKeys(evidence: readonly LessonEvidence[]): Set<string> {
+  return new Set(evidence.map(evidenceTaskKey));
+}
+
+/**
+ * Identity of a quote: same session, turn, message and normalized quote text means the same
+ * evidence. Two equal quotes said in different sessions are two pieces of evidence.
+ */
+export function evidenceKey(evidence: LessonEvidence): string {
+  return [
+    evidence.sessionId,
+    evidence.turnId ?? "",
+    evidence.messageId ?? "",
+    normalizeLessonText(evidence.quote),
+  ].join("\u0000");
+}
+
+/** Evidence with duplicates (same `evidenceKey`) removed, first occurrence kept, order preserved. */
+export function uniqueEvidence(evidence: readonly LessonEvidence[]): LessonEvidence[] {
+  const seen = new Set<string>();
+  const out: LessonEvidence[] = [];
+  for (const item of evidence) {
+    const key = evidenceKey(item);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ...item });
+  }
+  return out;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const WORD = /[\p{L}\p{N}]/u;
+const PUNCTUATION = /\p{P}/u;
+/** Punctuation that may join two words (`config.ts`, `snake_case`, `don't`, `src/core`, `@scope`). */
+const JOINERS = new Set([".", "_", "-", "'", "/", "@", "#", "&"]);
+const INVISIBLE = /\p{Cf}/gu;
+const QUOTE_MAP: Readonly<Record<string, string>> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+};
+
+/** "zh" when the text contains Chinese (Han) characters, else "en". */
+export function detectLanguage(text: string): "en" | "zh" {
+  return /\p{Script=Han}/u.test(text) ? "zh" : "en";
+}
+
+/**
+ * Normalize lesson text for exact-duplicate detection, in English and Chinese:
+ * NFKC (full-width letters, digits and punctuation become half-width), lower case, curly quotes
+ * and dashes unified, invisible characters dropped, punctuation turned into a space unless it is
+ * one of `. _ - ' / @ # &` joining two non-CJK word characters (`file.ts`, `don't`, `snake_case`
+ * survive; `a,b` becomes `a b`), whitespace
+ * collapsed, and spaces next to CJK characters removed (`按 文件 类型` = `按文件类型`).
+ */
+export function normalizeLessonText(text: string): string {
+  const chars = Array.from(text.normalize("NFKC").toLowerCase().replace(INVISIBLE, ""), (char) =>
+    /\p{Pd}/u.test(char) ? "-" : (QUOTE_MAP[char] ?? char),
+  );
+  let out = "";
+  for (let index = 0; index < chars.length; index++) {
+    const char = chars[index] as string;
+    if (/\s/u.test(char)) {
+      out += " ";
+    } else if (PUNCTUATION.test(char)) {
+      const previous = chars[index - 1];
+      const next = chars[index + 1];
+      const joins =
+        JOINERS.has(char) &&
+        previous !== undefined &&
+        next !== undefined &&
+        WORD.test(previous) &&
+        WORD.test(next) &&
+        !CJK.test(previous) &&
+        !CJK.test(next);
+      out += joins ? char : " ";
+    } else {
+      out += char;
+    }
+  }
+  const collapsed = out.replace(/\s+/gu, " ").trim();
+  let result = "";
+  const parts = Array.from(collapsed);
+  for (let index = 0; index < parts.length; index++) {
+    const char = parts[index] as string;
+    if (char === " ") {
+      const previous = parts[index - 1] ?? "";
+      const next = parts[index + 1] ?? "";
+      if (CJK.test(previous) || CJK.test(next)) continue;
+    }
+    result += char;
+  }
+  return result;
+}
+
+const FNV_OFFSET_64 = 0xcbf29ce484222325n;
+const FNV_PRIME_64 = 0x100000001b3n;
+const MASK_64 = 0xffffffffffffffffn;
+
+/** FNV-1a 64-bit hash of the UTF-8 bytes of `text`, as 16 lower-case hex digits. */
+export function fnv1a64(text: string): string {
+  let hash = FNV_OFFSET_64;
+  for (const byte of utf8Bytes(text)) {
+    hash ^= BigInt(byte);
+    hash = (hash * FNV_PRIME_64) & MASK_64;
+  }
+  return hash.toString(16).padStart(16, "0");
+}
+
+function utf8Bytes(text: string): number[] {
+  const bytes: number[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    if (code < 0x80) {
+      bytes.push(code);
+    } else if (code < 0x800) {
+      bytes.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f));
+    } else if (code < 0x10000) {
+      bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
+    } else {
+      bytes.push(
+        0xf0 | (code >> 18),
+        0x80 | ((code >> 12) & 0x3f),
+        0x80 | ((code >> 6) & 0x3f),
+        0x80 | (code & 0x3f),
+      );
+    }
+  }
+  return bytes;
+}
+
+/**
+ * The hash that makes two lessons exact duplicates: FNV-1a 64 of kind, normalized trigger and
+ * normalized rule. `why` and evidence are left out: the same rule with another reason is the same lesson.
+ */
+export function lessonContentHash(content: Pick<Lesson, "kind" | "trigger" | "rule">): string {
+  return fnv1a64(
+    [content.kind, normalizeLessonText(content.trigger), normalizeLessonText(content.rule)].join("\u0000"),
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * Content lifecycle (seed 000 heuristic lifecycle):
+ * [new] → candidate → active → refined → stale → [archived].
+ * Promotion candidate → active: supportTaskCount ≥ 2, evidenceCount ≥ 3, or adopted.
+ * Demotion → stale: misleading after repeated recalls, superseded by a newer lesson, or its
+ * tools / environment outdated. Pure transition functions returning the new lesson and its event.
+ *
+ * Lifecycle and maturity are orthogonal: lifecycle says whether the *content* is trusted and
+ * current, maturity says how it has *performed*. They meet in two places only: a manual promote
+ * counts as adoption (see `promoteLesson`), and recall uses both (`isRecallable`, quality weight
+ * and maturity multiplier).
+ */
+import { mergeConfig } from "./config.js";
+import {
+  accept,
+  type ChangeContext,
+  type LessonChangeResult,
+  type LessonEvent,
+  type LessonUpdate,
+  makeLessonEvent,
+  refuse,
+} from "./history.js";
+import { type Lesson, type LessonDomain, lessonContentHash } from "./lesson.js";
+
+/** Lifecycle thresholds. Defaults: `DEFAULT_LIFECYCLE_CONFIG`. */
+export interface LifecycleConfig {
+  /** supportTaskCount that promotes a candidate. Default 2. */
+  minSupportTasks: number;
+  /** evidenceCount that promotes a candidate. Default 3. */
+  minEvidence: number;
+  /** Consecutive misleading recalls that demote a lesson to stale. Default 3. */
+  misleadingRecallThreshold: number;
+}
+
+export const DEFAULT_LIFECYCLE_CONFIG: LifecycleConfig = {
+  minSupportTasks: 2,
+  minEvidence: 3,
+  misleadingRecallThreshold: 3,
+};
+
+function resolve(config: Partial<LifecycleConfig>): LifecycleConfig {
+  return mergeConfig(DEFAULT_LIFECYCLE_CONFIG, config);
+}
+
+/** The promotion conditions a lesson meets, in words; empty when it meets none. */
+export function promotionReasons(lesson: Lesson, config: Partial<LifecycleConfig> = {}): string[] {
+  const settings = resolve(config);
+  const reasons: string[] = [];
+  if (lesson.supportTaskCount >= settings.minSupportTasks) {
+    reasons.push(`supported by ${lesson.supportTaskCount} tasks`);
+  }
+  if (lesson.evidenceCount >= settings.minEvidence)
+    reasons.push(`${lesson.evidenceCount} pieces of evidence`);
+  if (lesson.adopted) reasons.push("adopted");
+  return reasons;
+}
+
+/**
+ * Promote a candidate to active when it meets a promotion condition. Returns the lesson unchanged
+ * and no event when it is not a candidate or meets none.
+ */
+export function evaluatePromotion(
+  lesson: Lesson,
+  context: ChangeContext,
+  config: Partial<LifecycleConfig> = {},
+): LessonUpdate {
+  if (lesson.status !== "candidate") return { lesson, event: null };
+  const reasons = promotionReasons(lesson, config);
+  if (reasons.length === 0) return { lesson, event: null };
+  const result = accept(
+    lesson,
+    { ...lesson, status: "active", statusReason: reasons.join("; ") },
+    "lesson-activated",
+    reasons.join("; "),
+    context,
+  );
+  return result.ok ? { lesson: result.lesson, event: result.event } : { lesson, event: null };
+}
+
+/**
+ * Mark a lesson adopted (seed 000: taken up by the skill upgrade flow), which activates a candidate.
+ * Refuses an archived lesson and one already adopted.
+ */
+export function adoptLesson(
+  lesson: Lesson,
+  context: ChangeContext & { reason?: string },
+): LessonChangeResult {
+  if (lesson.status === "archived")
+    return refuse(lesson.id, "archived", "an archived lesson cannot be adopted");
+  if (lesson.adopted) return refuse(lesson.id, "no-change", "already adopted");
+  const reason = context.reason ?? "adopted";
+  const activates = lesson.status === "candidate";
+  return accept(
+    lesson,
+    {
+      ...lesson,
+      adopted: true,
+      status: activates ? "active" : lesson.status,
+      statusReason: activates ? reason : lesson.statusReason,
+    },
+    activates ? "lesson-activated" : "lesson-edited",
+    reason,
+    context,
+  );
+}
+
+/** Content edits; omitted fields are kept. */
+export interface LessonEdits {
+  trigger?: string;
+  rule?: string;
+  why?: string;
+  domain?: LessonDomain;
+  relatedSkillIds?: readonly string[];
+  /** 0..1. */
+  confidence?: number;
+}
+
+function applyEdits(lesson: Lesson, edits: LessonEdits): Lesson | string {
+  const next: Lesson = {
+    ...lesson,
+    trigger: edits.trigger ?? lesson.trigger,
+    rule: edits.rule ?? lesson.rule,
+    why: edits.why ?? lesson.why,
+    domain: edits.domain ?? lesson.domain,
+    relatedSkillIds: edits.relatedSkillIds ? [...new Set(edits.relatedSkillIds)] : lesson.relatedSkillIds,
+    confidence: edits.confidence ?? lesson.confidence,
+  };
+  if (next.trigger.trim() === "" || next.rule.trim() === "") return "trigger and rule cannot be empty";
+  if (!(next.confidence >= 0 && next.confidence <= 1)) return `confidence ${next.confidence} is outside 0..1`;
+  next.contentHash = lessonContentHash(next);
+  return next;
+}
+
+function changedContent(a: Lesson, b: Lesson): boolean {
+  return (
+    a.trigger !== b.trigger ||
+    a.rule !== b.rule ||
+    a.why !== b.why ||
+    a.domain !== b.domain ||
+    a.confidence !== b.confidence ||
+    a.relatedSkillIds.join("\u0000") !== b.relatedSkillIds.join("\u0000")
+  );
+}
+
+/**
+ * Edit a lesson's content by hand (`lesson-edited`); the status is kept and the content hash
+ * recomputed. Refuses archived lessons, invalid edits (`invalid-transition`) and no-op edits.
+ */
+export function editLesson(
+  lesson: Lesson,
+  edits: LessonEdits,
+  context: ChangeContext & { reason: string },
+): LessonChangeResult {
+  if (lesson.status === "archived")
+    return refuse(lesson.id, "archived", "an archived lesson cannot be edited");
+  const next = applyEdits(lesson, edits);
+  if (typeof next === "string") return refuse(lesson.id, "invalid-transition", next);
+  if (!changedContent(lesson, next)) return refuse(lesson.id, "no-change", "the edit changes nothing");
+  return accept(lesson, next, "lesson-edited", context.reason, context);
+}
+
+/**
+ * Refine an active (or already refined) lesson: improve its content from new evidence; status
+ * becomes `refined`. Refuses other statuses (`invalid-transition`) and no-op edits.
+ */
+export function refineLesson(
+  lesson: Lesson,
+  edits: LessonEdits,
+  context: ChangeContext & { reason: string },
+): LessonChangeResult {
+  if (lesson.status !== "active" && lesson.status !== "refined") {
+    return refuse(lesson.id, "invalid-transition", `a ${lesson.status} lesson cannot be refined`);
+  }
+  const next = applyEdits(lesson, edits);
+  if (typeof next === "string") return refuse(lesson.id, "invalid-transition", next);
+  if (!changedContent(lesson, next)) return refuse(lesson.id, "no-change", "the refinement changes nothing");
+  return accept(
+    lesson,
+    { ...next, status: "refined", statusReason: context.reason },
+    "lesson-refined",
+    context.reason,
+    context,
+  );
+}
+
+/** Why a lesson goes stale (seed 000 demotion conditions). */
+export type DemotionReason =
+  | { kind: "misleading"; detail?: string }
+  | { kind: "superseded"; supersededById: string }
+  | { kind: "environment-outdated"; detail: string };
+
+function describeDemotion(reason: DemotionReason): string {
+  switch (reason.kind) {
+    case "misleading":
+      return `misleading after recall${reason.detail ? `: ${reason.detail}` : ""}`;
+    case "superseded":
+      return `superseded by ${reason.supersededById}`;
+    case "environment-outdated":
+      return `environment outdated: ${reason.detail}`;
+  }
+}
+
+/** Demote a candidate, active or refined lesson to stale. Refuses stale and archived lessons. */
+export function demoteLesson(
+  lesson: Lesson,
+  reason: DemotionReason,
+  context: ChangeContext,
+): LessonChangeResult {
+  if (lesson.status === "stale" || lesson.status === "archived") {
+    return refuse(lesson.id, "invalid-transition", `a ${lesson.status} lesson cannot be demoted`);
+  }
+  const text = describeDemotion(reason);
+  return accept(
+    lesson,
+    {
+      ...lesson,
+      status: "stale",
+      statusReason: text,
+      supersededById: reason.kind === "superseded" ? reason.supersededById : lesson.supersededById,
+    },
+    "lesson-staled",
+    text,
+    context,
+  );
+}
+
+/**
+ * Record whether a recalled lesson was judged misleading. A misleading recall increments
+ * `misleadingRecallCount`, a helpful one resets it to 0 (seed 000: *consecutive* misleading
+ * recalls). Reaching `misleadingRecallThreshold` (default 3) demotes a candidate / active /
+ * refined lesson to stale. Events: one `lesson-feedback`, plus `lesson-staled` when demoted.
+ * A helpful recall of a lesson whose count is already 0 changes nothing (no events).
+ */
+export function recordRecallOutcome(
+  lesson: Lesson,
+  outcome: { misleading: boolean; detail?: string },
+  context: ChangeContext,
+  config: Partial<LifecycleConfig> = {},
+): { lesson: Lesson; events: LessonEvent[] } {
+  const settings = resolve(config);
+  const count = outcome.misleading ? lesson.misleadingRecallCount + 1 : 0;
+  if (count === lesson.misleadingRecallCount) return { lesson, events: [] };
+  const counted: Lesson = { ...lesson, misleadingRecallCount: count, updatedAt: context.now };
+  const events: LessonEvent[] = [
+    makeLessonEvent({
+      id: context.ids(),
+      type: "lesson-feedback",
+      before: lesson,
+      after: counted,
+      reason: outcome.misleading
+        ? `recall judged misleading (${count} in a row)${outcome.detail ? `: ${outcome.detail}` : ""}`
+        : "recall judged helpful; misleading streak reset",
+      at: context.now,
+    }),
+  ];
+  const demotable =
+    counted.status === "candidate" || counted.status === "active" || counted.status === "refined";
+  if (outcome.misleading && count >= settings.misleadingRecallThreshold && demotable) {
+    const demoted = demoteLesson(
+      counted,
+      { kind: "misleading", detail: `${count} consecutive misleading recalls` },
+      context,
+    );
+    if (demoted.ok) return { lesson: demoted.lesson, events: [...events, demoted.event] };
+  }
+  return { lesson: counted, events };
+}
+
+/** Archive a lesson (any status but archived). Archived lessons are never recalled or merged into. */
+export function archiveLesson(
+  lesson: Lesson,
+  context: ChangeContext & { reason: string },
+): LessonChangeResult {
+  if (lesson.status === "archived") return refuse(lesson.id, "no-change", "already archived");
+  return accept(
+    lesson,
+    { ...lesson, status: "archived", statusReason: context.reason },
+    "lesson-archived",
+    context.reason,
+    context,
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Quality weight (seed 000 §4) and the recall score recall uses:
+ * score = (0.45 × topic similarity + 0.35 × trigger-signal similarity + 0.20 × quality weight)
+ *         × maturity multiplier. Pure: similarities are given, `now` is passed in.
+ */
+import { mergeConfig, roundScore } from "./config.js";
+import { DAY_MS } from "./decay.js";
+import type { Lesson, MaturityState } from "./lesson.js";
+import { MATURITY_MULTIPLIERS } from "./maturity.js";
+
+/** Quality weight terms (seed 000 §4). Defaults: `DEFAULT_QUALITY_CONFIG`. */
+export interface QualityConfig {
+  /** Default 0.5. */
+  base: number;
+  /** Added when status is active or refined. Default 0.2. */
+  activeBonus: number;
+  /** Added when supportTaskCount ≥ 3. Default 0.15. */
+  supportBonus3: number;
+  /** Added (on top) when supportTaskCount ≥ 5. Default 0.10. */
+  supportBonus5: number;
+  /** Added when lastValidatedAt is within `recentValidationDays`. Default 0.05. */
+  recentValidationBonus: number;
+  /** Default 7 days. */
+  recentValidationDays: number;
+}
+
+export const DEFAULT_QUALITY_CONFIG: QualityConfig = {
+  base: 0.5,
+  activeBonus: 0.2,
+  supportBonus3: 0.15,
+  supportBonus5: 0.1,
+  recentValidationBonus: 0.05,
+  recentValidationDays: 7,
+};
+
+/**
+ * Seed 000 §4: 0.5, +0.2 if status is active or refined, +0.15 if supportTaskCount ≥ 3, +0.10 if
+ * ≥ 5, +0.05 if lastValidatedAt is within 7 days of `now` (a validation stamped after `now`
+ * counts as recent); capped at 1.0. Rounded to 1e-9.
+ */
+export function qualityWeight(
+  lesson: Pick<Lesson, "status" | "supportTaskCount" | "lastValidatedAt">,
+  now: number,
+  config: Partial<QualityConfig> = {},
+): number {
+  const settings = mergeConfig(DEFAULT_QUALITY_CONFIG, config);
+  let total = settings.base;
+  if (lesson.status === "active" || lesson.status === "refined") total += settings.activeBonus;
+  if (lesson.supportTaskCount >= 3) total += settings.supportBonus3;
+  if (lesson.supportTaskCount >= 5) total += settings.supportBonus5;
+  if (
+    lesson.lastValidatedAt !== null &&
+    now - lesson.lastValidatedAt <= settings.recentValidationDays * DAY_MS
+  ) {
+    total += settings.recentValidationBonus;
+  }
+  return Math.min(1, roundScore(total));
+}
+
+/** Recall score weights (seed 000 §4) and maturity multipliers (seed 002). */
+export interface RecallScoringWeights {
+  /** Default 0.45. */
+  topic: number;
+  /** Default 0.35. */
+  trigger: number;
+  /** Default 0.20. */
+  quality: number;
+  /** Default `MATURITY_MULTIPLIERS`: candidate 0.5, established 1.0, proven 1.5, deprecated 0. */
+  maturityMultipliers: Readonly<Record<MaturityState, number>>;
+}
+
+export const DEFAULT_RECALL_SCORING_WEIGHTS: RecallScoringWeights = {
+  topic: 0.45,
+  trigger: 0.35,
+  quality: 0.2,
+  maturityMultipliers: MATURITY_MULTIPLIERS,
+};
+
+/** A recall score and its parts; `score = (topic + trigger + quality) × multiplier`. */
+export interface LessonScore {
+  score: number;
+  parts: {
+    /** topic weight × topic similarity. */
+    topic: number;
+    /** trigger weight × trigger-signal similarity. */
+    trigger: number;
+    /** quality weight (the factor) × qualityWeight(lesson). */
+    quality: number;
+    /** Maturity multiplier of the lesson. */
+    multiplier: number;
+    /** qualityWeight(lesson, now) before weighting. */
+    qualityWeight: number;
+  };
+}
+
+/**
+ * Score a lesson for recall from given similarities (cosine, expected in 0..1; no embedding here).
+ * All parts are rounded to 1e-9.
+ */
+export function scoreLesson(input: {
+  topicSimilarity: number;
+  triggerSimilarity: number;
+  lesson: Pick<Lesson, "status" | "supportTaskCount" | "lastValidatedAt" | "maturity">;
+  now: number;
+  weights?: Partial<RecallScoringWeights>;
+  quality?: Partial<QualityConfig>;
+}): LessonScore {
+  const weights = mergeConfig(DEFAULT_RECALL_SCORING_WEIGHTS, input.weights ?? {});
+  const quality = qualityWeight(input.lesson, input.now, input.quality);
+  const parts = {
+    topic: roundScore(weights.topic * input.topicSimilarity),
+    trigger: roundScore(weights.trigger * input.triggerSimilarity),
+    quality: roundScore(weights.quality * quality),
+    multiplier: weights.maturityMultipliers[input.lesson.maturity],
+    qualityWeight: quality,
+  };
+  return { score: roundScore((parts.topic + parts.trigger + parts.quality) * parts.multiplier), parts };
+}
+
+/**
+ * Whether recall should consider a lesson: status candidate, active or refined (stale and
+ * archived lessons are not recalled) and maturity not deprecated (multiplier 0).
+ */
+export function isRecallable(lesson: Pick<Lesson, "status" | "maturity">): boolean {
+  return (
+    (lesson.status === "candidate" || lesson.status === "active" || lesson.status === "refined") &&
+    lesson.maturity !== "deprecated"
+  );
+}

@@ -1,0 +1,86 @@
+import type { Writable } from "node:stream";
+import { TacitError } from "../../core/errors.js";
+import { openStore, resolveDatabaseLocation } from "../../store/open-store.js";
+import type { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+
+/** Everything a command touches outside itself, passed in so tests can drive the CLI. */
+export interface CliIo {
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  now: () => number;
+}
+
+/** Options every command accepts. */
+export interface GlobalOptions {
+  db?: string;
+}
+
+/** A failure the CLI reports as one line on stderr with a non-zero exit code. */
+export class CliError extends TacitError {
+  override readonly name = "CliError";
+  readonly exitCode: number;
+
+  constructor(message: string, exitCode = 1) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+/** Opens the store the options and environment point at, runs `work`, and closes it. */
+export async function withStore<T>(
+  io: CliIo,
+  options: GlobalOptions,
+  work: (store: SqliteStore) => Promise<T>,
+): Promise<T> {
+  const store = openStore(resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd }));
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+export function writeLine(stream: Writable, text = ""): void {
+  stream.write(`${text}\n`);
+}
+
+/** Prints a value as JSON (the stable machine-readable form of every listing). */
+export function writeJson(io: CliIo, value: unknown): void {
+  writeLine(io.stdout, JSON.stringify(value, null, 2));
+}
+
+/** Parses a positive integer option, naming the option when it is not one. */
+export function parseCount(value: string, option: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new CliError(`${option} must be a positive whole number, got "${value}"`);
+  return number;
+}
+
+/** Formats epoch ms as a short UTC time for tables. */
+export function shortTime(epochMs: number | null): string {
+  if (epochMs === null) return "-";
+  return new Date(epochMs).toISOString().replace("T", " ").slice(0, 16);
+}
+
+/** Renders rows as an aligned text table. */
+export function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, index) =>
+    Math.max(header.length, ...rows.map((row) => (row[index] ?? "").length)),
+  );
+  const render = (cells: string[]) =>
+    cells
+      .map((cell, index) => (index === cells.length - 1 ? cell : cell.padEnd(widths[index] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [render(headers), ...rows.map(render)].join("\n");
+}
+
+/** Cuts text to one line of at most `max` characters. */
+export function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -1,0 +1,92 @@
+import { createCapture } from "../../capture/capture.js";
+import { ERROR_TYPES, type ErrorType } from "../../core/types.js";
+import {
+  CliError,
+  type CliIo,
+  oneLine,
+  shortTime,
+  table,
+  withStore,
+  writeJson,
+  writeLine,
+} from "./cli-io.js";
+import type { ListOptions } from "./session-commands.js";
+
+/** `tacit errors list` */
+export async function errorsList(
+  options: ListOptions & { session?: string; type?: string; all?: boolean },
+  io: CliIo,
+): Promise<number> {
+  if (options.type && !ERROR_TYPES.includes(options.type as ErrorType)) {
+    throw new CliError(`--type must be one of ${ERROR_TYPES.join(", ")}, got "${options.type}"`);
+  }
+  const errors = await withStore(io, options, (store) =>
+    store.listErrors({
+      limit: options.limit,
+      sessionId: options.session,
+      type: options.type as ErrorType | undefined,
+      includeResolved: options.all,
+    }),
+  );
+  if (options.json) {
+    writeJson(io, errors);
+    return 0;
+  }
+  if (errors.length === 0) {
+    writeLine(
+      io.stdout,
+      options.all ? "No errors recorded." : "No unresolved errors. (--all shows resolved ones too)",
+    );
+    return 0;
+  }
+  writeLine(
+    io.stdout,
+    table(
+      ["ID", "TYPE", "TIME", "TOOL", "STATE", "MESSAGE"],
+      errors.map((error) => [
+        error.id,
+        error.errorType,
+        shortTime(error.createdAt),
+        error.toolName ?? "-",
+        error.resolved ? "resolved" : "open",
+        oneLine(error.message, 70),
+      ]),
+    ),
+  );
+  return 0;
+}
+
+/** `tacit errors resolve ID` */
+export async function errorsResolve(
+  id: string,
+  options: { db?: string; json?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const resolved = await withStore(io, options, (store) =>
+    createCapture({ store, now: io.now }).resolveError(id),
+  );
+  if (!resolved) throw new CliError(`error ${id} not found (list them with: tacit errors list)`);
+  if (options.json) writeJson(io, { id, resolved: true });
+  else writeLine(io.stdout, `Resolved ${id}.`);
+  return 0;
+}
+
+/** `tacit errors context SESSION`: seed 002's retry context for a session (or a task with --task). */
+export async function errorsContext(
+  sessionId: string | undefined,
+  options: { db?: string; json?: boolean; task?: string; includeResolved?: boolean },
+  io: CliIo,
+): Promise<number> {
+  if (!sessionId && !options.task) throw new CliError("give a session id, or --task ID");
+  const result = await withStore(io, options, async (store) => {
+    const capture = createCapture({ store, now: io.now });
+    const filter = { sessionId, taskId: options.task };
+    return {
+      context: await capture.errorContext({ ...filter, includeResolved: options.includeResolved }),
+      stats: await capture.errorStats(filter),
+    };
+  });
+  if (options.json) writeJson(io, result);
+  else writeLine(io.stdout, result.context || "No unresolved errors.");
+  return 0;
+}

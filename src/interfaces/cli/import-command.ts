@@ -1,0 +1,81 @@
+import cliProgress from "cli-progress";
+import { createCapture } from "../../capture/capture.js";
+import { type ImportSummary, importPaths } from "../../capture/importers/import-runner.js";
+import { type CliIo, type GlobalOptions, withStore, writeJson, writeLine } from "./cli-io.js";
+
+export interface ImportCommandOptions extends GlobalOptions {
+  json?: boolean;
+  progress?: boolean;
+}
+
+/** `tacit import PATH…`: imports transcripts and prints what was captured. */
+export async function importCommand(
+  paths: string[],
+  options: ImportCommandOptions,
+  io: CliIo,
+): Promise<number> {
+  const summary = await withStore(io, options, async (store) => {
+    const capture = createCapture({ store, now: io.now });
+    const bar =
+      options.progress !== false && io.stderr.isTTY && !options.json
+        ? new cliProgress.SingleBar(
+            {
+              stream: io.stderr,
+              format: "importing {bar} {percentage}% | file {file}/{files}",
+              hideCursor: true,
+            },
+            cliProgress.Presets.shades_classic,
+          )
+        : null;
+    bar?.start(100, 0, { file: 0, files: 0 });
+    try {
+      return await importPaths({
+        capture,
+        getImportFile: (path) => store.getImportFile(path),
+        paths,
+        now: io.now,
+        onProgress: (progress) => {
+          const fileShare = progress.bytesTotal ? progress.bytesDone / progress.bytesTotal : 1;
+          bar?.update(
+            Math.round(((progress.fileIndex + Math.min(1, fileShare)) / progress.fileCount) * 100),
+            {
+              file: progress.fileIndex + 1,
+              files: progress.fileCount,
+            },
+          );
+        },
+      });
+    } finally {
+      bar?.stop();
+    }
+  });
+  if (options.json) writeJson(io, summary);
+  else printSummary(io, summary);
+  return summary.files === 0 && summary.filesSkipped.length > 0 ? 1 : 0;
+}
+
+function printSummary(io: CliIo, summary: ImportSummary): void {
+  writeLine(
+    io.stdout,
+    `Imported ${summary.filesImported} of ${summary.files} file(s)` +
+      (summary.filesUnchanged ? ` (${summary.filesUnchanged} unchanged)` : "") +
+      `: ${summary.messages} messages, ${summary.toolCalls} tool calls, ${summary.toolErrors} tool errors in ${summary.sessions} session(s).`,
+  );
+  const skipped = Object.entries(summary.linesSkipped).sort((a, b) => b[1] - a[1]);
+  if (skipped.length) {
+    const total = skipped.reduce((sum, [, count]) => sum + count, 0);
+    const top = skipped.slice(0, 4).map(([reason, count]) => `${reason} ×${count}`);
+    const rest = skipped.length > 4 ? `, and ${skipped.length - 4} more kinds (--json lists them all)` : "";
+    writeLine(io.stdout, `Lines not imported: ${total} (${top.join(", ")}${rest}).`);
+  }
+  const unknown = Object.entries(summary.unknownLineTypes);
+  if (unknown.length) {
+    writeLine(
+      io.stdout,
+      `Unknown line types: ${unknown.map(([type, count]) => `${type} ×${count}`).join(", ")}.`,
+    );
+  }
+  const malformed = summary.skippedLines.filter((line) => /invalid|incomplete|UTF-8/i.test(line.reason));
+  for (const line of malformed.slice(0, 20)) writeLine(io.stderr, `skipped ${line.location}: ${line.reason}`);
+  for (const file of summary.filesSkipped) writeLine(io.stderr, `skipped file ${file.file}: ${file.reason}`);
+}

@@ -1,0 +1,149 @@
+import { Command, CommanderError, Option } from "commander";
+import { TacitError } from "../../core/errors.js";
+import type { AgentKind } from "../../core/types.js";
+import { type CliIo, parseCount, writeLine } from "./cli-io.js";
+
+const VERSION = "0.1.0";
+
+/**
+ * Runs the CLI on `argv` (without the node and script names) and returns the exit code. Command
+ * modules load lazily so a command pays only for what it uses.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    const message = TacitError.isInstance(error)
+      ? error.message
+      : `unexpected error: ${(error as Error).stack ?? error}`;
+    writeLine(io.stderr, `tacit: ${message}`);
+    const code = (error as { exitCode?: number }).exitCode;
+    return typeof code === "number" && code > 0 ? code : 1;
+  }
+}
+
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const program = new Command("tacit")
+    .description("Lets AI agents learn from experience: capture sessions, distil lessons, recall them.")
+    .version(VERSION)
+    .option("--db <path>", "database file (default $TACIT_DATABASE_URL, else $TACIT_HOME/tacit.db)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .showHelpAfterError("(run tacit --help for usage)");
+  const global = () => program.opts<{ db?: string }>();
+  const limit = () =>
+    new Option("--limit <n>", "at most this many rows")
+      .default(20)
+      .argParser((value) => parseCount(value, "--limit"));
+  const run = async (work: Promise<number>) => setExit(await work);
+
+  program
+    .command("import")
+    .description(
+      "import transcripts (files or directories, recursive): Claude Code, Codex, OpenClaw, generic JSONL",
+    )
+    .argument("<paths...>")
+    .option("--json", "print the summary as JSON")
+    .option("--no-progress", "no progress bar")
+    .action(async (paths: string[], options) => {
+      const { importCommand } = await import("./import-command.js");
+      await run(importCommand(paths, { ...global(), ...options }, io));
+    });
+
+  const sessions = program.command("sessions").description("captured sessions");
+  sessions
+    .command("list")
+    .option("--json", "print JSON")
+    .addOption(limit())
+    .option("--agent <agent>", "only this agent (claude-code, codex, openclaw, generic)")
+    .option("--project <path>", "only this project id")
+    .action(async (options: { json?: boolean; limit: number; agent?: AgentKind; project?: string }) => {
+      const { sessionsList } = await import("./session-commands.js");
+      await run(sessionsList({ ...global(), ...options }, io));
+    });
+  sessions
+    .command("show")
+    .argument("<id>")
+    .option("--json", "print JSON")
+    .addOption(limit().default(200))
+    .action(async (id: string, options: { json?: boolean; limit: number }) => {
+      const { sessionsShow } = await import("./session-commands.js");
+      await run(sessionsShow(id, { ...global(), ...options }, io));
+    });
+
+  const errors = program
+    .command("errors")
+    .description("errors recorded during sessions (seed 002 ErrorAccumulator)");
+  errors
+    .command("list")
+    .option("--json", "print JSON")
+    .addOption(limit())
+    .option("--session <id>", "only this session")
+    .option("--type <type>", "validation, timeout, conflict, tool_failure or unknown")
+    .option("--all", "include resolved errors")
+    .action(async (options) => {
+      const { errorsList } = await import("./error-commands.js");
+      await run(errorsList({ ...global(), ...options }, io));
+    });
+  errors
+    .command("resolve")
+    .argument("<id>")
+    .option("--json", "print JSON")
+    .action(async (id: string, options) => {
+      const { errorsResolve } = await import("./error-commands.js");
+      await run(errorsResolve(id, { ...global(), ...options }, io));
+    });
+  errors
+    .command("context")
+    .description('the "## Previous errors" retry context for a session or task')
+    .argument("[session]")
+    .option("--task <id>", "a task instead of a session")
+    .option("--include-resolved", "also list resolved errors")
+    .option("--json", "print JSON")
+    .action(async (session: string | undefined, options) => {
+      const { errorsContext } = await import("./error-commands.js");
+      await run(errorsContext(session, { ...global(), ...options }, io));
+    });
+
+  program
+    .command("stats")
+    .description("what the store holds")
+    .option("--json", "print JSON")
+    .action(async (options) => {
+      const { statsCommand } = await import("./store-commands.js");
+      await run(statsCommand({ ...global(), ...options }, io));
+    });
+
+  program
+    .command("export")
+    .description("export captured data")
+    .command("conversations")
+    .requiredOption("--format <format>", "jsonl")
+    .option("-o, --output <file>", "write to this file (default stdout)")
+    .option("--json", "print the summary as JSON")
+    .action(async (options) => {
+      const { exportConversations } = await import("./store-commands.js");
+      await run(exportConversations({ ...global(), ...options }, io));
+    });
+
+  program
+    .command("prune")
+    .description("delete sessions inactive for longer than DAYS, with everything they own")
+    .requiredOption("--older-than <days>", "age in days")
+    .option("--json", "print JSON")
+    .action(async (options) => {
+      const { pruneCommand } = await import("./store-commands.js");
+      await run(pruneCommand({ ...global(), ...options }, io));
+    });
+
+  return program;
+}

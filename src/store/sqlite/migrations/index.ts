@@ -1,0 +1,11 @@
+import { migration001 } from "./001-capture.js";
+
+/** One numbered schema step. Applied once, in order, inside a transaction. */
+export interface SqliteMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration this build knows, in order. Append only: never edit a released one. */
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [migration001];

@@ -1,0 +1,124 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { StoreError } from "../../core/errors.js";
+import { SQLITE_MIGRATIONS, type SqliteMigration } from "./migrations/index.js";
+import { DEFAULT_SQLITE_CONFIG, type SqliteConfig } from "./sqlite-config.js";
+
+export type SqliteDatabase = Database.Database;
+
+/** What happened to one migration when the store opened (Kysely-style: a result, not a throw). */
+export interface MigrationStatus {
+  version: number;
+  name: string;
+  status: "applied" | "already-applied";
+}
+
+/**
+ * Opens (creating if needed) a SQLite database with tacit's pragmas and brings its schema up to
+ * date. Refuses a database written by a newer tacit.
+ */
+export function openSqliteDatabase(
+  config: Partial<SqliteConfig> & { path: string },
+  migrations: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
+): { db: SqliteDatabase; migrations: MigrationStatus[] } {
+  const settings = { ...DEFAULT_SQLITE_CONFIG, ...config };
+  if (settings.path !== ":memory:") mkdirSync(dirname(settings.path), { recursive: true });
+  let db: SqliteDatabase;
+  try {
+    db = new Database(settings.path, { readonly: settings.readonly, timeout: settings.busyTimeoutMs });
+  } catch (error) {
+    throw new StoreError(`cannot open database ${settings.path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  try {
+    if (!settings.readonly) {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+    }
+    db.pragma("foreign_keys = ON");
+    db.pragma(`busy_timeout = ${Math.trunc(settings.busyTimeoutMs)}`);
+    db.pragma(`cache_size = ${Math.trunc(settings.cacheSizePages)}`);
+    db.pragma(`mmap_size = ${Math.trunc(settings.mmapSizeMB) * 1024 * 1024}`);
+    const statuses = settings.readonly ? [] : migrate(db, migrations, settings.path);
+    return { db, migrations: statuses };
+  } catch (error) {
+    db.close();
+    if (StoreError.isInstance(error)) throw error;
+    throw new StoreError(`cannot use database ${settings.path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function migrate(
+  db: SqliteDatabase,
+  migrations: readonly SqliteMigration[],
+  path: string,
+): MigrationStatus[] {
+  withBusyRetry(() =>
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`),
+  );
+  const latest = migrations.at(-1)?.version ?? 0;
+  const current = currentVersion(db);
+  if (current > latest) {
+    throw new StoreError(
+      `database ${path} has schema version ${current}, but this tacit only knows up to ${latest}; upgrade tacit to use it`,
+    );
+  }
+  const statuses: MigrationStatus[] = [];
+  for (const migration of migrations) {
+    const applied = withBusyRetry(() =>
+      db
+        .transaction(() => {
+          // Re-check inside the write lock: another process may have migrated meanwhile.
+          if (currentVersion(db) >= migration.version) return false;
+          db.exec(migration.sql);
+          db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+            migration.version,
+            migration.name,
+            Date.now(),
+          );
+          return true;
+        })
+        .immediate(),
+    );
+    statuses.push({
+      version: migration.version,
+      name: migration.name,
+      status: applied ? "applied" : "already-applied",
+    });
+  }
+  return statuses;
+}
+
+function currentVersion(db: SqliteDatabase): number {
+  const row = db.prepare("SELECT MAX(version) AS version FROM schema_migrations").get() as {
+    version: number | null;
+  };
+  return row.version ?? 0;
+}
+
+/**
+ * Runs `work`, retrying while SQLite reports the database busy or locked. busy_timeout covers
+ * most waits; this covers the cases where SQLite returns BUSY without waiting (lock upgrades).
+ */
+export function withBusyRetry<T>(work: () => T, attempts = 50): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "";
+      if (!code.startsWith("SQLITE_BUSY") && !code.startsWith("SQLITE_LOCKED")) throw error;
+      if (attempt >= attempts) throw error;
+      sleepSync(Math.min(200, 5 * attempt));
+    }
+  }
+}
+
+const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
+function sleepSync(ms: number): void {
+  Atomics.wait(sleepBuffer, 0, 0, ms);
+}
