@@ -9,6 +9,7 @@ import type {
   Outcome,
   Session,
 } from "../core/types.js";
+import type { LessonStore } from "./lesson-store.js";
 
 /** A session as capture writes it. Missing optional fields keep what the store already has. */
 export interface SessionWrite {
@@ -140,7 +141,7 @@ export interface PruneResult {
  * contract tests. Methods are async so network-backed stores fit; SQLite answers synchronously
  * inside them.
  */
-export interface Store {
+export interface Store extends LessonStore {
   readonly dialect: "sqlite" | "postgres";
   /** Where the data lives (a file path or a redacted URL), for messages. */
   readonly location: string;

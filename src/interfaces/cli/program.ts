@@ -145,5 +145,86 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       await run(pruneCommand({ ...global(), ...options }, io));
     });
 
+  registerLessonCommands(program, { io, global, limit, run });
   return program;
+}
+
+interface CommandContext {
+  io: CliIo;
+  global: () => { db?: string };
+  limit: () => Option;
+  run: (work: Promise<number>) => Promise<void>;
+}
+
+function registerLessonCommands(program: Command, { io, global, limit, run }: CommandContext): void {
+  const lessons = program
+    .command("lessons")
+    .description("what tacit has learnt: list, inspect, curate, undo");
+  const lessonCommands = () => import("./lesson-commands.js");
+  lessons
+    .command("list")
+    .option("--json", "print JSON")
+    .addOption(limit())
+    .option("--status <list>", "candidate, active, refined, stale, archived (comma-separated)")
+    .option("--maturity <list>", "candidate, established, proven, deprecated")
+    .option("--scope <scope>", "project or global")
+    .option("--kind <list>", "avoid, prefer, verify, clarify, pattern, anti_pattern")
+    .option("--project <path>", "this project's lessons and the global ones")
+    .action(async (options) => run((await lessonCommands()).lessonsList({ ...global(), ...options }, io)));
+  lessons
+    .command("show")
+    .argument("<id>")
+    .option("--json", "print JSON")
+    .action(async (id: string, options) =>
+      run((await lessonCommands()).lessonsShow(id, { ...global(), ...options }, io)),
+    );
+  for (const action of ["promote", "deprecate", "reset", "archive"] as const) {
+    lessons
+      .command(action)
+      .argument("<id>")
+      .option("--reason <text>", action === "deprecate" ? "why (required)" : "why")
+      .option("--json", "print JSON")
+      .action(async (id: string, options) =>
+        run((await lessonCommands()).lessonsCurate(action, id, { ...global(), ...options }, io)),
+      );
+  }
+  lessons
+    .command("feedback")
+    .argument("<id>")
+    .option("--helpful", "the lesson helped")
+    .option("--harmful", "the lesson misled")
+    .option("--json", "print JSON")
+    .action(async (id: string, options) =>
+      run((await lessonCommands()).lessonsFeedback(id, { ...global(), ...options }, io)),
+    );
+  lessons
+    .command("history")
+    .argument("<id>")
+    .option("--json", "print JSON")
+    .action(async (id: string, options) =>
+      run((await lessonCommands()).lessonsHistory(id, { ...global(), ...options }, io)),
+    );
+  lessons
+    .command("revert")
+    .argument("<event-id>")
+    .option("--json", "print JSON")
+    .action(async (eventId: string, options) =>
+      run((await lessonCommands()).lessonsRevert(eventId, { ...global(), ...options }, io)),
+    );
+  lessons
+    .command("add")
+    .description("write a lesson by hand (dedup applies)")
+    .requiredOption("--rule <text>", "what to do or not do")
+    .requiredOption("--trigger <text>", "when it applies")
+    .option("--kind <kind>", "avoid, prefer, verify, clarify, pattern, anti_pattern", "prefer")
+    .option("--why <text>", "why")
+    .option(
+      "--domain <domain>",
+      "workflow, testing, debugging, code-style, security, git, project",
+      "project",
+    )
+    .option("--scope <scope>", "project or global", "project")
+    .option("--project <path>", "the project it applies to (for --scope project)")
+    .option("--json", "print JSON")
+    .action(async (options) => run((await lessonCommands()).lessonsAdd({ ...global(), ...options }, io)));
 }

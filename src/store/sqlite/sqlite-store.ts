@@ -1,4 +1,7 @@
+import type { LessonEvent } from "../../core/lessons/history.js";
+import type { Lesson } from "../../core/lessons/lesson.js";
 import type { AgentKind, ErrorEntry, ErrorStats, ErrorType, Message, Outcome } from "../../core/types.js";
+import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
 import type {
   CaptureBatch,
   CaptureWriteResult,
@@ -19,6 +22,7 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 
 type Row = Record<string, unknown>;
 
@@ -31,6 +35,7 @@ export class SqliteStore implements Store {
   /** The underlying connection, for other SQLite-backed services and tests. */
   readonly db: SqliteDatabase;
   private readonly writer: SqliteCaptureWriter;
+  private readonly lessons: SqliteLessonStore;
 
   constructor(config: Partial<SqliteConfig> & { path: string }) {
     const opened = openSqliteDatabase(config);
@@ -38,6 +43,43 @@ export class SqliteStore implements Store {
     this.migrations = opened.migrations;
     this.location = config.path;
     this.writer = new SqliteCaptureWriter(this.db);
+    this.lessons = new SqliteLessonStore(this.db);
+  }
+
+  getLesson(id: string): Promise<Lesson | null> {
+    return this.lessons.getLesson(id);
+  }
+
+  listLessons(filter: LessonFilter): Promise<Lesson[]> {
+    return this.lessons.listLessons(filter);
+  }
+
+  countLessons(): Promise<number> {
+    return this.lessons.countLessons();
+  }
+
+  findLessonsByHash(contentHash: string, scopeKeys: string[]): Promise<Lesson[]> {
+    return this.lessons.findLessonsByHash(contentHash, scopeKeys);
+  }
+
+  nearestLessons(query: { embedderId: string; vector: Float32Array; scopeKeys: string[]; k: number }) {
+    return this.lessons.nearestLessons(query);
+  }
+
+  commitLessonChanges(commit: LessonCommit): Promise<void> {
+    return this.lessons.commitLessonChanges(commit);
+  }
+
+  listLessonEvents(lessonId: string): Promise<LessonEvent[]> {
+    return this.lessons.listLessonEvents(lessonId);
+  }
+
+  getLessonEvent(id: string): Promise<LessonEvent | null> {
+    return this.lessons.getLessonEvent(id);
+  }
+
+  listLessonFeedback(lessonId: string): Promise<StoredFeedback[]> {
+    return this.lessons.listLessonFeedback(lessonId);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { migration001 } from "./001-capture.js";
+import { migration002 } from "./002-lessons.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -8,4 +9,4 @@ export interface SqliteMigration {
 }
 
 /** Every migration this build knows, in order. Append only: never edit a released one. */
-export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [migration001];
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [migration001, migration002];

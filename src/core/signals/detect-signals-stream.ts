@@ -1,0 +1,75 @@
+/**
+ * The pure core of `tacit signals detect`: one JSON Lines input line in, one output line (or
+ * an error naming the line and field) out. The CLI owns stdin/stdout; this file owns the
+ * contract. Patterns are compiled at module load, so a run over thousands of conversations
+ * costs only the matching.
+ */
+import type { z } from "zod";
+import { detectSignalsOffline } from "./offline-rules.js";
+import type { SignalOutputLine } from "./signal-types.js";
+import { signalConversationSchema } from "./signal-types.js";
+
+/** Result for one input line: `output` (a JSON line without newline), `error`, or neither for a blank line. */
+export interface SignalLineResult {
+  output?: string;
+  error?: string;
+}
+
+/** Options of `detectSignalsForLine`. */
+export interface SignalLineOptions {
+  /** Passed to `detectSignalsOffline`. Default 0.5. */
+  minConfidence?: number;
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  let text = "";
+  for (const key of path) {
+    text += typeof key === "number" ? `[${key}]` : `${text.length > 0 ? "." : ""}${String(key)}`;
+  }
+  return text.length > 0 ? text : "(line)";
+}
+
+type ValidationIssue = z.ZodError["issues"][number];
+
+function describeIssues(issues: readonly ValidationIssue[]): string {
+  const shown = issues.slice(0, 3).map((issue) => `${fieldPath(issue.path)}: ${issue.message}`);
+  const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : "";
+  return `${shown.join("; ")}${more}`;
+}
+
+/**
+ * Validate one input line `{"id", "messages": [{"role", "content", "isError"?, "toolName"?}]}`,
+ * detect signals offline and return the output line
+ * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}]}`.
+ * `lineNumber` (1-based) only labels errors: `line 3: messages[2].role: Invalid option …`.
+ * Blank lines return `{}`. Never throws.
+ */
+export function detectSignalsForLine(
+  line: string,
+  lineNumber: number,
+  options: SignalLineOptions = {},
+): SignalLineResult {
+  if (line.trim().length === 0) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return {
+      error: `line ${lineNumber}: invalid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  const parsed = signalConversationSchema.safeParse(value);
+  if (!parsed.success) return { error: `line ${lineNumber}: ${describeIssues(parsed.error.issues)}` };
+  const detectOptions = options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence };
+  const output: SignalOutputLine = {
+    id: parsed.data.id,
+    signals: detectSignalsOffline(parsed.data.messages, detectOptions).map((signal) => ({
+      turn: signal.turn,
+      type: signal.type,
+      source: signal.source,
+      confidence: signal.confidence,
+      evidence: signal.evidence,
+    })),
+  };
+  return { output: JSON.stringify(output) };
+}

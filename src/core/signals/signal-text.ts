@@ -1,0 +1,163 @@
+/**
+ * Text helpers for the offline signal rules: masking of code and quoted text, sentence and
+ * clause spans, and a bag-of-tokens similarity that works for English and Chinese.
+ *
+ * Masking keeps string length, so an offset found in the masked text is also an offset in the
+ * original and evidence can be quoted verbatim.
+ */
+
+const FENCED_CODE = /```[\s\S]*?(?:```|$)/g;
+const INLINE_CODE = /`[^`\n]*`/g;
+const QUOTED = /"[^"\n]{0,300}"|“[^”\n]{0,300}”|「[^」\n]{0,300}」|『[^』\n]{0,300}』/g;
+const BLOCK_QUOTE_LINE = /^[ \t]*>.*$/gm;
+const URL = /\bhttps?:\/\/\S+/g;
+
+const SENTENCE_END = /[.!?](?=\s|$)|[。！？；;\n]/g;
+const CLAUSE_SEPARATOR = /[.!?](?=\s|$)|[。！？；;\n,，、:：—–]/g;
+
+/** Replace every character but newlines with spaces (code blocks and block quotes). */
+function blank(segment: string): string {
+  return segment.replace(/[^\n]/g, " ");
+}
+
+/** Replace a quoted segment or inline code with underscores, a neutral word-like filler. */
+function fill(segment: string): string {
+  return "_".repeat(segment.length);
+}
+
+/** Lowercase without changing length (a few Unicode letters grow when lowercased). */
+export function lowerSameLength(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let result = "";
+  for (const character of text) {
+    const lowered = character.toLowerCase();
+    result += lowered.length === character.length ? lowered : character;
+  }
+  return result;
+}
+
+/**
+ * Lowercase a message and hide what the writer did not say in their own voice: fenced and
+ * inline code, quoted strings, block-quoted lines and URLs. The result has the same length.
+ */
+export function maskText(content: string): string {
+  return lowerSameLength(content)
+    .replace(FENCED_CODE, blank)
+    .replace(BLOCK_QUOTE_LINE, blank)
+    .replace(INLINE_CODE, fill)
+    .replace(QUOTED, fill)
+    .replace(URL, fill);
+}
+
+/** A [start, end) span of a text. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+function spanAround(masked: string, position: number, boundary: RegExp): TextSpan {
+  let start = 0;
+  let end = masked.length;
+  boundary.lastIndex = 0;
+  for (let match = boundary.exec(masked); match !== null; match = boundary.exec(masked)) {
+    const after = match.index + match[0].length;
+    if (after <= position) {
+      start = after;
+    } else {
+      end = after;
+      break;
+    }
+  }
+  return { start, end };
+}
+
+/** The sentence of `masked` that contains `position` (end includes the closing punctuation). */
+export function sentenceSpan(masked: string, position: number): TextSpan {
+  return spanAround(masked, position, SENTENCE_END);
+}
+
+/** The clause of `masked` that contains `position`: a sentence cut further at commas and colons. */
+export function clauseSpan(masked: string, position: number): TextSpan {
+  return spanAround(masked, position, CLAUSE_SEPARATOR);
+}
+
+/** Longest evidence quote, in characters. */
+export const MAX_EVIDENCE_LENGTH = 240;
+
+/**
+ * Verbatim evidence: the sentence of `original` around `position`, trimmed, at most
+ * `MAX_EVIDENCE_LENGTH` characters (a window around the position when the sentence is longer).
+ */
+export function evidenceAt(original: string, masked: string, position: number): string {
+  const span = sentenceSpan(masked, position);
+  let sentence = original.slice(span.start, span.end).trim();
+  if (sentence.length === 0) sentence = original.trim();
+  if (sentence.length <= MAX_EVIDENCE_LENGTH) return sentence;
+  const from = Math.max(0, Math.min(position - span.start - 60, sentence.length - MAX_EVIDENCE_LENGTH));
+  return sentence.slice(from, from + MAX_EVIDENCE_LENGTH).trim();
+}
+
+/** Verbatim evidence for line-oriented text (tool output): the line containing `position`. */
+export function lineAt(original: string, position: number): string {
+  const start = original.lastIndexOf("\n", position - 1) + 1;
+  const newline = original.indexOf("\n", position);
+  const line = original.slice(start, newline === -1 ? original.length : newline).trim();
+  return line.length <= MAX_EVIDENCE_LENGTH ? line : line.slice(0, MAX_EVIDENCE_LENGTH);
+}
+
+const ENGLISH_STOPWORDS = new Set(
+  (
+    "a an the to of and or in on at for with from by is are was were be been it its this that these those " +
+    "i me my we our you your he she they them please can could would should will just also now then so " +
+    "do does did done have has had not no yes ok okay hey hi thanks thank want need like make get let us " +
+    "same again still what which how why when where there here as if but into out up about than too very " +
+    "really some any all i'm it's that's don't can't i'd"
+  ).split(" "),
+);
+
+const ENGLISH_TOKEN = /[a-z0-9][a-z0-9_'.+-]*[a-z0-9+]|[a-z0-9]/g;
+const HAN_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
+/** Function characters dropped before Chinese bigrams so that "帮我把X" and "我要的是X" compare on X. */
+const HAN_STOP_CHARACTERS = /一下|[的了吗呢吧啊呀把我你他它请帮是要在和与就都也还再又这那个么]/g;
+
+const LETTERS_ONLY = /^[a-z]+$/;
+
+/** Crude English stemming so "processes" and "processed" compare equal. */
+function stem(word: string): string {
+  if (word.length <= 4 || !LETTERS_ONLY.test(word)) return word;
+  if (word.endsWith("ing") && word.length > 5) return word.slice(0, -3);
+  if (word.endsWith("ed") || word.endsWith("es")) return word.slice(0, -2);
+  if (word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Tokens used to compare two messages: English words minus stopwords, and Chinese character
+ * bigrams (a single remaining character counts as one token). Code and quotes stay in the
+ * input here: restating a goal often repeats the same identifiers.
+ */
+export function similarityTokens(text: string): Set<string> {
+  const lower = text.toLowerCase();
+  const tokens = new Set<string>();
+  ENGLISH_TOKEN.lastIndex = 0;
+  for (let match = ENGLISH_TOKEN.exec(lower); match !== null; match = ENGLISH_TOKEN.exec(lower)) {
+    if (!ENGLISH_STOPWORDS.has(match[0])) tokens.add(stem(match[0]));
+  }
+  HAN_RUN.lastIndex = 0;
+  for (let match = HAN_RUN.exec(lower); match !== null; match = HAN_RUN.exec(lower)) {
+    const run = match[0].replace(HAN_STOP_CHARACTERS, "");
+    if (run.length === 1) tokens.add(run);
+    for (let index = 0; index + 1 < run.length; index += 1) tokens.add(run.slice(index, index + 2));
+  }
+  return tokens;
+}
+
+/** Jaccard similarity |A ∩ B| / |A ∪ B| of two token sets; 0 when both are empty. */
+export function jaccard(first: ReadonlySet<string>, second: ReadonlySet<string>): number {
+  if (first.size === 0 && second.size === 0) return 0;
+  const [small, large] = first.size <= second.size ? [first, second] : [second, first];
+  let shared = 0;
+  for (const token of small) if (large.has(token)) shared += 1;
+  return shared / (first.size + second.size - shared);
+}

@@ -1,0 +1,221 @@
+/**
+ * Offline rules over user messages: explicit and implicit rejects, corrections, constraints,
+ * success, confusion and preference. See docs/signal-rules.md for the rule list.
+ */
+import type { OfflineSignalRule } from "./rule-context.js";
+import {
+  ASSISTANT_QUESTION,
+  clauseText,
+  conditionalBefore,
+  contrastAfter,
+  inInformationQuestion,
+  messagePhraseMatch,
+  negatedBefore,
+} from "./rule-context.js";
+import {
+  ASKS_ASSISTANT_PREFERENCE,
+  CONFUSION_PHRASES,
+  CONSTRAINT_PHRASES,
+  CORRECTION_PHRASES,
+  FOLLOW_UP_OPENER,
+  PREFERENCE_PHRASES,
+  REJECT_PHRASES,
+  REPLACED_DETAIL,
+  SUCCESS_PHRASES,
+  THANKS_ONLY,
+} from "./rule-phrases.js";
+import { evidenceAt, lowerSameLength, MAX_EVIDENCE_LENGTH } from "./signal-text.js";
+
+/** Jaccard similarity at or above which a user message restates an earlier one. */
+export const RESTATEMENT_SIMILARITY = 0.5;
+
+const explicitReject: OfflineSignalRule = {
+  id: "explicit-reject",
+  type: "reject",
+  source: "user",
+  roles: ["user"],
+  description:
+    "After an assistant or tool turn, the user says the result is wrong, still failing, or asks to undo it. Hypothetical clauses ('if it doesn't work') do not count.",
+  example: { en: "That's not what I asked for, it still fails.", zh: "还是不行，又报错了" },
+  detect(context) {
+    if (!context.view.afterAgentTurn(context.index)) return undefined;
+    return messagePhraseMatch(context, REJECT_PHRASES, (masked, match) => !conditionalBefore(masked, match));
+  },
+};
+
+const implicitReject: OfflineSignalRule = {
+  id: "implicit-reject-restated-goal",
+  type: "reject",
+  source: "user",
+  roles: ["user"],
+  description: `After an assistant turn, the user sends a message whose words (and Chinese bigrams) overlap an earlier user message with Jaccard ≥ ${RESTATEMENT_SIMILARITY}: restating the goal implies the last attempt missed it. Messages opening a follow-up ("also", "另外") are skipped.`,
+  example: {
+    en: "(goal) Add a --verbose flag that prints each file … (later) I need a --verbose flag that prints every file it processes",
+    zh: "（目标）帮我把日志输出改成 JSON 格式 ……（之后）我要的是日志输出用 JSON 格式",
+  },
+  detect({ view, index, message }) {
+    const lastAgent = view.lastAgentTurnBefore(index);
+    if (lastAgent === -1 || FOLLOW_UP_OPENER.test(view.masked(index))) return undefined;
+    const tokens = view.tokens(index);
+    if (tokens.size < 3) return undefined;
+    let best = 0;
+    for (let earlier = 0; earlier < lastAgent; earlier += 1) {
+      if (view.messages[earlier]?.role !== "user") continue;
+      const candidate = view.tokens(earlier);
+      if (candidate.size < 3) continue;
+      let shared = 0;
+      for (const token of tokens) if (candidate.has(token)) shared += 1;
+      best = Math.max(best, shared / (tokens.size + candidate.size - shared));
+    }
+    if (best < RESTATEMENT_SIMILARITY) return undefined;
+    const confidence = Math.min(0.8, 0.6 + (best - RESTATEMENT_SIMILARITY) * 0.5);
+    return { confidence, evidence: message.content.trim().slice(0, MAX_EVIDENCE_LENGTH), start: 0, end: 0 };
+  },
+};
+
+const explicitCorrection: OfflineSignalRule = {
+  id: "explicit-correction",
+  type: "correction",
+  source: "user",
+  roles: ["user"],
+  description:
+    "After an assistant turn, the user replaces a wrong detail with the right one: 'not X, it's Y', 'no, use Y', 'use Y instead', 'I meant', '不是X，应该是Y', '别用X，用Y'. A correction also implies a reject, so a reject on the same message is dropped.",
+  example: { en: "Not this file, it's config.yaml.", zh: "不是这个文件，应该是 config.yaml" },
+  detect(context) {
+    if (!context.view.afterAgentTurn(context.index)) return undefined;
+    return messagePhraseMatch(context, CORRECTION_PHRASES);
+  },
+};
+
+const DETAIL_TRIM = /[`"'.,]+$|^[`"']+/g;
+
+const replacedDetail: OfflineSignalRule = {
+  id: "replaced-detail",
+  type: "correction",
+  source: "user",
+  roles: ["user"],
+  description:
+    "Right after an assistant statement (not a question), the user names a concrete detail — a path, file, script or number — that the assistant did not use: 'it's in .env.production', '应该是 20'. Weaker than an explicit correction.",
+  example: { en: "It's in .env.production, the dev one is fine.", zh: "最大连接数应该是 20" },
+  detect({ view, index, message }) {
+    const previous = view.messages[index - 1];
+    if (previous?.role !== "assistant" || ASSISTANT_QUESTION.test(previous.content)) return undefined;
+    const said = previous.content.toLowerCase();
+    const masked = view.masked(index);
+    const lower = lowerSameLength(message.content);
+    REPLACED_DETAIL.lastIndex = 0;
+    for (let found = REPLACED_DETAIL.exec(masked); found !== null; found = REPLACED_DETAIL.exec(masked)) {
+      const group = found[1] ?? found[2] ?? "";
+      const groupStart = found.index + found[0].length - group.length;
+      // Read the detail from the original: masking turns inline code into underscores.
+      const detail = lower.slice(groupStart, groupStart + group.length).replace(DETAIL_TRIM, "");
+      if (detail.length < 2 || said.includes(detail)) continue;
+      return {
+        confidence: 0.65,
+        evidence: evidenceAt(message.content, masked, found.index),
+        start: found.index,
+        end: found.index + found[0].length,
+      };
+    }
+    return undefined;
+  },
+};
+
+const explicitConstraint: OfflineSignalRule = {
+  id: "explicit-constraint",
+  type: "constraint",
+  source: "user",
+  roles: ["user"],
+  description:
+    "The user states a requirement the solution must respect ('must not', 'don't use', 'without …', 'make sure', '而且不能', '不要', '必须'). Fires on any user turn, the first included. Questions that are not polite requests do not count.",
+  example: { en: "And it must not run as root.", zh: "而且不能用 root 用户" },
+  detect(context) {
+    return messagePhraseMatch(
+      context,
+      CONSTRAINT_PHRASES,
+      (masked, match) => !inInformationQuestion(masked, match.start),
+    );
+  },
+};
+
+const explicitSuccess: OfflineSignalRule = {
+  id: "explicit-success",
+  type: "success",
+  source: "user",
+  roles: ["user"],
+  description:
+    "After an assistant or tool turn, the user confirms the result ('works now', 'that fixed it', 'perfect', '可以了', '成功了', '这次对了'). Skipped when negated, hypothetical ('once it works'), asked as a question, or followed by 'but'.",
+  example: { en: "Works now, thanks!", zh: "可以了，这次对了" },
+  detect(context) {
+    if (!context.view.afterAgentTurn(context.index)) return undefined;
+    return messagePhraseMatch(
+      context,
+      SUCCESS_PHRASES,
+      (masked, match) =>
+        !inInformationQuestion(masked, match.start) &&
+        !conditionalBefore(masked, match) &&
+        !contrastAfter(masked, match) &&
+        !negatedBefore(masked, match),
+    );
+  },
+};
+
+const thanksAcknowledgement: OfflineSignalRule = {
+  id: "thanks-acknowledgement",
+  type: "success",
+  source: "user",
+  roles: ["user"],
+  description:
+    "A message that is only 'thanks' (谢谢) right after an assistant turn: weak acceptance. A 'thanks' with nothing before it is politeness, not feedback.",
+  example: { en: "Thanks!", zh: "谢谢" },
+  detect({ view, index, message }) {
+    const previous = view.messages[index - 1];
+    if (previous?.role !== "assistant" || !THANKS_ONLY.test(view.masked(index))) return undefined;
+    return { confidence: 0.55, evidence: message.content.trim(), start: 0, end: message.content.length };
+  },
+};
+
+const explicitConfusion: OfflineSignalRule = {
+  id: "explicit-confusion",
+  type: "confusion",
+  source: "user",
+  roles: ["user"],
+  description:
+    "After an assistant or tool turn, the user does not follow what happened: a clause-initial 'why did/is…', 'I don't understand', 'what do you mean', '为什么会这样', '什么意思'. 'Find out why…' / '查一下为什么…' are requests, not confusion.",
+  example: { en: "Why did you delete the migration?", zh: "为什么会这样？什么意思？" },
+  detect(context) {
+    if (!context.view.afterAgentTurn(context.index)) return undefined;
+    return messagePhraseMatch(context, CONFUSION_PHRASES);
+  },
+};
+
+const explicitPreference: OfflineSignalRule = {
+  id: "explicit-preference",
+  type: "preference",
+  source: "user",
+  roles: ["user"],
+  description:
+    "The user states a lasting taste ('I prefer', 'I'd rather', 'always use', 'from now on', '我更喜欢', '我习惯用', '优先用'). Asking the assistant's taste ('do you prefer…?', '你喜欢哪个？') and negated forms ('I don't always use') do not count; polite requests ('can you prefer pnpm?') do.",
+  example: { en: "I prefer pnpm over npm.", zh: "我更喜欢用 pnpm" },
+  detect(context) {
+    return messagePhraseMatch(
+      context,
+      PREFERENCE_PHRASES,
+      (masked, match) =>
+        !ASKS_ASSISTANT_PREFERENCE.test(clauseText(masked, match.start)) && !negatedBefore(masked, match),
+    );
+  },
+};
+
+/** The user-message rules, in the order findings are reported within a message. */
+export const USER_SIGNAL_RULES: readonly OfflineSignalRule[] = [
+  explicitReject,
+  implicitReject,
+  explicitCorrection,
+  replacedDetail,
+  explicitConstraint,
+  explicitSuccess,
+  thanksAcknowledgement,
+  explicitConfusion,
+  explicitPreference,
+];

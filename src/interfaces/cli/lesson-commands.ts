@@ -1,0 +1,283 @@
+import {
+  LESSON_DOMAINS,
+  LESSON_KINDS,
+  LESSON_SCOPES,
+  LESSON_STATUSES,
+  type Lesson,
+  type LessonDomain,
+  type LessonKind,
+  type LessonScope,
+  type LessonStatus,
+  MATURITY_STATES,
+  type MaturityState,
+} from "../../core/lessons/lesson.js";
+import { createLessonBook, type LessonBook, type LessonChange } from "../../learn/lesson-book.js";
+import { createHashingEmbedder } from "../../models/hashing-embedder.js";
+import {
+  CliError,
+  type CliIo,
+  type GlobalOptions,
+  oneLine,
+  shortTime,
+  table,
+  withStore,
+  writeJson,
+  writeLine,
+} from "./cli-io.js";
+
+/** Runs `work` with a lesson book on the configured store and the offline embedder. */
+function withLessonBook<T>(
+  io: CliIo,
+  options: GlobalOptions,
+  work: (book: LessonBook) => Promise<T>,
+): Promise<T> {
+  return withStore(io, options, (store) =>
+    work(createLessonBook({ store, embedder: createHashingEmbedder(), now: io.now })),
+  );
+}
+
+/** Splits a comma list and checks every value against the allowed ones, naming the option on error. */
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  option: string,
+): T[] | undefined {
+  if (value === undefined) return undefined;
+  const values = value.split(",").map((item) => item.trim());
+  for (const item of values) {
+    if (!allowed.includes(item as T))
+      throw new CliError(`${option} must be one of ${allowed.join(", ")}, got "${item}"`);
+  }
+  return values as T[];
+}
+
+export interface LessonListOptions extends GlobalOptions {
+  json?: boolean;
+  limit: number;
+  status?: string;
+  maturity?: string;
+  scope?: string;
+  kind?: string;
+  project?: string;
+}
+
+/** `tacit lessons list` */
+export async function lessonsList(options: LessonListOptions, io: CliIo): Promise<number> {
+  const filter = {
+    limit: options.limit,
+    status: oneOf<LessonStatus>(options.status, LESSON_STATUSES, "--status"),
+    maturity: oneOf<MaturityState>(options.maturity, MATURITY_STATES, "--maturity"),
+    scope: oneOf<LessonScope>(options.scope, LESSON_SCOPES, "--scope")?.[0],
+    kind: oneOf<LessonKind>(options.kind, LESSON_KINDS, "--kind"),
+    projectId: options.project,
+  };
+  const lessons = await withLessonBook(io, options, (book) => book.list(filter));
+  if (options.json) {
+    writeJson(io, lessons);
+    return 0;
+  }
+  if (lessons.length === 0) {
+    writeLine(io.stdout, "No lessons match.");
+    return 0;
+  }
+  writeLine(
+    io.stdout,
+    table(
+      ["ID", "KIND", "STATUS", "MATURITY", "SCOPE", "TASKS", "RULE"],
+      lessons.map((lesson) => [
+        lesson.id,
+        lesson.kind,
+        lesson.status,
+        lesson.maturity,
+        lesson.scope,
+        String(lesson.supportTaskCount),
+        oneLine(lesson.rule, 70),
+      ]),
+    ),
+  );
+  return 0;
+}
+
+/** `tacit lessons show ID` */
+export async function lessonsShow(
+  id: string,
+  options: GlobalOptions & { json?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const details = await withLessonBook(io, options, (book) => book.details(id));
+  if (options.json) {
+    writeJson(io, details);
+    return 0;
+  }
+  const { lesson, feedback, weight } = details;
+  writeLine(
+    io.stdout,
+    `${lesson.id}  ${lesson.kind} · ${lesson.domain} · ${lesson.scope}${lesson.projectId ? ` (${lesson.projectId})` : ""}`,
+  );
+  writeLine(io.stdout, `when:   ${lesson.trigger}`);
+  writeLine(io.stdout, `rule:   ${lesson.rule}`);
+  if (lesson.why) writeLine(io.stdout, `why:    ${lesson.why}`);
+  writeLine(io.stdout, `status: ${lesson.status}${lesson.statusReason ? ` (${lesson.statusReason})` : ""}`);
+  writeLine(
+    io.stdout,
+    `maturity: ${lesson.maturity}${lesson.maturityReason ? ` (${lesson.maturityReason})` : ""}`,
+  );
+  writeLine(
+    io.stdout,
+    `track record: ${feedback.length} feedback events, weight ${weight.weight.toFixed(2)} (decayed helpful ${weight.decayedHelpful.toFixed(2)}, harmful ${weight.decayedHarmful.toFixed(2)})`,
+  );
+  writeLine(
+    io.stdout,
+    `support: ${lesson.supportTaskCount} task(s), ${lesson.evidenceCount} evidence, confidence ${lesson.confidence}`,
+  );
+  if (lesson.successCount + lesson.failureCount > 0) {
+    writeLine(io.stdout, `observed: ${lesson.successCount} successes, ${lesson.failureCount} failures`);
+  }
+  if (lesson.invertedFromId) writeLine(io.stdout, `inverted from: ${lesson.invertedFromId}`);
+  if (lesson.invertedToId) writeLine(io.stdout, `inverted into: ${lesson.invertedToId}`);
+  writeLine(
+    io.stdout,
+    `created ${shortTime(lesson.createdAt)}, updated ${shortTime(lesson.updatedAt)}, validated ${shortTime(lesson.lastValidatedAt)}`,
+  );
+  writeLine(io.stdout, "evidence:");
+  for (const item of lesson.evidence)
+    writeLine(
+      io.stdout,
+      `  - "${oneLine(item.quote, 120)}" (${item.sessionId}${item.taskId ? `, task ${item.taskId}` : ""})`,
+    );
+  writeLine(io.stdout, `history: ${details.events} event(s) — tacit lessons history ${lesson.id}`);
+  return 0;
+}
+
+/** Prints the outcome of a curation command; a refused change exits 1 with its reason. */
+function report(io: CliIo, json: boolean | undefined, change: LessonChange, verb: string): number {
+  if (!change.ok) throw new CliError(change.error.message);
+  if (json) writeJson(io, change);
+  else
+    writeLine(
+      io.stdout,
+      `${verb} ${change.lesson?.id ?? change.events[0]?.lessonId}: ${describe(change.lesson)}.`,
+    );
+  return 0;
+}
+
+function describe(lesson: Lesson | null): string {
+  return lesson ? `status ${lesson.status}, maturity ${lesson.maturity}` : "removed";
+}
+
+type CurationOptions = GlobalOptions & { json?: boolean; reason?: string };
+
+/** `tacit lessons promote|deprecate|reset|archive ID` */
+export async function lessonsCurate(
+  action: "promote" | "deprecate" | "reset" | "archive",
+  id: string,
+  options: CurationOptions,
+  io: CliIo,
+): Promise<number> {
+  if (action === "deprecate" && !options.reason?.trim()) throw new CliError("deprecate needs --reason TEXT");
+  const change = await withLessonBook(io, options, (book) => {
+    if (action === "deprecate") return book.deprecate(id, options.reason as string);
+    return book[action](id, options.reason || undefined);
+  });
+  const verbs = { promote: "Promoted", deprecate: "Deprecated", reset: "Reset", archive: "Archived" };
+  return report(io, options.json, change, verbs[action]);
+}
+
+/** `tacit lessons feedback ID --helpful|--harmful` */
+export async function lessonsFeedback(
+  id: string,
+  options: GlobalOptions & { json?: boolean; helpful?: boolean; harmful?: boolean },
+  io: CliIo,
+): Promise<number> {
+  if (Boolean(options.helpful) === Boolean(options.harmful))
+    throw new CliError("give exactly one of --helpful or --harmful");
+  const change = await withLessonBook(io, options, (book) =>
+    book.feedback(id, { type: options.helpful ? "helpful" : "harmful", source: "user" }),
+  );
+  return report(io, options.json, change, "Recorded feedback on");
+}
+
+/** `tacit lessons history ID` */
+export async function lessonsHistory(
+  id: string,
+  options: GlobalOptions & { json?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const events = await withLessonBook(io, options, (book) => book.history(id));
+  if (events.length === 0)
+    throw new CliError(`lesson ${id} has no history (list lessons with: tacit lessons list)`);
+  if (options.json) {
+    writeJson(io, events);
+    return 0;
+  }
+  for (const event of events) {
+    writeLine(io.stdout, `${event.id}  ${shortTime(event.at)}  ${event.type}  ${oneLine(event.reason, 90)}`);
+    for (const line of diffLines(event.before, event.after)) writeLine(io.stdout, `    ${line}`);
+  }
+  writeLine(io.stdout, "Undo one change with: tacit lessons revert EVENT_ID");
+  return 0;
+}
+
+/** The fields an event changed, as `field: before → after`. */
+function diffLines(before: Lesson | null, after: Lesson | null): string[] {
+  if (!before || !after) return [before ? "(lesson removed)" : "(lesson created)"];
+  const lines: string[] = [];
+  for (const key of Object.keys(after) as Array<keyof Lesson>) {
+    if (key === "updatedAt" || key === "evidence") continue;
+    const from = JSON.stringify(before[key]);
+    const to = JSON.stringify(after[key]);
+    if (from !== to) lines.push(`${key}: ${oneLine(from ?? "-", 50)} → ${oneLine(to ?? "-", 50)}`);
+  }
+  if (before.evidence.length !== after.evidence.length)
+    lines.push(`evidence: ${before.evidence.length} → ${after.evidence.length} quotes`);
+  return lines;
+}
+
+/** `tacit lessons revert EVENT_ID` */
+export async function lessonsRevert(
+  eventId: string,
+  options: GlobalOptions & { json?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const change = await withLessonBook(io, options, (book) => book.revert(eventId));
+  return report(io, options.json, change, "Reverted; lesson");
+}
+
+/** `tacit lessons add`: writes a lesson by hand (dedup applies, as for learnt ones). */
+export async function lessonsAdd(
+  options: GlobalOptions & {
+    json?: boolean;
+    kind: string;
+    trigger: string;
+    rule: string;
+    why?: string;
+    domain: string;
+    scope: string;
+    project?: string;
+  },
+  io: CliIo,
+): Promise<number> {
+  const kind = oneOf<LessonKind>(options.kind, LESSON_KINDS, "--kind")?.[0] as LessonKind;
+  const domain = oneOf<LessonDomain>(options.domain, LESSON_DOMAINS, "--domain")?.[0] as LessonDomain;
+  const scope = oneOf<LessonScope>(options.scope, LESSON_SCOPES, "--scope")?.[0] as LessonScope;
+  if (scope === "project" && !options.project) throw new CliError("a project lesson needs --project PATH");
+  const result = await withLessonBook(io, options, (book) =>
+    book.learn({
+      kind,
+      trigger: options.trigger,
+      rule: options.rule,
+      why: options.why ?? "",
+      domain,
+      scope,
+      projectId: options.project ?? null,
+      evidence: [{ quote: "added by hand", sessionId: "manual", at: io.now() }],
+    }),
+  );
+  if (options.json) writeJson(io, result);
+  else
+    writeLine(
+      io.stdout,
+      `${result.action === "created" ? "Added" : `Merged (${result.action}) into`} ${result.lesson.id}.`,
+    );
+  return 0;
+}

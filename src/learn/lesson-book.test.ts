@@ -1,0 +1,242 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { LessonEvidence } from "../core/lessons/lesson.js";
+import { createHashingEmbedder } from "../models/hashing-embedder.js";
+import { LessonConflictError } from "../store/lesson-store.js";
+import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import { useTempDir } from "../testing/temp-dir.js";
+import { createLessonBook, type LessonInput } from "./lesson-book.js";
+
+const tempDir = useTempDir();
+const DAY = 86_400_000;
+
+function setup() {
+  const store = new SqliteStore({ path: join(tempDir(), "tacit.db") });
+  let clock = Date.UTC(2026, 5, 1);
+  let counter = 0;
+  const book = createLessonBook({
+    store,
+    embedder: createHashingEmbedder(),
+    now: () => clock,
+    ids: () => `id-${String(++counter).padStart(5, "0")}`,
+  });
+  return { store, book, advance: (ms: number) => (clock += ms), now: () => clock };
+}
+
+function evidence(quote: string, taskId: string): LessonEvidence {
+  return { quote, sessionId: `s-${taskId}`, taskId, at: Date.UTC(2026, 5, 1) };
+}
+
+const pnpm: LessonInput = {
+  kind: "prefer",
+  trigger: "installing dependencies in this repository",
+  rule: "Use pnpm install, not npm install",
+  why: "the repo has a pnpm-lock.yaml; npm broke the lockfile",
+  domain: "workflow",
+  scope: "project",
+  projectId: "/work/app",
+  evidence: [evidence("no, use pnpm here", "t1")],
+};
+
+describe("lesson book: dedup on write", () => {
+  it("an exact duplicate never makes a second lesson; it adds its evidence and support", async () => {
+    const { store, book } = setup();
+    const first = await book.learn(pnpm);
+    expect(first.action).toBe("created");
+    const again = await book.learn({
+      ...pnpm,
+      rule: "use  PNPM install, not npm install!",
+      evidence: [evidence("pnpm please", "t2")],
+    });
+    expect(again.action).toBe("exact-duplicate");
+    expect(again.lesson.id).toBe(first.lesson.id);
+    expect(again.lesson.supportTaskCount).toBe(2);
+    expect(again.lesson.evidence.map((item) => item.quote)).toEqual(["no, use pnpm here", "pnpm please"]);
+    // Two supporting tasks promote the candidate (seed 000: supportTaskCount ≥ 2).
+    expect(again.lesson.status).toBe("active");
+    expect(await store.countLessons()).toBe(1);
+  });
+
+  it("merges a near-duplicate phrasing in English and in Chinese, and keeps a clear non-duplicate apart", async () => {
+    const { store, book } = setup();
+    await book.learn(pnpm);
+    const near = await book.learn({
+      ...pnpm,
+      trigger: "when installing the dependencies of this repository",
+      rule: "Use pnpm install instead of npm install",
+      evidence: [evidence("again: pnpm, not npm", "t3")],
+    });
+    expect(["update", "append-evidence"]).toContain(near.action);
+    expect(near.similarity).toBeGreaterThanOrEqual(0.6);
+
+    const zh = await book.learn({
+      ...pnpm,
+      trigger: "在这个仓库安装依赖时",
+      rule: "用 pnpm 安装依赖，不要用 npm",
+      evidence: [evidence("不是 npm，应该用 pnpm", "t4")],
+    });
+    expect(zh.action).toBe("created");
+    const zhNear = await book.learn({
+      ...pnpm,
+      trigger: "在这个仓库里安装依赖的时候",
+      rule: "要用 pnpm 安装依赖，别用 npm",
+      evidence: [evidence("我说了用 pnpm", "t5")],
+    });
+    expect(["update", "append-evidence"]).toContain(zhNear.action);
+    expect(zhNear.lesson.id).toBe(zh.lesson.id);
+
+    const other = await book.learn({
+      kind: "verify",
+      trigger: "before pushing to the main branch",
+      rule: "Run the full test suite with npm test first",
+      domain: "git",
+      scope: "project",
+      projectId: "/work/app",
+      evidence: [evidence("you pushed without running tests", "t6")],
+    });
+    expect(other.action).toBe("created");
+    expect(other.similarity ?? 0).toBeLessThan(0.6);
+    expect(await store.countLessons()).toBe(3);
+  });
+
+  it("does not merge lessons of different projects", async () => {
+    const { store, book } = setup();
+    await book.learn(pnpm);
+    const elsewhere = await book.learn({ ...pnpm, projectId: "/work/other" });
+    expect(elsewhere.action).toBe("created");
+    expect(await store.countLessons()).toBe(2);
+  });
+});
+
+describe("lesson book: track record", () => {
+  it("moves maturity on feedback, refuses to promote a deprecated lesson until reset", async () => {
+    const { book } = setup();
+    const { lesson } = await book.learn(pnpm);
+    for (let index = 0; index < 3; index++)
+      await book.feedback(lesson.id, { type: "helpful", source: "user" });
+    expect((await book.get(lesson.id))?.maturity).toBe("established");
+    for (let index = 0; index < 2; index++)
+      await book.feedback(lesson.id, { type: "helpful", source: "user" });
+    expect((await book.get(lesson.id))?.maturity).toBe("proven");
+    for (let index = 0; index < 3; index++)
+      await book.feedback(lesson.id, { type: "harmful", source: "user" });
+    expect((await book.get(lesson.id))?.maturity).toBe("deprecated");
+    const refused = await book.promote(lesson.id);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.code).toBe("deprecated-needs-reset");
+    expect((await book.reset(lesson.id)).ok).toBe(true);
+    expect((await book.promote(lesson.id)).ok).toBe(true);
+    expect((await book.get(lesson.id))?.maturity).toBe("proven");
+    const details = await book.details(lesson.id);
+    expect(details.feedback).toHaveLength(8);
+    expect(details.weight.weight).toBeGreaterThanOrEqual(0.1);
+  });
+
+  it("scores a task outcome into helpful or harmful feedback on the lessons in play", async () => {
+    const { book } = setup();
+    const { lesson } = await book.learn(pnpm);
+    const fast = await book.scoreOutcome([lesson.id], {
+      sessionId: "s",
+      taskId: null,
+      durationMs: 120_000,
+      errorCount: 0,
+      retryCount: 0,
+      success: true,
+    });
+    expect(fast.scored.type).toBe("helpful");
+    const failed = await book.scoreOutcome([lesson.id], {
+      sessionId: "s",
+      taskId: null,
+      durationMs: 3_600_000,
+      errorCount: 4,
+      retryCount: 3,
+      success: false,
+    });
+    expect(failed.scored.type).toBe("harmful");
+    const feedback = (await book.details(lesson.id)).feedback;
+    expect(feedback.map((item) => [item.type, item.source])).toEqual([
+      ["helpful", "outcome"],
+      ["harmful", "outcome"],
+    ]);
+  });
+
+  it("inverts a pattern that fails 5 of 7 times into an anti-pattern linked to it", async () => {
+    const { store, book } = setup();
+    const { lesson } = await book.learn({
+      kind: "pattern",
+      trigger: "decomposing a feature into subtasks",
+      rule: "Split by file type",
+      domain: "workflow",
+      scope: "global",
+      evidence: [evidence("split by file type", "t1")],
+    });
+    const outcomes = [true, false, false, true, false, false, false];
+    let inverted: string | undefined;
+    for (const [index, success] of outcomes.entries()) {
+      const observed = await book.observe(lesson.id, { success, ref: `task-${index}` });
+      if (observed.inversion) inverted = observed.inversion.inverted.id;
+    }
+    expect(inverted).toBeDefined();
+    const anti = await store.getLesson(inverted as string);
+    expect(anti?.kind).toBe("anti_pattern");
+    expect(anti?.invertedFromId).toBe(lesson.id);
+    expect((await store.getLesson(lesson.id))?.invertedToId).toBe(inverted);
+    // The inversion fires at the first point the thresholds are met (3/5 failures ≥ 60%).
+    expect(anti?.rule).toMatch(/^Avoid: split by file type\. Failed \d\/\d times \(\d+% failure rate\)$/);
+  });
+});
+
+describe("lesson book: history and revert", () => {
+  it("records every change and reverts the last one exactly", async () => {
+    const { book, advance } = setup();
+    const { lesson } = await book.learn(pnpm);
+    advance(DAY);
+    const before = await book.get(lesson.id);
+    await book.edit(lesson.id, { rule: "Always use pnpm, never npm" }, "clearer wording");
+    const history = await book.history(lesson.id);
+    expect(history.map((event) => event.type)).toEqual(["lesson-created", "lesson-edited"]);
+    const edited = history.at(-1);
+    expect(edited?.reason).toBe("clearer wording");
+    expect(edited?.before?.rule).toBe(pnpm.rule);
+    const reverted = await book.revert(edited?.id as string);
+    expect(reverted.ok).toBe(true);
+    expect(await book.get(lesson.id)).toEqual(before);
+    expect((await book.history(lesson.id)).at(-1)?.type).toBe("lesson-reverted");
+  });
+
+  it("reverting the creation removes the lesson, and a stale revert is refused", async () => {
+    const { store, book } = setup();
+    const { lesson, events } = await book.learn(pnpm);
+    await book.archive(lesson.id, "obsolete");
+    const stale = await book.revert(events[0]?.id as string);
+    expect(stale.ok).toBe(false);
+    if (!stale.ok) expect(stale.error.code).toBe("revert-conflict");
+    const archived = (await book.history(lesson.id)).at(-1);
+    expect((await book.revert(archived?.id as string)).ok).toBe(true);
+    expect((await book.revert(events[0]?.id as string)).ok).toBe(true);
+    expect(await store.getLesson(lesson.id)).toBeNull();
+    expect(
+      await store.nearestLessons({
+        embedderId: book.embedderId,
+        vector: createHashingEmbedder().embedSync(pnpm.rule),
+        scopeKeys: ["project:/work/app"],
+        k: 5,
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuses a write based on a stale read", async () => {
+    const { store, book } = setup();
+    const { lesson } = await book.learn(pnpm);
+    await book.promote(lesson.id);
+    await expect(
+      store.commitLessonChanges({
+        writes: [{ lesson: { ...lesson, rule: "x" }, expected: lesson }],
+        deletes: [],
+        events: [],
+        feedback: [],
+        vectors: [],
+      }),
+    ).rejects.toBeInstanceOf(LessonConflictError);
+  });
+});

@@ -1,0 +1,358 @@
+import { ulid } from "ulid";
+import { NotFoundError } from "../core/errors.js";
+import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
+import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
+import { criterionWeight, type FeedbackSource, makeFeedbackEvent } from "../core/lessons/decay.js";
+import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
+import {
+  type ChangeContext,
+  type LessonChangeResult,
+  type LessonEvent,
+  revertEvent,
+} from "../core/lessons/history.js";
+import { createLesson, type Lesson, type LessonChangeError, type NewLesson } from "../core/lessons/lesson.js";
+import {
+  archiveLesson,
+  editLesson,
+  type LessonEdits,
+  type LifecycleConfig,
+} from "../core/lessons/lifecycle.js";
+import {
+  applyFeedback,
+  deprecateLesson,
+  type MaturityConfig,
+  promoteLesson,
+  resetLesson,
+} from "../core/lessons/maturity.js";
+import {
+  type FeedbackType,
+  type OutcomeScoringOptions,
+  scoreImplicitFeedback,
+} from "../core/lessons/outcome-scoring.js";
+import type { Outcome } from "../core/types.js";
+import { type Embedder, embedderId } from "../models/embedder.js";
+import {
+  type LessonCommit,
+  LessonConflictError,
+  type LessonFilter,
+  lessonScopeKey,
+  type StoredFeedback,
+  visibleScopeKeys,
+} from "../store/lesson-store.js";
+import type { Store } from "../store/store.js";
+
+/** Settings of the lesson book: the seeds' thresholds, each overridable. */
+export interface LessonBookConfig {
+  dedup: Partial<DedupConfig>;
+  maturity: Partial<MaturityConfig>;
+  lifecycle: Partial<LifecycleConfig>;
+  antiPattern: Partial<AntiPatternConfig>;
+  outcomeScoring: OutcomeScoringOptions;
+  /** Neighbours compared on write (default 8). */
+  dedupNeighbours: number;
+}
+
+export const DEFAULT_LESSON_BOOK_CONFIG: LessonBookConfig = {
+  dedup: {},
+  maturity: {},
+  lifecycle: {},
+  antiPattern: {},
+  outcomeScoring: {},
+  dedupNeighbours: 8,
+};
+
+/** A lesson to learn: the new-lesson fields without id and time, which the book assigns. */
+export type LessonInput = Omit<NewLesson, "id" | "now">;
+
+/** What learning one lesson did. */
+export interface LearnResult {
+  action: "created" | "exact-duplicate" | "update" | "append-evidence";
+  lesson: Lesson;
+  events: LessonEvent[];
+  /** Similarity of the deciding neighbour (null for a creation with no neighbour). */
+  similarity: number | null;
+}
+
+/** A lesson with its track record, for `tacit lessons show`. */
+export interface LessonDetails {
+  lesson: Lesson;
+  feedback: StoredFeedback[];
+  weight: ReturnType<typeof criterionWeight>;
+  events: number;
+}
+
+/** A refused change (deprecated lesson promoted, revert conflict, …) as ordinary data. */
+export type LessonChange =
+  | { ok: true; lesson: Lesson | null; events: LessonEvent[] }
+  | { ok: false; error: LessonChangeError };
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The lesson book: learning with dedup on write, manual curation, feedback and outcome scoring,
+ * pattern observations with anti-pattern inversion, history and revert. Every change writes the
+ * lesson and its history event in one transaction, guarded against concurrent writers.
+ */
+export function createLessonBook(options: {
+  store: Store;
+  embedder: Embedder;
+  config?: Partial<LessonBookConfig>;
+  now?: () => number;
+  ids?: () => string;
+}) {
+  const { store, embedder } = options;
+  const config = { ...DEFAULT_LESSON_BOOK_CONFIG, ...options.config };
+  const now = options.now ?? Date.now;
+  const ids = options.ids ?? ulid;
+  const embedder_id = embedderId(embedder);
+  const context = (): ChangeContext => ({ now: now(), ids });
+
+  const embedLesson = async (lesson: Pick<Lesson, "trigger" | "rule">): Promise<Float32Array> => {
+    const { embeddings } = await embedder.embed({ values: [lessonEmbeddingText(lesson)] });
+    const [vector] = embeddings;
+    if (!vector) throw new Error(`embedder ${embedder_id} returned no vector`);
+    return vector;
+  };
+
+  /** Retries a read-compute-write cycle when another writer changed a lesson in between. */
+  async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!(error instanceof LessonConflictError) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async function load(id: string): Promise<Lesson> {
+    const lesson = await store.getLesson(id);
+    if (!lesson) throw new NotFoundError("lesson", id);
+    return lesson;
+  }
+
+  function commit(partial: Partial<LessonCommit>): Promise<void> {
+    return store.commitLessonChanges({
+      writes: [],
+      deletes: [],
+      events: [],
+      feedback: [],
+      vectors: [],
+      ...partial,
+    });
+  }
+
+  /** Applies a core change function to one lesson and stores the result. */
+  async function change(
+    id: string,
+    apply: (lesson: Lesson, context: ChangeContext) => LessonChangeResult,
+  ): Promise<LessonChange> {
+    return withRetry(async () => {
+      const lesson = await load(id);
+      const result = apply(lesson, context());
+      if (!result.ok) return result;
+      const contentChanged = result.lesson.contentHash !== lesson.contentHash;
+      await commit({
+        writes: [{ lesson: result.lesson, expected: lesson }],
+        events: [result.event],
+        vectors: contentChanged
+          ? [{ lessonId: id, embedderId: embedder_id, vector: await embedLesson(result.lesson) }]
+          : [],
+      });
+      return { ok: true, lesson: result.lesson, events: [result.event] };
+    });
+  }
+
+  return {
+    embedderId: embedder_id,
+
+    /** Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats. */
+    async learn(input: LessonInput): Promise<LearnResult> {
+      const vector = await embedLesson(input);
+      return withRetry(async () => {
+        const ctx = context();
+        const candidate = createLesson({ ...input, id: ids(), now: ctx.now });
+        const scopeKeys = visibleScopeKeys(candidate.scope === "project" ? candidate.projectId : null);
+        const exact = await store.findLessonsByHash(candidate.contentHash, [lessonScopeKey(candidate)]);
+        const near = await store.nearestLessons({
+          embedderId: embedder_id,
+          vector,
+          scopeKeys,
+          k: config.dedupNeighbours,
+        });
+        const neighbours = [
+          ...exact.map((lesson) => ({ lesson, similarity: 1 })),
+          ...(
+            await Promise.all(
+              near.map(async (hit) => ({
+                lesson: await store.getLesson(hit.lessonId),
+                similarity: hit.similarity,
+              })),
+            )
+          ).filter((hit): hit is { lesson: Lesson; similarity: number } => hit.lesson !== null),
+        ];
+        const decision = decideDedup({ candidate, neighbours, config: config.dedup });
+        const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
+        const target = decision.action === "create" ? null : decision.target;
+        if (write.events.length > 0) {
+          await commit({
+            writes: [{ lesson: write.lesson, expected: target }],
+            events: write.events,
+            vectors: write.created ? [{ lessonId: write.lesson.id, embedderId: embedder_id, vector }] : [],
+          });
+        }
+        return {
+          action: decision.action === "create" ? "created" : decision.action,
+          lesson: write.lesson,
+          events: write.events,
+          similarity: decision.similarity,
+        };
+      });
+    },
+
+    get: (id: string) => store.getLesson(id),
+    list: (filter: LessonFilter) => store.listLessons(filter),
+
+    async details(id: string): Promise<LessonDetails> {
+      const lesson = await load(id);
+      const feedback = await store.listLessonFeedback(id);
+      const events = await store.listLessonEvents(id);
+      const weight = criterionWeight(feedback, now(), {
+        ...config.maturity,
+        validatedAt: lesson.lastValidatedAt,
+      });
+      return { lesson, feedback, weight, events: events.length };
+    },
+
+    promote: (id: string, reason = "promoted by hand") =>
+      change(id, (lesson, ctx) => promoteLesson(lesson, { ...ctx, reason })),
+    deprecate: (id: string, reason: string) =>
+      change(id, (lesson, ctx) => deprecateLesson(lesson, { ...ctx, reason })),
+    reset: (id: string, reason = "reset by hand") =>
+      change(id, (lesson, ctx) => resetLesson(lesson, { ...ctx, reason })),
+    archive: (id: string, reason = "archived by hand") =>
+      change(id, (lesson, ctx) => archiveLesson(lesson, { ...ctx, reason })),
+    edit: (id: string, edits: LessonEdits, reason = "edited by hand") =>
+      change(id, (lesson, ctx) => editLesson(lesson, edits, { ...ctx, reason })),
+
+    /** Records helpful / neutral / harmful feedback and recomputes maturity on decayed counts. */
+    async feedback(
+      id: string,
+      input: {
+        type: FeedbackType;
+        rawValue?: number;
+        source: FeedbackSource;
+        sessionId?: string;
+        taskId?: string;
+      },
+    ): Promise<LessonChange> {
+      return withRetry(async () => {
+        const lesson = await load(id);
+        const ctx = context();
+        const event: StoredFeedback = {
+          ...makeFeedbackEvent({
+            id: ids(),
+            lessonId: id,
+            type: input.type,
+            rawValue: input.rawValue ?? 1,
+            source: input.source,
+            at: ctx.now,
+          }),
+          sessionId: input.sessionId ?? null,
+          taskId: input.taskId ?? null,
+        };
+        const history = await store.listLessonFeedback(id);
+        const applied = applyFeedback(lesson, event, history, ctx, config.maturity);
+        await commit({
+          writes: [{ lesson: applied.lesson, expected: lesson }],
+          events: [applied.event],
+          feedback: [event],
+        });
+        return { ok: true, lesson: applied.lesson, events: [applied.event] };
+      });
+    },
+
+    /**
+     * Scores a task outcome (seed 002 implicit feedback) and records it on each lesson that was in
+     * play for the task. Neutral outcomes are stored too: they count toward the total.
+     */
+    async scoreOutcome(
+      lessonIds: string[],
+      outcome: Pick<Outcome, "durationMs" | "errorCount" | "retryCount" | "success" | "sessionId" | "taskId">,
+    ) {
+      const scored = scoreImplicitFeedback(outcome, config.outcomeScoring);
+      const results: LessonChange[] = [];
+      for (const id of lessonIds) {
+        results.push(
+          await this.feedback(id, {
+            type: scored.type,
+            rawValue: scored.rawValue,
+            source: "outcome",
+            sessionId: outcome.sessionId,
+            taskId: outcome.taskId ?? undefined,
+          }),
+        );
+      }
+      return { scored, results };
+    },
+
+    /** Records that a lesson's approach succeeded or failed; inverts it into an anti-pattern when it keeps failing. */
+    async observe(id: string, observation: { success: boolean; ref: string }) {
+      return withRetry(async () => {
+        const lesson = await load(id);
+        const ctx = context();
+        const observed = recordPatternObservation(
+          lesson,
+          observation,
+          { ...ctx, lifecycle: config.lifecycle },
+          config.antiPattern,
+        );
+        const writes: LessonCommit["writes"] = [{ lesson: observed.lesson, expected: lesson }];
+        const vectors: LessonCommit["vectors"] = [];
+        if (observed.inversion) {
+          writes.push({ lesson: observed.inversion.inverted, expected: null });
+          vectors.push({
+            lessonId: observed.inversion.inverted.id,
+            embedderId: embedder_id,
+            vector: await embedLesson(observed.inversion.inverted),
+          });
+        }
+        await commit({ writes, events: observed.events, vectors });
+        return observed;
+      });
+    },
+
+    history: (id: string) => store.listLessonEvents(id),
+
+    /** Undoes one change: the lesson returns exactly to its state before the event. */
+    async revert(eventId: string): Promise<LessonChange> {
+      const event = await store.getLessonEvent(eventId);
+      if (!event) throw new NotFoundError("lesson event", eventId);
+      return withRetry(async () => {
+        const current = await store.getLesson(event.lessonId);
+        const events = await store.listLessonEvents(event.lessonId);
+        const isLatest = events.filter((item) => item.type !== "lesson-reverted").at(-1)?.id === event.id;
+        const result = revertEvent(event, current, { ...context(), isLatest });
+        if (!result.ok) return result;
+        const restore = result.restore;
+        const contentChanged = restore !== null && restore.contentHash !== current?.contentHash;
+        await commit({
+          writes: restore ? [{ lesson: restore, expected: current }] : [],
+          deletes: restore === null && current ? [{ expected: current }] : [],
+          events: [result.event],
+          vectors: contentChanged
+            ? [{ lessonId: restore.id, embedderId: embedder_id, vector: await embedLesson(restore) }]
+            : [],
+        });
+        return { ok: true, lesson: restore, events: [result.event] };
+      });
+    },
+  };
+}
+
+export type LessonBook = ReturnType<typeof createLessonBook>;
+
+/** The text a lesson is embedded by: when it applies and what to do. */
+export function lessonEmbeddingText(lesson: Pick<Lesson, "trigger" | "rule">): string {
+  return `${lesson.trigger}\n${lesson.rule}`;
+}

@@ -1,0 +1,294 @@
+import { createHash } from "node:crypto";
+import * as sqliteVec from "sqlite-vec";
+import { InvalidInputError } from "../../core/errors.js";
+import type { LessonEvent } from "../../core/lessons/history.js";
+import type { Lesson } from "../../core/lessons/lesson.js";
+import {
+  type LessonCommit,
+  LessonConflictError,
+  type LessonFilter,
+  type LessonStore,
+  lessonScopeKey,
+  type StoredFeedback,
+} from "../lesson-store.js";
+import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
+
+type Row = Record<string, unknown>;
+
+/** Lessons, their history, feedback and sqlite-vec vectors in SQLite. */
+export class SqliteLessonStore implements LessonStore {
+  private vectorExtensionLoaded = false;
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async getLesson(id: string): Promise<Lesson | null> {
+    const row = this.db.prepare("SELECT data FROM lessons WHERE id = ?").get(id) as
+      | { data: string }
+      | undefined;
+    return row ? (JSON.parse(row.data) as Lesson) : null;
+  }
+
+  async listLessons(filter: LessonFilter): Promise<Lesson[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const any = (column: string, values: readonly string[] | undefined) => {
+      if (!values?.length) return;
+      where.push(`${column} IN (${values.map(() => "?").join(", ")})`);
+      params.push(...values);
+    };
+    any("status", filter.status);
+    any("maturity", filter.maturity);
+    any("kind", filter.kind);
+    if (filter.scope) any("scope", [filter.scope]);
+    if (filter.projectId) {
+      where.push("(project_id = ? OR scope = 'global')");
+      params.push(filter.projectId);
+    }
+    const sql = `SELECT data FROM lessons ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      ORDER BY updated_at DESC, pk DESC LIMIT ?`;
+    const rows = this.db.prepare(sql).all(...params, filter.limit) as Array<{ data: string }>;
+    return rows.map((row) => JSON.parse(row.data) as Lesson);
+  }
+
+  async countLessons(): Promise<number> {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM lessons").get() as { n: number }).n;
+  }
+
+  async findLessonsByHash(contentHash: string, scopeKeys: string[]): Promise<Lesson[]> {
+    if (scopeKeys.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT data FROM lessons WHERE content_hash = ? AND scope_key IN (${scopeKeys.map(() => "?").join(", ")})`,
+      )
+      .all(contentHash, ...scopeKeys) as Array<{ data: string }>;
+    return rows.map((row) => JSON.parse(row.data) as Lesson);
+  }
+
+  async nearestLessons(query: {
+    embedderId: string;
+    vector: Float32Array;
+    scopeKeys: string[];
+    k: number;
+  }): Promise<Array<{ lessonId: string; similarity: number }>> {
+    const table = this.vectorTable(query.embedderId, query.vector.length, false);
+    if (!table || query.scopeKeys.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT l.id AS lessonId, v.distance AS distance
+        FROM (SELECT rowid, distance FROM ${table}
+              WHERE embedding MATCH ? AND k = ? AND scope_key IN (${query.scopeKeys.map(() => "?").join(", ")})) v
+        JOIN lessons l ON l.pk = v.rowid
+        ORDER BY v.distance`,
+      )
+      .all(query.vector, Math.min(4096, query.k), ...query.scopeKeys) as Array<{
+      lessonId: string;
+      distance: number | null;
+    }>;
+    return rows.map((row) => ({
+      lessonId: row.lessonId,
+      similarity: row.distance === null ? 0 : 1 - row.distance,
+    }));
+  }
+
+  async commitLessonChanges(commit: LessonCommit): Promise<void> {
+    const write = this.db.transaction(() => {
+      for (const { lesson, expected } of commit.writes) this.writeLesson(lesson, expected);
+      for (const { expected } of commit.deletes) this.deleteLesson(expected);
+      const insertEvent = this.db.prepare(
+        `INSERT INTO lesson_events (id, lesson_id, type, before_state, after_state, reason, at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const event of commit.events) {
+        insertEvent.run(
+          event.id,
+          event.lessonId,
+          event.type,
+          event.before ? JSON.stringify(event.before) : null,
+          event.after ? JSON.stringify(event.after) : null,
+          event.reason,
+          event.at,
+        );
+      }
+      const insertFeedback = this.db.prepare(
+        `INSERT INTO lesson_feedback (id, lesson_id, type, raw_value, source, session_id, task_id, at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const item of commit.feedback) {
+        insertFeedback.run(
+          item.id,
+          item.lessonId,
+          item.type,
+          item.rawValue,
+          item.source,
+          item.sessionId ?? null,
+          item.taskId ?? null,
+          item.at,
+        );
+      }
+      for (const vector of commit.vectors)
+        this.writeVector(vector.lessonId, vector.embedderId, vector.vector);
+    });
+    withBusyRetry(() => write.immediate());
+  }
+
+  async listLessonEvents(lessonId: string): Promise<LessonEvent[]> {
+    const rows = this.db
+      .prepare("SELECT * FROM lesson_events WHERE lesson_id = ? ORDER BY at, rowid")
+      .all(lessonId) as Row[];
+    return rows.map(toLessonEvent);
+  }
+
+  async getLessonEvent(id: string): Promise<LessonEvent | null> {
+    const row = this.db.prepare("SELECT * FROM lesson_events WHERE id = ?").get(id) as Row | undefined;
+    return row ? toLessonEvent(row) : null;
+  }
+
+  async listLessonFeedback(lessonId: string): Promise<StoredFeedback[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT id, lesson_id AS lessonId, type, raw_value AS rawValue, source, session_id AS sessionId,
+          task_id AS taskId, at FROM lesson_feedback WHERE lesson_id = ? ORDER BY at, rowid`,
+      )
+      .all(lessonId) as StoredFeedback[];
+    return rows;
+  }
+
+  private writeLesson(lesson: Lesson, expected: Lesson | null): void {
+    const values = {
+      id: lesson.id,
+      scopeKey: lessonScopeKey(lesson),
+      contentHash: lesson.contentHash,
+      kind: lesson.kind,
+      status: lesson.status,
+      maturity: lesson.maturity,
+      scope: lesson.scope,
+      projectId: lesson.projectId,
+      domain: lesson.domain,
+      trigger: lesson.trigger,
+      rule: lesson.rule,
+      confidence: lesson.confidence,
+      supportTaskCount: lesson.supportTaskCount,
+      evidenceCount: lesson.evidenceCount,
+      createdAt: lesson.createdAt,
+      updatedAt: lesson.updatedAt,
+      lastValidatedAt: lesson.lastValidatedAt,
+      data: JSON.stringify(lesson),
+    };
+    if (expected === null) {
+      try {
+        this.db
+          .prepare(
+            `INSERT INTO lessons (id, scope_key, content_hash, kind, status, maturity, scope, project_id, domain,
+              trigger_text, rule, confidence, support_task_count, evidence_count, created_at, updated_at,
+              last_validated_at, data)
+            VALUES (@id, @scopeKey, @contentHash, @kind, @status, @maturity, @scope, @projectId, @domain, @trigger,
+              @rule, @confidence, @supportTaskCount, @evidenceCount, @createdAt, @updatedAt, @lastValidatedAt, @data)`,
+          )
+          .run(values);
+      } catch (error) {
+        if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+          throw new LessonConflictError(`lesson ${lesson.id} or one with the same content already exists`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+      return;
+    }
+    const info = this.db
+      .prepare(
+        `UPDATE lessons SET scope_key = @scopeKey, content_hash = @contentHash, kind = @kind, status = @status,
+          maturity = @maturity, scope = @scope, project_id = @projectId, domain = @domain, trigger_text = @trigger,
+          rule = @rule, confidence = @confidence, support_task_count = @supportTaskCount,
+          evidence_count = @evidenceCount, created_at = @createdAt, updated_at = @updatedAt,
+          last_validated_at = @lastValidatedAt, data = @data
+        WHERE id = @id AND data = @expected`,
+      )
+      .run({ ...values, expected: JSON.stringify(expected) });
+    if (info.changes === 0) throw new LessonConflictError(`lesson ${lesson.id} changed since it was read`);
+  }
+
+  private deleteLesson(expected: Lesson): void {
+    const row = this.db
+      .prepare("SELECT pk FROM lessons WHERE id = ? AND data = ?")
+      .get(expected.id, JSON.stringify(expected)) as { pk: number } | undefined;
+    if (!row) throw new LessonConflictError(`lesson ${expected.id} changed since it was read`);
+    for (const table of this.vectorTables())
+      this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(row.pk));
+    this.db.prepare("DELETE FROM lessons WHERE pk = ?").run(row.pk);
+  }
+
+  private writeVector(lessonId: string, embedderId: string, vector: Float32Array): void {
+    const row = this.db.prepare("SELECT pk, scope_key FROM lessons WHERE id = ?").get(lessonId) as
+      | { pk: number; scope_key: string }
+      | undefined;
+    if (!row)
+      throw new InvalidInputError({
+        message: `no lesson ${lessonId} to attach a vector to`,
+        field: "lessonId",
+      });
+    const table = this.vectorTable(embedderId, vector.length, true) as string;
+    const rowid = BigInt(row.pk);
+    this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(rowid);
+    this.db
+      .prepare(`INSERT INTO ${table} (rowid, scope_key, embedder_id, embedding) VALUES (?, ?, ?, ?)`)
+      .run(rowid, row.scope_key, embedderId, vector);
+  }
+
+  /** The vec0 table holding lesson vectors of one embedder; created on first write. */
+  private vectorTable(embedderId: string, dimensions: number, create: boolean): string | null {
+    this.loadVectorExtension();
+    const known = this.db
+      .prepare("SELECT name, dimensions FROM vector_indexes WHERE subject = 'lessons' AND embedder_id = ?")
+      .get(embedderId) as { name: string; dimensions: number } | undefined;
+    if (known) {
+      if (known.dimensions !== dimensions) {
+        throw new InvalidInputError({
+          message: `embedder ${embedderId} gave ${dimensions} dimensions, but its index has ${known.dimensions}`,
+          field: "vector",
+        });
+      }
+      return known.name;
+    }
+    if (!create) return null;
+    const name = `lesson_vectors_${createHash("sha256").update(embedderId).digest("hex").slice(0, 12)}`;
+    this.db.exec(
+      `CREATE VIRTUAL TABLE ${name} USING vec0(
+        scope_key TEXT PARTITION KEY, embedder_id TEXT, embedding float[${dimensions}] distance_metric=cosine)`,
+    );
+    this.db
+      .prepare(
+        "INSERT INTO vector_indexes (name, subject, embedder_id, dimensions, created_at) VALUES (?, 'lessons', ?, ?, ?)",
+      )
+      .run(name, embedderId, dimensions, Date.now());
+    return name;
+  }
+
+  private vectorTables(): string[] {
+    this.loadVectorExtension();
+    return (
+      this.db.prepare("SELECT name FROM vector_indexes WHERE subject = 'lessons'").all() as Array<{
+        name: string;
+      }>
+    ).map((row) => row.name);
+  }
+
+  /** Loads sqlite-vec into this connection the first time vectors are used (not on the hook path). */
+  private loadVectorExtension(): void {
+    if (this.vectorExtensionLoaded) return;
+    sqliteVec.load(this.db);
+    this.vectorExtensionLoaded = true;
+  }
+}
+
+function toLessonEvent(row: Row): LessonEvent {
+  return {
+    id: row.id as string,
+    lessonId: row.lesson_id as string,
+    type: row.type as LessonEvent["type"],
+    before: row.before_state ? (JSON.parse(row.before_state as string) as Lesson) : null,
+    after: row.after_state ? (JSON.parse(row.after_state as string) as Lesson) : null,
+    reason: row.reason as string,
+    at: row.at as number,
+  };
+}
