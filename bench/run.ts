@@ -1,12 +1,14 @@
 /**
  * `npm run bench [-- SUITE…]`: runs the benchmarks and rewrites docs/benchmarks.md.
- * Suites: import (more join as they exist).
+ * Suites: import, lessons (more join as they exist).
  */
 import { runImportBench } from "./import-bench.js";
+import { runLessonsBench } from "./lessons-bench.js";
 import { type BenchResult, type SuiteReport, writeReports } from "./report.js";
 
 const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   import: runImportBench,
+  lessons: runLessonsBench,
 };
 
 const requested = process.argv.slice(2);
