@@ -84,3 +84,19 @@ export function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/**
+ * Prints a listing: JSON when asked (the stable form), else a table, or `empty` when there are no
+ * items. Returns the exit code.
+ */
+export function writeListing<T>(
+  io: CliIo,
+  json: boolean | undefined,
+  items: T[],
+  view: { empty: string; headers: string[]; row: (item: T) => string[] },
+): number {
+  if (json) writeJson(io, items);
+  else if (items.length === 0) writeLine(io.stdout, view.empty);
+  else writeLine(io.stdout, table(view.headers, items.map(view.row)));
+  return 0;
+}

@@ -5,10 +5,10 @@ import {
   type CliIo,
   oneLine,
   shortTime,
-  table,
   withStore,
   writeJson,
   writeLine,
+  writeListing,
 } from "./cli-io.js";
 import type { ListOptions } from "./session-commands.js";
 
@@ -28,32 +28,18 @@ export async function errorsList(
       includeResolved: options.all,
     }),
   );
-  if (options.json) {
-    writeJson(io, errors);
-    return 0;
-  }
-  if (errors.length === 0) {
-    writeLine(
-      io.stdout,
-      options.all ? "No errors recorded." : "No unresolved errors. (--all shows resolved ones too)",
-    );
-    return 0;
-  }
-  writeLine(
-    io.stdout,
-    table(
-      ["ID", "TYPE", "TIME", "TOOL", "STATE", "MESSAGE"],
-      errors.map((error) => [
-        error.id,
-        error.errorType,
-        shortTime(error.createdAt),
-        error.toolName ?? "-",
-        error.resolved ? "resolved" : "open",
-        oneLine(error.message, 70),
-      ]),
-    ),
-  );
-  return 0;
+  return writeListing(io, options.json, errors, {
+    empty: options.all ? "No errors recorded." : "No unresolved errors. (--all shows resolved ones too)",
+    headers: ["ID", "TYPE", "TIME", "TOOL", "STATE", "MESSAGE"],
+    row: (error) => [
+      error.id,
+      error.errorType,
+      shortTime(error.createdAt),
+      error.toolName ?? "-",
+      error.resolved ? "resolved" : "open",
+      oneLine(error.message, 70),
+    ],
+  });
 }
 
 /** `tacit errors resolve ID` */

@@ -19,10 +19,10 @@ import {
   type GlobalOptions,
   oneLine,
   shortTime,
-  table,
   withStore,
   writeJson,
   writeLine,
+  writeListing,
 } from "./cli-io.js";
 
 /** Runs `work` with a lesson book on the configured store and the offline embedder. */
@@ -72,30 +72,19 @@ export async function lessonsList(options: LessonListOptions, io: CliIo): Promis
     projectId: options.project,
   };
   const lessons = await withLessonBook(io, options, (book) => book.list(filter));
-  if (options.json) {
-    writeJson(io, lessons);
-    return 0;
-  }
-  if (lessons.length === 0) {
-    writeLine(io.stdout, "No lessons match.");
-    return 0;
-  }
-  writeLine(
-    io.stdout,
-    table(
-      ["ID", "KIND", "STATUS", "MATURITY", "SCOPE", "TASKS", "RULE"],
-      lessons.map((lesson) => [
-        lesson.id,
-        lesson.kind,
-        lesson.status,
-        lesson.maturity,
-        lesson.scope,
-        String(lesson.supportTaskCount),
-        oneLine(lesson.rule, 70),
-      ]),
-    ),
-  );
-  return 0;
+  return writeListing(io, options.json, lessons, {
+    empty: "No lessons match.",
+    headers: ["ID", "KIND", "STATUS", "MATURITY", "SCOPE", "TASKS", "RULE"],
+    row: (lesson) => [
+      lesson.id,
+      lesson.kind,
+      lesson.status,
+      lesson.maturity,
+      lesson.scope,
+      String(lesson.supportTaskCount),
+      oneLine(lesson.rule, 70),
+    ],
+  });
 }
 
 /** `tacit lessons show ID` */

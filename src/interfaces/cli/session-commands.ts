@@ -5,10 +5,10 @@ import {
   type GlobalOptions,
   oneLine,
   shortTime,
-  table,
   withStore,
   writeJson,
   writeLine,
+  writeListing,
 } from "./cli-io.js";
 
 export interface ListOptions extends GlobalOptions {
@@ -24,30 +24,19 @@ export async function sessionsList(
   const sessions = await withStore(io, options, (store) =>
     store.listSessions({ limit: options.limit, agent: options.agent, projectId: options.project }),
   );
-  if (options.json) {
-    writeJson(io, sessions);
-    return 0;
-  }
-  if (sessions.length === 0) {
-    writeLine(io.stdout, "No sessions captured yet. Import some with: tacit import ~/.claude/projects");
-    return 0;
-  }
-  writeLine(
-    io.stdout,
-    table(
-      ["ID", "AGENT", "LAST ACTIVITY", "MSGS", "TOOLS", "ERRS", "PROJECT"],
-      sessions.map((session) => [
-        session.id,
-        session.agent,
-        shortTime(session.lastActivityAt),
-        String(session.messageCount),
-        String(session.toolCallCount),
-        String(session.toolErrorCount),
-        session.projectId ?? "-",
-      ]),
-    ),
-  );
-  return 0;
+  return writeListing(io, options.json, sessions, {
+    empty: "No sessions captured yet. Import some with: tacit import ~/.claude/projects",
+    headers: ["ID", "AGENT", "LAST ACTIVITY", "MSGS", "TOOLS", "ERRS", "PROJECT"],
+    row: (session) => [
+      session.id,
+      session.agent,
+      shortTime(session.lastActivityAt),
+      String(session.messageCount),
+      String(session.toolCallCount),
+      String(session.toolErrorCount),
+      session.projectId ?? "-",
+    ],
+  });
 }
 
 /** `tacit sessions show ID` */
