@@ -145,6 +145,17 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       await run(pruneCommand({ ...global(), ...options }, io));
     });
 
+  program
+    .command("signals")
+    .description("feedback signals")
+    .command("detect")
+    .description("JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout")
+    .option("--min-confidence <n>", "keep signals at least this confident (0..1)", "0.5")
+    .action(async (options) => {
+      const { signalsDetect } = await import("./signal-commands.js");
+      await run(signalsDetect(options, io));
+    });
+
   registerLessonCommands(program, { io, global, limit, run });
   return program;
 }

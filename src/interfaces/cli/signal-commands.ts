@@ -1,0 +1,32 @@
+import { createInterface } from "node:readline";
+import { detectSignalsForLine } from "../../core/signals/detect-signals-stream.js";
+import { type CliIo, writeLine } from "./cli-io.js";
+
+/**
+ * `tacit signals detect`: reads JSON Lines on stdin, one conversation per line
+ * `{"id", "messages": [{"role", "content"}]}`, and writes one line per conversation
+ * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}]}`. A line that cannot be
+ * read is reported on stderr as `line N: field: reason` and skipped; the rest are still processed,
+ * and the exit code is 1 when any line failed. Streams: memory stays flat for any number of lines.
+ */
+export async function signalsDetect(options: { minConfidence?: string }, io: CliIo): Promise<number> {
+  const minConfidence = options.minConfidence === undefined ? undefined : Number(options.minConfidence);
+  if (minConfidence !== undefined && !(minConfidence >= 0 && minConfidence <= 1)) {
+    writeLine(io.stderr, `tacit: --min-confidence must be a number from 0 to 1, got "${options.minConfidence}"`);
+    return 2;
+  }
+  const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNumber = 0;
+  let failures = 0;
+  for await (const line of lines) {
+    lineNumber++;
+    const result = detectSignalsForLine(line, lineNumber, { minConfidence });
+    if (result.error) {
+      failures++;
+      writeLine(io.stderr, result.error);
+    } else if (result.output !== undefined && !io.stdout.write(`${result.output}\n`)) {
+      await new Promise((resolve) => io.stdout.once("drain", resolve));
+    }
+  }
+  return failures > 0 ? 1 : 0;
+}
