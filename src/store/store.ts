@@ -9,6 +9,8 @@ import type {
   Outcome,
   Session,
 } from "../core/types.js";
+import type { LlmCallLog } from "../models/llm-call-log.js";
+import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
 
 /** A session as capture writes it. Missing optional fields keep what the store already has. */
@@ -141,10 +143,12 @@ export interface PruneResult {
  * contract tests. Methods are async so network-backed stores fit; SQLite answers synchronously
  * inside them.
  */
-export interface Store extends LessonStore {
+export interface Store extends LessonStore, LearnStore {
   readonly dialect: "sqlite" | "postgres";
   /** Where the data lives (a file path or a redacted URL), for messages. */
   readonly location: string;
+  /** The log of model calls, which also enforces the daily cost ceiling. */
+  readonly llmCalls: LlmCallLog;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;

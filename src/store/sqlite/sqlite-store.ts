@@ -1,6 +1,14 @@
 import type { LessonEvent } from "../../core/lessons/history.js";
 import type { Lesson } from "../../core/lessons/lesson.js";
 import type { AgentKind, ErrorEntry, ErrorStats, ErrorType, Message, Outcome } from "../../core/types.js";
+import type {
+  CachedExperience,
+  LearnJob,
+  StoredFailedAttempt,
+  StoredSignal,
+  TaskLearning,
+  TaskRecord,
+} from "../learn-store.js";
 import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
 import type {
   CaptureBatch,
@@ -22,6 +30,8 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteLearnStore } from "./sqlite-learn-store.js";
+import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 
 type Row = Record<string, unknown>;
@@ -36,6 +46,8 @@ export class SqliteStore implements Store {
   readonly db: SqliteDatabase;
   private readonly writer: SqliteCaptureWriter;
   private readonly lessons: SqliteLessonStore;
+  private readonly learning: SqliteLearnStore;
+  readonly llmCalls: SqliteLlmCallLog;
 
   constructor(config: Partial<SqliteConfig> & { path: string }) {
     const opened = openSqliteDatabase(config);
@@ -44,6 +56,52 @@ export class SqliteStore implements Store {
     this.location = config.path;
     this.writer = new SqliteCaptureWriter(this.db);
     this.lessons = new SqliteLessonStore(this.db);
+    this.learning = new SqliteLearnStore(this.db);
+    this.llmCalls = new SqliteLlmCallLog(this.db);
+  }
+
+  saveTasks(sessionId: string, tasks: TaskRecord[]): Promise<void> {
+    return this.learning.saveTasks(sessionId, tasks);
+  }
+
+  listTasks(filter: { sessionId?: string; limit: number }): Promise<TaskRecord[]> {
+    return this.learning.listTasks(filter);
+  }
+
+  getTask(id: string): Promise<TaskRecord | null> {
+    return this.learning.getTask(id);
+  }
+
+  getCachedExperience(taskId: string): Promise<CachedExperience | null> {
+    return this.learning.getCachedExperience(taskId);
+  }
+
+  saveTaskLearning(learning: TaskLearning): Promise<void> {
+    return this.learning.saveTaskLearning(learning);
+  }
+
+  listTaskSignals(taskId: string): Promise<StoredSignal[]> {
+    return this.learning.listTaskSignals(taskId);
+  }
+
+  listFailedAttempts(taskId: string): Promise<StoredFailedAttempt[]> {
+    return this.learning.listFailedAttempts(taskId);
+  }
+
+  getLearnJob(taskId: string): Promise<LearnJob | null> {
+    return this.learning.getLearnJob(taskId);
+  }
+
+  saveLearnJob(job: LearnJob): Promise<void> {
+    return this.learning.saveLearnJob(job);
+  }
+
+  listSessionIds(filter: { since?: number; sessionId?: string }): Promise<string[]> {
+    return this.learning.listSessionIds(filter);
+  }
+
+  recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {
+    return this.learning.recordPatternUse(taskId, lessonId, success, at);
   }
 
   getLesson(id: string): Promise<Lesson | null> {

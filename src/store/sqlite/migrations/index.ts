@@ -1,5 +1,7 @@
 import { migration001 } from "./001-capture.js";
 import { migration002 } from "./002-lessons.js";
+import { migration003 } from "./003-llm-calls.js";
+import { migration004 } from "./004-learning.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -9,4 +11,9 @@ export interface SqliteMigration {
 }
 
 /** Every migration this build knows, in order. Append only: never edit a released one. */
-export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [migration001, migration002];
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+];
