@@ -26,7 +26,9 @@ export class SqliteLearnStore implements LearnStore {
         updated_at = CASE WHEN fingerprint = excluded.fingerprint THEN updated_at ELSE excluded.updated_at END`);
     const write = this.db.transaction(() => {
       const keep = new Set(tasks.map((task) => task.id));
-      const existing = this.db.prepare("SELECT id FROM tasks WHERE session_id = ?").all(sessionId) as Array<{ id: string }>;
+      const existing = this.db.prepare("SELECT id FROM tasks WHERE session_id = ?").all(sessionId) as Array<{
+        id: string;
+      }>;
       const remove = this.db.prepare("DELETE FROM tasks WHERE id = ?");
       for (const row of existing) if (!keep.has(row.id)) remove.run(row.id);
       for (const task of tasks) upsert.run(task);
@@ -43,7 +45,10 @@ export class SqliteLearnStore implements LearnStore {
   }
 
   async getTask(id: string): Promise<TaskRecord | null> {
-    return (this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`).get(id) as TaskRecord | undefined) ?? null;
+    return (
+      (this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`).get(id) as TaskRecord | undefined) ??
+      null
+    );
   }
 
   async getCachedExperience(taskId: string): Promise<CachedExperience | null> {
@@ -97,7 +102,11 @@ export class SqliteLearnStore implements LearnStore {
         ON CONFLICT(id) DO UPDATE SET duration_ms = excluded.duration_ms, error_count = excluded.error_count,
           retry_count = excluded.retry_count, success = excluded.success, files_touched = excluded.files_touched,
           strategy = excluded.strategy, failure_mode = excluded.failure_mode, failure_details = excluded.failure_details`)
-      .run({ ...outcome, success: outcome.success ? 1 : 0, filesTouched: JSON.stringify(outcome.filesTouched) });
+      .run({
+        ...outcome,
+        success: outcome.success ? 1 : 0,
+        filesTouched: JSON.stringify(outcome.filesTouched),
+      });
   }
 
   async listTaskSignals(taskId: string): Promise<StoredSignal[]> {
@@ -146,9 +155,9 @@ export class SqliteLearnStore implements LearnStore {
 
   async listSessionIds(filter: { since?: number; sessionId?: string }): Promise<string[]> {
     if (filter.sessionId) {
-      return (this.db.prepare("SELECT id FROM sessions WHERE id = ?").all(filter.sessionId) as Array<{ id: string }>).map(
-        (row) => row.id,
-      );
+      return (
+        this.db.prepare("SELECT id FROM sessions WHERE id = ?").all(filter.sessionId) as Array<{ id: string }>
+      ).map((row) => row.id);
     }
     const rows = this.db
       .prepare("SELECT id FROM sessions WHERE last_activity_at >= ? ORDER BY last_activity_at, id")
@@ -159,7 +168,9 @@ export class SqliteLearnStore implements LearnStore {
   async recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {
     const info = withBusyRetry(() =>
       this.db
-        .prepare("INSERT OR IGNORE INTO pattern_observations (task_id, lesson_id, success, created_at) VALUES (?, ?, ?, ?)")
+        .prepare(
+          "INSERT OR IGNORE INTO pattern_observations (task_id, lesson_id, success, created_at) VALUES (?, ?, ?, ?)",
+        )
         .run(taskId, lessonId, success ? 1 : 0, at),
     );
     return info.changes > 0;

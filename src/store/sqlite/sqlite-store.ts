@@ -31,8 +31,8 @@ import {
   withBusyRetry,
 } from "./sqlite-database.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
-import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
+import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
 
 type Row = Record<string, unknown>;
 
