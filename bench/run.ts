@@ -1,14 +1,18 @@
 /**
  * `npm run bench [-- SUITE…]`: runs the benchmarks and rewrites docs/benchmarks.md.
- * Suites: import, lessons (more join as they exist).
+ * Suites: import, lessons, learn, recall (more join as they exist).
  */
 import { runImportBench } from "./import-bench.js";
+import { runLearnBench } from "./learn-bench.js";
 import { runLessonsBench } from "./lessons-bench.js";
+import { runRecallBench } from "./recall-bench.js";
 import { type BenchResult, type SuiteReport, writeReports } from "./report.js";
 
 const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   import: runImportBench,
   lessons: runLessonsBench,
+  learn: runLearnBench,
+  recall: runRecallBench,
 };
 
 const requested = process.argv.slice(2);

@@ -1,18 +1,24 @@
 // `npm run demo`: the main job on the embedded default (SQLite, offline, no API key).
-// Imports the sample transcripts into a fresh demo store and shows what was captured.
+// Imports real and sample agent transcripts into a fresh store, learns lessons from them offline,
+// and shows what was captured and learnt.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { runCli } from "../dist/interfaces/cli/program.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const db = join(mkdtempSync(join(tmpdir(), "tacit-demo-")), "tacit.db");
+const home = mkdtempSync(join(tmpdir(), "tacit-demo-"));
+const db = join(home, "tacit.db");
+// A fresh TACIT_HOME with no model configured: everything below runs offline.
+const env = { ...process.env, TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" };
+delete env.TACIT_DATABASE_URL;
 const io = {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
-  env: process.env,
+  env,
   cwd: root,
   now: Date.now,
 };
@@ -26,17 +32,32 @@ async function step(title, argv) {
   }
 }
 
+async function json(argv) {
+  const stdout = new PassThrough();
+  let text = "";
+  stdout.on("data", (chunk) => {
+    text += chunk;
+  });
+  const code = await runCli([...argv, "--json", "--db", db], { ...io, stdout });
+  if (code !== 0) process.exit(code);
+  return JSON.parse(text);
+}
+
 process.stdout.write(`tacit demo — store: ${db}\n`);
-await step("Import real Claude Code, Codex and OpenClaw transcripts", [
+await step("Import real Claude Code, Codex and OpenClaw transcripts, and four sample sessions", [
   "import",
   join(root, "examples/transcripts"),
 ]);
 await step("Import again: nothing new is added", ["import", join(root, "examples/transcripts")]);
 await step("What the store holds", ["stats"]);
-await step("Sessions", ["sessions", "list", "--limit", "10"]);
+await step("Sessions", ["sessions", "list", "--limit", "6"]);
 await step("Tool errors captured from the transcripts", ["errors", "list", "--limit", "5"]);
-await step("Seed 002 retry context for a session with errors", [
-  "errors",
-  "context",
-  "claude-code:1af7fc5e-8455-4414-9ccd-011d40f70b2a",
-]);
+await step("Learn offline: tasks, feedback signals, task experiences, lessons", ["learn"]);
+await step("Learn again: every task is already learnt, nothing changes", ["learn"]);
+await step("Lessons learnt for the sample project", ["lessons", "list", "--project", "/work/demo-app"]);
+for (const lesson of (await json(["lessons", "list", "--project", "/work/demo-app", "--limit", "3"])).slice(
+  0,
+  3,
+)) {
+  await step(`Lesson ${lesson.id} with its evidence`, ["lessons", "show", lesson.id]);
+}

@@ -16,6 +16,7 @@ import {
   editLesson,
   type LessonEdits,
   type LifecycleConfig,
+  recordRecallOutcome,
 } from "../core/lessons/lifecycle.js";
 import {
   applyFeedback,
@@ -77,6 +78,8 @@ export interface LearnResult {
 export interface LessonDetails {
   lesson: Lesson;
   feedback: StoredFeedback[];
+  /** Times it was injected into a prompt, and how those tasks went (recall feedback). */
+  recall: { recalls: number; helpful: number; harmful: number; helpfulness: number | null };
   weight: ReturnType<typeof criterionWeight>;
   events: number;
 }
@@ -221,7 +224,10 @@ export function createLessonBook(options: {
         ...config.maturity,
         validatedAt: lesson.lastValidatedAt,
       });
-      return { lesson, feedback, weight, events: events.length };
+      const stats = await store.recallStats(id);
+      const judged = stats.helpful + stats.harmful;
+      const recall = { ...stats, helpfulness: judged ? stats.helpful / judged : null };
+      return { lesson, feedback, recall, weight, events: events.length };
     },
 
     promote: (id: string, reason = "promoted by hand") =>
@@ -294,6 +300,37 @@ export function createLessonBook(options: {
         );
       }
       return { scored, results };
+    },
+
+    /**
+     * Closes the recall loop for one lesson: the task it was recalled into succeeded (helpful
+     * feedback, misleading streak reset) or failed (harmful feedback; repeated failures make the
+     * lesson stale, seed 000 "misleading after recall").
+     */
+    async recallOutcome(
+      id: string,
+      input: { success: boolean; sessionId?: string; taskId?: string; detail?: string },
+    ) {
+      const feedback = await this.feedback(id, {
+        type: input.success ? "helpful" : "harmful",
+        source: "recall",
+        sessionId: input.sessionId,
+        taskId: input.taskId,
+      });
+      if (!feedback.ok) return feedback;
+      return withRetry(async () => {
+        const lesson = await load(id);
+        const judged = recordRecallOutcome(
+          lesson,
+          { misleading: !input.success, detail: input.detail },
+          context(),
+          config.lifecycle,
+        );
+        if (judged.events.length > 0) {
+          await commit({ writes: [{ lesson: judged.lesson, expected: lesson }], events: judged.events });
+        }
+        return { ok: true as const, lesson: judged.lesson, events: [...feedback.events, ...judged.events] };
+      });
     },
 
     /** Records that a lesson's approach succeeded or failed; inverts it into an anti-pattern when it keeps failing. */

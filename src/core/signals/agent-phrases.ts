@@ -48,6 +48,8 @@ export const TOOL_ERROR_PHRASES: readonly Phrase[] = [
     { multiline: true },
   ),
   phrase(0.85, String.raw`^traceback \(most recent call last\)`, { multiline: true }),
+  // git names the reason on the rejected line ("! [rejected] main -> main (non-fast-forward)").
+  phrase(0.85, String.raw`^\s*! \[(?:remote )?rejected\]`, { multiline: true }),
   phrase(0.8, String.raw`(?:error|exception)(?<=(?:^|[\s\[(])[a-z_.]{0,40}(?:error|exception)):\s`, {
     multiline: true,
   }),

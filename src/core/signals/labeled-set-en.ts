@@ -624,4 +624,55 @@ U: Does the token have to be refreshed before every request?
 U: Set up the staging database.
 A: Created the staging RDS instance with the same parameter group as production.
 U: What's the connection string?
+# en-s-correction-app-reads | 3 reject/exec; 4 correction
+U: The login test fails because the session timeout is wrong. Set the session timeout to 30 minutes.
+T(Edit): The file /work/demo-app/config.json has been updated.
+A: Running the login tests.
+T!: FAIL src/login.test.ts > expires sessions after 30 minutes
+U: Not this file, the app reads config.yaml — config.json is only for the old CLI.
+# en-s-correction-not-that-one-dash | 2 correction
+U: Turn on the new checkout flag for staging.
+A: I set CHECKOUT_V2=true in .env.development.
+U: Not that one — the server loads .env.staging on that box.
+# en-s-correction-json-one | 2 correction
+U: Raise the worker concurrency to 8.
+A: Updated concurrency in worker.json to 8.
+U: not the json one, use worker.toml
+# en-s-correction-only-for | 2 correction
+U: Add the /invoices route.
+A: I added the route to routes/legacy.ts.
+U: routes/legacy.ts is only for the v1 API; the v2 router lives elsewhere.
+# en-s-correction-use-never | 2 reject/exec; 3 correction
+U: Install the dependencies and run the unit tests.
+A: Installing with npm.
+T!: npm ERR! code EUNSUPPORTEDPROTOCOL
+U: No, not npm — this repo is a pnpm workspace. Use pnpm install, never npm install here.
+# en-s-constraint-two-prohibitions | 2 constraint
+U: Start the dev server on port 8080.
+A: Here's the command; it starts the dev server with sudo so it can bind the port.
+U: And it must not run as root, don't use sudo.
+# en-s-constraint-use-never-touch | 2 constraint
+U: Run the data backfill.
+A: I'll run the backfill against the production replica.
+U: Use the staging db, never touch prod.
+# en-s-negative-only-for-not-used
+U: Add a role check to the /api/v1/users handler.
+A: Added the check; non-admins now get a 403.
+U: The /api/v1 route is only for admins, so also hide it from the public docs.
+# en-s-negative-not-this-time
+U: Merge the release branch.
+A: Merged. Want me to deploy it too?
+U: Not this time, just merge it.
+# en-s-correction-uses-not | 2 correction
+U: Point the CLI at the new API host.
+A: I changed the host in app.config.js.
+U: Wrong one. The CLI uses cli.config.js, not app.config.js.
+# en-s-correction-only-used-by | 2 correction
+U: Add an alias for @/components.
+A: I added the alias to webpack.config.js.
+U: webpack.config.js is only used by the legacy build, edit vite.config.ts.
+# en-s-negative-only-for-leave-it
+U: Remove unused helpers from the tests folder.
+A: Removed four helpers; I left test_utils.py untouched.
+U: test_utils.py is only for fixtures, that's fine to leave as is.
 `;

@@ -424,4 +424,42 @@ U: 我想知道为什么 Node 的事件循环要分这么多阶段，给我讲�
 U: 帮我升级 React 到 19。
 A: 升级会影响 5 个第三方组件，要不要先列出来？
 U: 要，先列出来看看。
+# zh-s-constraint-two-prohibitions | 3 reject/exec; 4 constraint
+U: 把开发服务器的端口改成 8080，然后启动它
+A: 好的，我先修改端口配置。
+T(Edit): The file /work/demo-app/vite.config.ts has been updated.
+T!: sudo: a terminal is required to read the password
+U: 而且不能用 root 用户运行开发服务器，不要用 sudo。
+# zh-s-constraint-two-prohibitions-also | 2 constraint
+U: 帮我把定时任务配置好。
+A: 我写了一个 crontab，用 sudo 以 root 身份运行备份脚本。
+U: 不能用 root 跑，也不要用 sudo
+# zh-s-constraint-app-start | 2 constraint
+U: 帮我写个启动脚本。
+A: 脚本会先切到 root 再启动服务。
+U: 应用启动时，不要用 sudo
+# zh-s-correction-only-for | 2 correction
+U: 把会话超时改成 30 分钟。
+A: 我改了 config.json 里的超时时间。
+U: config.json 只给旧的 CLI 用，应用读的是 config.yaml
+# zh-s-correction-app-reads | 2 correction
+U: 把日志级别调成 debug。
+A: 已修改 settings.json 里的 logLevel。
+U: 不是这个文件，应用读的是 settings.yaml
+# zh-s-correction-only-use | 2 correction
+U: 安装一下依赖。
+A: 我用 npm install 安装依赖。
+U: 只能用 pnpm，不要用 npm
+# zh-s-correction-cannot-use-use | 2 correction
+U: 把服务跑起来。
+A: 我用 root 用户启动了服务。
+U: 不能用 root 运行，要用普通用户
+# zh-s-constraint-buxu-buyao | 2 constraint
+U: 帮我连上数据库看看表结构。
+A: 我用 root 账号连上了数据库。
+U: 不许用 root 账号，不要 sudo
+# zh-s-correction-only-for-pipeline | 2 correction
+U: 更新一下锁文件。
+A: 我更新了 package-lock.json。
+U: package-lock.json 只是给旧流水线用的，我们用 pnpm-lock.yaml
 `;

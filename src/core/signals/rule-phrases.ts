@@ -15,18 +15,29 @@ export interface Phrase {
   readonly afterErrorOnly?: boolean;
   /** A bare answer ("no", "not really", "没问题"): skipped when the assistant just asked a question. */
   readonly mayAnswerQuestion?: boolean;
+  /**
+   * Names a term ("config.json is only for …"): only counts when an earlier assistant or tool
+   * message mentions that term, i.e. the agent used the thing the user now sets aside.
+   */
+  readonly namesAgentTerm?: boolean;
 }
 
 /** Compile a phrase pattern (global; `multiline` makes `^` match at line starts). */
 export function phrase(
   confidence: number,
   source: string,
-  options: { afterErrorOnly?: boolean; mayAnswerQuestion?: boolean; multiline?: boolean } = {},
+  options: {
+    afterErrorOnly?: boolean;
+    mayAnswerQuestion?: boolean;
+    namesAgentTerm?: boolean;
+    multiline?: boolean;
+  } = {},
 ): Phrase {
   const pattern = new RegExp(source, options.multiline === true ? "gm" : "g");
   const result: { -readonly [Key in keyof Phrase]: Phrase[Key] } = { pattern, confidence };
   if (options.afterErrorOnly === true) result.afterErrorOnly = true;
   if (options.mayAnswerQuestion === true) result.mayAnswerQuestion = true;
+  if (options.namesAgentTerm === true) result.namesAgentTerm = true;
   return result;
 }
 
@@ -117,14 +128,45 @@ export const REJECT_PHRASES: readonly Phrase[] = [
   phrase(0.75, "(?:报错了|出错了|失败了|挂了|崩了|崩溃了)(?![吗么?？])"),
 ];
 
+/**
+ * Who reads or uses the right thing in "not this file, the app reads config.yaml": the app, the
+ * code, the CLI, "it", "we", and what they do with it. Shared by the correction phrases.
+ */
+export const CORRECTION_READER =
+  "(?:(?:the |our |this |that )?(?:app|application|code|server|service|backend|frontend|cli|build|runtime|loader|config loader|project|repo|repository|script|container|test suite|tests?) (?:reads?|uses?|loads?|needs?|wants?|expects?|imports?|requires?|looks (?:at|for|in)|is in|lives in|goes in|only reads|only uses|should (?:read|use|load))|it (?:reads|uses|loads|needs|wants|expects|lives in|goes in)|we (?:read|load|need|want)|you (?:need|want|should use))";
+
+/** A code-like term (a dot, slash or underscore inside it): `config.json`, `src/env.ts`, masked code `____`. */
+const CODE_TERM = "[a-z0-9_@~-]*[./_][a-z0-9_./@~-]*[a-z0-9_]";
+
+/** The code-like term a `namesAgentTerm` phrase match starts with (run on the original text). */
+export const LEADING_CODE_TERM = /^[\s,;:—–(]*`?([\w@~./-]*[./_][\w@~./-]*\w)/;
+
 /** "not" right after an auxiliary negates a verb ("must not run"), it does not contrast X with Y. */
 const NOT_AFTER_AUXILIARY = String.raw`(?<!\b(?:must|should|do|does|did|is|are|was|were|am|be|been|can|could|will|would|have|has|had|may|might|need|it's|that's|i'm|you're|we're|they're) )`;
+
+/**
+ * The verb "用" neither negated ("不能用", "不要用", "别用", "禁止用"…) nor inside a noun
+ * ("用户", "应用", "费用", "可用").
+ */
+export const ZH_USE_VERB =
+  "(?<!不能|不可以|不准|不许|不得|不该|不应该|不要|不|别|禁止|避免|严禁|[应作费信适通实功备可有没占])用(?![户途处])";
 
 /** The user replaces a wrong detail with the right one (rule `explicit-correction`). */
 export const CORRECTION_PHRASES: readonly Phrase[] = [
   phrase(
     0.85,
-    String.raw`${NOT_AFTER_AUXILIARY}\bnot (?!sure\b|yet\b|really\b|bad\b|quite\b|only\b|just\b|now\b|much\b|a problem\b|an issue\b|needed\b|necessary\b|working\b|what\b)(?:the |this |that |a |an )?(?:[^,;.!?\n]|\.(?=\S)){1,40}?\s*(?:[,;:—–]|--| - )\s*(?:it'?s|it is|it should be|should be|use|but|i meant|we use|rather|instead)\b`,
+    String.raw`${NOT_AFTER_AUXILIARY}\bnot (?!sure\b|yet\b|really\b|bad\b|quite\b|only\b|just\b|now\b|much\b|a problem\b|an issue\b|needed\b|necessary\b|working\b|what\b)(?:the |this |that |a |an )?(?:[^,;.!?\n]|\.(?=\S)){1,40}?\s*(?:[,;:—–]|--| - )\s*(?:it'?s|it is|it should be|should be|use|but|i meant|we use|rather|instead|${CORRECTION_READER})\b`,
+  ),
+  // "Not this file." / "Not that one — …": pointing away from what the agent just used.
+  phrase(
+    0.8,
+    String.raw`${NOT_AFTER_AUXILIARY}\bnot (?:(?:this|that|these|those) |the (?:[a-z0-9_.-]+ )?)(?:one|ones|file|files|path|directory|folder|dir|branch|port|command|script|function|method|table|package|config|module|repo|version|endpoint|component|key|variable|env|database|db|host|url)\b\s*(?:[,;:—–!]|\.(?=\s|$)|--| - |$)`,
+  ),
+  // "config.json is only for the old CLI": the thing the agent used is not the one that counts.
+  phrase(
+    0.7,
+    String.raw`(?<![a-z0-9_@~./-])${CODE_TERM} (?:is|are) (?:only|just) (?:for|used (?:for|by|in)|meant for|read by)\b`,
+    { namesAgentTerm: true },
   ),
   phrase(
     0.8,
@@ -147,7 +189,12 @@ export const CORRECTION_PHRASES: readonly Phrase[] = [
   phrase(0.85, String.raw`\bshould (?:be|have been|use|go in) (?:[^,;.!?\n]|\.(?=\S)){1,40}?,? not\b`),
   phrase(
     0.8,
-    String.raw`\b(?:it'?s|it is|is|are|use|i want|i need|it goes in|it lives in|i said|i meant|i asked for|i wanted) (?:[^,;.!?\n]|\.(?=\S)){1,30}?, not\b`,
+    String.raw`\b(?:it'?s|it is|is|are|use|uses|reads|loads|i want|i need|it goes in|it lives in|i said|i meant|i asked for|i wanted) (?:[^,;.!?\n]|\.(?=\S)){1,30}?, not\b`,
+  ),
+  // "Use pnpm install, never npm install": "never" + a verb other than use/run is a constraint.
+  phrase(
+    0.8,
+    String.raw`\b(?:use|run|it'?s|it is|we use) (?:[^,;.!?\n]|\.(?=\S)){1,30}?,? (?:and )?never (?!(?:ever|touch|modify|change|edit|push|commit|delete|remove|add|break|force|deploy|merge|rebase|skip|disable|expose|log|print|hardcode|write|overwrite|create|send)\b)`,
   ),
   phrase(
     0.7,
@@ -173,10 +220,18 @@ export const CORRECTION_PHRASES: readonly Phrase[] = [
   ),
   phrase(
     0.85,
-    "(?:别|不要|不用)(?:再)?(?:用|引入|装|加)[^。！？!?\\n]{1,40}?[，,；;]\\s*(?:用|改用|换成|换|要用|请用)",
+    "(?:别|不要|不用|不能)(?:再)?(?:用|引入|装|加)[^。！？!?\\n]{1,40}?[，,；;]\\s*(?:用|改用|换成|换|要用|请用)",
   ),
   phrase(0.8, "(?:不对|错了)[，,]\\s*(?:得|要|应该|应当|改成|换成|改用|用|是)"),
-  phrase(0.8, "用[^，,。；;！？!?\\n]{1,30}?[，,]\\s*(?:别|不要)(?:再)?(?:用|装|引入|加)"),
+  // "用Y，别用X"; not "不能用X，不要用Y": two prohibitions are a constraint, not X instead of Y.
+  phrase(
+    0.8,
+    `(?:只能|只|就|请|要|得|还是|改)?${ZH_USE_VERB}[^，,。；;！？!?\\n]{1,30}?[，,]\\s*(?:别|不要)(?:再)?(?:用|装|引入|加)`,
+  ),
+  // "config.json 只给旧的 CLI 用" / "只用于测试".
+  phrase(0.7, `(?<![a-z0-9_@~./-])${CODE_TERM}\\s*(?:只|仅)(?:是)?(?:用于|用在|给|供|针对|在)`, {
+    namesAgentTerm: true,
+  }),
   phrase(0.75, "我(?:指|说)的是|我的意思是|我是说"),
   phrase(0.65, "应该(?:用|改成|改为|放在|写在|是在|调用)"),
   phrase(0.75, "是[^，,。；;！？!?\\n不]{1,30}?[，,]?\\s*(?:而)?不是(?![吗么])"),

@@ -2,7 +2,7 @@
  * Offline rules over user messages: explicit and implicit rejects, corrections, constraints,
  * success, confusion and preference. See docs/signal-rules.md for the rule list.
  */
-import type { OfflineSignalRule } from "./rule-context.js";
+import type { OfflineSignalRule, RuleContext } from "./rule-context.js";
 import {
   ASSISTANT_QUESTION,
   clauseText,
@@ -18,13 +18,14 @@ import {
   CONSTRAINT_PHRASES,
   CORRECTION_PHRASES,
   FOLLOW_UP_OPENER,
+  LEADING_CODE_TERM,
   PREFERENCE_PHRASES,
   REJECT_PHRASES,
   REPLACED_DETAIL,
   SUCCESS_PHRASES,
   THANKS_ONLY,
 } from "./rule-phrases.js";
-import { evidenceAt, lowerSameLength, MAX_EVIDENCE_LENGTH } from "./signal-text.js";
+import { evidenceAt, lowerSameLength, MAX_EVIDENCE_LENGTH, sentenceSpan } from "./signal-text.js";
 
 /** Jaccard similarity at or above which a user message restates an earlier one. */
 export const RESTATEMENT_SIMILARITY = 0.5;
@@ -83,9 +84,32 @@ const explicitCorrection: OfflineSignalRule = {
   example: { en: "Not this file, it's config.yaml.", zh: "不是这个文件，应该是 config.yaml" },
   detect(context) {
     if (!context.view.afterAgentTurn(context.index)) return undefined;
-    return messagePhraseMatch(context, CORRECTION_PHRASES);
+    const original = lowerSameLength(context.message.content);
+    return messagePhraseMatch(
+      context,
+      CORRECTION_PHRASES,
+      (masked, match) =>
+        match.phrase.namesAgentTerm !== true ||
+        (agentMentioned(context, LEADING_CODE_TERM.exec(original.slice(match.start, match.end))?.[1]) &&
+          !LEAVE_IT.test(masked.slice(match.end, sentenceSpan(masked, match.start).end))),
+    );
   },
 };
+
+/** "…is only for fixtures, that's fine to leave": information, not a correction. */
+const LEAVE_IT =
+  /\b(?:that'?s|it'?s|is) (?:fine|ok(?:ay)?)\b|\bleave it\b|\bkeep it\b|\bno need\b|没关系|不用(?:管|改|动)|保留/;
+
+/** True when an assistant or tool message before the one under inspection mentions `term`. */
+function agentMentioned({ view, index }: RuleContext, term: string | undefined): boolean {
+  if (term === undefined) return false;
+  for (let position = 0; position < index; position += 1) {
+    const message = view.messages[position];
+    if (message?.role !== "assistant" && message?.role !== "tool") continue;
+    if (message.content.toLowerCase().includes(term)) return true;
+  }
+  return false;
+}
 
 const DETAIL_TRIM = /[`"'.,]+$|^[`"']+/g;
 

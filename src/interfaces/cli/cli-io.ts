@@ -1,5 +1,6 @@
 import type { Writable } from "node:stream";
 import { TacitError } from "../../core/errors.js";
+import type { Runtime } from "../../runtime.js";
 import { openStore, resolveDatabaseLocation } from "../../store/open-store.js";
 import type { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 
@@ -40,6 +41,21 @@ export async function withStore<T>(
     return await work(store);
   } finally {
     await store.close();
+  }
+}
+
+/** Opens the full runtime (store, models, lesson book) for a command, runs `work`, and closes it. */
+export async function withRuntime<T>(
+  io: CliIo,
+  options: GlobalOptions,
+  work: (runtime: Runtime) => Promise<T>,
+): Promise<T> {
+  const { openRuntime } = await import("../../runtime.js");
+  const runtime = await openRuntime({ db: options.db, env: io.env, cwd: io.cwd, now: io.now });
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
   }
 }
 

@@ -11,29 +11,26 @@ import {
   MATURITY_STATES,
   type MaturityState,
 } from "../../core/lessons/lesson.js";
-import { createLessonBook, type LessonBook, type LessonChange } from "../../learn/lesson-book.js";
-import { createHashingEmbedder } from "../../models/hashing-embedder.js";
+import type { LessonBook, LessonChange } from "../../learn/lesson-book.js";
 import {
   CliError,
   type CliIo,
   type GlobalOptions,
   oneLine,
   shortTime,
-  withStore,
+  withRuntime,
   writeJson,
   writeLine,
   writeListing,
 } from "./cli-io.js";
 
-/** Runs `work` with a lesson book on the configured store and the offline embedder. */
+/** Runs `work` with the lesson book of the configured store and embedder. */
 function withLessonBook<T>(
   io: CliIo,
   options: GlobalOptions,
   work: (book: LessonBook) => Promise<T>,
 ): Promise<T> {
-  return withStore(io, options, (store) =>
-    work(createLessonBook({ store, embedder: createHashingEmbedder(), now: io.now })),
-  );
+  return withRuntime(io, options, (runtime) => work(runtime.lessons));
 }
 
 /** Splits a comma list and checks every value against the allowed ones, naming the option on error. */

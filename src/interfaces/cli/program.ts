@@ -118,6 +118,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .command("stats")
     .description("what the store holds")
     .option("--json", "print JSON")
+    .option("--llm", "model calls and tokens per day (the cost ceiling's view)")
+    .option("--days <n>", "with --llm: how many days back", (value) => parseCount(value, "--days"))
     .action(async (options) => {
       const { statsCommand } = await import("./store-commands.js");
       await run(statsCommand({ ...global(), ...options }, io));
@@ -146,14 +148,70 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     });
 
   program
+    .command("learn")
+    .description("turn captured sessions into lessons (offline rules; a model when configured)")
+    .option("--session <id>", "only this session")
+    .option("--since <date>", "only sessions active since this date (ISO 8601)")
+    .option(
+      "--mode <mode>",
+      "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task)",
+      "balanced",
+    )
+    .option("--json", "print the summary as JSON")
+    .option("--no-progress", "no progress bar")
+    .action(async (options) => {
+      const { learnCommand } = await import("./learn-command.js");
+      await run(learnCommand({ ...global(), ...options }, io));
+    });
+
+  program
     .command("signals")
     .description("feedback signals")
     .command("detect")
-    .description("JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout")
+    .description(
+      "JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout",
+    )
     .option("--min-confidence <n>", "keep signals at least this confident (0..1)", "0.5")
     .action(async (options) => {
       const { signalsDetect } = await import("./signal-commands.js");
       await run(signalsDetect(options, io));
+    });
+
+  program
+    .command("recall")
+    .description("what tacit would inject for a prompt (lessons → skills → evidence, under the budget)")
+    .argument("<query>")
+    .option(
+      "--project <path>",
+      "the project path as recorded on sessions (default: this directory's git root or cwd)",
+    )
+    .option("--session <id>", "the session asking (its recent turns give live signals; the recall is logged)")
+    .option("--json", "print the stable JSON contract")
+    .option("--explain", "also list rejected candidates and why")
+    .action(async (query: string, options) => {
+      const { recallCommand } = await import("./recall-commands.js");
+      await run(recallCommand(query, { ...global(), ...options }, io));
+    });
+
+  program
+    .command("reindex")
+    .description("rebuild the vector and full-text indexes with the current embedder")
+    .option("--json", "print JSON")
+    .action(async (options) => {
+      const { reindexCommand } = await import("./recall-commands.js");
+      await run(reindexCommand({ ...global(), ...options }, io));
+    });
+
+  program
+    .command("compact")
+    .description("compact a long agent history into seed 003's four-message skeleton")
+    .argument("<file>", "a Claude Code transcript, or OpenAI-style messages (JSON, JSONL or {messages})")
+    .option("--window <n>", "tool records kept in the window", (value) => parseCount(value, "--window"), 8)
+    .option("--instruction <text>", "the current instruction")
+    .option("--json", "print the four messages and stats as JSON")
+    .action(async (file: string, options) => {
+      const { compactCommand } = await import("./recall-commands.js");
+      await run(compactCommand(file, options, io));
     });
 
   registerLessonCommands(program, { io, global, limit, run });

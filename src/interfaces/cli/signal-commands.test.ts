@@ -29,12 +29,26 @@ describe("tacit signals detect", () => {
     ].join("\n");
     const result = await runTacit(["signals", "detect"], { stdin: input });
     expect(result.code).toBe(1);
-    const lines = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const lines = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.id)).toEqual(["c1", "c3"]);
     expect(lines[0].signals).toEqual([
-      expect.objectContaining({ turn: 2, type: "correction", source: "user", evidence: expect.stringContaining("pnpm") }),
+      expect.objectContaining({
+        turn: 2,
+        type: "correction",
+        source: "user",
+        evidence: expect.stringContaining("pnpm"),
+      }),
     ]);
-    expect(Object.keys(lines[0].signals[0]).sort()).toEqual(["confidence", "evidence", "source", "turn", "type"]);
+    expect(Object.keys(lines[0].signals[0]).sort()).toEqual([
+      "confidence",
+      "evidence",
+      "source",
+      "turn",
+      "type",
+    ]);
     expect(lines[1].signals).toEqual([expect.objectContaining({ turn: 2, type: "success", source: "user" })]);
     expect(result.stderr).toMatch(/^line 2: messages\[0\]\.role: /);
   });
@@ -50,7 +64,9 @@ describe("tacit signals detect", () => {
         ],
       });
     const count = 3000;
-    const child = spawn(process.execPath, ["--import", "tsx", cli, "signals", "detect"], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", cli, "signals", "detect"], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;
@@ -63,9 +79,8 @@ describe("tacit signals detect", () => {
     expect(lines).toHaveLength(count);
     const last = JSON.parse(lines[count - 1] as string);
     expect(last.id).toBe(`c${count - 1}`);
-    expect(last.signals.map((signal: { type: string; source: string }) => `${signal.type}/${signal.source}`)).toEqual([
-      "reject/execution",
-      "confusion/user",
-    ]);
+    expect(
+      last.signals.map((signal: { type: string; source: string }) => `${signal.type}/${signal.source}`),
+    ).toEqual(["reject/execution", "confusion/user"]);
   });
 });

@@ -12,7 +12,10 @@ import { type CliIo, writeLine } from "./cli-io.js";
 export async function signalsDetect(options: { minConfidence?: string }, io: CliIo): Promise<number> {
   const minConfidence = options.minConfidence === undefined ? undefined : Number(options.minConfidence);
   if (minConfidence !== undefined && !(minConfidence >= 0 && minConfidence <= 1)) {
-    writeLine(io.stderr, `tacit: --min-confidence must be a number from 0 to 1, got "${options.minConfidence}"`);
+    writeLine(
+      io.stderr,
+      `tacit: --min-confidence must be a number from 0 to 1, got "${options.minConfidence}"`,
+    );
     return 2;
   }
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });

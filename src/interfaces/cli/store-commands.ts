@@ -5,13 +5,46 @@ import {
   type CliIo,
   type GlobalOptions,
   shortTime,
+  table,
   withStore,
   writeJson,
   writeLine,
 } from "./cli-io.js";
 
+/** `tacit stats --llm`: model calls and tokens per UTC day, refusals and failures. */
+async function llmStats(
+  options: GlobalOptions & { json?: boolean; days: number },
+  io: CliIo,
+): Promise<number> {
+  const spend = await withStore(io, options, (store) => store.llmCalls.dailySpend(options.days, io.now()));
+  if (options.json) {
+    writeJson(io, spend);
+    return 0;
+  }
+  writeLine(
+    io.stdout,
+    table(
+      ["DAY", "CALLS", "INPUT TOKENS", "OUTPUT TOKENS", "CHARGED", "FAILED", "REFUSED"],
+      spend.map((day) => [
+        day.day,
+        String(day.calls),
+        String(day.inputTokens),
+        String(day.outputTokens),
+        String(day.chargedTokens),
+        String(day.failures),
+        String(day.refused),
+      ]),
+    ),
+  );
+  return 0;
+}
+
 /** `tacit stats` */
-export async function statsCommand(options: GlobalOptions & { json?: boolean }, io: CliIo): Promise<number> {
+export async function statsCommand(
+  options: GlobalOptions & { json?: boolean; llm?: boolean; days?: number },
+  io: CliIo,
+): Promise<number> {
+  if (options.llm) return llmStats({ ...options, days: options.days ?? 14 }, io);
   const stats = await withStore(io, options, async (store) => ({
     database: store.location,
     ...(await store.stats()),

@@ -1,3 +1,4 @@
+import { ftsIndexText } from "../../core/recall/fts-text.js";
 import type {
   CaptureBatch,
   CaptureWriteResult,
@@ -339,5 +340,5 @@ function indexText(message: IndexedFields & { isError: boolean }): string {
   if (message.toolName) parts.push(message.toolName);
   if (message.toolInput) parts.push(message.toolInput.slice(0, 400));
   if (message.toolOutput) parts.push(message.toolOutput.slice(0, message.isError ? 4000 : 400));
-  return parts.join("\n");
+  return ftsIndexText(parts.join("\n"));
 }

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import * as sqliteVec from "sqlite-vec";
 import { InvalidInputError } from "../../core/errors.js";
 import type { LessonEvent } from "../../core/lessons/history.js";
 import type { Lesson } from "../../core/lessons/lesson.js";
+import { ftsIndexText } from "../../core/recall/fts-text.js";
 import {
   type LessonCommit,
   LessonConflictError,
@@ -12,14 +11,16 @@ import {
   type StoredFeedback,
 } from "../lesson-store.js";
 import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
+import type { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
 
 type Row = Record<string, unknown>;
 
 /** Lessons, their history, feedback and sqlite-vec vectors in SQLite. */
 export class SqliteLessonStore implements LessonStore {
-  private vectorExtensionLoaded = false;
-
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly vectors: SqliteVectorIndexes,
+  ) {}
 
   async getLesson(id: string): Promise<Lesson | null> {
     const row = this.db.prepare("SELECT data FROM lessons WHERE id = ?").get(id) as
@@ -70,7 +71,7 @@ export class SqliteLessonStore implements LessonStore {
     scopeKeys: string[];
     k: number;
   }): Promise<Array<{ lessonId: string; similarity: number }>> {
-    const table = this.vectorTable(query.embedderId, query.vector.length, false);
+    const table = this.vectors.table("lessons", query.embedderId, query.vector.length, false);
     if (!table || query.scopeKeys.length === 0) return [];
     const rows = this.db
       .prepare(
@@ -185,6 +186,7 @@ export class SqliteLessonStore implements LessonStore {
               @rule, @confidence, @supportTaskCount, @evidenceCount, @createdAt, @updatedAt, @lastValidatedAt, @data)`,
           )
           .run(values);
+        this.indexText(lesson);
       } catch (error) {
         if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
           throw new LessonConflictError(`lesson ${lesson.id} or one with the same content already exists`, {
@@ -206,6 +208,18 @@ export class SqliteLessonStore implements LessonStore {
       )
       .run({ ...values, expected: JSON.stringify(expected) });
     if (info.changes === 0) throw new LessonConflictError(`lesson ${lesson.id} changed since it was read`);
+    if (lesson.trigger !== expected.trigger || lesson.rule !== expected.rule || lesson.why !== expected.why) {
+      this.indexText(lesson);
+    }
+  }
+
+  /** (Re)writes a lesson's full-text entry: trigger, rule and why, with CJK bigrams. */
+  private indexText(lesson: Lesson): void {
+    const row = this.db.prepare("SELECT pk FROM lessons WHERE id = ?").get(lesson.id) as { pk: number };
+    this.db.prepare("DELETE FROM lessons_fts WHERE rowid = ?").run(row.pk);
+    this.db
+      .prepare("INSERT INTO lessons_fts (rowid, text) VALUES (?, ?)")
+      .run(row.pk, ftsIndexText(`${lesson.trigger}\n${lesson.rule}\n${lesson.why}`));
   }
 
   private deleteLesson(expected: Lesson): void {
@@ -213,8 +227,9 @@ export class SqliteLessonStore implements LessonStore {
       .prepare("SELECT pk FROM lessons WHERE id = ? AND data = ?")
       .get(expected.id, JSON.stringify(expected)) as { pk: number } | undefined;
     if (!row) throw new LessonConflictError(`lesson ${expected.id} changed since it was read`);
-    for (const table of this.vectorTables())
+    for (const table of this.vectors.tables("lessons"))
       this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(row.pk));
+    this.db.prepare("DELETE FROM lessons_fts WHERE rowid = ?").run(row.pk);
     this.db.prepare("DELETE FROM lessons WHERE pk = ?").run(row.pk);
   }
 
@@ -227,57 +242,12 @@ export class SqliteLessonStore implements LessonStore {
         message: `no lesson ${lessonId} to attach a vector to`,
         field: "lessonId",
       });
-    const table = this.vectorTable(embedderId, vector.length, true) as string;
+    const table = this.vectors.table("lessons", embedderId, vector.length, true) as string;
     const rowid = BigInt(row.pk);
     this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(rowid);
     this.db
       .prepare(`INSERT INTO ${table} (rowid, scope_key, embedder_id, embedding) VALUES (?, ?, ?, ?)`)
       .run(rowid, row.scope_key, embedderId, vector);
-  }
-
-  /** The vec0 table holding lesson vectors of one embedder; created on first write. */
-  private vectorTable(embedderId: string, dimensions: number, create: boolean): string | null {
-    this.loadVectorExtension();
-    const known = this.db
-      .prepare("SELECT name, dimensions FROM vector_indexes WHERE subject = 'lessons' AND embedder_id = ?")
-      .get(embedderId) as { name: string; dimensions: number } | undefined;
-    if (known) {
-      if (known.dimensions !== dimensions) {
-        throw new InvalidInputError({
-          message: `embedder ${embedderId} gave ${dimensions} dimensions, but its index has ${known.dimensions}`,
-          field: "vector",
-        });
-      }
-      return known.name;
-    }
-    if (!create) return null;
-    const name = `lesson_vectors_${createHash("sha256").update(embedderId).digest("hex").slice(0, 12)}`;
-    this.db.exec(
-      `CREATE VIRTUAL TABLE ${name} USING vec0(
-        scope_key TEXT PARTITION KEY, embedder_id TEXT, embedding float[${dimensions}] distance_metric=cosine)`,
-    );
-    this.db
-      .prepare(
-        "INSERT INTO vector_indexes (name, subject, embedder_id, dimensions, created_at) VALUES (?, 'lessons', ?, ?, ?)",
-      )
-      .run(name, embedderId, dimensions, Date.now());
-    return name;
-  }
-
-  private vectorTables(): string[] {
-    this.loadVectorExtension();
-    return (
-      this.db.prepare("SELECT name FROM vector_indexes WHERE subject = 'lessons'").all() as Array<{
-        name: string;
-      }>
-    ).map((row) => row.name);
-  }
-
-  /** Loads sqlite-vec into this connection the first time vectors are used (not on the hook path). */
-  private loadVectorExtension(): void {
-    if (this.vectorExtensionLoaded) return;
-    sqliteVec.load(this.db);
-    this.vectorExtensionLoaded = true;
   }
 }
 

@@ -10,6 +10,7 @@ import type {
   TaskRecord,
 } from "../learn-store.js";
 import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
+import type { EvidenceRow, RecallEventRecord, RecallStats } from "../recall-store.js";
 import type {
   CaptureBatch,
   CaptureWriteResult,
@@ -33,6 +34,8 @@ import {
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
+import { SqliteRecallStore } from "./sqlite-recall-store.js";
+import { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
 
 type Row = Record<string, unknown>;
 
@@ -46,6 +49,8 @@ export class SqliteStore implements Store {
   readonly db: SqliteDatabase;
   private readonly writer: SqliteCaptureWriter;
   private readonly lessons: SqliteLessonStore;
+  private readonly vectors: SqliteVectorIndexes;
+  private readonly recall: SqliteRecallStore;
   private readonly learning: SqliteLearnStore;
   readonly llmCalls: SqliteLlmCallLog;
 
@@ -55,9 +60,75 @@ export class SqliteStore implements Store {
     this.migrations = opened.migrations;
     this.location = config.path;
     this.writer = new SqliteCaptureWriter(this.db);
-    this.lessons = new SqliteLessonStore(this.db);
+    this.vectors = new SqliteVectorIndexes(this.db);
+    this.lessons = new SqliteLessonStore(this.db, this.vectors);
     this.learning = new SqliteLearnStore(this.db);
+    this.recall = new SqliteRecallStore(this.db, this.vectors);
     this.llmCalls = new SqliteLlmCallLog(this.db);
+  }
+
+  searchLessons(query: { match: string; scopeKeys: string[]; limit: number }): Promise<string[]> {
+    return this.recall.searchLessons(query);
+  }
+
+  lessonVectors(embedderId: string, lessonIds: string[]): Promise<Map<string, Float32Array>> {
+    return this.recall.lessonVectors(embedderId, lessonIds);
+  }
+
+  searchMessages(query: {
+    match: string;
+    projectId: string | null;
+    excludeSessionId?: string;
+    limit: number;
+  }): Promise<EvidenceRow[]> {
+    return this.recall.searchMessages(query);
+  }
+
+  nearestMessages(query: {
+    embedderId: string;
+    vector: Float32Array;
+    projectId: string | null;
+    excludeSessionId?: string;
+    k: number;
+  }) {
+    return this.recall.nearestMessages(query);
+  }
+
+  messageVectors(embedderId: string, pks: number[]): Promise<Map<number, Float32Array>> {
+    return this.recall.messageVectors(embedderId, pks);
+  }
+
+  messagesToEmbed(embedderId: string, limit: number) {
+    return this.recall.messagesToEmbed(embedderId, limit);
+  }
+
+  saveMessageVectors(
+    embedderId: string,
+    dimensions: number,
+    vectors: Array<{ pk: number; projectId: string | null; vector: Float32Array }>,
+    upto: number,
+  ): Promise<void> {
+    return this.recall.saveMessageVectors(embedderId, dimensions, vectors, upto);
+  }
+
+  resetIndexes(): Promise<void> {
+    return this.recall.resetIndexes();
+  }
+
+  recordRecall(event: RecallEventRecord): Promise<void> {
+    return this.recall.recordRecall(event);
+  }
+
+  pendingRecalls(sessionId: string, from: number, to: number): Promise<RecallEventRecord[]> {
+    return this.recall.pendingRecalls(sessionId, from, to);
+  }
+
+  markRecallApplied(id: string, outcome: string, at: number): Promise<void> {
+    return this.recall.markRecallApplied(id, outcome, at);
+  }
+
+  recallStats(lessonId: string): Promise<RecallStats> {
+    return this.recall.recallStats(lessonId);
   }
 
   saveTasks(sessionId: string, tasks: TaskRecord[]): Promise<void> {

@@ -2,6 +2,7 @@ import { migration001 } from "./001-capture.js";
 import { migration002 } from "./002-lessons.js";
 import { migration003 } from "./003-llm-calls.js";
 import { migration004 } from "./004-learning.js";
+import { migration005 } from "./005-recall.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -16,4 +17,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ];

@@ -1,0 +1,320 @@
+/**
+ * Task segmentation (issue 4, item 1): split a session into tasks — a goal and the turns that
+ * serve it. Corrections and follow-ups stay in their task; explicit new goals, long idle gaps and
+ * unrelated requests start a new one. Pure.
+ */
+import { similarityTokens } from "../signals/signal-text.js";
+import type { FeedbackSignalType } from "../signals/signal-types.js";
+import {
+  asMainChain,
+  clip,
+  detectTaskSignals,
+  errorLine,
+  firstLine,
+  isCommandWrapper,
+  isFailedCall,
+  isToolCall,
+  type TaskMessage,
+  type TaskSignal,
+  textLanguage,
+  toolInputObject,
+  userWords,
+} from "./task-message.js";
+
+/** Why a task starts where it does. */
+export type TaskBoundary = "session-start" | "idle-gap" | "explicit-new-goal" | "unrelated-goal";
+
+/** One task of a session: a contiguous run of rows. */
+export interface TaskSegment {
+  /** `seq` of the task's first row. */
+  startSeq: number;
+  /** `seq` of the task's last row (≥ `startSeq`). */
+  endSeq: number;
+  /** The first user goal of the task, verbatim; "" when the session has no user goal. */
+  goal: string;
+  /** At most {@link MAX_TITLE_CHARS} characters, from the goal (or the first assistant text). */
+  title: string;
+  /** At most {@link MAX_SUMMARY_CHARS}: goal, tools used × count, failed calls, final state. */
+  summary: string;
+  /** The task's rows, in order. */
+  messageSeqs: number[];
+  boundary: TaskBoundary;
+}
+
+/** Options of {@link segmentTasks}. */
+export interface SegmentOptions {
+  /** Silence longer than this (ms) before a user goal starts a new task. Default 30 minutes. */
+  idleGapMs?: number;
+  /** Pre-computed signals for the whole session (from `detectTaskSignals`); computed when absent. */
+  signals?: readonly TaskSignal[];
+}
+
+/** Default idle gap that starts a new task: 30 minutes, in ms. */
+export const DEFAULT_IDLE_GAP_MS = 30 * 60 * 1000;
+/** Longest task title, in characters. */
+export const MAX_TITLE_CHARS = 80;
+/** Longest task summary, in characters. */
+export const MAX_SUMMARY_CHARS = 400;
+/** A user message with fewer words than this is a follow-up, never an unrelated goal. */
+export const SHORT_FOLLOW_UP_WORDS = 6;
+/** A message sharing fewer tokens than this fraction of its own with the task is unrelated… */
+export const RELATED_TOKEN_SHARE = 0.2;
+/** …unless it shares at least this many tokens. */
+export const RELATED_TOKEN_COUNT = 2;
+
+const ACKNOWLEDGEMENT = String.raw`(?:(?:ok(?:ay)?|great|thanks|thank you|perfect|nice|cool|good|awesome|好的|好|谢谢|可以|行|不错)[\s,.!，。！~]*)?`;
+
+/** Phrases that open a new request at the start of a message (after an optional "ok,"/"好的，"). */
+export const NEW_GOAL_OPENER = new RegExp(
+  `^\\s*${ACKNOWLEDGEMENT}(?:${[
+    String.raw`now,? let'?s\b`,
+    String.raw`now,? (?:can|could|would) you\b`,
+    String.raw`now (?:add|write|implement|create|make|build|update|refactor|set up)\b`,
+    "next[,:]",
+    String.raw`next,? (?:let'?s|can you|could you|please|up)\b`,
+    String.raw`another thing\b`,
+    String.raw`one more thing\b`,
+    String.raw`(?:a )?new task\b`,
+    String.raw`also,? (?:can|could|would) you\b`,
+    String.raw`(?:separately|unrelated(?:ly)?|on another note|moving on|switching (?:gears|topics))\b`,
+    String.raw`(?:a )?different (?:topic|question|task)\b`,
+    "接下来",
+    "另外",
+    "换个话题",
+    "下一个任务",
+    "新任务",
+    "下一步",
+    "还有一个(?:问题|任务|事)",
+  ].join("|")})`,
+  "i",
+);
+
+/** A message opening with a connective ("And …", "But …", "而且…") continues the current request. */
+const CONTINUATION_CONNECTIVE =
+  /^\s*(?:(?:and|but|plus|btw|oh and|also)\b(?!,?\s+(?:can|could|would) you\b)|而且|并且|但是|同时|以及|还有(?!一个))/i;
+
+/** Messages that only ask to carry on ("continue", "继续"). */
+const CONTINUATION =
+  /^\s*(?:please\s+)?(?:continue|go on|keep going|carry on|proceed|resume|try again|retry|go ahead|继续|接着(?:来|做)?|请继续|再试一?次|重试)[\s.!。！~]*$/i;
+
+/** User signal types that say the message is about the current work, not a new goal. */
+const ON_TASK_SIGNALS: ReadonlySet<FeedbackSignalType> = new Set([
+  "correction",
+  "reject",
+  "constraint",
+  "confusion",
+  "preference",
+  "success",
+]);
+/** Feedback on the previous turn: keeps a message in its task even after an idle gap or an opener. */
+const FEEDBACK_SIGNALS: ReadonlySet<FeedbackSignalType> = new Set(["correction", "reject", "confusion"]);
+
+/** Words in a message: Latin words plus one per two Han characters. */
+export function countWords(text: string): number {
+  const latin = text.match(/[A-Za-z0-9][\w'.\-/]*/g)?.length ?? 0;
+  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+  return latin + Math.ceil(han / 2);
+}
+
+interface Draft {
+  rows: TaskMessage[];
+  goal: string | null;
+  boundary: TaskBoundary;
+  /** Tokens of the goal and the task's user messages. */
+  userTokens: Set<string>;
+  /** Tokens of the task's assistant texts and the files its tools touched. */
+  workTokens: Set<string>;
+}
+
+function newDraft(boundary: TaskBoundary, goal: string | null): Draft {
+  return {
+    rows: [],
+    goal,
+    boundary,
+    userTokens: goal === null ? new Set() : similarityTokens(goal),
+    workTokens: new Set(),
+  };
+}
+
+function isUnrelated(text: string, draft: Draft): boolean {
+  const tokens = similarityTokens(text);
+  if (tokens.size === 0) return false;
+  let shared = 0;
+  for (const token of tokens) if (draft.userTokens.has(token) || draft.workTokens.has(token)) shared += 1;
+  return shared < RELATED_TOKEN_COUNT && shared / tokens.size < RELATED_TOKEN_SHARE;
+}
+
+/**
+ * Why `message` (a user goal in the user's own voice) starts a new task, or null when it stays.
+ * Order: a feedback signal (correction, reject, confusion) always stays; an explicit opener
+ * starts; an idle gap starts unless the message is a success or a "continue"; any other on-task
+ * signal, a "continue", a message opening with "and"/"but"/"而且" or a short message stays; low
+ * token overlap starts.
+ */
+function boundaryFor(
+  message: TaskMessage,
+  text: string,
+  previous: TaskMessage | undefined,
+  draft: Draft,
+  types: ReadonlySet<FeedbackSignalType>,
+  idleGapMs: number,
+): TaskBoundary | null {
+  if (isCommandWrapper(message)) return null;
+  if ([...types].some((type) => FEEDBACK_SIGNALS.has(type))) return null;
+  if (NEW_GOAL_OPENER.test(text)) return "explicit-new-goal";
+  const continuation = CONTINUATION.test(text);
+  const gap = previous === undefined ? 0 : message.createdAt - previous.createdAt;
+  if (gap > idleGapMs && !types.has("success") && !continuation) return "idle-gap";
+  if (continuation || [...types].some((type) => ON_TASK_SIGNALS.has(type))) return null;
+  if (CONTINUATION_CONNECTIVE.test(text)) return null;
+  if (countWords(text) < SHORT_FOLLOW_UP_WORDS) return null;
+  return isUnrelated(text, draft) ? "unrelated-goal" : null;
+}
+
+/**
+ * Split a session into tasks. Rows are taken in `seq` order; every row lands in exactly one task
+ * and tasks are contiguous and non-overlapping. Rows before the first user goal belong to the
+ * first task. A new task starts only at a user message in the user's own voice (not meta, not a
+ * slash-command wrapper, not a subagent prompt in a session with a main chain, not an interrupt
+ * marker) when:
+ * - it opens with an explicit new-goal phrase ("now let's", "next,", "another thing", "new task",
+ *   "also, can you", "接下来", "另外", "换个话题", "下一个任务"…), or
+ * - more than `idleGapMs` passed since the previous row, or
+ * - it is unrelated to the task: it shares fewer than 2 tokens and under 20 % of its own words
+ *   and Chinese bigrams with the task's goal, user messages, assistant texts and touched files,
+ *   it has at least 6 words, does not open with a connective ("and", "but", "而且"), and the
+ *   detector found no on-task signal in it.
+ *
+ * A correction, reject or confusion always stays in its task; a success or "continue" stays even
+ * after an idle gap. A session with no user goal is one task titled from the first assistant
+ * text, or "untitled session". An empty input gives no tasks.
+ */
+export function segmentTasks(messages: readonly TaskMessage[], options: SegmentOptions = {}): TaskSegment[] {
+  const rows = asMainChain(messages).sort((first, second) => first.seq - second.seq);
+  if (rows.length === 0) return [];
+  const idleGapMs = options.idleGapMs ?? DEFAULT_IDLE_GAP_MS;
+  const signals = options.signals ?? detectTaskSignals(rows);
+  const userTypes = new Map<number, Set<FeedbackSignalType>>();
+  for (const signal of signals) {
+    if (signal.source !== "user") continue;
+    const types = userTypes.get(signal.seq) ?? new Set<FeedbackSignalType>();
+    types.add(signal.type);
+    userTypes.set(signal.seq, types);
+  }
+
+  const drafts: Draft[] = [];
+  let draft = newDraft("session-start", null);
+  rows.forEach((row, index) => {
+    const words = userWords(row);
+    if (words !== null) {
+      const types = userTypes.get(row.seq) ?? new Set<FeedbackSignalType>();
+      const boundary =
+        draft.goal === null ? null : boundaryFor(row, words, rows[index - 1], draft, types, idleGapMs);
+      if (boundary !== null) {
+        drafts.push(draft);
+        draft = newDraft(boundary, words);
+      } else if (draft.goal === null) {
+        draft.goal = words;
+      }
+      for (const token of similarityTokens(words)) draft.userTokens.add(token);
+    } else if (row.role === "assistant" && row.kind === "text") {
+      for (const token of similarityTokens(row.content)) draft.workTokens.add(token);
+    } else if (isToolCall(row)) {
+      const file = toolInputObject(row)?.file_path;
+      if (typeof file === "string") for (const token of similarityTokens(file)) draft.workTokens.add(token);
+    }
+    draft.rows.push(row);
+  });
+  drafts.push(draft);
+  return drafts.map((finished) => toSegment(finished, signals));
+}
+
+function firstAssistantText(rows: readonly TaskMessage[]): string | null {
+  const found = rows.find((row) => row.role === "assistant" && row.kind === "text" && row.content.trim());
+  return found?.content ?? null;
+}
+
+/** A title of at most {@link MAX_TITLE_CHARS} characters: the first line of `text`, whitespace collapsed. */
+export function taskTitle(text: string): string {
+  const line =
+    text
+      .split("\n")
+      .map((part) => part.trim())
+      .find((part) => part !== "") ?? "";
+  return clip(line.replace(/\s+/g, " "), MAX_TITLE_CHARS);
+}
+
+function toSegment(draft: Draft, signals: readonly TaskSignal[]): TaskSegment {
+  const rows = draft.rows;
+  const first = rows[0] as TaskMessage;
+  const last = rows[rows.length - 1] as TaskMessage;
+  const goal = draft.goal ?? "";
+  const fallback = firstAssistantText(rows);
+  const title = goal !== "" ? taskTitle(goal) : fallback !== null ? taskTitle(fallback) : "untitled session";
+  return {
+    startSeq: first.seq,
+    endSeq: last.seq,
+    goal,
+    title: title === "" ? "untitled session" : title,
+    summary: summarizeTask(goal, rows, signals),
+    messageSeqs: rows.map((row) => row.seq),
+    boundary: draft.boundary,
+  };
+}
+
+/** `text` ending in sentence punctuation (a period is added when it has none). */
+function withStop(text: string): string {
+  return /[.!?…。！？]$/.test(text) ? text : `${text}.`;
+}
+
+function countBy(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((first, second) => second[1] - first[1])
+    .map(([name, count]) => `${name}×${count}`)
+    .join(", ");
+}
+
+/**
+ * A summary of at most {@link MAX_SUMMARY_CHARS} characters, in the goal's language:
+ * `Goal: …. Tools: Bash×3, Edit×1. Errors: 1 failed call (Bash×1). Final: …` ("Goal: none." for
+ * a session without a user goal). The final state is
+ * the failed call when the task ends on one, else the first line of the last assistant text.
+ */
+export function summarizeTask(
+  goal: string,
+  rows: readonly TaskMessage[],
+  signals: readonly TaskSignal[] = [],
+): string {
+  const zh = textLanguage(goal) === "zh";
+  const calls = rows.filter(isToolCall);
+  const failed = calls.filter((call) => isFailedCall(call, signals));
+  const lastCall = calls[calls.length - 1];
+  const lastText = [...rows].reverse().find((row) => row.role === "assistant" && row.kind === "text");
+  let final = lastText === undefined ? "" : firstLine(lastText.content);
+  if (lastCall !== undefined && isFailedCall(lastCall, signals) && (lastText?.seq ?? -1) < lastCall.seq) {
+    const error = errorLine(lastCall, signals);
+    final = zh
+      ? `${lastCall.toolName ?? "工具"} 调用失败：${error}`
+      : `${lastCall.toolName} failed: ${error}`;
+  }
+  const toolNames = calls.map((call) => call.toolName ?? "tool");
+  const failedNames = failed.map((call) => call.toolName ?? "tool");
+  const parts = zh
+    ? [
+        goal.trim() === "" ? "目标：无" : `目标：${clip(goal, 150)}`,
+        calls.length > 0 ? `工具：${countBy(toolNames)}` : "工具：无",
+        failed.length > 0 ? `错误：${failed.length} 次调用失败（${countBy(failedNames)}）` : "错误：无",
+        final !== "" ? `结果：${clip(final, 120)}` : "",
+      ]
+    : [
+        goal.trim() === "" ? "Goal: none." : `Goal: ${withStop(clip(goal, 150))}`,
+        calls.length > 0 ? `Tools: ${countBy(toolNames)}.` : "Tools: none.",
+        failed.length > 0
+          ? `Errors: ${failed.length} failed call${failed.length === 1 ? "" : "s"} (${countBy(failedNames)}).`
+          : "Errors: none.",
+        final !== "" ? `Final: ${clip(final, 120)}` : "",
+      ];
+  return clip(parts.filter((part) => part !== "").join(zh ? "；" : " "), MAX_SUMMARY_CHARS);
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeToolCall,
+  detectTaskSignals,
+  isFailedCall,
+  llmSignalSchema,
+  locateLlmSignals,
+  readLlmSignals,
+  type TaskMessage,
+  textLanguage,
+  toolCommand,
+  toSignalMessages,
+  userWords,
+} from "./task-message.js";
+
+type Step =
+  | { user: string; meta?: boolean; sidechain?: boolean }
+  | { assistant: string; thinking?: boolean }
+  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean };
+
+/** Rows 10 s apart, seqs from `firstSeq`; a string tool input is a shell command. */
+function rows(steps: Step[], firstSeq = 0): TaskMessage[] {
+  return steps.map((step, index) => {
+    const base = {
+      seq: firstSeq + index,
+      createdAt: 1_700_000_000_000 + index * 10_000,
+      toolName: null,
+      toolInput: null,
+      toolOutput: null,
+      isError: false,
+    };
+    if ("user" in step)
+      return {
+        ...base,
+        role: "user",
+        kind: "text",
+        content: step.user,
+        ...(step.meta ? { isMeta: true } : {}),
+        ...(step.sidechain ? { isSidechain: true } : {}),
+      };
+    if ("assistant" in step)
+      return {
+        ...base,
+        role: "assistant",
+        kind: step.thinking ? "thinking" : "text",
+        content: step.assistant,
+      };
+    const input = typeof step.input === "string" ? { command: step.input } : step.input;
+    return {
+      ...base,
+      role: "tool",
+      kind: "tool_call",
+      content: step.tool,
+      toolName: step.tool,
+      toolInput: JSON.stringify(input),
+      toolOutput: step.output,
+      isError: step.error === true,
+    };
+  });
+}
+
+describe("userWords", () => {
+  it("reads the user's own words and slash commands with arguments", () => {
+    const [plain, command, bare, expansion, sidechain, interrupt] = rows([
+      { user: "Fix the login bug" },
+      { user: "<command-name>/review</command-name><command-args>src/auth.ts</command-args>", meta: true },
+      { user: "<command-name>/init</command-name>", meta: true },
+      { user: "Please analyze this codebase and create a CLAUDE.md file.", meta: true },
+      { user: "Examine the package.json files", sidechain: true },
+      { user: "[Request interrupted by user for tool use]" },
+    ]) as [TaskMessage, TaskMessage, TaskMessage, TaskMessage, TaskMessage, TaskMessage];
+    expect(userWords(plain)).toBe("Fix the login bug");
+    expect(userWords(command)).toBe("/review src/auth.ts");
+    expect(userWords(bare)).toBeNull();
+    expect(userWords(expansion)).toBeNull();
+    expect(userWords(sidechain)).toBeNull();
+    expect(userWords(interrupt)).toBeNull();
+  });
+});
+
+describe("toSignalMessages", () => {
+  it("maps rows to detector turns and keeps the seq of each turn", () => {
+    const session = rows(
+      [
+        { user: "<command-name>/init</command-name>", meta: true },
+        { user: "Set up the project" },
+        { assistant: "Let me think…", thinking: true },
+        { assistant: "Installing." },
+        { tool: "Bash", input: "npm install", output: "npm ERR! code ERESOLVE", error: true },
+        { tool: "Bash", input: "pnpm install", output: "Done in 3s" },
+        { tool: "Read", input: { file_path: "package.json" }, output: "{}" },
+      ],
+      100,
+    );
+    const mapping = toSignalMessages(session);
+    expect(mapping.messages).toEqual([
+      { role: "user", content: "Set up the project" },
+      { role: "assistant", content: "Installing." },
+      { role: "tool", content: "npm ERR! code ERESOLVE", isError: true, toolName: "Bash" },
+      { role: "assistant", content: "Bash: `pnpm install`" },
+      { role: "tool", content: "Done in 3s", isError: false, toolName: "Bash" },
+      { role: "tool", content: "{}", isError: false, toolName: "Read" },
+    ]);
+    expect(mapping.seqs).toEqual([101, 103, 104, 105, 105, 106]);
+  });
+
+  it("masks the retried command so it cannot read as the assistant's words", () => {
+    const session = rows([
+      { tool: "Bash", input: "echo my bad > /ro/notes.txt", output: "Permission denied", error: true },
+      { tool: "Bash", input: "echo my bad > notes.txt", output: "" },
+    ]);
+    expect(detectTaskSignals(session).map((signal) => signal.source)).not.toContain("assistant_self_check");
+  });
+
+  it("adds no retry turn when the failed call is repeated unchanged", () => {
+    const session = rows([
+      { tool: "Bash", input: "npm test", output: "1 failed", error: true },
+      { tool: "Bash", input: "npm test", output: "all passed" },
+    ]);
+    expect(toSignalMessages(session).messages.map((message) => message.role)).toEqual(["tool", "tool"]);
+  });
+});
+
+describe("detectTaskSignals", () => {
+  it("locates signals by seq, including a recovery after a changed retry", () => {
+    const session = rows(
+      [
+        { user: "Install the dependencies" },
+        { tool: "Bash", input: "npm install", output: "npm ERR! code ERESOLVE", error: true },
+        { tool: "Bash", input: "pnpm install", output: "Packages: +12\nDone in 3s" },
+        { assistant: "Installed with pnpm." },
+        { user: "Works now, thanks!" },
+      ],
+      40,
+    );
+    const found = detectTaskSignals(session).map((signal) => [signal.seq, signal.type, signal.source]);
+    expect(found).toEqual([
+      [41, "reject", "execution"],
+      [42, "success", "execution"],
+      [44, "success", "user"],
+    ]);
+  });
+});
+
+describe("tool helpers", () => {
+  it("reads commands and describes calls", () => {
+    const [bash, edit, codex] = rows([
+      { tool: "Bash", input: "  npm   install ", output: "" },
+      { tool: "Edit", input: { file_path: "src/a.ts", old_string: "x" }, output: "" },
+      { tool: "exec_command", input: { cmd: ["pnpm", "test"] }, output: "" },
+    ]) as [TaskMessage, TaskMessage, TaskMessage];
+    expect(toolCommand(bash)).toBe("npm install");
+    expect(toolCommand(edit)).toBeNull();
+    expect(toolCommand(codex)).toBe("pnpm test");
+    expect(describeToolCall(edit)).toBe("Edit: src/a.ts");
+    expect(describeToolCall(bash, 8)).toBe("Bash: n…");
+  });
+
+  it("treats isError and strong failure patterns as failures, not a stray 'failed'", () => {
+    const session = rows([
+      { tool: "Bash", input: "make", output: "make: *** [all] Error 2\nexit code 2" },
+      { tool: "Bash", input: "grep -c failed log.txt", output: "3 lines mention failed logins" },
+      { tool: "Write", input: { file_path: "a" }, output: "permission not granted", error: true },
+    ]);
+    const signals = detectTaskSignals(session);
+    expect(session.map((row) => isFailedCall(row, signals))).toEqual([true, false, true]);
+  });
+
+  it("tells Chinese from Japanese", () => {
+    expect(textLanguage("把端口改成 5433")).toBe("zh");
+    expect(textLanguage("CLAUDE.md を最新の状態にアップデートしてください")).toBe("en");
+    expect(textLanguage("Fix the bug")).toBe("en");
+  });
+});
+
+describe("model signals", () => {
+  it("validates leniently where the seed does and strictly on type and evidence", () => {
+    expect(
+      llmSignalSchema.parse({
+        type: "reject",
+        source: "robot",
+        evidence: " no ",
+        turnId: "#7",
+        confidence: 3,
+      }),
+    ).toEqual({ type: "reject", source: "user", evidence: "no", turn: 7, confidence: 1 });
+    expect(llmSignalSchema.safeParse({ type: "anger", source: "user", evidence: "x" }).success).toBe(false);
+    expect(llmSignalSchema.safeParse({ type: "success", source: "user", evidence: "  " }).success).toBe(
+      false,
+    );
+    expect(
+      readLlmSignals([
+        { type: "success", evidence: "works", turn: 3, confidence: 0.9 },
+        { type: "success", evidence: "meh", turn: 4, confidence: 0.3 },
+        "garbage",
+      ]),
+    ).toEqual([{ type: "success", source: "user", evidence: "works", turn: 3, confidence: 0.9 }]);
+    expect(readLlmSignals({ not: "an array" })).toEqual([]);
+  });
+
+  it("places signals on rows by seq, else by evidence, else drops them", () => {
+    const session = rows(
+      [{ user: "Fix it" }, { assistant: "Done" }, { user: "Not config.json, it's config.yaml." }],
+      10,
+    );
+    const located = locateLlmSignals(
+      [
+        { type: "correction", source: "user", evidence: "it's config.yaml", turn: 12, confidence: 0.9 },
+        { type: "correction", source: "user", evidence: "Not config.json", turn: 99, confidence: 0.8 },
+        { type: "success", source: "user", evidence: "never said", turn: null, confidence: 0.8 },
+      ],
+      session,
+    );
+    expect(located.map((signal) => [signal.seq, signal.turn, signal.rule])).toEqual([
+      [12, 12, "llm"],
+      [12, 12, "llm"],
+    ]);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * From extracted knowledge to lesson inputs: task-experience heuristics and instinct candidates
+ * become the fields of a new lesson (the lesson book assigns id and time, then dedups). Pure.
+ */
+import type { LessonDomain, LessonEvidence, LessonKind, LessonScope } from "../lessons/lesson.js";
+import type { InstinctCandidate } from "./instincts.js";
+import type { TransferableHeuristic } from "./offline-experience.js";
+
+/** The fields of a lesson to learn (assignable to the lesson book's `LessonInput`). */
+export interface LessonDraft {
+  kind: LessonKind;
+  trigger: string;
+  rule: string;
+  why: string;
+  domain: LessonDomain;
+  scope: LessonScope;
+  /** The project the lesson was learnt in; null only for a session outside any project. */
+  projectId: string | null;
+  /** 0..1. */
+  confidence: number;
+  evidence: LessonEvidence[];
+}
+
+/** Where a lesson was learnt. */
+export interface LessonSource {
+  /** The task id; null when the knowledge is not tied to one task (instincts over a window). */
+  id: string | null;
+  sessionId: string;
+  projectId: string | null;
+}
+
+/**
+ * Keyword rules (English and Chinese) that pick a lesson's domain, tried in this order; the
+ * first that matches the trigger or rule wins, else `project`.
+ */
+export const DOMAIN_RULES: ReadonlyArray<readonly [LessonDomain, RegExp]> = [
+  [
+    "security",
+    /\b(?:secrets?|(?:access|auth|api|bearer) tokens?|passwords?|credentials?|api[ -]?keys?|sudo|permissions?|chmod|auth(?:entication|orization)?|encrypt\w*|vulnerab\w*|cve|xss|csrf|injection)\b|\bas root\b|\broot (?:user|access|privileges?)\b|\.env\b|密钥|密码|令牌|凭证|权限|加密|漏洞|注入|root\s*(?:用户|权限|账号)/i,
+  ],
+  [
+    "git",
+    /\bgit\b|\b(?:commit\w*|branch(?:es)?|rebase|merge|push|pull requests?|cherry-pick|stash|squash|amend)\b|提交|分支|合并|推送|变基/i,
+  ],
+  [
+    "testing",
+    /\b(?:tests?|testing|vitest|jest|mocha|pytest|specs?|coverage|assert\w*|mocks?|fixtures?|e2e)\b|测试|单测|用例|断言/i,
+  ],
+  [
+    "code-style",
+    /\b(?:format\w*|indent\w*|lint\w*|eslint|prettier|biome|naming|style|tabs?|spaces|semicolons?|quotes|camel ?case|snake_case|named exports?|default exports?)\b|缩进|格式|命名|风格|代码规范|分号|引号/i,
+  ],
+  [
+    "debugging",
+    /\b(?:debug\w*|errors?|exceptions?|stack ?traces?|traceback|crash\w*|logs?|logging|breakpoints?|bugs?)\b|调试|报错|异常|日志|崩溃|错误/i,
+  ],
+  [
+    "workflow",
+    /\b(?:install\w*|dependencies|deps|npm|pnpm|yarn|bun|pip|build\w*|deploy\w*|ci|pipeline|scripts?|docker|release|package manager|workflow|commands?)\b|安装|依赖|构建|部署|流程|脚本|发布|包管理/i,
+  ],
+];
+
+/** The lesson domain of a text by {@link DOMAIN_RULES}: "Use `pnpm install`…" → workflow, "不能用 root 用户" → security. */
+export function inferDomain(text: string): LessonDomain {
+  return DOMAIN_RULES.find(([, pattern]) => pattern.test(text))?.[0] ?? "project";
+}
+
+function clamp(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0.5;
+}
+
+/** A project scope needs a project; a session outside any project can only learn global lessons. */
+function resolveScope(wanted: LessonScope, projectId: string | null): LessonScope {
+  return projectId === null ? "global" : wanted;
+}
+
+function evidenceOf(quote: string, task: LessonSource, at: number): LessonEvidence {
+  const evidence: LessonEvidence = { quote, sessionId: task.sessionId, at };
+  if (task.id !== null) evidence.taskId = task.id;
+  return evidence;
+}
+
+/** Input of {@link heuristicToLesson}. */
+export interface HeuristicToLessonInput {
+  heuristic: TransferableHeuristic;
+  task: LessonSource;
+  /** When the evidence was said or the task ended, epoch ms. */
+  at: number;
+}
+
+/**
+ * A task-experience heuristic as a lesson draft: same kind, trigger, rule and why; domain from
+ * {@link inferDomain}; scope from `scopeHint` (default `project`; `global` when the session has
+ * no project); confidence from the heuristic (default 0.5); its quote as evidence.
+ */
+export function heuristicToLesson(input: HeuristicToLessonInput): LessonDraft {
+  const { heuristic, task, at } = input;
+  return {
+    kind: heuristic.kind,
+    trigger: heuristic.trigger,
+    rule: heuristic.rule,
+    why: heuristic.why,
+    domain: inferDomain(`${heuristic.trigger} ${heuristic.rule}`),
+    scope: resolveScope(heuristic.scopeHint ?? "project", task.projectId),
+    projectId: task.projectId,
+    confidence: clamp(heuristic.confidence ?? 0.5),
+    evidence: heuristic.evidence.trim() === "" ? [] : [evidenceOf(heuristic.evidence, task, at)],
+  };
+}
+
+/**
+ * The lesson kind an instinct's action reads as: "Never…/Don't…/避免…" → avoid, "Ask…/先问…" →
+ * clarify, "check/verify/make sure/确认…" → verify, else prefer.
+ */
+export function instinctKind(action: string): LessonKind {
+  if (/^\s*(?:never|don'?t|do not|avoid|stop)\b|^\s*(?:不要|别|避免|禁止|切勿|永远不要|不能)/i.test(action))
+    return "avoid";
+  if (/^\s*(?:ask|clarify)\b|^\s*(?:先问|询问|澄清|和用户确认)/i.test(action)) return "clarify";
+  if (/\b(?:verify|check|confirm|make sure|ensure|validate)\b|检查|确认|验证|确保/i.test(action))
+    return "verify";
+  return "prefer";
+}
+
+/** Input of {@link instinctToLesson}. */
+export interface InstinctToLessonInput {
+  instinct: InstinctCandidate;
+  task: LessonSource;
+  at: number;
+}
+
+/**
+ * An instinct candidate as a lesson draft: trigger → trigger, action → rule, kind from
+ * {@link instinctKind}, the instinct's domain, scope (global when the session has no project)
+ * and confidence, one evidence entry per quote.
+ */
+export function instinctToLesson(input: InstinctToLessonInput): LessonDraft {
+  const { instinct, task, at } = input;
+  return {
+    kind: instinctKind(instinct.action),
+    trigger: instinct.trigger,
+    rule: instinct.action,
+    why: "",
+    domain: instinct.domain,
+    scope: resolveScope(instinct.scope, task.projectId),
+    projectId: task.projectId,
+    confidence: clamp(instinct.confidence),
+    evidence: instinct.evidence.map((quote) => evidenceOf(quote, task, at)),
+  };
+}

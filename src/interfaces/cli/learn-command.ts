@@ -1,0 +1,86 @@
+import cliProgress from "cli-progress";
+import { EXPERIENCE_MODES, type ExperienceMode } from "../../core/learning/index.js";
+import { learnSessions } from "../../learn/learn-worker.js";
+import { CliError, type CliIo, type GlobalOptions, withRuntime, writeJson, writeLine } from "./cli-io.js";
+
+const INSTINCT_SOURCES = ["offline", "model", "off"] as const;
+
+export interface LearnCommandOptions extends GlobalOptions {
+  session?: string;
+  since?: string;
+  mode?: string;
+  instincts?: string;
+  json?: boolean;
+  progress?: boolean;
+}
+
+/** `tacit learn`: turns captured sessions into lessons, task by task; resumable and idempotent. */
+export async function learnCommand(options: LearnCommandOptions, io: CliIo): Promise<number> {
+  const mode = options.mode ?? "balanced";
+  if (!EXPERIENCE_MODES.includes(mode as ExperienceMode)) {
+    throw new CliError(`--mode must be one of ${EXPERIENCE_MODES.join(", ")}, got "${mode}"`);
+  }
+  const instincts = options.instincts ?? io.env.TACIT_LEARN_INSTINCTS ?? "offline";
+  if (!INSTINCT_SOURCES.includes(instincts as (typeof INSTINCT_SOURCES)[number])) {
+    throw new CliError(
+      `--instincts (or TACIT_LEARN_INSTINCTS) must be one of ${INSTINCT_SOURCES.join(", ")}, got "${instincts}"`,
+    );
+  }
+  const since = options.since === undefined ? undefined : Date.parse(options.since);
+  if (since !== undefined && Number.isNaN(since)) {
+    throw new CliError(
+      `--since must be a date such as 2026-11-01 or 2026-11-01T12:00:00Z, got "${options.since}"`,
+    );
+  }
+  const summary = await withRuntime(io, options, async (runtime) => {
+    const bar =
+      options.progress !== false && io.stderr.isTTY && !options.json
+        ? new cliProgress.SingleBar(
+            { stream: io.stderr, format: "learning {bar} {value}/{total} sessions", hideCursor: true },
+            cliProgress.Presets.shades_classic,
+          )
+        : null;
+    try {
+      return await learnSessions({
+        store: runtime.store,
+        lessons: runtime.lessons,
+        gate: runtime.gate,
+        embedder: runtime.embedder,
+        now: runtime.now,
+        config: { mode: mode as ExperienceMode, instincts: instincts as (typeof INSTINCT_SOURCES)[number] },
+        sessionId: options.session,
+        since,
+        onProgress: ({ done, total }) => {
+          if (done === 1) bar?.start(total, 0);
+          bar?.update(done);
+        },
+      });
+    } finally {
+      bar?.stop();
+    }
+  });
+  if (options.session && summary.sessions === 0) throw new CliError(`session ${options.session} not found`);
+  if (options.json) {
+    writeJson(io, summary);
+    return 0;
+  }
+  writeLine(
+    io.stdout,
+    `Learnt ${summary.tasksLearned} task(s) in ${summary.sessions} session(s)` +
+      (summary.tasksUnchanged ? ` (${summary.tasksUnchanged} unchanged since the last run)` : "") +
+      `: ${summary.signals} feedback signals, ${summary.lessons.created} new lesson(s), ${summary.lessons.merged} updated.`,
+  );
+  const experiences = summary.experiences;
+  writeLine(
+    io.stdout,
+    `Task experiences: ${experiences.offline} offline, ${experiences.model} from the model, ${experiences.cached} cached; ${summary.modelCalls} model call(s).`,
+  );
+  for (const warning of summary.warnings.slice(0, 10)) writeLine(io.stderr, `warning: ${warning}`);
+  if (summary.warnings.length + summary.warningsOmitted > 10) {
+    writeLine(
+      io.stderr,
+      `… ${summary.warnings.length + summary.warningsOmitted - 10} more warnings (--json lists them)`,
+    );
+  }
+  return summary.tasksFailed > 0 ? 1 : 0;
+}

@@ -1,0 +1,86 @@
+import type { Embedder } from "../models/embedder.js";
+import type { ModelGate } from "../models/model-gate.js";
+import { indexEvidence } from "../recall/reindex.js";
+import type { Store } from "../store/store.js";
+import { type LearnConfig, learnSession, type SessionLearnResult } from "./learn-session.js";
+import type { LessonBook } from "./lesson-book.js";
+
+/** What a `tacit learn` run did, over all the sessions it looked at. */
+export interface LearnRunSummary {
+  sessions: number;
+  tasks: number;
+  tasksLearned: number;
+  tasksUnchanged: number;
+  tasksFailed: number;
+  signals: number;
+  experiences: { offline: number; model: number; cached: number };
+  lessons: { created: number; merged: number };
+  modelCalls: number;
+  /** Captured messages embedded as memory evidence for recall in this run. */
+  evidenceIndexed: number;
+  /** The first 100 warnings (model fallbacks, failed tasks); `warningsOmitted` counts the rest. */
+  warnings: string[];
+  warningsOmitted: number;
+}
+
+const MAX_WARNINGS = 100;
+
+/**
+ * Learns every session (or one, or those active since a time), task by task. Resumable: tasks
+ * already learnt at their current content are skipped, so a run killed midway continues where it
+ * stopped, and a second run does nothing.
+ */
+export async function learnSessions(options: {
+  store: Store;
+  lessons: LessonBook;
+  gate: ModelGate;
+  /** When given, new evidence messages are embedded for recall after learning. */
+  embedder?: Embedder;
+  now: () => number;
+  config?: Partial<LearnConfig>;
+  sessionId?: string;
+  since?: number;
+  onProgress?: (progress: { done: number; total: number; sessionId: string }) => void;
+}): Promise<LearnRunSummary> {
+  const ids = await options.store.listSessionIds({ sessionId: options.sessionId, since: options.since });
+  const summary: LearnRunSummary = {
+    sessions: ids.length,
+    tasks: 0,
+    tasksLearned: 0,
+    tasksUnchanged: 0,
+    tasksFailed: 0,
+    signals: 0,
+    experiences: { offline: 0, model: 0, cached: 0 },
+    lessons: { created: 0, merged: 0 },
+    modelCalls: 0,
+    evidenceIndexed: 0,
+    warnings: [],
+    warningsOmitted: 0,
+  };
+  for (const [index, sessionId] of ids.entries()) {
+    const result = await learnSession({ ...options, sessionId });
+    add(summary, result);
+    options.onProgress?.({ done: index + 1, total: ids.length, sessionId });
+  }
+  if (options.embedder)
+    summary.evidenceIndexed = await indexEvidence({ store: options.store, embedder: options.embedder });
+  return summary;
+}
+
+function add(summary: LearnRunSummary, result: SessionLearnResult): void {
+  summary.tasks += result.tasks;
+  summary.tasksLearned += result.tasksLearned;
+  summary.tasksUnchanged += result.tasksUnchanged;
+  summary.tasksFailed += result.tasksFailed;
+  summary.signals += result.signals;
+  summary.experiences.offline += result.experiences.offline;
+  summary.experiences.model += result.experiences.model;
+  summary.experiences.cached += result.experiences.cached;
+  summary.lessons.created += result.lessons.created;
+  summary.lessons.merged += result.lessons.merged;
+  summary.modelCalls += result.modelCalls;
+  for (const warning of result.warnings) {
+    if (summary.warnings.length < MAX_WARNINGS) summary.warnings.push(warning);
+    else summary.warningsOmitted++;
+  }
+}

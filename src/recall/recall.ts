@@ -1,0 +1,358 @@
+import { ulid } from "ulid";
+import { toSignalMessages } from "../core/learning/task-message.js";
+import type { Lesson } from "../core/lessons/lesson.js";
+import { isRecallable, type RecallScoringWeights, scoreLesson } from "../core/lessons/quality.js";
+import {
+  type AssembledContext,
+  assembleContext,
+  DEFAULT_RECALL_BUDGET,
+  type RecallBudget,
+  type RecallCandidate,
+  type RecallKind,
+} from "../core/recall/context.js";
+import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
+import { reciprocalRankFusion } from "../core/recall/fusion.js";
+import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
+import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
+import { detectLiveSignals } from "../core/signals/live-signals.js";
+import type { LiveSignalName } from "../core/signals/signal-types.js";
+import { cosineSimilarity } from "../core/vector.js";
+import { toTaskMessage } from "../learn/learn-session.js";
+import { lessonEmbeddingText } from "../learn/lesson-book.js";
+import { type Embedder, embedderId } from "../models/embedder.js";
+import { visibleScopeKeys } from "../store/lesson-store.js";
+import type { EvidenceRow } from "../store/recall-store.js";
+import type { Store } from "../store/store.js";
+
+/** Recall settings: seed 000's weights and budget, and the candidate pool size. */
+export interface RecallConfig {
+  budget: RecallBudget;
+  weights: Partial<RecallScoringWeights>;
+  /** Candidates fetched from each of full-text and vector search before fusion. Default 30. */
+  pool: number;
+  /** Recent turns of the session read for live signals and trigger matching. Default 8. */
+  recentTurns: number;
+}
+
+export const DEFAULT_RECALL_CONFIG: RecallConfig = {
+  budget: DEFAULT_RECALL_BUDGET,
+  weights: {},
+  pool: 30,
+  recentTurns: 8,
+};
+
+export interface RecallRequest {
+  /** The prompt (or question) to recall for. */
+  query: string;
+  /** The project as recorded on sessions (git root or cwd); its lessons first, then global ones. */
+  projectId?: string | null;
+  /** The session asking: its recent turns give live signals; its own messages are not evidence. */
+  sessionId?: string | null;
+  /** Log this recall so its outcome can later feed back into the lessons (default true). */
+  log?: boolean;
+}
+
+/** One injected (or rejected) item, in the `tacit recall --json` contract. */
+export interface RecallItem {
+  kind: RecallKind;
+  id: string;
+  text: string;
+  score: number;
+  parts: Record<string, number>;
+}
+
+export interface RecallResult {
+  /** Exactly the text to inject; "" when nothing is relevant. */
+  context: string;
+  items: RecallItem[];
+  rejected: Array<RecallItem & { reason: string }>;
+  liveSignals: LiveSignalName[];
+  /** The logged recall event, or null when nothing was logged. */
+  recallId: string | null;
+  tokens: number;
+}
+
+/**
+ * Recalls the few lessons, skills and facts that matter for a prompt: full-text (BM25) and vector
+ * (sqlite-vec KNN) candidates fused by reciprocal rank, scored by seed 000's three factors ×
+ * maturity, then fitted to the budget — and nothing at all when nothing is relevant.
+ */
+export async function recall(
+  deps: { store: Store; embedder: Embedder; now: () => number; config?: Partial<RecallConfig> },
+  request: RecallRequest,
+): Promise<RecallResult> {
+  const config = { ...DEFAULT_RECALL_CONFIG, ...deps.config };
+  const { store, embedder } = deps;
+  const id = embedderId(embedder);
+  const now = deps.now();
+  const projectId = request.projectId ?? null;
+  const recent = request.sessionId ? await recentMessages(store, request.sessionId, config.recentTurns) : [];
+  const liveSignals = recent.length ? detectLiveSignals(toSignalMessages(recent).messages) : [];
+  const recentText = [
+    request.query,
+    ...recent.filter((message) => message.role === "user").map((message) => message.content),
+  ]
+    .join("\n")
+    .slice(0, 4000);
+  const [queryVector, recentVector] = (await embedAll(embedder, [request.query, recentText])) as [
+    Float32Array,
+    Float32Array,
+  ];
+  const match = ftsMatchQuery(request.query);
+  const queryTerms = contentTerms(request.query);
+
+  const lessonCandidates = await lessonsFor({
+    store,
+    embedder,
+    id,
+    now,
+    config,
+    projectId,
+    match,
+    queryVector,
+    recentVector,
+    liveSignals,
+    queryTerms,
+  });
+  const evidenceCandidates = await evidenceFor({
+    store,
+    embedder,
+    id,
+    config,
+    projectId,
+    match,
+    queryVector,
+    queryTerms,
+    sessionId: request.sessionId ?? undefined,
+  });
+  const assembled: AssembledContext = assembleContext(
+    [...lessonCandidates, ...evidenceCandidates],
+    config.budget,
+  );
+  const items = assembled.items.map(toItem);
+  let recallId: string | null = null;
+  if (request.log !== false) {
+    recallId = ulid();
+    await store.recordRecall({
+      id: recallId,
+      sessionId: request.sessionId ?? null,
+      projectId,
+      prompt: request.query.slice(0, 2000),
+      context: assembled.context,
+      createdAt: now,
+      items: items.map((item, rank) => ({ kind: item.kind, itemId: item.id, rank, score: item.score })),
+      appliedAt: null,
+      outcome: null,
+    });
+  }
+  return {
+    context: assembled.context,
+    items,
+    rejected: assembled.rejected.map((entry) => ({ ...toItem(entry.candidate), reason: entry.reason })),
+    liveSignals,
+    recallId,
+    tokens: assembled.tokens,
+  };
+}
+
+interface LessonSearch {
+  store: Store;
+  embedder: Embedder;
+  id: string;
+  now: number;
+  config: RecallConfig;
+  projectId: string | null;
+  match: string | null;
+  queryVector: Float32Array;
+  recentVector: Float32Array;
+  liveSignals: LiveSignalName[];
+  queryTerms: Set<string>;
+}
+
+async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
+  const { store, config } = search;
+  const scopeKeys = visibleScopeKeys(search.projectId);
+  const lexical = search.match
+    ? await store.searchLessons({ match: search.match, scopeKeys, limit: config.pool })
+    : [];
+  const near = await store.nearestLessons({
+    embedderId: search.id,
+    vector: search.queryVector,
+    scopeKeys,
+    k: config.pool,
+  });
+  const fused = reciprocalRankFusion([lexical, near.map((hit) => hit.lessonId)]).slice(0, config.pool);
+  const lessons = (await Promise.all(fused.map((hit) => store.getLesson(hit.id)))).filter(
+    (lesson): lesson is Lesson => lesson !== null && isRecallable(lesson),
+  );
+  if (lessons.length === 0) return [];
+  const stored = await store.lessonVectors(
+    search.id,
+    lessons.map((lesson) => lesson.id),
+  );
+  await embedMissing(search.embedder, stored, lessons, (lesson) => lesson.id, lessonEmbeddingText);
+  const triggers = await embedAll(
+    search.embedder,
+    lessons.map((lesson) => lesson.trigger),
+  );
+  const lexicalHits = new Set(lexical);
+  return lessons.map((lesson, index) => {
+    const topic = cosineSimilarity(search.queryVector, stored.get(lesson.id) as Float32Array);
+    const trigger = triggerSignalSimilarity({
+      lesson,
+      triggerSimilarity: cosineSimilarity(search.recentVector, triggers[index] as Float32Array),
+      liveSignals: search.liveSignals,
+    });
+    const scored = scoreLesson({
+      topicSimilarity: topic,
+      triggerSimilarity: trigger,
+      lesson,
+      now: search.now,
+      weights: config.weights,
+    });
+    const shared = overlap(search.queryTerms, `${lesson.trigger} ${lesson.rule}`);
+    return {
+      kind: "lesson",
+      id: lesson.id,
+      text: lessonStatement(lesson),
+      score: scored.score,
+      relevance: relevance(topic, shared, lexicalHits.has(lesson.id)),
+      parts: {
+        ...scored.parts,
+        topicSimilarity: round(topic),
+        triggerSimilarity: round(trigger),
+        sharedTerms: shared,
+      },
+    };
+  });
+}
+
+async function evidenceFor(search: {
+  store: Store;
+  embedder: Embedder;
+  id: string;
+  config: RecallConfig;
+  projectId: string | null;
+  match: string | null;
+  queryVector: Float32Array;
+  queryTerms: Set<string>;
+  sessionId?: string;
+}): Promise<RecallCandidate[]> {
+  const { store, config } = search;
+  const lexical = search.match
+    ? await store.searchMessages({
+        match: search.match,
+        projectId: search.projectId,
+        excludeSessionId: search.sessionId,
+        limit: config.pool,
+      })
+    : [];
+  const near = await store.nearestMessages({
+    embedderId: search.id,
+    vector: search.queryVector,
+    projectId: search.projectId,
+    excludeSessionId: search.sessionId,
+    k: config.pool,
+  });
+  const rows = new Map<string, EvidenceRow>();
+  for (const row of [...lexical, ...near.map((hit) => hit.row)]) rows.set(row.messageId, row);
+  const fused = reciprocalRankFusion([
+    lexical.map((row) => row.messageId),
+    near.map((hit) => hit.row.messageId),
+  ]).slice(0, config.pool);
+  const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
+  if (chosen.length === 0) return [];
+  const vectors = await store.messageVectors(
+    search.id,
+    chosen.map((row) => row.pk),
+  );
+  const texts = chosen.map(evidenceText);
+  await embedMissing(search.embedder, vectors, chosen, (row) => row.pk, evidenceText);
+  const lexicalHits = new Set(lexical.map((row) => row.messageId));
+  return chosen.map((row, index) => {
+    const topic = cosineSimilarity(search.queryVector, vectors.get(row.pk) as Float32Array);
+    const shared = overlap(search.queryTerms, texts[index] as string);
+    return {
+      kind: "evidence",
+      id: row.messageId,
+      text: evidenceStatement({
+        role: row.role,
+        text: texts[index] as string,
+        at: row.createdAt,
+        toolName: row.isError ? row.toolName : null,
+      }),
+      score: round(topic),
+      relevance: relevance(topic, shared, lexicalHits.has(row.messageId)),
+      parts: { topicSimilarity: round(topic), sharedTerms: shared },
+    };
+  });
+}
+
+/**
+ * How relevant a candidate is: its topic similarity, discounted when it shares no content word
+ * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing).
+ */
+function relevance(topic: number, sharedTerms: number, lexicalHit: boolean): number {
+  return sharedTerms > 0 || lexicalHit ? topic : topic * 0.85;
+}
+
+function overlap(terms: Set<string>, text: string): number {
+  let shared = 0;
+  for (const term of contentTerms(text)) if (terms.has(term)) shared++;
+  return shared;
+}
+
+/** An assistant announcing its next step ("I'll run the tests first") is not a fact worth recalling. */
+const NARRATION =
+  /^\s*(?:i'?ll|i will|i'm going to|let me|let's|now i|next,? i|okay|ok[,.]|sure|first,? i|好的|我先|让我|接下来我|下面我)/i;
+
+function isNarration(row: EvidenceRow): boolean {
+  return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
+}
+
+function evidenceText(row: EvidenceRow): string {
+  return row.isError && row.toolOutput
+    ? row.toolOutput.split("\n").slice(0, 3).join(" ").slice(0, 240)
+    : row.content.slice(0, 240);
+}
+
+async function recentMessages(store: Store, sessionId: string, turns: number) {
+  const session = await store.getSession(sessionId);
+  if (!session) return [];
+  const rows = await store.listMessages(sessionId, {
+    afterSeq: Math.max(-1, session.messageCount - turns * 3 - 1),
+  });
+  return rows.map(toTaskMessage);
+}
+
+/** Embeds the items whose stored vector is missing (e.g. not indexed yet) into `vectors`. */
+async function embedMissing<T, K>(
+  embedder: Embedder,
+  vectors: Map<K, Float32Array>,
+  items: readonly T[],
+  key: (item: T) => K,
+  text: (item: T) => string,
+): Promise<void> {
+  const missing = items.filter((item) => !vectors.has(key(item)));
+  const fresh = await embedAll(embedder, missing.map(text));
+  for (const [index, item] of missing.entries()) vectors.set(key(item), fresh[index] as Float32Array);
+}
+
+async function embedAll(embedder: Embedder, values: string[]): Promise<Float32Array[]> {
+  if (values.length === 0) return [];
+  return (await embedder.embed({ values })).embeddings;
+}
+
+function toItem(candidate: RecallCandidate): RecallItem {
+  return {
+    kind: candidate.kind,
+    id: candidate.id,
+    text: candidate.text,
+    score: round(candidate.score),
+    parts: candidate.parts,
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,71 @@
+import { type Capture, createCapture } from "./capture/capture.js";
+import { createRedactor } from "./core/redaction.js";
+import { createLessonBook, type LessonBook } from "./learn/lesson-book.js";
+import { createConfiguredLanguageModel } from "./models/ai-sdk-language-model.js";
+import type { Embedder } from "./models/embedder.js";
+import { createHashingEmbedder } from "./models/hashing-embedder.js";
+import { type ModelConfig, resolveModelConfig } from "./models/model-config.js";
+import { createModelGate, type ModelGate } from "./models/model-gate.js";
+import { createOpenAIEmbedder } from "./models/openai-embedder.js";
+import { openStore, resolveDatabaseLocation } from "./store/open-store.js";
+import type { SqliteStore } from "./store/sqlite/sqlite-store.js";
+
+/** Everything a command, hook or SDK call needs, wired once from the environment. */
+export interface Runtime {
+  store: SqliteStore;
+  capture: Capture;
+  embedder: Embedder;
+  gate: ModelGate;
+  lessons: LessonBook;
+  models: ModelConfig;
+  now: () => number;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store and builds the services on it: the configured language model behind the model
+ * gate (offline when none is configured), the configured embedder (else the offline hashing one),
+ * capture and the lesson book.
+ */
+export async function openRuntime(options: {
+  db?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  now?: () => number;
+}): Promise<Runtime> {
+  const env = options.env ?? process.env;
+  const now = options.now ?? Date.now;
+  const models = resolveModelConfig({ env });
+  const store = openStore(resolveDatabaseLocation({ db: options.db, env, cwd: options.cwd }));
+  try {
+    const embedder = models.embeddings
+      ? await createOpenAIEmbedder({
+          baseURL: models.embeddings.baseURL,
+          model: models.embeddings.model,
+          ...(models.embeddings.apiKey ? { apiKey: models.embeddings.apiKey } : {}),
+          ...(models.embeddings.dimensions ? { dimensions: models.embeddings.dimensions } : {}),
+        })
+      : createHashingEmbedder();
+    const gate = createModelGate({
+      model: createConfiguredLanguageModel(models.llm),
+      log: store.llmCalls,
+      breaker: models.llm.breaker,
+      ceiling: models.llm.ceiling,
+      now,
+      redact: createRedactor(),
+    });
+    return {
+      store,
+      capture: createCapture({ store, now }),
+      embedder,
+      gate,
+      lessons: createLessonBook({ store, embedder, now }),
+      models,
+      now,
+      close: () => store.close(),
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
