@@ -1,6 +1,7 @@
 import type { Embedder } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
+import { createSkillBook } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
 import { type LearnConfig, learnSession, type SessionLearnResult } from "./learn-session.js";
 import type { LessonBook } from "./lesson-book.js";
@@ -18,6 +19,8 @@ export interface LearnRunSummary {
   modelCalls: number;
   /** Captured messages embedded as memory evidence for recall in this run. */
   evidenceIndexed: number;
+  /** Skills made or upgraded from the lessons and successful tasks (at least two tasks each). */
+  skills: { created: number; upgraded: number };
   /** The first 100 warnings (model fallbacks, failed tasks); `warningsOmitted` counts the rest. */
   warnings: string[];
   warningsOmitted: number;
@@ -54,6 +57,7 @@ export async function learnSessions(options: {
     lessons: { created: 0, merged: 0 },
     modelCalls: 0,
     evidenceIndexed: 0,
+    skills: { created: 0, upgraded: 0 },
     warnings: [],
     warningsOmitted: 0,
   };

@@ -114,6 +114,7 @@ export async function recall(
     liveSignals,
     queryTerms,
   });
+  const skillCandidates = await skillsFor({ store, embedder, projectId, queryVector, recentVector, queryTerms });
   const evidenceCandidates = await evidenceFor({
     store,
     embedder,
@@ -223,6 +224,49 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
         triggerSimilarity: round(trigger),
         sharedTerms: shared,
       },
+    };
+  });
+}
+
+/**
+ * Active skills of the project and global ones (few: they need two successful tasks each), scored
+ * like lessons without a track record: 0.45·topic + 0.35·trigger (the recent turns against the
+ * skill's when-to-use) + 0.20 (an active skill's quality), × 1.
+ */
+async function skillsFor(search: {
+  store: Store;
+  embedder: Embedder;
+  projectId: string | null;
+  queryVector: Float32Array;
+  recentVector: Float32Array;
+  queryTerms: Set<string>;
+}): Promise<RecallCandidate[]> {
+  const skills = await search.store.listSkills({
+    limit: 200,
+    status: ["active"],
+    ...(search.projectId ? { projectId: search.projectId } : { scope: "global" as const }),
+  });
+  if (skills.length === 0) return [];
+  const topics = await embedAll(
+    search.embedder,
+    skills.map((skill) => `${skill.title}\n${skill.description}`),
+  );
+  const triggers = await embedAll(
+    search.embedder,
+    skills.map((skill) => skill.whenToUse.join("\n") || skill.description),
+  );
+  return skills.map((skill, index) => {
+    const topic = cosineSimilarity(search.queryVector, topics[index] as Float32Array);
+    const trigger = cosineSimilarity(search.recentVector, triggers[index] as Float32Array);
+    const shared = overlap(search.queryTerms, `${skill.title} ${skill.description}`);
+    const score = 0.45 * topic + 0.35 * trigger + 0.2;
+    return {
+      kind: "skill",
+      id: skill.id,
+      text: `${skill.name}: ${skill.description.replace(/\s+/g, " ").slice(0, 200)} (use the ${skill.name} skill)`,
+      score,
+      relevance: relevance(topic, shared, false),
+      parts: { topicSimilarity: round(topic), triggerSimilarity: round(trigger), sharedTerms: shared },
     };
   });
 }

@@ -13,6 +13,7 @@ import type { LlmCallLog } from "../models/llm-call-log.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
 import type { RecallStore } from "./recall-store.js";
+import type { SkillStore } from "./skill-store.js";
 
 /** A session as capture writes it. Missing optional fields keep what the store already has. */
 export interface SessionWrite {
@@ -144,7 +145,7 @@ export interface PruneResult {
  * contract tests. Methods are async so network-backed stores fit; SQLite answers synchronously
  * inside them.
  */
-export interface Store extends LessonStore, LearnStore, RecallStore {
+export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore {
   readonly dialect: "sqlite" | "postgres";
   /** Where the data lives (a file path or a redacted URL), for messages. */
   readonly location: string;

@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import type { Option } from "commander";
 import { TacitError } from "../../core/errors.js";
 import type { Runtime } from "../../runtime.js";
 import { openStore, resolveDatabaseLocation } from "../../store/open-store.js";
@@ -12,6 +13,14 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
+}
+
+/** What the program gives each group of commands it registers: IO, global options, `--limit`, the runner. */
+export interface CommandContext {
+  io: CliIo;
+  global: () => GlobalOptions;
+  limit: () => Option;
+  run: (work: Promise<number>) => Promise<void>;
 }
 
 /** Options every command accepts. */

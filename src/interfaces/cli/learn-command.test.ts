@@ -26,6 +26,7 @@ describe("tacit learn", () => {
         "lessons",
         "modelCalls",
         "evidenceIndexed",
+        "skills",
         "warnings",
         "warningsOmitted",
       ].sort(),

@@ -1,7 +1,8 @@
 import { Command, CommanderError, Option } from "commander";
 import { TacitError } from "../../core/errors.js";
 import type { AgentKind } from "../../core/types.js";
-import { type CliIo, parseCount, writeLine } from "./cli-io.js";
+import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
+import { registerSkillCommands } from "./skill-program.js";
 
 const VERSION = "0.1.0";
 
@@ -215,14 +216,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     });
 
   registerLessonCommands(program, { io, global, limit, run });
+  registerSkillCommands(program, { io, global, limit, run });
   return program;
-}
-
-interface CommandContext {
-  io: CliIo;
-  global: () => { db?: string };
-  limit: () => Option;
-  run: (work: Promise<number>) => Promise<void>;
 }
 
 function registerLessonCommands(program: Command, { io, global, limit, run }: CommandContext): void {

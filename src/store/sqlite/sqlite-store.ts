@@ -11,6 +11,8 @@ import type {
 } from "../learn-store.js";
 import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
 import type { EvidenceRow, RecallEventRecord, RecallStats } from "../recall-store.js";
+import type { SkillCommit, SkillFilter } from "../skill-store.js";
+import type { Skill, SkillEvent } from "../../core/skills/skill.js";
 import type {
   CaptureBatch,
   CaptureWriteResult,
@@ -35,6 +37,7 @@ import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
 import { SqliteRecallStore } from "./sqlite-recall-store.js";
+import { SqliteSkillStore } from "./sqlite-skill-store.js";
 import { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
 
 type Row = Record<string, unknown>;
@@ -51,6 +54,7 @@ export class SqliteStore implements Store {
   private readonly lessons: SqliteLessonStore;
   private readonly vectors: SqliteVectorIndexes;
   private readonly recall: SqliteRecallStore;
+  private readonly skills: SqliteSkillStore;
   private readonly learning: SqliteLearnStore;
   readonly llmCalls: SqliteLlmCallLog;
 
@@ -64,7 +68,24 @@ export class SqliteStore implements Store {
     this.lessons = new SqliteLessonStore(this.db, this.vectors);
     this.learning = new SqliteLearnStore(this.db);
     this.recall = new SqliteRecallStore(this.db, this.vectors);
+    this.skills = new SqliteSkillStore(this.db);
     this.llmCalls = new SqliteLlmCallLog(this.db);
+  }
+
+  getSkill(id: string): Promise<Skill | null> {
+    return this.skills.getSkill(id);
+  }
+
+  listSkills(filter: SkillFilter): Promise<Skill[]> {
+    return this.skills.listSkills(filter);
+  }
+
+  commitSkillChanges(commit: SkillCommit): Promise<void> {
+    return this.skills.commitSkillChanges(commit);
+  }
+
+  listSkillEvents(skillId: string): Promise<SkillEvent[]> {
+    return this.skills.listSkillEvents(skillId);
   }
 
   searchLessons(query: { match: string; scopeKeys: string[]; limit: number }): Promise<string[]> {

@@ -3,6 +3,7 @@ import { migration002 } from "./002-lessons.js";
 import { migration003 } from "./003-llm-calls.js";
 import { migration004 } from "./004-learning.js";
 import { migration005 } from "./005-recall.js";
+import { migration006 } from "./006-skills.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -18,4 +19,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];
