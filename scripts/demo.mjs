@@ -1,6 +1,6 @@
 // `npm run demo`: the main job on the embedded default (SQLite, offline, no API key).
 // Imports real and sample agent transcripts into a fresh store, learns lessons from them offline,
-// and shows what was captured and learnt.
+// shows what was captured and learnt, and ends with what tacit would inject for new prompts.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,9 +55,26 @@ await step("Tool errors captured from the transcripts", ["errors", "list", "--li
 await step("Learn offline: tasks, feedback signals, task experiences, lessons", ["learn"]);
 await step("Learn again: every task is already learnt, nothing changes", ["learn"]);
 await step("Lessons learnt for the sample project", ["lessons", "list", "--project", "/work/demo-app"]);
-for (const lesson of (await json(["lessons", "list", "--project", "/work/demo-app", "--limit", "3"])).slice(
-  0,
-  3,
-)) {
+const shown = await json(["lessons", "list", "--project", "/work/demo-app", "--limit", "2"]);
+for (const lesson of shown) {
   await step(`Lesson ${lesson.id} with its evidence`, ["lessons", "show", lesson.id]);
 }
+await step("A related prompt in a new session: what tacit injects", [
+  "recall",
+  "install the dependencies for the api package",
+  "--project",
+  "/work/demo-app",
+]);
+await step("A prompt in Chinese about the dev server", [
+  "recall",
+  "重新启动开发服务器",
+  "--project",
+  "/work/demo-app",
+]);
+await step("An unrelated prompt: nothing is injected, and --explain says why", [
+  "recall",
+  "write a haiku about autumn",
+  "--project",
+  "/work/demo-app",
+  "--explain",
+]);

@@ -56,10 +56,12 @@ export async function recallCommand(
   if (options.explain) {
     if (result.liveSignals.length) writeLine(io.stdout, `live signals: ${result.liveSignals.join(", ")}`);
     writeLine(io.stdout, `rejected (${result.rejected.length}):`);
-    for (const item of result.rejected) {
+    for (const item of result.rejected.slice(0, 10)) {
       writeLine(io.stdout, `  ${item.kind.padEnd(8)} ${item.score.toFixed(3)}  ${oneLine(item.text, 70)}`);
       writeLine(io.stdout, `           ${item.reason}`);
     }
+    if (result.rejected.length > 10)
+      writeLine(io.stdout, `  … ${result.rejected.length - 10} more (--json --explain lists them all)`);
   }
   return 0;
 }
