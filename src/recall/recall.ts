@@ -20,9 +20,11 @@ import { cosineSimilarity } from "../core/vector.js";
 import { toTaskMessage } from "../learn/learn-session.js";
 import { lessonEmbeddingText } from "../learn/lesson-book.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
+import type { ModelGate } from "../models/model-gate.js";
 import { visibleScopeKeys } from "../store/lesson-store.js";
 import type { EvidenceRow } from "../store/recall-store.js";
 import type { Store } from "../store/store.js";
+import { filterWithModel } from "./recall-filter.js";
 
 /** Recall settings: seed 000's weights and budget, and the candidate pool size. */
 export interface RecallConfig {
@@ -32,9 +34,15 @@ export interface RecallConfig {
   pool: number;
   /** Recent turns of the session read for live signals and trigger matching. Default 8. */
   recentTurns: number;
+  /**
+   * Let the model pick from the relevant candidates (seed 000's unified filter). Off by default: it
+   * costs one call per prompt. Any failure falls back (closed) to the ranked list.
+   */
+  llmFilter: boolean;
 }
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
+  llmFilter: false,
   budget: DEFAULT_RECALL_BUDGET,
   weights: {},
   pool: 30,
@@ -78,7 +86,13 @@ export interface RecallResult {
  * maturity, then fitted to the budget — and nothing at all when nothing is relevant.
  */
 export async function recall(
-  deps: { store: Store; embedder: Embedder; now: () => number; config?: Partial<RecallConfig> },
+  deps: {
+    store: Store;
+    embedder: Embedder;
+    now: () => number;
+    config?: Partial<RecallConfig>;
+    gate?: ModelGate;
+  },
   request: RecallRequest,
 ): Promise<RecallResult> {
   const config = { ...DEFAULT_RECALL_CONFIG, ...deps.config };
@@ -114,7 +128,14 @@ export async function recall(
     liveSignals,
     queryTerms,
   });
-  const skillCandidates = await skillsFor({ store, embedder, projectId, queryVector, recentVector, queryTerms });
+  const skillCandidates = await skillsFor({
+    store,
+    embedder,
+    projectId,
+    queryVector,
+    recentVector,
+    queryTerms,
+  });
   const evidenceCandidates = await evidenceFor({
     store,
     embedder,
@@ -126,10 +147,13 @@ export async function recall(
     queryTerms,
     sessionId: request.sessionId ?? undefined,
   });
-  const assembled: AssembledContext = assembleContext(
-    [...lessonCandidates, ...evidenceCandidates],
-    config.budget,
-  );
+  const pool = [...lessonCandidates, ...skillCandidates, ...evidenceCandidates];
+  const filtered =
+    deps.gate && config.llmFilter
+      ? await filterWithModel(deps.gate, request.query, pool, config.budget)
+      : null;
+  const assembled: AssembledContext = assembleContext(filtered?.kept ?? pool, config.budget);
+  if (filtered) assembled.rejected.push(...filtered.dropped);
   const items = assembled.items.map(toItem);
   let recallId: string | null = null;
   if (request.log !== false) {

@@ -32,7 +32,13 @@ export async function recallCommand(
   const projectId = options.project ?? findProjectId(io.cwd);
   const result = await withRuntime(io, options, (runtime) =>
     recall(
-      { store: runtime.store, embedder: runtime.embedder, now: runtime.now },
+      {
+        store: runtime.store,
+        embedder: runtime.embedder,
+        now: runtime.now,
+        gate: runtime.gate,
+        config: { llmFilter: io.env.TACIT_RECALL_LLM_FILTER === "1" },
+      },
       { query, projectId, sessionId: options.session ?? null, log: Boolean(options.session) },
     ),
   );
