@@ -1,7 +1,6 @@
 import type { Embedder } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
-import { createSkillBook } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
 import { type LearnConfig, learnSession, type SessionLearnResult } from "./learn-session.js";
 import type { LessonBook } from "./lesson-book.js";

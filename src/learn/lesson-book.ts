@@ -2,6 +2,7 @@ import { ulid } from "ulid";
 import { NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
+import { contradicts } from "../core/lessons/contradiction.js";
 import { criterionWeight, type FeedbackSource, makeFeedbackEvent } from "../core/lessons/decay.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import {
@@ -13,6 +14,7 @@ import {
 import { createLesson, type Lesson, type LessonChangeError, type NewLesson } from "../core/lessons/lesson.js";
 import {
   archiveLesson,
+  demoteLesson,
   editLesson,
   type LessonEdits,
   type LifecycleConfig,
@@ -194,13 +196,32 @@ export function createLessonBook(options: {
             )
           ).filter((hit): hit is { lesson: Lesson; similarity: number } => hit.lesson !== null),
         ];
-        const decision = decideDedup({ candidate, neighbours, config: config.dedup });
+        // An opposite rule looks like a near-duplicate to the embedder; it overturns, never merges.
+        const overturned = neighbours.filter(
+          (hit) => hit.lesson.contentHash !== candidate.contentHash && contradicts(candidate, hit.lesson),
+        );
+        const decision = decideDedup({
+          candidate,
+          neighbours: neighbours.filter((hit) => !overturned.includes(hit)),
+          config: config.dedup,
+        });
         const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
         const target = decision.action === "create" ? null : decision.target;
-        if (write.events.length > 0) {
+        const superseded = overturned.flatMap((hit) => {
+          const demoted = demoteLesson(
+            hit.lesson,
+            { kind: "superseded", supersededById: write.lesson.id },
+            ctx,
+          );
+          return demoted.ok ? [{ before: hit.lesson, after: demoted.lesson, event: demoted.event }] : [];
+        });
+        if (write.events.length > 0 || superseded.length > 0) {
           await commit({
-            writes: [{ lesson: write.lesson, expected: target }],
-            events: write.events,
+            writes: [
+              ...(write.events.length > 0 ? [{ lesson: write.lesson, expected: target }] : []),
+              ...superseded.map((item) => ({ lesson: item.after, expected: item.before })),
+            ],
+            events: [...write.events, ...superseded.map((item) => item.event)],
             vectors: write.created ? [{ lessonId: write.lesson.id, embedderId: embedder_id, vector }] : [],
           });
         }

@@ -12,6 +12,7 @@ import {
 } from "../core/recall/context.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
 import { reciprocalRankFusion } from "../core/recall/fusion.js";
+import { activities, isGeneralQuestion, sharedActivities } from "../core/recall/intents.js";
 import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
 import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
@@ -114,6 +115,10 @@ export async function recall(
   ];
   const match = ftsMatchQuery(request.query);
   const queryTerms = contentTerms(request.query);
+  const profile: PromptProfile = {
+    activities: activities(request.query),
+    general: isGeneralQuestion(request.query),
+  };
 
   const lessonCandidates = await lessonsFor({
     store,
@@ -127,6 +132,7 @@ export async function recall(
     recentVector,
     liveSignals,
     queryTerms,
+    profile,
   });
   const skillCandidates = await skillsFor({
     store,
@@ -135,6 +141,7 @@ export async function recall(
     queryVector,
     recentVector,
     queryTerms,
+    profile,
   });
   const evidenceCandidates = await evidenceFor({
     store,
@@ -145,6 +152,7 @@ export async function recall(
     match,
     queryVector,
     queryTerms,
+    profile,
     sessionId: request.sessionId ?? undefined,
   });
   const pool = [...lessonCandidates, ...skillCandidates, ...evidenceCandidates];
@@ -192,6 +200,7 @@ interface LessonSearch {
   recentVector: Float32Array;
   liveSignals: LiveSignalName[];
   queryTerms: Set<string>;
+  profile: PromptProfile;
 }
 
 async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
@@ -241,7 +250,13 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       id: lesson.id,
       text: lessonStatement(lesson),
       score: scored.score,
-      relevance: relevance(topic, shared, lexicalHits.has(lesson.id)),
+      relevance: relevance(
+        topic,
+        shared,
+        lexicalHits.has(lesson.id),
+        search.profile,
+        `${lesson.trigger} ${lesson.rule}`,
+      ),
       parts: {
         ...scored.parts,
         topicSimilarity: round(topic),
@@ -264,6 +279,7 @@ async function skillsFor(search: {
   queryVector: Float32Array;
   recentVector: Float32Array;
   queryTerms: Set<string>;
+  profile: PromptProfile;
 }): Promise<RecallCandidate[]> {
   const skills = await search.store.listSkills({
     limit: 200,
@@ -289,7 +305,7 @@ async function skillsFor(search: {
       id: skill.id,
       text: `${skill.name}: ${skill.description.replace(/\s+/g, " ").slice(0, 200)} (use the ${skill.name} skill)`,
       score,
-      relevance: relevance(topic, shared, false),
+      relevance: relevance(topic, shared, false, search.profile, `${skill.title} ${skill.description}`),
       parts: { topicSimilarity: round(topic), triggerSimilarity: round(trigger), sharedTerms: shared },
     };
   });
@@ -304,6 +320,7 @@ async function evidenceFor(search: {
   match: string | null;
   queryVector: Float32Array;
   queryTerms: Set<string>;
+  profile: PromptProfile;
   sessionId?: string;
 }): Promise<RecallCandidate[]> {
   const { store, config } = search;
@@ -350,7 +367,13 @@ async function evidenceFor(search: {
         toolName: row.isError ? row.toolName : null,
       }),
       score: round(topic),
-      relevance: relevance(topic, shared, lexicalHits.has(row.messageId)),
+      relevance: relevance(
+        topic,
+        shared,
+        lexicalHits.has(row.messageId),
+        search.profile,
+        texts[index] as string,
+      ),
       parts: { topicSimilarity: round(topic), sharedTerms: shared },
     };
   });
@@ -360,8 +383,32 @@ async function evidenceFor(search: {
  * How relevant a candidate is: its topic similarity, discounted when it shares no content word
  * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing).
  */
-function relevance(topic: number, sharedTerms: number, lexicalHit: boolean): number {
-  return sharedTerms > 0 || lexicalHit ? topic : topic * 0.85;
+/** What the prompt is about, beyond its words (see core/recall/intents.ts). */
+interface PromptProfile {
+  activities: Set<string>;
+  general: boolean;
+}
+
+/** Activity lift and general-question penalty on the relevance scale (cosine units). */
+const ACTIVITY_LIFT = 0.12;
+const GENERAL_PENALTY = 0.1;
+
+/**
+ * How relevant a candidate is: its topic similarity, discounted when it shares no content word
+ * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing),
+ * lifted when prompt and candidate are about the same activity (installing dependencies, running
+ * tests, pushing…), and lowered for a general-knowledge question, which no project lesson serves.
+ */
+function relevance(
+  topic: number,
+  sharedTerms: number,
+  lexicalHit: boolean,
+  profile: PromptProfile,
+  candidateText: string,
+): number {
+  const base = sharedTerms > 0 || lexicalHit ? topic : topic * 0.85;
+  const lift = sharedActivities(profile.activities, activities(candidateText)) > 0 ? ACTIVITY_LIFT : 0;
+  return base + lift - (profile.general ? GENERAL_PENALTY : 0);
 }
 
 function overlap(terms: Set<string>, text: string): number {

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from "commander";
 import { TacitError } from "../../core/errors.js";
 import type { AgentKind } from "../../core/types.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
+import { registerEvalCommand } from "./eval-program.js";
 import { registerSkillCommands } from "./skill-program.js";
 
 const VERSION = "0.1.0";
@@ -217,6 +218,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   registerLessonCommands(program, { io, global, limit, run });
   registerSkillCommands(program, { io, global, limit, run });
+  registerEvalCommand(program, { io, global, limit, run });
   return program;
 }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { contradicts, preferenceTerms } from "./contradiction.js";
+
+describe("preferenceTerms", () => {
+  it("reads what to use and what to avoid, in English and Chinese", () => {
+    expect(preferenceTerms("Use `pnpm install`, not `npm install`")).toEqual({
+      use: new Set(["pnpm"]),
+      avoid: new Set(["npm"]),
+    });
+    expect(preferenceTerms("Run the tests with npx vitest run instead of jest")).toMatchObject({
+      avoid: new Set(["jest"]),
+    });
+    expect(preferenceTerms("用 dayjs，不要用 moment")).toEqual({
+      use: new Set(["dayjs"]),
+      avoid: new Set(["moment"]),
+    });
+    expect(preferenceTerms("Never force-push to main")).toEqual({
+      use: new Set(),
+      avoid: new Set(["force-push"]),
+    });
+  });
+});
+
+describe("contradicts", () => {
+  it("finds an overturned preference", () => {
+    expect(contradicts({ rule: "Use pnpm, not yarn" }, { rule: "Use `yarn`, not `npm`" })).toBe(true);
+    expect(
+      contradicts({ rule: "Use npx vitest run instead of jest" }, { rule: "Use `jest`, not `mocha`" }),
+    ).toBe(true);
+    expect(contradicts({ rule: "用 pnpm，不要再用 yarn" }, { rule: "用 yarn 安装依赖" })).toBe(true);
+  });
+
+  it("does not confuse agreeing or unrelated lessons", () => {
+    expect(
+      contradicts(
+        { rule: "Use pnpm install, never npm install here" },
+        { rule: "Use `pnpm install`, not `npm install`" },
+      ),
+    ).toBe(false);
+    expect(contradicts({ rule: "Never force-push to main" }, { rule: "Use pnpm, not npm" })).toBe(false);
+    expect(
+      contradicts(
+        { rule: "Run the migrations with make migrate" },
+        { rule: "Use config.yaml, not config.json" },
+      ),
+    ).toBe(false);
+  });
+});

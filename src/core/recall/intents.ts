@@ -1,0 +1,85 @@
+/**
+ * What a prompt or a lesson is about, as coarse activities (installing dependencies, running
+ * tests, committing, deploying…), recognised from English and Chinese wording. The offline embedder
+ * sees words, not meaning: "add lodash-es to the api package" and "use pnpm, not yarn" share no word
+ * but the same activity. Recall uses a shared activity as evidence of relevance, and a general
+ * knowledge question ("what's the difference between TCP and UDP?") as evidence against.
+ */
+
+const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    "dependencies",
+    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt)\b|\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|依赖|安装|装一下|装个|装上|引入|第三方库/i,
+  ],
+  [
+    "tests",
+    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|nothing (?:broke|is broken))\b|测试|单测|用例/i,
+  ],
+  ["commit", /\b(?:commit|commits|committing|commit message|changelog)\b|提交|提交信息/i],
+  [
+    "git",
+    /\b(?:push|pull|rebase|merge|branch|origin|remote|upstream|force-push|checkout|cherry-pick|git)\b|behind main|推送|分支|合并|变基/i,
+  ],
+  [
+    "run",
+    /\b(?:start|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b|启动|跑起来|重启|开发服务/i,
+  ],
+  [
+    "deploy",
+    /\b(?:deploy\w*|release\w*|publish\w*|staging|production|prod|rollout|ship)\b|发布|上线|预发|部署|生产/i,
+  ],
+  [
+    "database",
+    /\b(?:database|db|migrations?|migrate|sql|queries|query|tables?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema)\b|数据库|迁移|生产库|表结构|连接池|查询/i,
+  ],
+  [
+    "config",
+    /\b(?:config\w*|settings?|env|environment|\.env\w*|timeouts?|ya?ml|toml|flags?|variables?)\b|配置|环境变量|超时/i,
+  ],
+  ["containers", /\b(?:docker\w*|containers?|compose|images?|kubectl|k8s|pods?|redis|stack)\b|容器|镜像/i],
+  [
+    "http",
+    /\b(?:endpoints?|api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code)\b|接口|请求/i,
+  ],
+  [
+    "code",
+    /\b(?:component|function|class|refactor\w*|comments?|exports?|imports?|types?|interface|naming|rename)\b|注释|组件|函数|类|重构/i,
+  ],
+  [
+    "build",
+    /\b(?:build\w*|compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|打包|构建|编译|类型检查/i,
+  ],
+  ["lint", /\b(?:lint\w*|eslint|prettier|format\w*|style guide)\b|格式化|代码风格/i],
+  ["files", /\b(?:replace|occurrences?|sed|grep|search and replace|find and replace)\b|替换/i],
+  ["cloud", /\b(?:aws|s3|buckets?|gcloud|azure|iam|profile)\b|云/i],
+  [
+    "permissions",
+    /\b(?:sudo|root|permissions?|chmod|chown|privileges?|accounts?|credentials?|read-only)\b|权限|账号|只读/i,
+  ],
+  ["github", /\b(?:github|issues?|pull requests?|prs?|gh)\b/i],
+  ["payments", /\b(?:stripe|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券/i],
+  ["memory", /\b(?:out of memory|heap|oom|max-old-space-size)\b|内存溢出|内存/i],
+];
+
+/** General-knowledge questions: explain, compare, define — nothing about this project. */
+const GENERAL_QUESTION =
+  /^\s*(?:what(?:'s| is| are| does)|explain|why (?:is|are|do|does)|how does|describe|define|tell me about|write (?:a|an) (?:poem|haiku|story|limerick|email|letter|song)|summari[sz]e this|translate)\b|^\s*(?:解释|什么是|为什么|介绍一下|帮我写一(?:首|封|篇))|(?:是什么|有什么区别|的原理)[?？]?\s*$/i;
+
+/** The activities a text is about. */
+export function activities(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const [name, pattern] of ACTIVITIES) if (pattern.test(text)) found.add(name);
+  return found;
+}
+
+/** True for a general-knowledge question or a writing request that concerns no project. */
+export function isGeneralQuestion(text: string): boolean {
+  return GENERAL_QUESTION.test(text);
+}
+
+/** How many activities two texts share. */
+export function sharedActivities(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const name of a) if (b.has(name)) shared++;
+  return shared;
+}

@@ -1,0 +1,51 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadSuites } from "./load-suite.js";
+import { runEval } from "./run-eval.js";
+import { loadThresholds, missedThresholds } from "./thresholds.js";
+
+const EVAL = fileURLToPath(new URL("../../eval", import.meta.url));
+
+/** How CI runs the eval suites (issue 6): offline, against the committed floors. */
+describe("eval suites", () => {
+  it("meet the committed floors offline", async () => {
+    const { floors } = await loadThresholds(join(EVAL, "thresholds.json"));
+    const report = await runEval({ paths: [EVAL], env: {}, offline: true });
+    const failures = report.scenarios.flatMap((scenario) =>
+      scenario.failures.map((failure) => `${scenario.suite}/${scenario.name}: ${failure}`),
+    );
+    expect(missedThresholds(report.totals, floors), failures.join("\n")).toEqual([]);
+    expect(report.totals.llmCalls).toBe(0);
+  });
+
+  it("cover what issue 6 asks for", async () => {
+    const scenarios = await loadSuites([EVAL]);
+    const core = scenarios.filter((entry) => entry.suite === "core");
+    expect(core.length).toBeGreaterThanOrEqual(40);
+    expect(scenarios.filter((entry) => entry.language === "zh").length).toBeGreaterThanOrEqual(10);
+    const probes = scenarios.flatMap((entry) => entry.scenario.probes);
+    expect(probes.filter((probe) => probe.expectNothing).length).toBeGreaterThanOrEqual(15);
+    const sessions = scenarios.flatMap((entry) => entry.scenario.sessions);
+    expect(sessions.filter((session) => session.transcript).length).toBeGreaterThanOrEqual(2);
+    const topics = new Set(scenarios.map((entry) => entry.scenario.topic));
+    for (const topic of [
+      "package-manager",
+      "test-command",
+      "git",
+      "config-file",
+      "permissions",
+      "api-usage",
+      "ports-env",
+      "user-preference",
+      "tool-recovery",
+      "repeated-error",
+      "decay-overturn",
+      "unrelated",
+    ])
+      expect(topics).toContain(topic);
+    expect(core.filter((entry) => entry.scenario.topic === "decay-overturn").length).toBeGreaterThanOrEqual(
+      3,
+    );
+  });
+});
