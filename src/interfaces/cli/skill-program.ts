@@ -5,10 +5,7 @@ import type { CommandContext } from "./cli-io.js";
  * Registers `tacit skills generate|list|show|export|history|archive`. The command module loads
  * lazily, so other commands do not pay for it.
  */
-export function registerSkillCommands(
-  program: Command,
-  { io, global, limit, run }: CommandContext,
-): void {
+export function registerSkillCommands(program: Command, { io, global, limit, run }: CommandContext): void {
   const skills = program
     .command("skills")
     .description("Claude Code skills made from proven lessons and repeated successful tasks");

@@ -1,5 +1,6 @@
 import type { LessonEvent } from "../../core/lessons/history.js";
 import type { Lesson } from "../../core/lessons/lesson.js";
+import type { Skill, SkillEvent } from "../../core/skills/skill.js";
 import type { AgentKind, ErrorEntry, ErrorStats, ErrorType, Message, Outcome } from "../../core/types.js";
 import type {
   CachedExperience,
@@ -12,7 +13,6 @@ import type {
 import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
 import type { EvidenceRow, RecallEventRecord, RecallStats } from "../recall-store.js";
 import type { SkillCommit, SkillFilter } from "../skill-store.js";
-import type { Skill, SkillEvent } from "../../core/skills/skill.js";
 import type {
   CaptureBatch,
   CaptureWriteResult,
