@@ -4,6 +4,7 @@ import { createLessonBook, type LessonBook } from "./learn/lesson-book.js";
 import { createConfiguredLanguageModel } from "./models/ai-sdk-language-model.js";
 import type { Embedder } from "./models/embedder.js";
 import { createHashingEmbedder } from "./models/hashing-embedder.js";
+import type { LanguageModel } from "./models/language-model.js";
 import { type ModelConfig, resolveModelConfig } from "./models/model-config.js";
 import { createModelGate, type ModelGate } from "./models/model-gate.js";
 import { createOpenAIEmbedder } from "./models/openai-embedder.js";
@@ -25,29 +26,36 @@ export interface Runtime {
 /**
  * Opens the store and builds the services on it: the configured language model behind the model
  * gate (offline when none is configured), the configured embedder (else the offline hashing one),
- * capture and the lesson book.
+ * capture and the lesson book. An injected `model` or `embedder` (the SDK's, a test's) replaces the
+ * configured one; an injected model still goes through the gate, its ceiling and breaker.
  */
 export async function openRuntime(options: {
   db?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   now?: () => number;
+  /** Used instead of the configured embedder. */
+  embedder?: Embedder;
+  /** Used instead of the configured language model. */
+  model?: LanguageModel;
 }): Promise<Runtime> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
   const models = resolveModelConfig({ env });
   const store = openStore(resolveDatabaseLocation({ db: options.db, env, cwd: options.cwd }));
   try {
-    const embedder = models.embeddings
-      ? await createOpenAIEmbedder({
-          baseURL: models.embeddings.baseURL,
-          model: models.embeddings.model,
-          ...(models.embeddings.apiKey ? { apiKey: models.embeddings.apiKey } : {}),
-          ...(models.embeddings.dimensions ? { dimensions: models.embeddings.dimensions } : {}),
-        })
-      : createHashingEmbedder();
+    const embedder =
+      options.embedder ??
+      (models.embeddings
+        ? await createOpenAIEmbedder({
+            baseURL: models.embeddings.baseURL,
+            model: models.embeddings.model,
+            ...(models.embeddings.apiKey ? { apiKey: models.embeddings.apiKey } : {}),
+            ...(models.embeddings.dimensions ? { dimensions: models.embeddings.dimensions } : {}),
+          })
+        : createHashingEmbedder());
     const gate = createModelGate({
-      model: createConfiguredLanguageModel(models.llm),
+      model: options.model ?? createConfiguredLanguageModel(models.llm),
       log: store.llmCalls,
       breaker: models.llm.breaker,
       ceiling: models.llm.ceiling,

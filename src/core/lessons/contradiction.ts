@@ -19,15 +19,15 @@ const USE_PATTERNS = [
   term(
     String.raw`\b(?:use|prefer|run|switch(?:ed)? to|move(?:d)? to|migrate(?:d)? to|replace[sd]? (?:it )?with|always use)`,
   ),
-  term(String.raw`(?:用|使用|应使用|改用|换成|改成|切换到|升级到)`),
+  term("(?:用|使用|应使用|改用|换成|改成|切换到|升级到)"),
 ];
 const AVOID_PATTERNS = [
   term(
     String.raw`\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|over)`,
   ),
-  term(String.raw`(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用)`),
+  term("(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用)"),
   term(String.raw`\b(?:switch(?:ed)?|move(?:d)?|migrate(?:d)?) (?:away )?from`),
-  term(String.raw`(?:从)`),
+  term("(?:从)"),
 ];
 
 const NOISE = new Set(

@@ -1,0 +1,350 @@
+/**
+ * tacit as an OpenClaw plugin: capture through OpenClaw's hooks, lessons recalled into each
+ * prompt, learning in the background. Built on the SDK (`createTacit`), like any other framework.
+ *
+ * | hook                  | what tacit does                                                        |
+ * |-----------------------|------------------------------------------------------------------------|
+ * | `session_start`       | creates the session (channel, account, conversation from its key; when |
+ * |                       | the key names no channel, with the first turn, whose context does)     |
+ * | `before_prompt_build` | recalls for the prompt and returns `{ prependContext: <tacit-context> }` |
+ * | `after_tool_call`     | keeps the call (params, result, error, duration) until the turn ends    |
+ * | `agent_end`           | captures the turn's messages and tool calls, records an outcome,        |
+ * |                       | schedules learning for the session                                      |
+ * | `session_end`         | marks the session ended, learns it without waiting                      |
+ * | `gateway_stop`        | waits for a running learn and closes the database                       |
+ *
+ * Every handler catches its own failures and logs them through `api.logger`: OpenClaw never sees
+ * an exception from tacit, and a bad payload costs one log line.
+ */
+import type { z } from "zod";
+import type { AgentKind } from "../../core/types.js";
+import { createTacit, type Tacit } from "../../sdk.js";
+import { createLearningQueue } from "./learning-queue.js";
+import {
+  definePluginEntry,
+  type OpenClawLogger,
+  type OpenClawPluginApi,
+  type OpenClawPluginEntry,
+} from "./openclaw-api.js";
+import {
+  type AgentContext,
+  afterToolCallEvent,
+  agentContext,
+  agentEndEvent,
+  beforePromptBuildEvent,
+  describeIssue,
+  type SessionOrigin,
+  sessionContext,
+  sessionEndEvent,
+  sessionOrigin,
+  sessionStartEvent,
+  TACIT_PLUGIN_CONFIG_JSON_SCHEMA,
+  type TacitPluginConfig,
+  tacitPluginConfig,
+  toolContext,
+} from "./openclaw-events.js";
+import { mapAgentMessages, mergeObservedToolCalls, type ObservedToolCall } from "./openclaw-messages.js";
+
+/** The plugin id; `openclaw.plugin.json` and `plugins.entries.<id>` use the same. */
+export const TACIT_PLUGIN_ID = "tacit";
+
+const AGENT: AgentKind = "openclaw";
+/** Tool calls kept per session between `after_tool_call` and `agent_end`. */
+const MAX_OBSERVED_CALLS = 500;
+/** Sessions started but not yet written that are remembered (the oldest is forgotten first). */
+const MAX_STARTING = 1000;
+/** Budget of the recall in `before_prompt_build`; OpenClaw continues without context after it. */
+const RECALL_TIMEOUT_MS = 10_000;
+
+/** Options of {@link createOpenClawPlugin}; all default to production behaviour. */
+export interface OpenClawPluginOptions {
+  /** Opens tacit. Default: `createTacit({ db: config.db, agent: "openclaw" })`. */
+  open?: (config: TacitPluginConfig) => Promise<Tacit>;
+  now?: () => number;
+}
+
+/** The plugin entry and, for tests and embedders, its background work. */
+export interface OpenClawPlugin {
+  /** What the plugin module default-exports. */
+  entry: OpenClawPluginEntry;
+  /** Resolves when background learning has caught up (waiting sessions are started now). */
+  settled(): Promise<void>;
+  /** Stops learning and closes the database (what `gateway_stop` does). */
+  close(): Promise<void>;
+}
+
+/** Builds the tacit plugin entry for OpenClaw. Opens nothing until the first hook fires. */
+export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenClawPlugin {
+  const now = options.now ?? Date.now;
+  const open = options.open ?? ((config) => createTacit({ db: config.db, agent: AGENT }));
+  let config: TacitPluginConfig = {};
+  let logger: OpenClawLogger = {};
+  let opening: Promise<Tacit> | null = null;
+  const observed = new Map<string, ObservedToolCall[]>();
+  const sessionsByKey = new Map<string, string>();
+
+  const log = (level: keyof OpenClawLogger, message: string): void => {
+    logger[level]?.(`tacit: ${message}`);
+  };
+
+  const tacit = (): Promise<Tacit> => {
+    opening ??= open(config).catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
+    return opening;
+  };
+
+  const learning = createLearningQueue({
+    delayMs: 30_000,
+    run: async (sessionId) => {
+      const mode = config.learn ?? "balanced";
+      if (mode === "off") return;
+      const summary = await (await tacit()).learn({ sessionId, agent: AGENT, mode });
+      log(
+        "info",
+        `learnt session ${sessionId}: ${summary.tasksLearned} task(s), ${summary.lessons.created} new lesson(s), ${summary.lessons.merged} updated, ${summary.modelCalls} model call(s)`,
+      );
+      for (const warning of summary.warnings.slice(0, 5)) log("warn", warning);
+    },
+    onError: (error, sessionId) => log("warn", `learning session ${sessionId} failed: ${describe(error)}`),
+    onDrop: (sessionId) =>
+      log("warn", `learning queue full; session ${sessionId} is left for \`tacit learn\``),
+  });
+
+  /** Wraps a handler: validates nothing itself, but never lets an error reach OpenClaw. */
+  const guard =
+    <T>(hook: string, handler: (event: unknown, context: unknown) => Promise<T | undefined>) =>
+    async (event: unknown, context: unknown): Promise<T | undefined> => {
+      try {
+        return await handler(event, context);
+      } catch (error) {
+        log("warn", `${hook} failed: ${describe(error)}`);
+        return undefined;
+      }
+    };
+
+  const parse = <S extends z.ZodType>(hook: string, schema: S, value: unknown): z.infer<S> | null => {
+    const parsed = schema.safeParse(value ?? {});
+    if (parsed.success) return parsed.data;
+    log("warn", `${hook}: ignored a malformed payload (${describeIssue(parsed.error)})`);
+    return null;
+  };
+
+  /** The OpenClaw session id of a hook context: its `sessionId`, else the one its key started. */
+  const sessionOf = (context: { sessionId?: string; sessionKey?: string }): string | null =>
+    context.sessionId ??
+    (context.sessionKey ? (sessionsByKey.get(context.sessionKey) ?? context.sessionKey) : null);
+
+  const originOf = (context: AgentContext): SessionOrigin => {
+    const fromKey = sessionOrigin(context.sessionKey);
+    const channel = context.messageProvider ?? context.channel ?? fromKey.channel;
+    const conversationTarget = context.channelId ?? context.chatId ?? fromKey.conversationTarget;
+    const accountId = context.accountId ?? fromKey.accountId;
+    return {
+      ...(channel ? { channel } : {}),
+      ...(conversationTarget ? { conversationTarget } : {}),
+      ...(accountId ? { accountId } : {}),
+    };
+  };
+
+  /**
+   * Sessions whose key names no channel (direct chats in the agent's main session): written with
+   * the first agent hook, whose context tells the channel, since a session's channel is set once.
+   */
+  const starting = new Map<string, { createdAt: number; metadata: Record<string, unknown> }>();
+
+  /** Session fields for a capture: the pending start, and the origin the hook context tells. */
+  const sessionFields = (sessionId: string, context: AgentContext) => {
+    const start = starting.get(sessionId);
+    starting.delete(sessionId);
+    const origin = originOf(context);
+    return {
+      channelId: origin.channel ?? AGENT,
+      conversationTarget: origin.conversationTarget ?? null,
+      accountId: origin.accountId ?? null,
+      ...(start ? { createdAt: start.createdAt } : {}),
+      metadata: {
+        ...start?.metadata,
+        ...compact({ sessionKey: context.sessionKey, agentId: context.agentId }),
+      },
+    };
+  };
+
+  const onSessionStart = guard("session_start", async (rawEvent, rawContext) => {
+    const event = parse("session_start", sessionStartEvent, rawEvent);
+    const context = parse("session_start", sessionContext, rawContext);
+    if (!event || !context) return;
+    const sessionKey = event.sessionKey ?? context.sessionKey;
+    if (sessionKey) sessionsByKey.set(sessionKey, event.sessionId);
+    const metadata = compact({ sessionKey, agentId: context.agentId, resumedFrom: event.resumedFrom });
+    if (!sessionOrigin(sessionKey).channel) {
+      if (starting.size >= MAX_STARTING) starting.delete(starting.keys().next().value as string);
+      starting.set(event.sessionId, { createdAt: now(), metadata });
+      return;
+    }
+    await (await tacit()).capture({
+      sessionId: event.sessionId,
+      createdAt: now(),
+      ...sessionFields(event.sessionId, { ...context, sessionKey }),
+      metadata,
+    });
+  });
+
+  const onBeforePromptBuild = guard("before_prompt_build", async (rawEvent, rawContext) => {
+    if (config.recall === false) return;
+    const event = parse("before_prompt_build", beforePromptBuildEvent, rawEvent);
+    const context = parse("before_prompt_build", agentContext, rawContext);
+    if (!event || !context) return;
+    const prompt = event.currentUserMessage ?? event.prompt;
+    if (!prompt.trim()) return;
+    const sessionId = sessionOf(context);
+    const sdk = await tacit();
+    if (sessionId && starting.has(sessionId)) {
+      await sdk.capture({
+        sessionId,
+        cwd: context.workspaceDir ?? null,
+        ...sessionFields(sessionId, context),
+      });
+    }
+    const result = await sdk.recall(prompt, {
+      ...(sessionId ? { sessionId, agent: AGENT } : {}),
+      ...(context.workspaceDir ? { cwd: context.workspaceDir } : {}),
+    });
+    return result.context ? { prependContext: result.context } : undefined;
+  });
+
+  const onAfterToolCall = guard("after_tool_call", async (rawEvent, rawContext) => {
+    const event = parse("after_tool_call", afterToolCallEvent, rawEvent);
+    const context = parse("after_tool_call", toolContext, rawContext);
+    if (!event || !context) return;
+    const sessionId = sessionOf(context);
+    if (!sessionId) {
+      log("warn", `after_tool_call: no session id for ${event.toolName}; call not captured`);
+      return;
+    }
+    const calls = observed.get(sessionId) ?? [];
+    if (calls.length >= MAX_OBSERVED_CALLS) calls.shift();
+    calls.push({ ...event, runId: event.runId ?? context.runId, at: now() });
+    observed.set(sessionId, calls);
+  });
+
+  const onAgentEnd = guard("agent_end", async (rawEvent, rawContext) => {
+    const event = parse("agent_end", agentEndEvent, rawEvent);
+    const context = parse("agent_end", agentContext, rawContext);
+    if (!event || !context) return;
+    const sessionId = sessionOf(context);
+    if (!sessionId) {
+      log("warn", "agent_end: no session id in the context; turn not captured");
+      return;
+    }
+    const mapped = mapAgentMessages(event.messages, now());
+    if (mapped.skipped > 0) log("debug", `agent_end: ${mapped.skipped} message(s) with nothing to capture`);
+    const messages = mergeObservedToolCalls(mapped.items, observed.get(sessionId) ?? []);
+    observed.delete(sessionId);
+    const sdk = await tacit();
+    const written = await sdk.capture({
+      sessionId,
+      cwd: context.workspaceDir ?? null,
+      ...sessionFields(sessionId, context),
+      messages,
+    });
+    await sdk.recordOutcome({
+      sessionId,
+      agent: AGENT,
+      success: event.success,
+      durationMs: event.durationMs ?? 0,
+      errorCount: written.errorsInserted,
+      failureDetails: event.error ?? null,
+    });
+    learning.schedule(sessionId, config.learnDelayMs);
+  });
+
+  const onSessionEnd = guard("session_end", async (rawEvent, rawContext) => {
+    const event = parse("session_end", sessionEndEvent, rawEvent);
+    const context = parse("session_end", sessionContext, rawContext);
+    if (!event || !context) return;
+    const sessionKey = event.sessionKey ?? context.sessionKey;
+    if (sessionKey && sessionsByKey.get(sessionKey) === event.sessionId) sessionsByKey.delete(sessionKey);
+    const pending = observed.get(event.sessionId) ?? [];
+    observed.delete(event.sessionId);
+    const fields = sessionFields(event.sessionId, { ...context, sessionKey });
+    await (await tacit()).capture({
+      sessionId: event.sessionId,
+      ...fields,
+      lastActivityAt: now(),
+      metadata: {
+        ...fields.metadata,
+        ...compact({
+          endedAt: now(),
+          endReason: event.reason,
+          messageCount: event.messageCount,
+          nextSessionId: event.nextSessionId,
+        }),
+      },
+      messages: mergeObservedToolCalls([], pending),
+    });
+    learning.schedule(event.sessionId, 0);
+  });
+
+  const close = async (): Promise<void> => {
+    await learning.close();
+    const current = opening;
+    opening = null;
+    if (current) await (await current).close();
+  };
+
+  const entry = definePluginEntry({
+    id: TACIT_PLUGIN_ID,
+    name: "tacit",
+    description:
+      "Captures OpenClaw sessions into tacit, recalls learnt lessons into each prompt, and learns from every turn.",
+    configSchema: {
+      safeParse: (value) => {
+        const parsed = tacitPluginConfig.safeParse(value ?? {});
+        return parsed.success
+          ? { success: true, data: parsed.data }
+          : {
+              success: false,
+              error: {
+                issues: parsed.error.issues.map((issue) => ({
+                  path: issue.path.map((part) => (typeof part === "number" ? part : String(part))),
+                  message: issue.message,
+                })),
+              },
+            };
+      },
+      jsonSchema: TACIT_PLUGIN_CONFIG_JSON_SCHEMA,
+    },
+    register(api: OpenClawPluginApi) {
+      // Discovery, setup and CLI-metadata loads strip the registration methods: nothing to do there.
+      if ((api.registrationMode ?? "full") !== "full" || typeof api.on !== "function") return;
+      logger = api.logger ?? {};
+      const parsed = tacitPluginConfig.safeParse(api.pluginConfig ?? {});
+      if (parsed.success) config = parsed.data;
+      else log("warn", `ignoring invalid plugin config (${describeIssue(parsed.error)}); using defaults`);
+      api.on("session_start", onSessionStart);
+      api.on("before_prompt_build", onBeforePromptBuild, { timeoutMs: RECALL_TIMEOUT_MS });
+      api.on("after_tool_call", onAfterToolCall);
+      api.on("agent_end", onAgentEnd);
+      api.on("session_end", onSessionEnd);
+      api.on(
+        "gateway_stop",
+        guard("gateway_stop", async () => {
+          await close();
+        }),
+      );
+    },
+  });
+
+  return { entry, settled: () => learning.settled(), close };
+}
+
+/** The object without its undefined fields, so metadata patches never erase what is stored. */
+function compact(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
