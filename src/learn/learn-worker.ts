@@ -1,27 +1,19 @@
 import type { Embedder } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
+import { createSkillBook } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
 import { type LearnConfig, learnSession, type SessionLearnResult } from "./learn-session.js";
 import type { LessonBook } from "./lesson-book.js";
 
-/** What a `tacit learn` run did, over all the sessions it looked at. */
-export interface LearnRunSummary {
+/** What a `tacit learn` run did, over all the sessions it looked at: the session results, summed. */
+export interface LearnRunSummary extends Omit<SessionLearnResult, "sessionId"> {
   sessions: number;
-  tasks: number;
-  tasksLearned: number;
-  tasksUnchanged: number;
-  tasksFailed: number;
-  signals: number;
-  experiences: { offline: number; model: number; cached: number };
-  lessons: { created: number; merged: number };
-  modelCalls: number;
   /** Captured messages embedded as memory evidence for recall in this run. */
   evidenceIndexed: number;
   /** Skills made or upgraded from the lessons and successful tasks (at least two tasks each). */
   skills: { created: number; upgraded: number };
   /** The first 100 warnings (model fallbacks, failed tasks); `warningsOmitted` counts the rest. */
-  warnings: string[];
   warningsOmitted: number;
 }
 
@@ -65,8 +57,14 @@ export async function learnSessions(options: {
     add(summary, result);
     options.onProgress?.({ done: index + 1, total: ids.length, sessionId });
   }
-  if (options.embedder)
+  if (summary.tasksLearned > 0) {
+    const skills = createSkillBook({ store: options.store, skills: options.store, now: options.now });
+    const generated = await skills.generate();
+    summary.skills = { created: generated.created.length, upgraded: generated.upgraded.length };
+  }
+  if (options.embedder) {
     summary.evidenceIndexed = await indexEvidence({ store: options.store, embedder: options.embedder });
+  }
   return summary;
 }
 
