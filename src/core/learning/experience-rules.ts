@@ -1,207 +1,51 @@
 /**
- * The offline task-experience rules (see `buildOfflineExperience`): error → retry → success
- * runs (rules 1 and 1b), user corrections (rule 2), constraints and preferences (rule 3), and
- * the approach that worked. Pure.
+ * The offline task-experience rules about what the user said: corrections (rule 2), constraints
+ * and preferences (rule 3), and the approach that worked. The rules about tool runs are in
+ * retry-rules.ts, standing instructions and project facts in stated-rules.ts. Pure.
  */
 
-import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS, MAX_TRIGGER_CHARS } from "./experience-limits.js";
+import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
+import { maskText } from "../signals/signal-text.js";
+import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
+import { MAX_RULE_CHARS } from "./experience-limits.js";
 import {
+  type Correction,
   extractCorrection,
   extractPreference,
-  formatTerm,
-  isFixBeforeRetry,
   isNegativeRule,
   phraseCorrection,
   phrasePreference,
   preferenceScope,
-  relatedCommands,
+  readsAsTerm,
   stripConnectives,
-  topicTrigger,
 } from "./experience-text.js";
 import type { FailedAttempt, TransferableHeuristic } from "./offline-experience.js";
 import {
   clip,
   describeToolCall,
-  errorLine,
   firstLine,
   isActionCall,
   isFailedCall,
-  isFileEdit,
-  type TaskMessage,
   type TaskSignal,
   textLanguage,
-  toolCommand,
-  toolTarget,
 } from "./task-message.js";
+import { activityTrigger } from "./topics.js";
 
-/** What the offline rules read: the task's rows and signals, its language and fallback trigger. */
-export interface ExperienceContext {
-  /** The task's rows, in `seq` order. */
-  rows: TaskMessage[];
-  signals: TaskSignal[];
-  zh: boolean;
-  trigger: string;
+export type { ExperienceContext } from "./experience-context.js";
+
+/** True for a correction spread over clauses that no pattern could split into X and Y. */
+function isSplitCorrection(evidence: string): boolean {
+  const masked = maskText(evidence);
+  NEGATED_TERM.lastIndex = 0;
+  INSTRUCTED_TERM.lastIndex = 0;
+  return NEGATED_TERM.test(masked) && INSTRUCTED_TERM.test(masked);
 }
 
-function attemptLabel(call: TaskMessage): string {
-  const command = toolCommand(call);
-  if (command !== null) return clip(command.split(" ").slice(0, 3).join(" "), 40);
-  const target = toolTarget(call).split(/[\\/]/).pop() ?? "";
-  return clip(`${call.toolName ?? "tool"} ${target}`.trim(), 40);
-}
-
-/** Rows strictly between two seqs. */
-function between(rows: readonly TaskMessage[], from: number, to: number): TaskMessage[] {
-  return rows.filter((row) => row.seq > from && row.seq < to);
-}
-
-/** Whitespace collapsed, at most `maxChars` characters: an error line inside a rule or trigger. */
-function inline(text: string, maxChars: number): string {
-  return clip(text.replace(/\s+/g, " "), maxChars);
-}
-
-/**
- * Rule 1b — fix, then retry. A failed command that later succeeds unchanged, after a successful
- * command of the same program ran in between (the fix) and no file was edited: the failure is
- * a failed attempt replaced by "fix && command", and a `prefer` heuristic says to run the fix
- * first. Example: `git push origin main` is rejected ("! [rejected] main -> main
- * (non-fast-forward)"), `git pull --rebase origin main` succeeds, `git push origin main`
- * succeeds → {trigger "`git push origin main` fails: ! [rejected] …", rule "If `git push origin
- * main` fails with "! [rejected] …", run `git pull --rebase origin main` first, then re-run it"}.
- * Look-only commands (`git status`, `npm ls`) are never the fix; with only other programs or
- * file edits in between the lesson would be about this task's code, so none is made.
- * Confidence 0.6. Returns false when the rule does not apply.
- */
-function fixThenRetry(
-  context: ExperienceContext,
-  call: TaskMessage,
-  failedCommand: string,
-  later: readonly TaskMessage[],
-  attempts: FailedAttempt[],
-  heuristics: TransferableHeuristic[],
-): boolean {
-  const { rows, signals, zh } = context;
-  const rerun = later.find((row) => toolCommand(row) === failedCommand);
-  if (rerun === undefined) return false;
-  const gap = between(rows, call.seq, rerun.seq);
-  if (gap.some(isFileEdit)) return false;
-  const fix = gap
-    .filter((row) => isActionCall(row) && !isFailedCall(row, signals))
-    .map((row) => toolCommand(row))
-    .filter((command): command is string => command !== null && isFixBeforeRetry(command, failedCommand))
-    .pop();
-  if (fix === undefined) return false;
-  const reason = errorLine(call, signals);
-  const [command, step] = [formatTerm(clip(failedCommand, 60)), formatTerm(clip(fix, 60))];
-  const short = inline(reason, 70);
-  attempts.push({
-    attemptLabel: attemptLabel(call),
-    approachSummary: describeToolCall(call),
-    failureReason: clip(reason, 200),
-    replacedBy: clip(`${fix} && ${failedCommand}`, 120),
-  });
-  heuristics.push({
-    kind: "prefer",
-    trigger: clip(zh ? `${command} 失败：${short}` : `${command} fails: ${short}`, MAX_TRIGGER_CHARS),
-    rule: clip(
-      zh
-        ? `${command} 报错「${short}」时，先运行 ${step}，再重跑它`
-        : `If ${command} fails with "${short}", run ${step} first, then re-run it`,
-      MAX_RULE_CHARS,
-    ),
-    why: clip(
-      zh
-        ? `${command} 失败（${short}），运行 ${step} 后原命令成功了`
-        : `${command} failed (${short}); after ${step} the same command succeeded`,
-      200,
-    ),
-    evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
-    confidence: 0.6,
-  });
-  return true;
-}
-
-/**
- * Rule 1 — error → retry → success. A failed action call followed later by a successful call of
- * the same tool with a different input is a failed attempt replaced by that call. Example: Bash
- * `npm install` fails with "npm ERR! code ERESOLVE", later Bash `pnpm install` succeeds →
- * attempt {label "npm install", approach "Bash: npm install", failureReason "npm ERR! code
- * ERESOLVE", replacedBy "pnpm install"} and, when the two commands are related (same subcommand
- * or argument) with no file edit and no user message in between, a `prefer` heuristic
- * {trigger "Installing dependencies", rule "Use `pnpm install` instead of `npm install`"}.
- * A failed call retried unchanged that then succeeds with nothing but text or reads in between
- * is flaky: a `verify` heuristic "re-run `X` once before changing anything" (confidence 0.4).
- * A failed command that later passes unchanged after a fixing command goes to rule 1b
- * ({@link fixThenRetry}); one that passes unchanged otherwise was not replaced (`replacedBy`
- * null). Failures of data tools (Read, Grep…) are exploration, not attempts.
- * Repeats of one failing input count once.
- */
-export function retryRule(
-  context: ExperienceContext,
-  attempts: FailedAttempt[],
-  heuristics: TransferableHeuristic[],
-): void {
-  const { rows, signals, zh } = context;
-  const seen = new Set<string>();
-  for (const call of rows) {
-    if (!isActionCall(call) || !isFailedCall(call, signals)) continue;
-    const key = `${call.toolName}\u0000${call.toolInput}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const reason = errorLine(call, signals);
-    const later = rows.filter(
-      (row) => row.seq > call.seq && row.toolName === call.toolName && !isFailedCall(row, signals),
-    );
-    const failedCommand = toolCommand(call);
-    if (failedCommand !== null && fixThenRetry(context, call, failedCommand, later, attempts, heuristics))
-      continue;
-    // A command that later passes unchanged was kept, not replaced: something else was fixed.
-    const keptAsIs = failedCommand !== null && later.some((row) => toolCommand(row) === failedCommand);
-    const replacement = keptAsIs ? undefined : later.find((row) => row.toolInput !== call.toolInput);
-    const newCommand = replacement ? toolCommand(replacement) : null;
-    attempts.push({
-      attemptLabel: attemptLabel(call),
-      approachSummary: describeToolCall(call),
-      failureReason: clip(reason, 200),
-      replacedBy: replacement ? clip(newCommand ?? describeToolCall(replacement), 120) : null,
-    });
-    const gap = replacement ? between(rows, call.seq, replacement.seq) : [];
-    const quiet = gap.every((row) => row.role !== "user" && !isFileEdit(row));
-    if (
-      failedCommand !== null &&
-      newCommand !== null &&
-      quiet &&
-      relatedCommands(failedCommand, newCommand)
-    ) {
-      const [from, to] = [formatTerm(clip(failedCommand, 60)), formatTerm(clip(newCommand, 60))];
-      heuristics.push({
-        kind: "prefer",
-        trigger: topicTrigger(failedCommand, zh, "command") ?? context.trigger,
-        rule: zh ? `用 ${to} 代替 ${from}` : `Use ${to} instead of ${from}`,
-        why: clip(zh ? `${from} 失败：${reason}` : `${from} failed: ${reason}`, 200),
-        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
-        confidence: 0.6,
-      });
-      continue;
-    }
-    const rerun = later[0];
-    if (failedCommand === null || rerun === undefined || rerun.toolInput !== call.toolInput) continue;
-    if (between(rows, call.seq, rerun.seq).some((row) => row.role === "user" || isActionCall(row))) continue;
-    const command = formatTerm(clip(failedCommand, 60));
-    heuristics.push({
-      kind: "verify",
-      trigger: topicTrigger(failedCommand, zh, "command") ?? context.trigger,
-      rule: zh
-        ? `${command} 可能偶发失败：改动任何东西前先原样重跑一次`
-        : `${command} can fail transiently: re-run it once before changing anything`,
-      why: clip(
-        zh ? `它失败（${reason}）后原样重跑就成功了` : `it failed (${reason}) and then passed unchanged`,
-        200,
-      ),
-      evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
-      confidence: 0.4,
-    });
-  }
+/** The rule of a correction: "Use Y, not X", or the user's words when a term would not read well. */
+function correctionText(correction: Correction | null, evidence: string, zh: boolean): string {
+  if (correction !== null && readsAsTerm(correction.wrong) && readsAsTerm(correction.right))
+    return phraseCorrection(correction, zh);
+  return stripConnectives(evidence).replace(/[.。]$/, "");
 }
 
 /**
@@ -213,9 +57,14 @@ export function retryRule(
  * config.yaml" → {kind prefer, rule "应使用 `config.yaml`，而不是 `config.json`"}. The correction
  * is also a failed attempt (X replaced by Y). Read from `explicit-correction` signals, and from
  * constraint signals that name both sides ("Don't use moment, use dayjs." → "Use dayjs, not
- * moment"). The trigger is the situation the terms name ("npm install" → "Installing
- * dependencies"), else the task title. Confidence: the signal's, at most 0.8; 0.6 when one side
- * is unknown. A wrong term already recorded as a failed attempt by rule 1 is not added again.
+ * moment"), also across sentences ("No, not npm, this is a pnpm workspace. Use pnpm install."
+ * → "Use `pnpm install`, not `npm`"; "别用 moment，太大了。我更喜欢用 dayjs" → "应使用 `dayjs`，而不是
+ * `moment`"). When a term would not read well on its own ("admin 账号连生产库") or no pattern
+ * splits a correction that names both halves, the user's sentences are the rule, verbatim
+ * ("不要用 admin 账号连生产库！查数据只能用只读账号 report_ro"). The trigger is the activity the
+ * terms or the sentence name ("npm install" → "Installing dependencies"), else the task's.
+ * Confidence: the signal's, at most 0.8; 0.6 when one side is unknown. A wrong term already
+ * recorded as a failed attempt by rule 1 is not added again.
  */
 export function correctionRule(
   context: ExperienceContext,
@@ -227,27 +76,34 @@ export function correctionRule(
   for (const signal of context.signals) {
     const constraint = signal.type === "constraint";
     if (signal.source !== "user" || (signal.rule !== "explicit-correction" && !constraint)) continue;
+    if (alreadyLearnt(context, signal.seq, signal.evidence)) continue;
     const before = context.rows.filter((row) => row.seq < signal.seq);
-    const correction = extractCorrection(signal.evidence, before);
+    const extracted = extractCorrection(signal.evidence, before);
+    const split = extracted === null && !constraint && isSplitCorrection(signal.evidence);
     // A constraint counts as a correction only when it names both sides ("don't use X, use Y").
-    if (correction === null || (constraint && (correction.wrong === null || correction.right === null)))
-      continue;
+    const named = extracted !== null && extracted.wrong !== null && extracted.right !== null;
+    if ((extracted === null && !split) || (constraint && !named)) continue;
     used.add(signal);
     const zh = textLanguage(signal.evidence) === "zh";
+    const correction = extracted ?? { wrong: null, right: null };
     const { wrong, right } = correction;
-    const rule = clip(phraseCorrection(correction, zh), MAX_RULE_CHARS);
+    const rule = clip(correctionText(extracted, signal.evidence, zh), MAX_RULE_CHARS);
     // One message can carry a correction and a constraint with the same words: learn it once.
     const key = `${signal.seq}\u0000${rule}`;
     if (seen.has(key)) continue;
     seen.add(key);
     heuristics.push({
-      kind: right ? "prefer" : "avoid",
-      trigger: topicTrigger([wrong, right].filter(Boolean).join(" "), zh) ?? context.trigger,
+      kind: right || split ? "prefer" : "avoid",
+      trigger:
+        activityTrigger([wrong, right].filter(Boolean).join(" "), zh) ??
+        activityTrigger(signal.evidence, zh) ??
+        context.activity,
       rule,
       why: zh ? "用户纠正了这一点" : "The user corrected this",
       evidence: signal.evidence,
-      confidence: wrong && right ? Math.min(0.8, signal.confidence) : 0.6,
+      confidence: (wrong && right) || split ? Math.min(0.8, signal.confidence) : 0.6,
     });
+    context.learnt.push({ seq: signal.seq, quote: signal.evidence });
     // A failed command already recorded as an attempt (rule 1) is not recorded twice.
     if (wrong !== null && !attempts.some((attempt) => attempt.attemptLabel === wrong)) {
       attempts.push({
@@ -268,7 +124,9 @@ export function correctionRule(
  * otherwise ("make sure the migration is reversible"); project scope. A preference becomes
  * `prefer` ("I prefer pnpm over npm" → "Prefer `pnpm` over `npm`", trigger "Choosing a package
  * manager"; "我更喜欢用 pnpm" → "优先使用 `pnpm`"), scope hint `global` when said in the first
- * person singular without naming the project, else `project`.
+ * person singular without naming the project, else `project`. The trigger is the activity the
+ * sentence names ("Committing changes"), else the task's. Words a correction already turned into
+ * a heuristic ("我们一直用 biome，别装 prettier") are not learnt again as a preference.
  */
 export function constraintRule(
   context: ExperienceContext,
@@ -278,7 +136,7 @@ export function constraintRule(
 ): void {
   for (const signal of context.signals) {
     if (signal.source !== "user" || (signal.type !== "constraint" && signal.type !== "preference")) continue;
-    if (used.has(signal)) continue;
+    if (used.has(signal) || alreadyLearnt(context, signal.seq, signal.evidence)) continue;
     const sentence = stripConnectives(signal.evidence);
     const zh = textLanguage(sentence) === "zh";
     const substantial = zh
@@ -289,26 +147,28 @@ export function constraintRule(
     if (signal.type === "constraint") {
       heuristics.push({
         kind: isNegativeRule(sentence) ? "avoid" : "verify",
-        trigger: context.trigger,
+        trigger: activityTrigger(sentence, zh) ?? context.activity,
         rule: clip(sentence, MAX_RULE_CHARS),
         why: zh ? "用户明确提出的约束" : "A constraint the user stated",
         evidence: signal.evidence,
         scopeHint: "project",
         confidence: 0.6,
       });
+      context.learnt.push({ seq: signal.seq, quote: signal.evidence });
       continue;
     }
     const preference = extractPreference(sentence);
     const rule = preference ? phrasePreference(preference, zh) : sentence;
     heuristics.push({
       kind: !preference && isNegativeRule(sentence) ? "avoid" : "prefer",
-      trigger: topicTrigger(sentence, zh) ?? context.trigger,
+      trigger: activityTrigger(sentence, zh) ?? context.activity,
       rule: clip(rule, MAX_RULE_CHARS),
       why: zh ? "用户表达的偏好" : "A preference the user stated",
       evidence: signal.evidence,
       scopeHint: preferenceScope(sentence),
       confidence: 0.7,
     });
+    context.learnt.push({ seq: signal.seq, quote: signal.evidence });
   }
 }
 

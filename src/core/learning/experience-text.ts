@@ -3,137 +3,16 @@
  * correction replaces (X → Y), what a preference prefers, whether two shell commands are
  * attempts at the same thing, and a situational trigger for a command or sentence. Pure.
  */
-import { CORRECTION_READER, ZH_USE_VERB } from "../signals/rule-phrases.js";
+import { CORRECTION_PATTERNS, ONLY_FOR, ZH_ONLY_FOR } from "./correction-patterns.js";
 import { type TaskMessage, toolCommand, toolInputObject } from "./task-message.js";
+
+export { activityTrigger, titleActivity, topicTrigger } from "./topics.js";
 
 /** What a correction says was wrong and what is right; either may be unknown. */
 export interface Correction {
   wrong: string | null;
   right: string | null;
 }
-
-const SEGMENT = String.raw`((?:[^,;!?\n]|\.(?=\S)){1,60}?)`;
-const END = String.raw`(?=\s*(?:[,;!?\n—–]|--|\s-\s|\.(?:\s|$)|$|\s(?:instead|please|here|then)\b))`;
-const ZH_SEGMENT = "([^，,。；;！？!?\\n]{1,40}?)";
-const ZH_SEGMENT_NO_NOT = "([^，,。；;！？!?\\n不]{1,40}?)";
-const ZH_END = "(?=\\s*(?:[，,。；;！？!?\\n]|$|吧|哦|啊|呀))";
-/** "config.json is only for the old CLI": group 1 is the thing that is not the one to use. */
-const ONLY_FOR = String.raw`((?:\`[^\`]+\`|[\w@~./-]*[./_][\w@~./-]*\w))\s+(?:is|are)\s+(?:only|just)\s+(?:for|used\s+(?:for|by|in)|meant\s+for|read\s+by)\b`;
-const ZH_ONLY_FOR =
-  "((?:`[^`]+`|[\\w@~./-]*[./_][\\w@~./-]*\\w))\\s*(?:只|仅)(?:是)?(?:用于|用在|给|供|针对|在)";
-/** What "the app reads" / "应用读的是" introduces: the right term. */
-const ZH_RIGHT_LEAD = `(?:读的是|用的是|应该是|而是|是|要用|改用|${ZH_USE_VERB})`;
-
-/** A correction pattern: which capture group is the wrong term and which the right one (0 = none). */
-interface CorrectionPattern {
-  pattern: RegExp;
-  wrong: number;
-  right: number;
-  /** For "wrong file, it's Y": the kind of thing that was wrong, resolved from the agent's last call. */
-  wrongCategory?: number;
-}
-
-function english(source: string, wrong: number, right: number, wrongCategory?: number): CorrectionPattern {
-  const pattern = new RegExp(source, "i");
-  return wrongCategory === undefined ? { pattern, wrong, right } : { pattern, wrong, right, wrongCategory };
-}
-
-const VERB = "(?:use|try|run|call|go with|switch to|pick|write|install)";
-
-/** Ordered: the first pattern that matches the correction sentence wins. */
-const CORRECTION_PATTERNS: readonly CorrectionPattern[] = [
-  english(String.raw`\binstead of ${SEGMENT},?\s+${VERB}\s+${SEGMENT}${END}`, 1, 2),
-  english(String.raw`\b${VERB}\s+${SEGMENT}\s+instead of\s+${SEGMENT}${END}`, 2, 1),
-  english(
-    String.raw`\b(?:don'?t|do not|never|stop)\s+(?:use|using|run|running|call|calling|edit|editing|touch|touching|install|installing)\s+${SEGMENT}\s*[,;]\s*(?:just\s+|instead\s+|please\s+)?${VERB}\s+${SEGMENT}${END}`,
-    1,
-    2,
-  ),
-  english(
-    String.raw`\b(?:should (?:be|use|go in)|it'?s|it is|use|uses|reads|loads|run(?: (?:it|this|that|them))?(?: with| via| using| through)?|i meant|i want|we use)\s+${SEGMENT},?\s+(?:and\s+)?(?:not|never)\s+(?:use\s+|run\s+)?${SEGMENT}${END}`,
-    2,
-    1,
-  ),
-  english(
-    String.raw`\bnot\s+${SEGMENT}\s*(?:[,;:—–]|--|\s-\s)\s*(?:it'?s|it is|it should be|should be|use|but|i meant|we use|rather|instead|${CORRECTION_READER})\s+${SEGMENT}${END}`,
-    1,
-    2,
-  ),
-  english(
-    String.raw`${ONLY_FOR}[^,;!?\n—–]*?\s*(?:[,;:—–]|--|\s-\s)\s*(?:it'?s|it is|it should be|should be|use|edit|change|update|put it in|move it to|${CORRECTION_READER})\s+${SEGMENT}${END}`,
-    1,
-    2,
-  ),
-  english(String.raw`\bnot\s+${SEGMENT}\s+but\s+(?:rather\s+)?${SEGMENT}${END}`, 1, 2),
-  english(
-    String.raw`\bwrong (file|branch|directory|folder|path|command|package|port)\b[^,;.!?]*?[,;:.]?\s*(?:it'?s|use|should be|the right one is)\s+${SEGMENT}${END}`,
-    0,
-    2,
-    1,
-  ),
-  english(
-    String.raw`\b(?:no|nope|wrong)[,.!]?\s+(?:use|it'?s|it is|it should be|should be|i meant|we use)\s+${SEGMENT}${END}`,
-    0,
-    1,
-  ),
-  english(String.raw`\b${VERB}\s+${SEGMENT}\s+instead\b`, 0, 1),
-  english(String.raw`\bi meant\s+${SEGMENT}${END}`, 0, 1),
-  {
-    pattern: new RegExp(
-      `不是${ZH_SEGMENT}[，,；;、]?\\s*(?:而是|应该是|应该用|要用|改用|换成|用的是|是)\\s*${ZH_SEGMENT}${ZH_END}`,
-    ),
-    wrong: 1,
-    right: 2,
-  },
-  {
-    // "不是这个文件，应用读的是 config.yaml": a few words before the right term's lead.
-    pattern: new RegExp(
-      `不是${ZH_SEGMENT}[，,；;、]\\s*[^，,。；;！？!?\\n]{0,8}?(?:我(?:是说|指的是|说的是)|${ZH_RIGHT_LEAD})\\s*${ZH_SEGMENT}${ZH_END}`,
-    ),
-    wrong: 1,
-    right: 2,
-  },
-  {
-    pattern: new RegExp(
-      `(?:别|不要|不用|不能)(?:再)?(?:用|装|引入|加)\\s*${ZH_SEGMENT}\\s*[，,；;]\\s*(?:用|改用|换成|换|要用|请用)\\s*${ZH_SEGMENT}${ZH_END}`,
-    ),
-    wrong: 1,
-    right: 2,
-  },
-  {
-    pattern: new RegExp(
-      `${ZH_USE_VERB}\\s*${ZH_SEGMENT}\\s*[，,]\\s*(?:别|不要)(?:再)?(?:用|装|引入|加)\\s*${ZH_SEGMENT}${ZH_END}`,
-    ),
-    wrong: 2,
-    right: 1,
-  },
-  {
-    pattern: new RegExp(`是\\s*${ZH_SEGMENT_NO_NOT}\\s*[，,]?\\s*(?:而)?不是\\s*${ZH_SEGMENT}${ZH_END}`),
-    wrong: 2,
-    right: 1,
-  },
-  {
-    pattern: new RegExp(
-      `(文件|路径|端口|分支|目录|命令|版本|包名?|函数|方法|配置)(?:搞|弄|用|改|写|找)?错了[，,]?\\s*(?:应该是|是|应该|要用|用)\\s*${ZH_SEGMENT}${ZH_END}`,
-    ),
-    wrong: 0,
-    right: 2,
-    wrongCategory: 1,
-  },
-  {
-    pattern: new RegExp(
-      `${ZH_ONLY_FOR}[^，,。；;！？!?\\n]*[，,；;]\\s*[^，,。；;！？!?\\n]{0,8}?${ZH_RIGHT_LEAD}\\s*${ZH_SEGMENT}${ZH_END}`,
-    ),
-    wrong: 1,
-    right: 2,
-  },
-  { pattern: new RegExp(`应该(?:用|是|改成|改为)\\s*${ZH_SEGMENT}${ZH_END}`), wrong: 0, right: 1 },
-  {
-    pattern: new RegExp(`(?:我(?:指|说)的是|我的意思是|我是说)\\s*${ZH_SEGMENT}${ZH_END}`),
-    wrong: 0,
-    right: 1,
-  },
-];
 
 const DEICTIC =
   /^(?:(?:this|that|these|those|the|it|one|ones|something|other|wrong|old|previous)\b\s*)+(?:one|ones|file|files|path|directory|dir|folder|command|branch|package|version|port|function|method|approach|way|thing|value|config|option|setting)?$/i;
@@ -147,7 +26,7 @@ const COMMAND_WORDS = /command|script|命令|脚本/i;
 
 /** Command-line programs whose names make a term code-like ("pnpm install"). */
 const PROGRAMS =
-  /^(?:npm|pnpm|yarn|bun|npx|node|deno|tsx|tsc|vitest|jest|mocha|pytest|pip3?|uv|poetry|python3?|cargo|go|git|docker|podman|kubectl|make|cmake|brew|apt(?:-get)?|curl|wget|gem|bundle|mvn|gradle|dotnet|ls|cat|grep|rg|sed|awk)\b/i;
+  /^(?:npm|pnpm|yarn|bun|npx|node|nvm|deno|tsx|tsc|vitest|jest|mocha|pytest|pip3?|uv|poetry|python3?|cargo|go|git|gh|docker|podman|kubectl|helm|terraform|aws|gcloud|psql|mysql|make|cmake|brew|apt(?:-get)?|curl|wget|gem|bundle|mvn|gradle|dotnet|ls|cat|grep|rg|sed|awk)\b/i;
 
 /** Trim quotes, backticks and trailing filler; take the backticked or quoted part when there is one. */
 function cleanTerm(raw: string): string {
@@ -155,7 +34,10 @@ function cleanTerm(raw: string): string {
   const inner = quoted ? (quoted.slice(1).find((group) => group !== undefined) ?? raw) : raw;
   const cleaned = inner
     .trim()
-    .replace(/\s+(?:instead|please|here|then|now)$/i, "")
+    .replace(
+      /\s+(?:instead|please|here|then|now|anymore|any more|again|by hand|manually|directly|yourself)$/i,
+      "",
+    )
     .replace(/[了吧哦啊呀]+$/, "")
     .replace(/^[`"'“「]+|[`"'”」.。]+$/g, "")
     .trim();
@@ -176,6 +58,14 @@ export function isVagueTerm(term: string): boolean {
     NOT_A_THING.test(term) ||
     /\bones?$/i.test(term)
   );
+}
+
+/**
+ * True for a term that reads well on its own inside "Use Y, not X": anything without Chinese, or
+ * a short Chinese noun ("普通用户"). "admin 账号连生产库" does not: the user's sentence says it better.
+ */
+export function readsAsTerm(term: string | null): boolean {
+  return term === null || !/\p{Script=Han}/u.test(term) || /^\p{Script=Han}{1,6}$/u.test(term);
 }
 
 /** True for code: one token with a dot, slash, digit or similar, or a command starting with a known program. */
@@ -352,7 +242,7 @@ export function isNegativeRule(sentence: string): boolean {
   );
 }
 
-/** A sentence without leading connectives ("And", "Also", "而且", "另外"), first letter upper-cased. */
+/** A sentence without leading connectives ("And", "Also", "而且", "另外"), first letter upper-cased (English). */
 export function stripConnectives(sentence: string): string {
   let text = sentence.trim();
   for (let pass = 0; pass < 3; pass += 1) {
@@ -360,7 +250,8 @@ export function stripConnectives(sentence: string): string {
       .replace(/^(?:and|also|but|plus|oh|ok(?:ay)?|so|please|btw|by the way)\b[,\s]*/i, "")
       .replace(/^(?:而且|并且|但是|但|还有|另外|同时|也|然后|对了)[，,\s]*/, "");
   }
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  // "build 之前先设置…" stays as written: capitals mean nothing in a Chinese rule.
+  return /\p{Script=Han}/u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The words of a command's first real step: `cd x &&`, env assignments and `sudo` are skipped. */
@@ -402,43 +293,4 @@ export function isFixBeforeRetry(fix: string, retried: string): boolean {
   if (fixWords[0] === undefined || fixWords[0] !== retriedWords[0]) return false;
   const fixCommand = fixWords.join(" ");
   return fixCommand !== retriedWords.join(" ") && !LOOK_ONLY_COMMAND.test(fixCommand);
-}
-
-/** Situations by keyword: [pattern, English, Chinese, only for sentences (not commands)]. */
-const TOPICS: ReadonlyArray<readonly [RegExp, string, string, boolean?]> = [
-  [
-    /\b(?:npm|pnpm|yarn|bun|pip3?|uv|poetry|cargo|gem|bundle|composer|brew|apt(?:-get)?|go)\s+(?:install|i|add|ci|sync|get)\b|\binstall(?:ing)?\s+(?:the\s+)?(?:dependencies|deps|packages)\b|安装依赖|装依赖/i,
-    "Installing dependencies",
-    "安装依赖",
-  ],
-  [
-    /\b(?:tests?|vitest|jest|mocha|pytest|specs?|coverage)\b|测试|单测|用例/i,
-    "Writing and running tests",
-    "编写和运行测试",
-  ],
-  [/\b(?:build|tsc|compile|webpack|rollup|esbuild)\b|构建|编译/i, "Building the project", "构建项目"],
-  [
-    /\b(?:lint|eslint|biome|prettier|ruff|black|flake8|format(?:ting)?|indent\w*|tabs?|spaces|semicolons?)\b|缩进|格式|空格|分号/i,
-    "Formatting and linting code",
-    "格式化与代码检查",
-  ],
-  [/^git\s|\bgit\b|\b(?:commit|rebase|squash)\b|提交|分支|合并/i, "Using git", "使用 git"],
-  [/\b(?:docker|podman|kubectl|compose)\b|容器/i, "Running containers", "运行容器"],
-  [/\b(?:npm|pnpm|yarn|bun|npx)\b|包管理/i, "Choosing a package manager", "选择包管理器", true],
-];
-
-/**
- * A situational trigger for a sentence or a shell command ("Installing dependencies"), or null
- * when none fits. "Choosing a package manager" is for sentences only: `npm run e2e` is not about
- * choosing one.
- */
-export function topicTrigger(
-  text: string,
-  zh: boolean,
-  of: "sentence" | "command" = "sentence",
-): string | null {
-  const found = TOPICS.find(
-    ([pattern, , , sentenceOnly]) => pattern.test(text) && !(sentenceOnly && of === "command"),
-  );
-  return found ? (zh ? found[2] : found[1]) : null;
 }

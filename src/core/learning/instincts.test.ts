@@ -230,6 +230,23 @@ describe("heuristicInstincts", () => {
     });
   });
 
+  it("reads no rule from a sentence that only says how often, and ends no Chinese trigger in 时", () => {
+    const found = heuristicInstincts(
+      rows([
+        { user: "打包一下" },
+        { tool: "Bash", input: "pnpm build", output: "FATAL ERROR: heap out of memory", error: true },
+        { user: "每次都这样。" },
+        { user: "以后每次都要先跑 pnpm lint" },
+      ]),
+    );
+    expect(found.map((instinct) => instinct.action)).toEqual(["以后每次都要先跑 pnpm lint"]);
+    expect(found[0]?.trigger).toBe("格式化与代码检查");
+    const fallback = heuristicInstincts(
+      rows([{ user: "开始吧" }, { assistant: "好" }, { user: "以后都别改公共接口的返回结构" }]),
+    );
+    expect(fallback[0]?.trigger).toBe("在本项目中工作");
+  });
+
   it("reads a correction followed by a successful retry", () => {
     const found = heuristicInstincts(
       rows([
@@ -242,7 +259,7 @@ describe("heuristicInstincts", () => {
     );
     expect(found).toEqual([
       {
-        trigger: "准备使用 `npm` 时",
+        trigger: "准备使用 `npm`",
         action: "应使用 `pnpm`，而不是 `npm`",
         confidence: 0.75,
         domain: "workflow",

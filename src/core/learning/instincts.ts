@@ -9,8 +9,8 @@ import {
   extractCorrection,
   formatTerm,
   phraseCorrection,
+  readsAsTerm,
   stripConnectives,
-  topicTrigger,
 } from "./experience-text.js";
 import { countWords } from "./segment-tasks.js";
 import {
@@ -29,6 +29,8 @@ import {
   userWords,
 } from "./task-message.js";
 import { inferDomain } from "./to-lessons.js";
+import { activityTrigger } from "./topics.js";
+import { isContentless } from "./user-sentences.js";
 
 /** One instinct candidate (seed 001 `InstinctCandidate`, without ids the caller adds). */
 export interface InstinctCandidate {
@@ -262,14 +264,15 @@ function explicitRules(
     if (words === null) continue;
     for (const sentence of sentences(words)) {
       if (!EXPLICIT_RULE.test(sentence) || /\bnever\s*mind\b|[?？]\s*$/i.test(sentence)) continue;
-      if (countWords(sentence) < 3) continue;
+      // "每次都这样。" says how often, not what to do.
+      if (countWords(sentence) < 3 || isContentless(sentence)) continue;
       const zh = textLanguage(sentence) === "zh";
       const when = zh ? ZH_WHEN_CLAUSE.exec(sentence) : WHEN_CLAUSE.exec(sentence);
       const trigger = when
         ? zh
-          ? `${when[1]}${when[2]}`
+          ? `${when[1]}${/时|的时候/.test(when[2] ?? "") ? "" : when[2]}`
           : `${(when[1] ?? "").charAt(0).toUpperCase()}${(when[1] ?? "").slice(1)} ${when[2]}`
-        : (topicTrigger(sentence, zh) ?? fallbackTrigger(zh));
+        : (activityTrigger(sentence, zh) ?? fallbackTrigger(zh));
       found.push(candidate(trigger.trim(), stripConnectives(sentence), 0.75, [sentence]));
     }
   }
@@ -293,13 +296,16 @@ function correctionsThatWorked(rows: readonly TaskMessage[]): InstinctCandidate[
     if (correction === null || correction.right === null || success === undefined) continue;
     // A constraint counts only when it names both sides ("don't use X, use Y").
     if (constraint && correction.wrong === null) continue;
+    // "admin 账号连生产库" does not read as a term: the task experience quotes the user instead.
+    if (![correction.wrong, correction.right].every(readsAsTerm)) continue;
     const zh = textLanguage(signal.evidence) === "zh";
     const wrong = correction.wrong === null ? null : formatTerm(correction.wrong);
     const trigger = wrong
       ? zh
-        ? `准备使用 ${wrong} 时`
+        ? `准备使用 ${wrong}`
         : `About to use ${wrong}`
-      : (topicTrigger(signal.evidence, zh) ?? (zh ? "本项目中的类似任务" : "Similar tasks in this project"));
+      : (activityTrigger(signal.evidence, zh) ??
+        (zh ? "本项目中的类似任务" : "Similar tasks in this project"));
     const action = phraseCorrection(correction, zh);
     found.push(candidate(trigger, action, 0.75, [signal.evidence, describeToolCall(success, 200)]));
   }
@@ -352,7 +358,8 @@ export function heuristicInstincts(observations: readonly TaskMessage[]): Instin
     .slice(-MAX_OBSERVATIONS);
   const said = rows.flatMap((row) => userWords(row) ?? []).join("\n");
   const zh = textLanguage(said) === "zh";
-  const fallbackTrigger = (chinese: boolean) => (chinese ? "在本项目中工作时" : "Working in this project");
+  // Chinese lesson statements add "时" themselves ("<trigger>时：<rule>").
+  const fallbackTrigger = (chinese: boolean) => (chinese ? "在本项目中工作" : "Working in this project");
   const all = [
     ...explicitRules(rows, fallbackTrigger),
     ...correctionsThatWorked(rows),

@@ -155,7 +155,7 @@ describe("rule 1: error → retry → success", () => {
     expect(experience.transferableHeuristics).toEqual([
       {
         kind: "verify",
-        trigger: "Run the e2e suite",
+        trigger: "Running the e2e suite",
         rule: "`npm run e2e` can fail transiently: re-run it once before changing anything",
         why: "it failed (Error: connect ETIMEDOUT 10.0.0.5:443) and then passed unchanged",
         evidence: "Error: connect ETIMEDOUT 10.0.0.5:443",
@@ -265,7 +265,7 @@ describe("rule 2: corrections", () => {
     expect(experience.transferableHeuristics).toEqual([
       {
         kind: "prefer",
-        trigger: "Change the database port to 5433 in the config",
+        trigger: "Editing configuration files",
         rule: "Use `config.yaml`, not `config.json`",
         why: "The user corrected this",
         evidence: "Not this file, it's config.yaml.",
@@ -293,7 +293,7 @@ describe("rule 2: corrections", () => {
     expect(experience.transferableHeuristics).toEqual([
       {
         kind: "prefer",
-        trigger: "把数据库端口改成 5433",
+        trigger: "修改配置文件",
         rule: "应使用 `config.yaml`，而不是 `config.json`",
         why: "用户纠正了这一点",
         evidence: "不是这个文件，应该是 config.yaml",
@@ -361,7 +361,7 @@ describe("rule 3: constraints and preferences", () => {
     expect(experience.transferableHeuristics).toEqual([
       {
         kind: "avoid",
-        trigger: "帮我写一个部署脚本",
+        trigger: "部署",
         rule: "不能用 root 用户",
         why: "用户明确提出的约束",
         evidence: "而且不能用 root 用户",

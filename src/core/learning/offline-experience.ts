@@ -6,20 +6,17 @@
  */
 import { z } from "zod";
 import type { LessonScope } from "../lessons/lesson.js";
+import type { ExperienceContext } from "./experience-context.js";
 import {
   MAX_EXPERIENCE_ITEMS,
   MAX_HEURISTIC_EVIDENCE_CHARS,
   MAX_RULE_CHARS,
   MAX_TRIGGER_CHARS,
 } from "./experience-limits.js";
-import {
-  constraintRule,
-  correctionRule,
-  type ExperienceContext,
-  retryRule,
-  workingApproach,
-} from "./experience-rules.js";
+import { constraintRule, correctionRule, workingApproach } from "./experience-rules.js";
+import { repeatedErrorRule, retryRule } from "./retry-rules.js";
 import type { TaskSegment } from "./segment-tasks.js";
+import { statedRule } from "./stated-rules.js";
 import {
   clip,
   type LlmSignal,
@@ -29,6 +26,7 @@ import {
   type TaskSignal,
   textLanguage,
 } from "./task-message.js";
+import { titleActivity } from "./topics.js";
 
 /** seed 000 heuristic kinds. */
 export type HeuristicKind = "avoid" | "prefer" | "verify" | "clarify";
@@ -173,10 +171,13 @@ export interface OfflineExperienceInput {
 
 /**
  * Build a task experience without a model, from the task's rows and feedback signals, by the
- * rules in experience-rules.ts: 1 error → retry → success, 1b fix then retry, 2 corrections,
- * 3 constraints and preferences (confusion signals alone yield no heuristic: a `clarify` rule guessed from "why did
- * you…?" is more often wrong than useful, and the correction that usually follows already yields
- * one). Heuristics are in the goal's language where they are built from tool runs, and in the
+ * rules in retry-rules.ts, experience-rules.ts and stated-rules.ts: 1 error → retry → success,
+ * 1b fix then retry, 1c the user's explanation of a repeated error, 2 corrections, 3
+ * constraints and preferences, 4 standing instructions and project facts (confusion signals
+ * alone yield no heuristic: a `clarify` rule guessed from "why did you…?" is more often wrong
+ * than useful, and the correction that usually follows already yields one). Words one rule
+ * learnt from are not learnt again by a later one. Triggers name the activity ("Committing
+ * changes"), not the task title, where one is recognised. Heuristics are in the goal's language where they are built from tool runs, and in the
  * user's language where built from their words; each carries a verbatim quote; duplicates (same
  * kind and rule) are kept once. A plain successful task yields no heuristics.
  */
@@ -184,19 +185,25 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   const rows = [...input.messages].sort((first, second) => first.seq - second.seq);
   const signals = signalsWithin(input.signals, rows);
   const goal = input.task.goal.trim() || input.task.title;
+  const zh = textLanguage(goal) === "zh";
+  const trigger = clip(input.task.title || goal, MAX_TRIGGER_CHARS);
   const context: ExperienceContext = {
     rows,
     signals,
-    zh: textLanguage(goal) === "zh",
-    trigger: clip(input.task.title || goal, MAX_TRIGGER_CHARS),
+    zh,
+    trigger,
+    activity: clip(titleActivity(trigger, zh), MAX_TRIGGER_CHARS),
+    learnt: [],
   };
   const attempts: FailedAttempt[] = [];
   const heuristics: TransferableHeuristic[] = [];
   const criteria: string[] = [];
   retryRule(context, attempts, heuristics);
+  repeatedErrorRule(context, heuristics);
   const working = workingApproach(context);
   const used = correctionRule(context, attempts, heuristics);
   constraintRule(context, used, criteria, heuristics);
+  statedRule(context, heuristics);
   const unique = new Map<string, TransferableHeuristic>();
   for (const heuristic of heuristics) {
     const key = `${heuristic.kind}\u0000${heuristic.rule.toLowerCase()}`;

@@ -135,7 +135,7 @@ describe("tacit-samples: config-yaml", () => {
         evidence: correction.content,
       }),
     ]);
-    expect(experience.transferableHeuristics[0]?.trigger).toMatch(/session timeout/i);
+    expect(experience.transferableHeuristics[0]?.trigger).toBe("Editing configuration files");
   });
 
   it("records the edit of config.json as a failed attempt replaced by config.yaml", () => {

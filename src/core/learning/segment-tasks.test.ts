@@ -132,6 +132,31 @@ describe("segmentTasks: new tasks", () => {
 });
 
 describe("segmentTasks: staying in the task", () => {
+  it("keeps a statement right after a failed tool call, in English and Chinese", () => {
+    const english = rows([
+      { user: "check that the health endpoint reports the new version" },
+      { tool: "Bash", input: "curl -s localhost:8080/health", output: "Connection refused", error: true },
+      { user: "the API listens on 8081 locally, 8080 was the old gateway" },
+      { tool: "Bash", input: "curl -s localhost:8081/health", output: '{"status":"ok"}' },
+    ]);
+    expect(ranges(segmentTasks(english))).toEqual(["0-3 session-start"]);
+    const chinese = rows([
+      { user: "打包一下，准备发测试环境" },
+      { tool: "Bash", input: "pnpm build", output: "FATAL ERROR: heap out of memory", error: true },
+      { user: "每次都这样。build 之前先设置 NODE_OPTIONS=--max-old-space-size=4096" },
+    ]);
+    expect(ranges(segmentTasks(chinese))).toEqual(["0-2 session-start"]);
+  });
+
+  it("keeps a message that shares words with the commands the agent ran", () => {
+    const session = rows([
+      { user: "commit the retry changes" },
+      { tool: "Bash", input: 'git add -A && git commit -m "Fixed retry stuff"', output: "[main 4e1d2c9]" },
+      { user: "Please use conventional commits, like fix: or feat: with a scope, our tooling reads them." },
+    ]);
+    expect(ranges(segmentTasks(session))).toEqual(["0-2 session-start"]);
+  });
+
   it("keeps a correction right after an assistant turn", () => {
     const session = rows([
       { user: "Rename the getUser function to fetchUser everywhere" },

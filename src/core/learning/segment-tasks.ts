@@ -144,12 +144,21 @@ function isUnrelated(text: string, draft: Draft): boolean {
   return shared < RELATED_TOKEN_COUNT && shared / tokens.size < RELATED_TOKEN_SHARE;
 }
 
+/** True when the task's last action, with only assistant text after it, failed. */
+function afterFailedCall(rows: readonly TaskMessage[]): boolean {
+  for (const row of [...rows].reverse()) {
+    if (row.role === "assistant" && row.kind === "text") continue;
+    return isToolCall(row) && row.isError;
+  }
+  return false;
+}
+
 /**
  * Why `message` (a user goal in the user's own voice) starts a new task, or null when it stays.
  * Order: a feedback signal (correction, reject, confusion) always stays; an explicit opener
  * starts; an idle gap starts unless the message is a success or a "continue"; any other on-task
- * signal, a "continue", a message opening with "and"/"but"/"而且" or a short message stays; low
- * token overlap starts.
+ * signal, a "continue", a message right after a failed tool call, a message opening with
+ * "and"/"but"/"而且" or a short message stays; low token overlap starts.
  */
 function boundaryFor(
   message: TaskMessage,
@@ -166,6 +175,8 @@ function boundaryFor(
   const gap = previous === undefined ? 0 : message.createdAt - previous.createdAt;
   if (gap > idleGapMs && !types.has("success") && !continuation) return "idle-gap";
   if (continuation || [...types].some((type) => ON_TASK_SIGNALS.has(type))) return null;
+  // Right after a failed call the user reacts to it ("the API listens on 8081 locally").
+  if (afterFailedCall(draft.rows)) return null;
   if (CONTINUATION_CONNECTIVE.test(text)) return null;
   if (countWords(text) < SHORT_FOLLOW_UP_WORDS) return null;
   return isUnrelated(text, draft) ? "unrelated-goal" : null;
@@ -181,9 +192,10 @@ function boundaryFor(
  *   "also, can you", "接下来", "另外", "换个话题", "下一个任务"…), or
  * - more than `idleGapMs` passed since the previous row, or
  * - it is unrelated to the task: it shares fewer than 2 tokens and under 20 % of its own words
- *   and Chinese bigrams with the task's goal, user messages, assistant texts and touched files,
- *   it has at least 6 words, does not open with a connective ("and", "but", "而且"), and the
- *   detector found no on-task signal in it.
+ *   and Chinese bigrams with the task's goal, user messages, assistant texts, touched files and
+ *   shell commands, it has at least 6 words, does not open with a connective ("and", "but",
+ *   "而且"), does not come right after a failed tool call, and the detector found no on-task
+ *   signal in it.
  *
  * A correction, reject or confusion always stays in its task; a success or "continue" stays even
  * after an idle gap. A session with no user goal is one task titled from the first assistant
@@ -220,8 +232,11 @@ export function segmentTasks(messages: readonly TaskMessage[], options: SegmentO
     } else if (row.role === "assistant" && row.kind === "text") {
       for (const token of similarityTokens(row.content)) draft.workTokens.add(token);
     } else if (isToolCall(row)) {
-      const file = toolInputObject(row)?.file_path;
-      if (typeof file === "string") for (const token of similarityTokens(file)) draft.workTokens.add(token);
+      const input = toolInputObject(row);
+      const touched = [input?.file_path, input?.command].filter(
+        (value): value is string => typeof value === "string",
+      );
+      for (const value of touched) for (const token of similarityTokens(value)) draft.workTokens.add(token);
     }
     draft.rows.push(row);
   });

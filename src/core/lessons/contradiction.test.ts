@@ -28,6 +28,12 @@ describe("contradicts", () => {
       contradicts({ rule: "Use npx vitest run instead of jest" }, { rule: "Use `jest`, not `mocha`" }),
     ).toBe(true);
     expect(contradicts({ rule: "用 pnpm，不要再用 yarn" }, { rule: "用 yarn 安装依赖" })).toBe(true);
+    expect(
+      contradicts(
+        { rule: "The portal listens on port 4000, not 3000" },
+        { rule: "The portal listens on port 3000 locally, not 9000" },
+      ),
+    ).toBe(true);
   });
 
   it("does not confuse agreeing or unrelated lessons", () => {

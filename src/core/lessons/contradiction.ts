@@ -20,6 +20,7 @@ const USE_PATTERNS = [
     String.raw`\b(?:use|prefer|run|switch(?:ed)? to|move(?:d)? to|migrate(?:d)? to|replace[sd]? (?:it )?with|always use)`,
   ),
   term("(?:用|使用|应使用|改用|换成|改成|切换到|升级到)"),
+  term(String.raw`\b(?:listens on|runs on|serves on|is on|port)(?: port)?`),
 ];
 const AVOID_PATTERNS = [
   term(

@@ -675,4 +675,33 @@ U: webpack.config.js is only used by the legacy build, edit vite.config.ts.
 U: Remove unused helpers from the tests folder.
 A: Removed four helpers; I left test_utils.py untouched.
 U: test_utils.py is only for fixtures, that's fine to leave as is.
+# en-l-correction-split | 1 reject/exec; 3 correction
+U: Install the dependencies and run the unit tests
+T!: npm ERR! code EUNSUPPORTEDPROTOCOL
+A: Retrying the install.
+U: No, not npm, this is a pnpm workspace. Use pnpm install.
+# en-l-correction-use-dont | 2 correction
+U: deploy to staging
+A: Applied the manifests with kubectl apply -f k8s/staging.
+U: use ./deploy.sh staging, don't kubectl apply by hand, it skips the migrations job
+# en-l-correction-split-anymore | 1 reject/exec; 2 correction
+U: add pino for logging
+T!: error This project's package.json defines "packageManager": "pnpm@9.12.0".
+U: we moved to pnpm last week, don't use yarn anymore. use pnpm add
+# en-l-constraint-must-always | 2 constraint
+U: run the e2e tests for the signup flow
+A: Ran npm run e2e -- signup, 2 passed.
+U: the e2e tests must always run with APP_ENV=test, otherwise they truncate the dev db
+# en-l-constraint-must-send | 2 constraint
+U: add a helper that charges a saved payment method
+A: Added charge_saved_method() calling stripe.PaymentIntent.create.
+U: every POST to Stripe must send an idempotency key, otherwise a retry double-charges the customer.
+# en-l-constraint-two-prohibitions-split | 2 constraint
+U: Set up the cron job for the backups.
+A: Added a crontab entry that runs as root.
+U: It must not run as root. Don't use sudo either.
+# en-l-negative-use-dont-forget
+U: Add zod to the api package.
+A: Added zod with pnpm add zod.
+U: Good. Use the same for the web package and don't forget the lockfile.
 `;

@@ -462,4 +462,24 @@ U: 不许用 root 账号，不要 sudo
 U: 更新一下锁文件。
 A: 我更新了 package-lock.json。
 U: package-lock.json 只是给旧流水线用的，我们用 pnpm-lock.yaml
+# zh-l-correction-split | 2 correction; 2 preference
+U: 订单列表的下单时间显示成 YYYY-MM-DD HH:mm
+A: 我用 moment 格式化了下单时间。
+U: 别用 moment，太大了。我更喜欢用 dayjs，项目里已经有了
+# zh-l-correction-split-script | 1 reject/exec; 2 correction
+U: 客户列表的分页有 bug，帮我修一下
+T!: Error: page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:4000/
+U: 不要跑 pnpm test，那个会把 e2e 也跑了。只跑单元测试用 pnpm test:unit
+# zh-l-correction-yao-gai | 2 correction
+U: 本地调试的时候 redis 超时太短了，改成 5 秒
+A: 已把 application.yml 里的 timeout 改成 5000。
+U: 不是这个文件，本地开发要改 application-dev.yml，application.yml 是线上的默认配置
+# zh-l-correction-qie-dao | 1 reject/exec; 2 correction
+U: 启动后台管理
+T!: error vite@5.4.11: The engine "node" is incompatible with this module.
+U: 项目已经升级到 node 20 了，不要再切到 16，用 nvm use 20
+# zh-l-constraint-two-prohibitions-split | 2 constraint
+U: 重启一下开发服务器
+A: 我用 sudo systemctl restart 重启了。
+U: 不能用 root 用户运行开发服务。也不要用 sudo。
 `;

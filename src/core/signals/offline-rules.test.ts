@@ -205,3 +205,35 @@ describe("OFFLINE_SIGNAL_RULES", () => {
     for (const rule of OFFLINE_SIGNAL_RULES) expect(fired, rule.id).toContain(rule.id);
   });
 });
+
+describe("corrections spread over two sentences", () => {
+  it.each([
+    [
+      "No, not npm, this is a pnpm workspace. Use pnpm install.",
+      "No, not npm, this is a pnpm workspace. Use pnpm install.",
+    ],
+    [
+      "别用 moment，太大了。我更喜欢用 dayjs，项目里已经有了",
+      "别用 moment，太大了。我更喜欢用 dayjs，项目里已经有了",
+    ],
+    [
+      "不要用 admin 账号连生产库！查数据只能用只读账号 report_ro",
+      "不要用 admin 账号连生产库！查数据只能用只读账号 report_ro",
+    ],
+  ])("reads a reject that names what to use as a correction: %s", (message, evidence) => {
+    const signals = detectSignalsOffline([user("Do the thing."), assistant("Done."), user(message)]);
+    const correction = signals.find((signal) => signal.type === "correction");
+    expect(correction?.rule).toBe("explicit-correction");
+    expect(correction?.evidence).toBe(evidence);
+    expect(signals.some((signal) => signal.type === "reject" && signal.source === "user")).toBe(false);
+  });
+
+  it.each([
+    "It must not run as root. Don't use sudo either.",
+    "不能用 root 用户运行开发服务。也不要用 sudo。",
+    "Not now. Use your judgement on the naming.",
+  ])("leaves two prohibitions, or a 'not' that sets nothing aside, alone: %s", (message) => {
+    const signals = detectSignalsOffline([user("Do the thing."), assistant("Done."), user(message)]);
+    expect(signals.filter((signal) => signal.type === "correction")).toEqual([]);
+  });
+});

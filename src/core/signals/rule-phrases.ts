@@ -196,6 +196,11 @@ export const CORRECTION_PHRASES: readonly Phrase[] = [
     0.8,
     String.raw`\b(?:use|run|it'?s|it is|we use) (?:[^,;.!?\n]|\.(?=\S)){1,30}?,? (?:and )?never (?!(?:ever|touch|modify|change|edit|push|commit|delete|remove|add|break|force|deploy|merge|rebase|skip|disable|expose|log|print|hardcode|write|overwrite|create|send)\b)`,
   ),
+  // "Use ./deploy.sh staging, don't kubectl apply by hand": what to use, then what not to.
+  phrase(
+    0.8,
+    `${atClauseStart("(?:just\\s+|please\\s+)?(?:use|run)")}\\s+(?:[^,;.!?\\n]|\\.(?=\\S)){1,40}?[,;]\\s+(?:and\\s+)?(?:don'?t|do not)\\s+(?!(?:ever|forget|worry|bother|need|wait|touch|modify|change|edit|push|commit|delete|remove|add|break|force|merge|rebase|skip|disable|expose|log|print|hardcode|write|overwrite|create|send)\\b)[a-z.]`,
+  ),
   phrase(
     0.7,
     String.raw`\bactually,? (?:it'?s|it is|the (?:file|port|path|branch|command|config|name)|we use|use|it should|you need)\b`,
@@ -216,11 +221,11 @@ export const CORRECTION_PHRASES: readonly Phrase[] = [
   // Chinese
   phrase(
     0.85,
-    "(?<![是要])不是(?![吗很太说特别一]|我(?:要|想要|需要|想)的)[^，,。；;！？!?\\n]{0,30}?[，,；;、]?\\s*[^，,。；;！？!?\\n]{0,8}?(?:而是|应该是|应该用|应该|要用|改用|换成|用的是|我是说|是|用(?![户途处]))(?!不是)",
+    "(?<![是要])不是(?![吗很太说特别一]|我(?:要|想要|需要|想)的)[^，,。；;！？!?\\n]{0,30}?[，,；;、]?\\s*[^，,。；;！？!?\\n]{0,8}?(?:而是|应该是|应该用|应该|要用|要改|改的是|改用|换成|用的是|我是说|是|用(?![户途处]))(?!不是)",
   ),
   phrase(
     0.85,
-    "(?:别|不要|不用|不能)(?:再)?(?:用|引入|装|加)[^。！？!?\\n]{1,40}?[，,；;]\\s*(?:用|改用|换成|换|要用|请用)",
+    "(?:别|不要|不用|不能)(?:再)?(?:用|引入|装|加|切到|切换到|切回)[^。！？!?\\n]{1,40}?[，,；;]\\s*(?:用|改用|换成|换|要用|请用)",
   ),
   phrase(0.8, "(?:不对|错了)[，,]\\s*(?:得|要|应该|应当|改成|换成|改用|用|是)"),
   // "用Y，别用X"; not "不能用X，不要用Y": two prohibitions are a constraint, not X instead of Y.
@@ -242,6 +247,31 @@ export const CORRECTION_PHRASES: readonly Phrase[] = [
   ),
 ];
 
+/**
+ * One half of a correction spread over two clauses or sentences: the thing set aside ("not npm",
+ * "don't use moment", "别用 moment", "不要跑 pnpm test"). See {@link INSTRUCTED_TERM}.
+ */
+export const NEGATED_TERM = new RegExp(
+  [
+    String.raw`${NOT_AFTER_AUXILIARY}\bnot (?!sure\b|yet\b|really\b|bad\b|quite\b|only\b|just\b|now\b|much\b|a\b|an\b|the\b|this\b|that\b|at all\b|needed\b|necessary\b|working\b|what\b)[a-z0-9_@./-]+`,
+    String.raw`\b(?:don'?t|do not|never|stop) (?:use|using|run|running|call|calling|install|installing) [a-z0-9_@./-]`,
+    "(?:别|不要|不能|不用)(?:再)?(?:用|跑|运行|执行|装|引入|切到|切换到)\\s*[a-z0-9_@./-]",
+  ].join("|"),
+  "g",
+);
+
+/**
+ * The other half: what to do instead, a clause-initial "use Y" or a Chinese 用 Y naming code
+ * ("Use pnpm install.", "我更喜欢用 dayjs", "只能用只读账号 report_ro").
+ */
+export const INSTRUCTED_TERM = new RegExp(
+  [
+    `${atClauseStart("(?:just\\s+|please\\s+|so\\s+)?use")}\\s+[a-z0-9_@./\`-]`,
+    `${ZH_USE_VERB}[^，,。；;！？!?\\n]{0,12}?[a-z0-9_@./-]{2,}`,
+  ].join("|"),
+  "g",
+);
+
 /** A requirement the solution must respect (rule `explicit-constraint`). */
 export const CONSTRAINT_PHRASES: readonly Phrase[] = [
   phrase(
@@ -250,7 +280,7 @@ export const CONSTRAINT_PHRASES: readonly Phrase[] = [
   ),
   phrase(
     0.75,
-    String.raw`\bmust (?!have been|have \w+ed\b)(?:be|use|stay|keep|support|work|run|pass|have|include|remain|return|handle|only|compile|match|follow|target)\b`,
+    String.raw`\bmust (?!have been|have \w+ed\b)(?:(?:always|only) )?(?:be|use|stay|keep|support|work|run|pass|have|include|remain|return|handle|only|compile|match|follow|target|send|set|carry|contain|go|live|start)\b`,
   ),
   phrase(
     0.85,
@@ -296,7 +326,7 @@ export const CONSTRAINT_PHRASES: readonly Phrase[] = [
   ),
   phrase(
     0.8,
-    "(?<!要|尽量|尽可能|能不能|可不可以|[区特分类告级派识辨差个性])(?:不要|别)(?:再|直接|随便)?(?:用|使用|改|修改|动|碰|删|删除|引入|提交|推送|安装|装|加|添加|硬编码|跳过|覆盖|重写|升级|降级|把|在|依赖|影响|破坏|暴露|打印|写|调用|mock|push|commit|运行|跑|建|创建|新建|引用)",
+    "(?<!要|尽量|尽可能|能不能|可不可以|[区特分类告级派识辨差个性])(?:不要|别)(?:再|直接|随便)?(?:用|使用|改|修改|动|碰|删|删除|引入|提交|推送|安装|装|加|添加|硬编码|跳过|覆盖|重写|升级|降级|把|在|依赖|影响|破坏|暴露|打印|写|调用|mock|push|commit|运行|跑|建|创建|新建|引用|切到|切换到|切回)",
   ),
   phrase(0.8, "必须|务必|一定要|只能|只允许|禁止|不许|不准|不得|严禁|(?<!可)不可以|不允许"),
   phrase(0.75, "保持(?:兼容|向后兼容|不变|原样|现有)"),

@@ -2,7 +2,7 @@
  * Offline rules over user messages: explicit and implicit rejects, corrections, constraints,
  * success, confusion and preference. See docs/signal-rules.md for the rule list.
  */
-import type { OfflineSignalRule, RuleContext } from "./rule-context.js";
+import type { OfflineSignalRule, RuleContext, RuleMatch } from "./rule-context.js";
 import {
   ASSISTANT_QUESTION,
   clauseText,
@@ -18,14 +18,16 @@ import {
   CONSTRAINT_PHRASES,
   CORRECTION_PHRASES,
   FOLLOW_UP_OPENER,
+  INSTRUCTED_TERM,
   LEADING_CODE_TERM,
+  NEGATED_TERM,
   PREFERENCE_PHRASES,
   REJECT_PHRASES,
   REPLACED_DETAIL,
   SUCCESS_PHRASES,
   THANKS_ONLY,
 } from "./rule-phrases.js";
-import { evidenceAt, lowerSameLength, MAX_EVIDENCE_LENGTH, sentenceSpan } from "./signal-text.js";
+import { clauseSpan, evidenceAt, lowerSameLength, MAX_EVIDENCE_LENGTH, sentenceSpan } from "./signal-text.js";
 
 /** Jaccard similarity at or above which a user message restates an earlier one. */
 export const RESTATEMENT_SIMILARITY = 0.5;
@@ -80,12 +82,12 @@ const explicitCorrection: OfflineSignalRule = {
   source: "user",
   roles: ["user"],
   description:
-    "After an assistant turn, the user replaces a wrong detail with the right one: 'not X, it's Y', 'no, use Y', 'use Y instead', 'I meant', '不是X，应该是Y', '别用X，用Y'. A correction also implies a reject, so a reject on the same message is dropped.",
+    "After an assistant turn, the user replaces a wrong detail with the right one: 'not X, it's Y', 'no, use Y', 'use Y instead', 'use Y, don't X', 'I meant', '不是X，应该是Y', '别用X，用Y'; also across sentences, when one sets something aside and another says what to use ('No, not npm. Use pnpm install.', '别用 moment。我更喜欢用 dayjs'). A correction also implies a reject, so a reject on the same message is dropped.",
   example: { en: "Not this file, it's config.yaml.", zh: "不是这个文件，应该是 config.yaml" },
   detect(context) {
     if (!context.view.afterAgentTurn(context.index)) return undefined;
     const original = lowerSameLength(context.message.content);
-    return messagePhraseMatch(
+    const found = messagePhraseMatch(
       context,
       CORRECTION_PHRASES,
       (masked, match) =>
@@ -93,8 +95,41 @@ const explicitCorrection: OfflineSignalRule = {
         (agentMentioned(context, LEADING_CODE_TERM.exec(original.slice(match.start, match.end))?.[1]) &&
           !LEAVE_IT.test(masked.slice(match.end, sentenceSpan(masked, match.start).end))),
     );
+    return found ?? splitCorrection(context);
   },
 };
+
+/**
+ * A correction spread over two clauses or sentences: something set aside and, elsewhere in the
+ * message, what to use ("No, not npm, this is a pnpm workspace. Use pnpm install." / "别用
+ * moment，太大了。我更喜欢用 dayjs"). A reject that names what to do is a correction. The
+ * evidence runs from the first sentence to the last, verbatim, when it fits.
+ */
+function splitCorrection({ view, index, message }: RuleContext): RuleMatch | undefined {
+  const masked = view.masked(index);
+  const negated = firstMatch(NEGATED_TERM, masked);
+  const instructed = firstMatch(INSTRUCTED_TERM, masked);
+  if (negated === undefined || instructed === undefined) return undefined;
+  const [first, second] = negated < instructed ? [negated, instructed] : [instructed, negated];
+  // Both halves in one clause are the phrase rules' business ("不能用 X，要用 Y" is matched there).
+  if (clauseSpan(masked, first).end > second) return undefined;
+  const start = sentenceSpan(masked, first).start;
+  const end = sentenceSpan(masked, second).end;
+  const evidence = message.content.slice(start, end).trim();
+  return {
+    confidence: 0.75,
+    evidence: evidence.length <= MAX_EVIDENCE_LENGTH ? evidence : evidenceAt(message.content, masked, second),
+    start,
+    end,
+  };
+}
+
+/** Offset of the first match of a global pattern in `text`, or undefined. */
+function firstMatch(pattern: RegExp, text: string): number | undefined {
+  pattern.lastIndex = 0;
+  const found = pattern.exec(text);
+  return found === null ? undefined : found.index;
+}
 
 /** "…is only for fixtures, that's fine to leave": information, not a correction. */
 const LEAVE_IT =

@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import { buildOfflineExperience, MAX_RULE_CHARS, type TaskExperience } from "./offline-experience.js";
+import { segmentTasks } from "./segment-tasks.js";
+import { detectTaskSignals, type TaskMessage } from "./task-message.js";
+
+type Step =
+  | { user: string }
+  | { assistant: string }
+  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean };
+
+/** Rows 10 s apart from seq 0; a string tool input is a shell command. */
+function rows(steps: Step[]): TaskMessage[] {
+  return steps.map((step, index) => {
+    const base = { seq: index, createdAt: index * 10_000, toolName: null, toolInput: null, toolOutput: null };
+    if ("user" in step) return { ...base, role: "user", kind: "text", content: step.user, isError: false };
+    if ("assistant" in step)
+      return { ...base, role: "assistant", kind: "text", content: step.assistant, isError: false };
+    const input = typeof step.input === "string" ? { command: step.input } : step.input;
+    return {
+      ...base,
+      role: "tool",
+      kind: "tool_call",
+      content: step.tool,
+      toolName: step.tool,
+      toolInput: JSON.stringify(input),
+      toolOutput: step.output,
+      isError: step.error === true,
+    };
+  });
+}
+
+/** The experience of a one-task session, checked for verbatim evidence and rule length. */
+function experienceOf(steps: Step[]): TaskExperience {
+  const session = rows(steps);
+  const signals = detectTaskSignals(session);
+  const tasks = segmentTasks(session, { signals });
+  expect(tasks).toHaveLength(1);
+  const [task] = tasks;
+  if (task === undefined) throw new Error("no task");
+  const experience = buildOfflineExperience({ task, messages: session, signals });
+  const said = session.map((row) => `${row.content}\n${row.toolOutput ?? ""}`).join("\n");
+  for (const heuristic of experience.transferableHeuristics) {
+    expect(said).toContain(heuristic.evidence);
+    expect(heuristic.rule.length).toBeLessThanOrEqual(MAX_RULE_CHARS);
+  }
+  return experience;
+}
+
+const INTEGRATION_FAILURE =
+  "Error: connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect\n 41 failed";
+
+describe("rule 1b: a fix that sets up the environment", () => {
+  it("runs a service start of another program first when the failure says the service is down", () => {
+    const experience = experienceOf([
+      { user: "run the integration tests" },
+      { tool: "Bash", input: "npm run test:integration", output: INTEGRATION_FAILURE, error: true },
+      { tool: "Bash", input: "docker compose up -d db", output: "Container acme-db-1  Started" },
+      { tool: "Bash", input: "npm run test:integration", output: "Tests: 41 passed, 41 total" },
+    ]);
+    expect(experience.transferableHeuristics).toMatchObject([
+      {
+        kind: "prefer",
+        trigger: "`npm run test:integration` fails: Error: connect ECONNREFUSED 127.0.0.1:5432",
+        rule: 'If `npm run test:integration` fails with "Error: connect ECONNREFUSED 127.0.0.1:5432", run `docker compose up -d db` first, then re-run it',
+        evidence: "Error: connect ECONNREFUSED 127.0.0.1:5432",
+      },
+    ]);
+    expect(experience.failedAttempts[0]?.replacedBy).toBe(
+      "docker compose up -d db && npm run test:integration",
+    );
+  });
+
+  it("builds the missing workspace package first, and never cuts the fix", () => {
+    const [heuristic] = experienceOf([
+      { user: "typecheck the web app" },
+      {
+        tool: "Bash",
+        input: "pnpm --filter web exec tsc --noEmit",
+        output:
+          "src/app.tsx(3,24): error TS2307: Cannot find module '@acme/shared' or its corresponding type declarations.",
+        error: true,
+      },
+      { tool: "Bash", input: "pnpm --filter @acme/shared build", output: "> tsc -p tsconfig.build.json" },
+      { tool: "Bash", input: "pnpm --filter web exec tsc --noEmit", output: "" },
+    ]).transferableHeuristics;
+    expect(heuristic?.rule).toContain("run `pnpm --filter @acme/shared build` first, then re-run it");
+    expect(heuristic?.rule).toContain("Cannot find module '@acme/shared'");
+  });
+
+  it("writes it in Chinese for a Chinese task", () => {
+    const [heuristic] = experienceOf([
+      { user: "跑一下集成测试" },
+      { tool: "Bash", input: "npm run test:integration", output: INTEGRATION_FAILURE, error: true },
+      { tool: "Bash", input: "docker compose up -d db", output: "Container acme-db-1  Started" },
+      { tool: "Bash", input: "npm run test:integration", output: "Tests: 41 passed" },
+    ]).transferableHeuristics;
+    expect(heuristic?.rule).toBe(
+      "`npm run test:integration` 报错「Error: connect ECONNREFUSED 127.0.0.1:5432」时，先运行 `docker compose up -d db`，再重跑它",
+    );
+  });
+
+  it("takes no fix the failure does not point at", () => {
+    const experience = experienceOf([
+      { user: "run the integration tests" },
+      {
+        tool: "Bash",
+        input: "npm run test:integration",
+        output: "TypeError: x is undefined\n 1 failed",
+        error: true,
+      },
+      { tool: "Bash", input: "docker compose up -d db", output: "Container acme-db-1  Started" },
+      { tool: "Bash", input: "npm run test:integration", output: "Tests: 41 passed" },
+    ]);
+    expect(experience.transferableHeuristics.filter((heuristic) => heuristic.kind === "prefer")).toEqual([]);
+    expect(experience.failedAttempts[0]?.replacedBy).toBeNull();
+  });
+});
+
+describe("rule 1: long commands", () => {
+  it("keeps the part where the failed and the working command differ", () => {
+    const v1 =
+      'curl -s -H "Authorization: Bearer $ACME_TOKEN" https://api.acme.test/v1/customers/1042/orders?limit=20';
+    const [heuristic] = experienceOf([
+      { user: "pull the last 20 orders for customer 1042" },
+      {
+        tool: "Bash",
+        input: v1,
+        output: '{"error":"gone","message":"API v1 was retired. Use /v2."}',
+        error: true,
+      },
+      { tool: "Bash", input: v1.replace("/v1/", "/v2/"), output: '{"data":[]}' },
+    ]).transferableHeuristics;
+    expect(heuristic).toMatchObject({
+      kind: "prefer",
+      trigger: "Calling HTTP APIs",
+      rule: "Use `curl … https://api.acme.test/v2/customers/1042/orders?limit=20` instead of `curl … https://api.acme.test/v1/customers/1042/orders?limit=20`",
+    });
+  });
+});
+
+describe("rule 1c: the user explains a repeated error", () => {
+  const LINT_ERROR =
+    "src/workers/webhook.ts\n  48:5  error  Promises must be awaited, end with a call to .catch  @typescript-eslint/no-floating-promises";
+
+  it("learns the user's explanation after the same error repeats (English)", () => {
+    const steps: Step[] = [{ user: "make the webhook worker send the receipt email" }];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      steps.push({ tool: "Edit", input: { file_path: "src/workers/webhook.ts" }, output: "updated" });
+      steps.push({ tool: "Bash", input: "pnpm lint", output: LINT_ERROR, error: true });
+    }
+    steps.push({
+      user: "stop guessing. a floating promise has to be awaited, or wrapped in void with a .catch that logs. don't disable the rule",
+    });
+    steps.push({ tool: "Bash", input: "pnpm lint", output: "No problems found" });
+    const experience = experienceOf(steps);
+    expect(experience.transferableHeuristics).toEqual([
+      {
+        kind: "prefer",
+        trigger: "`pnpm lint` keeps failing: Promises must be awaited, end with a call to .catch @typesc…",
+        rule: "A floating promise has to be awaited, or wrapped in void with a .catch that logs. don't disable the rule",
+        why: "`pnpm lint` failed 3 times with the same error before the user explained",
+        evidence:
+          "a floating promise has to be awaited, or wrapped in void with a .catch that logs. don't disable the rule",
+        confidence: 0.7,
+      },
+    ]);
+  });
+
+  it("learns it in Chinese, leaving out what only says how often", () => {
+    const oom =
+      "<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory";
+    const experience = experienceOf([
+      { user: "打包一下，准备发测试环境" },
+      { tool: "Bash", input: "pnpm build", output: oom, error: true },
+      { tool: "Bash", input: "pnpm build", output: oom, error: true },
+      { user: "每次都这样。build 之前先设置 NODE_OPTIONS=--max-old-space-size=4096" },
+      { tool: "Bash", input: "NODE_OPTIONS=--max-old-space-size=4096 pnpm build", output: "built in 94.21s" },
+    ]);
+    expect(experience.transferableHeuristics).toMatchObject([
+      {
+        kind: "prefer",
+        trigger: "`pnpm build` 反复报错「Reached heap limit Allocation failed - JavaScript heap out…」",
+        rule: "build 之前先设置 NODE_OPTIONS=--max-old-space-size=4096",
+        evidence: "build 之前先设置 NODE_OPTIONS=--max-old-space-size=4096",
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      "after a single failure",
+      [
+        { user: "lint the worker" },
+        { tool: "Bash", input: "pnpm lint", output: LINT_ERROR, error: true },
+        { user: "hmm, that rule again" },
+      ],
+    ],
+    [
+      "when the user only reacts",
+      [
+        { user: "lint the worker" },
+        { tool: "Bash", input: "pnpm lint", output: LINT_ERROR, error: true },
+        { tool: "Bash", input: "pnpm lint", output: LINT_ERROR, error: true },
+        { user: "每次都这样。" },
+      ],
+    ],
+  ] as Array<[string, Step[]]>)("learns nothing %s", (_when, steps) => {
+    const experience = experienceOf(steps);
+    expect(experience.transferableHeuristics.filter((heuristic) => heuristic.confidence === 0.7)).toEqual([]);
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * The offline task-experience rules about tool runs: error → retry → success (rule 1), fix then
+ * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
+ */
+import {
+  distinguishingPair,
+  isEnvironmentFix,
+  MAX_COMMAND_CHARS,
+  shortError,
+  tellingLine,
+} from "./command-text.js";
+import { attemptLabel, between, type ExperienceContext } from "./experience-context.js";
+import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS, MAX_TRIGGER_CHARS } from "./experience-limits.js";
+import {
+  formatTerm,
+  isFixBeforeRetry,
+  isNegativeRule,
+  relatedCommands,
+  stripConnectives,
+} from "./experience-text.js";
+import type { FailedAttempt, TransferableHeuristic } from "./offline-experience.js";
+import {
+  clip,
+  describeToolCall,
+  errorLine,
+  isActionCall,
+  isFailedCall,
+  isFileEdit,
+  type TaskMessage,
+  toolCommand,
+  userWords,
+} from "./task-message.js";
+import { activityTrigger } from "./topics.js";
+import { isChatty, isContentless, sentenceRun, splitSentences } from "./user-sentences.js";
+
+/**
+ * Rule 1b — fix, then retry. A failed command that later succeeds unchanged, after a successful
+ * command ran in between (the fix) and no file was edited: the failure is a failed attempt
+ * replaced by "fix && command", and a `prefer` heuristic says to run the fix first. The fix is a
+ * command of the same program (`git push origin main` is rejected, `git pull --rebase origin
+ * main` succeeds, the push succeeds → "If `git push origin main` fails with "! [rejected] …",
+ * run `git pull --rebase origin main` first, then re-run it"), or one that sets up what the
+ * failure says is missing (`npm run test:integration` fails with "connect ECONNREFUSED
+ * 127.0.0.1:5432", `docker compose up -d db`, the tests pass; "Cannot find module
+ * '@acme/shared'", `pnpm --filter @acme/shared build`). Look-only commands (`git status`, `npm
+ * ls`) are never the fix; with only other programs or file edits in between the lesson would be
+ * about this task's code, so none is made. The error is shortened so that the fix is never cut.
+ * Confidence 0.6. Returns false when the rule does not apply.
+ */
+function fixThenRetry(
+  context: ExperienceContext,
+  call: TaskMessage,
+  failedCommand: string,
+  later: readonly TaskMessage[],
+  attempts: FailedAttempt[],
+  heuristics: TransferableHeuristic[],
+): boolean {
+  const { rows, signals, zh } = context;
+  const rerun = later.find((row) => toolCommand(row) === failedCommand);
+  if (rerun === undefined) return false;
+  const gap = between(rows, call.seq, rerun.seq);
+  if (gap.some(isFileEdit)) return false;
+  const output = call.toolOutput ?? "";
+  const fix = gap
+    .filter((row) => isActionCall(row) && !isFailedCall(row, signals))
+    .map((row) => toolCommand(row))
+    .filter(
+      (command): command is string =>
+        command !== null && (isFixBeforeRetry(command, failedCommand) || isEnvironmentFix(command, output)),
+    )
+    .pop();
+  if (fix === undefined) return false;
+  const reason = errorLine(call, signals);
+  const [command, step] = [formatTerm(clip(failedCommand, 60)), formatTerm(clip(fix, 80))];
+  const skeleton = zh
+    ? `${command} 报错「」时，先运行 ${step}，再重跑它`
+    : `If ${command} fails with "", run ${step} first, then re-run it`;
+  const short = shortError(reason, Math.max(30, Math.min(70, MAX_RULE_CHARS - skeleton.length)));
+  attempts.push({
+    attemptLabel: attemptLabel(call),
+    approachSummary: describeToolCall(call),
+    failureReason: clip(reason, 200),
+    replacedBy: clip(`${fix} && ${failedCommand}`, 120),
+  });
+  const cause = shortError(reason, 70);
+  heuristics.push({
+    kind: "prefer",
+    trigger: clip(zh ? `${command} 失败：${cause}` : `${command} fails: ${cause}`, MAX_TRIGGER_CHARS),
+    rule: clip(
+      zh
+        ? `${command} 报错「${short}」时，先运行 ${step}，再重跑它`
+        : `If ${command} fails with "${short}", run ${step} first, then re-run it`,
+      MAX_RULE_CHARS,
+    ),
+    why: clip(
+      zh
+        ? `${command} 失败（${short}），运行 ${step} 后原命令成功了`
+        : `${command} failed (${short}); after ${step} the same command succeeded`,
+      200,
+    ),
+    evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
+    confidence: 0.6,
+  });
+  return true;
+}
+
+/**
+ * Rule 1 — error → retry → success. A failed action call followed later by a successful call of
+ * the same tool with a different input is a failed attempt replaced by that call. Example: Bash
+ * `npm install` fails with "npm ERR! code ERESOLVE", later Bash `pnpm install` succeeds →
+ * attempt {label "npm install", approach "Bash: npm install", failureReason "npm ERR! code
+ * ERESOLVE", replacedBy "pnpm install"} and, when the two commands are related (same subcommand
+ * or argument) with no file edit and no user message in between, a `prefer` heuristic
+ * {trigger "Installing dependencies", rule "Use `pnpm install` instead of `npm install`"}. Long
+ * commands are shortened around the part where they differ (`curl … https://api.acme.test/v2/…`
+ * instead of `curl … https://api.acme.test/v1/…`), never cut there.
+ * A failed call retried unchanged that then succeeds with nothing but text or reads in between
+ * is flaky: a `verify` heuristic "re-run `X` once before changing anything" (confidence 0.4).
+ * A failed command that later passes unchanged after a fixing command goes to rule 1b
+ * ({@link fixThenRetry}); one that passes unchanged otherwise was not replaced (`replacedBy`
+ * null). Failures of data tools (Read, Grep…) are exploration, not attempts.
+ * Repeats of one failing input count once. The trigger is the command's activity, else the task's.
+ */
+export function retryRule(
+  context: ExperienceContext,
+  attempts: FailedAttempt[],
+  heuristics: TransferableHeuristic[],
+): void {
+  const { rows, signals, zh } = context;
+  const seen = new Set<string>();
+  for (const call of rows) {
+    if (!isActionCall(call) || !isFailedCall(call, signals)) continue;
+    const key = `${call.toolName}\u0000${call.toolInput}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const reason = errorLine(call, signals);
+    const later = rows.filter(
+      (row) => row.seq > call.seq && row.toolName === call.toolName && !isFailedCall(row, signals),
+    );
+    const failedCommand = toolCommand(call);
+    if (failedCommand !== null && fixThenRetry(context, call, failedCommand, later, attempts, heuristics))
+      continue;
+    // A command that later passes unchanged was kept, not replaced: something else was fixed.
+    const keptAsIs = failedCommand !== null && later.some((row) => toolCommand(row) === failedCommand);
+    const replacement = keptAsIs ? undefined : later.find((row) => row.toolInput !== call.toolInput);
+    const newCommand = replacement ? toolCommand(replacement) : null;
+    attempts.push({
+      attemptLabel: attemptLabel(call),
+      approachSummary: describeToolCall(call),
+      failureReason: clip(reason, 200),
+      replacedBy: replacement ? clip(newCommand ?? describeToolCall(replacement), 120) : null,
+    });
+    const trigger =
+      failedCommand === null
+        ? context.activity
+        : (activityTrigger(failedCommand, zh, "command") ?? context.activity);
+    const gap = replacement ? between(rows, call.seq, replacement.seq) : [];
+    const quiet = gap.every((row) => row.role !== "user" && !isFileEdit(row));
+    if (
+      failedCommand !== null &&
+      newCommand !== null &&
+      quiet &&
+      relatedCommands(failedCommand, newCommand)
+    ) {
+      const [shownNew, shownOld] = distinguishingPair(newCommand, failedCommand, MAX_COMMAND_CHARS);
+      const [from, to] = [formatTerm(shownOld), formatTerm(shownNew)];
+      heuristics.push({
+        kind: "prefer",
+        trigger,
+        rule: clip(zh ? `用 ${to} 代替 ${from}` : `Use ${to} instead of ${from}`, MAX_RULE_CHARS),
+        why: clip(zh ? `${from} 失败：${reason}` : `${from} failed: ${reason}`, 200),
+        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
+        confidence: 0.6,
+      });
+      continue;
+    }
+    const rerun = later[0];
+    if (failedCommand === null || rerun === undefined || rerun.toolInput !== call.toolInput) continue;
+    if (between(rows, call.seq, rerun.seq).some((row) => row.role === "user" || isActionCall(row))) continue;
+    const command = formatTerm(clip(failedCommand, 60));
+    heuristics.push({
+      kind: "verify",
+      trigger,
+      rule: zh
+        ? `${command} 可能偶发失败：改动任何东西前先原样重跑一次`
+        : `${command} can fail transiently: re-run it once before changing anything`,
+      why: clip(
+        zh ? `它失败（${reason}）后原样重跑就成功了` : `it failed (${reason}) and then passed unchanged`,
+        200,
+      ),
+      evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
+      confidence: 0.4,
+    });
+  }
+}
+
+/** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */
+function explanation(words: string): { rule: string; quote: string } | null {
+  const kept = splitSentences(words).filter((sentence) => !isContentless(sentence.text));
+  const first = kept[0];
+  if (first === undefined) return null;
+  let last = first;
+  for (const sentence of kept.slice(1)) {
+    if (isChatty(sentence.text) || sentenceRun(words, first, sentence).length > MAX_RULE_CHARS) break;
+    last = sentence;
+  }
+  const quote = sentenceRun(words, first, last);
+  return { rule: stripConnectives(quote).replace(/[.。]$/, ""), quote };
+}
+
+/**
+ * Rule 1c — the user explains a repeated error. When the same command failed at least twice with
+ * the same error and the next user message says something of substance, that message is the
+ * lesson: a `prefer` heuristic (`avoid` when it only forbids) with the user's sentences as rule,
+ * verbatim, sentences without content ("stop guessing.", "每次都这样。") left out. Example:
+ * `pnpm lint` fails three times with "error Promises must be awaited …
+ * no-floating-promises", then "stop guessing. a floating promise has to be awaited, or wrapped in
+ * void with a .catch that logs. don't disable the rule" → {trigger "`pnpm lint` keeps failing:
+ * error Promises must be awaited…", rule "A floating promise has to be awaited, or wrapped in
+ * void with a .catch that logs. don't disable the rule"}. Confidence 0.7. The message is marked
+ * learnt, so the constraint and stated-rule rules leave it alone.
+ */
+export function repeatedErrorRule(context: ExperienceContext, heuristics: TransferableHeuristic[]): void {
+  const { rows, signals } = context;
+  const failures = new Map<string, TaskMessage[]>();
+  for (const row of rows) {
+    const words = userWords(row);
+    if (words !== null) {
+      const repeated = [...failures.values()].find((calls) => calls.length >= 2);
+      const said = repeated === undefined ? null : explanation(words);
+      if (repeated !== undefined && said !== null) {
+        heuristics.push(explained(context, repeated, said));
+        context.learnt.push({ seq: row.seq, quote: said.quote });
+      }
+      failures.clear();
+      continue;
+    }
+    if (!isActionCall(row)) continue;
+    const key = `${row.toolName}\u0000${row.toolInput}`;
+    if (!isFailedCall(row, signals)) {
+      failures.delete(key);
+      continue;
+    }
+    const calls = failures.get(key) ?? [];
+    const line = tellingLine(row.toolOutput ?? "", errorLine(row, signals));
+    const previous = calls[calls.length - 1];
+    const same =
+      previous === undefined || tellingLine(previous.toolOutput ?? "", errorLine(previous, signals)) === line;
+    failures.set(key, same ? [...calls, row] : [row]);
+  }
+}
+
+function explained(
+  context: ExperienceContext,
+  calls: readonly TaskMessage[],
+  said: { rule: string; quote: string },
+): TransferableHeuristic {
+  const { rule, quote } = said;
+  const { zh, signals } = context;
+  const last = calls[calls.length - 1] as TaskMessage;
+  const command = toolCommand(last);
+  const what = command === null ? describeToolCall(last, 60) : formatTerm(clip(command, 60));
+  const error = shortError(tellingLine(last.toolOutput ?? "", errorLine(last, signals)), 60);
+  const ruleZh = /\p{Script=Han}/u.test(rule);
+  const positive = splitSentences(rule).some((sentence) => !isNegativeRule(sentence.text));
+  return {
+    kind: positive ? "prefer" : "avoid",
+    trigger: clip(
+      ruleZh ? `${what} 反复报错「${error}」` : `${what} keeps failing: ${error}`,
+      MAX_TRIGGER_CHARS,
+    ),
+    rule: clip(rule, MAX_RULE_CHARS),
+    why: clip(
+      zh || ruleZh
+        ? `${what} 以同样的错误失败了 ${calls.length} 次，之后用户给出了说明`
+        : `${what} failed ${calls.length} times with the same error before the user explained`,
+      200,
+    ),
+    evidence: clip(quote, MAX_HEURISTIC_EVIDENCE_CHARS),
+    confidence: 0.7,
+  };
+}

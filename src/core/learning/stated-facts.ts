@@ -1,0 +1,125 @@
+/**
+ * Project facts a user states in passing, read from one sentence: where a service listens ("the
+ * API listens on 8081 locally", "本地的 postgres 在 5433 端口") and where things go ("Secrets go in
+ * .env.local"). Each becomes a fact as a rule, with the old value the user set aside when the
+ * message names one. Pure.
+ */
+import { formatTerm } from "./experience-text.js";
+
+/** A fact read from a sentence: the rule, its trigger and the sentence it came from. */
+export interface StatedFact {
+  rule: string;
+  trigger: string;
+}
+
+const CODE_PATH = String.raw`(\`[^\`]+\`|[\w./@~-]*[./_][\w./@~-]*\w)`;
+
+/** "X listens on / runs on / is on / moved to (port) N"; group 1 the verb, 2 the port. */
+const PORT_VERB =
+  /\b(listens|runs|is running|is served|serves|is|lives|moved|has moved|was moved|sits|answers)\s+(?:now\s+)?(?:on|at|to)\s+(?:port\s+|:)?(\d{2,5})\b(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|hours?|kb|mb|gb|px|rows|users|items|requests|times|x|percent)\b|%)/i;
+/** Chinese: "X 在 N 端口", "X 跑在 N 端口", "X 端口是 N"; group 1 the subject, 2 or 3 the port. */
+const ZH_PORT =
+  /(?:^|[，,；;])\s*([^，,。；;！？!?]{1,16}?)\s*(?:(?:在|跑在|运行在|监听在?|改到了|换到了|挪到了)\s*(\d{2,5})\s*号?\s*端口|的?端口(?:是|为|已经改成了|改成了)\s*(\d{2,5}))/;
+/** A request to change something ("把端口改成 8080"), not a statement of how things are. */
+const ZH_REQUEST = /^(?:把|帮我|请|给我|麻烦|你|先|再)/;
+/** Words that open a clause but are not part of its subject. */
+const LEADING_FILLER =
+  /^(?:(?:and|but|so|no|nope|also|btw|fyi|that|now|actually|ok|okay|oh|well|not\s+\S+)\b[,]?\s*)+/i;
+const PRONOUN = /^(?:it|this|that|these|those|everything|which|what|something|one|they|he|she)$/i;
+const ONE_OFF_SUBJECT =
+  /\b(?:fix|fixes|change|changes|code|function|method|test|logic|helper|component|class|it|this|that|one|file)$/i;
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Another port number of the message that the task used before (the old one), if any. */
+function oldPort(message: string, port: string, earlier: string): string | null {
+  for (const found of message.matchAll(/(?<![\w.:/-])(\d{2,5})(?![\w.-])/g)) {
+    const other = found[1] ?? "";
+    if (other !== port && new RegExp(`(?<![\\w.])${other}(?!\\d)`).test(earlier)) return other;
+  }
+  const not = /\bnot\s+(?:port\s+)?:?(\d{2,5})\b|不是\s*(\d{2,5})/i.exec(message);
+  const named = not?.[1] ?? not?.[2];
+  return named !== undefined && named !== port ? named : null;
+}
+
+function validPort(port: string): boolean {
+  const value = Number(port);
+  return value >= 80 && value <= 65535;
+}
+
+/**
+ * Where a service listens, from one sentence of `message`. `earlier` is the text of the task's
+ * tool calls before the message (commands and output): a number the agent used there counts as a
+ * port, and another number of the message found there is the old port. English: "the API listens
+ * on 8081 locally, 8080 was the old gateway" → {rule "The API listens on port 8081 locally, not
+ * 8080", trigger "Connecting to the API locally"}; the sentence needs the word "port", a
+ * listening verb, "locally"/"localhost", or the number in the agent's calls. Chinese: "本地的
+ * postgres 在 5433 端口，5432 是另一个项目的实例" → {rule "本地的 postgres 在 5433 端口，不是 5432",
+ * trigger "连接本地的 postgres"}. Null when the sentence states no port of a named service.
+ */
+export function portFact(sentence: string, message: string, earlier: string, zh: boolean): StatedFact | null {
+  if (zh) {
+    const found = ZH_PORT.exec(sentence);
+    const port = found?.[2] ?? found?.[3];
+    const subject = found?.[1]?.trim().replace(/^(?:而且|另外|还有|其实|注意)/, "") ?? "";
+    if (found === null || port === undefined || subject === "" || ZH_REQUEST.test(subject)) return null;
+    if (!validPort(port)) return null;
+    const old = oldPort(message, port, earlier);
+    const spaced = /[\w.-]$/.test(subject) ? `${subject} ` : subject;
+    return { rule: `${spaced}在 ${port} 端口${old ? `，不是 ${old}` : ""}`, trigger: `连接${subject}` };
+  }
+  const found = PORT_VERB.exec(sentence);
+  if (found === null) return null;
+  const [, verb = "", port = ""] = found;
+  const clauseStart = Math.max(
+    ...[",", ";", ":", "—"].map((mark) => sentence.lastIndexOf(mark, found.index)),
+  );
+  const words = sentence
+    .slice(clauseStart + 1, found.index)
+    .trim()
+    .replace(LEADING_FILLER, "")
+    .split(/\s+/)
+    .filter((word) => word !== "");
+  const subject = words.slice(-4).join(" ");
+  if (subject === "" || !/[a-z]/i.test(subject) || PRONOUN.test(subject) || !validPort(port)) return null;
+  const local = /\b(?:locally|localhost|on my machine|in dev)\b/i.test(sentence);
+  const used = new RegExp(`(?::|port\\s+|-p\\s+)${port}(?!\\d)`, "i").test(earlier);
+  if (!/\bport\b/i.test(sentence) && !/^(?:listens|serves|is served|answers)$/i.test(verb) && !local && !used)
+    return null;
+  const old = oldPort(message, port, earlier);
+  const where = local ? " locally" : "";
+  return {
+    rule: `${capitalize(subject)} listens on port ${port}${where}${old ? `, not ${old}` : ""}`,
+    trigger: `Connecting to ${subject}${where}`,
+  };
+}
+
+const PLACEMENT = new RegExp(
+  String.raw`(?:^|[,;:]\s*)((?:[\w.-]+\s+){0,2}?[\w.-]+)\s+(go(?:es)?|belongs?|lives?|should go|must go|needs? to go|should live|are kept|is kept|should be kept|must be kept)\s+(in|into|under|inside)\s+${CODE_PATH}`,
+  "i",
+);
+const ZH_PLACEMENT = new RegExp(
+  `(?:^|[，,；;])\\s*([^，,。；;！？!?]{1,12}?)\\s*((?:要|应该|都|统一|必须)?(?:放在|放到|写在|写到|配置在|存在|放进))\\s*${CODE_PATH}`,
+);
+
+/**
+ * Where things go, from one sentence: "Not .env, that file is committed. Secrets go in
+ * .env.local, it's gitignored." → "Secrets go in `.env.local`, not `.env`"; "密钥都放在
+ * .env.local" → "密钥都放在 `.env.local`". The place must be a path or file; a subject that names
+ * this task's work ("the fix goes in utils.ts") is not a fact. The trigger is left to the caller.
+ */
+export function placementFact(sentence: string, message: string, zh: boolean): string | null {
+  const found = (zh ? ZH_PLACEMENT : PLACEMENT).exec(sentence);
+  if (found === null) return null;
+  const [, rawSubject = "", verb = "", third = "", fourth = ""] = found;
+  const subject = rawSubject.trim().replace(LEADING_FILLER, "");
+  const place = (zh ? third : fourth).replace(/`/g, "");
+  if (subject === "" || PRONOUN.test(subject) || ONE_OFF_SUBJECT.test(subject) || place === "") return null;
+  const not = new RegExp(String.raw`\bnot\s+${CODE_PATH}|不是\s*${CODE_PATH}`, "i").exec(message);
+  const old = (not?.[1] ?? not?.[2])?.replace(/`/g, "");
+  const instead = old !== undefined && old !== place ? old : null;
+  if (zh) return `${subject}${verb} ${formatTerm(place)}${instead ? `，不是 ${formatTerm(instead)}` : ""}`;
+  return `${capitalize(subject)} ${verb.toLowerCase()} ${third.toLowerCase()} ${formatTerm(place)}${instead ? `, not ${formatTerm(instead)}` : ""}`;
+}

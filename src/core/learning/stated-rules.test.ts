@@ -1,0 +1,293 @@
+import { describe, expect, it } from "vitest";
+import { buildOfflineExperience, MAX_RULE_CHARS, type TransferableHeuristic } from "./offline-experience.js";
+import { segmentTasks } from "./segment-tasks.js";
+import { placementFact, portFact } from "./stated-facts.js";
+import { detectTaskSignals, type TaskMessage } from "./task-message.js";
+
+type Step =
+  | { user: string }
+  | { assistant: string }
+  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean };
+
+/** Rows 10 s apart from seq 0; a string tool input is a shell command. */
+function rows(steps: Step[]): TaskMessage[] {
+  return steps.map((step, index) => {
+    const base = { seq: index, createdAt: index * 10_000, toolName: null, toolInput: null, toolOutput: null };
+    if ("user" in step) return { ...base, role: "user", kind: "text", content: step.user, isError: false };
+    if ("assistant" in step)
+      return { ...base, role: "assistant", kind: "text", content: step.assistant, isError: false };
+    const input = typeof step.input === "string" ? { command: step.input } : step.input;
+    return {
+      ...base,
+      role: "tool",
+      kind: "tool_call",
+      content: step.tool,
+      toolName: step.tool,
+      toolInput: JSON.stringify(input),
+      toolOutput: step.output,
+      isError: step.error === true,
+    };
+  });
+}
+
+/** Every heuristic of every task of a session, each checked for verbatim evidence. */
+function heuristicsOf(steps: Step[]): TransferableHeuristic[] {
+  const session = rows(steps);
+  const signals = detectTaskSignals(session);
+  const said = session.map((row) => `${row.content}\n${row.toolOutput ?? ""}`).join("\n");
+  return segmentTasks(session, { signals }).flatMap((task) => {
+    const seqs = new Set(task.messageSeqs);
+    const messages = session.filter((row) => seqs.has(row.seq));
+    const { transferableHeuristics } = buildOfflineExperience({ task, messages, signals });
+    for (const heuristic of transferableHeuristics) {
+      expect(said).toContain(heuristic.evidence);
+      expect(heuristic.rule.length).toBeLessThanOrEqual(MAX_RULE_CHARS);
+    }
+    return transferableHeuristics;
+  });
+}
+
+const brief = (heuristics: TransferableHeuristic[]) =>
+  heuristics.map(({ kind, trigger, rule }) => ({ kind, trigger, rule }));
+
+describe("rule 4: standing instructions", () => {
+  it("learns an instruction given right after a failed command (English)", () => {
+    const heuristics = heuristicsOf([
+      { user: "check whether yesterday's thumbnails made it to the uploads bucket" },
+      {
+        tool: "Bash",
+        input: "aws s3 ls s3://acme-staging-uploads/thumbnails/",
+        output: "An error occurred (AccessDenied) when calling the ListObjectsV2 operation: Access Denied",
+        error: true,
+      },
+      { user: "use --profile acme-staging, the default profile is my personal account" },
+      {
+        tool: "Bash",
+        input: "aws s3 ls s3://acme-staging-uploads/thumbnails/ --profile acme-staging",
+        output: "412 objects",
+      },
+    ]);
+    expect(brief(heuristics)).toEqual([
+      {
+        kind: "prefer",
+        trigger: "Running AWS CLI commands",
+        rule: "Use --profile acme-staging, the default profile is my personal account",
+      },
+    ]);
+    expect(heuristics[0]?.evidence).toBe(
+      "use --profile acme-staging, the default profile is my personal account",
+    );
+  });
+
+  it("learns an instruction about how the agent just did an activity", () => {
+    const conventional = heuristicsOf([
+      { user: "commit the retry changes" },
+      {
+        tool: "Bash",
+        input: 'git commit -am "Fixed retry stuff"',
+        output: "[main 4e1d2c9] Fixed retry stuff",
+      },
+      {
+        user: "Please use conventional commits, like fix: or feat: with a scope. Our release tooling generates the changelog from them.",
+      },
+    ]);
+    expect(brief(conventional)).toEqual([
+      {
+        kind: "prefer",
+        trigger: "Committing changes",
+        rule: "Use conventional commits, like fix: or feat: with a scope. Our release tooling generates the changelog from them",
+      },
+    ]);
+    const emoji = heuristicsOf([
+      { user: "commit the search bar" },
+      { tool: "Bash", input: 'git commit -am "✨ feat: add search bar"', output: "[feat/search 1f2e3d4]" },
+      { user: "no emojis in commit messages please" },
+    ]);
+    expect(brief(emoji)).toEqual([
+      { kind: "avoid", trigger: "Committing changes", rule: "No emojis in commit messages" },
+    ]);
+  });
+
+  it("learns a team convention and keeps the sentences that follow the instruction", () => {
+    const rebase = heuristicsOf([
+      { user: "my branch is behind main, bring it up to date" },
+      {
+        tool: "Bash",
+        input: "git fetch origin && git merge origin/main",
+        output: "Merge made by the 'ort' strategy.",
+      },
+      { user: "we don't do merge commits on feature branches here, rebase onto main instead" },
+    ]);
+    expect(brief(rebase)).toEqual([
+      {
+        kind: "prefer",
+        trigger: "Pushing and merging branches",
+        rule: "We don't do merge commits on feature branches here, rebase onto main instead",
+      },
+    ]);
+    const makeTest = heuristicsOf([
+      { user: "add a test for the stock reservation expiry and run the suite" },
+      {
+        tool: "Bash",
+        input: "pytest tests/test_reservation.py",
+        output: "E   ModuleNotFoundError: No module named 'inventory'",
+        error: true,
+      },
+      {
+        user: "Use make test, it sets PYTHONPATH and starts the test database. Running pytest directly never works here. Thanks!",
+      },
+      { tool: "Bash", input: "make test", output: "25 passed in 4.12s" },
+    ]);
+    expect(brief(makeTest)).toEqual([
+      {
+        kind: "prefer",
+        trigger: "Writing and running tests",
+        rule: "Use make test, it sets PYTHONPATH and starts the test database. Running pytest directly never works here",
+      },
+    ]);
+  });
+
+  it("learns a Chinese standing instruction", () => {
+    const heuristics = heuristicsOf([
+      { user: "启动一下后台管理" },
+      {
+        tool: "Bash",
+        input: "npm run serve",
+        output: "Error: error:0308010C:digital envelope routines::unsupported",
+        error: true,
+      },
+      { user: "这个项目要用 node 16，先 nvm use 16 再启动" },
+      {
+        tool: "Bash",
+        input: "nvm use 16 && npm run serve",
+        output: "App running at: http://localhost:8080/",
+      },
+    ]);
+    expect(brief(heuristics)).toEqual([
+      { kind: "prefer", trigger: "切换 Node 版本", rule: "这个项目要用 node 16，先 nvm use 16 再启动" },
+    ]);
+  });
+
+  it.each([
+    [
+      "a one-off request",
+      [
+        { user: "Add a login button" },
+        { assistant: "Added a red button." },
+        { user: "use the blue color for this button" },
+      ],
+    ],
+    [
+      "an instruction about another activity than the agent's",
+      [
+        { user: "Run the tests" },
+        { tool: "Bash", input: "npm test", output: "42 passed" },
+        { user: "now run the linter too" },
+      ],
+    ],
+    [
+      "a retry meant for this time only",
+      [
+        { user: "start the server" },
+        { tool: "Bash", input: "pnpm dev", output: "Error: listen EADDRINUSE :::3000", error: true },
+        { user: "use --port 3001 this time" },
+      ],
+    ],
+    ["the task's own request", [{ user: "Use pnpm to add zod to the api package" }]],
+    [
+      "a restated goal",
+      [
+        { user: "Write a script that backs up the postgres database to S3 every night." },
+        { assistant: "Here's a cron entry that runs pg_dump locally." },
+        { user: "Again, the script should back up the postgres database to S3 every night." },
+      ],
+    ],
+    [
+      "a Chinese one-off",
+      [{ user: "把按钮改成蓝色" }, { assistant: "改好了。" }, { user: "用深一点的蓝色" }],
+    ],
+    [
+      "a Chinese reject of the approach",
+      [
+        { user: "优化一下首页的接口调用。" },
+        { assistant: "我把五个接口合并成了一个。" },
+        { user: "别这样改，后端不会给我们加新接口。" },
+      ],
+    ],
+  ] as Array<[string, Step[]]>)("learns nothing from %s", (_what, steps) => {
+    const heuristics = heuristicsOf(steps).filter((heuristic) => !/transient/.test(heuristic.rule));
+    expect(brief(heuristics)).toEqual([]);
+  });
+});
+
+describe("rule 4: project facts", () => {
+  it("learns where a service listens, with the port the agent tried", () => {
+    const heuristics = heuristicsOf([
+      { user: "check that the health endpoint reports the new version" },
+      {
+        tool: "Bash",
+        input: "curl -s localhost:8080/health",
+        output: "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Connection refused",
+        error: true,
+      },
+      { user: "the API listens on 8081 locally, 8080 was the old gateway" },
+      { tool: "Bash", input: "curl -s localhost:8081/health", output: '{"status":"ok"}' },
+    ]);
+    expect(brief(heuristics)).toEqual([
+      {
+        kind: "prefer",
+        trigger: "Connecting to the API locally",
+        rule: "The API listens on port 8081 locally, not 8080",
+      },
+    ]);
+  });
+
+  it("learns where a service listens (Chinese)", () => {
+    const heuristics = heuristicsOf([
+      { user: "连本地数据库看一下 coupons 表的结构" },
+      {
+        tool: "Bash",
+        input: 'psql -h localhost -p 5432 -U dev order_center -c "\\d coupons"',
+        output: 'psql: error: connection to server at "localhost" (127.0.0.1), port 5432 failed',
+        error: true,
+      },
+      { user: "本地的 postgres 在 5433 端口，5432 是另一个项目的实例" },
+    ]);
+    expect(brief(heuristics)).toEqual([
+      { kind: "prefer", trigger: "连接本地的 postgres", rule: "本地的 postgres 在 5433 端口，不是 5432" },
+    ]);
+  });
+
+  it("learns where things go", () => {
+    const heuristics = heuristicsOf([
+      { user: "wire up the Mapbox token" },
+      { tool: "Edit", input: { file_path: "/repo/.env" }, output: "The file has been updated." },
+      { user: "Not .env, that file is committed. Secrets go in .env.local, it's gitignored." },
+    ]);
+    expect(brief(heuristics)).toEqual([
+      {
+        kind: "prefer",
+        trigger: "Handling secrets and environment variables",
+        rule: "Secrets go in `.env.local`, not `.env`",
+      },
+    ]);
+    expect(placementFact("密钥都放在 .env.local 里", "密钥都放在 .env.local 里", true)).toBe(
+      "密钥都放在 `.env.local`",
+    );
+  });
+
+  it.each([
+    ["it runs on 8080", "it runs on 8080", false],
+    ["the job runs at 3000 ms intervals locally", "the job runs at 3000 ms intervals locally", false],
+    ["the build is at 95% now", "the build is at 95% now", false],
+    ["把数据库端口改成 5433", "把数据库端口改成 5433", true],
+    ["把开发服务器的端口改成 8080，然后启动它", "把开发服务器的端口改成 8080，然后启动它", true],
+  ])("reads no port from %s", (sentence, message, zh) => {
+    expect(portFact(sentence, message, "", zh)).toBeNull();
+  });
+
+  it("reads no placement from this task's own work", () => {
+    expect(placementFact("the fix goes in utils.ts", "the fix goes in utils.ts", false)).toBeNull();
+    expect(placementFact("The new helper should go in src/lib/strings.ts", "", false)).toBeNull();
+  });
+});

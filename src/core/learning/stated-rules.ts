@@ -1,0 +1,242 @@
+/**
+ * Rule 4 — standing instructions and project facts the user states: "use --profile
+ * acme-staging", "Please use conventional commits", "no emojis in commit messages", "we don't do
+ * merge commits here, rebase onto main instead", "the API listens on 8081 locally", "Secrets go
+ * in .env.local", "这个项目要用 node 16", "本地的 postgres 在 5433 端口". Precision first: an
+ * instruction must read as a lasting rule, not a one-off request. Pure.
+ */
+import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
+import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
+import { isNegativeRule, stripConnectives } from "./experience-text.js";
+import type { HeuristicKind, TransferableHeuristic } from "./offline-experience.js";
+import { placementFact, portFact } from "./stated-facts.js";
+import {
+  clip,
+  isActionCall,
+  isFailedCall,
+  isToolCall,
+  type TaskMessage,
+  textLanguage,
+  toolCommand,
+  toolTarget,
+  userWords,
+} from "./task-message.js";
+import { activityTrigger } from "./topics.js";
+import { isChatty, type Sentence, sentenceRun, splitSentences } from "./user-sentences.js";
+
+/** Words before an instruction that are not part of it. */
+const LEAD =
+  /^(?:(?:no|nope|ok(?:ay)?|oh|hey)[,.!:]\s*|(?:so|and|also|but|btw|please|pls|just|then|fyi|remember|note)\b[,:]?\s*)+/i;
+/** An imperative: "use …", "always …", "don't …", "make sure …". */
+const IMPERATIVE =
+  /^(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|don'?t|do not|never)\b/i;
+/** A team convention: "we don't do merge commits", "we always use …". */
+const WE_CONVENTION =
+  /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) [a-z-]+|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b/i;
+/** A norm: "X must …", "X has to …", "every POST must …". */
+const NORMATIVE =
+  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b/i;
+/** "no emojis in commit messages". */
+const NO_X_IN_Y = /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/i;
+const ZH_INSTRUCTION =
+  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|别|请用|要用|先)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用/;
+
+/** Markers of a lasting rule. */
+const STANDING =
+  /\b(?:always|never|every ?time|whenever|from now on|going forward|in the future|in (?:this|our) (?:repo|project|codebase|team)|here)\b|\bwe (?:always|never|don'?t|do not|use|only|usually|prefer|keep|stick)\b|\bour (?:convention|rule|policy|team|repo|project|codebase)\b|以后|今后|每次|一律|统一|永远|记住|从现在开始|都(?:用|要|得|先)|项目里|这个项目|本项目|我们(?:项目|团队|这边|一般|都|一直|统一|习惯|用|不用|不)|团队|之前先|前先/i;
+/** The strongest markers: enough even in the message that states the task. */
+const STRONG_STANDING =
+  /\b(?:always|never|every ?time|whenever|from now on|going forward)\b|以后|今后|每次|一律|永远|从现在开始/i;
+/** One-off requests: "for this button", "right now", "这次". */
+const ONE_OFF =
+  /\b(?:(?:this|that) (?:one|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
+/** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
+const CONCRETE =
+  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]{2,}=\S*|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
+/** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
+const POSITIVE_ALTERNATIVE =
+  /\b(?:instead|rather)\b|[,;]\s*(?:use|run|rebase|call|pass)\b|(?<![不别])(?:要用|改用|只能用|用)(?![户途处])/i;
+
+/** Characters of each earlier tool output searched for a port the agent tried. */
+const EARLIER_OUTPUT_CHARS = 2_000;
+
+/** Where a message sits in its task: what came before it. */
+interface Setting {
+  /** It is the task's first user message (its goal). */
+  goal: boolean;
+  /** An assistant text or tool call came before it in the task. */
+  afterAgent: boolean;
+  /** The last action call before it, with no user message in between. */
+  lastAction: TaskMessage | undefined;
+  lastFailed: boolean;
+}
+
+function instructionText(sentence: string): string {
+  return sentence.replace(LEAD, "").trim();
+}
+
+function isInstruction(sentence: string, zh: boolean): boolean {
+  const text = instructionText(sentence);
+  if (zh) return ZH_INSTRUCTION.test(text);
+  return IMPERATIVE.test(text) || WE_CONVENTION.test(text) || NORMATIVE.test(text) || NO_X_IN_Y.test(text);
+}
+
+/**
+ * True when a sentence states a lasting rule: an instruction, not a question, a condition or a
+ * one-off ("for this button", "right now"), naming an activity or something concrete, and
+ * either marked as lasting ("always", "here", "we", "以后", "这个项目"), or said right after an
+ * agent action it corrects — a failed one (with something concrete: "use --profile
+ * acme-staging") or one of the same activity ("Please use conventional commits" after a `git
+ * commit`). In the task's first message only the strongest markers count ("always", "以后").
+ */
+function isStandingInstruction(sentence: string, setting: Setting, zh: boolean): boolean {
+  const text = instructionText(sentence);
+  if (/[?？]\s*$/.test(text) || CONDITIONAL.test(text) || ONE_OFF.test(text)) return false;
+  if (!isInstruction(text, zh)) return false;
+  const topic = activityTrigger(text, zh);
+  const concrete = CONCRETE.test(text);
+  if (topic === null && !concrete) return false;
+  if (setting.goal) return STRONG_STANDING.test(text);
+  if (STANDING.test(text)) return true;
+  if (!setting.afterAgent || setting.lastAction === undefined) return false;
+  if (setting.lastFailed && concrete) return true;
+  const command = toolCommand(setting.lastAction);
+  return topic !== null && command !== null && activityTrigger(command, zh, "command") === topic;
+}
+
+/** An instruction that opens by saying what to do ("Use make test, …"). */
+const DO_THIS =
+  /^(?:always\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|prefer|stick (?:to|with)|rebase|commit|push|deploy|install|include|send|wrap|await)\b|^(?:以后|今后|每次|统一|都)?(?:都|一律)?(?:要用|用|先|请用)/i;
+
+/** `verify` for "make sure…", `prefer` for a rule that says what to do, `avoid` for a bare prohibition. */
+function kindOf(first: string, text: string): HeuristicKind {
+  if (/\b(?:make sure|ensure|verify|double-check)\b|确认|确保|检查/i.test(first)) return "verify";
+  if (/^no\s/i.test(first)) return "avoid";
+  if (DO_THIS.test(first)) return "prefer";
+  return isNegativeRule(text) && !POSITIVE_ALTERNATIVE.test(text) ? "avoid" : "prefer";
+}
+
+/** The rule of an instruction: its sentence without lead-in words, then the sentences that follow it. */
+function ruleRun(
+  words: string,
+  sentences: readonly Sentence[],
+  from: number,
+): { rule: string; quote: string } {
+  const first = sentences[from] as Sentence;
+  let last = first;
+  for (const next of sentences.slice(from + 1)) {
+    if (isChatty(next.text) || sentenceRun(words, first, next).length > MAX_RULE_CHARS) break;
+    last = next;
+  }
+  const quote = sentenceRun(words, first, last);
+  const rule = stripConnectives(instructionText(quote))
+    .replace(/[,\s]+please([.!。]?)$/i, "$1")
+    .replace(/[.!。！]$/, "");
+  return { rule, quote };
+}
+
+function settingOf(
+  rows: readonly TaskMessage[],
+  index: number,
+  goal: boolean,
+  context: ExperienceContext,
+): Setting {
+  const before = rows.slice(0, index);
+  let lastAction: TaskMessage | undefined;
+  for (const row of [...before].reverse()) {
+    if (row.role === "user" && userWords(row) !== null) break;
+    if (isActionCall(row)) {
+      lastAction = row;
+      break;
+    }
+  }
+  return {
+    goal,
+    afterAgent: before.some((row) => isToolCall(row) || (row.role === "assistant" && row.kind === "text")),
+    lastAction,
+    lastFailed: lastAction !== undefined && isFailedCall(lastAction, context.signals),
+  };
+}
+
+/**
+ * Rule 4 — for each user message of the task: project facts (a service's port, where things go;
+ * see stated-facts.ts), then at most one standing instruction (see {@link isStandingInstruction}),
+ * its sentence and the ones that follow it as the rule, verbatim. Words an earlier rule already
+ * learnt from are skipped. Examples: "use --profile acme-staging, the default profile is my
+ * personal account" after `aws s3 ls` failed → prefer, trigger "Running AWS CLI commands";
+ * "no emojis in commit messages please" after a `git commit` → avoid "No emojis in commit
+ * messages", trigger "Committing changes"; "use the blue color for this button" → nothing.
+ * Kind: `verify` for "make sure…", `avoid` for a prohibition with no alternative, else `prefer`.
+ * Confidence 0.7 with a lasting marker, else 0.65; facts 0.7. Scope project.
+ */
+export function statedRule(context: ExperienceContext, heuristics: TransferableHeuristic[]): void {
+  const { rows } = context;
+  let goal = true;
+  rows.forEach((row, index) => {
+    const words = userWords(row);
+    if (words === null) return;
+    const setting = settingOf(rows, index, goal, context);
+    goal = false;
+    // What the agent ran before (commands and the head of their output), for ports it tried.
+    const earlier = /\d{2,5}/.test(words)
+      ? rows
+          .slice(0, index)
+          .filter(isToolCall)
+          .map((call) => `${toolTarget(call)}\n${(call.toolOutput ?? "").slice(0, EARLIER_OUTPUT_CHARS)}`)
+          .join("\n")
+      : "";
+    const sentences = splitSentences(words);
+    let instructed = false;
+    sentences.forEach((sentence, position) => {
+      if (alreadyLearnt(context, row.seq, sentence.text)) return;
+      const zh = textLanguage(sentence.text) === "zh";
+      const port = portFact(sentence.text, words, earlier, zh);
+      const placed = port === null ? placementFact(sentence.text, words, zh) : null;
+      if (port !== null || placed !== null) {
+        const rule = port?.rule ?? (placed as string);
+        heuristics.push(
+          fact(rule, port?.trigger ?? activityTrigger(rule, zh) ?? context.activity, sentence, zh),
+        );
+        context.learnt.push({ seq: row.seq, quote: sentence.text });
+        return;
+      }
+      if (instructed || !isStandingInstruction(sentence.text, setting, zh)) return;
+      instructed = true;
+      const { rule, quote } = ruleRun(words, sentences, position);
+      const command = setting.lastAction === undefined ? null : toolCommand(setting.lastAction);
+      const lasting = STANDING.test(rule);
+      heuristics.push({
+        kind: kindOf(instructionText(sentence.text), rule),
+        trigger:
+          activityTrigger(rule, zh) ??
+          (command === null ? null : activityTrigger(command, zh, "command")) ??
+          context.activity,
+        rule: clip(rule, MAX_RULE_CHARS),
+        why: lasting
+          ? zh
+            ? "用户明确提出的长期规则"
+            : "A standing rule the user stated"
+          : zh
+            ? "用户纠正了做法"
+            : "The user corrected how it was done",
+        evidence: clip(quote, MAX_HEURISTIC_EVIDENCE_CHARS),
+        scopeHint: "project",
+        confidence: lasting ? 0.7 : 0.65,
+      });
+      context.learnt.push({ seq: row.seq, quote });
+    });
+  });
+}
+
+function fact(rule: string, trigger: string, sentence: Sentence, zh: boolean): TransferableHeuristic {
+  return {
+    kind: "prefer",
+    trigger,
+    rule: clip(rule, MAX_RULE_CHARS),
+    why: zh ? "用户说明的项目事实" : "A fact about the project the user stated",
+    evidence: clip(sentence.text, MAX_HEURISTIC_EVIDENCE_CHARS),
+    scopeHint: "project",
+    confidence: 0.7,
+  };
+}

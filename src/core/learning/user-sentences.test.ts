@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { isChatty, isContentless, sentenceRun, splitSentences } from "./user-sentences.js";
+
+describe("splitSentences", () => {
+  it("splits English and Chinese sentences and keeps offsets into the message", () => {
+    const message =
+      "stop guessing. a floating promise has to be awaited, or wrapped in void with a .catch.  ok?";
+    const sentences = splitSentences(message);
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      "stop guessing.",
+      "a floating promise has to be awaited, or wrapped in void with a .catch.",
+      "ok?",
+    ]);
+    for (const sentence of sentences) expect(message.slice(sentence.start, sentence.end)).toBe(sentence.text);
+    expect(splitSentences("每次都这样。build 之前先设置 NODE_OPTIONS=--max-old-space-size=4096").length).toBe(
+      2,
+    );
+    expect(splitSentences("use ./deploy.sh staging, it runs the migrations")).toHaveLength(1);
+  });
+
+  it("quotes a run of sentences verbatim", () => {
+    const message = "Use make test.  Running pytest directly never works here. Thanks!";
+    const [first, second] = splitSentences(message);
+    if (first === undefined || second === undefined) throw new Error("no sentences");
+    expect(sentenceRun(message, first, second)).toBe(
+      "Use make test.  Running pytest directly never works here.",
+    );
+  });
+});
+
+describe("isContentless", () => {
+  it.each(["每次都这样。", "stop guessing.", "Again!", "Same error every time.", "thanks", "又来了"])(
+    "%s says nothing to keep",
+    (sentence) => {
+      expect(isContentless(sentence)).toBe(true);
+    },
+  );
+
+  it.each([
+    "build 之前先设置 NODE_OPTIONS=--max-old-space-size=4096",
+    "don't disable the rule",
+    "每次都要先跑 lint",
+  ])("%s has content", (sentence) => {
+    expect(isContentless(sentence)).toBe(false);
+  });
+
+  it("calls questions, thanks and acknowledgements chatty", () => {
+    expect(isChatty("Can you also check the logs?")).toBe(true);
+    expect(isChatty("Thanks, that works.")).toBe(true);
+    expect(isChatty("好的，谢谢")).toBe(true);
+    expect(isChatty("Our release tooling generates the changelog from them.")).toBe(false);
+    expect(isChatty("行数控制在 50 行以内")).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The sentences of a user message with their offsets, so rules can quote one or a run of them
+ * verbatim, and tests for sentences that say nothing a lesson could keep ("每次都这样。",
+ * "stop guessing."). Pure.
+ */
+
+/** One sentence of a message: its trimmed text and [start, end) offsets into the message. */
+export interface Sentence {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** A sentence ends after . ! ? followed by a space or the end, after 。！？； or at a line break. */
+const SENTENCE_END = /[.!?](?=\s|$)|[。！？；\n]/g;
+
+/** The sentences of `text`, trimmed, empty ones left out. */
+export function splitSentences(text: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  let from = 0;
+  const push = (to: number) => {
+    const raw = text.slice(from, to);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (trimmed !== "")
+      sentences.push({ text: trimmed, start: from + lead, end: from + lead + trimmed.length });
+    from = to;
+  };
+  SENTENCE_END.lastIndex = 0;
+  for (let found = SENTENCE_END.exec(text); found !== null; found = SENTENCE_END.exec(text)) {
+    push(found.index + found[0].length);
+  }
+  push(text.length);
+  return sentences;
+}
+
+/** The text of `message` from the start of `first` to the end of `last`, verbatim. */
+export function sentenceRun(message: string, first: Sentence, last: Sentence): string {
+  return message.slice(first.start, last.end).trim();
+}
+
+/** Words that only say how often or how annoying something is. */
+const FILLER =
+  /\b(?:stop guessing|come on|seriously|please|ugh+|argh+|hmm+|damn|again|every ?time|each time|always|keeps? happening|happens|same (?:thing|error|problem)|this|that|it|is|the|one)\b|每次|总是|老是|又|都|这样|这么|如此|同样|一样|还是|是|了|的|啊|呀|吧|呢|哎|唉|[\s\p{P}]/giu;
+
+/**
+ * True for a sentence with nothing a lesson could keep once frequency words and frustration are
+ * removed: "每次都这样。", "Stop guessing.", "Again!", "Same error every time". A rule made of it
+ * ("每次都这样") teaches nothing.
+ */
+export function isContentless(sentence: string): boolean {
+  const rest = sentence.replace(FILLER, " ");
+  const latin = rest.match(/[A-Za-z0-9][\w'.-]*/g)?.length ?? 0;
+  const han = rest.match(/\p{Script=Han}/gu)?.length ?? 0;
+  return latin < 2 && han < 3 && latin + han < 3;
+}
+
+/** True for small talk around a rule: a question, thanks, an acknowledgement, or nothing at all. */
+export function isChatty(sentence: string): boolean {
+  return (
+    /[?？]\s*$/.test(sentence) ||
+    /^\s*(?:(?:thanks|thank you|ok(?:ay)?|great|perfect|cool|nice|good|sure)(?![A-Za-z])|(?:好的|谢谢|多谢|可以|行|好)(?=[\s，,。！!~]|$))/i.test(
+      sentence,
+    ) ||
+    isContentless(sentence)
+  );
+}
