@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- SUITE…]`: runs the benchmarks and rewrites docs/benchmarks.md.
- * Suites: import, lessons, learn, recall (more join as they exist).
+ * Suites: import, lessons, learn, recall, hook (more join as they exist).
  */
+import { runHookBench } from "./hook-bench.js";
 import { runImportBench } from "./import-bench.js";
 import { runLearnBench } from "./learn-bench.js";
 import { runLessonsBench } from "./lessons-bench.js";
@@ -13,6 +14,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   lessons: runLessonsBench,
   learn: runLearnBench,
   recall: runRecallBench,
+  hook: runHookBench,
 };
 
 const requested = process.argv.slice(2);

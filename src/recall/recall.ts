@@ -109,10 +109,18 @@ export async function recall(
   ]
     .join("\n")
     .slice(0, 4000);
-  const [queryVector, recentVector] = (await embedAll(embedder, [request.query, recentText])) as [
-    Float32Array,
-    Float32Array,
-  ];
+  const clauses = promptClauses(request.query);
+  const [queryVector, recentVector, ...clauseVectors] = (await embedAll(embedder, [
+    request.query,
+    recentText,
+    ...clauses,
+  ])) as [Float32Array, Float32Array, ...Float32Array[]];
+  /** A prompt that asks for several things matches a lesson about any one of them. */
+  const topicOf = (vector: Float32Array) =>
+    Math.max(
+      cosineSimilarity(queryVector, vector),
+      ...clauseVectors.map((clause) => cosineSimilarity(clause, vector)),
+    );
   const match = ftsMatchQuery(request.query);
   const queryTerms = contentTerms(request.query);
   const profile: PromptProfile = {
@@ -129,6 +137,7 @@ export async function recall(
     projectId,
     match,
     queryVector,
+    topicOf,
     recentVector,
     liveSignals,
     queryTerms,
@@ -197,6 +206,7 @@ interface LessonSearch {
   projectId: string | null;
   match: string | null;
   queryVector: Float32Array;
+  topicOf: (vector: Float32Array) => number;
   recentVector: Float32Array;
   liveSignals: LiveSignalName[];
   queryTerms: Set<string>;
@@ -231,7 +241,7 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
   );
   const lexicalHits = new Set(lexical);
   return lessons.map((lesson, index) => {
-    const topic = cosineSimilarity(search.queryVector, stored.get(lesson.id) as Float32Array);
+    const topic = search.topicOf(stored.get(lesson.id) as Float32Array);
     const trigger = triggerSignalSimilarity({
       lesson,
       triggerSimilarity: cosineSimilarity(search.recentVector, triggers[index] as Float32Array),
@@ -383,6 +393,18 @@ async function evidenceFor(search: {
  * How relevant a candidate is: its topic similarity, discounted when it shares no content word
  * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing).
  */
+/**
+ * The separate asks of a prompt ("install the deps, start the api and check its health" → three),
+ * each of at least two words; none when the prompt is a single ask.
+ */
+function promptClauses(prompt: string): string[] {
+  const parts = prompt
+    .split(/[,;，；。]|\s+(?:and then|then|and|also)\s+|然后|并且|再把|接着/i)
+    .map((part) => part.trim())
+    .filter((part) => part.split(/\s+/).length >= 2 || /[\u3400-\u9fff]{3,}/.test(part));
+  return parts.length >= 2 ? parts.slice(0, 4) : [];
+}
+
 /** What the prompt is about, beyond its words (see core/recall/intents.ts). */
 interface PromptProfile {
   activities: Set<string>;
@@ -392,6 +414,7 @@ interface PromptProfile {
 /** Activity lift and general-question penalty on the relevance scale (cosine units). */
 const ACTIVITY_LIFT = 0.12;
 const GENERAL_PENALTY = 0.1;
+const ACTIVITY_MISMATCH = 0.05;
 
 /**
  * How relevant a candidate is: its topic similarity, discounted when it shares no content word
@@ -407,7 +430,11 @@ function relevance(
   candidateText: string,
 ): number {
   const base = sharedTerms > 0 || lexicalHit ? topic : topic * 0.85;
-  const lift = sharedActivities(profile.activities, activities(candidateText)) > 0 ? ACTIVITY_LIFT : 0;
+  const own = activities(candidateText);
+  const shared = sharedActivities(profile.activities, own);
+  // Both about something recognisable, and not the same thing: a word in common is a coincidence.
+  const mismatch = shared === 0 && profile.activities.size > 0 && own.size > 0;
+  const lift = shared > 0 ? ACTIVITY_LIFT : mismatch ? -ACTIVITY_MISMATCH : 0;
   return base + lift - (profile.general ? GENERAL_PENALTY : 0);
 }
 

@@ -29,12 +29,12 @@ describe("assembleContext", () => {
   it("injects nothing when nothing is relevant, however few candidates there are", () => {
     const result = assembleContext([
       candidate({ relevance: 0.3, score: 0.9 }),
-      candidate({ id: "l2", relevance: 0.49 }),
+      candidate({ id: "l2", relevance: 0.44 }),
     ]);
     expect(result).toMatchObject({ context: "", items: [], tokens: 0 });
     expect(result.rejected.map((entry) => entry.reason)).toEqual([
-      "not relevant enough (relevance 0.3 < 0.5)",
-      "not relevant enough (relevance 0.49 < 0.5)",
+      "not relevant enough (relevance 0.3 < 0.45)",
+      "not relevant enough (relevance 0.44 < 0.45)",
     ]);
   });
 

@@ -39,7 +39,7 @@ export const DEFAULT_RECALL_BUDGET: RecallBudget = {
   maxEvidence: 3,
   maxItems: 5,
   maxTokens: 1000,
-  minRelevance: { lesson: 0.5, skill: 0.6, evidence: 0.62 },
+  minRelevance: { lesson: 0.45, skill: 0.6, evidence: 0.62 },
   minScore: { lesson: 0.2, skill: 0.2, evidence: 0.2 },
 };
 

@@ -1,11 +1,12 @@
 import { Command, CommanderError, Option } from "commander";
 import { TacitError } from "../../core/errors.js";
 import type { AgentKind } from "../../core/types.js";
+import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
 import { registerEvalCommand } from "./eval-program.js";
+import { registerHookCommands } from "./hook-program.js";
+import { registerMcpCommands } from "./mcp-program.js";
 import { registerSkillCommands } from "./skill-program.js";
-
-const VERSION = "0.1.0";
 
 /**
  * Runs the CLI on `argv` (without the node and script names) and returns the exit code. Command
@@ -33,7 +34,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command("tacit")
     .description("Lets AI agents learn from experience: capture sessions, distil lessons, recall them.")
-    .version(VERSION)
+    .version(TACIT_VERSION)
     .option("--db <path>", "database file (default $TACIT_DATABASE_URL, else $TACIT_HOME/tacit.db)")
     .exitOverride()
     .configureOutput({
@@ -219,6 +220,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerLessonCommands(program, { io, global, limit, run });
   registerSkillCommands(program, { io, global, limit, run });
   registerEvalCommand(program, { io, global, limit, run });
+  registerMcpCommands(program, { io, global, limit, run });
+  registerHookCommands(program, { io, global, limit, run });
   return program;
 }
 

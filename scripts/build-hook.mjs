@@ -1,0 +1,97 @@
+// Bundles the hook entry into single files over tsc's output.
+//
+// `tacit hook` runs on every tool call of the user's agent. Unbundled, loading its ESM module graph
+// (zod, capture, the SQLite store: ~60 files) costs more than starting node itself; a bundled file
+// loads in a fraction of that. Three bundles, each replacing tsc's file of the same name so nothing
+// else changes (dist/interfaces/cli/main.js imports hook-main.js for `tacit hook`):
+// - hook-main.js: the entry and the tool-event spool: all a tool event loads (no SQLite);
+// - hook-capture.js: capture and the SQLite store, for every other event;
+// - hook-recall.js: recall, for SessionStart and UserPromptSubmit only.
+// They are built separately, not split into shared chunks: a shared chunk would put the code they
+// share (all of zod's core) on the tool-event path. Packages with native code or heavy optional
+// SDKs stay external and load from node_modules as before.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = new URL("..", import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
+/**
+ * Pure JavaScript dependencies worth inlining; every other dependency stays external. sqlite-vec's
+ * JavaScript only locates its native extension (with import.meta.resolve, which works from the
+ * bundle's location too); the capture path never loads the extension.
+ */
+const BUNDLED = new Set(["zod", "ulid", "yaml", "sqlite-vec"]);
+/** Bundled packages whose top-level code only defines things, so unused parts can be dropped. */
+const PURE = new Set(["sqlite-vec"]);
+const externalPackages = Object.keys(manifest.dependencies ?? {}).filter((name) => !BUNDLED.has(name));
+const outdir = process.env.TACIT_HOOK_OUTDIR ?? "dist/interfaces/hooks";
+
+/**
+ * - Keeps lazy `import("./…")` of tacit's own modules runtime imports (of another bundle, or of
+ *   tsc's output beside it), so code an event does not need is never parsed on its path.
+ * - Marks external packages (and sqlite-vec) free of import side effects, so a module imported for
+ *   one small function (open-store.ts for tacitHome) does not drag `import "better-sqlite3"` along.
+ * - Gives zod's `locales` namespace only English, the locale zod itself uses by default: the other
+ *   ~50 locales are half of zod's size and tacit never selects one (`z.locales.en` still works).
+ */
+const hookBundle = {
+  name: "hook-bundle",
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.?\// }, (args) =>
+      args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined,
+    );
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: "english-only", namespace: "zod-locales" } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: "zod-locales" }, () => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: fileURLToPath(new URL("node_modules/zod/v4/locales/", root)),
+    }));
+    builder.onResolve({ filter: /^[^./]/ }, async (args) => {
+      const name = args.path.startsWith("@")
+        ? args.path.split("/").slice(0, 2).join("/")
+        : args.path.split("/")[0];
+      if (externalPackages.includes(name)) return { path: args.path, external: true, sideEffects: false };
+      if (!PURE.has(name) || args.pluginData === "pure") return undefined;
+      const resolved = await builder.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: "pure",
+      });
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+const common = {
+  absWorkingDir: fileURLToPath(root),
+  outdir,
+  allowOverwrite: true,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // Smaller text parses faster; identifiers are kept so stack traces in the hook log stay readable.
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: "none",
+  logLevel: "warning",
+};
+
+const metafile = process.env.TACIT_HOOK_METAFILE === "1";
+const results = [];
+for (const entry of ["hook-main", "hook-capture", "hook-recall"]) {
+  results.push(
+    await build({
+      ...common,
+      metafile,
+      entryPoints: [`src/interfaces/hooks/${entry}.ts`],
+      plugins: [hookBundle],
+    }),
+  );
+}
+if (metafile) {
+  for (const result of results) process.stdout.write(`${JSON.stringify(result.metafile)}\n`);
+}

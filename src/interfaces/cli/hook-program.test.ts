@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { runTacit } from "../../testing/cli-harness.js";
+import { useTempDir } from "../../testing/temp-dir.js";
+
+const tempDir = useTempDir("tacit-hook-program-");
+
+/** Runs `tacit …` in-process, at a fixed time (backup names carry it). */
+function runHookCommands(
+  argv: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {},
+) {
+  return runTacit(argv, { ...options, now: () => Date.UTC(2026, 10, 22, 9, 30, 0) });
+}
+
+function repository(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, ".git"));
+  mkdirSync(join(dir, "packages", "api"), { recursive: true });
+  return dir;
+}
+
+describe("tacit install / uninstall", () => {
+  it("installs into the git root's .claude/settings.json from a subfolder, then uninstalls", async () => {
+    const root = repository();
+    const cwd = join(root, "packages", "api");
+    const file = join(root, ".claude", "settings.json");
+    const installed = await runHookCommands(["install", "claude-code"], { cwd });
+    expect(installed).toMatchObject({ code: 0, stderr: "" });
+    expect(installed.stdout).toContain(`Installed tacit's hooks for Claude Code in ${file}`);
+    expect(JSON.parse(readFileSync(file, "utf8")).hooks.UserPromptSubmit).toHaveLength(1);
+    const again = await runHookCommands(["install", "claude-code"], { cwd });
+    expect(again.stdout).toContain("already installed");
+    const removed = await runHookCommands(["uninstall", "claude-code", "--json"], { cwd });
+    expect(JSON.parse(removed.stdout)).toMatchObject({
+      agent: "claude-code",
+      action: "uninstall",
+      changed: true,
+    });
+    expect(readFileSync(file, "utf8")).toBe("{}\n");
+  });
+
+  it("writes the database into the command with --db, and the timeout", async () => {
+    const root = repository();
+    const result = await runHookCommands(
+      ["--db", "data/t.db", "install", "codex", "--timeout", "30", "--json"],
+      {
+        cwd: root,
+        env: { HOME: tempDir() },
+      },
+    );
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ agent: "codex", action: "install", changed: true });
+    expect(summary.notes.length).toBeGreaterThan(0);
+    const hook = JSON.parse(readFileSync(join(root, ".codex", "hooks.json"), "utf8")).hooks.Stop[0].hooks[0];
+    expect(hook.timeout).toBe(30);
+    expect(hook.command).toContain(`--agent codex --db ${join(root, "data", "t.db")} # tacit-hook`);
+  });
+
+  it("installs for the user with --scope user", async () => {
+    const home = tempDir();
+    const result = await runHookCommands(["install", "claude-code", "--scope", "user"], {
+      env: { HOME: home },
+    });
+    expect(result.code).toBe(0);
+    expect(existsSync(join(home, ".claude", "settings.json"))).toBe(true);
+  });
+
+  it("refuses an unknown agent or scope, and a malformed settings file, with one line", async () => {
+    const root = repository();
+    expect(await runHookCommands(["install", "cursor"], { cwd: root })).toMatchObject({
+      code: 1,
+      stderr: 'tacit: agent must be one of claude-code, codex, got "cursor"\n',
+    });
+    expect((await runHookCommands(["install", "codex", "--scope", "team"], { cwd: root })).stderr).toMatch(
+      /--scope must be one of project, user/,
+    );
+    mkdirSync(join(root, ".claude"));
+    const file = join(root, ".claude", "settings.json");
+    writeFileSync(file, "{ nope");
+    const broken = await runHookCommands(["install", "claude-code"], { cwd: root });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(file);
+    expect(readFileSync(file, "utf8")).toBe("{ nope");
+  });
+});
+
+describe("tacit hook (through commander)", () => {
+  it("captures an event from stdin", async () => {
+    const dir = tempDir();
+    const database = join(dir, "tacit.db");
+    const payload = JSON.stringify({
+      session_id: "s1",
+      cwd: dir,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "run the tests",
+    });
+    const result = await runHookCommands(["--db", database, "hook"], {
+      stdin: payload,
+      env: { TACIT_HOME: dir, TACIT_NO_BACKGROUND_LEARN: "1" },
+    });
+    expect(result).toEqual({ code: 0, stdout: "", stderr: "" });
+    const store = new SqliteStore({ path: database });
+    try {
+      expect((await store.listMessages("claude-code:s1"))[0]?.content).toBe("run the tests");
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import type { Command } from "commander";
+import { type CommandContext, parseCount } from "./cli-io.js";
+
+/** What the hook commands use of the program's context: IO, the global options and the runner. */
+/**
+ * Registers `tacit install|uninstall claude-code|codex` and `tacit hook`. The agent itself runs
+ * `tacit hook` through main.ts's fast path, which never reaches commander; the command here makes
+ * it listed in `--help` and reachable with global options first (`tacit --db X hook`).
+ */
+export function registerHookCommands(program: Command, { io, global, run }: CommandContext): void {
+  const commands = () => import("../hooks/install-commands.js");
+  program
+    .command("install")
+    .description(
+      "wire tacit's hooks into an agent: claude-code (.claude/settings.json) or codex (.codex/hooks.json)",
+    )
+    .argument("<agent>", "claude-code or codex")
+    .option("--scope <scope>", "project (this repository, default) or user (every project)", "project")
+    .option("--project <path>", "the project folder (default: the git root of the working directory)")
+    .option("--timeout <seconds>", "seconds the agent waits for a hook", (value) =>
+      parseCount(value, "--timeout"),
+    )
+    .option("--json", "print JSON")
+    .action(async (agent: string, options) =>
+      run((await commands()).installCommand(agent, { ...global(), ...options }, io)),
+    );
+  program
+    .command("uninstall")
+    .description("remove tacit's hooks (only tacit's) from an agent's settings")
+    .argument("<agent>", "claude-code or codex")
+    .option("--scope <scope>", "project (default) or user", "project")
+    .option("--project <path>", "the project folder (default: the git root of the working directory)")
+    .option("--json", "print JSON")
+    .action(async (agent: string, options) =>
+      run((await commands()).uninstallCommand(agent, { ...global(), ...options }, io)),
+    );
+  program
+    .command("hook")
+    .description("capture one agent hook event from stdin (what `tacit install` wires up); always exits 0")
+    .option("--agent <agent>", "claude-code or codex", "claude-code")
+    .action(async (options: { agent: string }) => {
+      const { runHook } = await import("../hooks/hook-main.js");
+      const db = global().db;
+      await runHook(["--agent", options.agent, ...(db ? ["--db", db] : [])], {
+        stdin: io.stdin,
+        stdout: io.stdout,
+        env: io.env,
+        cwd: io.cwd,
+        now: io.now,
+      });
+      await run(Promise.resolve(0));
+    });
+}

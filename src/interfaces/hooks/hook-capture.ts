@@ -1,0 +1,83 @@
+/**
+ * The part of `tacit hook` that opens the store: every event but the tool events, which the lean
+ * entry spools. Loaded lazily by hook-main.ts.
+ */
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { dirname } from "node:path";
+import { createCapture } from "../../capture/capture.js";
+import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { cliEntry } from "./cli-entry.js";
+import { handleHookEvent } from "./handle-hook.js";
+import type { HookAgent, HookEvent } from "./hook-event.js";
+import { hookLogPath, logHookFailure } from "./hook-log.js";
+import type { HookIo } from "./hook-main.js";
+import { spoolDirectory } from "./hook-spool.js";
+
+/** A hook waits at most this long for the database lock, so a busy store never stalls the agent. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * Captures one event into the database at `databasePath` and returns what to print (or "").
+ * Throws on failure; the caller logs it.
+ */
+export async function captureHookEvent(
+  event: HookEvent,
+  options: { agent: HookAgent; databasePath: string; db?: string },
+  io: HookIo,
+): Promise<string> {
+  const store = new SqliteStore({ path: options.databasePath, busyTimeoutMs: BUSY_TIMEOUT_MS });
+  try {
+    const result = await handleHookEvent(event, {
+      agent: options.agent,
+      capture: createCapture({ store, now: io.now }),
+      store,
+      now: io.now,
+      recall: async (request) => {
+        const { recallForHook } = await import("./hook-recall.js");
+        return recallForHook({ store, env: io.env, now: io.now }, request);
+      },
+      spawnLearner:
+        io.env.TACIT_NO_BACKGROUND_LEARN === "1"
+          ? undefined
+          : (sessionId) => spawnLearner(sessionId, options.db, io),
+      spoolDirectory: spoolDirectory(options.databasePath),
+      warn: (message) => logHookFailure(io, message),
+    });
+    return result.stdout ?? "";
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Starts `tacit learn --session ID` detached, so it outlives the hook and the agent never waits for
+ * it. Its stderr goes to the hook log; the model gate's daily ceiling bounds what it may spend.
+ */
+function spawnLearner(sessionId: string, db: string | undefined, io: HookIo): void {
+  const [node, ...entry] = cliEntry() as [string, ...string[]];
+  const log = openLog(io);
+  try {
+    const child = spawn(
+      node,
+      [...entry, ...(db ? ["--db", db] : []), "learn", "--session", sessionId, "--no-progress"],
+      { cwd: io.cwd, env: io.env, detached: true, stdio: ["ignore", "ignore", log ?? "ignore"] },
+    );
+    child.on("error", (error) => logHookFailure(io, `background learner: ${error.stack ?? error.message}`));
+    child.unref();
+  } finally {
+    if (log !== null) closeSync(log);
+  }
+}
+
+function openLog(io: HookIo): number | null {
+  try {
+    const path = hookLogPath(io);
+    mkdirSync(dirname(path), { recursive: true });
+    return openSync(path, "a");
+  } catch (error) {
+    // The learner still runs, with its stderr discarded; the reason goes wherever a log can.
+    logHookFailure(io, `cannot open the hook log for the background learner: ${(error as Error).message}`);
+    return null;
+  }
+}

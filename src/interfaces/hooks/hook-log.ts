@@ -1,0 +1,23 @@
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { tacitHome } from "../../store/open-store.js";
+
+/** Today's hook log: `$TACIT_HOME/logs/hook-YYYY-MM-DD.log` (UTC day). */
+export function hookLogPath(io: { env: NodeJS.ProcessEnv; now: () => number }): string {
+  const day = new Date(io.now()).toISOString().slice(0, 10);
+  return join(tacitHome(io.env), "logs", `hook-${day}.log`);
+}
+
+/** Appends one line to the hook log, creating its folder. */
+export function logHookFailure(io: { env: NodeJS.ProcessEnv; now: () => number }, message: string): void {
+  try {
+    const path = hookLogPath(io);
+    mkdirSync(dirname(path), { recursive: true });
+    appendFileSync(path, `${new Date(io.now()).toISOString()} ${message}\n`);
+  } catch (error) {
+    // The one swallowed failure: stdout belongs to the agent and stderr would surface as a hook
+    // error in its UI, so when even the log cannot be written (read-only TACIT_HOME, full disk)
+    // there is nowhere left to report to, and breaking the agent is worse than losing the line.
+    void error;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * `tacit hook [--agent claude-code|codex] [--db PATH]`: the lean entry an agent runs on every hook
+ * event. The CLI's main module dispatches here before loading commander. A tool event (the one that
+ * fires on every tool call) is validated and spooled beside the database without loading SQLite
+ * (see hook-spool.ts); every other event loads the store (hook-capture.ts), and the prompt events
+ * load recall too.
+ *
+ * It never breaks the agent: whatever happens it exits 0, prints nothing but the agent's JSON, and
+ * writes failures to `$TACIT_HOME/logs/hook-YYYY-MM-DD.log`.
+ */
+import { readFileSync } from "node:fs";
+import type { Writable } from "node:stream";
+import { InvalidInputError, StoreError } from "../../core/errors.js";
+import { resolveDatabaseLocation } from "../../store/open-store.js";
+import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
+import { logHookFailure } from "./hook-log.js";
+import { hookSession, toolCallMessage } from "./hook-session.js";
+import { spoolDirectory, spoolRecord } from "./hook-spool.js";
+
+/** What the hook touches outside itself, passed in so tests can drive it. */
+export interface HookIo {
+  /**
+   * The payload: a stream, or a file descriptor read synchronously (the CLI passes 0: reading the
+   * descriptor skips building `process.stdin`, which costs more than the rest of a tool event).
+   */
+  stdin: NodeJS.ReadableStream | number;
+  stdout: Writable;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  now: () => number;
+}
+
+/** Payloads beyond this are not read (a tool response is truncated at capture long before). */
+const MAX_STDIN_BYTES = 32 * 1024 * 1024;
+
+/** Runs one hook event from `io.stdin`. Never throws and never rejects. */
+export async function runHook(argv: readonly string[], io: HookIo): Promise<void> {
+  let eventName = "(unread)";
+  try {
+    // Read the payload first, whatever follows: an agent writing a large one must not hit a closed pipe.
+    const input = await readAll(io.stdin);
+    const options = parseArguments(argv);
+    const parsed = parseHookInput(input);
+    if (parsed.kind === "ignored") return;
+    if (parsed.kind === "invalid") {
+      logHookFailure(io, `${options.agent}: invalid hook payload: ${parsed.reason}`);
+      return;
+    }
+    const event = parsed.event;
+    eventName = `${options.agent} ${event.hook_event_name}`;
+    const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
+    if (location.kind !== "sqlite") throw new StoreError("hooks need a SQLite database (TACIT_DATABASE_URL)");
+    if (event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure") {
+      const now = io.now();
+      const session = hookSession(event, { agent: options.agent, now });
+      const message = toolCallMessage(event, { agent: options.agent, now });
+      spoolRecord(
+        spoolDirectory(location.path),
+        { sessionId: session.id, session: session.session, message },
+        now,
+      );
+      return;
+    }
+    const { captureHookEvent } = await import("./hook-capture.js");
+    const output = await captureHookEvent(event, { ...options, databasePath: location.path }, io);
+    if (output) await write(io.stdout, `${output}\n`);
+  } catch (error) {
+    logHookFailure(io, `${eventName}: ${(error as Error)?.stack ?? String(error)}`);
+  }
+}
+
+function parseArguments(argv: readonly string[]): { agent: HookAgent; db?: string } {
+  let agent: HookAgent = "claude-code";
+  let db: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index];
+    const value = argv[index + 1];
+    if (argument === "--agent" && value !== undefined) {
+      if (!(HOOK_AGENTS as readonly string[]).includes(value)) {
+        throw new InvalidInputError({
+          message: `must be one of ${HOOK_AGENTS.join(", ")}, got "${value}"`,
+          field: "--agent",
+        });
+      }
+      agent = value as HookAgent;
+      index++;
+    } else if (argument === "--db" && value !== undefined) {
+      db = value;
+      index++;
+    } else {
+      throw new InvalidInputError({
+        message: `unknown hook argument "${argument}"`,
+        field: String(argument),
+      });
+    }
+  }
+  return db === undefined ? { agent } : { agent, db };
+}
+
+async function readAll(input: NodeJS.ReadableStream | number): Promise<string> {
+  if (typeof input === "number") {
+    try {
+      return checkedText(readFileSync(input));
+    } catch (error) {
+      // A non-blocking descriptor cannot be read synchronously: read it as a stream instead.
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+      return readAll(process.stdin);
+    }
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_STDIN_BYTES) checkedText(Buffer.alloc(0), size);
+    chunks.push(buffer);
+  }
+  return checkedText(Buffer.concat(chunks));
+}
+
+function checkedText(bytes: Buffer, size = bytes.length): string {
+  if (size > MAX_STDIN_BYTES) {
+    throw new InvalidInputError({
+      message: `hook payload larger than ${MAX_STDIN_BYTES} bytes`,
+      field: "stdin",
+    });
+  }
+  return bytes.toString("utf8");
+}
+
+function write(stream: Writable, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(text, (error) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Recall for the prompt hooks, loaded only on SessionStart and UserPromptSubmit so tool events never
+ * pay for the recall code, the signal rules or the model configuration.
+ */
+import type { Embedder } from "../../models/embedder.js";
+import { createHashingEmbedder } from "../../models/hashing-embedder.js";
+import { resolveModelConfig } from "../../models/model-config.js";
+import { recall } from "../../recall/recall.js";
+import type { Store } from "../../store/store.js";
+import type { HookRecallRequest } from "./handle-hook.js";
+
+/**
+ * The budgeted recall text for a prompt, "" when nothing is relevant. Uses the configured embedder
+ * (as `openRuntime` does), so vectors compare with the ones learning stored.
+ */
+export async function recallForHook(
+  deps: { store: Store; env: NodeJS.ProcessEnv; now: () => number },
+  request: HookRecallRequest,
+): Promise<string> {
+  const embedder = await configuredEmbedder(deps.env);
+  const result = await recall(
+    { store: deps.store, embedder, now: deps.now },
+    { query: request.query, projectId: request.projectId, sessionId: request.sessionId },
+  );
+  return result.context;
+}
+
+async function configuredEmbedder(env: NodeJS.ProcessEnv): Promise<Embedder> {
+  const { embeddings } = resolveModelConfig({ env });
+  if (!embeddings) return createHashingEmbedder();
+  const { createOpenAIEmbedder } = await import("../../models/openai-embedder.js");
+  return createOpenAIEmbedder({
+    baseURL: embeddings.baseURL,
+    model: embeddings.model,
+    ...(embeddings.apiKey ? { apiKey: embeddings.apiKey } : {}),
+    ...(embeddings.dimensions ? { dimensions: embeddings.dimensions } : {}),
+  });
+}

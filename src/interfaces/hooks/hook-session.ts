@@ -1,0 +1,91 @@
+import type { MessageInput, SessionInput } from "../../capture/capture.js";
+import type { HookAgent, HookEvent, PostToolUseEvent, PostToolUseFailureEvent } from "./hook-event.js";
+import { errorText, responseIsError, toolResponseText } from "./tool-response.js";
+
+/** The session an event belongs to, as capture takes it. */
+export interface HookSession {
+  /** tacit's session id: `agent:session_id`, or `agent:session_id/agent-<agent_id>` in a subagent. */
+  id: string;
+  session: SessionInput;
+  isSubagent: boolean;
+}
+
+/**
+ * The session of an event. Ids match the transcript importers (`claude-code:<session_id>`, a
+ * subagent `…/agent-<agent_id>` under its parent), so hook capture and imports share sessions.
+ */
+export function hookSession(event: HookEvent, options: { agent: HookAgent; now: number }): HookSession {
+  const { agent, now } = options;
+  const agentId = event.agent_id;
+  const sourceSessionId = agentId ? `${event.session_id}/agent-${agentId}` : event.session_id;
+  const metadata: Record<string, unknown> = { capturedBy: "hook" };
+  if (event.transcript_path) metadata.transcriptPath = event.transcript_path;
+  if (event.model) metadata.model = event.model;
+  if (event.agent_type) metadata.agentType = event.agent_type;
+  return {
+    id: `${agent}:${sourceSessionId}`,
+    session: {
+      agent,
+      sourceSessionId,
+      cwd: event.cwd ?? null,
+      ...(agentId ? { parentSessionId: `${agent}:${event.session_id}` } : {}),
+      createdAt: now,
+      lastActivityAt: now,
+      metadata,
+    },
+    isSubagent: Boolean(agentId),
+  };
+}
+
+/**
+ * The tool_call row of a PostToolUse or PostToolUseFailure: name, input, output (the response's
+ * text, or the error), and whether it failed. Its id comes from `tool_use_id`, so an event
+ * delivered twice is stored once.
+ */
+export function toolCallMessage(
+  event: PostToolUseEvent | PostToolUseFailureEvent,
+  options: { agent: HookAgent; now: number },
+): MessageInput {
+  const failed = event.hook_event_name === "PostToolUseFailure";
+  const output = failed ? errorText(event.error) : toolResponseText(event.tool_response);
+  const isError =
+    failed || responseIsError(event.tool_response, { readExitCodeText: options.agent === "codex" });
+  const metadata: Record<string, unknown> = {};
+  if (event.duration_ms !== undefined) metadata.durationMs = event.duration_ms;
+  if (failed && event.is_interrupt) metadata.isInterrupt = true;
+  const key =
+    event.tool_use_id ??
+    digest(event.session_id, event.tool_name, JSON.stringify(event.tool_input ?? null), String(options.now));
+  return {
+    id: `hook:tool:${key}`,
+    role: "tool",
+    kind: "tool_call",
+    content: event.tool_name,
+    toolName: event.tool_name,
+    toolInput: JSON.stringify(event.tool_input ?? {}),
+    // An error row needs text: a failure that says nothing still says that it failed.
+    toolOutput: isError && output.trim() === "" ? "tool call failed" : output,
+    isError,
+    toolUseId: event.tool_use_id ?? null,
+    isSidechain: Boolean(event.agent_id),
+    createdAt: options.now,
+    metadata,
+  };
+}
+
+/**
+ * A short stable hash of some strings (64 bits: two 32-bit FNV-1a lanes, hex), for message ids the
+ * agent gives no id for. Not cryptographic, and not meant to be: it only has to tell apart a
+ * session's messages, and node:crypto would add to every tool event's start-up.
+ */
+export function digest(...parts: string[]): string {
+  const text = parts.join("\u0000");
+  let low = 0x811c9dc5;
+  let high = 0x01000193 ^ text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    low = Math.imul(low ^ code, 0x01000193);
+    high = Math.imul(high ^ code, 0x5bd1e995) ^ (high >>> 15);
+  }
+  return `${(low >>> 0).toString(16).padStart(8, "0")}${(high >>> 0).toString(16).padStart(8, "0")}`;
+}

@@ -1,0 +1,180 @@
+/**
+ * Merging tacit's hook entries into an agent's JSON hook settings, and taking them out again.
+ * Claude Code (`settings.json`) and Codex (`hooks.json`) share the shape
+ * `{ "hooks": { Event: [ { "matcher"?, "hooks": [ { "type": "command", "command", "timeout" } ] } ] } }`.
+ *
+ * tacit's entries are the handlers whose command ends with {@link TACIT_HOOK_MARKER} (a shell
+ * comment), so uninstall finds exactly them wherever tacit was installed from. Everything else in
+ * the file is kept as it was: when tacit's entries change, the file is written back as JSON with
+ * the indentation it had (2 spaces when it had none) and its trailing newline, so a file already in
+ * that form keeps every byte outside tacit's entries.
+ */
+import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { InvalidInputError } from "../../core/errors.js";
+
+/** The shell comment that ends every command tacit installs. */
+export const TACIT_HOOK_MARKER = "# tacit-hook";
+
+/** One hook handler as the agents read it. */
+export interface CommandHook {
+  type: "command";
+  command: string;
+  /** Seconds before the agent gives up on the hook. */
+  timeout: number;
+}
+
+/** What an install or uninstall did to one settings file. */
+export interface HookSettingsChange {
+  file: string;
+  /** False when the file already had exactly this content (nothing written, no backup). */
+  changed: boolean;
+  /** The copy of the previous file, when there was one and it changed. */
+  backup: string | null;
+  /** Events that now run tacit (install) or no longer do (uninstall). */
+  events: string[];
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * Adds one tacit handler per event (replacing any tacit handler already there, so a second install
+ * changes nothing and an install from a new location replaces the old command).
+ */
+export function installHookEntries(options: {
+  file: string;
+  events: readonly string[];
+  hook: CommandHook;
+  now: number;
+}): HookSettingsChange {
+  const current = readSettings(options.file);
+  const settings = structuredClone(current.value);
+  const hooks = hooksOf(settings, options.file);
+  for (const event of options.events) {
+    const groups = groupsOf(hooks, event, options.file).flatMap(withoutTacit);
+    groups.push({ hooks: [{ ...options.hook }] });
+    hooks[event] = groups;
+  }
+  settings.hooks = hooks;
+  return writeSettings(options.file, current, settings, options.now, [...options.events]);
+}
+
+/** Removes every tacit handler; groups, events and `hooks` left empty by that go too. */
+export function uninstallHookEntries(options: { file: string; now: number }): HookSettingsChange {
+  const current = readSettings(options.file);
+  if (!current.exists) return { file: options.file, changed: false, backup: null, events: [] };
+  const settings = structuredClone(current.value);
+  if (settings.hooks === undefined) return { file: options.file, changed: false, backup: null, events: [] };
+  const hooks = hooksOf(settings, options.file);
+  const removed: string[] = [];
+  for (const event of Object.keys(hooks)) {
+    const before = groupsOf(hooks, event, options.file);
+    const after = before.flatMap(withoutTacit);
+    if (countHandlers(after) === countHandlers(before)) continue;
+    removed.push(event);
+    if (after.length === 0) delete hooks[event];
+    else hooks[event] = after;
+  }
+  if (removed.length === 0) return { file: options.file, changed: false, backup: null, events: [] };
+  if (Object.keys(hooks).length === 0) delete settings.hooks;
+  return writeSettings(options.file, current, settings, options.now, removed);
+}
+
+/** True when a handler is one tacit installed. */
+export function isTacitHook(handler: unknown): boolean {
+  return (
+    typeof handler === "object" &&
+    handler !== null &&
+    typeof (handler as Json).command === "string" &&
+    ((handler as Json).command as string).trimEnd().endsWith(TACIT_HOOK_MARKER)
+  );
+}
+
+interface SettingsFile {
+  exists: boolean;
+  text: string;
+  value: Json;
+}
+
+function readSettings(file: string): SettingsFile {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, text: "", value: {} };
+    throw error;
+  }
+  if (text.trim() === "") return { exists: true, text, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidInputError({
+      file,
+      message: `not valid JSON (${(error as Error).message}); fix or move the file, nothing was written`,
+    });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new InvalidInputError({ file, message: "expected a JSON object; nothing was written" });
+  }
+  return { exists: true, text, value: value as Json };
+}
+
+function hooksOf(settings: Json, file: string): Json {
+  const hooks = settings.hooks ?? {};
+  if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) {
+    throw new InvalidInputError({ file, field: "hooks", message: "expected an object; nothing was written" });
+  }
+  return hooks as Json;
+}
+
+function groupsOf(hooks: Json, event: string, file: string): Json[] {
+  const groups = hooks[event] ?? [];
+  if (!Array.isArray(groups)) {
+    throw new InvalidInputError({
+      file,
+      field: `hooks.${event}`,
+      message: "expected an array; nothing was written",
+    });
+  }
+  return groups as Json[];
+}
+
+/** A group without tacit's handlers; no group when only tacit's handlers were in it. */
+function withoutTacit(group: Json): Json[] {
+  if (!Array.isArray(group.hooks) || !group.hooks.some(isTacitHook)) return [group];
+  const kept = group.hooks.filter((handler) => !isTacitHook(handler));
+  return kept.length === 0 ? [] : [{ ...group, hooks: kept }];
+}
+
+function countHandlers(groups: Json[]): number {
+  return groups.reduce((sum, group) => sum + (Array.isArray(group.hooks) ? group.hooks.length : 1), 0);
+}
+
+function writeSettings(
+  file: string,
+  current: SettingsFile,
+  settings: Json,
+  now: number,
+  events: string[],
+): HookSettingsChange {
+  const text = serialize(settings, current.text);
+  if (current.exists && text === current.text) return { file, changed: false, backup: null, events };
+  mkdirSync(dirname(file), { recursive: true });
+  let backup: string | null = null;
+  if (current.exists) {
+    backup = `${file}.bak-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
+    copyFileSync(file, backup);
+  }
+  const temporary = `${file}.tacit-${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+  return { file, changed: true, backup, events };
+}
+
+/** JSON in the file's own indentation (default 2 spaces), with its trailing newline (default one). */
+function serialize(value: Json, original: string): string {
+  const indent = /\n([ \t]+)\S/.exec(original)?.[1] ?? "  ";
+  const newline = original === "" || original.endsWith("\n") ? "\n" : "";
+  return `${JSON.stringify(value, null, indent)}${newline}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * The tool-event spool: how PostToolUse stays as cheap as starting node.
+ *
+ * A tool event is one file in a folder beside the database, written whole (temporary name, then
+ * rename), so the hook that runs on every tool call never loads SQLite. The next prompt-level event
+ * of any session (SessionStart, UserPromptSubmit, Stop, PreCompact, SessionEnd) moves every spooled
+ * record into the store in the same transaction as its own rows, in the order they were spooled,
+ * and only then deletes the files. Ids are stable, so a crash between the commit and the delete
+ * re-reads records that are already stored and adds nothing.
+ *
+ * Secrets never reach the disk: each text is redacted (and stripped of tacit's own context)
+ * before it is spooled; capture sanitizes it again when it is stored.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as z from "zod/mini";
+import type { MessageInput, SessionInput } from "../../capture/capture.js";
+import { createRedactor, sanitizeForCapture } from "../../core/redaction.js";
+
+/** One spooled tool call: its session and its row, as capture takes them. */
+export interface SpoolRecord {
+  sessionId: string;
+  session: SessionInput;
+  message: MessageInput;
+}
+
+/**
+ * A spooled text longer than this is cut (with capture's visible marker). Capture keeps far less
+ * (64 000 characters of tool output); this only bounds the file.
+ */
+const SPOOL_MAX_CHARS = 1_000_000;
+/** A file left half-written by a killed hook (temporary name) is removed after this long, ms. */
+const STALE_TEMPORARY_MS = 60_000;
+
+/** The spool folder of a database file: `<database>-hook-spool/` beside it. */
+export function spoolDirectory(databasePath: string): string {
+  return `${databasePath}-hook-spool`;
+}
+
+/** Writes one record, redacted, as a new file. Throws on IO failure. */
+export function spoolRecord(directory: string, record: SpoolRecord, now: number): void {
+  const redact = createRedactor();
+  const clean = (text: string | null | undefined) =>
+    typeof text === "string" ? sanitizeForCapture(text, { redact, maxChars: SPOOL_MAX_CHARS }).text : text;
+  const message: MessageInput = {
+    ...record.message,
+    content: clean(record.message.content) ?? undefined,
+    toolInput:
+      typeof record.message.toolInput === "string"
+        ? clean(record.message.toolInput)
+        : record.message.toolInput,
+    toolOutput: clean(record.message.toolOutput),
+  };
+  mkdirSync(directory, { recursive: true });
+  // Time first, so names sort oldest first; pid and a random part keep concurrent hooks apart.
+  const name = `${String(now).padStart(15, "0")}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const temporary = join(directory, `${name}.tmp`);
+  writeFileSync(temporary, JSON.stringify({ ...record, message }));
+  renameSync(temporary, join(directory, `${name}.json`));
+}
+
+/** What is waiting in the spool, oldest first, and what could not be read. */
+export interface SpoolContents {
+  records: SpoolRecord[];
+  /** Files to delete once the records are stored (unreadable ones included). */
+  files: string[];
+  problems: string[];
+}
+
+/** Built when the spool is read, never on the tool-event path that only writes it. */
+const spooledRecord = () =>
+  z.object({
+    sessionId: z.string(),
+    session: z.looseObject({ agent: z.string(), sourceSessionId: z.string() }),
+    message: z.looseObject({ id: z.string(), role: z.string() }),
+  });
+
+/** Reads every spooled record. A missing folder is an empty spool. */
+export function readSpool(directory: string, now: number): SpoolContents {
+  const contents: SpoolContents = { records: [], files: [], problems: [] };
+  let names: string[];
+  try {
+    names = readdirSync(directory).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return contents;
+    throw error;
+  }
+  const schema = spooledRecord();
+  for (const name of names) {
+    const path = join(directory, name);
+    if (name.endsWith(".tmp")) {
+      const written = Number(name.slice(0, 15));
+      if (Number.isFinite(written) && now - written > STALE_TEMPORARY_MS) contents.files.push(path);
+      continue;
+    }
+    if (!name.endsWith(".json")) continue;
+    contents.files.push(path);
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(path, "utf8"));
+    } catch (error) {
+      contents.problems.push(`${path}: ${(error as Error).message}`);
+      continue;
+    }
+    const parsed = z.safeParse(schema, value);
+    if (parsed.success) contents.records.push(value as SpoolRecord);
+    else contents.problems.push(`${path}: not a spooled tool call`);
+  }
+  return contents;
+}
+
+/** Deletes spool files whose records are stored. A file already gone (another hook) is fine. */
+export function removeSpooled(files: readonly string[]): void {
+  for (const file of files) rmSync(file, { force: true });
+}

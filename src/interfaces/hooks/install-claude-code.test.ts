@@ -1,0 +1,199 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { TacitError } from "../../core/errors.js";
+import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { useTempDir } from "../../testing/temp-dir.js";
+import { TACIT_HOOK_MARKER } from "./hook-settings.js";
+import {
+  CLAUDE_CODE_EVENTS,
+  claudeCodeSettingsPath,
+  hookCommand,
+  installClaudeCode,
+  uninstallClaudeCode,
+} from "./install-claude-code.js";
+
+const tempDir = useTempDir("tacit-install-");
+const NOW = Date.UTC(2026, 10, 22, 9, 30, 0);
+
+/** A project's settings.json as a user (or another tool) wrote it: 2-space JSON, foreign hooks. */
+const FOREIGN = `${JSON.stringify(
+  {
+    permissions: { allow: ["Bash(pnpm test:*)"] },
+    hooks: {
+      PostToolUse: [
+        {
+          matcher: "Edit|Write",
+          hooks: [{ type: "command", command: 'npx prettier --write "$CLAUDE_FILE_PATHS"' }],
+        },
+      ],
+      Notification: [{ hooks: [{ type: "command", command: "notify-send 'Claude Code' 'needs you'" }] }],
+    },
+    model: "opus",
+  },
+  null,
+  2,
+)}\n`;
+
+function project(settings?: string): { dir: string; file: string } {
+  const dir = tempDir();
+  const file = join(dir, ".claude", "settings.json");
+  if (settings !== undefined) {
+    mkdirSync(join(dir, ".claude"));
+    writeFileSync(file, settings);
+  }
+  return { dir, file };
+}
+
+const options = (dir: string, now = NOW) => ({ scope: "project" as const, projectDir: dir, env: {}, now });
+
+describe("installClaudeCode", () => {
+  it("adds one tacit hook per event, keeping every foreign hook, with a backup", () => {
+    const { dir, file } = project(FOREIGN);
+    const change = installClaudeCode(options(dir));
+    expect(change).toMatchObject({ file, changed: true, events: [...CLAUDE_CODE_EVENTS] });
+    expect(readFileSync(change.backup as string, "utf8")).toBe(FOREIGN);
+    expect(change.backup).toBe(`${file}.bak-2026-11-22T09-30-00-000Z`);
+    const settings = JSON.parse(readFileSync(file, "utf8"));
+    expect(settings.permissions).toEqual({ allow: ["Bash(pnpm test:*)"] });
+    expect(settings.hooks.Notification).toEqual(JSON.parse(FOREIGN).hooks.Notification);
+    expect(settings.hooks.PostToolUse[0]).toEqual(JSON.parse(FOREIGN).hooks.PostToolUse[0]);
+    for (const event of CLAUDE_CODE_EVENTS) {
+      const tacit = settings.hooks[event].at(-1);
+      expect(tacit, event).toEqual({
+        hooks: [{ type: "command", command: expect.stringMatching(/ hook # tacit-hook$/), timeout: 10 }],
+      });
+    }
+  });
+
+  it("is idempotent: a second install writes nothing", () => {
+    const { dir, file } = project(FOREIGN);
+    installClaudeCode(options(dir));
+    const first = readFileSync(file, "utf8");
+    const again = installClaudeCode(options(dir, NOW + 1000));
+    expect(again).toMatchObject({ changed: false, backup: null });
+    expect(readFileSync(file, "utf8")).toBe(first);
+    expect(readdirSync(join(dir, ".claude")).filter((name) => name.includes(".bak-"))).toHaveLength(1);
+  });
+
+  it("replaces a tacit hook installed from elsewhere instead of adding a second", () => {
+    const { dir, file } = project(FOREIGN);
+    installClaudeCode({ ...options(dir), entry: ["/old/node", "/old/tacit/main.js"] });
+    installClaudeCode(options(dir, NOW + 1000));
+    const settings = JSON.parse(readFileSync(file, "utf8"));
+    const commands = settings.hooks.Stop.flatMap((group: { hooks: Array<{ command: string }> }) =>
+      group.hooks.map((hook) => hook.command),
+    );
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).not.toContain("/old/");
+  });
+
+  it("round trip: uninstall restores the file byte for byte", () => {
+    const { dir, file } = project(FOREIGN);
+    installClaudeCode(options(dir));
+    const removed = uninstallClaudeCode(options(dir, NOW + 1000));
+    expect(removed.changed).toBe(true);
+    expect([...removed.events].sort()).toEqual([...CLAUDE_CODE_EVENTS].sort());
+    expect(readFileSync(file, "utf8")).toBe(FOREIGN);
+    expect(uninstallClaudeCode(options(dir, NOW + 2000))).toMatchObject({ changed: false });
+  });
+
+  it("keeps a file's own indentation and missing trailing newline", () => {
+    const original = JSON.stringify({ env: { FOO: "1" }, hooks: {} }, null, 4);
+    const { dir, file } = project(original);
+    installClaudeCode(options(dir));
+    expect(readFileSync(file, "utf8")).toMatch(/^\{\n {4}"env"/);
+    uninstallClaudeCode(options(dir, NOW + 1000));
+    // `hooks: {}` held nothing but tacit's hooks after install, so uninstall removes the key.
+    expect(readFileSync(file, "utf8")).toBe(JSON.stringify({ env: { FOO: "1" } }, null, 4));
+  });
+
+  it("creates the settings file when there is none, and no backup", () => {
+    const { dir, file } = project();
+    const change = installClaudeCode(options(dir));
+    expect(change).toMatchObject({ changed: true, backup: null });
+    expect(Object.keys(JSON.parse(readFileSync(file, "utf8")).hooks)).toEqual([...CLAUDE_CODE_EVENTS]);
+    uninstallClaudeCode(options(dir, NOW + 1000));
+    expect(readFileSync(file, "utf8")).toBe("{}\n");
+  });
+
+  it("refuses a malformed settings.json, naming it, and writes nothing", () => {
+    const broken = '{ "hooks": { "Stop": [ }';
+    const { dir, file } = project(broken);
+    let thrown: unknown;
+    try {
+      installClaudeCode(options(dir));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(TacitError.isInstance(thrown)).toBe(true);
+    expect((thrown as Error).message).toContain(file);
+    expect((thrown as Error).message).toMatch(/not valid JSON/);
+    expect(readFileSync(file, "utf8")).toBe(broken);
+    expect(readdirSync(join(dir, ".claude"))).toEqual(["settings.json"]);
+    const wrongShape = project('{ "hooks": { "Stop": {} } }');
+    expect(() => installClaudeCode(options(wrongShape.dir))).toThrow(/hooks\.Stop: expected an array/);
+  });
+
+  it("puts user-scope hooks in ~/.claude/settings.json or $CLAUDE_CONFIG_DIR", () => {
+    expect(claudeCodeSettingsPath({ scope: "user", projectDir: "/p", env: { HOME: "/home/dev" } })).toBe(
+      "/home/dev/.claude/settings.json",
+    );
+    expect(
+      claudeCodeSettingsPath({
+        scope: "user",
+        projectDir: "/p",
+        env: { HOME: "/home/dev", CLAUDE_CONFIG_DIR: "/cfg" },
+      }),
+    ).toBe("/cfg/settings.json");
+    const home = tempDir();
+    installClaudeCode({ scope: "user", projectDir: "/unused", env: { HOME: home }, now: NOW });
+    expect(existsSync(join(home, ".claude", "settings.json"))).toBe(true);
+  });
+
+  it("quotes paths for the shell and names the agent and database", () => {
+    expect(
+      hookCommand({
+        agent: "codex",
+        db: "/data/my db.sqlite",
+        entry: ["/usr/bin/node", "/opt/tacit/main.js"],
+      }),
+    ).toBe(
+      `/usr/bin/node /opt/tacit/main.js hook --agent codex --db '/data/my db.sqlite' ${TACIT_HOOK_MARKER}`,
+    );
+    expect(hookCommand({ agent: "claude-code", entry: ["/o'brien/node", "main.js"] })).toBe(
+      `'/o'\\''brien/node' main.js hook ${TACIT_HOOK_MARKER}`,
+    );
+  });
+
+  it("installs a command that works from any working directory", async () => {
+    const { dir, file } = project();
+    const home = tempDir();
+    installClaudeCode(options(dir));
+    const command = JSON.parse(readFileSync(file, "utf8")).hooks.UserPromptSubmit[0].hooks[0]
+      .command as string;
+    const elsewhere = tempDir();
+    const input = JSON.stringify({
+      session_id: "any-cwd",
+      cwd: dir,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "hello from another folder",
+    });
+    const result = spawnSync("/bin/sh", ["-c", command], {
+      cwd: elsewhere,
+      input,
+      env: { PATH: process.env.PATH, TACIT_HOME: home, TACIT_NO_BACKGROUND_LEARN: "1" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result).toMatchObject({ status: 0, stdout: "", stderr: "" });
+    const store = new SqliteStore({ path: join(home, "tacit.db") });
+    try {
+      const [message] = await store.listMessages("claude-code:any-cwd");
+      expect(message?.content).toBe("hello from another folder");
+    } finally {
+      await store.close();
+    }
+  });
+});

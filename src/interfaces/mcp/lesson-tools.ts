@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { LESSON_KINDS, LESSON_STATUSES, MATURITY_STATES } from "../../core/lessons/lesson.js";
+import { lessonSummarySchema, type ToolContext, toLessonSummary } from "./tool-context.js";
+import { defineTool, type McpTool } from "./tool-definition.js";
+
+/** `record_feedback`: an explicit judgement of one lesson; maturity is recomputed on decayed feedback. */
+export function recordFeedbackTool(context: ToolContext): McpTool {
+  return defineTool({
+    name: "record_feedback",
+    title: "Say whether a lesson helped",
+    description:
+      "Records that a lesson (usually one that recall injected) helped or misled. Feedback decays with a " +
+      "90-day half-life; enough helpful feedback makes a lesson proven (recalled more strongly), enough " +
+      "harmful feedback deprecates it (never recalled). Returns the lesson's new status and maturity.",
+    inputSchema: z.object({
+      lesson_id: z.string().min(1).describe("the lesson's id, as recall or list_lessons gave it"),
+      helpful: z.boolean().describe("true: the lesson helped; false: it misled or did not apply"),
+      reason: z
+        .string()
+        .max(2000)
+        .optional()
+        .describe("why, in a sentence (echoed back; the lesson book does not store feedback reasons yet)"),
+    }),
+    outputSchema: z.object({
+      feedback: z.enum(["helpful", "harmful"]),
+      reason: z.string().nullable(),
+      lesson: lessonSummarySchema.describe("the lesson after the feedback"),
+    }),
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+    async run(input) {
+      const type = input.helpful ? ("helpful" as const) : ("harmful" as const);
+      const change = await context.runtime.lessons.feedback(input.lesson_id, { type, source: "user" });
+      if (!change.ok) throw change.error;
+      if (!change.lesson) throw new Error(`lesson ${input.lesson_id} has no state after feedback`);
+      return { feedback: type, reason: input.reason ?? null, lesson: toLessonSummary(change.lesson) };
+    },
+  });
+}
+
+/** `list_lessons`: what tacit has learnt, filtered. */
+export function listLessonsTool(context: ToolContext): McpTool {
+  return defineTool({
+    name: "list_lessons",
+    title: "List learnt lessons",
+    description:
+      "Lists the lessons tacit has learnt, most recently updated first. With `project`, that project's " +
+      "lessons and the global ones; without, every lesson. Filters combine (each list matches any of its values).",
+    inputSchema: z.object({
+      project: z.string().min(1).optional().describe("project id (git root or cwd path)"),
+      status: z.array(z.enum(LESSON_STATUSES)).min(1).optional().describe("content lifecycle states"),
+      maturity: z.array(z.enum(MATURITY_STATES)).min(1).optional().describe("track-record states"),
+      kind: z.array(z.enum(LESSON_KINDS)).min(1).optional().describe("lesson kinds"),
+      limit: z.number().int().min(1).max(500).default(20).describe("at most this many (default 20)"),
+    }),
+    outputSchema: z.object({ lessons: z.array(lessonSummarySchema) }),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    async run(input) {
+      const lessons = await context.runtime.lessons.list({
+        limit: input.limit,
+        projectId: input.project,
+        status: input.status,
+        maturity: input.maturity,
+        kind: input.kind,
+      });
+      return { lessons: lessons.map(toLessonSummary) };
+    },
+  });
+}
