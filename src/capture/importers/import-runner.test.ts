@@ -192,3 +192,29 @@ describe("importPaths on bad input", () => {
     expect(bytes).not.toContain("PLANTEDSECRETVALUE");
   });
 });
+
+describe("importPaths and live hook capture", () => {
+  it("skips the transcript lines of a session the hooks captured live", async () => {
+    const { dir, store } = setup();
+    const file = join(dir, "live.jsonl");
+    writeFileSync(
+      file,
+      `${userLine("live-1", "a", "captured by the hook already")}\n${userLine("other", "b", "imported")}\n`,
+    );
+    const capture = createCapture({ store });
+    await capture.upsertSession({
+      agent: "claude-code",
+      sourceSessionId: "live-1",
+      metadata: { capturedBy: "hook" },
+    });
+    const summary = await importPaths({
+      capture,
+      getImportFile: (path) => store.getImportFile(path),
+      paths: [file],
+      liveSessions: new Set(["claude-code:live-1"]),
+    });
+    expect(summary.messages).toBe(1);
+    expect(summary.linesSkipped["session captured live by the agent hooks"]).toBe(1);
+    expect(await store.listMessages("claude-code:live-1")).toEqual([]);
+  });
+});

@@ -42,6 +42,12 @@ export interface ImportOptions {
   capture: Capture;
   /** Reads where earlier imports of a file got to. */
   getImportFile: (path: string) => Promise<ImportFileState | null>;
+  /**
+   * Sessions the agent hooks captured live (`metadata.capturedBy: "hook"`). Their transcripts add
+   * nothing new and their rows have other ids (hooks never see transcript uuids), so importing them
+   * again would duplicate every message: their lines are skipped with that reason.
+   */
+  liveSessions?: ReadonlySet<string>;
   paths: string[];
   /** Items per transaction (default 1,000). */
   batchSize?: number;
@@ -314,6 +320,7 @@ class FileImporter {
         return;
       }
       case "message": {
+        if (this.isLive(event.sourceSessionId, lineNumber)) return;
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
         this.batch.items.push({
           type: "message",
@@ -338,6 +345,7 @@ class FileImporter {
         return;
       }
       case "tool_result": {
+        if (this.isLive(event.sourceSessionId, lineNumber)) return;
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
         this.batch.items.push({
           type: "tool_result",
@@ -354,6 +362,12 @@ class FileImporter {
         return;
       }
     }
+  }
+
+  private isLive(sourceSessionId: string, lineNumber: number): boolean {
+    if (!this.context.liveSessions?.has(`${this.agent}:${sourceSessionId}`)) return false;
+    this.skip(lineNumber, "session captured live by the agent hooks");
+    return true;
   }
 
   private timestamp(value: number | undefined): number {

@@ -29,8 +29,13 @@ export async function importCommand(
         : null;
     bar?.start(100, 0, { file: 0, files: 0 });
     try {
+      const sessions = await store.listSessions({ limit: -1 });
+      const liveSessions = new Set(
+        sessions.filter((session) => session.metadata.capturedBy === "hook").map((session) => session.id),
+      );
       return await importPaths({
         capture,
+        liveSessions,
         getImportFile: (path) => store.getImportFile(path),
         paths,
         now: io.now,
