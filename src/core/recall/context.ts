@@ -40,7 +40,7 @@ export const DEFAULT_RECALL_BUDGET: RecallBudget = {
   maxItems: 5,
   maxTokens: 1000,
   minRelevance: { lesson: 0.45, skill: 0.6, evidence: 0.62 },
-  minScore: { lesson: 0.2, skill: 0.2, evidence: 0.2 },
+  minScore: { lesson: 0.15, skill: 0.2, evidence: 0.2 },
 };
 
 /** Why a candidate was left out. */
