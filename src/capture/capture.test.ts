@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { createCapture } from "./capture.js";
+import { createCapture, type RawCaptureBatch } from "./capture.js";
 
 const tempDir = useTempDir();
 
@@ -220,5 +220,89 @@ describe("capture API", () => {
     expect(
       store.db.prepare("SELECT COUNT(*) AS n FROM messages_fts WHERE messages_fts MATCH 'x'").get(),
     ).toEqual({ n: 0 });
+  });
+});
+
+describe("batched writes", () => {
+  it("store exactly what the same items written one at a time store", async () => {
+    const items: RawCaptureBatch["items"] = [];
+    const sessionId = "claude-code:s1";
+    for (let turn = 0; turn < 3; turn++) {
+      items.push(
+        {
+          type: "message",
+          sessionId,
+          message: { id: `u${turn}`, role: "user", content: `fix module ${turn}` },
+        },
+        {
+          type: "message",
+          sessionId,
+          message: { id: `a${turn}`, role: "assistant", content: "first", apiMessageId: `api${turn}` },
+        },
+        {
+          type: "message",
+          sessionId,
+          message: { id: `b${turn}`, role: "assistant", content: "second", apiMessageId: `api${turn}` },
+        },
+        {
+          type: "message",
+          sessionId,
+          message: {
+            id: `c${turn}`,
+            role: "tool",
+            toolName: "Bash",
+            toolInput: { turn },
+            toolUseId: `t${turn}`,
+          },
+        },
+        {
+          type: "tool_result",
+          sessionId,
+          result: { toolUseId: `t${turn}`, output: `zebra output ${turn}`, isError: turn === 1 },
+        },
+        // A second, identical result changes nothing; one for an unseen call gets its own row.
+        {
+          type: "tool_result",
+          sessionId,
+          result: { toolUseId: `t${turn}`, output: `zebra output ${turn}`, isError: turn === 1 },
+        },
+        {
+          type: "tool_result",
+          sessionId,
+          result: { toolUseId: `orphan${turn}`, output: "lost", isError: false },
+        },
+      );
+    }
+    // Explicit times: the test clock ticks per call, and the two runs make different numbers of calls.
+    for (const [index, item] of items.entries()) {
+      if (item.type === "message") item.message.createdAt = 100 + index;
+      else item.result.createdAt = 100 + index;
+    }
+    const session = { agent: "claude-code" as const, sourceSessionId: "s1", createdAt: 1, lastActivityAt: 1 };
+    const dump = (store: SqliteStore) => ({
+      messages: store.db.prepare("SELECT * FROM messages ORDER BY pk").all(),
+      turns: store.db.prepare("SELECT * FROM conversation_turns ORDER BY turn_number").all(),
+      errors: store.db.prepare("SELECT * FROM errors ORDER BY id").all(),
+      found: store.db
+        .prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'zebra' ORDER BY rowid")
+        .all(),
+    });
+
+    const whole = setup();
+    const wholeResult = await whole.capture.writeBatch({ sessions: [session], items });
+    const again = await whole.capture.writeBatch({ sessions: [session], items });
+    const single = setup();
+    const totals = { messagesInserted: 0, toolCallsInserted: 0, toolResultsPaired: 0, errorsInserted: 0 };
+    for (const item of items) {
+      const result = await single.capture.writeBatch({ sessions: [session], items: [item] });
+      for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += result[key];
+    }
+
+    expect(wholeResult).toEqual(totals);
+    expect(wholeResult).toMatchObject({ messagesInserted: 15, toolResultsPaired: 3, errorsInserted: 1 });
+    expect(again).toMatchObject({ messagesInserted: 0, toolResultsPaired: 0, errorsInserted: 0 });
+    expect(dump(whole.store)).toEqual(dump(single.store));
+    expect(dump(whole.store).found).toHaveLength(3);
+    expect(dump(whole.store).turns[0]).toMatchObject({ agent_message_content: "first\nsecond", end_seq: 4 });
   });
 });

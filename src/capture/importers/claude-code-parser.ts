@@ -63,6 +63,27 @@ const conversationLine = z.looseObject({
 type ConversationLine = z.infer<typeof conversationLine>;
 
 const contentBlock = z.looseObject({ type: z.string() });
+
+const optionalString = (value: unknown) => value === undefined || typeof value === "string";
+const optionalBoolean = (value: unknown) => value === undefined || typeof value === "boolean";
+
+/**
+ * The hot path of `conversationLine.safeParse`: the same checks written out, since nearly every
+ * line passes them. A line that fails goes through zod, which gives the reason.
+ */
+function isConversationLine(line: JsonRecord): line is ConversationLine {
+  const message = line.message;
+  return (
+    optionalString(line.uuid) &&
+    (line.parentUuid === null || optionalString(line.parentUuid)) &&
+    optionalBoolean(line.isSidechain) &&
+    optionalBoolean(line.isMeta) &&
+    isRecord(message) &&
+    optionalString(message.id) &&
+    optionalString(message.model) &&
+    (typeof message.content === "string" || Array.isArray(message.content))
+  );
+}
 const legacyToolLine = z.looseObject({ name: z.string({ error: "expected string" }) });
 
 interface SessionState {
@@ -247,12 +268,12 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
     const events: ImportEvent[] = [];
     const skippedTypes: string[] = [];
     blocks.forEach((raw, index) => {
-      const parsed = contentBlock.safeParse(raw);
-      if (!parsed.success) {
+      // The same check as `contentBlock`, written out for the hot path.
+      if (!isRecord(raw) || typeof raw.type !== "string") {
         skippedTypes.push("(no type)");
         return;
       }
-      const block = parsed.data;
+      const block = raw as z.infer<typeof contentBlock>;
       const base = {
         ...baseMessage(line, sessionId, blocks.length > 1 ? `${id}:${index}` : id),
         apiMessageId,
@@ -289,13 +310,18 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
     type: "user" | "assistant",
     lineNumber: number,
   ): ImportEvent[] {
-    const parsed = conversationLine.safeParse(line);
-    if (!parsed.success) return [{ type: "skip", reason: describeZodError(type, parsed.error) }];
+    let conversation: ConversationLine;
+    if (isConversationLine(line)) conversation = line;
+    else {
+      const parsed = conversationLine.safeParse(line);
+      if (!parsed.success) return [{ type: "skip", reason: describeZodError(type, parsed.error) }];
+      conversation = parsed.data;
+    }
     const { sessionId, events } = announce(line);
     const body =
       type === "user"
-        ? parseUser(parsed.data, sessionId, lineNumber)
-        : parseAssistant(parsed.data, sessionId, lineNumber);
+        ? parseUser(conversation, sessionId, lineNumber)
+        : parseAssistant(conversation, sessionId, lineNumber);
     return [...events, ...body];
   }
 

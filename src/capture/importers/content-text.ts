@@ -110,19 +110,28 @@ interface PendingCall {
  * directly; results without an id (older or drifted shapes) take the oldest open call with the
  * same tool name, else the oldest open call. State lives for one file.
  */
+/** Answered calls remembered by id: results arrive right after their calls, not 10,000 calls later. */
+const REMEMBERED_CALLS = 10_000;
+
 export class PendingToolCalls {
   private readonly open: PendingCall[] = [];
+  /** Names of the most recent calls, open or answered: bounded, so a long transcript keeps memory flat. */
   private readonly names = new Map<string, string | null>();
 
   /** Records a call so a later result can find it. */
   add(id: string, name: string | null): void {
     this.open.push({ id, name });
+    this.names.delete(id);
     this.names.set(id, name);
+    if (this.names.size > REMEMBERED_CALLS) {
+      const oldest = this.names.keys().next();
+      if (!oldest.done) this.names.delete(oldest.value);
+    }
   }
 
-  /** True when a call with this id has been seen (open or answered). */
+  /** True when a call with this id has been seen (open, or among the last 10,000 answered). */
   has(id: string): boolean {
-    return this.names.has(id);
+    return this.names.has(id) || this.open.some((call) => call.id === id);
   }
 
   /**
@@ -133,8 +142,8 @@ export class PendingToolCalls {
   resolve(id: string | undefined, name?: string | null): PendingCall | undefined {
     if (id !== undefined) {
       const index = this.open.findIndex((call) => call.id === id);
-      if (index >= 0) this.open.splice(index, 1);
-      return { id, name: this.names.get(id) ?? name ?? null };
+      const [call] = index >= 0 ? this.open.splice(index, 1) : [];
+      return { id, name: this.names.get(id) ?? call?.name ?? name ?? null };
     }
     let index = name ? this.open.findIndex((call) => call.name === name) : -1;
     if (index < 0) index = this.open.length > 0 ? 0 : -1;

@@ -17,7 +17,28 @@ interface SessionCursor {
   lastActivityAt: number;
   /** Last sequence number added to the current turn in this batch, if any. */
   openTurnEnd: number | null;
+  /** The current turn when this batch opened it: built here, inserted once when it closes. */
+  newTurn: PendingTurn | null;
 }
+
+/** A turn opened in the current batch, with the replies it received so far. */
+interface PendingTurn {
+  id: string;
+  sessionId: string;
+  turnNumber: number;
+  userMessageId: string;
+  content: string;
+  contextStart: number;
+  seq: number;
+  createdAt: number;
+  agentMessageId: string | null;
+  agentMessageContent: string;
+  replies: Array<{ content: string; apiMessageId: string | null; messageId: string; seq: number }>;
+}
+
+/** A tool call written in this batch, keyed by session and tool use id, for pairing results in memory. */
+type CallKey = string;
+const callKey = (sessionId: string, toolUseId: string): CallKey => `${sessionId}\u0000${toolUseId}`;
 
 /**
  * Writes capture batches into SQLite. Statements are prepared once; each batch is one IMMEDIATE
@@ -57,8 +78,7 @@ export class SqliteCaptureWriter {
       insertMessage: db.prepare(`
         INSERT INTO messages (id, session_id, seq, turn_number, role, kind, content, tool_name, tool_input,
           tool_output, is_error, tool_use_id, is_sidechain, parent_id, api_message_id, original_size, created_at, metadata)
-        VALUES (@id, @sessionId, @seq, @turnNumber, @role, @kind, @content, @toolName, @toolInput,
-          @toolOutput, @isError, @toolUseId, @isSidechain, @parentId, @apiMessageId, @originalSize, @createdAt, @metadata)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO NOTHING`),
       indexMessage: db.prepare("INSERT INTO messages_fts (rowid, text) VALUES (?, ?)"),
       unindexMessage: db.prepare("DELETE FROM messages_fts WHERE rowid = ?"),
@@ -77,6 +97,14 @@ export class SqliteCaptureWriter {
         INSERT OR IGNORE INTO conversation_turns (id, session_id, turn_number, user_message_id, user_message_content,
           context_start_seq, end_seq, created_at)
         VALUES (@id, @sessionId, @turnNumber, @userMessageId, @content, @contextStart, @seq, @createdAt)`),
+      insertBuiltTurn: db.prepare(`
+        INSERT OR IGNORE INTO conversation_turns (id, session_id, turn_number, user_message_id, user_message_content,
+          agent_message_id, agent_message_content, context_start_seq, end_seq, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      storedCalls: db.prepare(`
+        SELECT session_id AS sessionId, tool_use_id AS toolUseId FROM messages
+        WHERE tool_use_id IS NOT NULL AND kind = 'tool_call' AND (session_id, tool_use_id) IN
+          (SELECT value ->> 0, value ->> 1 FROM json_each(?))`),
       extendTurn: db.prepare(`
         UPDATE conversation_turns SET end_seq = MAX(end_seq, @seq) WHERE session_id = @sessionId AND turn_number = @turnNumber`),
       turnReply: db.prepare(`
@@ -128,19 +156,31 @@ export class SqliteCaptureWriter {
     };
     for (const session of batch.sessions) this.upsertSession(session);
     const cursors = new Map<string, SessionCursor>();
+    const pairing = this.pairInBatch(batch);
+    const insertedCalls = new Set<MessageWrite>();
     for (const item of batch.items) {
       if (item.type === "message") {
-        if (this.insertMessage(item.message, this.cursorFor(item.message.sessionId, cursors))) {
+        const message = pairing.calls.get(item.message) ?? item.message;
+        if (this.insertMessage(message, this.cursorFor(message.sessionId, cursors))) {
           result.messagesInserted++;
-          if (item.message.kind === "tool_call") result.toolCallsInserted++;
+          if (message.kind === "tool_call") {
+            result.toolCallsInserted++;
+            insertedCalls.add(message);
+          }
         }
-      } else {
-        const outcome = this.applyToolResult(item.result, this.cursorFor(item.result.sessionId, cursors));
-        if (outcome === "paired") result.toolResultsPaired++;
-        if (outcome === "inserted") {
-          result.messagesInserted++;
-          result.toolCallsInserted++;
-        }
+        continue;
+      }
+      const inMemory = pairing.results.get(item.result);
+      const outcome =
+        inMemory?.calls.every((call) => insertedCalls.has(call)) === true
+          ? inMemory.changed
+            ? "paired"
+            : "unchanged"
+          : this.applyToolResult(item.result, this.cursorFor(item.result.sessionId, cursors));
+      if (outcome === "paired") result.toolResultsPaired++;
+      if (outcome === "inserted") {
+        result.messagesInserted++;
+        result.toolCallsInserted++;
       }
     }
     for (const error of batch.errors) {
@@ -151,6 +191,67 @@ export class SqliteCaptureWriter {
       this.statements.touchSession.run(cursor.lastActivityAt, sessionId);
     if (batch.importFile) this.statements.saveImportFile.run(batch.importFile);
     return result;
+  }
+
+  /**
+   * Pairs tool results with calls earlier in the same batch before anything is written, so the call
+   * row is inserted with its output instead of being updated after. Only calls with no row stored
+   * yet under the same tool use id qualify; every other result takes the UPDATE path. Returns the
+   * merged copies of the calls and, per paired result, its calls and whether it changed them.
+   */
+  private pairInBatch(batch: CaptureBatch): {
+    calls: Map<MessageWrite, MessageWrite>;
+    results: Map<ToolResultWrite, { calls: MessageWrite[]; changed: boolean }>;
+  } {
+    const calls = new Map<MessageWrite, MessageWrite>();
+    const results = new Map<ToolResultWrite, { calls: MessageWrite[]; changed: boolean }>();
+    const seen = new Set<CallKey>();
+    const candidates = new Map<CallKey, [string, string]>();
+    for (const item of batch.items) {
+      if (item.type === "message") {
+        const { kind, toolUseId, sessionId } = item.message;
+        if (kind === "tool_call" && toolUseId !== null) seen.add(callKey(sessionId, toolUseId));
+      } else {
+        const key = callKey(item.result.sessionId, item.result.toolUseId);
+        if (seen.has(key)) candidates.set(key, [item.result.sessionId, item.result.toolUseId]);
+      }
+    }
+    if (candidates.size === 0) return { calls, results };
+    const stored = this.statements.storedCalls.all(JSON.stringify([...candidates.values()])) as Array<{
+      sessionId: string;
+      toolUseId: string;
+    }>;
+    for (const row of stored) candidates.delete(callKey(row.sessionId, row.toolUseId));
+    const earlier = new Map<CallKey, MessageWrite[]>();
+    for (const item of batch.items) {
+      if (item.type === "message") {
+        const { kind, toolUseId, sessionId } = item.message;
+        if (kind !== "tool_call" || toolUseId === null) continue;
+        const key = callKey(sessionId, toolUseId);
+        if (!candidates.has(key)) continue;
+        const copy = { ...item.message };
+        calls.set(item.message, copy);
+        const list = earlier.get(key);
+        if (list) list.push(copy);
+        else earlier.set(key, [copy]);
+        continue;
+      }
+      const { output, isError, originalSize, toolName } = item.result;
+      const matches = earlier.get(callKey(item.result.sessionId, item.result.toolUseId));
+      if (!matches) continue;
+      let changed = false;
+      // The same assignments as the pairToolResult UPDATE, applied before the insert.
+      for (const call of matches) {
+        if (call.toolOutput !== null && call.toolOutput === output && call.isError === isError) continue;
+        changed = true;
+        call.toolOutput = output;
+        call.isError = isError;
+        call.originalSize = originalSize ?? call.originalSize;
+        call.toolName = call.toolName ?? toolName;
+      }
+      results.set(item.result, { calls: matches, changed });
+    }
+    return { calls, results };
   }
 
   private upsertSession(session: SessionWrite): void {
@@ -196,6 +297,7 @@ export class SqliteCaptureWriter {
         contextStart: row.boundary === null ? 0 : row.boundary + 1,
         lastActivityAt: row.lastActivityAt ?? 0,
         openTurnEnd: null,
+        newTurn: null,
       };
       cursors.set(sessionId, cursor);
     }
@@ -205,47 +307,102 @@ export class SqliteCaptureWriter {
   private insertMessage(message: MessageWrite, cursor: SessionCursor): boolean {
     const seq = cursor.maxSeq + 1;
     const turnNumber = message.startsTurn ? cursor.turnNumber + 1 : cursor.turnNumber;
-    const info = this.statements.insertMessage.run({
-      ...message,
+    const info = this.statements.insertMessage.run(
+      message.id,
+      message.sessionId,
       seq,
       turnNumber,
-      isError: message.isError ? 1 : 0,
-      isSidechain: message.isSidechain ? 1 : 0,
-      metadata: JSON.stringify(message.metadata),
-    });
+      message.role,
+      message.kind,
+      message.content,
+      message.toolName,
+      message.toolInput,
+      message.toolOutput,
+      message.isError ? 1 : 0,
+      message.toolUseId,
+      message.isSidechain ? 1 : 0,
+      message.parentId,
+      message.apiMessageId,
+      message.originalSize,
+      message.createdAt,
+      metadataJson(message.metadata),
+    );
     if (info.changes === 0) return false;
     this.pendingIndex.set(Number(info.lastInsertRowid), message);
     cursor.maxSeq = seq;
     cursor.turnNumber = turnNumber;
     cursor.lastActivityAt = Math.max(cursor.lastActivityAt, message.createdAt);
     if (message.kind === "compact_boundary") cursor.contextStart = seq + 1;
-    const turn = { sessionId: message.sessionId, turnNumber, seq };
     if (message.startsTurn) {
       this.closeTurn(message.sessionId, cursor, turnNumber - 1);
-      this.statements.insertTurn.run({
-        ...turn,
+      cursor.newTurn = {
         id: `${message.sessionId}:turn:${turnNumber}`,
+        sessionId: message.sessionId,
+        turnNumber,
         userMessageId: message.id,
         content: message.content,
         contextStart: cursor.contextStart,
+        seq,
         createdAt: message.createdAt,
-      });
-    } else if (turnNumber > 0) {
-      if (message.role === "assistant" && message.kind === "text" && message.content) {
-        this.statements.turnReply.run({
-          ...turn,
-          content: message.content,
-          apiMessageId: message.apiMessageId,
-          messageId: message.id,
-        });
-      }
-      cursor.openTurnEnd = seq;
+        agentMessageId: null,
+        agentMessageContent: "",
+        replies: [],
+      };
+      return true;
     }
+    if (turnNumber === 0) return true;
+    const turn = cursor.newTurn;
+    if (message.role === "assistant" && message.kind === "text" && message.content) {
+      const reply = {
+        content: message.content,
+        apiMessageId: message.apiMessageId,
+        messageId: message.id,
+        seq,
+      };
+      if (turn) {
+        // The turnReply UPDATE, applied to the turn row before it is inserted.
+        const sameMessage = turn.agentMessageId !== null && turn.agentMessageId === reply.apiMessageId;
+        turn.agentMessageContent = sameMessage
+          ? `${turn.agentMessageContent}\n${reply.content}`
+          : reply.content;
+        turn.agentMessageId = reply.apiMessageId ?? reply.messageId;
+        turn.replies.push(reply);
+      } else {
+        this.statements.turnReply.run({ ...reply, sessionId: message.sessionId, turnNumber });
+      }
+    }
+    cursor.openTurnEnd = seq;
     return true;
   }
 
-  /** Extends a turn to the last message added to it, once per batch rather than once per message. */
+  /**
+   * Ends the current turn's batch work: a turn opened in this batch is inserted once, complete; an
+   * older turn is extended to the last message added to it. Once per turn, not once per message.
+   */
   private closeTurn(sessionId: string, cursor: SessionCursor, turnNumber: number): void {
+    const turn = cursor.newTurn;
+    cursor.newTurn = null;
+    if (turn) {
+      const info = this.statements.insertBuiltTurn.run(
+        turn.id,
+        turn.sessionId,
+        turn.turnNumber,
+        turn.userMessageId,
+        turn.content,
+        turn.agentMessageId,
+        turn.agentMessageContent,
+        turn.contextStart,
+        Math.max(turn.seq, cursor.openTurnEnd ?? turn.seq),
+        turn.createdAt,
+      );
+      // A turn row already there keeps its own values: apply the replies to it as updates instead.
+      if (info.changes === 0) {
+        for (const reply of turn.replies)
+          this.statements.turnReply.run({ ...reply, sessionId, turnNumber: turn.turnNumber });
+      } else {
+        cursor.openTurnEnd = null;
+      }
+    }
     if (cursor.openTurnEnd === null) return;
     this.statements.extendTurn.run({ sessionId, turnNumber, seq: cursor.openTurnEnd });
     cursor.openTurnEnd = null;
@@ -341,4 +498,10 @@ function indexText(message: IndexedFields & { isError: boolean }): string {
   if (message.toolInput) parts.push(message.toolInput.slice(0, 400));
   if (message.toolOutput) parts.push(message.toolOutput.slice(0, message.isError ? 4000 : 400));
   return ftsIndexText(parts.join("\n"));
+}
+
+/** Metadata as stored: most rows have none, and skip the stringify. */
+function metadataJson(metadata: Record<string, unknown>): string {
+  for (const _key in metadata) return JSON.stringify(metadata);
+  return "{}";
 }
