@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLesson } from "../src/core/lessons/lesson.js";
+import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
 import { lessonEmbeddingText } from "../src/learn/lesson-book.js";
 import { embedderId } from "../src/models/embedder.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
@@ -13,6 +14,8 @@ import type { BenchResult } from "./report.js";
 
 const RUNS = 31;
 const LESSONS = 1_000;
+/** Pause between timed runs, ms (see `settle`). */
+const SETTLE_MS = 100;
 const MAIN = fileURLToPath(new URL("../dist/interfaces/cli/main.js", import.meta.url));
 const HOOK_BUNDLE = fileURLToPath(new URL("../dist/interfaces/hooks/hook-main.js", import.meta.url));
 
@@ -24,8 +27,14 @@ function median(values: number[]): number {
 /**
  * `tacit hook` as an agent runs it — the built entry, `node dist/interfaces/cli/main.js hook`, the
  * command `tacit install` writes — against `node -e 0` in the same run, interleaved run by run so
- * machine noise hits all three alike: a PostToolUse event (every tool call of the agent) and a
+ * machine noise hits every figure alike: a PostToolUse event (every tool call of the agent) and a
  * UserPromptSubmit event on a store holding 1,000 lessons (capture, then recall under the budget).
+ *
+ * The goals are measured in the steady state users get: the resident hook daemon is running (the
+ * first prompt event of a session starts it; here one event starts it before the timed runs), so
+ * each run is node's start, hook-client.js and a socket round trip. The cold path (no daemon:
+ * `TACIT_HOOK_DAEMON=0`, the event handled in the hook's own process, as on Windows or for the
+ * first event) is reported beside them, without a goal.
  */
 export async function runHookBench(): Promise<BenchResult[]> {
   if (!existsSync(HOOK_BUNDLE) || /from\s*"\.\/hook-event\.js"/.test(readFileSync(HOOK_BUNDLE, "utf8"))) {
@@ -37,19 +46,24 @@ export async function runHookBench(): Promise<BenchResult[]> {
     mkdirSync(join(project, ".git"), { recursive: true });
     const database = join(dir, "tacit.db");
     await seedLessons(database, project);
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       TACIT_HOME: dir,
       TACIT_DATABASE_URL: database,
       TACIT_NO_BACKGROUND_LEARN: "1",
     };
-    const timed = (args: string[], input?: string): number => {
+    const coldEnv = { ...env, TACIT_HOOK_DAEMON: "0" };
+    const run = (args: string[], input: string | undefined, runEnv: NodeJS.ProcessEnv) => {
       const started = performance.now();
-      const result = spawnSync(process.execPath, args, { input, env, stdio: ["pipe", "pipe", "pipe"] });
+      const result = spawnSync(process.execPath, args, { input, env: runEnv, encoding: "utf8" });
       const elapsed = performance.now() - started;
       if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
-      return elapsed;
+      return { elapsed, stdout: result.stdout };
     };
+    // Each timed run starts once the previous one's background work (the daemon storing a queued
+    // tool event) is done, as between an agent's tool calls, which the model's turn separates.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const timed = (args: string[], input?: string, runEnv = env) => run(args, input, runEnv).elapsed;
     const base = { session_id: "bench-session", transcript_path: null, cwd: project };
     const toolEvent = (index: number) =>
       JSON.stringify({
@@ -68,51 +82,101 @@ export async function runHookBench(): Promise<BenchResult[]> {
         prompt_id: `prompt-${index}`,
         prompt: "install the dependencies for the api package",
       });
-    // Warm the file cache and the store (first open applies migrations) before measuring.
+    // Warm the file cache and the store (first open applies migrations) before measuring; the
+    // first prompt event, handled in process, starts the daemon, which is then waited for.
     timed(["-e", "0"]);
-    timed([MAIN, "hook"], toolEvent(-1));
+    timed([MAIN, "hook"], toolEvent(-1), coldEnv);
     timed([MAIN, "hook"], promptEvent(-1));
+    const socket = hookSocketPath([], { env, cwd: project });
+    if (socket === null) throw new Error("the hook daemon does not run on this platform");
+    await waitFor(() => existsSync(socket), 20_000, "the hook daemon did not start");
+    timed([MAIN, "hook"], promptEvent(-2));
     const baseline: number[] = [];
     const tool: number[] = [];
     const prompt: number[] = [];
+    const coldTool: number[] = [];
+    const coldPrompt: number[] = [];
     for (let index = 0; index < RUNS; index++) {
       baseline.push(timed(["-e", "0"]));
+      await settle();
       tool.push(timed([MAIN, "hook"], toolEvent(index)));
+      await settle();
       prompt.push(timed([MAIN, "hook"], promptEvent(index)));
+      await settle();
+      coldTool.push(timed([MAIN, "hook"], toolEvent(RUNS + index), coldEnv));
+      await settle();
+      coldPrompt.push(timed([MAIN, "hook"], promptEvent(RUNS + index), coldEnv));
+      await settle();
     }
-    const answer = spawnSync(process.execPath, [MAIN, "hook"], {
-      input: promptEvent(RUNS),
-      env,
-      encoding: "utf8",
-    });
-    const injected = answer.stdout.includes("<tacit-context>");
+    const injected = run([MAIN, "hook"], promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
+    const coldInjected = run([MAIN, "hook"], promptEvent(2 * RUNS + 1), coldEnv).stdout.includes(
+      "<tacit-context>",
+    );
+    // The steady figures count only if the daemon served them: it is still listening and nothing
+    // (no fallback, no failure) reached the hook log.
+    const served = existsSync(socket) && !existsSync(join(dir, "logs"));
+    const logged = existsSync(join(dir, "logs")) ? readdirSync(join(dir, "logs")).join(", ") : "";
     const node = median(baseline);
+    const daemonNote = served
+      ? "the daemon served every steady run (its socket stayed, the hook log stayed empty)"
+      : `the daemon did NOT serve every run (hook log: ${logged || "none"}; socket ${existsSync(socket) ? "present" : "gone"})`;
     return [
       {
-        name: `tacit hook, PostToolUse (median of ${RUNS})`,
+        name: `tacit hook, PostToolUse, daemon running (median of ${RUNS})`,
         value: median(tool),
         unit: "ms",
         baselineName: "node -e 0, median",
         baselineValue: node,
         ratio: median(tool) / node,
         goal: "≤ 1.3",
-        met: median(tool) / node <= 1.3,
-        note: "built entry (node dist/interfaces/cli/main.js hook, what tacit install writes); the event is validated and spooled beside the database, stored at the next prompt-level event",
+        met: median(tool) / node <= 1.3 && served,
+        note: `steady state: built entry (node dist/interfaces/cli/main.js hook, what tacit install writes) → hook-client.js, which queues the raw event in the running daemon's inbox (one file write, no socket round trip) and exits; the daemon then validates, redacts and spools it as the in-process path does (not timed: it runs after the hook exited; runs are ${SETTLE_MS} ms apart so it does not overlap the next one); ${daemonNote}`,
       },
       {
-        name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons (median of ${RUNS})`,
+        name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, daemon running (median of ${RUNS})`,
         value: median(prompt),
         unit: "ms",
         baselineName: "node -e 0, median",
         baselineValue: node,
         ratio: median(prompt) / node,
         goal: "≤ 1.6",
-        met: median(prompt) / node <= 1.6 && injected,
-        note: `captures the prompt (and the spooled tool events before it), recalls and prints additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
+        met: median(prompt) / node <= 1.6 && injected && served,
+        note: `steady state: hook-client.js sends the event over the daemon's Unix socket; the daemon (modules loaded, store kept open) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
+      },
+      {
+        name: `tacit hook, PostToolUse, cold: no daemon (median of ${RUNS})`,
+        value: median(coldTool),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(coldTool) / node,
+        goal: "report (first event, Windows, TACIT_HOOK_DAEMON=0)",
+        met: true,
+        note: "TACIT_HOOK_DAEMON=0: hook-client.js then hook-main.js validate and spool the event in the hook's own process",
+      },
+      {
+        name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, cold: no daemon (median of ${RUNS})`,
+        value: median(coldPrompt),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(coldPrompt) / node,
+        goal: "report (first event, Windows, TACIT_HOOK_DAEMON=0)",
+        met: coldInjected,
+        note: `TACIT_HOOK_DAEMON=0: capture, store and recall loaded cold in the hook's own process (${coldInjected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
       },
     ];
   } finally {
+    // Removing the home removes the daemon's socket; the daemon notices within seconds and exits.
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number, message: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(message);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

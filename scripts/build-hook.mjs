@@ -2,8 +2,10 @@
 //
 // `tacit hook` runs on every tool call of the user's agent. Unbundled, loading its ESM module graph
 // (zod, capture, the SQLite store: ~60 files) costs more than starting node itself; a bundled file
-// loads in a fraction of that. Three bundles, each replacing tsc's file of the same name so nothing
-// else changes (dist/interfaces/cli/main.js imports hook-main.js for `tacit hook`):
+// loads in a fraction of that. Four bundles, each replacing tsc's file of the same name so nothing
+// else changes (dist/interfaces/cli/main.js imports hook-client.js for `tacit hook`):
+// - hook-client.js: hands the event to the resident hook daemon over its socket (node built-ins
+//   only: all a tool event loads while the daemon runs), else imports hook-main.js;
 // - hook-main.js: the entry and the tool-event spool: all a tool event loads (no SQLite);
 // - hook-capture.js: capture and the SQLite store, for every other event;
 // - hook-recall.js: recall, for SessionStart and UserPromptSubmit only.
@@ -82,7 +84,7 @@ const common = {
 
 const metafile = process.env.TACIT_HOOK_METAFILE === "1";
 const results = [];
-for (const entry of ["hook-main", "hook-capture", "hook-recall"]) {
+for (const entry of ["hook-client", "hook-main", "hook-capture", "hook-recall"]) {
   results.push(
     await build({
       ...common,

@@ -6,7 +6,16 @@
  * request to the model carries that lesson inside <tacit-context>.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -169,6 +178,19 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
     const first = await claude(["-p", "install the dependencies", "--allowedTools", "Bash"]);
     expect(first, first.stderr).toMatchObject({ code: 0 });
     expect(first.stdout).toContain("npm install failed.");
+    // The session's first prompt-level hook started the resident hook daemon: the hooks of the
+    // next two sessions go through it (tool events via its inbox, prompts over its socket).
+    const tacitHome = tacitEnv.TACIT_HOME as string;
+    const daemonPid = async () => {
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        const pidFile = readdirSync(tacitHome).find((name) => /^hook-[0-9a-f]{8}\.pid$/.test(name));
+        if (pidFile) return Number(readFileSync(join(tacitHome, pidFile), "utf8"));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return null;
+    };
+    const pid = await daemonPid();
+    expect(pid, "the hook daemon did not start").toBeGreaterThan(0);
     const correction = await claude([
       "-p",
       "no, not npm — this repo uses pnpm: use pnpm install, never npm install",
@@ -222,5 +244,14 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
     const context = /<tacit-context>[\s\S]*?<\/tacit-context>/.exec(sent[0] as string)?.[0];
     expect(context, "the second session's first request carries no <tacit-context>").toBeDefined();
     expect(context).toMatch(/pnpm/);
+    // The same daemon served throughout, and nothing fell back with an error.
+    expect(await daemonPid()).toBe(pid);
+    const logs = join(tacitHome, "logs");
+    const logged = existsSync(logs)
+      ? readdirSync(logs)
+          .map((file) => readFileSync(join(logs, file), "utf8"))
+          .join("")
+      : "";
+    expect(logged).not.toMatch(/hook (daemon|client):/);
   }, 600_000);
 });

@@ -3,8 +3,9 @@ const argv = process.argv.slice(2);
 if (argv[0] === "hook") {
   // The hook runs on every tool call of the user's agent: it skips commander and every command
   // module, reads its payload from descriptor 0 and builds process.stdout only when it prints.
-  const { runHook } = await import("../hooks/hook-main.js");
-  await runHook(argv.slice(1), {
+  // hook-client.js hands the event to the resident hook daemon, else runs it in this process.
+  const { runHookClient } = await import("../hooks/hook-client.js");
+  await runHookClient(argv.slice(1), {
     stdin: 0,
     get stdout() {
       return process.stdout;
@@ -14,6 +15,38 @@ if (argv[0] === "hook") {
     now: Date.now,
   });
   process.exitCode = 0;
+} else if (argv[0] === "hook-daemon" && argv[1] === "--socket" && argv[2]) {
+  // Started detached by `tacit hook`; serves hook events until idle (see hook-daemon.ts).
+  const { runHookDaemon } = await import("../hooks/hook-daemon.js");
+  const { logHookFailure } = await import("../hooks/hook-log.js");
+  const io = { env: process.env, now: Date.now };
+  // One bad event never kills a serving daemon: whatever escapes is logged and it keeps serving.
+  // Before it serves, a failure ends it (the next prompt-level hook starts another).
+  let serving = false;
+  const escaped = (message: string) => {
+    logHookFailure(io, `hook daemon: ${message}`);
+    if (!serving) process.exit(0);
+  };
+  process.on("uncaughtException", (error) => escaped(`uncaught: ${error.stack}`));
+  process.on("unhandledRejection", (reason) => escaped(`unhandled: ${String(reason)}`));
+  try {
+    await runHookDaemon({
+      socketPath: argv[2],
+      env: process.env,
+      now: Date.now,
+      onListening: () => {
+        serving = true;
+      },
+    });
+  } catch (error) {
+    // Not logged when its home is gone: logging would recreate the folder just deleted.
+    const { existsSync } = await import("node:fs");
+    const { dirname } = await import("node:path");
+    if (existsSync(dirname(argv[2]))) {
+      logHookFailure(io, `hook daemon: ${(error as Error)?.stack ?? String(error)}`);
+    }
+  }
+  process.exit(0);
 } else {
   const { runCli } = await import("./program.js");
   process.exitCode = await runCli(argv, {

@@ -26,7 +26,9 @@ export async function captureHookEvent(
   options: { agent: HookAgent; databasePath: string; db?: string },
   io: HookIo,
 ): Promise<string> {
-  const store = new SqliteStore({ path: options.databasePath, busyTimeoutMs: BUSY_TIMEOUT_MS });
+  const kept = openStores?.get(options.databasePath);
+  const store = kept ?? new SqliteStore({ path: options.databasePath, busyTimeoutMs: BUSY_TIMEOUT_MS });
+  if (openStores && !kept) openStores.set(options.databasePath, store);
   try {
     const result = await handleHookEvent(event, {
       agent: options.agent,
@@ -46,8 +48,30 @@ export async function captureHookEvent(
     });
     return result.stdout ?? "";
   } finally {
-    await store.close();
+    if (!openStores) await store.close();
   }
+}
+
+/** Stores kept open between events, by database path: only in the hook daemon. */
+let openStores: Map<string, SqliteStore> | null = null;
+
+/**
+ * Keeps each database open after its first event instead of closing it after every event (the
+ * hook daemon's choice: it saves opening the file, checking migrations and loading sqlite-vec per
+ * event). Returns the function that closes them all, for the daemon's exit or a vanished file.
+ */
+export function keepStoresOpen(): { close: (path?: string) => Promise<void> } {
+  openStores ??= new Map();
+  const stores = openStores;
+  return {
+    close: async (path) => {
+      for (const [key, store] of [...stores]) {
+        if (path !== undefined && key !== path) continue;
+        stores.delete(key);
+        await store.close();
+      }
+    },
+  };
 }
 
 /**

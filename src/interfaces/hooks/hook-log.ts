@@ -1,6 +1,8 @@
-import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { tacitHome } from "../../store/open-store.js";
+import { fs } from "./node-builtins.js";
+
+const { appendFileSync, mkdirSync } = fs;
 
 /** Today's hook log: `$TACIT_HOME/logs/hook-YYYY-MM-DD.log` (UTC day). */
 export function hookLogPath(io: { env: NodeJS.ProcessEnv; now: () => number }): string {

@@ -1,6 +1,7 @@
 /**
- * `tacit hook [--agent claude-code|codex] [--db PATH]`: the lean entry an agent runs on every hook
- * event. The CLI's main module dispatches here before loading commander. A tool event (the one that
+ * `tacit hook [--agent claude-code|codex] [--db PATH]` handled in one process: what the resident
+ * hook daemon runs for each event, and what hook-client.ts (where the CLI's main module dispatches
+ * `tacit hook` before loading commander) runs when no daemon answers. A tool event (the one that
  * fires on every tool call) is validated and spooled beside the database without loading SQLite
  * (see hook-spool.ts); every other event loads the store (hook-capture.ts), and the prompt events
  * load recall too.
@@ -8,22 +9,28 @@
  * It never breaks the agent: whatever happens it exits 0, prints nothing but the agent's JSON, and
  * writes failures to `$TACIT_HOME/logs/hook-YYYY-MM-DD.log`.
  */
-import { readFileSync } from "node:fs";
+
 import type { Writable } from "node:stream";
+import * as z from "zod/mini";
 import { InvalidInputError, StoreError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
+import { drainInbox } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 import { hookSession, toolCallMessage } from "./hook-session.js";
 import { spoolDirectory, spoolRecord } from "./hook-spool.js";
+import { fs } from "./node-builtins.js";
+
+const { readFileSync } = fs;
 
 /** What the hook touches outside itself, passed in so tests can drive it. */
 export interface HookIo {
   /**
    * The payload: a stream, or a file descriptor read synchronously (the CLI passes 0: reading the
-   * descriptor skips building `process.stdin`, which costs more than the rest of a tool event).
+   * descriptor skips building `process.stdin`, which costs more than the rest of a tool event), or
+   * the bytes already read (by hook-client.ts, or by the daemon from its socket).
    */
-  stdin: NodeJS.ReadableStream | number;
+  stdin: NodeJS.ReadableStream | number | Buffer;
   stdout: Writable;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -69,6 +76,53 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
   }
 }
 
+/** Built when an inbox is drained, never on the tool-event path. */
+const inboxHeader = () =>
+  z.object({
+    argv: z.array(z.string()),
+    cwd: z.string(),
+    env: z.record(z.string(), z.string()),
+    now: z.number(),
+  });
+
+/**
+ * Handles every event queued in a daemon's inbox (hook-inbox.ts), oldest first, each with the
+ * argv, cwd, environment and clock it was queued with, so it is stored as if handled at once.
+ * Never throws: failures go to the hook log of `io.env`.
+ */
+export async function runQueuedHooks(
+  directory: string,
+  io: { env: NodeJS.ProcessEnv; now: () => number },
+): Promise<void> {
+  try {
+    const schema = inboxHeader();
+    // Loaded here, not on the tool-event path: node:stream's modules cost more than the spool.
+    const { Writable } = await import("node:stream");
+    const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    await drainInbox(
+      directory,
+      async (entry) => {
+        const parsed = z.safeParse(schema, entry.header);
+        if (!parsed.success) {
+          logHookFailure(io, `${entry.file}: not a queued hook event`);
+          return;
+        }
+        const header = parsed.data;
+        await runHook(header.argv, {
+          stdin: entry.payload,
+          stdout: discard,
+          env: header.env,
+          cwd: header.cwd,
+          now: () => header.now,
+        });
+      },
+      (message) => logHookFailure(io, message),
+    );
+  } catch (error) {
+    logHookFailure(io, `draining the hook inbox: ${(error as Error)?.stack ?? String(error)}`);
+  }
+}
+
 function parseArguments(argv: readonly string[]): { agent: HookAgent; db?: string } {
   let agent: HookAgent = "claude-code";
   let db: string | undefined;
@@ -97,7 +151,8 @@ function parseArguments(argv: readonly string[]): { agent: HookAgent; db?: strin
   return db === undefined ? { agent } : { agent, db };
 }
 
-async function readAll(input: NodeJS.ReadableStream | number): Promise<string> {
+async function readAll(input: HookIo["stdin"]): Promise<string> {
+  if (Buffer.isBuffer(input)) return checkedText(input);
   if (typeof input === "number") {
     try {
       return checkedText(readFileSync(input));

@@ -8,14 +8,18 @@
  * and only then deletes the files. Ids are stable, so a crash between the commit and the delete
  * re-reads records that are already stored and adds nothing.
  *
- * Secrets never reach the disk: each text is redacted (and stripped of tacit's own context)
- * before it is spooled; capture sanitizes it again when it is stored.
+ * Secrets never reach the spool: each text is redacted (and stripped of tacit's own context)
+ * before it is spooled; capture sanitizes it again when it is stored. (While the hook daemon runs,
+ * a tool event waits unredacted in its 0700 inbox for the milliseconds until the daemon spools it:
+ * see hook-inbox.ts.)
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import type { MessageInput, SessionInput } from "../../capture/capture.js";
 import { createRedactor, sanitizeForCapture } from "../../core/redaction.js";
+import { fs } from "./node-builtins.js";
+
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = fs;
 
 /** One spooled tool call: its session and its row, as capture takes them. */
 export interface SpoolRecord {

@@ -1,0 +1,279 @@
+/**
+ * `tacit hook`'s first stop: hand the event to the resident hook daemon (hook-daemon.ts), and only
+ * when none answers handle it in this process (hook-main.ts) and start one. A tool event is queued
+ * in the daemon's inbox (hook-inbox.ts: no round trip); every other event goes over its Unix socket.
+ *
+ * This module is what every tool call of the agent loads before anything else, so it loads only
+ * node built-ins (through `require`, see node-builtins.ts) and hook-inbox.ts: no zod (the daemon
+ * validates), no SQLite, no node:crypto; node:net only for the events that use the socket.
+ *
+ * The rule that keeps an event from being lost or handled twice:
+ * - no daemon, a refused or silent connection, or a daemon that closes before acknowledging the
+ *   event: handle it here (the daemon never saw it, or saw it and will drop it unanswered);
+ * - the daemon acknowledged the event, then closed without an answer (it died): handle it here too.
+ *   It may have captured part of it already; capture is idempotent by stable ids (prompt_id,
+ *   tool_use_id, content hashes), so handling an event twice adds nothing;
+ * - the daemon acknowledged the event but does not answer in time: print nothing and log it. The
+ *   daemon still captures the event; only that answer (recalled context) is lost.
+ */
+import type { Writable } from "node:stream";
+import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
+import { fs, os, path, requireNet } from "./node-builtins.js";
+
+const { existsSync, readFileSync } = fs;
+const { isAbsolute, join, resolve } = path;
+
+/** What the client touches outside itself; the same shape as hook-main.ts's HookIo. */
+export interface HookClientIo {
+  /** The payload: a stream, a descriptor read synchronously (the CLI passes 0), or the bytes. */
+  stdin: NodeJS.ReadableStream | number | Buffer;
+  stdout: Writable;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  now: () => number;
+}
+
+/** A daemon that does not accept the connection within this long is treated as absent, ms. */
+const CONNECT_TIMEOUT_MS = 50;
+/** A daemon that does not acknowledge a sent event within this long is treated as absent, ms. */
+const ACCEPT_TIMEOUT_MS = 1_000;
+/**
+ * How long to wait for the answer to an acknowledged event, ms (`TACIT_HOOK_REPLY_TIMEOUT_MS`
+ * overrides). The agent's own hook timeout is 10 s for the prompt events tacit installs.
+ */
+const REPLY_TIMEOUT_MS = 8_000;
+/** Longest Unix socket path every supported platform takes (macOS: 104 bytes with the NUL). */
+const MAX_SOCKET_PATH = 100;
+
+/** The daemon protocol: the client sends a header line then the payload, and half-closes. */
+export interface DaemonRequest {
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+/** The daemon writes ACCEPTED once it holds the whole event, then ANSWERED and the output. */
+export const ACCEPTED = "A";
+export const ANSWERED = "D";
+
+/** Runs one hook event: through the daemon when one answers, else in this process. Never throws. */
+export async function runHookClient(argv: readonly string[], io: HookClientIo): Promise<void> {
+  try {
+    await clientHook(argv, io);
+  } catch (error) {
+    await logFailure(io, (error as Error)?.stack ?? String(error));
+  }
+}
+
+async function clientHook(argv: readonly string[], given: HookClientIo): Promise<void> {
+  // A relative TACIT_HOME means this process's folder (tacitHome resolves it): fix it here, since
+  // the daemon runs elsewhere.
+  const home = given.env.TACIT_HOME;
+  const io =
+    home && !isAbsolute(home) ? { ...given, env: { ...given.env, TACIT_HOME: resolve(home) } } : given;
+  const socketPath = daemonDisabled(io.env) ? null : hookSocketPath(argv, io);
+  if (socketPath === null) return runInProcess(argv, io);
+  let input: Buffer;
+  try {
+    input = readInput(io.stdin);
+  } catch (error) {
+    // hook-main reads (and fails on) the payload itself and logs why.
+    void error;
+    return runInProcess(argv, io);
+  }
+  if (isToolEvent(input) && existsSync(socketPath)) {
+    // The daemon runs (or ran: a killed one leaves its socket, and the next prompt-level event
+    // drains the inbox in process): queue the event for it and exit, without a round trip.
+    try {
+      writeInbox(
+        inboxDirectory(socketPath),
+        { argv: [...argv], cwd: io.cwd, env: inboxEnv(io.env), now: io.now() },
+        input,
+      );
+      return;
+    } catch (error) {
+      await logFailure(io, `queueing a tool event for the daemon: ${(error as Error).message}`);
+    }
+  }
+  const reply = await askDaemon(
+    socketPath,
+    { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env) },
+    input,
+    io,
+  );
+  if (reply.kind === "answered") {
+    if (reply.output) await write(io.stdout, reply.output);
+    return;
+  }
+  if (reply.kind === "timed-out") {
+    await logFailure(io, `daemon accepted the event but did not answer within ${replyTimeout(io.env)} ms`);
+    return;
+  }
+  // Events queued for a daemon that is gone come first, in order, then this one.
+  const { runQueuedHooks } = await import("./hook-main.js");
+  await runQueuedHooks(inboxDirectory(socketPath), io);
+  await runInProcess(argv, { ...io, stdin: input });
+  if (startsDaemon(input)) await startDaemon(socketPath, io);
+}
+
+/**
+ * The daemon's socket for this hook's database: `$TACIT_HOME/hook-<hash>.sock`, one daemon per
+ * database. null when there is to be no daemon (Windows, a PostgreSQL URL, a path too long).
+ * Resolves the database as open-store.ts does (repeated here so this module loads no store code);
+ * a wrong guess only picks another daemon, which resolves the database again from the request.
+ */
+export function hookSocketPath(
+  argv: readonly string[],
+  io: { env: NodeJS.ProcessEnv; cwd: string },
+): string | null {
+  if (process.platform === "win32") return null;
+  const dbIndex = argv.indexOf("--db");
+  const raw = (dbIndex >= 0 ? argv[dbIndex + 1] : undefined) ?? io.env.TACIT_DATABASE_URL;
+  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(os.homedir(), ".tacit");
+  let database = join(home, "tacit.db");
+  if (raw) {
+    if (/^postgres(ql)?:\/\//i.test(raw)) return null;
+    const file = raw.replace(/^(sqlite|file):(\/\/)?/i, "");
+    if (file === ":memory:") return null;
+    database = isAbsolute(file) ? file : resolve(io.cwd, file);
+  }
+  const socket = join(home, `hook-${fnv1a(database)}.sock`);
+  return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : null;
+}
+
+function daemonDisabled(env: NodeJS.ProcessEnv): boolean {
+  return env.TACIT_HOOK_DAEMON === "0" || env.TACIT_HOOK_DAEMON === "off";
+}
+
+function replyTimeout(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.TACIT_HOOK_REPLY_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : REPLY_TIMEOUT_MS;
+}
+
+type DaemonReply = { kind: "answered"; output: string } | { kind: "unavailable" } | { kind: "timed-out" };
+
+/** Sends one event; settles with what the daemon did with it, never rejects. */
+async function askDaemon(
+  socketPath: string,
+  request: DaemonRequest,
+  input: Buffer,
+  io: HookClientIo,
+): Promise<DaemonReply> {
+  // Loaded only here: node:net and its streams cost more than a whole tool event.
+  const { connect } = requireNet();
+  return new Promise((settle) => {
+    const chunks: Buffer[] = [];
+    let accepted = false;
+    let done = false;
+    const socket = connect(socketPath);
+    const finish = (reply: DaemonReply) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      settle(reply);
+    };
+    let timer = setTimeout(() => finish({ kind: "unavailable" }), CONNECT_TIMEOUT_MS);
+    socket.on("connect", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish({ kind: "unavailable" }), ACCEPT_TIMEOUT_MS);
+      socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
+    });
+    socket.on("data", (chunk: Buffer) => {
+      if (!accepted && chunk.length > 0) {
+        accepted = chunk.subarray(0, 1).toString() === ACCEPTED;
+        if (!accepted) return finish({ kind: "unavailable" });
+        clearTimeout(timer);
+        timer = setTimeout(() => finish({ kind: "timed-out" }), replyTimeout(io.env));
+        chunks.push(chunk.subarray(1));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    socket.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      // Acknowledged and answered; anything else (refused, or died mid-event) is handled here.
+      finish(
+        accepted && body.startsWith(ANSWERED)
+          ? { kind: "answered", output: body.slice(1) }
+          : { kind: "unavailable" },
+      );
+    });
+    // ENOENT (no daemon), ECONNREFUSED (a stale socket), EPIPE/ECONNRESET (it died): handle it here.
+    socket.on("error", () => finish({ kind: "unavailable" }));
+  });
+}
+
+function isToolEvent(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"PostToolUse(Failure)?"/.test(input.toString("utf8", 0, 65_536));
+}
+
+/** Only the events that begin a turn start a daemon: the tool events stay as lean as possible. */
+function startsDaemon(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"(SessionStart|UserPromptSubmit)"/.test(input.toString("utf8", 0, 65_536));
+}
+
+/**
+ * Starts `tacit hook-daemon` detached, stdio ignored, not waited for. A daemon that finds another
+ * already listening exits at once, so two hooks starting one each is harmless.
+ */
+async function startDaemon(socketPath: string, io: HookClientIo): Promise<void> {
+  try {
+    const { spawn } = await import("node:child_process");
+    const { cliEntry } = await import("./cli-entry.js");
+    const [node, ...entry] = cliEntry() as [string, ...string[]];
+    const child = spawn(node, [...entry, "hook-daemon", "--socket", socketPath], {
+      // Not the agent's folder: a long-lived process must not pin (or die with) a project folder.
+      cwd: path.parse(socketPath).root,
+      env: io.env,
+      detached: true,
+      stdio: "ignore",
+    });
+    child.on("error", (error) => void logFailure(io, `starting the hook daemon: ${error.message}`));
+    child.unref();
+  } catch (error) {
+    void logFailure(io, `starting the hook daemon: ${(error as Error).message}`);
+  }
+}
+
+async function runInProcess(argv: readonly string[], io: HookClientIo): Promise<void> {
+  const { runHook } = await import("./hook-main.js");
+  await runHook(argv, io);
+}
+
+async function logFailure(io: HookClientIo, message: string): Promise<void> {
+  try {
+    const { logHookFailure } = await import("./hook-log.js");
+    logHookFailure(io, `hook client: ${message}`);
+  } catch (error) {
+    // Loading the logger failed: there is nowhere to report to, and the agent must not break.
+    void error;
+  }
+}
+
+function readInput(stdin: HookClientIo["stdin"]): Buffer {
+  if (Buffer.isBuffer(stdin)) return stdin;
+  if (typeof stdin !== "number") throw new Error("a stream is read by hook-main");
+  return readFileSync(stdin);
+}
+
+function plainEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const plain: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) plain[name] = value;
+  return plain;
+}
+
+/** 32-bit FNV-1a, hex: tells databases apart in a socket name (not a security boundary). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+function write(stream: Writable, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(text, (error) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,289 @@
+/**
+ * The resident hook daemon: the same answers and rows as the in-process hook, and every way it can
+ * be missing (never started, stale socket, killed, idle) falls back to in-process handling.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { useTempDir } from "../../testing/temp-dir.js";
+import { hookSocketPath, runHookClient } from "./hook-client.js";
+import { runHookDaemon } from "./hook-daemon.js";
+import { inboxDirectory } from "./hook-inbox.js";
+
+const tempDir = useTempDir("tacit-hook-daemon-");
+const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const NOW = Date.UTC(2026, 4, 1, 12);
+const daemons: Array<{ socket: string; stopped: Promise<void> }> = [];
+afterEach(async () => {
+  // A daemon whose socket is removed notices at its next check (100 ms here) and stops.
+  for (const daemon of daemons) rmSync(daemon.socket, { force: true });
+  await Promise.all(daemons.splice(0).map((daemon) => daemon.stopped));
+});
+
+const SEQUENCES: Record<"claude-code" | "codex", string[]> = {
+  "claude-code": [
+    "SessionStart",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "SubagentStop",
+    "Stop",
+    "PreCompact",
+    "SessionEnd",
+  ],
+  codex: ["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop"],
+};
+
+function payload(
+  agent: string,
+  name: string,
+  project: string,
+  changes: Record<string, unknown> = {},
+): Buffer {
+  const raw = JSON.parse(
+    readFileSync(new URL(`./__fixtures__/${agent}/${name}.json`, import.meta.url), "utf8"),
+  );
+  return Buffer.from(JSON.stringify({ ...raw, cwd: project, ...changes }));
+}
+
+function home(): { home: string; project: string; env: NodeJS.ProcessEnv } {
+  const dir = tempDir();
+  const project = join(dir, "shop-api");
+  mkdirSync(join(project, ".git"), { recursive: true });
+  return {
+    home: dir,
+    project,
+    env: {
+      TACIT_HOME: dir,
+      TACIT_NO_BACKGROUND_LEARN: "1",
+      TACIT_HOOK_DAEMON_CHECK_MS: "100",
+      HOME: dir,
+    },
+  };
+}
+
+/** One event through hook-client.ts, as the CLI runs it; what it printed. */
+async function client(argv: string[], input: Buffer, env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
+  let text = "";
+  const stdout = new Writable({
+    write(chunk, _encoding, callback) {
+      text += chunk.toString();
+      callback();
+    },
+  });
+  await runHookClient(argv, { stdin: input, stdout, env, cwd, now: () => NOW });
+  return text;
+}
+
+async function startDaemon(env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
+  const socket = hookSocketPath([], { env, cwd });
+  if (socket === null) throw new Error("no socket path");
+  const stopped = runHookDaemon({ socketPath: socket, env, now: () => NOW });
+  daemons.push({ socket, stopped });
+  await until(() => existsSync(socket));
+  return socket;
+}
+
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The captured rows, in a comparable form. */
+function rows(dir: string): unknown {
+  const database = new Database(join(dir, "tacit.db"), { readonly: true });
+  try {
+    return {
+      sessions: database.prepare("SELECT * FROM sessions ORDER BY id").all(),
+      messages: database.prepare("SELECT * FROM messages ORDER BY id").all(),
+    };
+  } finally {
+    database.close();
+  }
+}
+
+function logText(dir: string): string {
+  const logs = join(dir, "logs");
+  if (!existsSync(logs)) return "";
+  return readdirSync(logs)
+    .map((file) => readFileSync(join(logs, file), "utf8"))
+    .join("");
+}
+
+describe("tacit hook with the resident daemon", () => {
+  for (const agent of ["claude-code", "codex"] as const) {
+    it(`answers every ${agent} event as the in-process hook does, with the same rows`, async () => {
+      const direct = home();
+      const served = home();
+      const socket = await startDaemon(served.env, served.project);
+      const argv = ["--agent", agent];
+      for (const name of SEQUENCES[agent]) {
+        const a = await client(
+          argv,
+          payload(agent, name, direct.project),
+          { ...direct.env, TACIT_HOOK_DAEMON: "0" },
+          direct.project,
+        );
+        const b = await client(argv, payload(agent, name, served.project), served.env, served.project);
+        expect(b.replaceAll(served.project, "P")).toBe(a.replaceAll(direct.project, "P"));
+      }
+      // Tool events went through the inbox; the Stop after them drained it before its own rows.
+      expect(readdirSync(inboxDirectory(socket))).toEqual([]);
+      const normalize = (value: unknown, dir: string) =>
+        JSON.parse(JSON.stringify(value).replaceAll(dir, "H"));
+      expect(normalize(rows(served.home), served.home)).toEqual(normalize(rows(direct.home), direct.home));
+      expect(logText(served.home)).toBe("");
+      expect(logText(direct.home)).toBe("");
+    });
+  }
+
+  it("adds nothing when an event is handled twice (daemon and in-process)", async () => {
+    const setup = home();
+    await startDaemon(setup.env, setup.project);
+    const events = ["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop"];
+    for (const name of events)
+      await client([], payload("claude-code", name, setup.project), setup.env, setup.project);
+    const once = rows(setup.home);
+    for (const name of events) {
+      await client([], payload("claude-code", name, setup.project), setup.env, setup.project);
+      await client(
+        [],
+        payload("claude-code", name, setup.project),
+        { ...setup.env, TACIT_HOOK_DAEMON: "0" },
+        setup.project,
+      );
+    }
+    await client([], payload("claude-code", "Stop", setup.project), setup.env, setup.project);
+    expect(rows(setup.home)).toEqual(once);
+  });
+
+  it("logs a malformed payload and answers nothing, and keeps serving", async () => {
+    const setup = home();
+    const socket = await startDaemon(setup.env, setup.project);
+    expect(await client([], Buffer.from("{not json"), setup.env, setup.project)).toBe("");
+    expect(await client([], Buffer.from('{"hook_event_name":"PostToolUse"}'), setup.env, setup.project)).toBe(
+      "",
+    );
+    await until(() => logText(setup.home).split("invalid hook payload").length === 3);
+    expect(
+      await client([], payload("claude-code", "SessionStart", setup.project), setup.env, setup.project),
+    ).toBe("");
+    expect(existsSync(socket)).toBe(true);
+    expect((rows(setup.home) as { sessions: unknown[] }).sessions).toHaveLength(1);
+  });
+
+  it("stops after its idle timeout and removes its socket", async () => {
+    const setup = home();
+    const env = { ...setup.env, TACIT_HOOK_DAEMON_IDLE_MS: "300" };
+    const socket = await startDaemon(env, setup.project);
+    await daemons[0]?.stopped;
+    expect(existsSync(socket)).toBe(false);
+    expect(existsSync(socket.replace(/\.sock$/, ".pid"))).toBe(false);
+  });
+
+  it("serves nobody else: the socket is 0600 in the user's TACIT_HOME", async () => {
+    const setup = home();
+    const socket = await startDaemon(setup.env, setup.project);
+    expect(socket.startsWith(setup.home)).toBe(true);
+    expect(statSync(socket).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("tacit hook (process) without a daemon", () => {
+  function hook(input: Buffer, env: NodeJS.ProcessEnv) {
+    const result = spawnSync(process.execPath, ["--import", "tsx", MAIN, "hook"], {
+      cwd: ROOT,
+      input,
+      env: { PATH: process.env.PATH, ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it("handles the event in process, starts the daemon, and falls back again once it is killed", async () => {
+    const setup = home();
+    const socket = hookSocketPath([], { env: setup.env, cwd: setup.project }) as string;
+    const first = hook(payload("claude-code", "SessionStart", setup.project), setup.env);
+    expect(first).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect((rows(setup.home) as { sessions: unknown[] }).sessions).toHaveLength(1);
+    // The first prompt-level event started the daemon.
+    const pidFile = socket.replace(/\.sock$/, ".pid");
+    await until(() => existsSync(pidFile) && existsSync(socket), 30_000);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    // A tool event is queued for it and stored by it (spooled, then stored at the next prompt).
+    expect(hook(payload("claude-code", "PostToolUse", setup.project), setup.env)).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: "",
+    });
+    expect(hook(payload("claude-code", "UserPromptSubmit", setup.project), setup.env).code).toBe(0);
+    const messages = () => (rows(setup.home) as { messages: unknown[] }).messages.length;
+    const served = messages();
+    expect(served).toBe(2);
+    // Killed mid-way: its socket stays behind, stale.
+    process.kill(pid, "SIGKILL");
+    await until(() => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(existsSync(socket)).toBe(true);
+    // A tool event still queues (the socket file exists); the next prompt falls back in process,
+    // drains what was queued first, and starts a new daemon that replaces the stale socket.
+    const tool = payload("claude-code", "PostToolUse", setup.project, { tool_use_id: "toolu_after_kill" });
+    expect(hook(tool, setup.env)).toEqual({ code: 0, stdout: "", stderr: "" });
+    const prompt = payload("claude-code", "UserPromptSubmit", setup.project, {
+      prompt_id: "after-kill",
+      prompt: "next",
+    });
+    expect(hook(prompt, setup.env)).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(messages()).toBe(served + 2);
+    await until(() => existsSync(pidFile) && Number(readFileSync(pidFile, "utf8")) !== pid, 30_000);
+    const successor = Number(readFileSync(pidFile, "utf8"));
+    expect(logText(setup.home)).toBe("");
+    process.kill(successor, "SIGTERM");
+  }, 120_000);
+
+  it("exits 0 silently with a read-only TACIT_HOME (no daemon can start there)", () => {
+    const setup = home();
+    const readOnly = join(setup.home, "ro");
+    mkdirSync(readOnly);
+    chmodSync(readOnly, 0o500);
+    try {
+      const result = hook(payload("claude-code", "UserPromptSubmit", setup.project), {
+        ...setup.env,
+        TACIT_HOME: readOnly,
+      });
+      expect(result).toEqual({ code: 0, stdout: "", stderr: "" });
+    } finally {
+      chmodSync(readOnly, 0o700);
+    }
+  }, 60_000);
+
+  it("leaves a spawned daemon nothing to do but exit when its home is removed", async () => {
+    const setup = home();
+    const socket = hookSocketPath([], { env: setup.env, cwd: setup.project }) as string;
+    const child = spawn(process.execPath, ["--import", "tsx", MAIN, "hook-daemon", "--socket", socket], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...setup.env },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await until(() => existsSync(socket), 30_000);
+    rmSync(setup.home, { recursive: true, force: true });
+    expect(await exited).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,121 @@
+/**
+ * The daemon's inbox: how a tool event stays as cheap as starting node while the daemon runs.
+ *
+ * A socket round trip from a fresh node process costs more (loading node:net and its streams, the
+ * first connect) than the whole budget of a tool event, and a tool event has nothing to answer. So
+ * while the daemon's socket exists, hook-client.ts writes a tool event as one file (temporary name,
+ * then rename) into `$TACIT_HOME/hook-<hash>.inbox/`, with the argv, cwd, `TACIT_*` environment and
+ * time it would have been handled with, and exits. The daemon watches the folder and hands each
+ * file to `runHook` (which validates, redacts and spools it exactly as in process) before anything
+ * else it handles, then deletes it. If the daemon is gone, the next hook that handles an event in
+ * process drains the inbox first, so nothing waits longer than the next prompt.
+ *
+ * Unlike the spool, an inbox file holds the payload before redaction: the folder is 0700, the
+ * files 0600, and they live for milliseconds while the daemon runs (until the next prompt-level
+ * event if it was killed). The agent's own transcript holds the same text.
+ *
+ * This module is loaded by hook-client.ts on every tool event: node built-ins only.
+ */
+
+import { createRedactor } from "../../core/redaction.js";
+import { fs, path } from "./node-builtins.js";
+
+const { join } = path;
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = fs;
+
+/** How a queued event is to be handled: what `tacit hook` had when it queued it. */
+export interface InboxHeader {
+  argv: string[];
+  cwd: string;
+  /** The `TACIT_*` variables and HOME only: the rest of the environment stays off the disk. */
+  env: Record<string, string>;
+  /** When the hook ran, ms since the epoch: the event is handled with this clock. */
+  now: number;
+}
+
+/** One queued event, read back. */
+export interface InboxEntry {
+  file: string;
+  header: unknown;
+  payload: Buffer;
+}
+
+/** The inbox of the daemon listening at `socketPath`. */
+export function inboxDirectory(socketPath: string): string {
+  return `${socketPath.replace(/\.sock$/, "")}.inbox`;
+}
+
+/** Queues one event. Throws on IO failure (the caller then handles the event another way). */
+export function writeInbox(directory: string, header: InboxHeader, payload: Buffer): void {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  // Time first, so names sort oldest first; pid and a random part keep concurrent hooks apart.
+  const name = `${String(header.now).padStart(15, "0")}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const temporary = join(directory, `${name}.tmp`);
+  // Secrets never reach the disk unredacted, not even for the milliseconds an event waits here
+  // (capture redacts again, with the configured patterns too). Redaction keeps JSON valid: markers
+  // hold no quotes or backslashes.
+  const redacted = Buffer.from(redactSecrets(payload.toString("utf8")).text);
+  writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), redacted]), {
+    mode: 0o600,
+  });
+  renameSync(temporary, join(directory, `${name}.event`));
+}
+
+/** Variables that hold credentials (TACIT_LLM_API_KEY…): never written to an inbox file. */
+const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD)$/i;
+
+const redactSecrets = createRedactor();
+
+/**
+ * The environment an inbox file keeps: `TACIT_*` (less credentials; tool events need none) and HOME
+ * (where tacit's home defaults to).
+ */
+export function inboxEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || SECRET_NAME.test(name)) continue;
+    if (name.startsWith("TACIT_") || name === "HOME") kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * Hands every queued event to `handle`, oldest first, deleting each file after `handle` settles
+ * (handling is idempotent: an event handled twice, by two drains at once, adds nothing). A missing
+ * folder is an empty inbox; an unreadable file is reported to `problem` and deleted.
+ */
+export async function drainInbox(
+  directory: string,
+  handle: (entry: InboxEntry) => Promise<void>,
+  problem: (message: string) => void,
+): Promise<void> {
+  let names: string[];
+  try {
+    names = readdirSync(directory)
+      .filter((name) => name.endsWith(".event"))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const name of names) {
+    const file = join(directory, name);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (error) {
+      // Another drain handled and deleted it first.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    const newline = bytes.indexOf(10);
+    let header: unknown = null;
+    try {
+      header = JSON.parse(bytes.subarray(0, Math.max(newline, 0)).toString("utf8"));
+    } catch (error) {
+      problem(`${file}: not a queued hook event: ${(error as Error).message}`);
+    }
+    if (header !== null) await handle({ file, header, payload: bytes.subarray(newline + 1) });
+    rmSync(file, { force: true });
+  }
+}
