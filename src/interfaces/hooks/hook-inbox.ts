@@ -48,8 +48,11 @@ export function inboxDirectory(socketPath: string): string {
 /** Queues one event. Throws on IO failure (the caller then handles the event another way). */
 export function writeInbox(directory: string, header: InboxHeader, payload: Buffer): void {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
-  // Time first, so names sort oldest first; pid and a random part keep concurrent hooks apart.
-  const name = `${String(header.now).padStart(15, "0")}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  // Time first, so names sort oldest first. Events of one millisecond (or an injected clock) are
+  // ordered by the monotonic clock, which Linux shares across processes; pid and a random part keep
+  // concurrent hooks apart.
+  const monotonic = process.hrtime.bigint().toString().padStart(20, "0");
+  const name = `${String(header.now).padStart(15, "0")}-${monotonic}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const temporary = join(directory, `${name}.tmp`);
   // Secrets never reach the disk unredacted, not even for the milliseconds an event waits here
   // (capture redacts again, with the configured patterns too). Redaction keeps JSON valid: markers

@@ -56,8 +56,11 @@ export function spoolRecord(directory: string, record: SpoolRecord, now: number)
     toolOutput: clean(record.message.toolOutput),
   };
   mkdirSync(directory, { recursive: true });
-  // Time first, so names sort oldest first; pid and a random part keep concurrent hooks apart.
-  const name = `${String(now).padStart(15, "0")}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  // Time first, so names sort oldest first. Events of one millisecond (or an injected clock) are
+  // ordered by the monotonic clock, which Linux shares across processes; pid and a random part keep
+  // concurrent hooks apart.
+  const monotonic = process.hrtime.bigint().toString().padStart(20, "0");
+  const name = `${String(now).padStart(15, "0")}-${monotonic}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const temporary = join(directory, `${name}.tmp`);
   writeFileSync(temporary, JSON.stringify({ ...record, message }));
   renameSync(temporary, join(directory, `${name}.json`));
