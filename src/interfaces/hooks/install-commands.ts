@@ -22,6 +22,16 @@ export interface InstallCommandOptions {
 
 const AGENT_NAMES: Record<HookAgent, string> = { "claude-code": "Claude Code", codex: "Codex" };
 
+/** Which settings file an install or uninstall edits, and when. */
+function settingsLocation(options: InstallCommandOptions, io: CliIo) {
+  return {
+    scope: checkScope(options.scope),
+    projectDir: projectDir(options, io),
+    env: io.env,
+    now: io.now(),
+  };
+}
+
 /** `tacit install AGENT`: merges tacit's hooks into the agent's settings (with a backup). */
 export async function installCommand(
   agent: string,
@@ -30,10 +40,7 @@ export async function installCommand(
 ): Promise<number> {
   const target = checkAgent(agent);
   const base = {
-    scope: checkScope(options.scope),
-    projectDir: projectDir(options, io),
-    env: io.env,
-    now: io.now(),
+    ...settingsLocation(options, io),
     ...(options.db ? { db: resolve(io.cwd, options.db) } : {}),
     ...(options.timeout ? { timeoutSeconds: options.timeout } : {}),
   };
@@ -60,12 +67,7 @@ export async function uninstallCommand(
   io: CliIo,
 ): Promise<number> {
   const target = checkAgent(agent);
-  const base = {
-    scope: checkScope(options.scope),
-    projectDir: projectDir(options, io),
-    env: io.env,
-    now: io.now(),
-  };
+  const base = settingsLocation(options, io);
   const change: HookSettingsChange =
     target === "claude-code" ? uninstallClaudeCode(base) : uninstallCodex(base);
   if (options.json) {
