@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type Step, taskRows } from "../../testing/task-rows.js";
 import {
   heuristicInstincts,
   type InstinctCandidate,
@@ -11,39 +12,6 @@ import {
   parseInstinctCandidates,
   renderObservations,
 } from "./instincts.js";
-import type { TaskMessage } from "./task-message.js";
-
-type Step =
-  | { user: string }
-  | { assistant: string }
-  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean };
-
-/** Rows 10 s apart from seq 0; a string tool input is a shell command. */
-function rows(steps: Step[]): TaskMessage[] {
-  return steps.map((step, index) => {
-    const base = {
-      seq: index,
-      createdAt: index * 10_000,
-      toolName: null,
-      toolInput: null,
-      toolOutput: null,
-      isError: false,
-    };
-    if ("user" in step) return { ...base, role: "user", kind: "text", content: step.user };
-    if ("assistant" in step) return { ...base, role: "assistant", kind: "text", content: step.assistant };
-    const input = typeof step.input === "string" ? { command: step.input } : step.input;
-    return {
-      ...base,
-      role: "tool",
-      kind: "tool_call",
-      content: step.tool,
-      toolName: step.tool,
-      toolInput: JSON.stringify(input),
-      toolOutput: step.output,
-      isError: step.error === true,
-    };
-  });
-}
 
 const VALID = {
   trigger: "Installing dependencies in this repo",
@@ -187,7 +155,7 @@ describe("parseInstinctCandidates", () => {
 describe("heuristicInstincts", () => {
   it("reads an explicit rule the user stated", () => {
     const found = heuristicInstincts(
-      rows([
+      taskRows([
         { user: "Commit the fix" },
         { assistant: "Committed." },
         { user: "Always run the linter before committing." },
@@ -207,7 +175,7 @@ describe("heuristicInstincts", () => {
 
   it("ignores 'never mind', questions and fragments", () => {
     const found = heuristicInstincts(
-      rows([
+      taskRows([
         { user: "Fix the build" },
         { assistant: "Should I also bump the version?" },
         { user: "Never mind, skip that." },
@@ -220,7 +188,7 @@ describe("heuristicInstincts", () => {
 
   it("reads a Chinese rule", () => {
     const [found] = heuristicInstincts(
-      rows([{ user: "装一下依赖" }, { assistant: "好的" }, { user: "以后都用 pnpm" }]),
+      taskRows([{ user: "装一下依赖" }, { assistant: "好的" }, { user: "以后都用 pnpm" }]),
     );
     expect(found).toMatchObject({
       trigger: "选择包管理器",
@@ -232,7 +200,7 @@ describe("heuristicInstincts", () => {
 
   it("reads no rule from a sentence that only says how often, and ends no Chinese trigger in 时", () => {
     const found = heuristicInstincts(
-      rows([
+      taskRows([
         { user: "打包一下" },
         { tool: "Bash", input: "pnpm build", output: "FATAL ERROR: heap out of memory", error: true },
         { user: "每次都这样。" },
@@ -242,14 +210,14 @@ describe("heuristicInstincts", () => {
     expect(found.map((instinct) => instinct.action)).toEqual(["以后每次都要先跑 pnpm lint"]);
     expect(found[0]?.trigger).toBe("格式化与代码检查");
     const fallback = heuristicInstincts(
-      rows([{ user: "开始吧" }, { assistant: "好" }, { user: "以后都别改公共接口的返回结构" }]),
+      taskRows([{ user: "开始吧" }, { assistant: "好" }, { user: "以后都别改公共接口的返回结构" }]),
     );
     expect(fallback[0]?.trigger).toBe("在本项目中工作");
   });
 
   it("reads a correction followed by a successful retry", () => {
     const found = heuristicInstincts(
-      rows([
+      taskRows([
         { user: "Add the dayjs dependency" },
         { tool: "Bash", input: "npm install dayjs", output: "added 1 package" },
         { assistant: "Installed dayjs with npm." },
@@ -275,7 +243,7 @@ describe("heuristicInstincts", () => {
       steps.push({ tool: "Edit", input: { file_path: file }, output: "updated" });
       steps.push({ tool: "Bash", input: "npm test", output: "12 passed" });
     }
-    const [found] = heuristicInstincts(rows(steps));
+    const [found] = heuristicInstincts(taskRows(steps));
     expect(found).toMatchObject({
       trigger: "After editing files",
       action: "Run `npm test` to check the change",
@@ -292,7 +260,7 @@ describe("heuristicInstincts", () => {
   it("finds nothing in a plain session and looks only at the last 30 observations", () => {
     expect(
       heuristicInstincts(
-        rows([
+        taskRows([
           { user: "Add a --verbose flag" },
           { tool: "Edit", input: { file_path: "src/cli.ts" }, output: "updated" },
           { assistant: "Done." },
@@ -301,14 +269,14 @@ describe("heuristicInstincts", () => {
     ).toEqual([]);
     const old: Step[] = [{ user: "Always squash commits before merging." }];
     for (let index = 0; index < 30; index += 1) old.push({ assistant: `step ${index}` });
-    expect(heuristicInstincts(rows(old))).toEqual([]);
+    expect(heuristicInstincts(taskRows(old))).toEqual([]);
   });
 });
 
 describe("renderObservations", () => {
   it("renders seed 001 lines", () => {
     const text = renderObservations(
-      rows([
+      taskRows([
         { user: "Install the deps" },
         { tool: "Bash", input: "npm install", output: "npm ERR! code ERESOLVE", error: true },
         { assistant: "Switching to pnpm." },

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type Step, taskRows } from "../../testing/task-rows.js";
 import {
   buildExperiencePrompt,
   buildInstinctsPrompt,
@@ -13,52 +14,9 @@ import {
   TOOL_OUTPUT_CHARS,
   taskExperienceSchema,
 } from "./prompts.js";
-import type { TaskMessage, TaskSignal } from "./task-message.js";
+import type { TaskSignal } from "./task-message.js";
 
-type Step =
-  | { user: string; meta?: boolean }
-  | { assistant: string; thinking?: boolean }
-  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean };
-
-/** Rows 10 s apart from `firstSeq`; a string tool input is a shell command. */
-function rows(steps: Step[], firstSeq = 0): TaskMessage[] {
-  return steps.map((step, index) => {
-    const base = {
-      seq: firstSeq + index,
-      createdAt: index * 10_000,
-      toolName: null,
-      toolInput: null,
-      toolOutput: null,
-      isError: false,
-    };
-    if ("user" in step)
-      return {
-        ...base,
-        role: "user",
-        kind: "text",
-        content: step.user,
-        ...(step.meta ? { isMeta: true } : {}),
-      };
-    if ("assistant" in step)
-      return {
-        ...base,
-        role: "assistant",
-        kind: step.thinking ? "thinking" : "text",
-        content: step.assistant,
-      };
-    const input = typeof step.input === "string" ? { command: step.input } : step.input;
-    return {
-      ...base,
-      role: "tool",
-      kind: "tool_call",
-      content: step.tool,
-      toolName: step.tool,
-      toolInput: JSON.stringify(input),
-      toolOutput: step.output,
-      isError: step.error === true,
-    };
-  });
-}
+const rows = (steps: Step[], firstSeq = 0) => taskRows(steps, { firstSeq });
 
 describe("system prompts", () => {
   it.each([

@@ -1,37 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { type Step, taskRows } from "../../testing/task-rows.js";
 import { buildOfflineExperience, MAX_RULE_CHARS, type TaskExperience } from "./offline-experience.js";
 import { segmentTasks } from "./segment-tasks.js";
-import { detectTaskSignals, type TaskMessage } from "./task-message.js";
-
-type Step =
-  | { user: string }
-  | { assistant: string }
-  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean };
-
-/** Rows 10 s apart from seq 0; a string tool input is a shell command. */
-function rows(steps: Step[]): TaskMessage[] {
-  return steps.map((step, index) => {
-    const base = { seq: index, createdAt: index * 10_000, toolName: null, toolInput: null, toolOutput: null };
-    if ("user" in step) return { ...base, role: "user", kind: "text", content: step.user, isError: false };
-    if ("assistant" in step)
-      return { ...base, role: "assistant", kind: "text", content: step.assistant, isError: false };
-    const input = typeof step.input === "string" ? { command: step.input } : step.input;
-    return {
-      ...base,
-      role: "tool",
-      kind: "tool_call",
-      content: step.tool,
-      toolName: step.tool,
-      toolInput: JSON.stringify(input),
-      toolOutput: step.output,
-      isError: step.error === true,
-    };
-  });
-}
+import { detectTaskSignals } from "./task-message.js";
 
 /** The experience of a one-task session, checked for verbatim evidence and rule length. */
 function experienceOf(steps: Step[]): TaskExperience {
-  const session = rows(steps);
+  const session = taskRows(steps);
   const signals = detectTaskSignals(session);
   const tasks = segmentTasks(session, { signals });
   expect(tasks).toHaveLength(1);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type Step, taskRows } from "../../testing/task-rows.js";
 import {
   countWords,
   MAX_SUMMARY_CHARS,
@@ -11,59 +12,10 @@ import {
 } from "./segment-tasks.js";
 import type { TaskMessage } from "./task-message.js";
 
-type Step =
-  | { user: string; meta?: boolean; sidechain?: boolean }
-  | { assistant: string }
-  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean }
-  | { wait: number };
-
 const MINUTE = 60_000;
 
-/** Rows 10 s apart (plus any `wait`), seqs from 0; a string tool input is a shell command. */
-function rows(steps: Step[]): TaskMessage[] {
-  const out: TaskMessage[] = [];
-  let at = Date.UTC(2025, 5, 1, 9);
-  for (const step of steps) {
-    if ("wait" in step) {
-      at += step.wait;
-      continue;
-    }
-    at += 10_000;
-    const base = {
-      seq: out.length,
-      createdAt: at,
-      toolName: null,
-      toolInput: null,
-      toolOutput: null,
-      isError: false,
-    };
-    if ("user" in step) {
-      out.push({
-        ...base,
-        role: "user",
-        kind: "text",
-        content: step.user,
-        ...(step.meta ? { isMeta: true } : {}),
-        ...(step.sidechain ? { isSidechain: true } : {}),
-      });
-    } else if ("assistant" in step) {
-      out.push({ ...base, role: "assistant", kind: "text", content: step.assistant });
-    } else {
-      const input = typeof step.input === "string" ? { command: step.input } : step.input;
-      out.push({
-        ...base,
-        role: "tool",
-        kind: "tool_call",
-        content: step.tool,
-        toolName: step.tool,
-        toolInput: JSON.stringify(input),
-        toolOutput: step.output,
-        isError: step.error === true,
-      });
-    }
-  }
-  return out;
-}
+/** Rows 10 s apart (plus any `wait`) from 09:00:10 UTC on 2025-06-01. */
+const rows = (steps: Step[]) => taskRows(steps, { start: Date.UTC(2025, 5, 1, 9) + 10_000 });
 
 function ranges(segments: TaskSegment[]): string[] {
   return segments.map((segment) => `${segment.startSeq}-${segment.endSeq} ${segment.boundary}`);

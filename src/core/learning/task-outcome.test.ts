@@ -1,38 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { detectTaskSignals, type TaskMessage } from "./task-message.js";
+import { type Step, taskRows } from "../../testing/task-rows.js";
+import { detectTaskSignals } from "./task-message.js";
 import { deriveTaskOutcome } from "./task-outcome.js";
 
-type Step =
-  | { user: string }
-  | { assistant: string }
-  | { tool: string; input: string | Record<string, unknown>; output: string; error?: boolean };
-
-/** Rows one minute apart from seq 0; a string tool input is a shell command. */
-function rows(steps: Step[]): TaskMessage[] {
-  return steps.map((step, index) => {
-    const base = {
-      seq: index,
-      createdAt: index * 60_000,
-      toolName: null,
-      toolInput: null,
-      toolOutput: null,
-      isError: false,
-    };
-    if ("user" in step) return { ...base, role: "user", kind: "text", content: step.user };
-    if ("assistant" in step) return { ...base, role: "assistant", kind: "text", content: step.assistant };
-    const input = typeof step.input === "string" ? { command: step.input } : step.input;
-    return {
-      ...base,
-      role: "tool",
-      kind: "tool_call",
-      content: step.tool,
-      toolName: step.tool,
-      toolInput: JSON.stringify(input),
-      toolOutput: step.output,
-      isError: step.error === true,
-    };
-  });
-}
+const rows = (steps: Step[]) => taskRows(steps, { stepMs: 60_000 });
 
 function outcomeOf(steps: Step[]) {
   const session = rows(steps);
