@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLesson } from "../src/core/lessons/lesson.js";
 import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
-import { lessonEmbeddingText } from "../src/learn/lesson-book.js";
-import { embedderId } from "../src/models/embedder.js";
+import { embedLessons } from "../src/learn/lesson-book.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { syntheticLessons } from "./lessons-bench.js";
@@ -185,7 +184,6 @@ async function seedLessons(database: string, project: string): Promise<void> {
   const store = new SqliteStore({ path: database });
   try {
     const embedder = createHashingEmbedder();
-    const id = embedderId(embedder);
     const at = Date.UTC(2026, 0, 1);
     const lessons = syntheticLessons(LESSONS - 1).map((input, index) =>
       createLesson({ ...input, id: `bench-${index}`, now: at }),
@@ -205,17 +203,12 @@ async function seedLessons(database: string, project: string): Promise<void> {
     );
     for (let start = 0; start < lessons.length; start += 500) {
       const batch = lessons.slice(start, start + 500);
-      const { embeddings } = await embedder.embed({ values: batch.map(lessonEmbeddingText) });
       await store.commitLessonChanges({
         writes: batch.map((lesson) => ({ lesson, expected: null })),
         deletes: [],
         events: [],
         feedback: [],
-        vectors: batch.map((lesson, index) => ({
-          lessonId: lesson.id,
-          embedderId: id,
-          vector: embeddings[index] as Float32Array,
-        })),
+        vectors: await embedLessons(embedder, batch),
       });
     }
   } finally {

@@ -6,8 +6,7 @@ import { importPaths } from "../src/capture/importers/import-runner.js";
 import { compactHistory, fromClaudeCodeTranscript } from "../src/core/compaction/index.js";
 import { createLesson } from "../src/core/lessons/lesson.js";
 import { ftsMatchQuery } from "../src/core/recall/fts-text.js";
-import { lessonEmbeddingText } from "../src/learn/lesson-book.js";
-import { embedderId } from "../src/models/embedder.js";
+import { embedLessons } from "../src/learn/lesson-book.js";
 import { recall } from "../src/recall/recall.js";
 import { indexEvidence } from "../src/recall/reindex.js";
 import { openRuntime } from "../src/runtime.js";
@@ -30,7 +29,6 @@ export async function runRecallBench(): Promise<BenchResult[]> {
   try {
     const runtime = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir } });
     const { store, embedder } = runtime;
-    const id = embedderId(embedder);
     const inputs = syntheticLessons(10_000);
     for (let start = 0; start < inputs.length; start += 500) {
       const batch = inputs
@@ -38,17 +36,12 @@ export async function runRecallBench(): Promise<BenchResult[]> {
         .map((input, index) =>
           createLesson({ ...input, id: `bench-${start + index}`, now: Date.UTC(2026, 0, 1) }),
         );
-      const { embeddings } = await embedder.embed({ values: batch.map(lessonEmbeddingText) });
       await store.commitLessonChanges({
         writes: batch.map((lesson) => ({ lesson, expected: null })),
         deletes: [],
         events: [],
         feedback: [],
-        vectors: batch.map((lesson, index) => ({
-          lessonId: lesson.id,
-          embedderId: id,
-          vector: embeddings[index] as Float32Array,
-        })),
+        vectors: await embedLessons(embedder, batch),
       });
     }
     const corpus = join(dir, "corpus.jsonl");

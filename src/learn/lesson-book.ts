@@ -38,6 +38,7 @@ import {
   type LessonCommit,
   LessonConflictError,
   type LessonFilter,
+  type LessonVectorWrite,
   lessonScopeKey,
   type StoredFeedback,
   visibleScopeKeys,
@@ -413,4 +414,19 @@ export type LessonBook = ReturnType<typeof createLessonBook>;
 /** The text a lesson is embedded by: when it applies and what to do. */
 export function lessonEmbeddingText(lesson: Pick<Lesson, "trigger" | "rule">): string {
   return `${lesson.trigger}\n${lesson.rule}`;
+}
+
+/** Embeds `lessons` in one call: the vector writes that index them under `embedder`. */
+export async function embedLessons(
+  embedder: Embedder,
+  lessons: readonly Pick<Lesson, "id" | "trigger" | "rule">[],
+): Promise<LessonVectorWrite[]> {
+  const id = embedderId(embedder);
+  const { embeddings } = await embedder.embed({ values: lessons.map(lessonEmbeddingText) });
+  return lessons.map((lesson, index) => {
+    const vector = embeddings[index];
+    if (!vector)
+      throw new Error(`embedder ${id} returned ${embeddings.length} vectors for ${lessons.length} lessons`);
+    return { lessonId: lesson.id, embedderId: id, vector };
+  });
 }

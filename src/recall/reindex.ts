@@ -1,4 +1,4 @@
-import { lessonEmbeddingText } from "../learn/lesson-book.js";
+import { embedLessons } from "../learn/lesson-book.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { Store } from "../store/store.js";
 
@@ -49,18 +49,8 @@ export async function reindex(options: { store: Store; embedder: Embedder; batch
   const batchSize = options.batchSize ?? 256;
   for (let start = 0; start < lessons.length; start += batchSize) {
     const batch = lessons.slice(start, start + batchSize);
-    const { embeddings } = await embedder.embed({ values: batch.map(lessonEmbeddingText) });
-    await store.commitLessonChanges({
-      writes: [],
-      deletes: [],
-      events: [],
-      feedback: [],
-      vectors: batch.map((lesson, index) => ({
-        lessonId: lesson.id,
-        embedderId: id,
-        vector: embeddings[index] as Float32Array,
-      })),
-    });
+    const vectors = await embedLessons(embedder, batch);
+    await store.commitLessonChanges({ writes: [], deletes: [], events: [], feedback: [], vectors });
   }
   const messages = await indexEvidence({ store, embedder, batchSize });
   return { lessons: lessons.length, messages, embedder: id };
