@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { cliEntry, shellQuote } from "./cli-entry.js";
-import type { HookAgent } from "./hook-event.js";
+import { HOOK_EVENT_NAMES, type HookAgent } from "./hook-event.js";
 import {
   type HookSettingsChange,
   installHookEntries,
@@ -13,17 +13,8 @@ import {
 export type InstallScope = "project" | "user";
 export const INSTALL_SCOPES: readonly InstallScope[] = ["project", "user"];
 
-/** The Claude Code events tacit captures (all of them carry the session id and cwd). */
-export const CLAUDE_CODE_EVENTS = [
-  "SessionStart",
-  "UserPromptSubmit",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "Stop",
-  "SubagentStop",
-  "PreCompact",
-  "SessionEnd",
-] as const;
+/** The Claude Code events tacit installs: every event it captures (all carry the session id and cwd). */
+export const CLAUDE_CODE_EVENTS = HOOK_EVENT_NAMES;
 
 /** Seconds an agent waits for tacit's hook before going on without it. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 10;
