@@ -70,6 +70,21 @@ export interface SessionLearnResult {
   warnings: string[];
 }
 
+/** Zero counts of a learning run, for one session or summed over many. */
+export function emptyLearnCounts(): Omit<SessionLearnResult, "sessionId"> {
+  return {
+    tasks: 0,
+    tasksLearned: 0,
+    tasksUnchanged: 0,
+    tasksFailed: 0,
+    signals: 0,
+    experiences: { offline: 0, model: 0, cached: 0 },
+    lessons: { created: 0, merged: 0 },
+    modelCalls: 0,
+    warnings: [],
+  };
+}
+
 interface LearnDeps {
   store: Store;
   lessons: LessonBook;
@@ -88,18 +103,7 @@ interface LearnDeps {
 export async function learnSession(deps: LearnDeps & { sessionId: string }): Promise<SessionLearnResult> {
   const config = { ...DEFAULT_LEARN_CONFIG, ...deps.config };
   const { store, sessionId } = deps;
-  const result: SessionLearnResult = {
-    sessionId,
-    tasks: 0,
-    tasksLearned: 0,
-    tasksUnchanged: 0,
-    tasksFailed: 0,
-    signals: 0,
-    experiences: { offline: 0, model: 0, cached: 0 },
-    lessons: { created: 0, merged: 0 },
-    modelCalls: 0,
-    warnings: [],
-  };
+  const result: SessionLearnResult = { sessionId, ...emptyLearnCounts() };
   const session = await store.getSession(sessionId);
   if (!session) {
     result.warnings.push(`session ${sessionId} not found`);

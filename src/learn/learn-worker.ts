@@ -3,7 +3,12 @@ import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
 import { createSkillBook } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
-import { type LearnConfig, learnSession, type SessionLearnResult } from "./learn-session.js";
+import {
+  emptyLearnCounts,
+  type LearnConfig,
+  learnSession,
+  type SessionLearnResult,
+} from "./learn-session.js";
 import type { LessonBook } from "./lesson-book.js";
 
 /** What a `tacit learn` run did, over all the sessions it looked at: the session results, summed. */
@@ -39,17 +44,9 @@ export async function learnSessions(options: {
   const ids = await options.store.listSessionIds({ sessionId: options.sessionId, since: options.since });
   const summary: LearnRunSummary = {
     sessions: ids.length,
-    tasks: 0,
-    tasksLearned: 0,
-    tasksUnchanged: 0,
-    tasksFailed: 0,
-    signals: 0,
-    experiences: { offline: 0, model: 0, cached: 0 },
-    lessons: { created: 0, merged: 0 },
-    modelCalls: 0,
+    ...emptyLearnCounts(),
     evidenceIndexed: 0,
     skills: { created: 0, upgraded: 0 },
-    warnings: [],
     warningsOmitted: 0,
   };
   for (const [index, sessionId] of ids.entries()) {
