@@ -12,7 +12,12 @@ import {
 } from "../core/recall/context.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
 import { reciprocalRankFusion } from "../core/recall/fusion.js";
-import { activities, isGeneralQuestion, sharedActivities } from "../core/recall/intents.js";
+import {
+  activities,
+  appliesToEveryAnswer,
+  isGeneralQuestion,
+  sharedActivities,
+} from "../core/recall/intents.js";
 import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
 import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
@@ -22,7 +27,7 @@ import { toTaskMessage } from "../learn/learn-session.js";
 import { lessonEmbeddingText } from "../learn/lesson-book.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
-import { visibleScopeKeys } from "../store/lesson-store.js";
+import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import type { EvidenceRow } from "../store/recall-store.js";
 import type { Store } from "../store/store.js";
 import { filterWithModel } from "./recall-filter.js";
@@ -128,6 +133,18 @@ export async function recall(
     general: isGeneralQuestion(request.query),
   };
 
+  const evidence = await evidenceFor({
+    store,
+    embedder,
+    id,
+    config,
+    projectId,
+    match,
+    queryVector,
+    queryTerms,
+    profile,
+    sessionId: request.sessionId ?? undefined,
+  });
   const lessonCandidates = await lessonsFor({
     store,
     embedder,
@@ -142,6 +159,7 @@ export async function recall(
     liveSignals,
     queryTerms,
     profile,
+    situations: await situationsOf(store, evidence.asks),
   });
   const skillCandidates = await skillsFor({
     store,
@@ -152,19 +170,7 @@ export async function recall(
     queryTerms,
     profile,
   });
-  const evidenceCandidates = await evidenceFor({
-    store,
-    embedder,
-    id,
-    config,
-    projectId,
-    match,
-    queryVector,
-    queryTerms,
-    profile,
-    sessionId: request.sessionId ?? undefined,
-  });
-  const pool = [...lessonCandidates, ...skillCandidates, ...evidenceCandidates];
+  const pool = [...lessonCandidates, ...skillCandidates, ...evidence.candidates];
   const filtered =
     deps.gate && config.llmFilter
       ? await filterWithModel(deps.gate, request.query, pool, config.budget)
@@ -211,6 +217,8 @@ interface LessonSearch {
   liveSignals: LiveSignalName[];
   queryTerms: Set<string>;
   profile: PromptProfile;
+  /** Lessons whose situation (the task they were learnt in) resembles the prompt: its relevance. */
+  situations: Map<string, number>;
 }
 
 async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
@@ -226,8 +234,10 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
     k: config.pool,
   });
   const fused = reciprocalRankFusion([lexical, near.map((hit) => hit.lessonId)]).slice(0, config.pool);
-  const lessons = (await Promise.all(fused.map((hit) => store.getLesson(hit.id)))).filter(
-    (lesson): lesson is Lesson => lesson !== null && isRecallable(lesson),
+  const ids = new Set([...fused.map((hit) => hit.id), ...search.situations.keys()]);
+  const lessons = (await Promise.all([...ids].map((lessonId) => store.getLesson(lessonId)))).filter(
+    (lesson): lesson is Lesson =>
+      lesson !== null && isRecallable(lesson) && scopeKeys.includes(lessonScopeKey(lesson)),
   );
   if (lessons.length === 0) return [];
   const stored = await store.lessonVectors(
@@ -255,23 +265,29 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       weights: config.weights,
     });
     const shared = overlap(search.queryTerms, `${lesson.trigger} ${lesson.rule}`);
+    const situation = search.situations.get(lesson.id) ?? 0;
     return {
       kind: "lesson",
       id: lesson.id,
       text: lessonStatement(lesson),
       score: scored.score,
-      relevance: relevance(
-        topic,
-        shared,
-        lexicalHits.has(lesson.id),
-        search.profile,
-        `${lesson.trigger} ${lesson.rule}`,
+      relevance: Math.max(
+        relevance(
+          topic,
+          shared,
+          lexicalHits.has(lesson.id),
+          search.profile,
+          `${lesson.trigger} ${lesson.rule}`,
+        ),
+        SITUATION_WEIGHT * situation,
+        appliesToEveryAnswer(lesson.trigger) ? EVERY_ANSWER_RELEVANCE : 0,
       ),
       parts: {
         ...scored.parts,
         topicSimilarity: round(topic),
         triggerSimilarity: round(trigger),
         sharedTerms: shared,
+        ...(situation > 0 ? { situation: round(situation) } : {}),
       },
     };
   });
@@ -332,7 +348,7 @@ async function evidenceFor(search: {
   queryTerms: Set<string>;
   profile: PromptProfile;
   sessionId?: string;
-}): Promise<RecallCandidate[]> {
+}): Promise<{ candidates: RecallCandidate[]; asks: Ask[] }> {
   const { store, config } = search;
   const lexical = search.match
     ? await store.searchMessages({
@@ -356,7 +372,7 @@ async function evidenceFor(search: {
     near.map((hit) => hit.row.messageId),
   ]).slice(0, config.pool);
   const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
-  if (chosen.length === 0) return [];
+  if (chosen.length === 0) return { candidates: [], asks: [] };
   const vectors = await store.messageVectors(
     search.id,
     chosen.map((row) => row.pk),
@@ -364,9 +380,18 @@ async function evidenceFor(search: {
   const texts = chosen.map(evidenceText);
   await embedMissing(search.embedder, vectors, chosen, (row) => row.pk, evidenceText);
   const lexicalHits = new Set(lexical.map((row) => row.messageId));
-  return chosen.map((row, index) => {
+  const asks: Ask[] = [];
+  const candidates = chosen.map((row, index): RecallCandidate => {
     const topic = cosineSimilarity(search.queryVector, vectors.get(row.pk) as Float32Array);
     const shared = overlap(search.queryTerms, texts[index] as string);
+    const rowRelevance = relevance(
+      topic,
+      shared,
+      lexicalHits.has(row.messageId),
+      search.profile,
+      texts[index] as string,
+    );
+    if (row.role === "user") asks.push({ messagePk: row.pk, relevance: rowRelevance });
     return {
       kind: "evidence",
       id: row.messageId,
@@ -377,16 +402,37 @@ async function evidenceFor(search: {
         toolName: row.isError ? row.toolName : null,
       }),
       score: round(topic),
-      relevance: relevance(
-        topic,
-        shared,
-        lexicalHits.has(row.messageId),
-        search.profile,
-        texts[index] as string,
-      ),
+      relevance: rowRelevance,
       parts: { topicSimilarity: round(topic), sharedTerms: shared },
     };
   });
+  return { candidates, asks };
+}
+
+/** What a user asked in an earlier session of the project, and how relevant it is to the prompt. */
+interface Ask {
+  messagePk: number;
+  relevance: number;
+}
+
+/**
+ * A lesson's situation: the tasks it was learnt in. When the prompt resembles what the user asked
+ * there ("start the frontend dev server" then, "start the frontend so I can check the header" now),
+ * the lesson learnt in that task applies again, even if its own words ("use --port 5174") share
+ * nothing with the prompt. Discounted: the resemblance is one step removed from the lesson.
+ */
+const SITUATION_WEIGHT = 0.8;
+
+/** The lessons learnt in the tasks of these asks, each with its most relevant ask's relevance. */
+async function situationsOf(store: Store, asks: readonly Ask[]): Promise<Map<string, number>> {
+  const situations = new Map<string, number>();
+  if (asks.length === 0) return situations;
+  const byPk = new Map(asks.map((ask) => [ask.messagePk, ask.relevance]));
+  for (const link of await store.lessonsLearntAt([...byPk.keys()])) {
+    const value = byPk.get(link.messagePk) ?? 0;
+    if (value > (situations.get(link.lessonId) ?? 0)) situations.set(link.lessonId, value);
+  }
+  return situations;
 }
 
 /**
@@ -410,6 +456,12 @@ interface PromptProfile {
   activities: Set<string>;
   general: boolean;
 }
+
+/**
+ * The relevance of a lesson about how to answer (appliesToEveryAnswer): enough to pass the
+ * lesson floor (0.45) on any prompt, so it competes for a slot on its score like the others.
+ */
+const EVERY_ANSWER_RELEVANCE = 0.5;
 
 /** Activity lift and general-question penalty on the relevance scale (cosine units). */
 const ACTIVITY_LIFT = 0.12;

@@ -53,6 +53,11 @@ export interface RecallStore {
     excludeSessionId?: string;
     k: number;
   }): Promise<Array<{ row: EvidenceRow; similarity: number }>>;
+  /**
+   * The lessons learnt from the tasks these messages belong to (their evidence names the task, or
+   * only the session): which lesson each message is a situation of. Unknown pks are skipped.
+   */
+  lessonsLearntAt(messagePks: number[]): Promise<Array<{ messagePk: number; lessonId: string }>>;
   /** Stored vectors of messages for one embedder. */
   messageVectors(embedderId: string, pks: number[]): Promise<Map<number, Float32Array>>;
   /** Messages worth embedding as evidence that the embedder's index has not seen yet, in order. */

@@ -9,11 +9,11 @@
 const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   [
     "dependencies",
-    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt)\b|\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|依赖|安装|装一下|装个|装上|引入|第三方库/i,
+    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt)\b|\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|\b(?:new|fresh|empty)\b[^.!?\n]{0,30}\b(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)|依赖|安装|装一下|装个|装上|引入|第三方库|包管理|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/i,
   ],
   [
     "tests",
-    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|nothing (?:broke|is broken))\b|测试|单测|用例/i,
+    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|nothing (?:broke|is broken))\b|测试(?!环境)|单测|用例/i,
   ],
   ["commit", /\b(?:commit|commits|committing|commit message|changelog)\b|提交|提交信息/i],
   [
@@ -26,7 +26,7 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "deploy",
-    /\b(?:deploy\w*|release\w*|publish\w*|staging|production|prod|rollout|ship)\b|发布|上线|预发|部署|生产/i,
+    /\b(?:deploy\w*|release\w*|publish\w*|staging|production|prod|rollout|ship)\b|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境/i,
   ],
   [
     "database",
@@ -47,7 +47,7 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "build",
-    /\b(?:build\w*|compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|打包|构建|编译|类型检查/i,
+    /\b(?:build\w*|compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|打(?:一个|个)?包|构建|编译|类型检查/i,
   ],
   ["lint", /\b(?:lint\w*|eslint|prettier|format\w*|style guide)\b|格式化|代码风格/i],
   ["files", /\b(?:replace|occurrences?|sed|grep|search and replace|find and replace)\b|替换/i],
@@ -64,6 +64,19 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
 /** General-knowledge questions: explain, compare, define — nothing about this project. */
 const GENERAL_QUESTION =
   /^\s*(?:what(?:'s| is| are| does)|explain|why (?:is|are|do|does)|how does|describe|define|tell me about|write (?:a|an) (?:poem|haiku|story|limerick|email|letter|song)|summari[sz]e this|translate)\b|^\s*(?:解释|什么是|为什么|介绍一下|帮我写一(?:首|封|篇))|(?:是什么|有什么区别|的原理)[?？]?\s*$/i;
+
+/**
+ * A situation every task ends in: the agent answering. A lesson about how to answer ("don't write
+ * a summary at the end", "reply in Chinese", "keep it short") applies to every prompt in its scope,
+ * whatever the prompt is about — the offline form of a line in CLAUDE.md.
+ */
+const EVERY_ANSWER =
+  /^(?:when\s+)?(?:(?:writing|giving|formatting|ending)\s+(?:an?\s+|the\s+)?(?:answers?|repl(?:y|ies)|responses?)\b|(?:answering|replying|responding)\b)|^(?:回答问题|回答|回复)/i;
+
+/** True when a lesson's trigger is a situation every answer is in (see EVERY_ANSWER). */
+export function appliesToEveryAnswer(trigger: string): boolean {
+  return EVERY_ANSWER.test(trigger.trim());
+}
 
 /** The activities a text is about. */
 export function activities(text: string): Set<string> {

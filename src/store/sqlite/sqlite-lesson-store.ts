@@ -187,6 +187,7 @@ export class SqliteLessonStore implements LessonStore {
           )
           .run(values);
         this.indexText(lesson);
+        this.indexSources(lesson);
       } catch (error) {
         if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
           throw new LessonConflictError(`lesson ${lesson.id} or one with the same content already exists`, {
@@ -211,6 +212,17 @@ export class SqliteLessonStore implements LessonStore {
     if (lesson.trigger !== expected.trigger || lesson.rule !== expected.rule || lesson.why !== expected.why) {
       this.indexText(lesson);
     }
+    if (JSON.stringify(lesson.evidence) !== JSON.stringify(expected.evidence)) this.indexSources(lesson);
+  }
+
+  /** (Re)writes where the lesson was learnt: the sessions and tasks of its evidence (migration 007). */
+  private indexSources(lesson: Lesson): void {
+    const row = this.db.prepare("SELECT pk FROM lessons WHERE id = ?").get(lesson.id) as { pk: number };
+    this.db.prepare("DELETE FROM lesson_sources WHERE lesson_pk = ?").run(row.pk);
+    const insert = this.db.prepare(
+      "INSERT OR IGNORE INTO lesson_sources (lesson_pk, session_id, task_id) VALUES (?, ?, ?)",
+    );
+    for (const evidence of lesson.evidence) insert.run(row.pk, evidence.sessionId, evidence.taskId ?? "");
   }
 
   /** (Re)writes a lesson's full-text entry: trigger, rule and why, with CJK bigrams. */

@@ -6,11 +6,19 @@ import type { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
 const EVIDENCE_COLUMNS = `m.pk, m.id AS messageId, m.session_id AS sessionId, m.role, m.kind, m.content,
   m.tool_name AS toolName, m.tool_output AS toolOutput, m.is_error AS isError, m.created_at AS createdAt`;
 
+/** CJK ideographs, kana and hangul (GLOB compares code points). */
+const CJK_RANGE = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af";
+
 /**
  * What counts as memory evidence: what a user or assistant said (not meta lines, not thinking) and
  * failed tool calls. Successful tool output is the agent's working material, not a fact to recall.
+ * Text needs 20 characters; a user's ask 12, or 4 when it holds Chinese, Japanese or Korean
+ * ("启动后台管理" says as much as "start the admin portal"): short asks are the situations
+ * lessons were learnt in (see `lessonsLearntAt`).
  */
-const EVIDENCE_FILTER = `((m.role IN ('user', 'assistant') AND m.kind = 'text' AND length(m.content) >= 20
+const EVIDENCE_FILTER = `((m.role IN ('user', 'assistant') AND m.kind = 'text'
+  AND (length(m.content) >= 20 OR (m.role = 'user' AND (length(m.content) >= 12
+    OR (length(m.content) >= 4 AND m.content GLOB '*[${CJK_RANGE}]*'))))
   AND json_extract(m.metadata, '$.isMeta') IS NOT 1) OR (m.kind = 'tool_call' AND m.is_error = 1))`;
 
 type RawEvidence = Omit<EvidenceRow, "isError"> & { isError: number };
@@ -74,6 +82,22 @@ export class SqliteRecallStore implements RecallStore {
         limit: query.limit,
       }) as RawEvidence[];
     return rows.map(toEvidence);
+  }
+
+  async lessonsLearntAt(messagePks: number[]): Promise<Array<{ messagePk: number; lessonId: string }>> {
+    if (messagePks.length === 0) return [];
+    return this.db
+      .prepare(
+        `SELECT DISTINCT m.pk AS messagePk, l.id AS lessonId
+        FROM messages m
+        JOIN lesson_sources src ON src.session_id = m.session_id
+        JOIN lessons l ON l.pk = src.lesson_pk
+        WHERE m.pk IN (SELECT value FROM json_each(?))
+          AND (src.task_id = '' OR EXISTS (SELECT 1 FROM tasks t WHERE t.id = src.task_id
+            AND m.seq BETWEEN t.start_seq AND t.end_seq))
+        ORDER BY m.pk, l.id`,
+      )
+      .all(JSON.stringify(messagePks)) as Array<{ messagePk: number; lessonId: string }>;
   }
 
   async nearestMessages(query: {

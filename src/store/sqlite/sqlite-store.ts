@@ -115,6 +115,10 @@ export class SqliteStore implements Store {
     return this.recall.nearestMessages(query);
   }
 
+  lessonsLearntAt(messagePks: number[]): Promise<Array<{ messagePk: number; lessonId: string }>> {
+    return this.recall.lessonsLearntAt(messagePks);
+  }
+
   messageVectors(embedderId: string, pks: number[]): Promise<Map<number, Float32Array>> {
     return this.recall.messageVectors(embedderId, pks);
   }

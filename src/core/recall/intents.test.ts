@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { activities, appliesToEveryAnswer, isGeneralQuestion } from "./intents.js";
+
+describe("activities", () => {
+  it.each([
+    ["create a new typescript project here with vitest for tests", ["dependencies", "tests"]],
+    ["set up a vite + react project", ["dependencies"]],
+    ["scaffold the admin app", ["dependencies"]],
+    ["新建一个 vue 项目", ["dependencies"]],
+    ["选择包管理器", ["dependencies"]],
+    ["再打一个包，发预发环境", ["build", "deploy"]],
+    ["打个包发测试环境", ["build", "deploy"]],
+    ["install the deps and run the api tests", ["dependencies", "tests", "run", "http"]],
+  ])("%s → %j", (text, expected) => {
+    expect([...activities(text)].sort()).toEqual([...expected].sort());
+  });
+
+  it("does not read a project or a package into unrelated prompts", () => {
+    expect(activities("rename the project title in the header")).not.toContain("dependencies");
+    expect(activities("把这句话翻译成英文")).toEqual(new Set());
+    expect(activities("what's the difference between TCP and UDP?")).toEqual(new Set());
+  });
+});
+
+describe("appliesToEveryAnswer", () => {
+  it.each([
+    ["Writing answers", true],
+    ["When writing answers", true],
+    ["When replying to the user", true],
+    ["Giving a response", true],
+    ["回答问题", true],
+    ["回复用户时", true],
+    ["Writing code comments", false],
+    ["Running the tests", false],
+  ])("%s → %s", (trigger, expected) => {
+    expect(appliesToEveryAnswer(trigger)).toBe(expected);
+  });
+});
+
+describe("isGeneralQuestion", () => {
+  it("tells knowledge questions from project work", () => {
+    expect(isGeneralQuestion("explain what a closure is")).toBe(true);
+    expect(isGeneralQuestion("解释一下快速排序的原理")).toBe(true);
+    expect(isGeneralQuestion("bump the idle timeout to 90 seconds")).toBe(false);
+  });
+});
