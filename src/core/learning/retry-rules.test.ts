@@ -91,6 +91,86 @@ describe("rule 1b: a fix that sets up the environment", () => {
   });
 });
 
+describe("rule 1: a program that is not installed", () => {
+  it("learns the working approach when the program is missing and installing it fails too", () => {
+    const experience = experienceOf([
+      { user: "list every workspace package with its version" },
+      {
+        tool: "Bash",
+        input: "jq -r .version packages/a/package.json",
+        output: "bash: jq: command not found",
+        error: true,
+      },
+      { tool: "Bash", input: "brew install jq", output: "bash: brew: command not found", error: true },
+      {
+        tool: "Bash",
+        input: "node -e \"console.log(require('./packages/a/package.json').version)\"",
+        output: "3.4.1",
+      },
+      { assistant: "jq isn't available here, so I read the files with node -e instead." },
+    ]);
+    const missing = experience.transferableHeuristics.filter((heuristic) =>
+      /not installed/.test(heuristic.rule),
+    );
+    expect(missing.map(({ kind, rule }) => ({ kind, rule }))).toEqual([
+      { kind: "prefer", rule: expect.stringMatching(/^jq is not installed here: use `node -e .*` instead$/) },
+    ]);
+  });
+
+  it("keeps the related-command rule for python → python3", () => {
+    const experience = experienceOf([
+      { user: "run the django migrations" },
+      {
+        tool: "Bash",
+        input: "python manage.py migrate",
+        output: "bash: python: command not found",
+        error: true,
+      },
+      { tool: "Bash", input: "python3 manage.py migrate", output: "Applying portal.0042... OK" },
+    ]);
+    expect(experience.transferableHeuristics.map((heuristic) => heuristic.rule)).toEqual([
+      "Use `python3 manage.py migrate` instead of `python manage.py migrate`",
+    ]);
+  });
+
+  it("learns no working command the user then forbids", () => {
+    const experience = experienceOf([
+      { user: "commit it" },
+      {
+        tool: "Bash",
+        input: "git commit -am 'PAY-518: keys'",
+        output: "lint-staged: ✖ eslint --fix",
+        error: true,
+      },
+      {
+        tool: "Bash",
+        input: "git commit --no-verify -am 'PAY-518: keys'",
+        output: "[feature/PAY-518 b2c3d4e] PAY-518: keys",
+      },
+      { user: "never skip the hooks with --no-verify. fix the lint error instead" },
+      {
+        tool: "Bash",
+        input: "npx eslint --fix src/replay.ts && git commit -am 'PAY-518: keys'",
+        output: "[feature/PAY-518 c3d4e5f]",
+      },
+    ]);
+    expect(experience.transferableHeuristics.map((heuristic) => heuristic.rule)).toEqual([
+      expect.stringMatching(/^Never skip the hooks with --no-verify/),
+    ]);
+  });
+
+  it("learns nothing when only an attempt to install the program followed", () => {
+    const experience = experienceOf([
+      { user: "pretty-print the config" },
+      { tool: "Bash", input: "jq . config.json", output: "sh: 1: jq: not found", error: true },
+      { tool: "Bash", input: "apt-get install -y jq", output: "Setting up jq (1.6-2.1) ..." },
+    ]);
+    expect(
+      experience.transferableHeuristics.filter((heuristic) => /not installed/.test(heuristic.rule)),
+    ).toEqual([]);
+  });
+});
+
 describe("rule 1: long commands", () => {
   it("keeps the part where the failed and the working command differ", () => {
     const v1 =

@@ -160,7 +160,8 @@ export function retryRule(
       failedCommand !== null &&
       newCommand !== null &&
       quiet &&
-      relatedCommands(failedCommand, newCommand)
+      relatedCommands(failedCommand, newCommand) &&
+      !objectedTo(rows, replacement as TaskMessage, failedCommand, newCommand)
     ) {
       const [shownNew, shownOld] = distinguishingPair(newCommand, failedCommand, MAX_COMMAND_CHARS);
       const [from, to] = [formatTerm(shownOld), formatTerm(shownNew)];
@@ -171,6 +172,32 @@ export function retryRule(
         why: clip(zh ? `${from} 失败：${reason}` : `${from} failed: ${reason}`, 200),
         evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
         confidence: 0.6,
+      });
+      continue;
+    }
+    // An attempt to install something is not the job itself (`brew install jq` after jq was missing).
+    const missing =
+      failedCommand === null || /\binstall\b/.test(failedCommand)
+        ? null
+        : missingProgram(call.toolOutput ?? reason);
+    const workaround =
+      missing === null ? undefined : rows.find((row) => isWorkaround(row, call, missing, signals));
+    const workaroundCommand = workaround ? toolCommand(workaround) : null;
+    if (missing !== null && workaroundCommand !== null) {
+      // `jq` is missing and `node -e …` did the job: the tool is absent here, not this call wrong.
+      const [program, command] = [formatTerm(missing), formatTerm(clip(workaroundCommand, 80))];
+      heuristics.push({
+        kind: "prefer",
+        trigger,
+        rule: clip(
+          zh
+            ? `这里没有安装 ${program}：改用 ${command}`
+            : `${program} is not installed here: use ${command} instead`,
+          MAX_RULE_CHARS,
+        ),
+        why: clip(zh ? `${program} 找不到命令` : `${program}: command not found`, 200),
+        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
+        confidence: 0.55,
       });
       continue;
     }
@@ -192,6 +219,59 @@ export function retryRule(
       confidence: 0.4,
     });
   }
+}
+
+/**
+ * True when the user, after the working command and before the agent's next action, forbade what
+ * it changed: `git commit --no-verify` worked, then "never skip the hooks with --no-verify" —
+ * the working command is not the lesson, the prohibition is (rule 4 learns it).
+ */
+function objectedTo(
+  rows: readonly TaskMessage[],
+  replacement: TaskMessage,
+  failedCommand: string,
+  newCommand: string,
+): boolean {
+  const before = new Set(failedCommand.split(/\s+/));
+  const changed = newCommand.split(/\s+/).filter((word) => word.length > 1 && !before.has(word));
+  if (changed.length === 0) return false;
+  for (const row of rows) {
+    if (row.seq <= replacement.seq) continue;
+    if (isActionCall(row)) return false;
+    const words = userWords(row);
+    if (words !== null && isNegativeRule(words) && changed.some((word) => words.includes(word))) return true;
+  }
+  return false;
+}
+
+/** "bash: jq: command not found", "sh: 1: jq: not found", "zsh: command not found: jq". */
+const NOT_FOUND =
+  /(?:^|\n)(?:[\w/.-]+:\s+)?(?:line \d+:\s+|\d+:\s+)?([\w.+-]+): (?:command )?not found\b|command not found: ([\w.+-]+)/;
+
+/** The program a failed call's output says does not exist, or null. */
+function missingProgram(output: string): string | null {
+  const found = NOT_FOUND.exec(output);
+  return found ? (found[1] ?? found[2] ?? null) : null;
+}
+
+/**
+ * A later successful action that does the job without the missing program: a shell command that
+ * neither runs it nor tries to install it (`brew install jq` is not a workaround).
+ */
+function isWorkaround(
+  row: TaskMessage,
+  failed: TaskMessage,
+  missing: string,
+  signals: ExperienceContext["signals"],
+): boolean {
+  if (row.seq <= failed.seq || row.toolName !== failed.toolName || !isActionCall(row)) return false;
+  if (isFailedCall(row, signals)) return false;
+  const command = toolCommand(row);
+  if (command === null) return false;
+  const escaped = missing.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return (
+    !new RegExp(`(?:^|[\\s;&|(])${escaped}(?:$|[\\s;&|)])`).test(command) && !/\binstall\b/.test(command)
+  );
 }
 
 /** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */

@@ -120,6 +120,22 @@ describe("segmentTasks: staying in the task", () => {
     expect(ranges(segmentTasks(session))).toEqual(["0-4 session-start"]);
   });
 
+  it("keeps pushback on what was just done, though it shares no word with the task", () => {
+    for (const pushback of [
+      "wait, thats the wrong redis — 6379 is my other project's instance",
+      "too much text. when you fix something just show me the diff",
+      "pls dont pull in new packages without asking me first, this ships to the edge",
+      "100 rows?? there are thousands, the orders api paginates with a cursor",
+    ]) {
+      const session = rows([
+        { user: "flush the local cache, the tests keep picking up stale keys" },
+        { tool: "Bash", input: "redis-cli FLUSHALL", output: "OK" },
+        { user: pushback },
+      ]);
+      expect(ranges(segmentTasks(session)), pushback).toEqual(["0-2 session-start"]);
+    }
+  });
+
   it("keeps follow-ups, failures reported back, constraints and thanks", () => {
     const session = rows([
       { user: "Add a slugify helper to src/lib/strings.ts" },

@@ -3,6 +3,7 @@
  * serve it. Corrections and follow-ups stay in their task; explicit new goals, long idle gaps and
  * unrelated requests start a new one. Pure.
  */
+import { activities, sharedActivities } from "../recall/intents.js";
 import { similarityTokens } from "../signals/signal-text.js";
 import type { FeedbackSignalType } from "../signals/signal-types.js";
 import {
@@ -17,6 +18,7 @@ import {
   type TaskMessage,
   type TaskSignal,
   textLanguage,
+  toolCommand,
   toolInputObject,
   userWords,
 } from "./task-message.js";
@@ -109,6 +111,28 @@ const ON_TASK_SIGNALS: ReadonlySet<FeedbackSignalType> = new Set([
 /** Feedback on the previous turn: keeps a message in its task even after an idle gap or an opener. */
 const FEEDBACK_SIGNALS: ReadonlySet<FeedbackSignalType> = new Set(["correction", "reject", "confusion"]);
 
+/**
+ * The user pushing back on what was just done, in the first sentence: "wait, thats the wrong
+ * redis", "too much text.", "pls dont pull in new packages…", "100 rows?? there are thousands",
+ * "不是这个文件". Such a message is about the current work even when it shares no word with it.
+ */
+const PUSHBACK =
+  /^\s*(?:wait|whoa|woah|hold on|stop|nope|nah|no[,.!]|wrong|ugh|hmm+|too (?:much|long|many|slow))\b|^[^.!?\n]{0,40}[?!]{2,}|^[^.!?。！？\n]*(?:\b(?:dont|don'?t|do not|never|instead|wrong|not what|that'?s not|thats not|ignores?)\b|不是|不对|错了|别再|不要再)/i;
+
+function isPushback(text: string): boolean {
+  return PUSHBACK.test(text);
+}
+
+/**
+ * True when the message is about what the agent's last shell command did: "every commit msg needs
+ * the jira key" right after a `git commit` is about that commit, not a new goal.
+ */
+function aboutLastAction(text: string, rows: readonly TaskMessage[]): boolean {
+  const last = [...rows].reverse().find((row) => toolCommand(row) !== null);
+  const command = last === undefined ? null : toolCommand(last);
+  return command !== null && sharedActivities(activities(text), activities(command)) > 0;
+}
+
 /** Words in a message: Latin words plus one per two Han characters. */
 export function countWords(text: string): number {
   const latin = text.match(/[A-Za-z0-9][\w'.\-/]*/g)?.length ?? 0;
@@ -179,6 +203,7 @@ function boundaryFor(
   if (afterFailedCall(draft.rows)) return null;
   if (CONTINUATION_CONNECTIVE.test(text)) return null;
   if (countWords(text) < SHORT_FOLLOW_UP_WORDS) return null;
+  if (draft.rows.length > 0 && (isPushback(text) || aboutLastAction(text, draft.rows))) return null;
   return isUnrelated(text, draft) ? "unrelated-goal" : null;
 }
 

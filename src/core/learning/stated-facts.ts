@@ -59,6 +59,10 @@ function validPort(port: string): boolean {
  * postgres 在 5433 端口，5432 是另一个项目的实例" → {rule "本地的 postgres 在 5433 端口，不是 5432",
  * trigger "连接本地的 postgres"}. Null when the sentence states no port of a named service.
  */
+/** A subject that names a network service: "this repo's redis runs on 6380" states its port. */
+const SERVICE =
+  /\b(?:redis|postgres(?:ql)?|pg|mysql|mariadb|mongo(?:db)?|kafka|rabbitmq|elastic(?:search)?|nginx|memcached|minio|api|server|db|database|frontend|backend|gateway|proxy|dev server|grpc)\b/i;
+
 export function portFact(sentence: string, message: string, earlier: string, zh: boolean): StatedFact | null {
   if (zh) {
     const found = ZH_PORT.exec(sentence);
@@ -86,7 +90,13 @@ export function portFact(sentence: string, message: string, earlier: string, zh:
   if (subject === "" || !/[a-z]/i.test(subject) || PRONOUN.test(subject) || !validPort(port)) return null;
   const local = /\b(?:locally|localhost|on my machine|in dev)\b/i.test(sentence);
   const used = new RegExp(`(?::|port\\s+|-p\\s+)${port}(?!\\d)`, "i").test(earlier);
-  if (!/\bport\b/i.test(sentence) && !/^(?:listens|serves|is served|answers)$/i.test(verb) && !local && !used)
+  if (
+    !/\bport\b/i.test(sentence) &&
+    !/^(?:listens|serves|is served|answers)$/i.test(verb) &&
+    !local &&
+    !used &&
+    !SERVICE.test(subject)
+  )
     return null;
   const old = oldPort(message, port, earlier);
   const where = local ? " locally" : "";

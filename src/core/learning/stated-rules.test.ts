@@ -195,6 +195,91 @@ describe("rule 4: standing instructions", () => {
   });
 });
 
+describe("rule 4: corrections in free wording", () => {
+  it.each([
+    [
+      "a norm with 'needs' and 'every commit'",
+      [
+        { user: "commit the refund retry fix and push" },
+        {
+          tool: "Bash",
+          input: "git commit -am 'fix refund retry'",
+          output: "[main 1a2b3c4] fix refund retry",
+        },
+        { user: "yeah every commit msg needs the jira key up front, just take it from the branch name" },
+      ],
+      /^Every commit msg needs the jira key up front/,
+    ],
+    [
+      "a prohibition whose alternative is in the next sentence",
+      [
+        { user: "run the tests for the appointments app" },
+        { tool: "Bash", input: "python manage.py test appointments", output: "Ran 48 tests\nOK" },
+        {
+          user: "whoa dont run with the default settings, those point at the shared db. tests are python manage.py test --settings=config.settings.test",
+        },
+      ],
+      /--settings=config\.settings\.test/,
+    ],
+    [
+      "an API fact that corrects a successful run",
+      [
+        { user: "export all orders created in january to a csv" },
+        { tool: "Bash", input: "python export_orders.py", output: "wrote 100 rows to orders.csv" },
+        {
+          user: "100 rows?? there are thousands. the orders api ignores page=, it paginates with a cursor. keep passing next_cursor back as ?cursor= until it comes back null",
+        },
+      ],
+      /ignores page=, it paginates with a cursor/,
+    ],
+    [
+      "an instruction with its occasion",
+      [
+        { user: "fix the rounding bug in applyDiscount" },
+        { tool: "Bash", input: "npx vitest run src/pricing", output: "14 passed" },
+        { assistant: "I fixed the rounding bug. Here's what was going on and why I chose this approach: …" },
+        { user: "too much text. when you fix something just show me the diff, no essay" },
+      ],
+      /^When you fix something just show me the diff/,
+    ],
+    [
+      "an account to use for anything in prod",
+      [
+        { user: "check which revisions of billing-api are serving in prod" },
+        {
+          tool: "Bash",
+          input: "gcloud run revisions list --service billing-api",
+          output: "ERROR: (gcloud.run.revisions.list) PERMISSION_DENIED",
+          error: true,
+        },
+        {
+          user: "my personal account has no prod access, on purpose. impersonate deploy-bot@acme-prod.iam.gserviceaccount.com for anything in prod",
+        },
+      ],
+      /^Impersonate deploy-bot@/,
+    ],
+  ] as Array<[string, Step[], RegExp]>)("learns %s", (_what, steps, rule) => {
+    expect(heuristicsOf(steps).map((heuristic) => heuristic.rule)).toEqual([expect.stringMatching(rule)]);
+  });
+
+  it("learns nothing from a scheduled task restated, or from 'stop guessing'", () => {
+    expect(
+      heuristicsOf([
+        { user: "Write a script that backs up the postgres database to S3 every night." },
+        { assistant: "Here's a cron entry that runs pg_dump locally." },
+        { user: "no, it has to upload to S3 every night, not keep it locally" },
+      ]).filter((heuristic) => /every night/.test(heuristic.rule) && heuristic.kind !== "prefer"),
+    ).toEqual([]);
+    expect(
+      heuristicsOf([
+        { user: "fix the lint errors" },
+        { tool: "Bash", input: "pnpm lint", output: "1 error", error: true },
+        { user: "stop guessing." },
+      ]),
+    ).toEqual([]);
+  });
+});
+
 describe("rule 4: project facts", () => {
   it("learns where a service listens, with the port the agent tried", () => {
     const heuristics = heuristicsOf([
@@ -230,6 +315,19 @@ describe("rule 4: project facts", () => {
     ]);
     expect(brief(heuristics)).toEqual([
       { kind: "prefer", trigger: "连接本地的 postgres", rule: "本地的 postgres 在 5433 端口，不是 5432" },
+    ]);
+  });
+
+  it("learns the port of a named service without the word 'port'", () => {
+    const heuristics = heuristicsOf([
+      { user: "flush the local redis, the tests keep picking up stale keys" },
+      { tool: "Bash", input: "redis-cli FLUSHALL", output: "OK" },
+      {
+        user: "wait, thats the wrong redis — 6379 is my other project's instance. this repo's redis runs on 6380 (see docker-compose.yml)",
+      },
+    ]);
+    expect(heuristics.map(({ rule, trigger }) => ({ rule, trigger }))).toEqual([
+      { rule: "This repo's redis listens on port 6380", trigger: "Connecting to this repo's redis" },
     ]);
   });
 

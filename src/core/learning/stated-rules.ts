@@ -22,20 +22,26 @@ import {
   userWords,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
-import { isChatty, type Sentence, sentenceRun, splitSentences } from "./user-sentences.js";
+import { isChatty, isContentless, type Sentence, sentenceRun, splitSentences } from "./user-sentences.js";
 
 /** Words before an instruction that are not part of it. */
 const LEAD =
-  /^(?:(?:no|nope|ok(?:ay)?|oh|hey)[,.!:]\s*|(?:so|and|also|but|btw|please|pls|just|then|fyi|remember|note)\b[,:]?\s*)+/i;
+  /^(?:(?:no|nope|nah|ok(?:ay)?|yes)[,.!:]\s*|(?:oh|ah+|hey|yeah|yep|whoa|woah|wait|hmm+|ugh|sorry|hold on)[,.!:]?\s+|(?:so|and|also|but|btw|please|pls|plz|just|then|fyi|remember|note|actually)\b[,:]?\s*)+/i;
 /** An imperative: "use …", "always …", "don't …", "make sure …". */
 const IMPERATIVE =
-  /^(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|don'?t|do not|never)\b/i;
+  /^(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|impersonate|show|ask|read|take|go through|point|check|leave|switch|export|source|activate|follow|edit|change|touch|pin|mark|tag|name|skip|reuse|pipe|mask|log in|sign in|connect|target|build|test|format|lint|update|bump|mention|reply|answer|respond|explain|tell|don'?t|do not|never)\b/i;
 /** A team convention: "we don't do merge commits", "we always use …". */
 const WE_CONVENTION =
   /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) [a-z-]+|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b/i;
 /** A norm: "X must …", "X has to …", "every POST must …". */
 const NORMATIVE =
-  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b/i;
+  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b|\b(?:needs?|requires?) (?:the|a|an|its|their|our)\b|\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b|\bis (?:dead|deprecated|generated|not used|unused|ignored)\b|\bignores? [\w.?=-]+/i;
+/**
+ * "when you fix something just show me the diff": an occasion, then (after a comma or "just",
+ * "please", "always", "never") an imperative — a standing instruction.
+ */
+const WHEN_YOU =
+  /^(?:when(?:ever)?|each time|any ?time|after|before)\s+you\b.{0,60}?(?:,\s*|\s(?=(?:just|please|pls|always|never|don'?t)\b))/i;
 /** "no emojis in commit messages". */
 const NO_X_IN_Y = /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/i;
 const ZH_INSTRUCTION =
@@ -43,7 +49,7 @@ const ZH_INSTRUCTION =
 
 /** Markers of a lasting rule. */
 const STANDING =
-  /\b(?:always|never|every ?time|whenever|from now on|going forward|in the future|in (?:this|our) (?:repo|project|codebase|team)|here)\b|\bwe (?:always|never|don'?t|do not|use|only|usually|prefer|keep|stick)\b|\bour (?:convention|rule|policy|team|repo|project|codebase)\b|以后|今后|每次|一律|统一|永远|记住|从现在开始|都(?:用|要|得|先)|项目里|这个项目|本项目|我们(?:项目|团队|这边|一般|都|一直|统一|习惯|用|不用|不)|团队|之前先|前先/i;
+  /\b(?:always|never|every ?time|whenever|from now on|going forward|in the future|in (?:this|our) (?:repo|project|codebase|team)|here|for (?:anything|everything|all)|without asking|on purpose)\b|\bevery (?:commit|pr|pull request|push|deploy|release|migration|change|fix|answer|reply|response|request|call|endpoint|query|build|step|single)\w*|^(?:when(?:ever)?|each time|any ?time) you\b|\bwe (?:always|never|don'?t|do not|use|only|usually|prefer|keep|stick)\b|\bour (?:convention|rule|policy|team|repo|project|codebase)\b|以后|今后|每次|一律|统一|永远|记住|从现在开始|都(?:用|要|得|先)|项目里|这个项目|本项目|我们(?:项目|团队|这边|一般|都|一直|统一|习惯|用|不用|不)|团队|之前先|前先/i;
 /** The strongest markers: enough even in the message that states the task. */
 const STRONG_STANDING =
   /\b(?:always|never|every ?time|whenever|from now on|going forward)\b|以后|今后|每次|一律|永远|从现在开始/i;
@@ -52,7 +58,7 @@ const ONE_OFF =
   /\b(?:(?:this|that) (?:one|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
 /** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
 const CONCRETE =
-  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]{2,}=\S*|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]{2,}=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
 const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
 /** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
 const POSITIVE_ALTERNATIVE =
@@ -70,7 +76,17 @@ interface Setting {
   /** The last action call before it, with no user message in between. */
   lastAction: TaskMessage | undefined;
   lastFailed: boolean;
+  /** The message pushes back on what the agent just did ("wait, that's the wrong redis"). */
+  redirects: boolean;
 }
+
+/**
+ * Words of a user pushing back on the agent's last step: a contrast, a negation, a mistake named.
+ * With something concrete in the instruction, enough to read it as a correction even when the
+ * step did not fail ("dont run with the default settings … --settings=config.settings.test").
+ */
+const REDIRECT =
+  /\b(?:wrong|not|no|nope|don'?t|dont|do not|never|instead|rather|isn'?t|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|no longer|dead|deprecated|ignores?|too (?:much|long|many)|whoa|wait|stop|actually|only)\b|不是|不要|别|不能|不对|错了|而是|只能|应该/i;
 
 function instructionText(sentence: string): string {
   return sentence.replace(LEAD, "").trim();
@@ -79,7 +95,19 @@ function instructionText(sentence: string): string {
 function isInstruction(sentence: string, zh: boolean): boolean {
   const text = instructionText(sentence);
   if (zh) return ZH_INSTRUCTION.test(text);
-  return IMPERATIVE.test(text) || WE_CONVENTION.test(text) || NORMATIVE.test(text) || NO_X_IN_Y.test(text);
+  return (
+    IMPERATIVE.test(text) ||
+    WE_CONVENTION.test(text) ||
+    NORMATIVE.test(text) ||
+    NO_X_IN_Y.test(text) ||
+    isWhenYouInstruction(text)
+  );
+}
+
+/** "when you fix something just show me the diff": the occasion, then an imperative. */
+function isWhenYouInstruction(text: string): boolean {
+  const found = WHEN_YOU.exec(text);
+  return found !== null && IMPERATIVE.test(instructionText(text.slice(found[0].length)));
 }
 
 /**
@@ -90,17 +118,19 @@ function isInstruction(sentence: string, zh: boolean): boolean {
  * acme-staging") or one of the same activity ("Please use conventional commits" after a `git
  * commit`). In the task's first message only the strongest markers count ("always", "以后").
  */
-function isStandingInstruction(sentence: string, setting: Setting, zh: boolean): boolean {
+function isStandingInstruction(sentence: string, next: string, setting: Setting, zh: boolean): boolean {
   const text = instructionText(sentence);
   if (/[?？]\s*$/.test(text) || CONDITIONAL.test(text) || ONE_OFF.test(text)) return false;
   if (!isInstruction(text, zh)) return false;
   const topic = activityTrigger(text, zh);
-  const concrete = CONCRETE.test(text);
+  // What to do instead may follow in the next sentence ("dont run with the default settings.
+  // tests are python manage.py test --settings=config.settings.test"); the rule quotes it too.
+  const concrete = CONCRETE.test(text) || CONCRETE.test(next);
   if (topic === null && !concrete) return false;
   if (setting.goal) return STRONG_STANDING.test(text);
   if (STANDING.test(text)) return true;
   if (!setting.afterAgent || setting.lastAction === undefined) return false;
-  if (setting.lastFailed && concrete) return true;
+  if ((setting.lastFailed || setting.redirects) && concrete) return true;
   const command = toolCommand(setting.lastAction);
   return topic !== null && command !== null && activityTrigger(command, zh, "command") === topic;
 }
@@ -156,6 +186,7 @@ function settingOf(
     afterAgent: before.some((row) => isToolCall(row) || (row.role === "assistant" && row.kind === "text")),
     lastAction,
     lastFailed: lastAction !== undefined && isFailedCall(lastAction, context.signals),
+    redirects: REDIRECT.test(userWords(rows[index] as TaskMessage) ?? ""),
   };
 }
 
@@ -201,9 +232,12 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
         context.learnt.push({ seq: row.seq, quote: sentence.text });
         return;
       }
-      if (instructed || !isStandingInstruction(sentence.text, setting, zh)) return;
-      instructed = true;
+      const next = sentences[position + 1]?.text ?? "";
+      if (instructed || isContentless(sentence.text)) return;
+      if (!isStandingInstruction(sentence.text, next, setting, zh)) return;
       const { rule, quote } = ruleRun(words, sentences, position);
+      if (alreadyLearnt(context, row.seq, quote)) return;
+      instructed = true;
       const command = setting.lastAction === undefined ? null : toolCommand(setting.lastAction);
       const lasting = STANDING.test(rule);
       heuristics.push({

@@ -65,7 +65,7 @@ const TOPICS: readonly Topic[] = [
   },
   {
     pattern:
-      /\b(?:npm|pnpm|yarn|bun|pip3?|uv|poetry|cargo|gem|bundle|composer|brew|apt(?:-get)?|go)\s+(?:install|i|add|ci|sync|get)\b|\binstall(?:ing)?\s+(?:the\s+)?(?:dependencies|deps|packages)\b|安装依赖|装依赖/i,
+      /\b(?:npm|pnpm|yarn|bun|pip3?|uv|poetry|cargo|gem|bundle|composer|brew|apt(?:-get)?|go)\s+(?:install|i|add|ci|sync|get)\b|\binstall(?:ing)?\s+(?:the\s+)?(?:dependencies|deps|packages)\b|\brequirements\.(?:in|txt)\b|\bpip-compile\b|--legacy-peer-deps|\bpull(?:ing)? in (?:any |a |new )*(?:packages?|dependenc(?:y|ies)|deps|librar(?:y|ies))\b|安装依赖|装依赖|引入(?:新的)?(?:依赖|包|库)/i,
     en: "Installing dependencies",
     zh: "安装依赖",
   },
@@ -149,7 +149,8 @@ const TOPICS: readonly Topic[] = [
     extended: true,
   },
   {
-    pattern: /\b(?:summary|summaries|recap)\b|总结|回答的?(?:最后|结尾)/i,
+    pattern:
+      /\b(?:summary|summaries|recap|essay|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise))\b|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁/i,
     en: "Writing answers",
     zh: "回答问题",
     extended: true,

@@ -15,6 +15,14 @@ describe("activities", () => {
     expect([...activities(text)].sort()).toEqual([...expected].sort());
   });
 
+  it("does not read an identifier's name as an activity", () => {
+    expect(activities("settle.ts 里 commit 这个变量名太含糊了，改成 committedAmount")).toEqual(
+      new Set(["code"]),
+    );
+    expect(activities("rename the `commit` variable to committedAmount")).not.toContain("commit");
+    expect(activities("commit the rename of the variable")).toContain("commit");
+  });
+
   it("does not read a project or a package into unrelated prompts", () => {
     expect(activities("rename the project title in the header")).not.toContain("dependencies");
     expect(activities("把这句话翻译成英文")).toEqual(new Set());

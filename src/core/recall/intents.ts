@@ -9,7 +9,7 @@
 const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   [
     "dependencies",
-    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt)\b|\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|\b(?:new|fresh|empty)\b[^.!?\n]{0,30}\b(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)|依赖|安装|装一下|装个|装上|引入|第三方库|包管理|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/i,
+    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt)\b|\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|\b(?:bump|upgrade|downgrade|pin)\s+[\w.@/-]+\s+to\s+v?\d|\b(?:new|fresh|empty)\b[^.!?\n]{0,30}\b(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)|依赖|安装|装一下|装个|装上|引入|第三方库|包管理|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/i,
   ],
   [
     "tests",
@@ -43,7 +43,7 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "code",
-    /\b(?:component|function|class|refactor\w*|comments?|exports?|imports?|types?|interface|naming|rename)\b|注释|组件|函数|类|重构/i,
+    /\b(?:component|function|class|refactor\w*|comments?|exports?|imports?|types?|interface|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名/i,
   ],
   [
     "build",
@@ -78,10 +78,18 @@ export function appliesToEveryAnswer(trigger: string): boolean {
   return EVERY_ANSWER.test(trigger.trim());
 }
 
+/**
+ * A word named as an identifier is not an activity: "rename the `commit` variable", "settle.ts 里
+ * commit 这个变量名太含糊了" are about code, not committing.
+ */
+const IDENTIFIER =
+  /`?\b[\w.$]+`?\s+(?=(?:variable|var|function|field|param(?:eter)?|property|column|method|constant|enum|prop)s?\b)|[\w.$]+\s*(?=(?:这个|那个)?(?:变量|函数|字段|参数|属性|方法|常量))/gi;
+
 /** The activities a text is about. */
 export function activities(text: string): Set<string> {
   const found = new Set<string>();
-  for (const [name, pattern] of ACTIVITIES) if (pattern.test(text)) found.add(name);
+  const plain = text.replace(IDENTIFIER, " identifier ");
+  for (const [name, pattern] of ACTIVITIES) if (pattern.test(plain)) found.add(name);
   return found;
 }
 
