@@ -465,7 +465,7 @@ const EVERY_ANSWER_RELEVANCE = 0.5;
 
 /** Activity lift and general-question penalty on the relevance scale (cosine units). */
 const ACTIVITY_LIFT = 0.12;
-const GENERAL_PENALTY = 0.1;
+const GENERAL_PENALTY = 0.2;
 const ACTIVITY_MISMATCH = 0.05;
 
 /**

@@ -258,6 +258,15 @@ describe("rule 4: corrections in free wording", () => {
       ],
       /^Impersonate deploy-bot@/,
     ],
+    [
+      "pushback on what the agent says it will do",
+      [
+        { user: "add a handler for the new refund.partial event" },
+        { assistant: "Since prod is on Python 3.9 I'll avoid match statements." },
+        { user: "we're on 3.12 now, prod got upgraded last month. the 3.9 restrictions are gone" },
+      ],
+      /^We're on 3\.12 now/,
+    ],
   ] as Array<[string, Step[], RegExp]>)("learns %s", (_what, steps, rule) => {
     expect(heuristicsOf(steps).map((heuristic) => heuristic.rule)).toEqual([expect.stringMatching(rule)]);
   });

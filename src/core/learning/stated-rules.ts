@@ -32,7 +32,7 @@ const IMPERATIVE =
   /^(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|impersonate|show|ask|read|take|go through|point|check|leave|switch|export|source|activate|follow|edit|change|touch|pin|mark|tag|name|skip|reuse|pipe|mask|log in|sign in|connect|target|build|test|format|lint|update|bump|mention|reply|answer|respond|explain|tell|don'?t|do not|never)\b/i;
 /** A team convention: "we don't do merge commits", "we always use …". */
 const WE_CONVENTION =
-  /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) [a-z-]+|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b/i;
+  /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) [a-z-]+|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b|\bwe(?:'re| are) (?:on|using|running|moving to|switching to) [\w.@/-]+ now\b/i;
 /** A norm: "X must …", "X has to …", "every POST must …". */
 const NORMATIVE =
   /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b|\b(?:needs?|requires?) (?:the|a|an|its|their|our)\b|\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b|\bis (?:dead|deprecated|generated|not used|unused|ignored)\b|\bignores? [\w.?=-]+/i;
@@ -58,7 +58,7 @@ const ONE_OFF =
   /\b(?:(?:this|that) (?:one|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
 /** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
 const CONCRETE =
-  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]{2,}=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]{2,}=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
 const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
 /** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
 const POSITIVE_ALTERNATIVE =
@@ -86,7 +86,7 @@ interface Setting {
  * step did not fail ("dont run with the default settings … --settings=config.settings.test").
  */
 const REDIRECT =
-  /\b(?:wrong|not|no|nope|don'?t|dont|do not|never|instead|rather|isn'?t|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|no longer|dead|deprecated|ignores?|too (?:much|long|many)|whoa|wait|stop|actually|only)\b|不是|不要|别|不能|不对|错了|而是|只能|应该/i;
+  /\b(?:wrong|not|no|nope|don'?t|dont|do not|never|instead|rather|isn'?t|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|no longer|dead|deprecated|ignores?|too (?:much|long|many)|whoa|wait|stop|actually|only|(?:are|is) (?:gone|obsolete|outdated)|got (?:upgraded|replaced|removed)|no more)\b|不是|不要|别|不能|不对|错了|而是|只能|应该/i;
 
 function instructionText(sentence: string): string {
   return sentence.replace(LEAD, "").trim();
@@ -129,7 +129,9 @@ function isStandingInstruction(sentence: string, next: string, setting: Setting,
   if (topic === null && !concrete) return false;
   if (setting.goal) return STRONG_STANDING.test(text);
   if (STANDING.test(text)) return true;
-  if (!setting.afterAgent || setting.lastAction === undefined) return false;
+  if (!setting.afterAgent) return false;
+  // Pushback on what the agent said it would do, before it did anything.
+  if (setting.lastAction === undefined) return setting.redirects && concrete;
   if ((setting.lastFailed || setting.redirects) && concrete) return true;
   const command = toolCommand(setting.lastAction);
   return topic !== null && command !== null && activityTrigger(command, zh, "command") === topic;

@@ -36,6 +36,19 @@ describe("contradicts", () => {
     ).toBe(true);
   });
 
+  it("reads what is now used and what is gone or dead", () => {
+    expect(
+      contradicts(
+        { rule: "We're on 3.12 now, prod got upgraded. the 3.9 restrictions are gone, match is fine" },
+        { rule: "Prefer 3.9 syntax" },
+      ),
+    ).toBe(true);
+    expect(preferenceTerms("The .eslintrc.json is dead, only eslint.config.mjs counts").avoid).toEqual(
+      new Set([".eslintrc.json"]),
+    );
+    expect(contradicts({ rule: "We're on 3.12 now" }, { rule: "Prefer 3.12 syntax" })).toBe(false);
+  });
+
   it("does not confuse agreeing or unrelated lessons", () => {
     expect(
       contradicts(

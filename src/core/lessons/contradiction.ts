@@ -21,6 +21,7 @@ const USE_PATTERNS = [
   ),
   term("(?:用|使用|应使用|改用|换成|改成|切换到|升级到)"),
   term(String.raw`\b(?:listens on|runs on|serves on|is on|port)(?: port)?`),
+  term(String.raw`\b(?:we'?re|we are) (?:on|using|running)`),
 ];
 const AVOID_PATTERNS = [
   term(
@@ -29,6 +30,8 @@ const AVOID_PATTERNS = [
   term("(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用)"),
   term(String.raw`\b(?:switch(?:ed)?|move(?:d)?|migrate(?:d)?) (?:away )?from`),
   term("(?:从)"),
+  // "the 3.9 restrictions are gone", ".eslintrc.json is dead": what comes before is avoided.
+  /([\p{L}\p{N}_@./:+-]*[\p{L}\p{N}_@/:+-]) (?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|is (?:dead|deprecated|gone|obsolete))/giu,
 ];
 
 const NOISE = new Set(

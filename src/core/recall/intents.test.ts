@@ -49,6 +49,8 @@ describe("isGeneralQuestion", () => {
   it("tells knowledge questions from project work", () => {
     expect(isGeneralQuestion("explain what a closure is")).toBe(true);
     expect(isGeneralQuestion("解释一下快速排序的原理")).toBe(true);
+    expect(isGeneralQuestion("write a short thank-you note to my team")).toBe(true);
+    expect(isGeneralQuestion("write a migration that adds the column")).toBe(false);
     expect(isGeneralQuestion("bump the idle timeout to 90 seconds")).toBe(false);
   });
 });

@@ -85,13 +85,28 @@ describe("tacit eval", () => {
       "totals",
       "thresholds",
     ]);
-    expect(report.thresholds).toEqual({ minRecallAt3: 0, missed: [] });
+    expect(report.thresholds).toEqual({ floors: { minRecallAt3: 0 }, missed: [] });
     expect(report.scenarios[0]).toMatchObject({
       name: "unfindable lesson",
       expected: 1,
       found: 0,
       recallAt3: 0,
     });
+  });
+
+  it("holds each suite to its own floors from the thresholds file", async () => {
+    const root = writeSuite();
+    writeFileSync(
+      join(root, "floors.json"),
+      JSON.stringify({
+        floors: { minRecallAt3: 0 },
+        suiteFloors: { mini: { minRecallAt3: 0.5 }, other: { minRecallAt3: 1 } },
+      }),
+    );
+    const { io, err } = testIo(root);
+    expect(await evalCommand(["mini"], { thresholds: "floors.json" }, io)).toBe(1);
+    // Only the suites that ran are held to their floors.
+    expect(err()).toBe("tacit: eval below thresholds: suite mini: Recall@3 0 (0/1) is below 0.5\n");
   });
 
   it("names a bad option or thresholds file", async () => {

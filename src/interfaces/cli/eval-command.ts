@@ -3,7 +3,7 @@ import { EXPERIENCE_MODES, type ExperienceMode } from "../../core/learning/index
 import type { EvalTotals } from "../../eval/metrics.js";
 import { type EvalReport, runEval } from "../../eval/run-eval.js";
 import type { ScenarioReport } from "../../eval/run-scenario.js";
-import { type EvalThresholds, loadThresholds, missedThresholds } from "../../eval/thresholds.js";
+import { loadThresholds, missedReportThresholds, type ReportThresholds } from "../../eval/thresholds.js";
 import { CliError, type CliIo, oneLine, table, writeJson, writeLine } from "./cli-io.js";
 
 export interface EvalCommandOptions {
@@ -12,7 +12,10 @@ export interface EvalCommandOptions {
   minRecall?: string;
   /** Fail (exit 1) when the false-injection rate is above this (0..1). */
   maxFalseInjection?: string;
-  /** A thresholds file (`eval/thresholds.json`): its `floors`; the two options above win. */
+  /**
+   * A thresholds file (`eval/thresholds.json`): its `floors` on the totals (the two options above
+   * win) and its `suiteFloors` on the suites run.
+   */
   thresholds?: string;
   /** Only scenarios whose name, suite or file contains this text. */
   filter?: string;
@@ -48,7 +51,7 @@ export async function evalCommand(suites: string[], options: EvalCommandOptions,
   });
   if (progress) io.stderr.write("\r\x1b[K");
   if (report.scenarios.length === 0) throw new CliError(`no scenario matches --filter "${options.filter}"`);
-  const missed = missedThresholds(report.totals, thresholds);
+  const missed = missedReportThresholds(report, thresholds);
   if (options.json) writeJson(io, { ...report, thresholds: { ...thresholds, missed } });
   else writeReport(io, report);
   if (missed.length === 0) return 0;
@@ -56,15 +59,13 @@ export async function evalCommand(suites: string[], options: EvalCommandOptions,
   return 1;
 }
 
-async function resolveThresholds(options: EvalCommandOptions, io: CliIo): Promise<EvalThresholds> {
-  const fromFile = options.thresholds
-    ? (await loadThresholds(resolve(io.cwd, options.thresholds))).floors
-    : {};
-  const thresholds: EvalThresholds = { ...fromFile };
-  if (options.minRecall !== undefined) thresholds.minRecallAt3 = parseRate(options.minRecall, "--min-recall");
+async function resolveThresholds(options: EvalCommandOptions, io: CliIo): Promise<ReportThresholds> {
+  const file = options.thresholds ? await loadThresholds(resolve(io.cwd, options.thresholds)) : null;
+  const floors = { ...file?.floors };
+  if (options.minRecall !== undefined) floors.minRecallAt3 = parseRate(options.minRecall, "--min-recall");
   if (options.maxFalseInjection !== undefined)
-    thresholds.maxFalseInjectionRate = parseRate(options.maxFalseInjection, "--max-false-injection");
-  return thresholds;
+    floors.maxFalseInjectionRate = parseRate(options.maxFalseInjection, "--max-false-injection");
+  return { floors, ...(file?.suiteFloors ? { suiteFloors: file.suiteFloors } : {}) };
 }
 
 function parseRate(value: string, option: string): number {
