@@ -4,6 +4,7 @@ import { migration003 } from "./003-llm-calls.js";
 import { migration004 } from "./004-learning.js";
 import { migration005 } from "./005-recall.js";
 import { migration006 } from "./006-skills.js";
+import { migration007 } from "./007-feedback-reasons.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -20,4 +21,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];
