@@ -1,4 +1,4 @@
-import { NotFoundError } from "../core/errors.js";
+import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { LessonBook } from "../learn/lesson-book.js";
 import type { Store } from "../store/store.js";
 
@@ -72,4 +72,32 @@ export async function applyRecallOutcomes(options: {
     await store.markRecallApplied(event.id, options.success ? "success" : "failure", options.now());
   }
   return judgements;
+}
+
+/**
+ * The span whose recalls a reported outcome judges (MCP `record_outcome`). With a task: from its
+ * start to the start of the session's next task (less {@link RECALL_SLACK_MS}, which belongs to
+ * that task's recalls), else to now. Without: every recall of the session so far not judged yet.
+ * Throws `NotFoundError` for an unknown task and `InvalidInputError` for another session's task.
+ */
+export async function reportedOutcomeSpan(options: {
+  store: Store;
+  sessionId: string;
+  taskId: string | null;
+  now: () => number;
+}): Promise<{ from: number; to: number }> {
+  const { store, sessionId, taskId } = options;
+  const now = options.now();
+  if (taskId === null) return { from: Number.MIN_SAFE_INTEGER + RECALL_SLACK_MS, to: now };
+  const task = await store.getTask(taskId);
+  if (!task) throw new NotFoundError("task", taskId);
+  if (task.sessionId !== sessionId) {
+    throw new InvalidInputError({
+      message: `task ${taskId} belongs to session ${task.sessionId}, not ${sessionId}`,
+    });
+  }
+  const tasks = await store.listTasks({ sessionId, limit: 100_000 });
+  const next = tasks.find((other) => other.startSeq > task.startSeq);
+  const to = next ? Math.max(task.createdAt, next.createdAt - RECALL_SLACK_MS) : now;
+  return { from: task.createdAt, to };
 }
