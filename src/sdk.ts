@@ -171,7 +171,7 @@ export interface Tacit {
  * await tacit.capture({ sessionId, messages: [{ role: "user", content: prompt }] });
  */
 export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
-  const [{ openRuntime }, { recall }, { learnSessions }] = await Promise.all([
+  const [{ openRuntime, learnServices }, { recall }, { learnSessions }] = await Promise.all([
     import("./runtime.js"),
     import("./recall/recall.js"),
     import("./learn/learn-worker.js"),
@@ -275,11 +275,7 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
     async learn(request = {}) {
       const runtime = open();
       return await learnSessions({
-        store: runtime.store,
-        lessons: runtime.lessons,
-        gate: runtime.gate,
-        embedder: runtime.embedder,
-        now: runtime.now,
+        ...learnServices(runtime),
         config: request.mode ? { mode: request.mode } : undefined,
         sessionId: request.sessionId ? stored(request as SessionRef) : undefined,
         since: request.since,
