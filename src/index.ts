@@ -43,6 +43,7 @@ export type {
 } from "./core/types.js";
 export type { LearnRunSummary } from "./learn/learn-worker.js";
 export type {
+  FeedbackChange,
   LearnResult as LessonLearnResult,
   LessonChange,
   LessonDetails,

@@ -1,5 +1,6 @@
 import { type Capture, createCapture } from "./capture/capture.js";
 import { createRedactor } from "./core/redaction.js";
+import type { LearnServices } from "./learn/learn-worker.js";
 import { createLessonBook, type LessonBook } from "./learn/lesson-book.js";
 import { createConfiguredLanguageModel } from "./models/ai-sdk-language-model.js";
 import type { Embedder } from "./models/embedder.js";
@@ -76,4 +77,21 @@ export async function openRuntime(options: {
     await store.close();
     throw error;
   }
+}
+
+/**
+ * The services `learnSessions` runs on, from a runtime: its store, lesson book, model gate, clock,
+ * and embedder (so evidence is indexed for recall after learning). The CLI and the SDK both learn
+ * through it, adding only what their run is about (config, session, since, progress).
+ */
+export function learnServices(
+  runtime: Pick<Runtime, "store" | "lessons" | "gate" | "embedder" | "now">,
+): LearnServices {
+  return {
+    store: runtime.store,
+    lessons: runtime.lessons,
+    gate: runtime.gate,
+    embedder: runtime.embedder,
+    now: runtime.now,
+  };
 }

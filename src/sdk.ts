@@ -20,7 +20,7 @@ import type { Lesson } from "./core/lessons/lesson.js";
 import type { FeedbackType } from "./core/lessons/outcome-scoring.js";
 import type { AgentKind, ErrorEntry, ErrorType, Outcome } from "./core/types.js";
 import type { LearnRunSummary } from "./learn/learn-worker.js";
-import type { LearnResult, LessonChange, LessonDetails, LessonInput } from "./learn/lesson-book.js";
+import type { FeedbackChange, LearnResult, LessonDetails, LessonInput } from "./learn/lesson-book.js";
 import type { Embedder } from "./models/embedder.js";
 import type { LanguageModel } from "./models/language-model.js";
 import type { RecallResult } from "./recall/recall.js";
@@ -126,8 +126,14 @@ export interface TacitLessons {
   list(filter?: Partial<LessonFilter>): Promise<Lesson[]>;
   /** A lesson with its feedback, recall record and weight. Throws `NotFoundError` for an unknown id. */
   show(id: string): Promise<LessonDetails>;
-  /** Records user feedback on a lesson; maturity follows the decayed counts. */
-  feedback(id: string, feedback: { type: FeedbackType } & Partial<SessionRef>): Promise<LessonChange>;
+  /**
+   * Records user feedback on a lesson, with an optional reason (stored with it, secrets redacted;
+   * at most 2000 characters); maturity follows the decayed counts.
+   */
+  feedback(
+    id: string,
+    feedback: { type: FeedbackType; reason?: string } & Partial<SessionRef>,
+  ): Promise<FeedbackChange>;
   /** Adds a lesson by hand; an exact or near duplicate merges into the lesson it repeats. */
   add(lesson: LessonInput): Promise<LearnResult>;
 }
@@ -165,7 +171,7 @@ export interface Tacit {
  * await tacit.capture({ sessionId, messages: [{ role: "user", content: prompt }] });
  */
 export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
-  const [{ openRuntime }, { recall }, { learnSessions }] = await Promise.all([
+  const [{ openRuntime, learnServices }, { recall }, { learnSessions }] = await Promise.all([
     import("./runtime.js"),
     import("./recall/recall.js"),
     import("./learn/learn-worker.js"),
@@ -269,11 +275,7 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
     async learn(request = {}) {
       const runtime = open();
       return await learnSessions({
-        store: runtime.store,
-        lessons: runtime.lessons,
-        gate: runtime.gate,
-        embedder: runtime.embedder,
-        now: runtime.now,
+        ...learnServices(runtime),
         config: request.mode ? { mode: request.mode } : undefined,
         sessionId: request.sessionId ? stored(request as SessionRef) : undefined,
         since: request.since,
@@ -287,6 +289,7 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
         open().lessons.feedback(id, {
           type: feedback.type,
           source: "user",
+          reason: feedback.reason,
           sessionId: feedback.sessionId ? stored(feedback as SessionRef) : undefined,
         }),
       add: async (lesson) => open().lessons.learn(lesson),

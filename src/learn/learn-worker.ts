@@ -24,23 +24,32 @@ export interface LearnRunSummary extends Omit<SessionLearnResult, "sessionId"> {
 
 const MAX_WARNINGS = 100;
 
-/**
- * Learns every session (or one, or those active since a time), task by task. Resumable: tasks
- * already learnt at their current content are skipped, so a run killed midway continues where it
- * stopped, and a second run does nothing.
- */
-export async function learnSessions(options: {
+/** The services a learning run uses; `learnServices(runtime)` (runtime.ts) gives a runtime's. */
+export interface LearnServices {
   store: Store;
   lessons: LessonBook;
   gate: ModelGate;
   /** When given, new evidence messages are embedded for recall after learning. */
   embedder?: Embedder;
   now: () => number;
+}
+
+/** What one learning run is about and how it runs. */
+export interface LearnRunOptions {
   config?: Partial<LearnConfig>;
+  /** Only this session. */
   sessionId?: string;
+  /** Only sessions active since this time, epoch ms. */
   since?: number;
   onProgress?: (progress: { done: number; total: number; sessionId: string }) => void;
-}): Promise<LearnRunSummary> {
+}
+
+/**
+ * Learns every session (or one, or those active since a time), task by task. Resumable: tasks
+ * already learnt at their current content are skipped, so a run killed midway continues where it
+ * stopped, and a second run does nothing.
+ */
+export async function learnSessions(options: LearnServices & LearnRunOptions): Promise<LearnRunSummary> {
   const ids = await options.store.listSessionIds({ sessionId: options.sessionId, since: options.since });
   const summary: LearnRunSummary = {
     sessions: ids.length,

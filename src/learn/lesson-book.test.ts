@@ -160,6 +160,75 @@ describe("lesson book: track record", () => {
     ]);
   });
 
+  it("stores a feedback reason redacted, a blank one as none, and refuses one that is too long", async () => {
+    const { store, book } = setup();
+    const { lesson } = await book.learn(pnpm);
+    const given = await book.feedback(lesson.id, {
+      type: "harmful",
+      source: "user",
+      reason: "  it failed with api_key=sk-live-0123456789abcdef in the log  ",
+    });
+    expect(given.feedback?.reason).toBe("it failed with api_key=[REDACTED:assignment] in the log");
+    expect(given.events[0]?.reason).toContain('"it failed with api_key=[REDACTED:assignment] in the log"');
+    const blank = await book.feedback(lesson.id, { type: "helpful", source: "user", reason: "   " });
+    expect(blank.feedback?.reason).toBeNull();
+    await expect(
+      book.feedback(lesson.id, { type: "helpful", source: "user", reason: "x".repeat(2001) }),
+    ).rejects.toThrow("field reason: is 2001 characters long; at most 2000 are kept");
+
+    const stored = await store.listLessonFeedback(lesson.id);
+    expect(stored.map((item) => item.reason)).toEqual([
+      "it failed with api_key=[REDACTED:assignment] in the log",
+      null,
+    ]);
+    const raw = store.db.prepare("SELECT group_concat(reason) AS reasons FROM lesson_feedback").get() as {
+      reasons: string;
+    };
+    expect(raw.reasons).not.toContain("sk-live");
+    const history = await book.history(lesson.id);
+    expect(JSON.stringify(history)).not.toContain("sk-live");
+  });
+
+  it("judges a lesson once per recall event, whichever path comes second", async () => {
+    const { store, book } = setup();
+    const { lesson } = await book.learn(pnpm);
+    const first = await book.recallOutcome(lesson.id, { success: true, recallId: "R1", sessionId: "s" });
+    expect(first).toMatchObject({ ok: true, applied: true });
+    const again = await book.recallOutcome(lesson.id, { success: false, recallId: "R1", sessionId: "s" });
+    expect(again).toMatchObject({ ok: true, applied: false, events: [] });
+    const other = await book.recallOutcome(lesson.id, { success: true, recallId: "R2", sessionId: "s" });
+    expect(other.applied).toBe(true);
+    const feedback = await store.listLessonFeedback(lesson.id);
+    expect(feedback.map((item) => [item.type, item.source, item.recallId])).toEqual([
+      ["helpful", "recall", "R1"],
+      ["helpful", "recall", "R2"],
+    ]);
+
+    // Two writers that both read the lesson before either wrote: the store refuses the second.
+    const current = (await store.getLesson(lesson.id)) as NonNullable<
+      Awaited<ReturnType<typeof store.getLesson>>
+    >;
+    const duplicate = {
+      id: "dup",
+      lessonId: lesson.id,
+      type: "helpful" as const,
+      rawValue: 1,
+      source: "recall" as const,
+      at: 1,
+      recallId: "R1",
+    };
+    await expect(
+      store.commitLessonChanges({
+        writes: [{ lesson: { ...current, updatedAt: current.updatedAt + 1 }, expected: current }],
+        deletes: [],
+        events: [],
+        feedback: [duplicate],
+        vectors: [],
+      }),
+    ).rejects.toThrow(LessonConflictError);
+    expect(await store.getLesson(lesson.id)).toEqual(current);
+  });
+
   it("inverts a pattern that fails 5 of 7 times into an anti-pattern linked to it", async () => {
     const { store, book } = setup();
     const { lesson } = await book.learn({

@@ -1,5 +1,5 @@
 import { ulid } from "ulid";
-import { NotFoundError } from "../core/errors.js";
+import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
 import { contradicts } from "../core/lessons/contradiction.js";
@@ -32,6 +32,7 @@ import {
   type OutcomeScoringOptions,
   scoreImplicitFeedback,
 } from "../core/lessons/outcome-scoring.js";
+import { createRedactor, type Redactor } from "../core/redaction.js";
 import type { Outcome } from "../core/types.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import {
@@ -87,6 +88,21 @@ export interface LessonDetails {
   events: number;
 }
 
+/** Longest feedback reason kept, in characters; a longer one is refused, not cut. */
+export const MAX_FEEDBACK_REASON_CHARS = 2000;
+
+/**
+ * What recording feedback did: the lesson after it, its history event and the feedback as stored
+ * (reason redacted). `feedback` is null, and nothing was written, when the recall event it judges
+ * had already been judged for this lesson.
+ */
+export interface FeedbackChange {
+  ok: true;
+  lesson: Lesson;
+  events: LessonEvent[];
+  feedback: StoredFeedback | null;
+}
+
 /** A refused change (deprecated lesson promoted, revert conflict, …) as ordinary data. */
 export type LessonChange =
   | { ok: true; lesson: Lesson | null; events: LessonEvent[] }
@@ -105,8 +121,11 @@ export function createLessonBook(options: {
   config?: Partial<LessonBookConfig>;
   now?: () => number;
   ids?: () => string;
+  /** Redacts secrets from feedback reasons before they are stored. Default: the capture redactor's built-in rules. */
+  redact?: Redactor;
 }) {
   const { store, embedder } = options;
+  const redact = options.redact ?? createRedactor();
   const config = { ...DEFAULT_LESSON_BOOK_CONFIG, ...options.config };
   const now = options.now ?? Date.now;
   const ids = options.ids ?? ulid;
@@ -263,7 +282,12 @@ export function createLessonBook(options: {
     edit: (id: string, edits: LessonEdits, reason = "edited by hand") =>
       change(id, (lesson, ctx) => editLesson(lesson, edits, { ...ctx, reason })),
 
-    /** Records helpful / neutral / harmful feedback and recomputes maturity on decayed counts. */
+    /**
+     * Records helpful / neutral / harmful feedback and recomputes maturity on decayed counts. A
+     * `reason` is stored with it, secrets redacted (blank counts as none; longer than
+     * {@link MAX_FEEDBACK_REASON_CHARS} throws `InvalidInputError`). With `recallId`, feedback
+     * the lesson already holds from that recall event is not recorded again.
+     */
     async feedback(
       id: string,
       input: {
@@ -272,11 +296,18 @@ export function createLessonBook(options: {
         source: FeedbackSource;
         sessionId?: string;
         taskId?: string;
+        reason?: string;
+        recallId?: string;
       },
-    ): Promise<LessonChange> {
+    ): Promise<FeedbackChange> {
+      const reason = feedbackReason(input.reason, redact);
       return withRetry(async () => {
         const lesson = await load(id);
         const ctx = context();
+        const history = await store.listLessonFeedback(id);
+        if (input.recallId && history.some((item) => item.recallId === input.recallId)) {
+          return { ok: true, lesson, events: [], feedback: null };
+        }
         const event: StoredFeedback = {
           ...makeFeedbackEvent({
             id: ids(),
@@ -285,18 +316,19 @@ export function createLessonBook(options: {
             rawValue: input.rawValue ?? 1,
             source: input.source,
             at: ctx.now,
+            reason,
           }),
           sessionId: input.sessionId ?? null,
           taskId: input.taskId ?? null,
+          recallId: input.recallId ?? null,
         };
-        const history = await store.listLessonFeedback(id);
         const applied = applyFeedback(lesson, event, history, ctx, config.maturity);
         await commit({
           writes: [{ lesson: applied.lesson, expected: lesson }],
           events: [applied.event],
           feedback: [event],
         });
-        return { ok: true, lesson: applied.lesson, events: [applied.event] };
+        return { ok: true, lesson: applied.lesson, events: [applied.event], feedback: event };
       });
     },
 
@@ -327,19 +359,21 @@ export function createLessonBook(options: {
     /**
      * Closes the recall loop for one lesson: the task it was recalled into succeeded (helpful
      * feedback, misleading streak reset) or failed (harmful feedback; repeated failures make the
-     * lesson stale, seed 000 "misleading after recall").
+     * lesson stale, seed 000 "misleading after recall"). Judged once per recall event: when the
+     * lesson already has feedback from `recallId`, nothing changes and `applied` is false.
      */
     async recallOutcome(
       id: string,
-      input: { success: boolean; sessionId?: string; taskId?: string; detail?: string },
+      input: { success: boolean; recallId: string; sessionId?: string; taskId?: string; detail?: string },
     ) {
       const feedback = await this.feedback(id, {
         type: input.success ? "helpful" : "harmful",
         source: "recall",
         sessionId: input.sessionId,
         taskId: input.taskId,
+        recallId: input.recallId,
       });
-      if (!feedback.ok) return feedback;
+      if (feedback.feedback === null) return { ...feedback, applied: false as const };
       return withRetry(async () => {
         const lesson = await load(id);
         const judged = recordRecallOutcome(
@@ -351,7 +385,12 @@ export function createLessonBook(options: {
         if (judged.events.length > 0) {
           await commit({ writes: [{ lesson: judged.lesson, expected: lesson }], events: judged.events });
         }
-        return { ok: true as const, lesson: judged.lesson, events: [...feedback.events, ...judged.events] };
+        return {
+          ok: true as const,
+          lesson: judged.lesson,
+          events: [...feedback.events, ...judged.events],
+          applied: true as const,
+        };
       });
     },
 
@@ -410,6 +449,19 @@ export function createLessonBook(options: {
 }
 
 export type LessonBook = ReturnType<typeof createLessonBook>;
+
+/** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
+function feedbackReason(reason: string | undefined, redact: Redactor): string | null {
+  const trimmed = reason?.trim();
+  if (!trimmed) return null;
+  if (trimmed.length > MAX_FEEDBACK_REASON_CHARS) {
+    throw new InvalidInputError({
+      message: `is ${trimmed.length} characters long; at most ${MAX_FEEDBACK_REASON_CHARS} are kept`,
+      field: "reason",
+    });
+  }
+  return redact(trimmed).text;
+}
 
 /** The text a lesson is embedded by: when it applies and what to do. */
 export function lessonEmbeddingText(lesson: Pick<Lesson, "trigger" | "rule">): string {

@@ -1,44 +1,103 @@
-import { NotFoundError } from "../core/errors.js";
+import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { LessonBook } from "../learn/lesson-book.js";
 import type { Store } from "../store/store.js";
 
 /**
+ * How long before the prompt it serves a recall may be logged, ms: recall runs just before the
+ * prompt's message is captured, so a task's recalls start slightly before its first message.
+ */
+export const RECALL_SLACK_MS = 60_000;
+
+/** One lesson judged from one recall event by the outcome of the task it was recalled into. */
+export interface RecallJudgement {
+  recallId: string;
+  lessonId: string;
+  /** helpful when the task succeeded, harmful when it failed. */
+  feedback: "helpful" | "harmful";
+  /**
+   * `applied`: recorded now. `already-judged`: the lesson already had feedback from this recall
+   * (another path — `tacit learn`, MCP `record_outcome` — got there first). `lesson-removed`: the
+   * lesson no longer exists (a reverted creation), so there is nothing to judge.
+   */
+  result: "applied" | "already-judged" | "lesson-removed";
+}
+
+/**
  * Closes the loop: once a task's outcome is known, every lesson recalled into that task (recall
- * events of the session inside the task's time span) gets helpful or harmful feedback, and a lesson
- * repeatedly recalled into failing tasks goes stale. Each recall event is applied once.
- * Returns the number of lesson judgements made.
+ * events of the session inside the task's time span, not judged yet) gets helpful or harmful
+ * feedback, and a lesson repeatedly recalled into failing tasks goes stale. Each recall event is
+ * applied once, whichever path applies it first: `tacit learn` (a derived outcome) or MCP
+ * `record_outcome` (a reported one); a lesson holds at most one judgement per recall event even
+ * when both run at once. Returns the judgements made, in recall order.
  */
 export async function applyRecallOutcomes(options: {
   store: Store;
   lessons: LessonBook;
   sessionId: string;
-  taskId: string;
-  /** The task's span, epoch ms. Recall happens just before the prompt it serves is captured. */
+  /** The task the recalls served, when known. */
+  taskId: string | null;
+  /** The task's span, epoch ms; recalls from {@link RECALL_SLACK_MS} before `from` count. */
   from: number;
   to: number;
   success: boolean;
   now: () => number;
-}): Promise<number> {
+}): Promise<RecallJudgement[]> {
   const { store, lessons } = options;
-  let judged = 0;
-  const slack = 60_000;
-  for (const event of await store.pendingRecalls(options.sessionId, options.from - slack, options.to)) {
+  const judgements: RecallJudgement[] = [];
+  const feedback = options.success ? ("helpful" as const) : ("harmful" as const);
+  const outcome = options.success ? "succeeded" : "failed";
+  const detail = options.taskId
+    ? `recalled into task ${options.taskId}, which ${outcome}`
+    : `recalled into session ${options.sessionId}, whose reported outcome ${outcome}`;
+  const events = await store.pendingRecalls(options.sessionId, options.from - RECALL_SLACK_MS, options.to);
+  for (const event of events) {
     for (const item of event.items) {
       if (item.kind !== "lesson") continue;
+      const judgement = { recallId: event.id, lessonId: item.itemId, feedback };
       try {
-        await lessons.recallOutcome(item.itemId, {
+        const judged = await lessons.recallOutcome(item.itemId, {
           success: options.success,
+          recallId: event.id,
           sessionId: options.sessionId,
-          taskId: options.taskId,
-          detail: `recalled into task ${options.taskId}, which ${options.success ? "succeeded" : "failed"}`,
+          taskId: options.taskId ?? undefined,
+          detail,
         });
-        judged++;
+        judgements.push({ ...judgement, result: judged.applied ? "applied" : "already-judged" });
       } catch (error) {
         // A lesson removed since it was recalled (reverted creation) has nothing left to judge.
         if (!NotFoundError.isInstance(error)) throw error;
+        judgements.push({ ...judgement, result: "lesson-removed" });
       }
     }
     await store.markRecallApplied(event.id, options.success ? "success" : "failure", options.now());
   }
-  return judged;
+  return judgements;
+}
+
+/**
+ * The span whose recalls a reported outcome judges (MCP `record_outcome`). With a task: from its
+ * start to the start of the session's next task (less {@link RECALL_SLACK_MS}, which belongs to
+ * that task's recalls), else to now. Without: every recall of the session so far not judged yet.
+ * Throws `NotFoundError` for an unknown task and `InvalidInputError` for another session's task.
+ */
+export async function reportedOutcomeSpan(options: {
+  store: Store;
+  sessionId: string;
+  taskId: string | null;
+  now: () => number;
+}): Promise<{ from: number; to: number }> {
+  const { store, sessionId, taskId } = options;
+  const now = options.now();
+  if (taskId === null) return { from: Number.MIN_SAFE_INTEGER + RECALL_SLACK_MS, to: now };
+  const task = await store.getTask(taskId);
+  if (!task) throw new NotFoundError("task", taskId);
+  if (task.sessionId !== sessionId) {
+    throw new InvalidInputError({
+      message: `task ${taskId} belongs to session ${task.sessionId}, not ${sessionId}`,
+    });
+  }
+  const tasks = await store.listTasks({ sessionId, limit: 100_000 });
+  const next = tasks.find((other) => other.startSeq > task.startSeq);
+  const to = next ? Math.max(task.createdAt, next.createdAt - RECALL_SLACK_MS) : now;
+  return { from: task.createdAt, to };
 }

@@ -34,6 +34,11 @@ export interface LessonVectorWrite {
 export interface StoredFeedback extends FeedbackEvent {
   sessionId?: string | null;
   taskId?: string | null;
+  /**
+   * The recall event a recall-outcome judgement came from. A lesson holds at most one feedback
+   * event per recall event: a second is refused with a {@link LessonConflictError}.
+   */
+  recallId?: string | null;
 }
 
 /**

@@ -77,6 +77,7 @@ export interface RecallStore {
   recordRecall(event: RecallEventRecord): Promise<void>;
   /** Recalls of a session in a time window that have not had their outcome applied. */
   pendingRecalls(sessionId: string, from: number, to: number): Promise<RecallEventRecord[]>;
+  /** Marks a recall judged by an outcome. The first outcome stays: marking it again changes nothing. */
   markRecallApplied(id: string, outcome: string, at: number): Promise<void>;
   recallStats(lessonId: string): Promise<RecallStats>;
 }

@@ -31,6 +31,8 @@ export interface FeedbackEvent {
   source: FeedbackSource;
   /** Epoch ms. */
   at: number;
+  /** Why, in the words of whoever judged (explicit feedback only; null or absent when none was given). */
+  reason?: string | null;
 }
 
 /** Decay and criterion-weight settings (seed 002 learningConfig). */

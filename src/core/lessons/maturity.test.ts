@@ -165,6 +165,16 @@ describe("applyFeedback", () => {
     expect(result.lesson.maturity).toBe("candidate");
   });
 
+  it("quotes the judge's reason in the history event, and says nothing when there is none", () => {
+    const reasoned = { ...feedback("helpful"), source: "user" as const, reason: "pnpm worked" };
+    const withReason = applyFeedback(lesson(), reasoned, [], context());
+    expect(withReason.event.reason).toMatch(
+      new RegExp(`^helpful feedback from user \\(${reasoned.id}\\) "pnpm worked": `),
+    );
+    const plain = applyFeedback(lesson(), feedback("helpful"), [], context());
+    expect(plain.event.reason).toMatch(/^helpful feedback from outcome \(f\d+\): /);
+  });
+
   it("throws for feedback about another lesson", () => {
     expect(() => applyFeedback(lesson(), { ...feedback("helpful"), lessonId: "L2" }, [], context())).toThrow(
       /L2/,

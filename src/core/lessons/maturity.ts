@@ -178,7 +178,7 @@ export function applyFeedback(
       type: maturityEventType(lesson.maturity, assessment.state),
       before: lesson,
       after,
-      reason: `${feedback.type} feedback from ${feedback.source} (${feedback.id}): ${assessment.reason}`,
+      reason: `${feedback.type} feedback from ${feedback.source} (${feedback.id})${feedback.reason ? ` "${feedback.reason}"` : ""}: ${assessment.reason}`,
       at: context.now,
     }),
   };

@@ -1,6 +1,7 @@
 import cliProgress from "cli-progress";
 import { EXPERIENCE_MODES, type ExperienceMode } from "../../core/learning/index.js";
 import { learnSessions } from "../../learn/learn-worker.js";
+import { learnServices } from "../../runtime.js";
 import { CliError, type CliIo, type GlobalOptions, withRuntime, writeJson, writeLine } from "./cli-io.js";
 
 const INSTINCT_SOURCES = ["offline", "model", "off"] as const;
@@ -42,11 +43,7 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
         : null;
     try {
       return await learnSessions({
-        store: runtime.store,
-        lessons: runtime.lessons,
-        gate: runtime.gate,
-        embedder: runtime.embedder,
-        now: runtime.now,
+        ...learnServices(runtime),
         config: { mode: mode as ExperienceMode, instincts: instincts as (typeof INSTINCT_SOURCES)[number] },
         sessionId: options.session,
         since,

@@ -64,10 +64,34 @@ describe("tacit lessons", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/cannot be promoted; reset it first/);
 
-    const feedback = await tacit("lessons", "feedback", id, "--harmful");
+    const feedback = await tacit(
+      "lessons",
+      "feedback",
+      id,
+      "--harmful",
+      "--reason",
+      "bun is used now; token=ghp_0123456789abcdefghij0123456789abcdef leaked",
+      "--json",
+    );
     expect(feedback.code).toBe(0);
+    const recorded = JSON.parse(feedback.stdout);
+    expect(recorded.feedback).toMatchObject({ type: "harmful", source: "user" });
+    expect(recorded.feedback.reason).toMatch(/^bun is used now; token=\[REDACTED:[a-z-]+\] leaked$/);
+    expect(feedback.stdout).not.toContain("ghp_");
     const both = await tacit("lessons", "feedback", id);
     expect(both.stderr).toContain("give exactly one of --helpful or --harmful");
+    const tooLong = await tacit("lessons", "feedback", id, "--helpful", "--reason", "x".repeat(2001));
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toBe("tacit: --reason is 2001 characters long; at most 2000 are kept\n");
+
+    const withFeedback = await tacit("lessons", "show", id);
+    expect(withFeedback.stdout).toMatch(
+      /feedback:\n {2}- \S+ \S+ harmful \(user\) — "bun is used now; token=\[REDACTED/,
+    );
+    const shownJson = JSON.parse((await tacit("lessons", "show", id, "--json")).stdout);
+    expect(shownJson.feedback.map((item: { reason: string | null }) => item.reason)).toEqual([
+      recorded.feedback.reason,
+    ]);
 
     const history = JSON.parse((await tacit("lessons", "history", id, "--json")).stdout);
     // The duplicate added nothing new (same quote), so it left no event.
@@ -77,6 +101,8 @@ describe("tacit lessons", () => {
       "lesson-deprecated",
       "lesson-feedback",
     ]);
+    expect(history[3].reason).toContain(`"${recorded.feedback.reason}"`);
+    expect((await tacit("lessons", "history", id)).stdout).toContain("harmful feedback from user");
     const deprecation = history[2];
     const undo = await tacit("lessons", "revert", history.at(-1).id);
     expect(undo.code).toBe(0);

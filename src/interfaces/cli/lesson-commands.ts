@@ -11,7 +11,8 @@ import {
   MATURITY_STATES,
   type MaturityState,
 } from "../../core/lessons/lesson.js";
-import type { LessonBook, LessonChange } from "../../learn/lesson-book.js";
+import { type LessonBook, type LessonChange, MAX_FEEDBACK_REASON_CHARS } from "../../learn/lesson-book.js";
+import type { StoredFeedback } from "../../store/lesson-store.js";
 import {
   CliError,
   type CliIo,
@@ -131,8 +132,27 @@ export async function lessonsShow(
       io.stdout,
       `  - "${oneLine(item.quote, 120)}" (${item.sessionId}${item.taskId ? `, task ${item.taskId}` : ""})`,
     );
+  writeFeedback(io, feedback);
   writeLine(io.stdout, `history: ${details.events} event(s) — tacit lessons history ${lesson.id}`);
   return 0;
+}
+
+/** Feedback events shown by `lessons show` (the latest; `--json` has them all). */
+const SHOWN_FEEDBACK = 10;
+
+/** The latest feedback events, newest first: when, what, from where, and the reason given. */
+function writeFeedback(io: CliIo, feedback: readonly StoredFeedback[]): void {
+  if (feedback.length === 0) return;
+  const shown = feedback.slice(-SHOWN_FEEDBACK).reverse();
+  writeLine(
+    io.stdout,
+    feedback.length > shown.length ? `feedback (latest ${shown.length} of ${feedback.length}):` : "feedback:",
+  );
+  for (const item of shown) {
+    const where = item.taskId ? `, task ${item.taskId}` : item.sessionId ? `, session ${item.sessionId}` : "";
+    const reason = item.reason ? ` — "${oneLine(item.reason, 100)}"` : "";
+    writeLine(io.stdout, `  - ${shortTime(item.at)} ${item.type} (${item.source}${where})${reason}`);
+  }
 }
 
 /** Prints the outcome of a curation command; a refused change exits 1 with its reason. */
@@ -169,16 +189,25 @@ export async function lessonsCurate(
   return report(io, options.json, change, verbs[action]);
 }
 
-/** `tacit lessons feedback ID --helpful|--harmful` */
+/** `tacit lessons feedback ID --helpful|--harmful [--reason TEXT]` */
 export async function lessonsFeedback(
   id: string,
-  options: GlobalOptions & { json?: boolean; helpful?: boolean; harmful?: boolean },
+  options: GlobalOptions & { json?: boolean; helpful?: boolean; harmful?: boolean; reason?: string },
   io: CliIo,
 ): Promise<number> {
   if (Boolean(options.helpful) === Boolean(options.harmful))
     throw new CliError("give exactly one of --helpful or --harmful");
+  if (options.reason !== undefined && options.reason.trim().length > MAX_FEEDBACK_REASON_CHARS) {
+    throw new CliError(
+      `--reason is ${options.reason.trim().length} characters long; at most ${MAX_FEEDBACK_REASON_CHARS} are kept`,
+    );
+  }
   const change = await withLessonBook(io, options, (book) =>
-    book.feedback(id, { type: options.helpful ? "helpful" : "harmful", source: "user" }),
+    book.feedback(id, {
+      type: options.helpful ? "helpful" : "harmful",
+      source: "user",
+      reason: options.reason,
+    }),
   );
   return report(io, options.json, change, "Recorded feedback on");
 }

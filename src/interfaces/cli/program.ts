@@ -262,6 +262,7 @@ function registerLessonCommands(program: Command, { io, global, limit, run }: Co
     .argument("<id>")
     .option("--helpful", "the lesson helped")
     .option("--harmful", "the lesson misled")
+    .option("--reason <text>", "why (stored with the feedback, secrets redacted)")
     .option("--json", "print JSON")
     .action(async (id: string, options) =>
       run((await lessonCommands()).lessonsFeedback(id, { ...global(), ...options }, io)),

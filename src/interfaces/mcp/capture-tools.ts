@@ -4,6 +4,7 @@ import type { MessageInput } from "../../capture/capture.js";
 import { NotFoundError } from "../../core/errors.js";
 import { scoreImplicitFeedback } from "../../core/lessons/outcome-scoring.js";
 import { ERROR_TYPES } from "../../core/types.js";
+import { applyRecallOutcomes, reportedOutcomeSpan } from "../../recall/recall-feedback.js";
 import { ensureSession, sessionIdSchema, type ToolContext } from "./tool-context.js";
 import { defineTool, type McpTool } from "./tool-definition.js";
 
@@ -25,7 +26,24 @@ function explainMissingTask(error: unknown, taskId: string | undefined): never {
   throw error;
 }
 
-/** `record_outcome`: seed 002 `swarm_record_outcome`; returns the stored outcome and its implicit feedback. */
+const lessonFeedbackSchema = z.object({
+  lessonId: z.string(),
+  recallId: z.string().describe("the recall event that injected the lesson"),
+  feedback: z
+    .enum(["helpful", "harmful"])
+    .describe("helpful when the task succeeded, harmful when it failed"),
+  result: z
+    .enum(["applied", "already-judged", "lesson-removed"])
+    .describe(
+      "applied: recorded now; already-judged: the lesson already had feedback from this recall; " +
+        "lesson-removed: the lesson no longer exists",
+    ),
+});
+
+/**
+ * `record_outcome`: seed 002 `swarm_record_outcome`; stores the outcome, judges the lessons recall
+ * injected into the session (or task) by it, and returns both with the outcome's implicit feedback.
+ */
 export function recordOutcomeTool(context: ToolContext): McpTool {
   return defineTool({
     name: "record_outcome",
@@ -33,7 +51,10 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
     description:
       "Records the outcome of a task (seed 002 swarm_record_outcome) and returns it with its implicit " +
       "feedback score: rawScore = 0.4·success + 0.2·duration + 0.2·errors + 0.2·retries (duration < 5 min, " +
-      "0 errors and 0 retries score 1.0); ≥ 0.7 is helpful, ≤ 0.4 harmful, otherwise neutral.",
+      "0 errors and 0 retries score 1.0); ≥ 0.7 is helpful, ≤ 0.4 harmful, otherwise neutral. The lessons " +
+      "recall injected into the session (with `task_id`: into that task) and that no outcome has judged yet get " +
+      "helpful feedback when the task succeeded, harmful when it failed — once per recall, also across " +
+      "`tacit learn`; `lessonFeedback` lists them.",
     inputSchema: z.object({
       session_id: sessionIdSchema,
       task_id: taskIdSchema.optional(),
@@ -76,11 +97,22 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
           retries: z.number(),
         }),
       }),
+      lessonFeedback: z
+        .array(lessonFeedbackSchema)
+        .describe("the recalled lessons this outcome judged, in recall order; empty when none were pending"),
     }),
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
     async run(input) {
+      const { runtime } = context;
+      const taskId = input.task_id ?? null;
+      const span = await reportedOutcomeSpan({
+        store: runtime.store,
+        sessionId: input.session_id,
+        taskId,
+        now: runtime.now,
+      });
       await ensureSession(context, input.session_id);
-      const outcome = await context.runtime.capture
+      const outcome = await runtime.capture
         .recordOutcome({
           sessionId: input.session_id,
           taskId: input.task_id ?? null,
@@ -94,7 +126,16 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
           failureDetails: input.failure_details ?? null,
         })
         .catch((error: unknown) => explainMissingTask(error, input.task_id));
-      return { outcome, score: scoreImplicitFeedback(outcome) };
+      const lessonFeedback = await applyRecallOutcomes({
+        store: runtime.store,
+        lessons: runtime.lessons,
+        sessionId: input.session_id,
+        taskId,
+        ...span,
+        success: input.success,
+        now: runtime.now,
+      });
+      return { outcome, score: scoreImplicitFeedback(outcome), lessonFeedback };
     },
   });
 }

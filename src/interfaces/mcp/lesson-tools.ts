@@ -1,38 +1,50 @@
 import { z } from "zod";
 import { LESSON_KINDS, LESSON_STATUSES, MATURITY_STATES } from "../../core/lessons/lesson.js";
+import { MAX_FEEDBACK_REASON_CHARS } from "../../learn/lesson-book.js";
 import { lessonSummarySchema, type ToolContext, toLessonSummary } from "./tool-context.js";
 import { defineTool, type McpTool } from "./tool-definition.js";
 
-/** `record_feedback`: an explicit judgement of one lesson; maturity is recomputed on decayed feedback. */
+/** `record_feedback`: an explicit judgement of one lesson, with its reason; maturity is recomputed on decayed feedback. */
 export function recordFeedbackTool(context: ToolContext): McpTool {
   return defineTool({
     name: "record_feedback",
     title: "Say whether a lesson helped",
     description:
-      "Records that a lesson (usually one that recall injected) helped or misled. Feedback decays with a " +
+      "Records that a lesson (usually one that recall injected) helped or misled, with the reason when given " +
+      "(stored with the feedback, secrets redacted; `tacit lessons show` lists it). Feedback decays with a " +
       "90-day half-life; enough helpful feedback makes a lesson proven (recalled more strongly), enough " +
-      "harmful feedback deprecates it (never recalled). Returns the lesson's new status and maturity.",
+      "harmful feedback deprecates it (never recalled). Returns the stored feedback and the lesson's new " +
+      "status and maturity.",
     inputSchema: z.object({
       lesson_id: z.string().min(1).describe("the lesson's id, as recall or list_lessons gave it"),
       helpful: z.boolean().describe("true: the lesson helped; false: it misled or did not apply"),
       reason: z
         .string()
-        .max(2000)
+        .max(MAX_FEEDBACK_REASON_CHARS)
         .optional()
-        .describe("why, in a sentence (echoed back; the lesson book does not store feedback reasons yet)"),
+        .describe("why, in a sentence (stored with the feedback; secrets are redacted first)"),
     }),
     outputSchema: z.object({
+      id: z.string().describe("the feedback event's id"),
       feedback: z.enum(["helpful", "harmful"]),
-      reason: z.string().nullable(),
+      reason: z.string().nullable().describe("the reason as stored (redacted); null when none was given"),
       lesson: lessonSummarySchema.describe("the lesson after the feedback"),
     }),
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
     async run(input) {
       const type = input.helpful ? ("helpful" as const) : ("harmful" as const);
-      const change = await context.runtime.lessons.feedback(input.lesson_id, { type, source: "user" });
-      if (!change.ok) throw change.error;
-      if (!change.lesson) throw new Error(`lesson ${input.lesson_id} has no state after feedback`);
-      return { feedback: type, reason: input.reason ?? null, lesson: toLessonSummary(change.lesson) };
+      const change = await context.runtime.lessons.feedback(input.lesson_id, {
+        type,
+        source: "user",
+        reason: input.reason,
+      });
+      if (!change.feedback) throw new Error(`feedback on lesson ${input.lesson_id} was not recorded`);
+      return {
+        id: change.feedback.id,
+        feedback: type,
+        reason: change.feedback.reason ?? null,
+        lesson: toLessonSummary(change.lesson),
+      };
     },
   });
 }

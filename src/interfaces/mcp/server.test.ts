@@ -126,12 +126,30 @@ describe("tacit MCP server over stdio", () => {
     }
   });
 
-  it("record_feedback: returns the lesson's new state; an unknown lesson is a handler error", async () => {
-    const result = structured<{ feedback: string; lesson: { id: string; maturity: string; status: string } }>(
-      await call("record_feedback", { lesson_id: lessonId, helpful: true, reason: "pnpm worked" }),
+  it("record_feedback: stores the reason redacted, returns the lesson's new state; an unknown lesson is a handler error", async () => {
+    const result = structured<{
+      id: string;
+      feedback: string;
+      reason: string;
+      lesson: { id: string; maturity: string; status: string };
+    }>(
+      await call("record_feedback", {
+        lesson_id: lessonId,
+        helpful: true,
+        reason: "pnpm worked; the registry password=hunter2-secret was not needed",
+      }),
     );
     expect(result.feedback).toBe("helpful");
+    expect(result.reason).toBe("pnpm worked; the registry password=[REDACTED:assignment] was not needed");
     expect(result.lesson).toMatchObject({ id: lessonId, maturity: "proven", status: "active" });
+    const store = new SqliteStore({ path: join(home, "tacit.db") });
+    try {
+      expect(store.db.prepare("SELECT reason FROM lesson_feedback WHERE id = ?").get(result.id)).toEqual({
+        reason: result.reason,
+      });
+    } finally {
+      await store.close();
+    }
 
     const missing = await call("record_feedback", { lesson_id: "no-such-lesson", helpful: false });
     expect(missing.isError).toBe(true);

@@ -130,7 +130,10 @@ describe("lesson sources", () => {
     before.db.close();
     const store = new SqliteStore({ path });
     try {
-      expect(store.migrations.at(-1)).toMatchObject({ version: 7, status: "applied" });
+      expect(store.migrations.find((migration) => migration.version === 7)).toMatchObject({
+        name: "lesson-sources",
+        status: "applied",
+      });
       expect(
         store.db.prepare("SELECT session_id, task_id FROM lesson_sources ORDER BY session_id").all(),
       ).toEqual([

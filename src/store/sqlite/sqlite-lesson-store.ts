@@ -111,20 +111,33 @@ export class SqliteLessonStore implements LessonStore {
         );
       }
       const insertFeedback = this.db.prepare(
-        `INSERT INTO lesson_feedback (id, lesson_id, type, raw_value, source, session_id, task_id, at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO lesson_feedback (id, lesson_id, type, raw_value, source, session_id, task_id, at, reason,
+          recall_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const item of commit.feedback) {
-        insertFeedback.run(
-          item.id,
-          item.lessonId,
-          item.type,
-          item.rawValue,
-          item.source,
-          item.sessionId ?? null,
-          item.taskId ?? null,
-          item.at,
-        );
+        try {
+          insertFeedback.run(
+            item.id,
+            item.lessonId,
+            item.type,
+            item.rawValue,
+            item.source,
+            item.sessionId ?? null,
+            item.taskId ?? null,
+            item.at,
+            item.reason ?? null,
+            item.recallId ?? null,
+          );
+        } catch (error) {
+          if (item.recallId && (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
+            throw new LessonConflictError(
+              `lesson ${item.lessonId} already has feedback from recall ${item.recallId}`,
+              { cause: error },
+            );
+          }
+          throw error;
+        }
       }
       for (const vector of commit.vectors)
         this.writeVector(vector.lessonId, vector.embedderId, vector.vector);
@@ -148,7 +161,8 @@ export class SqliteLessonStore implements LessonStore {
     const rows = this.db
       .prepare(
         `SELECT id, lesson_id AS lessonId, type, raw_value AS rawValue, source, session_id AS sessionId,
-          task_id AS taskId, at FROM lesson_feedback WHERE lesson_id = ? ORDER BY at, rowid`,
+          task_id AS taskId, at, reason, recall_id AS recallId
+        FROM lesson_feedback WHERE lesson_id = ? ORDER BY at, rowid`,
       )
       .all(lessonId) as StoredFeedback[];
     return rows;

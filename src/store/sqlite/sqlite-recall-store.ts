@@ -242,7 +242,7 @@ export class SqliteRecallStore implements RecallStore {
   async markRecallApplied(id: string, outcome: string, at: number): Promise<void> {
     withBusyRetry(() =>
       this.db
-        .prepare("UPDATE recall_events SET applied_at = ?, outcome = ? WHERE id = ?")
+        .prepare("UPDATE recall_events SET applied_at = ?, outcome = ? WHERE id = ? AND applied_at IS NULL")
         .run(at, outcome, id),
     );
   }

@@ -49,6 +49,46 @@ describe("SQLite store setup", () => {
     upgraded.db.close();
   });
 
+  it("feedback-reasons adds reasons and recall ids to an older database, keeping its feedback", () => {
+    const path = join(tempDir(), "before-reasons.db");
+    const reasons = SQLITE_MIGRATIONS.find((migration) => migration.name === "feedback-reasons");
+    expect(reasons).toBeDefined();
+    const before = SQLITE_MIGRATIONS.filter((migration) => migration.version < (reasons?.version ?? 0));
+    const opened = openSqliteDatabase({ path }, before);
+    opened.db
+      .prepare(
+        `INSERT INTO lessons (id, scope_key, content_hash, kind, status, maturity, scope, domain, trigger_text, rule,
+          confidence, support_task_count, evidence_count, created_at, updated_at, data)
+        VALUES ('L1', 'global', 'h', 'prefer', 'active', 'candidate', 'global', 'workflow', 't', 'r', 0.5, 1, 1, 1, 1, '{}')`,
+      )
+      .run();
+    opened.db
+      .prepare(
+        "INSERT INTO lesson_feedback (id, lesson_id, type, raw_value, source, at) VALUES ('f1', 'L1', 'helpful', 1, 'user', 5)",
+      )
+      .run();
+    opened.db.close();
+
+    const upgraded = openSqliteDatabase({ path });
+    expect(upgraded.migrations.find((migration) => migration.name === "feedback-reasons")?.status).toBe(
+      "applied",
+    );
+    const { db } = upgraded;
+    expect(db.prepare("SELECT id, reason, recall_id AS recallId FROM lesson_feedback").all()).toEqual([
+      { id: "f1", reason: null, recallId: null },
+    ]);
+    const insert = db.prepare(
+      "INSERT INTO lesson_feedback (id, lesson_id, type, raw_value, source, at, reason, recall_id) VALUES (?, 'L1', 'helpful', 1, ?, 6, ?, ?)",
+    );
+    insert.run("f2", "user", "it worked", null);
+    insert.run("f3", "user", null, null);
+    insert.run("f4", "recall", null, "R1");
+    // One judgement of a lesson per recall event.
+    expect(() => insert.run("f5", "recall", null, "R1")).toThrow(/UNIQUE constraint failed/);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM lesson_feedback").get()).toEqual({ n: 4 });
+    db.close();
+  });
+
   it("refuses a database from a newer tacit with a clear message", () => {
     const path = join(tempDir(), "new.db");
     openSqliteDatabase({ path }).db.close();

@@ -5,6 +5,7 @@ import { migration004 } from "./004-learning.js";
 import { migration005 } from "./005-recall.js";
 import { migration006 } from "./006-skills.js";
 import { migration007 } from "./007-lesson-sources.js";
+import { migration008 } from "./008-feedback-reasons.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -22,4 +23,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
