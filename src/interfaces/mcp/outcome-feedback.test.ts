@@ -1,12 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openRuntime } from "../../runtime.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { CLI_FROM_SOURCE, type McpFixture, startMcpFixture } from "../../testing/mcp-fixture.js";
 
 /**
  * The loop closed through MCP: a lesson recall injected into a session gets helpful or harmful
@@ -14,50 +11,21 @@ import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
  * and a later `tacit learn` of the same session judge it no more. Real SDK client over stdio, the
  * CLI in child processes, one SQLite file.
  */
-const CLI = ["--import", "tsx", "src/interfaces/cli/main.ts"];
+const CLI = CLI_FROM_SOURCE;
 
 let home: string;
 let project: string;
 let lessonId: string;
 let client: Client;
-let stderr = "";
+let mcp: McpFixture;
 
 beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), "tacit-mcp-outcome-"));
-  project = join(home, "shop");
-  mkdirSync(join(project, ".git"), { recursive: true });
-  const runtime = await openRuntime({ env: { TACIT_HOME: home } });
-  try {
-    const learnt = await runtime.lessons.learn({
-      kind: "prefer",
-      trigger: "installing dependencies in the shop repo",
-      rule: "Use pnpm install, never npm install: npm breaks the workspace lockfile",
-      why: "npm install failed with EUNSUPPORTEDPROTOCOL on workspace: dependencies",
-      domain: "project",
-      scope: "project",
-      projectId: project,
-    });
-    lessonId = learnt.lesson.id;
-  } finally {
-    await runtime.close();
-  }
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...CLI, "mcp"],
-    cwd: process.cwd(),
-    env: { TACIT_HOME: home },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  client = new Client({ name: "tacit-outcome-test", version: "1.0.0" });
-  await client.connect(transport);
+  mcp = await startMcpFixture({ name: "mcp-outcome" });
+  ({ home, project, lessonId, client } = mcp);
 });
 
 afterAll(async () => {
-  await client?.close();
-  if (home) rmSync(home, { recursive: true, force: true });
+  await mcp?.close();
 });
 
 interface LessonFeedbackItem {
@@ -224,6 +192,6 @@ describe("record_outcome feeds the lessons recall injected", () => {
   });
 
   it("writes nothing but the protocol to stdout", () => {
-    expect(stderr).toBe("");
+    expect(mcp.stderr()).toBe("");
   });
 });

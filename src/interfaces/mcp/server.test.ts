@@ -1,20 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openRuntime } from "../../runtime.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { type McpFixture, startMcpFixture } from "../../testing/mcp-fixture.js";
 
 /**
- * Drives the MCP server over stdio with the SDK's real Client, in a child process on a temporary
- * store. SERVER_ARGS runs the test entry script (the same command `tacit mcp` runs); once program.ts
- * calls `registerMcpCommands`, it may become ["--import", "tsx", "src/interfaces/cli/main.ts", "mcp"]
- * (mcp-program.test.ts already spawns that form as soon as `tacit mcp` exists).
+ * Drives the MCP server over stdio with the SDK's real Client, in a child process (`tacit mcp` run
+ * from source) on a temporary store.
  */
-const SERVER_ARGS = ["--import", "tsx", "src/interfaces/cli/main.ts", "mcp"];
 const TOOL_NAMES = [
   "recall",
   "record_feedback",
@@ -30,48 +24,17 @@ let home: string;
 let project: string;
 let lessonId: string;
 let client: Client;
-let transport: StdioClientTransport;
+let mcp: McpFixture;
 const transportErrors: Error[] = [];
-let stderr = "";
 
 beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), "tacit-mcp-"));
-  project = join(home, "shop");
-  mkdirSync(join(project, ".git"), { recursive: true });
-  const runtime = await openRuntime({ env: { TACIT_HOME: home } });
-  try {
-    const learnt = await runtime.lessons.learn({
-      kind: "prefer",
-      trigger: "installing dependencies in the shop repo",
-      rule: "Use pnpm install, never npm install: npm breaks the workspace lockfile",
-      why: "npm install failed with EUNSUPPORTEDPROTOCOL on workspace: dependencies",
-      domain: "project",
-      scope: "project",
-      projectId: project,
-    });
-    lessonId = learnt.lesson.id;
-    await runtime.lessons.promote(lessonId, "seeded for the MCP tests");
-  } finally {
-    await runtime.close();
-  }
-  transport = new StdioClientTransport({
-    command: process.execPath,
-    args: SERVER_ARGS,
-    cwd: process.cwd(),
-    env: { TACIT_HOME: home },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  client = new Client({ name: "tacit-test", version: "1.0.0" });
+  mcp = await startMcpFixture({ name: "mcp", promote: true });
+  ({ home, project, lessonId, client } = mcp);
   client.onerror = (error) => transportErrors.push(error);
-  await client.connect(transport);
 });
 
 afterAll(async () => {
-  await client?.close();
-  if (home) rmSync(home, { recursive: true, force: true });
+  await mcp?.close();
 });
 
 /** Calls a tool and returns its result, failing the test on a protocol error. */
@@ -325,6 +288,6 @@ describe("tacit MCP server over stdio", () => {
 
   it("writes nothing but the protocol to stdout", () => {
     expect(transportErrors).toEqual([]);
-    expect(stderr).toBe("");
+    expect(mcp.stderr()).toBe("");
   });
 });
