@@ -309,6 +309,35 @@ describe("situation recall", () => {
   });
 });
 
+describe("situation recall from a repeated error", () => {
+  it("lifts the lesson learnt where the same error was met", async () => {
+    const { rt, ask, learn, setClock } = await setup();
+    await captureSession(rt.capture, {
+      id: "eresolve",
+      project: "/work/shop",
+      start: T0,
+      turns: [
+        ["user", "add the chart library for the dashboard"],
+        [
+          "tool",
+          "Bash",
+          "npm install recharts",
+          "npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree",
+          true,
+        ],
+        ["user", "always install with --legacy-peer-deps here, ui-kit pins an old react"],
+        ["tool", "Bash", "npm install recharts --legacy-peer-deps", "added 38 packages in 6s"],
+      ],
+    });
+    await learn();
+    setClock(T0 + DAY);
+    const found = lessons(await ask("ERESOLVE unable to resolve dependency tree again, with date-fns now"));
+    expect(found.map((item) => item.text)).toEqual([expect.stringMatching(/--legacy-peer-deps/)]);
+    // The failed call's error is the situation (the user's words there are far less like the prompt).
+    expect(found[0]?.parts.situation).toBeGreaterThan(0.7);
+  });
+});
+
 describe("lessons about how to answer", () => {
   it("apply to every prompt of their project, and to no other project", async () => {
     const { rt, ask, learn, setClock } = await setup();

@@ -391,7 +391,8 @@ async function evidenceFor(search: {
       search.profile,
       texts[index] as string,
     );
-    if (row.role === "user") asks.push({ messagePk: row.pk, relevance: rowRelevance });
+    // What the user asked, or an error the agent ran into: the situations lessons were learnt in.
+    if (row.role === "user" || row.isError) asks.push({ messagePk: row.pk, relevance: rowRelevance });
     return {
       kind: "evidence",
       id: row.messageId,

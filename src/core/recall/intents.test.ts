@@ -11,6 +11,9 @@ describe("activities", () => {
     ["再打一个包，发预发环境", ["build", "deploy"]],
     ["打个包发测试环境", ["build", "deploy"]],
     ["install the deps and run the api tests", ["dependencies", "tests", "run", "http"]],
+    ["hooks 目录下的代码缩进乱七八糟的，整理一下", ["lint"]],
+    ["本地日志太少了，调成 debug 级别", ["config"]],
+    ["raise the log level to debug", ["config"]],
   ])("%s → %j", (text, expected) => {
     expect([...activities(text)].sort()).toEqual([...expected].sort());
   });

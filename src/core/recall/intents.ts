@@ -34,7 +34,7 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "config",
-    /\b(?:config\w*|settings?|env|environment|\.env\w*|timeouts?|ya?ml|toml|flags?|variables?)\b|配置|环境变量|超时/i,
+    /\b(?:config\w*|settings?|env|environment|\.env\w*|timeouts?|ya?ml|toml|flags?|variables?|log(?:ging)? levels?)\b|配置|环境变量|超时|日志级别|(?:debug|info|warn) 级别/i,
   ],
   ["containers", /\b(?:docker\w*|containers?|compose|images?|kubectl|k8s|pods?|redis|stack)\b|容器|镜像/i],
   [
@@ -49,7 +49,10 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
     "build",
     /\b(?:build\w*|compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|打(?:一个|个)?包|构建|编译|类型检查/i,
   ],
-  ["lint", /\b(?:lint\w*|eslint|prettier|format\w*|style guide)\b|格式化|代码风格/i],
+  [
+    "lint",
+    /\b(?:lint\w*|eslint|prettier|biome|ruff|format\w*|indent\w*|style guide)\b|格式化|代码风格|缩进|排版/i,
+  ],
   ["files", /\b(?:replace|occurrences?|sed|grep|search and replace|find and replace)\b|替换/i],
   ["cloud", /\b(?:aws|s3|buckets?|gcloud|azure|iam|profile)\b|云/i],
   [
