@@ -104,6 +104,33 @@ describe("createTacit", () => {
     expect(elsewhere.recallId).toBeNull();
   });
 
+  it("judges the lessons recalled into a session by its reported outcome, once", async () => {
+    const { tacit, setClock } = await open({ cwd: PROJECT });
+    await tacit.capture({ sessionId: "run-1", messages: correctionSession(T0) });
+    await tacit.learn({ sessionId: "run-1" });
+    setClock(T0 + 2 * DAY);
+    const recalled = await tacit.recall("install the dependencies for the checkout package", {
+      sessionId: "run-2",
+    });
+    const lessonId = recalled.items.find((item) => item.kind === "lesson")?.id;
+    expect(lessonId).toBeDefined();
+    await tacit.capture({
+      sessionId: "run-2",
+      messages: [{ role: "user", content: "install the dependencies for the checkout package" }],
+    });
+    // An outcome that says nothing about the task (judgeRecalls: false) leaves the recall pending.
+    const runOnly = await tacit.recordOutcome({ sessionId: "run-2", success: true, judgeRecalls: false });
+    expect(runOnly.lessonFeedback).toEqual([]);
+    const reported = await tacit.recordOutcome({ sessionId: "run-2", success: true });
+    expect(reported.lessonFeedback).toEqual([
+      { recallId: recalled.recallId, lessonId, feedback: "helpful", result: "applied" },
+    ]);
+    expect((await tacit.recordOutcome({ sessionId: "run-2", success: false })).lessonFeedback).toEqual([]);
+    const shown = await tacit.lessons.show(lessonId as string);
+    expect(shown.feedback.filter((event) => event.type === "helpful")).toHaveLength(1);
+    expect(shown.feedback.filter((event) => event.type === "harmful")).toHaveLength(0);
+  });
+
   it("records outcomes and errors, and renders the retry context", async () => {
     const { tacit } = await open();
     await tacit.capture({ sessionId: "run-1", messages: [{ role: "user", content: "deploy the site" }] });

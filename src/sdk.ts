@@ -24,6 +24,7 @@ import type { FeedbackChange, LearnResult, LessonDetails, LessonInput } from "./
 import type { Embedder } from "./models/embedder.js";
 import type { LanguageModel } from "./models/language-model.js";
 import type { RecallResult } from "./recall/recall.js";
+import type { RecallJudgement } from "./recall/recall-feedback.js";
 import type { Runtime } from "./runtime.js";
 import type { LessonFilter } from "./store/lesson-store.js";
 import type { CaptureWriteResult } from "./store/store.js";
@@ -99,7 +100,7 @@ export interface RecallOptions extends Partial<SessionRef> {
 }
 
 /** An outcome of a task or turn (seed 002): its success, duration, errors and retries. */
-export type OutcomeRecord = SessionRef & Omit<OutcomeInput, "sessionId">;
+export type OutcomeRecord = SessionRef & Omit<OutcomeInput, "sessionId"> & { judgeRecalls?: boolean };
 
 /** An error the agent met, for the retry context. */
 export interface ErrorRecord extends SessionRef {
@@ -143,7 +144,12 @@ export interface Tacit {
   capture(input: CaptureInput): Promise<CaptureResult>;
   /** The context to inject before a prompt (`""` when nothing is relevant), with its items and scores. */
   recall(prompt: string, options?: RecallOptions): Promise<RecallResult>;
-  recordOutcome(outcome: OutcomeRecord): Promise<Outcome>;
+  /**
+   * Records how a task went and judges the lessons recalled into it (helpful when it succeeded,
+   * harmful when it failed; once per recall, see `lessonFeedback`). Pass `judgeRecalls: false` for an
+   * outcome that does not say whether the user's task succeeded.
+   */
+  recordOutcome(outcome: OutcomeRecord): Promise<Outcome & { lessonFeedback: RecallJudgement[] }>;
   recordError(error: ErrorRecord): Promise<ErrorEntry>;
   /** Seed 002's "## Previous errors" retry context for a session or task; `""` when there are none. */
   errorContext(filter: Partial<SessionRef> & { taskId?: string; includeResolved?: boolean }): Promise<string>;
@@ -171,11 +177,13 @@ export interface Tacit {
  * await tacit.capture({ sessionId, messages: [{ role: "user", content: prompt }] });
  */
 export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
-  const [{ openRuntime, learnServices }, { recall }, { learnSessions }] = await Promise.all([
-    import("./runtime.js"),
-    import("./recall/recall.js"),
-    import("./learn/learn-worker.js"),
-  ]);
+  const [{ openRuntime, learnServices }, { recall }, { learnSessions }, { recordReportedOutcome }] =
+    await Promise.all([
+      import("./runtime.js"),
+      import("./recall/recall.js"),
+      import("./learn/learn-worker.js"),
+      import("./recall/recall-feedback.js"),
+    ]);
   const runtime: Runtime = await openRuntime({
     db: options.db,
     env: options.env,
@@ -255,7 +263,11 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
     async recordOutcome(outcome) {
       requireSession(outcome, "sessionId");
       const { sessionId, agent, ...rest } = outcome;
-      return await open().capture.recordOutcome({ ...rest, sessionId: stored({ sessionId, agent }) });
+      const recorded = await recordReportedOutcome(open(), {
+        ...rest,
+        sessionId: stored({ sessionId, agent }),
+      });
+      return { ...recorded.outcome, lessonFeedback: recorded.lessonFeedback };
     },
 
     async recordError(error) {

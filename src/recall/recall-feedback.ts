@@ -1,4 +1,6 @@
+import type { Capture, OutcomeInput } from "../capture/capture.js";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
+import type { Outcome } from "../core/types.js";
 import type { LessonBook } from "../learn/lesson-book.js";
 import type { Store } from "../store/store.js";
 
@@ -100,4 +102,41 @@ export async function reportedOutcomeSpan(options: {
   const next = tasks.find((other) => other.startSeq > task.startSeq);
   const to = next ? Math.max(task.createdAt, next.createdAt - RECALL_SLACK_MS) : now;
   return { from: task.createdAt, to };
+}
+
+/**
+ * A reported outcome (MCP `record_outcome`, the SDK's `recordOutcome`): stores it, then judges the
+ * lessons recalled into its task (or, without a task, into the session so far) — the same loop
+ * `tacit learn` closes with derived outcomes, and at most once per recall whichever comes first.
+ * With `judgeRecalls: false` it only stores the outcome (an outcome that does not say whether the
+ * user's task succeeded, such as "the agent's run ended without an error"). A task of another
+ * session is refused before anything is stored.
+ */
+export async function recordReportedOutcome(
+  deps: { store: Store; lessons: LessonBook; capture: Capture; now: () => number },
+  input: OutcomeInput & { judgeRecalls?: boolean },
+  /** Runs once the task is checked, before anything is stored (MCP creates the session row). */
+  prepare?: () => Promise<void>,
+): Promise<{ outcome: Outcome; lessonFeedback: RecallJudgement[] }> {
+  const { judgeRecalls = true, ...record } = input;
+  const taskId = record.taskId ?? null;
+  const span =
+    judgeRecalls || taskId !== null
+      ? await reportedOutcomeSpan({ store: deps.store, sessionId: record.sessionId, taskId, now: deps.now })
+      : null;
+  await prepare?.();
+  const outcome = await deps.capture.recordOutcome(record);
+  const lessonFeedback =
+    span === null || !judgeRecalls
+      ? []
+      : await applyRecallOutcomes({
+          store: deps.store,
+          lessons: deps.lessons,
+          sessionId: record.sessionId,
+          taskId,
+          ...span,
+          success: record.success,
+          now: deps.now,
+        });
+  return { outcome, lessonFeedback };
 }

@@ -4,7 +4,7 @@ import type { MessageInput } from "../../capture/capture.js";
 import { NotFoundError } from "../../core/errors.js";
 import { scoreImplicitFeedback } from "../../core/lessons/outcome-scoring.js";
 import { ERROR_TYPES } from "../../core/types.js";
-import { applyRecallOutcomes, reportedOutcomeSpan } from "../../recall/recall-feedback.js";
+import { recordReportedOutcome } from "../../recall/recall-feedback.js";
 import { ensureSession, sessionIdSchema, type ToolContext } from "./tool-context.js";
 import { defineTool, type McpTool } from "./tool-definition.js";
 
@@ -104,16 +104,9 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
     async run(input) {
       const { runtime } = context;
-      const taskId = input.task_id ?? null;
-      const span = await reportedOutcomeSpan({
-        store: runtime.store,
-        sessionId: input.session_id,
-        taskId,
-        now: runtime.now,
-      });
-      await ensureSession(context, input.session_id);
-      const outcome = await runtime.capture
-        .recordOutcome({
+      const { outcome, lessonFeedback } = await recordReportedOutcome(
+        runtime,
+        {
           sessionId: input.session_id,
           taskId: input.task_id ?? null,
           success: input.success,
@@ -124,17 +117,9 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
           strategy: input.strategy ?? null,
           failureMode: input.failure_mode ?? null,
           failureDetails: input.failure_details ?? null,
-        })
-        .catch((error: unknown) => explainMissingTask(error, input.task_id));
-      const lessonFeedback = await applyRecallOutcomes({
-        store: runtime.store,
-        lessons: runtime.lessons,
-        sessionId: input.session_id,
-        taskId,
-        ...span,
-        success: input.success,
-        now: runtime.now,
-      });
+        },
+        () => ensureSession(context, input.session_id),
+      ).catch((error: unknown) => explainMissingTask(error, input.task_id));
       return { outcome, score: scoreImplicitFeedback(outcome), lessonFeedback };
     },
   });

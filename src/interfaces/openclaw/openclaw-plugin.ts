@@ -249,9 +249,12 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
       ...sessionFields(sessionId, context),
       messages,
     });
+    // agent_end's success says the run ended without an error, not that the user's task succeeded:
+    // recalled lessons are judged by `tacit learn` from the conversation instead.
     await sdk.recordOutcome({
       sessionId,
       agent: AGENT,
+      judgeRecalls: false,
       success: event.success,
       durationMs: event.durationMs ?? 0,
       errorCount: written.errorsInserted,
