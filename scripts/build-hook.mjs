@@ -80,6 +80,22 @@ const hookBundle = (entryDir) => ({
   },
 });
 
+/**
+ * In the CommonJS bin, node-builtins.ts's `createRequire(…)` is the file's own `require`: node does
+ * not load node:module at startup, and loading it for that costs a tool event half a millisecond.
+ * Nothing else in the bin may import node:module (the build fails on any other name).
+ */
+const ownRequire = {
+  name: "own-require",
+  setup(builder) {
+    builder.onResolve({ filter: /^node:module$/ }, () => ({ path: "node:module", namespace: "own-require" }));
+    builder.onLoad({ filter: /.*/, namespace: "own-require" }, () => ({
+      contents: "export const createRequire = () => require;",
+      loader: "js",
+    }));
+  },
+};
+
 const common = {
   absWorkingDir: fileURLToPath(root),
   allowOverwrite: true,
@@ -108,7 +124,8 @@ for (const entry of ["hook-client", "hook-main", "hook-capture", "hook-recall"])
   );
 }
 // The bin, as CommonJS (the .cjs name makes node load it so in this "type": "module" package).
-// `import.meta.url` (node-builtins.ts's createRequire) becomes the bin's own file URL.
+// `import.meta.filename` becomes the bin's `__filename`, and `import.meta.url` its file URL,
+// computed only if something reads it (nothing on the hook's path does).
 results.push(
   await build({
     ...common,
@@ -116,9 +133,11 @@ results.push(
     entryPoints: ["src/interfaces/cli/main.ts"],
     outfile: join(outdir, "../cli/tacit.cjs"),
     format: "cjs",
-    define: { "import.meta.url": "__tacit_file_url" },
-    banner: { js: 'const __tacit_file_url=require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [hookBundle(join(sourceRoot, "interfaces/cli"))],
+    define: { "import.meta.filename": "__filename", "import.meta": "__tacit_import_meta" },
+    banner: {
+      js: 'const __tacit_import_meta={get url(){return require("node:url").pathToFileURL(__filename).href}};',
+    },
+    plugins: [ownRequire, hookBundle(join(sourceRoot, "interfaces/cli"))],
   }),
 );
 if (metafile) {

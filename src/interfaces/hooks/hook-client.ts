@@ -18,7 +18,7 @@
  */
 import type { Writable } from "node:stream";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
-import { fs, os, path, requireNet } from "./node-builtins.js";
+import { fs, path, requireNet, requireOs } from "./node-builtins.js";
 
 const { existsSync, readFileSync } = fs;
 const { isAbsolute, join, resolve } = path;
@@ -128,7 +128,7 @@ export function hookSocketPath(
   if (process.platform === "win32") return null;
   const dbIndex = argv.indexOf("--db");
   const raw = (dbIndex >= 0 ? argv[dbIndex + 1] : undefined) ?? io.env.TACIT_DATABASE_URL;
-  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(os.homedir(), ".tacit");
+  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(requireOs().homedir(), ".tacit");
   let database = join(home, "tacit.db");
   if (raw) {
     if (/^postgres(ql)?:\/\//i.test(raw)) return null;
