@@ -15,7 +15,7 @@ import * as z from "zod/mini";
 import { InvalidInputError, StoreError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
-import { drainInbox } from "./hook-inbox.js";
+import { drainInbox, type InboxHeader } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 import { hookSession, toolCallMessage } from "./hook-session.js";
 import { spoolDirectory, spoolRecord } from "./hook-spool.js";
@@ -76,14 +76,15 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
   }
 }
 
-/** Built when an inbox is drained, never on the tool-event path. */
+/** Built when an inbox is first drained, never on the tool-event path. */
+let inboxHeaderSchema: z.ZodMiniType<InboxHeader> | undefined;
 const inboxHeader = () =>
-  z.object({
+  (inboxHeaderSchema ??= z.object({
     argv: z.array(z.string()),
     cwd: z.string(),
     env: z.record(z.string(), z.string()),
     now: z.number(),
-  });
+  }));
 
 /**
  * Handles every event queued in a daemon's inbox (hook-inbox.ts), oldest first, each with the
