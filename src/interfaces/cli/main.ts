@@ -11,14 +11,12 @@ import { runHookClient } from "../hooks/hook-client.js";
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === "hook") {
-    // The hook skips commander and every command module, reads its payload from descriptor 0 and
-    // builds process.stdout only when it prints. hook-client hands the event to the resident hook
-    // daemon, else runs it in this process.
+    // The hook skips commander and every command module, and reads its payload from descriptor 0
+    // and writes its answer to descriptor 1 rather than building process.stdin and process.stdout.
+    // hook-client hands the event to the resident hook daemon, else runs it in this process.
     await runHookClient(argv.slice(1), {
       stdin: 0,
-      get stdout() {
-        return process.stdout;
-      },
+      stdout: 1,
       env: process.env,
       cwd: process.cwd(),
       now: Date.now,

@@ -16,8 +16,8 @@
  * - the daemon acknowledged the event but does not answer in time: print nothing and log it. The
  *   daemon still captures the event; only that answer (recalled context) is lost.
  */
-import type { Writable } from "node:stream";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
+import { type HookOutput, writeOutput } from "./hook-output.js";
 import { fs, path, requireNet, requireOs } from "./node-builtins.js";
 
 const { existsSync, readFileSync } = fs;
@@ -27,7 +27,8 @@ const { isAbsolute, join, resolve } = path;
 export interface HookClientIo {
   /** The payload: a stream, a descriptor read synchronously (the CLI passes 0), or the bytes. */
   stdin: NodeJS.ReadableStream | number | Buffer;
-  stdout: Writable;
+  /** Where the answer goes: a stream, or a descriptor written synchronously (the CLI passes 1). */
+  stdout: HookOutput;
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
@@ -101,7 +102,7 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     io,
   );
   if (reply.kind === "answered") {
-    if (reply.output) await write(io.stdout, reply.output);
+    if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
   }
   if (reply.kind === "timed-out") {
@@ -270,10 +271,4 @@ function fnv1a(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, "0");
-}
-
-function write(stream: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
-  });
 }

@@ -10,13 +10,13 @@
  * writes failures to `$TACIT_HOME/logs/hook-YYYY-MM-DD.log`.
  */
 
-import type { Writable } from "node:stream";
 import * as z from "zod/mini";
 import { InvalidInputError, StoreError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
 import { drainInbox, type InboxHeader } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
+import { type HookOutput, writeOutput } from "./hook-output.js";
 import { hookSession, toolCallMessage } from "./hook-session.js";
 import { spoolDirectory, spoolRecord } from "./hook-spool.js";
 import { fs } from "./node-builtins.js";
@@ -31,7 +31,8 @@ export interface HookIo {
    * the bytes already read (by hook-client.ts, or by the daemon from its socket).
    */
   stdin: NodeJS.ReadableStream | number | Buffer;
-  stdout: Writable;
+  /** Where the answer goes: a stream, or a descriptor written synchronously (the CLI passes 1). */
+  stdout: HookOutput;
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
@@ -70,7 +71,7 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
     }
     const { captureHookEvent } = await import("./hook-capture.js");
     const output = await captureHookEvent(event, { ...options, databasePath: location.path }, io);
-    if (output) await write(io.stdout, `${output}\n`);
+    if (output) await writeOutput(io.stdout, `${output}\n`);
   } catch (error) {
     logHookFailure(io, `${eventName}: ${(error as Error)?.stack ?? String(error)}`);
   }
@@ -182,10 +183,4 @@ function checkedText(bytes: Buffer, size = bytes.length): string {
     });
   }
   return bytes.toString("utf8");
-}
-
-function write(stream: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
-  });
 }
