@@ -177,8 +177,9 @@ async function askDaemon(
     socket.on("connect", () => {
       clearTimeout(timer);
       timer = setTimeout(() => finish({ kind: "unavailable" }), ACCEPT_TIMEOUT_MS);
-      socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
     });
+    // Queued now, sent as soon as the connection is made (one event-loop turn sooner).
+    socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
     socket.on("data", (chunk: Buffer) => {
       if (!accepted && chunk.length > 0) {
         accepted = chunk.subarray(0, 1).toString() === ACCEPTED;

@@ -10,6 +10,7 @@
  * writes failures to `$TACIT_HOME/logs/hook-YYYY-MM-DD.log`.
  */
 
+import type { Writable } from "node:stream";
 import * as z from "zod/mini";
 import { InvalidInputError, StoreError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
@@ -87,6 +88,17 @@ const inboxHeader = () =>
     now: z.number(),
   }));
 
+/** Where queued events' answers go (nobody waits for them); made on first use. */
+let discarded: Writable | undefined;
+async function discardOutput(): Promise<Writable> {
+  if (!discarded) {
+    // Loaded here, not on the tool-event path: node:stream's modules cost more than the spool.
+    const { Writable } = await import("node:stream");
+    discarded = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  }
+  return discarded;
+}
+
 /**
  * Handles every event queued in a daemon's inbox (hook-inbox.ts), oldest first, each with the
  * argv, cwd, environment and clock it was queued with, so it is stored as if handled at once.
@@ -98,9 +110,7 @@ export async function runQueuedHooks(
 ): Promise<void> {
   try {
     const schema = inboxHeader();
-    // Loaded here, not on the tool-event path: node:stream's modules cost more than the spool.
-    const { Writable } = await import("node:stream");
-    const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    const discard = await discardOutput();
     await drainInbox(
       directory,
       async (entry) => {
