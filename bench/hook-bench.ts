@@ -149,7 +149,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(prompt) / node,
         goal: "≤ 1.6",
         met: median(prompt) / node <= 1.6 && injected && served,
-        note: `steady state: the hook client sends the event over the daemon's Unix socket; the daemon (modules loaded, store kept open) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
+        note: `steady state: ${hookCommand} → the hook client sends the event over the daemon's Unix socket; the daemon (modules loaded, store and its prepared statements kept open, embeddings cached) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"}); the cold runs interleaved with it write to the same database, so each of its prompts starts with SQLite's page cache reset`,
       },
       {
         name: `tacit hook, PostToolUse, cold: no daemon (median of ${RUNS})`,

@@ -3,9 +3,10 @@
  * when none answers handle it in this process (hook-main.ts) and start one. A tool event is queued
  * in the daemon's inbox (hook-inbox.ts: no round trip); every other event goes over its Unix socket.
  *
- * This module is what every tool call of the agent loads before anything else, so it loads only
- * node built-ins (through `require`, see node-builtins.ts) and hook-inbox.ts: no zod (the daemon
- * validates), no SQLite, no node:crypto; node:net only for the events that use the socket.
+ * This module is what every tool call of the agent loads before anything else (bundled into the
+ * `tacit` bin, tacit.cjs), so it loads only node built-ins (through `require`, see node-builtins.ts),
+ * hook-inbox.ts and hook-output.ts: no zod (the daemon validates), no SQLite, no node:crypto;
+ * node:net only for the events that use the socket.
  *
  * The rule that keeps an event from being lost or handled twice:
  * - no daemon, a refused or silent connection, or a daemon that closes before acknowledging the
