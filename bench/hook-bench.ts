@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLesson } from "../src/core/lessons/lesson.js";
 import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
@@ -15,7 +15,9 @@ const RUNS = 31;
 const LESSONS = 1_000;
 /** Pause between timed runs, ms (see `settle`). */
 const SETTLE_MS = 100;
-const MAIN = fileURLToPath(new URL("../dist/interfaces/cli/main.js", import.meta.url));
+/** The built cli-entry.js: what `tacit install` writes as the hook command, less `hook` and the marker. */
+const BUILT_CLI_ENTRY = new URL("../dist/interfaces/hooks/cli-entry.js", import.meta.url);
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOOK_BUNDLE = fileURLToPath(new URL("../dist/interfaces/hooks/hook-main.js", import.meta.url));
 
 function median(values: number[]): number {
@@ -24,14 +26,14 @@ function median(values: number[]): number {
 }
 
 /**
- * `tacit hook` as an agent runs it — the built entry, `node dist/interfaces/cli/main.js hook`, the
- * command `tacit install` writes — against `node -e 0` in the same run, interleaved run by run so
+ * `tacit hook` as an agent runs it — the command `tacit install` writes, taken from the built
+ * cliEntry() (`node dist/interfaces/cli/tacit.cjs hook`) — against `node -e 0` in the same run, interleaved run by run so
  * machine noise hits every figure alike: a PostToolUse event (every tool call of the agent) and a
  * UserPromptSubmit event on a store holding 1,000 lessons (capture, then recall under the budget).
  *
  * The goals are measured in the steady state users get: the resident hook daemon is running (the
  * first prompt event of a session starts it; here one event starts it before the timed runs), so
- * each run is node's start, hook-client.js and a socket round trip. The cold path (no daemon:
+ * each run is node's start, the hook client and (for a prompt) a socket round trip. The cold path (no daemon:
  * `TACIT_HOOK_DAEMON=0`, the event handled in the hook's own process, as on Windows or for the
  * first event) is reported beside them, without a goal.
  */
@@ -39,6 +41,15 @@ export async function runHookBench(): Promise<BenchResult[]> {
   if (!existsSync(HOOK_BUNDLE) || /from\s*"\.\/hook-event\.js"/.test(readFileSync(HOOK_BUNDLE, "utf8"))) {
     throw new Error("the hook bench measures the built, bundled hook: run `npm run build` first");
   }
+  const { cliEntry } = (await import(BUILT_CLI_ENTRY.href)) as {
+    cliEntry: () => string[];
+  };
+  const [node, ...entry] = cliEntry();
+  if (node !== process.execPath || !entry[0] || !existsSync(entry[0])) {
+    throw new Error(`the built hook command is not runnable here: ${cliEntry().join(" ")}`);
+  }
+  const hookArgs = [...entry, "hook"];
+  const hookCommand = ["node", ...entry.map((part) => relative(ROOT, part)), "hook"].join(" ");
   const dir = mkdtempSync(join(tmpdir(), "tacit-bench-hook-"));
   try {
     const project = join(dir, "shop-api");
@@ -84,12 +95,12 @@ export async function runHookBench(): Promise<BenchResult[]> {
     // Warm the file cache and the store (first open applies migrations) before measuring; the
     // first prompt event, handled in process, starts the daemon, which is then waited for.
     timed(["-e", "0"]);
-    timed([MAIN, "hook"], toolEvent(-1), coldEnv);
-    timed([MAIN, "hook"], promptEvent(-1));
+    timed(hookArgs, toolEvent(-1), coldEnv);
+    timed(hookArgs, promptEvent(-1));
     const socket = hookSocketPath([], { env, cwd: project });
     if (socket === null) throw new Error("the hook daemon does not run on this platform");
     await waitFor(() => existsSync(socket), 20_000, "the hook daemon did not start");
-    timed([MAIN, "hook"], promptEvent(-2));
+    timed(hookArgs, promptEvent(-2));
     const baseline: number[] = [];
     const tool: number[] = [];
     const prompt: number[] = [];
@@ -98,19 +109,17 @@ export async function runHookBench(): Promise<BenchResult[]> {
     for (let index = 0; index < RUNS; index++) {
       baseline.push(timed(["-e", "0"]));
       await settle();
-      tool.push(timed([MAIN, "hook"], toolEvent(index)));
+      tool.push(timed(hookArgs, toolEvent(index)));
       await settle();
-      prompt.push(timed([MAIN, "hook"], promptEvent(index)));
+      prompt.push(timed(hookArgs, promptEvent(index)));
       await settle();
-      coldTool.push(timed([MAIN, "hook"], toolEvent(RUNS + index), coldEnv));
+      coldTool.push(timed(hookArgs, toolEvent(RUNS + index), coldEnv));
       await settle();
-      coldPrompt.push(timed([MAIN, "hook"], promptEvent(RUNS + index), coldEnv));
+      coldPrompt.push(timed(hookArgs, promptEvent(RUNS + index), coldEnv));
       await settle();
     }
-    const injected = run([MAIN, "hook"], promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
-    const coldInjected = run([MAIN, "hook"], promptEvent(2 * RUNS + 1), coldEnv).stdout.includes(
-      "<tacit-context>",
-    );
+    const injected = run(hookArgs, promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
+    const coldInjected = run(hookArgs, promptEvent(2 * RUNS + 1), coldEnv).stdout.includes("<tacit-context>");
     // The steady figures count only if the daemon served them: it is still listening and nothing
     // (no fallback, no failure) reached the hook log.
     const served = existsSync(socket) && !existsSync(join(dir, "logs"));
@@ -129,7 +138,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(tool) / node,
         goal: "≤ 1.3",
         met: median(tool) / node <= 1.3 && served,
-        note: `steady state: built entry (node dist/interfaces/cli/main.js hook, what tacit install writes) → hook-client.js, which queues the raw event in the running daemon's inbox (one file write, no socket round trip) and exits; the daemon then validates, redacts and spools it as the in-process path does (not timed: it runs after the hook exited; runs are ${SETTLE_MS} ms apart so it does not overlap the next one); ${daemonNote}`,
+        note: `steady state: ${hookCommand} (the command tacit install writes) → the hook client bundled in it, which queues the raw event in the running daemon's inbox (one file write, no socket round trip) and exits; the daemon then validates, redacts and spools it as the in-process path does (not timed: it runs after the hook exited; runs are ${SETTLE_MS} ms apart so it does not overlap the next one); ${daemonNote}`,
       },
       {
         name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, daemon running (median of ${RUNS})`,
@@ -140,7 +149,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(prompt) / node,
         goal: "≤ 1.6",
         met: median(prompt) / node <= 1.6 && injected && served,
-        note: `steady state: hook-client.js sends the event over the daemon's Unix socket; the daemon (modules loaded, store kept open) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
+        note: `steady state: ${hookCommand} → the hook client sends the event over the daemon's Unix socket; the daemon (modules loaded, store and its prepared statements kept open, embeddings cached) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"}); the cold runs interleaved with it write to the same database, so each of its prompts starts with SQLite's page cache reset`,
       },
       {
         name: `tacit hook, PostToolUse, cold: no daemon (median of ${RUNS})`,
@@ -151,7 +160,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(coldTool) / node,
         goal: "report (first event, Windows, TACIT_HOOK_DAEMON=0)",
         met: true,
-        note: "TACIT_HOOK_DAEMON=0: hook-client.js then hook-main.js validate and spool the event in the hook's own process",
+        note: "TACIT_HOOK_DAEMON=0: the hook client then hook-main.js validate and spool the event in the hook's own process",
       },
       {
         name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, cold: no daemon (median of ${RUNS})`,

@@ -1,11 +1,15 @@
-// Bundles the hook entry into single files over tsc's output.
+// Bundles the CLI's entry and the hook into single files over tsc's output.
 //
 // `tacit hook` runs on every tool call of the user's agent. Unbundled, loading its ESM module graph
 // (zod, capture, the SQLite store: ~60 files) costs more than starting node itself; a bundled file
-// loads in a fraction of that. Four bundles, each replacing tsc's file of the same name so nothing
-// else changes (dist/interfaces/cli/main.js imports hook-client.js for `tacit hook`):
-// - hook-client.js: hands the event to the resident hook daemon over its socket (node built-ins
-//   only: all a tool event loads while the daemon runs), else imports hook-main.js;
+// loads in a fraction of that, and a CommonJS file skips the ESM loader too. Five bundles:
+// - dist/interfaces/cli/tacit.cjs, the `tacit` bin and what `tacit install` writes: main.ts with
+//   hook-client.ts inlined, as CommonJS. For `tacit hook` it hands the event to the resident hook
+//   daemon (node built-ins only: all a tool event loads while the daemon runs); everything else it
+//   loads with import() from tsc's ESM output beside it (commander, the daemon, hook-main.js).
+// The other four replace tsc's file of the same name, so nothing else changes:
+// - hook-client.js: the same client, for tsc's dist/interfaces/cli/main.js (hook commands that an
+//   older tacit installed run it);
 // - hook-main.js: the entry and the tool-event spool: all a tool event loads (no SQLite);
 // - hook-capture.js: capture and the SQLite store, for every other event;
 // - hook-recall.js: recall, for SessionStart and UserPromptSubmit only.
@@ -13,6 +17,7 @@
 // share (all of zod's core) on the tool-event path. Packages with native code or heavy optional
 // SDKs stay external and load from node_modules as before.
 import { readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -28,21 +33,29 @@ const BUNDLED = new Set(["zod", "ulid", "yaml", "sqlite-vec"]);
 const PURE = new Set(["sqlite-vec"]);
 const externalPackages = Object.keys(manifest.dependencies ?? {}).filter((name) => !BUNDLED.has(name));
 const outdir = process.env.TACIT_HOOK_OUTDIR ?? "dist/interfaces/hooks";
+const sourceRoot = fileURLToPath(new URL("src/", root));
 
 /**
  * - Keeps lazy `import("./…")` of tacit's own modules runtime imports (of another bundle, or of
- *   tsc's output beside it), so code an event does not need is never parsed on its path.
+ *   tsc's output beside it), so code an event does not need is never parsed on its path. The path
+ *   is rewritten to hold from the bundle's folder (`entryDir`, in src/ as the bundle is in dist/),
+ *   whichever module of the bundle imports it.
  * - Marks external packages (and sqlite-vec) free of import side effects, so a module imported for
  *   one small function (open-store.ts for tacitHome) does not drag `import "better-sqlite3"` along.
  * - Gives zod's `locales` namespace only English, the locale zod itself uses by default: the other
  *   ~50 locales are half of zod's size and tacit never selects one (`z.locales.en` still works).
  */
-const hookBundle = {
+const hookBundle = (entryDir) => ({
   name: "hook-bundle",
   setup(builder) {
-    builder.onResolve({ filter: /^\.\.?\// }, (args) =>
-      args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined,
-    );
+    builder.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const target = resolve(args.resolveDir, args.path);
+      if (!target.startsWith(sourceRoot))
+        throw new Error(`${args.importer}: import("${args.path}") leaves src/`);
+      const path = relative(entryDir, target).replaceAll("\\", "/");
+      return { path: path.startsWith(".") ? path : `./${path}`, external: true };
+    });
     builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
       /[\\/]zod[\\/]/.test(args.importer) ? { path: "english-only", namespace: "zod-locales" } : undefined,
     );
@@ -65,11 +78,26 @@ const hookBundle = {
       return { ...resolved, sideEffects: false };
     });
   },
+});
+
+/**
+ * In the CommonJS bin, node-builtins.ts's `createRequire(…)` is the file's own `require`: node does
+ * not load node:module at startup, and loading it for that costs a tool event half a millisecond.
+ * Nothing else in the bin may import node:module (the build fails on any other name).
+ */
+const ownRequire = {
+  name: "own-require",
+  setup(builder) {
+    builder.onResolve({ filter: /^node:module$/ }, () => ({ path: "node:module", namespace: "own-require" }));
+    builder.onLoad({ filter: /.*/, namespace: "own-require" }, () => ({
+      contents: "export const createRequire = () => require;",
+      loader: "js",
+    }));
+  },
 };
 
 const common = {
   absWorkingDir: fileURLToPath(root),
-  outdir,
   allowOverwrite: true,
   bundle: true,
   format: "esm",
@@ -89,11 +117,29 @@ for (const entry of ["hook-client", "hook-main", "hook-capture", "hook-recall"])
     await build({
       ...common,
       metafile,
+      outdir,
       entryPoints: [`src/interfaces/hooks/${entry}.ts`],
-      plugins: [hookBundle],
+      plugins: [hookBundle(join(sourceRoot, "interfaces/hooks"))],
     }),
   );
 }
+// The bin, as CommonJS (the .cjs name makes node load it so in this "type": "module" package).
+// `import.meta.filename` becomes the bin's `__filename`, and `import.meta.url` its file URL,
+// computed only if something reads it (nothing on the hook's path does).
+results.push(
+  await build({
+    ...common,
+    metafile,
+    entryPoints: ["src/interfaces/cli/main.ts"],
+    outfile: join(outdir, "../cli/tacit.cjs"),
+    format: "cjs",
+    define: { "import.meta.filename": "__filename", "import.meta": "__tacit_import_meta" },
+    banner: {
+      js: 'const __tacit_import_meta={get url(){return require("node:url").pathToFileURL(__filename).href}};',
+    },
+    plugins: [ownRequire, hookBundle(join(sourceRoot, "interfaces/cli"))],
+  }),
+);
 if (metafile) {
   for (const result of results) process.stdout.write(`${JSON.stringify(result.metafile)}\n`);
 }

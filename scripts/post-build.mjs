@@ -1,5 +1,5 @@
-// Marks the CLI entry executable after tsc has written it (tsc does not keep modes).
+// Marks the `tacit` bin executable after build-hook.mjs has written it (esbuild does not set modes).
 import { chmodSync, existsSync } from "node:fs";
 
-const entry = new URL("../dist/interfaces/cli/main.js", import.meta.url);
+const entry = new URL("../dist/interfaces/cli/tacit.cjs", import.meta.url);
 if (existsSync(entry)) chmodSync(entry, 0o755);

@@ -1,22 +1,44 @@
 #!/usr/bin/env node
-const argv = process.argv.slice(2);
-if (argv[0] === "hook") {
-  // The hook runs on every tool call of the user's agent: it skips commander and every command
-  // module, reads its payload from descriptor 0 and builds process.stdout only when it prints.
-  // hook-client.js hands the event to the resident hook daemon, else runs it in this process.
-  const { runHookClient } = await import("../hooks/hook-client.js");
-  await runHookClient(argv.slice(1), {
-    stdin: 0,
-    get stdout() {
-      return process.stdout;
-    },
-    env: process.env,
-    cwd: process.cwd(),
-    now: Date.now,
-  });
-  process.exitCode = 0;
-} else if (argv[0] === "hook-daemon" && argv[1] === "--socket" && argv[2]) {
-  // Started detached by `tacit hook`; serves hook events until idle (see hook-daemon.ts).
+/**
+ * The CLI's entry. Built twice: by tsc into dist/interfaces/cli/main.js (ESM) and by
+ * scripts/build-hook.mjs into dist/interfaces/cli/tacit.cjs (CommonJS, hook-client.ts bundled in),
+ * the `tacit` bin and the command `tacit install` writes. `tacit hook` runs on every tool call of
+ * the user's agent, and node loads one CommonJS file faster than an ESM graph: from tacit.cjs it
+ * runs without the ESM loader. So this module has no top-level await, imports only hook-client.ts
+ * statically, and loads everything else (commander, the daemon) with `import()`.
+ */
+import { runHookClient } from "../hooks/hook-client.js";
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === "hook") {
+    // The hook skips commander and every command module, and reads its payload from descriptor 0
+    // and writes its answer to descriptor 1 rather than building process.stdin and process.stdout.
+    // hook-client hands the event to the resident hook daemon, else runs it in this process.
+    await runHookClient(argv.slice(1), {
+      stdin: 0,
+      stdout: 1,
+      env: process.env,
+      cwd: process.cwd(),
+      now: Date.now,
+    });
+    process.exitCode = 0;
+  } else if (argv[0] === "hook-daemon" && argv[1] === "--socket" && argv[2]) {
+    await hookDaemon(argv[2]);
+  } else {
+    const { runCli } = await import("./program.js");
+    process.exitCode = await runCli(argv, {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      stdin: process.stdin,
+      env: process.env,
+      cwd: process.cwd(),
+      now: Date.now,
+    });
+  }
+}
+
+/** Started detached by `tacit hook`; serves hook events until idle (see hook-daemon.ts). */
+async function hookDaemon(socketPath: string): Promise<void> {
   const { runHookDaemon } = await import("../hooks/hook-daemon.js");
   const { logHookFailure } = await import("../hooks/hook-log.js");
   const io = { env: process.env, now: Date.now };
@@ -31,7 +53,7 @@ if (argv[0] === "hook") {
   process.on("unhandledRejection", (reason) => escaped(`unhandled: ${String(reason)}`));
   try {
     await runHookDaemon({
-      socketPath: argv[2],
+      socketPath,
       env: process.env,
       now: Date.now,
       onListening: () => {
@@ -42,19 +64,11 @@ if (argv[0] === "hook") {
     // Not logged when its home is gone: logging would recreate the folder just deleted.
     const { existsSync } = await import("node:fs");
     const { dirname } = await import("node:path");
-    if (existsSync(dirname(argv[2]))) {
+    if (existsSync(dirname(socketPath))) {
       logHookFailure(io, `hook daemon: ${(error as Error)?.stack ?? String(error)}`);
     }
   }
   process.exit(0);
-} else {
-  const { runCli } = await import("./program.js");
-  process.exitCode = await runCli(argv, {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    env: process.env,
-    cwd: process.cwd(),
-    now: Date.now,
-  });
 }
+
+void main(process.argv.slice(2));

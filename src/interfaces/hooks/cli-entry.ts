@@ -2,13 +2,14 @@ import { fileURLToPath } from "node:url";
 
 /**
  * How to start this tacit's CLI from anywhere: the absolute node binary, node's arguments, and
- * the absolute entry script. Built (`dist/…/main.js`) it is `node main.js`; run from source (tests,
- * `tsx`) it is `node --import <tsx loader> main.ts`, with the loader resolved to an absolute URL so
- * the command works from any working directory.
+ * the absolute entry script. Built it is `node dist/interfaces/cli/tacit.cjs`, the `tacit` bin
+ * (main.ts bundled as CommonJS, see scripts/build-hook.mjs); run from source (tests, `tsx`) it is
+ * `node --import <tsx loader> main.ts`, with the loader resolved to an absolute URL so the command
+ * works from any working directory.
  */
 export function cliEntry(): string[] {
   const fromSource = import.meta.url.endsWith(".ts");
-  const main = fileURLToPath(new URL(fromSource ? "../cli/main.ts" : "../cli/main.js", import.meta.url));
+  const main = fileURLToPath(new URL(fromSource ? "../cli/main.ts" : "../cli/tacit.cjs", import.meta.url));
   return fromSource
     ? [process.execPath, "--import", import.meta.resolve("tsx"), main]
     : [process.execPath, main];

@@ -3,9 +3,10 @@
  * when none answers handle it in this process (hook-main.ts) and start one. A tool event is queued
  * in the daemon's inbox (hook-inbox.ts: no round trip); every other event goes over its Unix socket.
  *
- * This module is what every tool call of the agent loads before anything else, so it loads only
- * node built-ins (through `require`, see node-builtins.ts) and hook-inbox.ts: no zod (the daemon
- * validates), no SQLite, no node:crypto; node:net only for the events that use the socket.
+ * This module is what every tool call of the agent loads before anything else (bundled into the
+ * `tacit` bin, tacit.cjs), so it loads only node built-ins (through `require`, see node-builtins.ts),
+ * hook-inbox.ts and hook-output.ts: no zod (the daemon validates), no SQLite, no node:crypto;
+ * node:net only for the events that use the socket.
  *
  * The rule that keeps an event from being lost or handled twice:
  * - no daemon, a refused or silent connection, or a daemon that closes before acknowledging the
@@ -16,9 +17,9 @@
  * - the daemon acknowledged the event but does not answer in time: print nothing and log it. The
  *   daemon still captures the event; only that answer (recalled context) is lost.
  */
-import type { Writable } from "node:stream";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
-import { fs, os, path, requireNet } from "./node-builtins.js";
+import { type HookOutput, writeOutput } from "./hook-output.js";
+import { fs, path, requireNet, requireOs } from "./node-builtins.js";
 
 const { existsSync, readFileSync } = fs;
 const { isAbsolute, join, resolve } = path;
@@ -27,7 +28,8 @@ const { isAbsolute, join, resolve } = path;
 export interface HookClientIo {
   /** The payload: a stream, a descriptor read synchronously (the CLI passes 0), or the bytes. */
   stdin: NodeJS.ReadableStream | number | Buffer;
-  stdout: Writable;
+  /** Where the answer goes: a stream, or a descriptor written synchronously (the CLI passes 1). */
+  stdout: HookOutput;
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
@@ -101,7 +103,7 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     io,
   );
   if (reply.kind === "answered") {
-    if (reply.output) await write(io.stdout, reply.output);
+    if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
   }
   if (reply.kind === "timed-out") {
@@ -128,7 +130,7 @@ export function hookSocketPath(
   if (process.platform === "win32") return null;
   const dbIndex = argv.indexOf("--db");
   const raw = (dbIndex >= 0 ? argv[dbIndex + 1] : undefined) ?? io.env.TACIT_DATABASE_URL;
-  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(os.homedir(), ".tacit");
+  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(requireOs().homedir(), ".tacit");
   let database = join(home, "tacit.db");
   if (raw) {
     if (/^postgres(ql)?:\/\//i.test(raw)) return null;
@@ -176,8 +178,9 @@ async function askDaemon(
     socket.on("connect", () => {
       clearTimeout(timer);
       timer = setTimeout(() => finish({ kind: "unavailable" }), ACCEPT_TIMEOUT_MS);
-      socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
     });
+    // Queued now, sent as soon as the connection is made (one event-loop turn sooner).
+    socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
     socket.on("data", (chunk: Buffer) => {
       if (!accepted && chunk.length > 0) {
         accepted = chunk.subarray(0, 1).toString() === ACCEPTED;
@@ -270,10 +273,4 @@ function fnv1a(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, "0");
-}
-
-function write(stream: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
-  });
 }

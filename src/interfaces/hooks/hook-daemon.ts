@@ -313,15 +313,18 @@ function fileId(path: string): string | null {
   }
 }
 
-/** When tacit's hook code was last written: a rebuild or an upgrade changes it. */
-function codeStamp(): string | null {
-  const files = ["./hook-main.js", "./hook-capture.js", "./hook-recall.js", "./hook-daemon.js"].map((file) =>
+/** tacit's hook code on disk (checked on every connection, so resolved once). */
+const CODE_FILES = ["./hook-main.js", "./hook-capture.js", "./hook-recall.js", "./hook-daemon.js"].map(
+  (file) =>
     fileURLToPath(
       new URL(import.meta.url.endsWith(".ts") ? file.replace(/\.js$/, ".ts") : file, import.meta.url),
     ),
-  );
+);
+
+/** When tacit's hook code was last written: a rebuild or an upgrade changes it. */
+function codeStamp(): string | null {
   try {
-    return files.map((file) => statSync(file).mtimeMs).join(",");
+    return CODE_FILES.map((file) => statSync(file).mtimeMs).join(",");
   } catch (error) {
     // A file is gone: tacit was removed or is being replaced, which also counts as a change.
     void error;

@@ -112,6 +112,18 @@ const schemas = {
     }),
 } satisfies Record<HookEventName, () => z.ZodMiniType>;
 
+/** The schemas built so far: the hook daemon validates event after event with the same few. */
+const built = new Map<HookEventName, z.ZodMiniType>();
+
+function schemaOf(name: HookEventName): z.ZodMiniType {
+  let schema = built.get(name);
+  if (!schema) {
+    schema = schemas[name]();
+    built.set(name, schema);
+  }
+  return schema;
+}
+
 type EventOf<Name extends HookEventName> = z.infer<ReturnType<(typeof schemas)[Name]>>;
 export type SessionStartEvent = EventOf<"SessionStart">;
 export type UserPromptSubmitEvent = EventOf<"UserPromptSubmit">;
@@ -148,7 +160,7 @@ export function parseHookInput(text: string): ParsedHookInput {
   const name = (value as Record<string, unknown>).hook_event_name;
   if (typeof name !== "string") return { kind: "invalid", reason: "hook_event_name: expected a string" };
   if (!(HOOK_EVENT_NAMES as readonly string[]).includes(name)) return { kind: "ignored", eventName: name };
-  const parsed = z.safeParse(schemas[name as HookEventName](), value);
+  const parsed = z.safeParse(schemaOf(name as HookEventName), value);
   if (parsed.success) return { kind: "event", event: parsed.data as HookEvent };
   const reason = parsed.error.issues
     .slice(0, 3)

@@ -15,8 +15,9 @@ import * as z from "zod/mini";
 import { InvalidInputError, StoreError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
-import { drainInbox } from "./hook-inbox.js";
+import { drainInbox, type InboxHeader } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
+import { type HookOutput, writeOutput } from "./hook-output.js";
 import { hookSession, toolCallMessage } from "./hook-session.js";
 import { spoolDirectory, spoolRecord } from "./hook-spool.js";
 import { fs } from "./node-builtins.js";
@@ -31,7 +32,8 @@ export interface HookIo {
    * the bytes already read (by hook-client.ts, or by the daemon from its socket).
    */
   stdin: NodeJS.ReadableStream | number | Buffer;
-  stdout: Writable;
+  /** Where the answer goes: a stream, or a descriptor written synchronously (the CLI passes 1). */
+  stdout: HookOutput;
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
@@ -70,20 +72,32 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
     }
     const { captureHookEvent } = await import("./hook-capture.js");
     const output = await captureHookEvent(event, { ...options, databasePath: location.path }, io);
-    if (output) await write(io.stdout, `${output}\n`);
+    if (output) await writeOutput(io.stdout, `${output}\n`);
   } catch (error) {
     logHookFailure(io, `${eventName}: ${(error as Error)?.stack ?? String(error)}`);
   }
 }
 
-/** Built when an inbox is drained, never on the tool-event path. */
+/** Built when an inbox is first drained, never on the tool-event path. */
+let inboxHeaderSchema: z.ZodMiniType<InboxHeader> | undefined;
 const inboxHeader = () =>
-  z.object({
+  (inboxHeaderSchema ??= z.object({
     argv: z.array(z.string()),
     cwd: z.string(),
     env: z.record(z.string(), z.string()),
     now: z.number(),
-  });
+  }));
+
+/** Where queued events' answers go (nobody waits for them); made on first use. */
+let discarded: Writable | undefined;
+async function discardOutput(): Promise<Writable> {
+  if (!discarded) {
+    // Loaded here, not on the tool-event path: node:stream's modules cost more than the spool.
+    const { Writable } = await import("node:stream");
+    discarded = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  }
+  return discarded;
+}
 
 /**
  * Handles every event queued in a daemon's inbox (hook-inbox.ts), oldest first, each with the
@@ -96,9 +110,7 @@ export async function runQueuedHooks(
 ): Promise<void> {
   try {
     const schema = inboxHeader();
-    // Loaded here, not on the tool-event path: node:stream's modules cost more than the spool.
-    const { Writable } = await import("node:stream");
-    const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    const discard = await discardOutput();
     await drainInbox(
       directory,
       async (entry) => {
@@ -181,10 +193,4 @@ function checkedText(bytes: Buffer, size = bytes.length): string {
     });
   }
   return bytes.toString("utf8");
-}
-
-function write(stream: Writable, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
-  });
 }

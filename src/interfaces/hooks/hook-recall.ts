@@ -3,11 +3,18 @@
  * pay for the recall code, the signal rules or the model configuration.
  */
 import type { Embedder } from "../../models/embedder.js";
+import { EmbeddingCache } from "../../models/embedding-cache.js";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { resolveModelConfig } from "../../models/model-config.js";
 import { recall } from "../../recall/recall.js";
 import type { Store } from "../../store/store.js";
 import type { HookRecallRequest } from "./handle-hook.js";
+
+/**
+ * Embeddings of this process, kept between prompts: the hook daemon embeds the same lesson triggers
+ * and recent turns prompt after prompt (a hook in its own process embeds once and exits).
+ */
+const embeddings = new EmbeddingCache();
 
 /**
  * The budgeted recall text for a prompt, "" when nothing is relevant. Uses the configured embedder
@@ -17,7 +24,7 @@ export async function recallForHook(
   deps: { store: Store; env: NodeJS.ProcessEnv; now: () => number },
   request: HookRecallRequest,
 ): Promise<string> {
-  const embedder = await configuredEmbedder(deps.env);
+  const embedder = embeddings.wrap(await configuredEmbedder(deps.env));
   const result = await recall(
     { store: deps.store, embedder, now: deps.now },
     { query: request.query, projectId: request.projectId, sessionId: request.sessionId },

@@ -5,7 +5,34 @@ import { StoreError } from "../../core/errors.js";
 import { SQLITE_MIGRATIONS, type SqliteMigration } from "./migrations/index.js";
 import { DEFAULT_SQLITE_CONFIG, type SqliteConfig } from "./sqlite-config.js";
 
+/**
+ * A better-sqlite3 connection whose `prepare` keeps statements (see {@link cacheStatements}): a
+ * statement it returns is shared by every caller with the same SQL text, so never change its mode
+ * (`pluck`, `raw`, `expand`, `safeIntegers`, `bind`) and never hold it across an `iterate`.
+ */
 export type SqliteDatabase = Database.Database;
+
+/** Statements a connection keeps, least recently used out first. */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Makes `db.prepare(sql)` return the statement already prepared for the same text. Compiling SQL
+ * costs more than running most of tacit's queries, and a long-lived connection (the hook daemon's)
+ * runs the same ones event after event. better-sqlite3's own transaction and pragma statements do
+ * not go through this method.
+ */
+function cacheStatements(db: SqliteDatabase): void {
+  const prepare = db.prepare.bind(db);
+  const statements = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = statements.get(sql);
+    if (statement) statements.delete(sql);
+    else statement = prepare(sql);
+    statements.set(sql, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    return statement;
+  }) as SqliteDatabase["prepare"];
+}
 
 /** What happened to one migration when the store opened (Kysely-style: a result, not a throw). */
 export interface MigrationStatus {
@@ -27,6 +54,7 @@ export function openSqliteDatabase(
   let db: SqliteDatabase;
   try {
     db = new Database(settings.path, { readonly: settings.readonly, timeout: settings.busyTimeoutMs });
+    cacheStatements(db);
   } catch (error) {
     throw new StoreError(`cannot open database ${settings.path}: ${(error as Error).message}`, {
       cause: error,
