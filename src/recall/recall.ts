@@ -215,7 +215,7 @@ interface LessonSearch {
   topicOf: (vector: Float32Array) => number;
   recentVector: Float32Array;
   liveSignals: LiveSignalName[];
-  queryTerms: Set<string>;
+  queryTerms: ReadonlySet<string>;
   profile: PromptProfile;
   /** Lessons whose situation (the task they were learnt in) resembles the prompt: its relevance. */
   situations: Map<string, number>;
@@ -240,10 +240,10 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       lesson !== null && isRecallable(lesson) && scopeKeys.includes(lessonScopeKey(lesson)),
   );
   if (lessons.length === 0) return [];
-  const stored = await store.lessonVectors(
-    search.id,
-    lessons.map((lesson) => lesson.id),
-  );
+  // Vectors came with the nearest lessons; only the others (full-text hits, situations) are read.
+  const stored = new Map(near.map((hit) => [hit.lessonId, hit.vector]));
+  const unread = lessons.filter((lesson) => !stored.has(lesson.id)).map((lesson) => lesson.id);
+  for (const [lessonId, vector] of await store.lessonVectors(search.id, unread)) stored.set(lessonId, vector);
   await embedMissing(search.embedder, stored, lessons, (lesson) => lesson.id, lessonEmbeddingText);
   const triggers = await embedAll(
     search.embedder,
@@ -304,7 +304,7 @@ async function skillsFor(search: {
   projectId: string | null;
   queryVector: Float32Array;
   recentVector: Float32Array;
-  queryTerms: Set<string>;
+  queryTerms: ReadonlySet<string>;
   profile: PromptProfile;
 }): Promise<RecallCandidate[]> {
   const skills = await search.store.listSkills({
@@ -345,7 +345,7 @@ async function evidenceFor(search: {
   projectId: string | null;
   match: string | null;
   queryVector: Float32Array;
-  queryTerms: Set<string>;
+  queryTerms: ReadonlySet<string>;
   profile: PromptProfile;
   sessionId?: string;
 }): Promise<{ candidates: RecallCandidate[]; asks: Ask[] }> {
@@ -373,10 +373,9 @@ async function evidenceFor(search: {
   ]).slice(0, config.pool);
   const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
   if (chosen.length === 0) return { candidates: [], asks: [] };
-  const vectors = await store.messageVectors(
-    search.id,
-    chosen.map((row) => row.pk),
-  );
+  const vectors = new Map(near.map((hit) => [hit.row.pk, hit.vector]));
+  const unread = chosen.filter((row) => !vectors.has(row.pk)).map((row) => row.pk);
+  for (const [pk, vector] of await store.messageVectors(search.id, unread)) vectors.set(pk, vector);
   const texts = chosen.map(evidenceText);
   await embedMissing(search.embedder, vectors, chosen, (row) => row.pk, evidenceText);
   const lexicalHits = new Set(lexical.map((row) => row.messageId));
@@ -454,7 +453,7 @@ function promptClauses(prompt: string): string[] {
 
 /** What the prompt is about, beyond its words (see core/recall/intents.ts). */
 interface PromptProfile {
-  activities: Set<string>;
+  activities: ReadonlySet<string>;
   general: boolean;
 }
 
@@ -491,7 +490,7 @@ function relevance(
   return base + lift - (profile.general ? GENERAL_PENALTY : 0);
 }
 
-function overlap(terms: Set<string>, text: string): number {
+function overlap(terms: ReadonlySet<string>, text: string): number {
   let shared = 0;
   for (const term of contentTerms(text)) if (terms.has(term)) shared++;
   return shared;

@@ -67,13 +67,16 @@ export interface LessonStore {
   countLessons(): Promise<number>;
   /** Lessons with this content hash in any of the scope keys (exact-duplicate check). */
   findLessonsByHash(contentHash: string, scopeKeys: string[]): Promise<Lesson[]>;
-  /** Nearest lessons by cosine similarity (1 = same direction) among the scope keys. */
+  /**
+   * Nearest lessons by cosine similarity (1 = same direction) among the scope keys, each with its
+   * stored vector (so a caller comparing it with other vectors need not read it again).
+   */
   nearestLessons(query: {
     embedderId: string;
     vector: Float32Array;
     scopeKeys: string[];
     k: number;
-  }): Promise<Array<{ lessonId: string; similarity: number }>>;
+  }): Promise<Array<{ lessonId: string; similarity: number; vector: Float32Array }>>;
   commitLessonChanges(commit: LessonCommit): Promise<void>;
   listLessonEvents(lessonId: string): Promise<LessonEvent[]>;
   getLessonEvent(id: string): Promise<LessonEvent | null>;

@@ -45,14 +45,14 @@ export interface RecallStore {
     excludeSessionId?: string;
     limit: number;
   }): Promise<EvidenceRow[]>;
-  /** Evidence messages nearest to a vector (cosine similarity), within a project. */
+  /** Evidence messages nearest to a vector (cosine similarity), within a project, with their vectors. */
   nearestMessages(query: {
     embedderId: string;
     vector: Float32Array;
     projectId: string | null;
     excludeSessionId?: string;
     k: number;
-  }): Promise<Array<{ row: EvidenceRow; similarity: number }>>;
+  }): Promise<Array<{ row: EvidenceRow; similarity: number; vector: Float32Array }>>;
   /**
    * The lessons learnt from the tasks these messages belong to (their evidence names the task, or
    * only the session): which lesson each message is a situation of. Unknown pks are skipped.

@@ -5,6 +5,8 @@
  * bigrams as extra space-separated tokens, the way the hashing embedder reads Chinese.
  */
 
+import { memoizeText } from "../memo.js";
+
 const CJK_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
 const WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.-]*/gu;
 
@@ -49,12 +51,12 @@ export function ftsMatchQuery(text: string, maxTerms = 24): string | null {
     .join(" OR ");
 }
 
-/** Content words (no stop words) and CJK bigrams of a text: for overlap checks. */
-export function contentTerms(text: string): Set<string> {
+/** Content words (no stop words) and CJK bigrams of a text: for overlap checks. Remembered. */
+export const contentTerms: (text: string) => ReadonlySet<string> = memoizeText((text) => {
   const terms = new Set<string>(latinWords(text));
   for (const gram of cjkBigrams(text)) terms.add(gram);
   return terms;
-}
+});
 
 /** Lowercased words of two or more characters that are neither stop words nor CJK runs. */
 function latinWords(text: string): string[] {

@@ -6,6 +6,8 @@
  * knowledge question ("what's the difference between TCP and UDP?") as evidence against.
  */
 
+import { memoizeText } from "../memo.js";
+
 const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   [
     "dependencies",
@@ -88,13 +90,13 @@ export function appliesToEveryAnswer(trigger: string): boolean {
 const IDENTIFIER =
   /`?\b[\w.$]+`?\s+(?=(?:variable|var|function|field|param(?:eter)?|property|column|method|constant|enum|prop)s?\b)|[\w.$]+\s*(?=(?:这个|那个)?(?:变量|函数|字段|参数|属性|方法|常量))/gi;
 
-/** The activities a text is about. */
-export function activities(text: string): Set<string> {
+/** The activities a text is about. Remembered (recall asks it of the same lesson texts again and again). */
+export const activities: (text: string) => ReadonlySet<string> = memoizeText((text) => {
   const found = new Set<string>();
   const plain = text.replace(IDENTIFIER, " identifier ");
   for (const [name, pattern] of ACTIVITIES) if (pattern.test(plain)) found.add(name);
   return found;
-}
+});
 
 /** True for a general-knowledge question or a writing request that concerns no project. */
 export function isGeneralQuestion(text: string): boolean {

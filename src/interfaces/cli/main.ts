@@ -21,7 +21,9 @@ async function main(argv: string[]): Promise<void> {
       cwd: process.cwd(),
       now: Date.now,
     });
-    process.exitCode = 0;
+    // The answer is written (synchronously, to descriptor 1) and anything started is detached:
+    // exit now rather than wait for the socket's teardown and the event loop to drain.
+    process.exit(0);
   } else if (argv[0] === "hook-daemon" && argv[1] === "--socket" && argv[2]) {
     await hookDaemon(argv[2]);
   } else {

@@ -98,6 +98,18 @@ async function store(
   messages: MessageInput[],
   sessionId: string,
 ): Promise<void> {
+  await storeSpooled(deps, { session, sessionId, messages });
+}
+
+/**
+ * Moves the spooled tool events into the store, with the rows of the event at hand (if any) after
+ * them, in one transaction; the spool files go once it committed. Also how the hook daemon stores
+ * a tool event right after spooling it, so the next prompt finds the spool empty.
+ */
+export async function storeSpooled(
+  deps: Pick<HookDeps, "capture" | "now" | "spoolDirectory" | "warn">,
+  event?: { session: SessionInput; sessionId: string; messages: MessageInput[] },
+): Promise<void> {
   const spool = deps.spoolDirectory ? readSpool(deps.spoolDirectory, deps.now()) : null;
   for (const problem of spool?.problems ?? []) deps.warn?.(`skipped spool file ${problem}`);
   // Each record's session is upserted too (created_at keeps the earliest, activity the latest).
@@ -106,8 +118,12 @@ async function store(
     batch.sessions.push(record.session);
     batch.items.push({ type: "message", sessionId: record.sessionId, message: record.message });
   }
-  batch.sessions.push(session);
-  for (const message of messages) batch.items.push({ type: "message", sessionId, message });
+  if (event) {
+    batch.sessions.push(event.session);
+    for (const message of event.messages)
+      batch.items.push({ type: "message", sessionId: event.sessionId, message });
+  }
+  if (batch.sessions.length === 0) return;
   await deps.capture.writeBatch(batch);
   if (spool) removeSpooled(spool.files);
 }

@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import { createCapture } from "../../capture/capture.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
-import { handleHookEvent } from "./handle-hook.js";
+import { handleHookEvent, storeSpooled } from "./handle-hook.js";
 import type { HookAgent, HookEvent } from "./hook-event.js";
 import { hookLogPath, logHookFailure } from "./hook-log.js";
 import type { HookIo } from "./hook-main.js";
@@ -26,9 +26,7 @@ export async function captureHookEvent(
   options: { agent: HookAgent; databasePath: string; db?: string },
   io: HookIo,
 ): Promise<string> {
-  const kept = openStores?.get(options.databasePath);
-  const store = kept ?? new SqliteStore({ path: options.databasePath, busyTimeoutMs: BUSY_TIMEOUT_MS });
-  if (openStores && !kept) openStores.set(options.databasePath, store);
+  const store = storeFor(options.databasePath);
   try {
     const result = await handleHookEvent(event, {
       agent: options.agent,
@@ -50,6 +48,34 @@ export async function captureHookEvent(
   } finally {
     if (!openStores) await store.close();
   }
+}
+
+/**
+ * Moves the spooled tool events of the database at `databasePath` into it (see `storeSpooled`): the
+ * hook daemon does this right after spooling a tool event, off the agent's path, so the next prompt
+ * event has none left to write before it can answer. Throws on failure (the spool stays for the
+ * next event); the caller logs it.
+ */
+export async function storeSpool(databasePath: string, io: HookIo): Promise<void> {
+  const store = storeFor(databasePath);
+  try {
+    await storeSpooled({
+      capture: createCapture({ store, now: io.now }),
+      now: io.now,
+      spoolDirectory: spoolDirectory(databasePath),
+      warn: (message) => logHookFailure(io, message),
+    });
+  } finally {
+    if (!openStores) await store.close();
+  }
+}
+
+/** The store of a database: the one kept open (hook daemon), else a new one the caller closes. */
+function storeFor(databasePath: string): SqliteStore {
+  const kept = openStores?.get(databasePath);
+  const store = kept ?? new SqliteStore({ path: databasePath, busyTimeoutMs: BUSY_TIMEOUT_MS });
+  if (openStores && !kept) openStores.set(databasePath, store);
+  return store;
 }
 
 /** Stores kept open between events, by database path: only in the hook daemon. */

@@ -146,6 +146,21 @@ describe("tacit hook with the resident daemon", () => {
     });
   }
 
+  it("stores a queued tool event right away, leaving the next prompt no spool to write", async () => {
+    const setup = home();
+    await startDaemon(setup.env, setup.project);
+    const session = payload("claude-code", "SessionStart", setup.project);
+    expect(await client([], session, setup.env, setup.project)).toBe("");
+    expect(
+      await client([], payload("claude-code", "PostToolUse", setup.project), setup.env, setup.project),
+    ).toBe("");
+    // No prompt-level event follows: the daemon itself moved the event from its inbox into the store.
+    await until(() => (rows(setup.home) as { messages: unknown[] }).messages.length === 1);
+    const spool = `${join(setup.home, "tacit.db")}-hook-spool`;
+    expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
+    expect(logText(setup.home)).toBe("");
+  });
+
   it("adds nothing when an event is handled twice (daemon and in-process)", async () => {
     const setup = home();
     await startDaemon(setup.env, setup.project);
@@ -220,7 +235,7 @@ describe("tacit hook (process) without a daemon", () => {
     const pidFile = socket.replace(/\.sock$/, ".pid");
     await until(() => existsSync(pidFile) && existsSync(socket), 30_000);
     const pid = Number(readFileSync(pidFile, "utf8"));
-    // A tool event is queued for it and stored by it (spooled, then stored at the next prompt).
+    // A tool event is queued for it and stored by it.
     expect(hook(payload("claude-code", "PostToolUse", setup.project), setup.env)).toEqual({
       code: 0,
       stdout: "",

@@ -64,7 +64,9 @@ export interface HookDaemonOptions {
 
 /** Serves until one of the exits above; resolves once the socket is closed and removed. */
 export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
-  const io = { env: options.env, now: options.now };
+  // Tool events are stored as soon as they arrive: the agent has moved on, and the next prompt then
+  // has no spool to write before it can be answered.
+  const io = { env: options.env, now: options.now, storeToolEvents: true };
   const fail = (message: string) => logHookFailure(io, `hook daemon: ${message}`);
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
@@ -204,6 +206,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
               env: request.env,
               cwd: request.cwd,
               now: options.now,
+              storeToolEvents: true,
             });
             rememberDatabase(databases, request);
             socket.end(`${ANSWERED}${stdout.text()}`);

@@ -37,6 +37,12 @@ export interface HookIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
+  /**
+   * Store a tool event right after spooling it (the hook daemon, which keeps the store open and
+   * handles tool events after the agent moved on). Off in a hook's own process: a tool event there
+   * loads no SQLite, and the next prompt-level event stores the spool.
+   */
+  storeToolEvents?: boolean;
 }
 
 /** Payloads beyond this are not read (a tool response is truncated at capture long before). */
@@ -68,6 +74,10 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
         { sessionId: session.id, session: session.session, message },
         now,
       );
+      if (io.storeToolEvents) {
+        const { storeSpool } = await import("./hook-capture.js");
+        await storeSpool(location.path, io);
+      }
       return;
     }
     const { captureHookEvent } = await import("./hook-capture.js");
@@ -106,7 +116,7 @@ async function discardOutput(): Promise<Writable> {
  */
 export async function runQueuedHooks(
   directory: string,
-  io: { env: NodeJS.ProcessEnv; now: () => number },
+  io: { env: NodeJS.ProcessEnv; now: () => number; storeToolEvents?: boolean },
 ): Promise<void> {
   try {
     const schema = inboxHeader();
@@ -126,6 +136,7 @@ export async function runQueuedHooks(
           env: header.env,
           cwd: header.cwd,
           now: () => header.now,
+          storeToolEvents: io.storeToolEvents,
         });
       },
       (message) => logHookFailure(io, message),

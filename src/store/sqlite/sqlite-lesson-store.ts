@@ -11,7 +11,7 @@ import {
   type StoredFeedback,
 } from "../lesson-store.js";
 import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
-import type { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
+import { type SqliteVectorIndexes, vectorOf } from "./sqlite-vector-indexes.js";
 
 type Row = Record<string, unknown>;
 
@@ -70,13 +70,13 @@ export class SqliteLessonStore implements LessonStore {
     vector: Float32Array;
     scopeKeys: string[];
     k: number;
-  }): Promise<Array<{ lessonId: string; similarity: number }>> {
+  }): Promise<Array<{ lessonId: string; similarity: number; vector: Float32Array }>> {
     const table = this.vectors.table("lessons", query.embedderId, query.vector.length, false);
     if (!table || query.scopeKeys.length === 0) return [];
     const rows = this.db
       .prepare(
-        `SELECT l.id AS lessonId, v.distance AS distance
-        FROM (SELECT rowid, distance FROM ${table}
+        `SELECT l.id AS lessonId, v.distance AS distance, v.embedding AS embedding
+        FROM (SELECT rowid, distance, embedding FROM ${table}
               WHERE embedding MATCH ? AND k = ? AND scope_key IN (${query.scopeKeys.map(() => "?").join(", ")})) v
         JOIN lessons l ON l.pk = v.rowid
         ORDER BY v.distance`,
@@ -84,10 +84,12 @@ export class SqliteLessonStore implements LessonStore {
       .all(query.vector, Math.min(4096, query.k), ...query.scopeKeys) as Array<{
       lessonId: string;
       distance: number | null;
+      embedding: Buffer;
     }>;
     return rows.map((row) => ({
       lessonId: row.lessonId,
       similarity: row.distance === null ? 0 : 1 - row.distance,
+      vector: vectorOf(row.embedding),
     }));
   }
 

@@ -1,7 +1,7 @@
 import { ftsIndexText } from "../../core/recall/fts-text.js";
 import type { EvidenceRow, RecallEventRecord, RecallStats, RecallStore } from "../recall-store.js";
 import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
-import type { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
+import { type SqliteVectorIndexes, vectorOf } from "./sqlite-vector-indexes.js";
 
 const EVIDENCE_COLUMNS = `m.pk, m.id AS messageId, m.session_id AS sessionId, m.role, m.kind, m.content,
   m.tool_name AS toolName, m.tool_output AS toolOutput, m.is_error AS isError, m.created_at AS createdAt`;
@@ -106,17 +106,18 @@ export class SqliteRecallStore implements RecallStore {
     projectId: string | null;
     excludeSessionId?: string;
     k: number;
-  }): Promise<Array<{ row: EvidenceRow; similarity: number }>> {
+  }): Promise<Array<{ row: EvidenceRow; similarity: number; vector: Float32Array }>> {
     const index = this.vectors.existing("messages", query.embedderId);
     if (!index || index.dimensions !== query.vector.length) return [];
     const partition = query.projectId === null ? "" : "AND project_key = @projectKey";
     const hits = this.db
       .prepare(
-        `SELECT rowid, distance FROM ${index.name} WHERE embedding MATCH @vector AND k = @k ${partition} ORDER BY distance`,
+        `SELECT rowid, distance, embedding FROM ${index.name} WHERE embedding MATCH @vector AND k = @k ${partition} ORDER BY distance`,
       )
       .all({ vector: query.vector, k: Math.min(4096, query.k), projectKey: query.projectId ?? "" }) as Array<{
       rowid: number;
       distance: number | null;
+      embedding: Buffer;
     }>;
     if (hits.length === 0) return [];
     const rows = this.db
@@ -132,7 +133,9 @@ export class SqliteRecallStore implements RecallStore {
     const byPk = new Map(rows.map((row) => [row.pk, toEvidence(row)]));
     return hits.flatMap((hit) => {
       const row = byPk.get(Number(hit.rowid));
-      return row ? [{ row, similarity: hit.distance === null ? 0 : 1 - hit.distance }] : [];
+      return row
+        ? [{ row, similarity: hit.distance === null ? 0 : 1 - hit.distance, vector: vectorOf(hit.embedding) }]
+        : [];
     });
   }
 

@@ -87,16 +87,7 @@ export class SqliteVectorIndexes {
     const rows = this.db
       .prepare(`SELECT rowid, embedding FROM ${table} WHERE rowid IN (${rowids.map(() => "?").join(", ")})`)
       .all(...rowids.map((rowid) => BigInt(rowid))) as Array<{ rowid: number; embedding: Buffer }>;
-    for (const row of rows) {
-      vectors.set(
-        Number(row.rowid),
-        new Float32Array(
-          row.embedding.buffer,
-          row.embedding.byteOffset,
-          row.embedding.byteLength / 4,
-        ).slice(),
-      );
-    }
+    for (const row of rows) vectors.set(Number(row.rowid), vectorOf(row.embedding));
     return vectors;
   }
 
@@ -105,4 +96,9 @@ export class SqliteVectorIndexes {
     sqliteVec.load(this.db);
     this.loaded = true;
   }
+}
+
+/** A stored vector as a Float32Array of its own (the driver's buffer is not kept). */
+export function vectorOf(embedding: Buffer): Float32Array {
+  return new Float32Array(embedding.buffer, embedding.byteOffset, embedding.byteLength / 4).slice();
 }
