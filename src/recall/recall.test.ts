@@ -338,6 +338,43 @@ describe("situation recall from a repeated error", () => {
   });
 });
 
+describe("the same error met again in the live session", () => {
+  it("brings back the lesson learnt where that error was met before, whatever the prompt says", async () => {
+    const { rt, ask, learn, setClock } = await setup();
+    const prismaError = (field: string) =>
+      `PrismaClientValidationError: \nInvalid \`prisma.order.create()\` invocation:\nUnknown argument \`${field}\`. Available options are marked with ?.`;
+    await captureSession(rt.capture, {
+      id: "before",
+      project: "/work/shop",
+      start: T0,
+      turns: [
+        ["user", "added a discountCode field to Order in schema.prisma, migrate it and run the tests"],
+        ["tool", "Bash", "npx prisma migrate dev --name order-discount-code", "Your database is now in sync"],
+        ["tool", "Bash", "npm test", prismaError("discountCode"), true],
+        ["tool", "Bash", "npx prisma generate", "✔ Generated Prisma Client (v5.22.0)"],
+        ["tool", "Bash", "npm test", "Tests: 140 passed, 140 total"],
+      ],
+    });
+    await learn();
+    setClock(T0 + 2 * DAY);
+    const sessionId = await captureSession(rt.capture, {
+      id: "now",
+      project: "/work/shop",
+      start: T0 + 2 * DAY,
+      turns: [
+        ["user", "added giftMessage to OrderItem, migrated. run tests"],
+        ["tool", "Bash", "npm test", prismaError("giftMessage"), true],
+      ],
+    });
+    const prompt = "why are they failing? the migration ran fine";
+    const found = lessons(await ask(prompt, { sessionId }));
+    expect(found.map((item) => item.text)).toEqual([expect.stringMatching(/npx prisma generate/)]);
+    expect(found[0]?.parts.situation).toBeGreaterThan(0.6);
+    // Without the failing session the prompt alone says nothing about prisma.
+    expect(lessons(await ask(prompt))).toEqual([]);
+  });
+});
+
 describe("lessons about how to answer", () => {
   it("apply to every prompt of their project, and to no other project", async () => {
     const { rt, ask, learn, setClock } = await setup();

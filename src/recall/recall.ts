@@ -145,6 +145,16 @@ export async function recall(
     profile,
     sessionId: request.sessionId ?? undefined,
   });
+  const situations = await situationsOf(store, evidence.asks);
+  const lastError = [...recent].reverse().find((message) => message.isError);
+  if (lastError) {
+    const met = await errorsMetBefore(
+      { store, embedder, id, config, projectId, sessionId: request.sessionId },
+      lastError,
+    );
+    for (const [lessonId, value] of await situationsOf(store, met))
+      if (value > (situations.get(lessonId) ?? 0)) situations.set(lessonId, value);
+  }
   const lessonCandidates = await lessonsFor({
     store,
     embedder,
@@ -159,7 +169,7 @@ export async function recall(
     liveSignals,
     queryTerms,
     profile,
-    situations: await situationsOf(store, evidence.asks),
+    situations,
   });
   const skillCandidates = await skillsFor({
     store,
@@ -422,6 +432,61 @@ interface Ask {
  * nothing with the prompt. Discounted: the resemblance is one step removed from the lesson.
  */
 const SITUATION_WEIGHT = 0.8;
+
+/**
+ * The same error, met in an earlier session of the project: the session's latest failed tool call
+ * against the project's other failed calls (full text and vectors). Its situations are the tasks
+ * where that error was met, and the lessons learnt there ("run `npx prisma generate` first") come
+ * back when it happens again, whatever the user types ("why are they failing?"). Each as an ask
+ * whose relevance is the two errors' similarity.
+ */
+async function errorsMetBefore(
+  search: {
+    store: Store;
+    embedder: Embedder;
+    id: string;
+    config: RecallConfig;
+    projectId: string | null;
+    sessionId?: string | null;
+  },
+  failed: { content: string; toolOutput: string | null },
+): Promise<Ask[]> {
+  const { store, config } = search;
+  const text = (failed.toolOutput ?? failed.content).split("\n").slice(0, 3).join(" ").slice(0, 240);
+  const [vector] = (await embedAll(search.embedder, [text])) as [Float32Array];
+  const match = ftsMatchQuery(text);
+  const exclude = search.sessionId ?? undefined;
+  const lexical = match
+    ? await store.searchMessages({
+        match,
+        projectId: search.projectId,
+        excludeSessionId: exclude,
+        limit: config.pool,
+      })
+    : [];
+  const near = await store.nearestMessages({
+    embedderId: search.id,
+    vector,
+    projectId: search.projectId,
+    excludeSessionId: exclude,
+    k: config.pool,
+  });
+  const vectors = new Map(near.map((hit) => [hit.row.pk, hit.vector]));
+  const errors = [
+    ...new Map([...lexical, ...near.map((hit) => hit.row)].map((row) => [row.pk, row])).values(),
+  ].filter((row) => row.isError);
+  const unread = errors.filter((row) => !vectors.has(row.pk));
+  for (const [pk, stored] of await store.messageVectors(
+    search.id,
+    unread.map((row) => row.pk),
+  ))
+    vectors.set(pk, stored);
+  await embedMissing(search.embedder, vectors, errors, (row) => row.pk, evidenceText);
+  return errors.map((row) => ({
+    messagePk: row.pk,
+    relevance: cosineSimilarity(vector, vectors.get(row.pk) as Float32Array),
+  }));
+}
 
 /** The lessons learnt in the tasks of these asks, each with its most relevant ask's relevance. */
 async function situationsOf(store: Store, asks: readonly Ask[]): Promise<Map<string, number>> {

@@ -74,6 +74,14 @@ describe("isEnvironmentFix", () => {
     ).toBe(true);
   });
 
+  it("accepts a code generator the failure names", () => {
+    const failure =
+      "PrismaClientValidationError: \nInvalid `prisma.order.create()` invocation:\nUnknown argument `discountCode`.";
+    expect(isEnvironmentFix("npx prisma generate", failure)).toBe(true);
+    expect(isEnvironmentFix("pnpm exec graphql-codegen generate", failure)).toBe(false);
+    expect(isEnvironmentFix("npx prisma generate", "TypeError: x is undefined")).toBe(false);
+  });
+
   it("refuses a fix the failure does not point at", () => {
     expect(isEnvironmentFix("docker compose up -d db", "TypeError: x is undefined")).toBe(false);
     expect(isEnvironmentFix("pnpm --filter @acme/ui build", "Cannot find module '@acme/shared'")).toBe(false);

@@ -121,6 +121,12 @@ const SERVICE_DOWN =
   /ECONNREFUSED|connection refused|could not connect|can'?t connect to|failed to connect|is the server running|no such host|connect: no route/i;
 /** Commands that build something. */
 const BUILD_STEP = /\b(?:build|compile)\b|\btsc\s+(?:-b|--build)\b/i;
+/**
+ * Commands that regenerate code (a database client, types, stubs); group 1 is the generator
+ * (`npx prisma generate` → prisma). It is the fix when the failure names that generator
+ * ("PrismaClientValidationError: … Unknown argument `discountCode`").
+ */
+const GENERATE_STEP = /^(?:(?:npx|pnpm(?:\s+exec)?|yarn|bunx)\s+)?([a-z][\w-]*)\s+(?:generate|codegen)\b/i;
 /** Output saying a module is missing; group 1 (or 2, 3) is its name. */
 const MISSING_MODULE =
   /Cannot find module ['"]([^'"]+)['"]|Could not resolve ['"]([^'"]+)['"]|Module not found:[^'"]*['"]([^'"]+)['"]/i;
@@ -128,11 +134,14 @@ const MISSING_MODULE =
 /**
  * True when `fix` sets up what a failed command's output says is missing, so a fix of another
  * program may precede the retry: a service start (`docker compose up -d db`) after "connect
- * ECONNREFUSED 127.0.0.1:5432", or a build that names the missing module (`pnpm --filter
- * @acme/shared build`) after "Cannot find module '@acme/shared'".
+ * ECONNREFUSED 127.0.0.1:5432", a build that names the missing module (`pnpm --filter
+ * @acme/shared build`) after "Cannot find module '@acme/shared'", or a code generator the failure
+ * names (`npx prisma generate` after "PrismaClientValidationError").
  */
 export function isEnvironmentFix(fix: string, failureOutput: string): boolean {
   if (SERVICE_START.test(fix.trim())) return SERVICE_DOWN.test(failureOutput);
+  const generator = GENERATE_STEP.exec(fix)?.[1];
+  if (generator !== undefined) return new RegExp(`\\b${generator}`, "i").test(failureOutput);
   const missing = MISSING_MODULE.exec(failureOutput);
   const module = missing?.slice(1).find((group) => group !== undefined);
   return module !== undefined && BUILD_STEP.test(fix) && fix.includes(module);

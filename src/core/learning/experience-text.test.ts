@@ -170,6 +170,8 @@ describe("relatedCommands", () => {
     ["tree /path/to/Demo -I 'node_modules|.git' -L 3", "ls -la /path/to/Demo/todo-app/src", false],
     ["npm test", "npm test", false],
     ["python a.py", "python b.py", false],
+    ["npm run dev", "ulimit -n 10240 && npm run dev", true],
+    ["npm run dev", "ulimit -n 10240 && npm run build", false],
   ])("%s ↔ %s: %s", (failed, replacement, related) => {
     expect(relatedCommands(failed, replacement)).toBe(related);
   });

@@ -270,6 +270,9 @@ function commandWords(command: string): string[] {
  */
 export function relatedCommands(failed: string, replacement: string): boolean {
   if (failed === replacement) return false;
+  // A set-up step, then the same command: `ulimit -n 10240 && npm run dev` after `npm run dev`.
+  const steps = replacement.split(/\s*(?:&&|;)\s*/);
+  if (steps.length > 1 && steps.at(-1)?.trim() === failed.trim()) return true;
   const [first, second] = [commandWords(failed), commandWords(replacement)];
   const argumentsOf = (words: string[]) => words.slice(1).filter((word) => !word.startsWith("-"));
   const [firstArguments, secondArguments] = [argumentsOf(first), argumentsOf(second)];

@@ -114,10 +114,11 @@ const FEEDBACK_SIGNALS: ReadonlySet<FeedbackSignalType> = new Set(["correction",
 /**
  * The user pushing back on what was just done, in the first sentence: "wait, thats the wrong
  * redis", "too much text.", "pls dont pull in new packages…", "100 rows?? there are thousands",
- * "不是这个文件". Such a message is about the current work even when it shares no word with it.
+ * "不是这个文件", "你怎么一上来就改了这么多文件", or setting a rule from now on ("以后…"). Such a
+ * message is about the current work even when it shares no word with it.
  */
 const PUSHBACK =
-  /^\s*(?:wait|whoa|woah|hold on|stop|nope|nah|no[,.!]|wrong|ugh|hmm+|too (?:much|long|many|slow))\b|^[^.!?\n]{0,40}[?!]{2,}|^[^.!?。！？\n]*(?:\b(?:dont|don'?t|do not|never|instead|wrong|not what|that'?s not|thats not|ignores?)\b|不是|不对|错了|别再|不要再)/i;
+  /^\s*(?:wait|whoa|woah|hold on|stop|nope|nah|no[,.!]|wrong|ugh|hmm+|too (?:much|long|many|slow))\b|^[^.!?\n]{0,40}[?!]{2,}|^[^.!?。！？\n]*(?:\b(?:dont|don'?t|do not|never|instead|wrong|not what|that'?s not|thats not|ignores?)\b|不是|不对|错了|别再|不要再|你怎么|怎么又|谁让你)|^\s*(?:from now on|going forward|以后|今后)/i;
 
 function isPushback(text: string): boolean {
   return PUSHBACK.test(text);

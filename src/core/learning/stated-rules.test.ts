@@ -267,6 +267,29 @@ describe("rule 4: corrections in free wording", () => {
       ],
       /^We're on 3\.12 now/,
     ],
+    [
+      "a Chinese 'just do X' pushback on the agent's plan",
+      [
+        { user: "跑一下单测" },
+        { tool: "Bash", input: "npm test", output: "Tests: 3 failed, 212 passed", error: true },
+        { assistant: "有 3 个日期相关的用例失败，看起来是时区问题，我去改一下 formatRange 的实现。" },
+        { user: "不用改代码，CI 是 UTC 跑的，本地跑测试前面加 TZ=UTC 就行" },
+      ],
+      /TZ=UTC/,
+    ],
+    [
+      "a lasting rule about how the agent works, with no activity",
+      [
+        { user: "客户导入改成异步的吧" },
+        {
+          tool: "Edit",
+          input: { file_path: "src/customer/import.controller.ts" },
+          output: "The file has been updated.",
+        },
+        { user: "你怎么一上来就改了这么多文件。。以后改代码前先把计划发我，我确认了你再动手" },
+      ],
+      /^以后改代码前先把计划发我/,
+    ],
   ] as Array<[string, Step[], RegExp]>)("learns %s", (_what, steps, rule) => {
     expect(heuristicsOf(steps).map((heuristic) => heuristic.rule)).toEqual([expect.stringMatching(rule)]);
   });

@@ -45,7 +45,7 @@ const WHEN_YOU =
 /** "no emojis in commit messages". */
 const NO_X_IN_Y = /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/i;
 const ZH_INSTRUCTION =
-  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|别|请用|要用|先)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用/;
+  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用|(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)/;
 
 /** Markers of a lasting rule. */
 const STANDING =
@@ -58,7 +58,7 @@ const ONE_OFF =
   /\b(?:(?:this|that) (?:one|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
 /** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
 const CONCRETE =
-  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]{2,}=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
 const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
 /** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
 const POSITIVE_ALTERNATIVE =
@@ -126,7 +126,8 @@ function isStandingInstruction(sentence: string, next: string, setting: Setting,
   // What to do instead may follow in the next sentence ("dont run with the default settings.
   // tests are python manage.py test --settings=config.settings.test"); the rule quotes it too.
   const concrete = CONCRETE.test(text) || CONCRETE.test(next);
-  if (topic === null && !concrete) return false;
+  // "以后改代码前先把计划发我" / "from now on, ask before …": how the agent works, no activity needed.
+  if (topic === null && !concrete && !(STRONG_STANDING.test(text) && !setting.goal)) return false;
   if (setting.goal) return STRONG_STANDING.test(text);
   if (STANDING.test(text)) return true;
   if (!setting.afterAgent) return false;
