@@ -20,6 +20,7 @@ import {
   stripConnectives,
 } from "./experience-text.js";
 import type { FailedAttempt, TransferableHeuristic } from "./offline-experience.js";
+import { opensWithInstruction } from "./stated-rules.js";
 import {
   clip,
   describeToolCall,
@@ -28,8 +29,10 @@ import {
   isFailedCall,
   type TaskSignal,
   textLanguage,
+  userWords,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
+import { sentenceRun, splitSentences } from "./user-sentences.js";
 
 export type { ExperienceContext } from "./experience-context.js";
 
@@ -145,16 +148,22 @@ export function constraintRule(
     if (signal.type === "constraint") criteria.push(signal.evidence);
     if (signal.confidence < 0.7 || !substantial) continue;
     if (signal.type === "constraint") {
+      // "dont touch requirements.txt by hand, its generated. put it in requirements.in and run
+      // pip-compile": the prohibition and what to do instead are one lesson.
+      const instead = alternativeAfter(context, signal, zh);
+      const rule = instead
+        ? `${sentence.replace(/[.。!！]+$/, "")}${zh ? "，" : ". "}${instead.text}`
+        : sentence;
       heuristics.push({
-        kind: isNegativeRule(sentence) ? "avoid" : "verify",
-        trigger: activityTrigger(sentence, zh) ?? context.activity,
-        rule: clip(sentence, MAX_RULE_CHARS),
+        kind: instead ? "prefer" : isNegativeRule(sentence) ? "avoid" : "verify",
+        trigger: activityTrigger(rule, zh) ?? context.activity,
+        rule: clip(rule, MAX_RULE_CHARS),
         why: zh ? "用户明确提出的约束" : "A constraint the user stated",
-        evidence: signal.evidence,
+        evidence: instead?.quote ?? signal.evidence,
         scopeHint: "project",
         confidence: 0.6,
       });
-      context.learnt.push({ seq: signal.seq, quote: signal.evidence });
+      context.learnt.push({ seq: signal.seq, quote: instead?.quote ?? signal.evidence });
       continue;
     }
     const preference = extractPreference(sentence);
@@ -170,6 +179,31 @@ export function constraintRule(
     });
     context.learnt.push({ seq: signal.seq, quote: signal.evidence });
   }
+}
+
+/**
+ * The sentence right after a negative constraint, in the same message, when it says what to do
+ * instead: its text and the verbatim run from the constraint to it. Null otherwise.
+ */
+function alternativeAfter(
+  context: ExperienceContext,
+  signal: TaskSignal,
+  zh: boolean,
+): { text: string; quote: string } | null {
+  if (!isNegativeRule(signal.evidence)) return null;
+  const row = context.rows.find((candidate) => candidate.seq === signal.seq);
+  const words = row ? userWords(row) : null;
+  if (!words) return null;
+  const sentences = splitSentences(words);
+  const at = sentences.findIndex((sentence) =>
+    sentence.text.includes(signal.evidence.trim().replace(/[.。!！]+$/, "")),
+  );
+  const first = sentences[at];
+  const next = sentences[at + 1];
+  if (first === undefined || next === undefined || !opensWithInstruction(next.text, zh)) return null;
+  const quote = sentenceRun(words, first, next);
+  if (quote.length > MAX_RULE_CHARS) return null;
+  return { text: stripConnectives(next.text).replace(/[.。!！]+$/, ""), quote };
 }
 
 /**

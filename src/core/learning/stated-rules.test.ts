@@ -268,6 +268,18 @@ describe("rule 4: corrections in free wording", () => {
       /^We're on 3\.12 now/,
     ],
     [
+      "a prohibition and what to do instead as one lesson",
+      [
+        { user: "add httpx, we need it for the webhook client" },
+        { tool: "Bash", input: "pip install httpx", output: "Successfully installed httpx-0.27.2" },
+        { tool: "Edit", input: { file_path: "requirements.txt" }, output: "The file has been updated." },
+        {
+          user: "dont touch requirements.txt by hand, its generated. put it in requirements.in and run pip-compile",
+        },
+      ],
+      /^Dont touch requirements\.txt by hand, its generated\. Put it in requirements\.in and run pip-compile$/,
+    ],
+    [
       "a Chinese 'just do X' pushback on the agent's plan",
       [
         { user: "跑一下单测" },

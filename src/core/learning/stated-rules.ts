@@ -92,6 +92,15 @@ function instructionText(sentence: string): string {
   return sentence.replace(LEAD, "").trim();
 }
 
+/**
+ * True when a sentence opens by telling the agent what to do ("put it in requirements.in and run
+ * pip-compile", "用 pnpm"): how a prohibition's alternative reads (see constraintRule).
+ */
+export function opensWithInstruction(sentence: string, zh: boolean): boolean {
+  const text = instructionText(sentence);
+  return !/[?？]\s*$/.test(text) && (zh ? ZH_INSTRUCTION.test(text) : IMPERATIVE.test(text));
+}
+
 function isInstruction(sentence: string, zh: boolean): boolean {
   const text = instructionText(sentence);
   if (zh) return ZH_INSTRUCTION.test(text);
