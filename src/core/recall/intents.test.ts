@@ -14,6 +14,7 @@ describe("activities", () => {
     ["hooks 目录下的代码缩进乱七八糟的，整理一下", ["lint"]],
     ["本地日志太少了，调成 debug 级别", ["config"]],
     ["raise the log level to debug", ["config"]],
+    ["用户模块拆成 service 和 repository 两层", ["code"]],
   ])("%s → %j", (text, expected) => {
     expect([...activities(text)].sort()).toEqual([...expected].sort());
   });

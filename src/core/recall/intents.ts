@@ -45,7 +45,7 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "code",
-    /\b(?:component|function|class|refactor\w*|comments?|exports?|imports?|types?|interface|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名/i,
+    /\b(?:component|function|class|refactor\w*|comments?|exports?|imports?|types?|interface|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/i,
   ],
   [
     "build",
