@@ -145,16 +145,14 @@ export async function recall(
     profile,
     sessionId: request.sessionId ?? undefined,
   });
-  const situations = await situationsOf(store, evidence.asks);
   const lastError = [...recent].reverse().find((message) => message.isError);
-  if (lastError) {
-    const met = await errorsMetBefore(
-      { store, embedder, id, config, projectId, sessionId: request.sessionId },
-      lastError,
-    );
-    for (const [lessonId, value] of await situationsOf(store, met))
-      if (value > (situations.get(lessonId) ?? 0)) situations.set(lessonId, value);
-  }
+  const errorsMet = lastError
+    ? await errorsMetBefore(
+        { store, embedder, id, config, projectId, sessionId: request.sessionId },
+        lastError,
+      )
+    : [];
+  const situations = await situationsOf(store, [...evidence.asks, ...errorsMet]);
   const lessonCandidates = await lessonsFor({
     store,
     embedder,
@@ -492,7 +490,8 @@ async function errorsMetBefore(
 async function situationsOf(store: Store, asks: readonly Ask[]): Promise<Map<string, number>> {
   const situations = new Map<string, number>();
   if (asks.length === 0) return situations;
-  const byPk = new Map(asks.map((ask) => [ask.messagePk, ask.relevance]));
+  const byPk = new Map<number, number>();
+  for (const ask of asks) byPk.set(ask.messagePk, Math.max(ask.relevance, byPk.get(ask.messagePk) ?? 0));
   for (const link of await store.lessonsLearntAt([...byPk.keys()])) {
     const value = byPk.get(link.messagePk) ?? 0;
     if (value > (situations.get(link.lessonId) ?? 0)) situations.set(link.lessonId, value);
