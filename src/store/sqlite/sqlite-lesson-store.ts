@@ -193,7 +193,7 @@ export class SqliteLessonStore implements LessonStore {
     };
     if (expected === null) {
       try {
-        this.db
+        const inserted = this.db
           .prepare(
             `INSERT INTO lessons (id, scope_key, content_hash, kind, status, maturity, scope, project_id, domain,
               trigger_text, rule, confidence, support_task_count, evidence_count, created_at, updated_at,
@@ -202,8 +202,9 @@ export class SqliteLessonStore implements LessonStore {
               @rule, @confidence, @supportTaskCount, @evidenceCount, @createdAt, @updatedAt, @lastValidatedAt, @data)`,
           )
           .run(values);
-        this.indexText(lesson);
-        this.indexSources(lesson);
+        const pk = Number(inserted.lastInsertRowid);
+        this.indexText(pk, lesson);
+        this.indexSources(pk, lesson);
       } catch (error) {
         if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") {
           throw new LessonConflictError(`lesson ${lesson.id} or one with the same content already exists`, {
@@ -225,29 +226,30 @@ export class SqliteLessonStore implements LessonStore {
       )
       .run({ ...values, expected: JSON.stringify(expected) });
     if (info.changes === 0) throw new LessonConflictError(`lesson ${lesson.id} changed since it was read`);
-    if (lesson.trigger !== expected.trigger || lesson.rule !== expected.rule || lesson.why !== expected.why) {
-      this.indexText(lesson);
-    }
-    if (JSON.stringify(lesson.evidence) !== JSON.stringify(expected.evidence)) this.indexSources(lesson);
+    const textChanged =
+      lesson.trigger !== expected.trigger || lesson.rule !== expected.rule || lesson.why !== expected.why;
+    const sourcesChanged = JSON.stringify(lesson.evidence) !== JSON.stringify(expected.evidence);
+    if (!textChanged && !sourcesChanged) return;
+    const { pk } = this.db.prepare("SELECT pk FROM lessons WHERE id = ?").get(lesson.id) as { pk: number };
+    if (textChanged) this.indexText(pk, lesson);
+    if (sourcesChanged) this.indexSources(pk, lesson);
   }
 
   /** (Re)writes where the lesson was learnt: the sessions and tasks of its evidence (migration 007). */
-  private indexSources(lesson: Lesson): void {
-    const row = this.db.prepare("SELECT pk FROM lessons WHERE id = ?").get(lesson.id) as { pk: number };
-    this.db.prepare("DELETE FROM lesson_sources WHERE lesson_pk = ?").run(row.pk);
+  private indexSources(pk: number, lesson: Lesson): void {
+    this.db.prepare("DELETE FROM lesson_sources WHERE lesson_pk = ?").run(pk);
     const insert = this.db.prepare(
       "INSERT OR IGNORE INTO lesson_sources (lesson_pk, session_id, task_id) VALUES (?, ?, ?)",
     );
-    for (const evidence of lesson.evidence) insert.run(row.pk, evidence.sessionId, evidence.taskId ?? "");
+    for (const evidence of lesson.evidence) insert.run(pk, evidence.sessionId, evidence.taskId ?? "");
   }
 
   /** (Re)writes a lesson's full-text entry: trigger, rule and why, with CJK bigrams. */
-  private indexText(lesson: Lesson): void {
-    const row = this.db.prepare("SELECT pk FROM lessons WHERE id = ?").get(lesson.id) as { pk: number };
-    this.db.prepare("DELETE FROM lessons_fts WHERE rowid = ?").run(row.pk);
+  private indexText(pk: number, lesson: Lesson): void {
+    this.db.prepare("DELETE FROM lessons_fts WHERE rowid = ?").run(pk);
     this.db
       .prepare("INSERT INTO lessons_fts (rowid, text) VALUES (?, ?)")
-      .run(row.pk, ftsIndexText(`${lesson.trigger}\n${lesson.rule}\n${lesson.why}`));
+      .run(pk, ftsIndexText(`${lesson.trigger}\n${lesson.rule}\n${lesson.why}`));
   }
 
   private deleteLesson(expected: Lesson): void {
