@@ -248,11 +248,14 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       lesson !== null && isRecallable(lesson) && scopeKeys.includes(lessonScopeKey(lesson)),
   );
   if (lessons.length === 0) return [];
-  // Vectors came with the nearest lessons; only the others (full-text hits, situations) are read.
-  const stored = new Map(near.map((hit) => [hit.lessonId, hit.vector]));
-  const unread = lessons.filter((lesson) => !stored.has(lesson.id)).map((lesson) => lesson.id);
-  for (const [lessonId, vector] of await store.lessonVectors(search.id, unread)) stored.set(lessonId, vector);
-  await embedMissing(search.embedder, stored, lessons, (lesson) => lesson.id, lessonEmbeddingText);
+  const stored = await vectorsOf({
+    items: lessons,
+    key: (lesson) => lesson.id,
+    known: near.map((hit) => [hit.lessonId, hit.vector]),
+    read: (ids) => store.lessonVectors(search.id, ids),
+    embedder: search.embedder,
+    text: lessonEmbeddingText,
+  });
   const triggers = await embedAll(
     search.embedder,
     lessons.map((lesson) => lesson.trigger),
@@ -357,22 +360,8 @@ async function evidenceFor(search: {
   profile: PromptProfile;
   sessionId?: string;
 }): Promise<{ candidates: RecallCandidate[]; asks: Ask[] }> {
-  const { store, config } = search;
-  const lexical = search.match
-    ? await store.searchMessages({
-        match: search.match,
-        projectId: search.projectId,
-        excludeSessionId: search.sessionId,
-        limit: config.pool,
-      })
-    : [];
-  const near = await store.nearestMessages({
-    embedderId: search.id,
-    vector: search.queryVector,
-    projectId: search.projectId,
-    excludeSessionId: search.sessionId,
-    k: config.pool,
-  });
+  const { config } = search;
+  const { lexical, near } = await messagesLike(search, search.match, search.queryVector);
   const rows = new Map<string, EvidenceRow>();
   for (const row of [...lexical, ...near.map((hit) => hit.row)]) rows.set(row.messageId, row);
   const fused = reciprocalRankFusion([
@@ -381,11 +370,8 @@ async function evidenceFor(search: {
   ]).slice(0, config.pool);
   const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
   if (chosen.length === 0) return { candidates: [], asks: [] };
-  const vectors = new Map(near.map((hit) => [hit.row.pk, hit.vector]));
-  const unread = chosen.filter((row) => !vectors.has(row.pk)).map((row) => row.pk);
-  for (const [pk, vector] of await store.messageVectors(search.id, unread)) vectors.set(pk, vector);
+  const vectors = await messageVectorsOf(search, chosen, near);
   const texts = chosen.map(evidenceText);
-  await embedMissing(search.embedder, vectors, chosen, (row) => row.pk, evidenceText);
   const lexicalHits = new Set(lexical.map((row) => row.messageId));
   const asks: Ask[] = [];
   const candidates = chosen.map((row, index): RecallCandidate => {
@@ -439,51 +425,61 @@ const SITUATION_WEIGHT = 0.8;
  * whose relevance is the two errors' similarity.
  */
 async function errorsMetBefore(
-  search: {
-    store: Store;
-    embedder: Embedder;
-    id: string;
-    config: RecallConfig;
-    projectId: string | null;
-    sessionId?: string | null;
-  },
-  failed: { content: string; toolOutput: string | null },
+  search: MessageSearch & { embedder: Embedder },
+  failed: Pick<EvidenceRow, "content" | "toolOutput" | "isError">,
 ): Promise<Ask[]> {
-  const { store, config } = search;
-  const text = (failed.toolOutput ?? failed.content).split("\n").slice(0, 3).join(" ").slice(0, 240);
+  const text = evidenceText(failed);
   const [vector] = (await embedAll(search.embedder, [text])) as [Float32Array];
-  const match = ftsMatchQuery(text);
-  const exclude = search.sessionId ?? undefined;
+  const { lexical, near } = await messagesLike(search, ftsMatchQuery(text), vector);
+  const byPk = new Map([...lexical, ...near.map((hit) => hit.row)].map((row) => [row.pk, row]));
+  const errors = [...byPk.values()].filter((row) => row.isError);
+  const vectors = await messageVectorsOf(search, errors, near);
+  return errors.map((row) => ({
+    messagePk: row.pk,
+    relevance: cosineSimilarity(vector, vectors.get(row.pk) as Float32Array),
+  }));
+}
+
+/** Where and how recall searches captured messages: the project's other sessions, `pool` each way. */
+interface MessageSearch {
+  store: Store;
+  id: string;
+  config: RecallConfig;
+  projectId: string | null;
+  sessionId?: string | null;
+}
+
+/** Messages like a text: its full-text hits and its vector's nearest neighbours (with their vectors). */
+async function messagesLike(search: MessageSearch, match: string | null, vector: Float32Array) {
+  const { store, config } = search;
+  const excludeSessionId = search.sessionId ?? undefined;
   const lexical = match
-    ? await store.searchMessages({
-        match,
-        projectId: search.projectId,
-        excludeSessionId: exclude,
-        limit: config.pool,
-      })
+    ? await store.searchMessages({ match, projectId: search.projectId, excludeSessionId, limit: config.pool })
     : [];
   const near = await store.nearestMessages({
     embedderId: search.id,
     vector,
     projectId: search.projectId,
-    excludeSessionId: exclude,
+    excludeSessionId,
     k: config.pool,
   });
-  const vectors = new Map(near.map((hit) => [hit.row.pk, hit.vector]));
-  const errors = [
-    ...new Map([...lexical, ...near.map((hit) => hit.row)].map((row) => [row.pk, row])).values(),
-  ].filter((row) => row.isError);
-  const unread = errors.filter((row) => !vectors.has(row.pk));
-  for (const [pk, stored] of await store.messageVectors(
-    search.id,
-    unread.map((row) => row.pk),
-  ))
-    vectors.set(pk, stored);
-  await embedMissing(search.embedder, vectors, errors, (row) => row.pk, evidenceText);
-  return errors.map((row) => ({
-    messagePk: row.pk,
-    relevance: cosineSimilarity(vector, vectors.get(row.pk) as Float32Array),
-  }));
+  return { lexical, near };
+}
+
+/** The vectors of evidence rows (see {@link vectorsOf}). */
+function messageVectorsOf(
+  search: MessageSearch & { embedder: Embedder },
+  rows: readonly EvidenceRow[],
+  near: ReadonlyArray<{ row: EvidenceRow; vector: Float32Array }>,
+): Promise<Map<number, Float32Array>> {
+  return vectorsOf({
+    items: rows,
+    key: (row) => row.pk,
+    known: near.map((hit) => [hit.row.pk, hit.vector]),
+    read: (pks) => search.store.messageVectors(search.id, pks),
+    embedder: search.embedder,
+    text: evidenceText,
+  });
 }
 
 /** The lessons learnt in the tasks of these asks, each with its most relevant ask's relevance. */
@@ -568,7 +564,7 @@ function isNarration(row: EvidenceRow): boolean {
   return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
 }
 
-function evidenceText(row: EvidenceRow): string {
+function evidenceText(row: Pick<EvidenceRow, "content" | "toolOutput" | "isError">): string {
   return row.isError && row.toolOutput
     ? row.toolOutput.split("\n").slice(0, 3).join(" ").slice(0, 240)
     : row.content.slice(0, 240);
@@ -583,17 +579,26 @@ async function recentMessages(store: Store, sessionId: string, turns: number) {
   return rows.map(toTaskMessage);
 }
 
-/** Embeds the items whose stored vector is missing (e.g. not indexed yet) into `vectors`. */
-async function embedMissing<T, K>(
-  embedder: Embedder,
-  vectors: Map<K, Float32Array>,
-  items: readonly T[],
-  key: (item: T) => K,
-  text: (item: T) => string,
-): Promise<void> {
+/**
+ * The vectors of `items`: those a nearest-neighbour query already returned, then the stored ones
+ * (read in one query), then, for any not indexed yet, embedded now.
+ */
+async function vectorsOf<T, K>(options: {
+  items: readonly T[];
+  key: (item: T) => K;
+  known: Iterable<readonly [K, Float32Array]>;
+  read: (keys: K[]) => Promise<Map<K, Float32Array>>;
+  embedder: Embedder;
+  text: (item: T) => string;
+}): Promise<Map<K, Float32Array>> {
+  const { items, key } = options;
+  const vectors = new Map<K, Float32Array>(options.known);
+  const unread = items.filter((item) => !vectors.has(key(item))).map(key);
+  for (const [itemKey, vector] of await options.read(unread)) vectors.set(itemKey, vector);
   const missing = items.filter((item) => !vectors.has(key(item)));
-  const fresh = await embedAll(embedder, missing.map(text));
+  const fresh = await embedAll(options.embedder, missing.map(options.text));
   for (const [index, item] of missing.entries()) vectors.set(key(item), fresh[index] as Float32Array);
+  return vectors;
 }
 
 async function embedAll(embedder: Embedder, values: string[]): Promise<Float32Array[]> {
