@@ -4,6 +4,8 @@
  * the totals over scenarios.
  */
 
+import { escapeRegExp } from "../core/regexp.js";
+
 /** Lessons counted for Recall@3: the first this many injected lesson items. */
 export const RECALL_AT = 3;
 
@@ -55,7 +57,7 @@ export interface LessonWords {
  * a CJK character matches anywhere.
  */
 export function containsWord(text: string, word: string): boolean {
-  const escaped = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(word.toLowerCase());
   const boundary = /^[a-z0-9]/i.test(word) ? "(?<![a-z0-9])" : "";
   return new RegExp(`${boundary}${escaped}`, "u").test(text.toLowerCase());
 }

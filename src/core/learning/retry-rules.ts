@@ -2,6 +2,8 @@
  * The offline task-experience rules about tool runs: error → retry → success (rule 1), fix then
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
+
+import { escapeRegExp } from "../regexp.js";
 import {
   distinguishingPair,
   isEnvironmentFix,
@@ -177,7 +179,7 @@ export function retryRule(
     }
     // An attempt to install something is not the job itself (`brew install jq` after jq was missing).
     const missing =
-      failedCommand === null || /\binstall\b/.test(failedCommand)
+      failedCommand === null || INSTALLS.test(failedCommand)
         ? null
         : missingProgram(call.toolOutput ?? reason);
     const workaround =
@@ -244,6 +246,9 @@ function objectedTo(
   return false;
 }
 
+/** A command that installs something: an attempt to get a missing program, not the job itself. */
+const INSTALLS = /\binstall\b/;
+
 /** "bash: jq: command not found", "sh: 1: jq: not found", "zsh: command not found: jq". */
 const NOT_FOUND =
   /(?:^|\n)(?:[\w/.-]+:\s+)?(?:line \d+:\s+|\d+:\s+)?([\w.+-]+): (?:command )?not found\b|command not found: ([\w.+-]+)/;
@@ -268,10 +273,8 @@ function isWorkaround(
   if (isFailedCall(row, signals)) return false;
   const command = toolCommand(row);
   if (command === null) return false;
-  const escaped = missing.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return (
-    !new RegExp(`(?:^|[\\s;&|(])${escaped}(?:$|[\\s;&|)])`).test(command) && !/\binstall\b/.test(command)
-  );
+  const runs = new RegExp(`(?:^|[\\s;&|(])${escapeRegExp(missing)}(?:$|[\\s;&|)])`);
+  return !runs.test(command) && !INSTALLS.test(command);
 }
 
 /** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */
