@@ -82,7 +82,7 @@ export async function applyRecallOutcomes(options: {
  * that task's recalls), else to now. Without: every recall of the session so far not judged yet.
  * Throws `NotFoundError` for an unknown task and `InvalidInputError` for another session's task.
  */
-export async function reportedOutcomeSpan(options: {
+async function reportedOutcomeSpan(options: {
   store: Store;
   sessionId: string;
   taskId: string | null;

@@ -129,9 +129,11 @@ function isPushback(text: string): boolean {
  * the jira key" right after a `git commit` is about that commit, not a new goal.
  */
 function aboutLastAction(text: string, rows: readonly TaskMessage[]): boolean {
-  const last = [...rows].reverse().find((row) => toolCommand(row) !== null);
-  const command = last === undefined ? null : toolCommand(last);
-  return command !== null && sharedActivities(activities(text), activities(command)) > 0;
+  for (let index = rows.length - 1; index >= 0; index--) {
+    const command = toolCommand(rows[index] as TaskMessage);
+    if (command !== null) return sharedActivities(activities(text), activities(command)) > 0;
+  }
+  return false;
 }
 
 /** Words in a message: Latin words plus one per two Han characters. */
