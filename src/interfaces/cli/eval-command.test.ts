@@ -1,30 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { runTacit } from "../../testing/cli-harness.js";
+import { captureCliIo, runTacit } from "../../testing/cli-harness.js";
 import { useTempDir } from "../../testing/temp-dir.js";
-import type { CliIo } from "./cli-io.js";
 import { evalCommand } from "./eval-command.js";
 
 const tempDir = useTempDir("tacit-eval-cli-");
-
-/** A CliIo over in-memory streams, with what was written. */
-function testIo(cwd: string): { io: CliIo; out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  const stdin = new PassThrough();
-  stdin.end();
-  return { io: { stdout, stderr, stdin, env: {}, cwd, now: Date.now }, out: () => out, err: () => err };
-}
 
 /** A suite whose one expected lesson can never be found. */
 function writeSuite(): string {
@@ -53,7 +34,7 @@ probes:
 describe("tacit eval", () => {
   it("prints a table with failures and totals, and exits 0 without thresholds", async () => {
     const root = writeSuite();
-    const { io, out, err } = testIo(root);
+    const { io, out, err } = captureCliIo({ cwd: root });
     expect(await evalCommand(["mini"], {}, io)).toBe(0);
     expect(out()).toMatch(/^ +recall@3 +false inj\. +tokens +llm +ms +lang +topic +scenario\n/);
     expect(out()).toMatch(/\nFAIL +0\/1 +- .* en +test-command +mini\/unfindable lesson\n/);
@@ -68,13 +49,13 @@ describe("tacit eval", () => {
 
   it("exits 1 with a one-line reason when a threshold is missed", async () => {
     const root = writeSuite();
-    const { io, err } = testIo(root);
+    const { io, err } = captureCliIo({ cwd: root });
     expect(await evalCommand(["mini"], { minRecall: "0.9", maxFalseInjection: "0.05", json: true }, io)).toBe(
       1,
     );
     expect(err()).toBe("tacit: eval below thresholds: Recall@3 0 (0/1) is below 0.9\n");
     writeFileSync(join(root, "floors.json"), JSON.stringify({ floors: { minRecallAt3: 0 } }));
-    const passing = testIo(root);
+    const passing = captureCliIo({ cwd: root });
     expect(await evalCommand(["mini"], { thresholds: "floors.json", json: true }, passing.io)).toBe(0);
     const report = JSON.parse(passing.out());
     expect(Object.keys(report)).toEqual([
@@ -103,7 +84,7 @@ describe("tacit eval", () => {
         suiteFloors: { mini: { minRecallAt3: 0.5 }, other: { minRecallAt3: 1 } },
       }),
     );
-    const { io, err } = testIo(root);
+    const { io, err } = captureCliIo({ cwd: root });
     expect(await evalCommand(["mini"], { thresholds: "floors.json" }, io)).toBe(1);
     // Only the suites that ran are held to their floors.
     expect(err()).toBe("tacit: eval below thresholds: suite mini: Recall@3 0 (0/1) is below 0.5\n");
@@ -111,7 +92,7 @@ describe("tacit eval", () => {
 
   it("names a bad option or thresholds file", async () => {
     const root = writeSuite();
-    const { io } = testIo(root);
+    const { io } = captureCliIo({ cwd: root });
     await expect(evalCommand(["mini"], { minRecall: "90%" }, io)).rejects.toThrow(
       '--min-recall must be a number from 0 to 1, got "90%"',
     );

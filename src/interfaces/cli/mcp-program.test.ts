@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
-import { runTacit } from "../../testing/cli-harness.js";
+import { captureCliIo, runTacit } from "../../testing/cli-harness.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { registerMcpCommands } from "./mcp-program.js";
 
@@ -13,24 +13,13 @@ const tempDir = useTempDir("tacit-mcp-cli-");
 
 /** Parses argv on a program holding only the MCP commands; returns the exit code and stderr. */
 async function runMcpProgram(argv: string[]): Promise<{ code: number; stderr: string }> {
-  const stderr = new PassThrough();
-  let err = "";
-  stderr.on("data", (chunk) => {
-    err += chunk;
-  });
-  const io = {
-    stdout: new PassThrough(),
-    stderr,
-    stdin: new PassThrough(),
-    env: { TACIT_HOME: tempDir() },
-    cwd: process.cwd(),
-    now: Date.now,
-  };
+  const { io, err } = captureCliIo({ env: { TACIT_HOME: tempDir() }, stdin: new PassThrough() });
   let code = 0;
+  let thrown = "";
   const program = new Command("tacit")
     .option("--db <path>")
     .exitOverride()
-    .configureOutput({ writeOut: () => undefined, writeErr: (text) => stderr.write(text) });
+    .configureOutput({ writeOut: () => undefined, writeErr: (text) => io.stderr.write(text) });
   registerMcpCommands(program, {
     io,
     global: () => program.opts<{ db?: string }>(),
@@ -43,23 +32,16 @@ async function runMcpProgram(argv: string[]): Promise<{ code: number; stderr: st
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
     code = (error as { exitCode?: number }).exitCode ?? 1;
-    err += (error as Error).message;
+    thrown = (error as Error).message;
   }
-  return { code, stderr: err };
+  return { code, stderr: err() + thrown };
 }
 
 describe("registerMcpCommands", () => {
   it("registers `mcp` and `serve --mcp --port`", () => {
     const program = new Command("tacit");
     registerMcpCommands(program, {
-      io: {
-        stdout: new PassThrough(),
-        stderr: new PassThrough(),
-        stdin: new PassThrough(),
-        env: {},
-        cwd: "/",
-        now: Date.now,
-      },
+      io: captureCliIo({ cwd: "/", stdin: new PassThrough() }).io,
       global: () => ({}),
       limit: () => new Option("--limit <n>"),
       run: async () => undefined,

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../runtime.js";
+import { captureCliIo } from "../../testing/cli-harness.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { apiTokenPath, loadApiToken } from "./api-token.js";
 import { serveCommand } from "./commands.js";
@@ -151,43 +152,24 @@ describe("tacit serve --mcp (Streamable HTTP)", () => {
 
   it("`serveCommand` prints the URL and the token file on stderr and stops on the signal", async () => {
     const home = tempDir();
-    const stderr = new PassThrough();
-    let err = "";
-    stderr.on("data", (chunk) => {
-      err += chunk;
-    });
+    const { io, err } = captureCliIo({ env: { TACIT_HOME: home }, cwd: home, stdin: new PassThrough() });
     const stop = new AbortController();
-    const io = {
-      stdout: new PassThrough(),
-      stderr,
-      stdin: new PassThrough(),
-      env: { TACIT_HOME: home },
-      cwd: home,
-      now: Date.now,
-    };
     const running = serveCommand({ mcp: true, port: 0 }, io, stop.signal);
-    await expect.poll(() => err, { timeout: 10_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    await expect.poll(err, { timeout: 10_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/);
     const tokenFile = join(home, "api-token");
-    expect(err).toContain(tokenFile);
-    const url = /listening on (\S+)/.exec(err)?.[1] as string;
+    expect(err()).toContain(tokenFile);
+    const url = /listening on (\S+)/.exec(err())?.[1] as string;
     const token = readFileSync(tokenFile, "utf8").trim();
     expect((await post(url, { Authorization: `Bearer ${token}` })).status).toBe(200);
     stop.abort();
     expect(await running).toBe(0);
-    expect(err).toMatch(/stopped/);
+    expect(err()).toMatch(/stopped/);
     await expect(post(url, { Authorization: `Bearer ${token}` })).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it("`serveCommand` without --mcp says what to pass", async () => {
     const home = tempDir();
-    const io = {
-      stdout: new PassThrough(),
-      stderr: new PassThrough(),
-      stdin: new PassThrough(),
-      env: { TACIT_HOME: home },
-      cwd: home,
-      now: Date.now,
-    };
+    const { io } = captureCliIo({ env: { TACIT_HOME: home }, cwd: home, stdin: new PassThrough() });
     await expect(serveCommand({}, io)).rejects.toThrow(/pass --mcp/);
   });
 });
