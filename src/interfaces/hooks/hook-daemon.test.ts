@@ -298,7 +298,9 @@ describe("tacit hook (process) without a daemon", () => {
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     await until(() => existsSync(socket), 30_000);
-    rmSync(setup.home, { recursive: true, force: true });
+    // The daemon may still be writing its pid file as the removal walks the folder.
+    rmSync(setup.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
     expect(await exited).toBe(0);
+    expect(existsSync(setup.home)).toBe(false);
   }, 60_000);
 });

@@ -67,23 +67,41 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   // Tool events are stored as soon as they arrive: the agent has moved on, and the next prompt then
   // has no spool to write before it can be answered.
   const io = { env: options.env, now: options.now, storeToolEvents: true };
-  const fail = (message: string) => logHookFailure(io, `hook daemon: ${message}`);
+  const home = dirname(options.socketPath);
+  // A home removed under a running daemon (a test's, a user's reset) is not recreated for a log
+  // line: the daemon stops at its next health check, and the failure is only that the home went.
+  const fail = (message: string) => {
+    if (existsSync(home)) logHookFailure(io, `hook daemon: ${message}`);
+  };
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
   const { keepStoresOpen } = await import("./hook-capture.js");
   await import("./hook-recall.js");
   const stores = keepStoresOpen();
   // Never recreate a home deleted since this daemon was started (a test's, a user's reset).
-  if (!existsSync(dirname(options.socketPath))) return;
+  if (!existsSync(home)) return;
   // Half-open: the client ends its side once the event is sent and still reads the answer.
   const server = createServer({ allowHalfOpen: true });
   const listening = await listen(server, options.socketPath);
   if (!listening) return;
-  chmodSync(options.socketPath, 0o600);
   const socketId = fileId(options.socketPath);
   // Beside the socket, for whoever wants to stop it: `kill $(cat …/hook-<hash>.pid)`.
   const pidFile = options.socketPath.replace(/\.sock$/, ".pid");
-  writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
+  // Tool events queued by hook-client.ts: drained when the folder changes, on every health check
+  // (in case a change was missed) and before every socket event, so a prompt sees the tool calls
+  // before it. One drain at a time, in the same queue as the socket events.
+  const inbox = inboxDirectory(options.socketPath);
+  try {
+    chmodSync(options.socketPath, 0o600);
+    writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
+    // Not recursive: a home removed while this daemon started stays removed.
+    if (!existsSync(inbox)) mkdirSync(inbox, { mode: 0o700 });
+  } catch (error) {
+    // The home went away between listening and here: nothing to serve, and nothing to recreate.
+    await new Promise<void>((closed) => server.close(() => closed()));
+    if (existsSync(home)) throw error;
+    return;
+  }
   options.onListening?.();
   const codeId = codeStamp();
   const idleMs = Number(options.env.TACIT_HOOK_DAEMON_IDLE_MS) || IDLE_MS;
@@ -101,11 +119,6 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   let pending = 0;
   let idle: NodeJS.Timeout | undefined;
   let check: NodeJS.Timeout | undefined;
-  // Tool events queued by hook-client.ts: drained when the folder changes, on every health check
-  // (in case a change was missed) and before every socket event, so a prompt sees the tool calls
-  // before it. One drain at a time, in the same queue as the socket events.
-  const inbox = inboxDirectory(options.socketPath);
-  mkdirSync(inbox, { recursive: true, mode: 0o700 });
   let drainQueued = false;
   const drain = () => {
     if (drainQueued) return;
