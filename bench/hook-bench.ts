@@ -3,7 +3,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createCapture } from "../src/capture/capture.js";
 import { createLesson } from "../src/core/lessons/lesson.js";
+import { handleHookEvent } from "../src/interfaces/hooks/handle-hook.js";
 import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
 import { embedLessons } from "../src/learn/lesson-book.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
@@ -13,6 +15,8 @@ import type { BenchResult } from "./report.js";
 
 const RUNS = 31;
 const LESSONS = 1_000;
+/** Messages in the long session of the session-length figure (a day-long agent session). */
+const LONG_SESSION = 6_000;
 /** Pause between timed runs, ms (see `settle`). */
 const SETTLE_MS = 100;
 /** The built cli-entry.js: what `tacit install` writes as the hook command, less `hook` and the marker. */
@@ -137,6 +141,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
     const daemonNote = served
       ? "the daemon served every steady run (its socket stayed, the hook log stayed empty)"
       : `the daemon did NOT serve every run (hook log: ${logged || "none"}; socket ${existsSync(socket) ? "present" : "gone"})`;
+    const longSession = await sessionLengthFigure(dir);
     return [
       {
         name: `tacit hook, PostToolUse, daemon running (median of ${RUNS})`,
@@ -182,10 +187,80 @@ export async function runHookBench(): Promise<BenchResult[]> {
         met: coldInjected,
         note: `TACIT_HOOK_DAEMON=0: capture, store and recall loaded cold in the hook's own process (${coldInjected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
       },
+      longSession,
     ];
   } finally {
     // Removing the home removes the daemon's socket; the daemon notices within seconds and exits.
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What a hook event costs to store (a tool call, then a prompt: the daemon's work for each) in a
+ * session already holding LONG_SESSION messages, against the same in a new session, in process
+ * and interleaved. Each write reads where its session stands (last seq, turn, compact boundary)
+ * and a session's summary counts its calls: both must not grow with the session.
+ */
+async function sessionLengthFigure(dir: string): Promise<BenchResult> {
+  const project = join(dir, "long-session");
+  mkdirSync(join(project, ".git"), { recursive: true });
+  const store = new SqliteStore({ path: join(dir, "long-session.db") });
+  try {
+    let clock = Date.UTC(2026, 0, 1);
+    const now = () => clock++;
+    const deps = { agent: "claude-code" as const, capture: createCapture({ store, now }), store, now };
+    const output = "src/app.ts:12 error TS2322\n".repeat(80);
+    const tool = (session: string, id: string) =>
+      handleHookEvent(
+        {
+          hook_event_name: "PostToolUse",
+          session_id: session,
+          cwd: project,
+          tool_name: "Bash",
+          tool_input: { command: `npx tsc --noEmit # ${id}` },
+          tool_response: { stdout: output, stderr: "", interrupted: false },
+          tool_use_id: id,
+        },
+        { ...deps, recall: async () => "" },
+      );
+    const prompt = (session: string, id: string) =>
+      handleHookEvent(
+        {
+          hook_event_name: "UserPromptSubmit",
+          session_id: session,
+          cwd: project,
+          prompt_id: id,
+          prompt: "next",
+        },
+        { ...deps, recall: async () => "" },
+      );
+    for (let index = 0; index < LONG_SESSION; index++) await tool("long", `seed-${index}`);
+    const timedPair = async (session: string, index: number) => {
+      const started = performance.now();
+      await tool(session, `timed-${index}`);
+      await prompt(session, `timed-${index}`);
+      return performance.now() - started;
+    };
+    const fresh: number[] = [];
+    const long: number[] = [];
+    for (let index = 0; index < RUNS; index++) {
+      fresh.push(await timedPair(`new-${index}`, index));
+      long.push(await timedPair("long", index));
+    }
+    const ratio = median(long) / median(fresh);
+    return {
+      name: `storing a hook tool call and prompt in a ${LONG_SESSION.toLocaleString("en-US")}-message session, in process (median of ${RUNS})`,
+      value: median(long),
+      unit: "ms",
+      baselineName: "the same in a new session, median",
+      baselineValue: median(fresh),
+      ratio,
+      goal: "≤ 1.5",
+      met: ratio <= 1.5,
+      note: "what the daemon does per tool event and before each prompt's answer; before migration 009 the per-session lookups read every row of the session (tool output included)",
+    };
+  } finally {
+    await store.close();
   }
 }
 

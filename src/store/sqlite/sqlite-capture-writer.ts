@@ -72,7 +72,8 @@ export class SqliteCaptureWriter {
       cursor: db.prepare(`
         SELECT
           (SELECT MAX(seq) FROM messages WHERE session_id = @id) AS maxSeq,
-          (SELECT MAX(turn_number) FROM messages WHERE session_id = @id) AS turnNumber,
+          -- Turn numbers only grow with seq (insertMessage), so the last row has the highest.
+          (SELECT turn_number FROM messages WHERE session_id = @id ORDER BY seq DESC LIMIT 1) AS turnNumber,
           (SELECT MAX(seq) FROM messages WHERE session_id = @id AND kind = 'compact_boundary') AS boundary,
           (SELECT last_activity_at FROM sessions WHERE id = @id) AS lastActivityAt`),
       insertMessage: db.prepare(`

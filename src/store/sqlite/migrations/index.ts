@@ -6,6 +6,7 @@ import { migration005 } from "./005-recall.js";
 import { migration006 } from "./006-skills.js";
 import { migration007 } from "./007-lesson-sources.js";
 import { migration008 } from "./008-feedback-reasons.js";
+import { migration009 } from "./009-session-message-index.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -24,4 +25,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
