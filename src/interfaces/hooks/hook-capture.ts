@@ -40,7 +40,11 @@ export async function captureHookEvent(
       spawnLearner:
         io.env.TACIT_NO_BACKGROUND_LEARN === "1"
           ? undefined
-          : (sessionId) => spawnLearner(sessionId, options.db, io),
+          : (sessionId) => {
+              const spawnIt = () => spawnLearner(sessionId, options.db, io);
+              if (io.afterAnswer) io.afterAnswer(spawnIt);
+              else spawnIt();
+            },
       spoolDirectory: spoolDirectory(options.databasePath),
       warn: (message) => logHookFailure(io, message),
     });

@@ -13,6 +13,7 @@ import { useTempDir } from "../../testing/temp-dir.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
 import { inboxDirectory } from "./hook-inbox.js";
+import { runHook } from "./hook-main.js";
 
 const tempDir = useTempDir("tacit-hook-daemon-");
 const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
@@ -204,6 +205,60 @@ describe("tacit hook with the resident daemon", () => {
     expect(existsSync(socket)).toBe(false);
     expect(existsSync(socket.replace(/\.sock$/, ".pid"))).toBe(false);
   });
+
+  it("starts the background learner once a Stop is answered, and the learner learns the session", async () => {
+    const setup = home();
+    const { TACIT_NO_BACKGROUND_LEARN: _off, ...env } = setup.env;
+    const argv = ["--agent", "claude-code"];
+    const deferred: Array<() => void> = [];
+    const io = (name: string, changes: Record<string, unknown> = {}) => ({
+      stdin: payload("claude-code", name, setup.project, changes),
+      stdout: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+      env,
+      cwd: setup.project,
+      now: () => NOW,
+      afterAnswer: (work: () => void) => deferred.push(work),
+    });
+    await runHook(argv, io("UserPromptSubmit", { prompt: "install the dependencies for the api" }));
+    await runHook(
+      argv,
+      io("PostToolUse", {
+        tool_input: { command: "npm install" },
+        tool_response: { stdout: "added 812 packages in 9s", stderr: "" },
+        tool_use_id: "toolu_npm",
+      }),
+    );
+    await runHook(argv, io("Stop", { last_assistant_message: "Installed the dependencies with npm." }));
+    await runHook(
+      argv,
+      io("UserPromptSubmit", {
+        prompt_id: "second",
+        prompt: "no, don't use npm here, this repo is a pnpm workspace. use pnpm install",
+      }),
+    );
+    await runHook(argv, io("PostToolUse", { prompt_id: "second" }));
+    await runHook(argv, io("Stop", { prompt_id: "second", last_assistant_message: "Ran pnpm install." }));
+    // Handed over, not done: the daemon runs it after the answer is sent.
+    expect(deferred).toHaveLength(2);
+    const jobs = () => {
+      const database = new Database(join(setup.home, "tacit.db"), { readonly: true });
+      try {
+        return database.prepare("SELECT status FROM learn_jobs").all() as Array<{ status: string }>;
+      } finally {
+        database.close();
+      }
+    };
+    expect(jobs()).toEqual([]);
+    deferred.at(-1)?.();
+    await until(() => jobs().length > 0 && jobs().every((job) => job.status === "done"), 60_000);
+    const database = new Database(join(setup.home, "tacit.db"), { readonly: true });
+    const rules = database.prepare("SELECT data ->> '$.rule' AS rule FROM lessons").all() as Array<{
+      rule: string;
+    }>;
+    database.close();
+    expect(rules.map((row) => row.rule).join("\n")).toMatch(/pnpm/);
+    expect(logText(setup.home)).toBe("");
+  }, 90_000);
 
   it("serves nobody else: the socket is 0600 in the user's TACIT_HOME", async () => {
     const setup = home();

@@ -211,6 +211,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         pending++;
         queue = queue.then(async () => {
           const stdout = collector();
+          const deferred: Array<() => void> = [];
           try {
             await forgetReplacedDatabases();
             await runHook(request.argv, {
@@ -220,21 +221,40 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
               cwd: request.cwd,
               now: options.now,
               storeToolEvents: true,
+              afterAnswer: (work) => deferred.push(work),
             });
             rememberDatabase(databases, request);
-            socket.end(`${ANSWERED}${stdout.text()}`);
+            await answer(socket, `${ANSWERED}${stdout.text()}`);
           } catch (error) {
             // runHook never throws; this is a bug in the daemon itself: log it and keep serving.
             fail((error as Error)?.stack ?? String(error));
-            socket.end(ANSWERED);
-          } finally {
-            pending--;
-            armIdle();
+            await answer(socket, ANSWERED);
           }
+          for (const work of deferred) {
+            try {
+              work();
+            } catch (error) {
+              fail(`after answering: ${(error as Error)?.stack ?? String(error)}`);
+            }
+          }
+          pending--;
+          armIdle();
         });
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
+  });
+}
+
+/**
+ * Sends the answer and ends the connection; settles once the client can have it all (the end is
+ * sent: the client reads until it) or the connection is gone, so work after it is off its path.
+ */
+function answer(socket: Socket, text: string): Promise<void> {
+  return new Promise((sent) => {
+    socket.once("finish", sent);
+    socket.once("close", sent);
+    socket.end(text);
   });
 }
 

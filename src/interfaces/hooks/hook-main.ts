@@ -43,6 +43,12 @@ export interface HookIo {
    * loads no SQLite, and the next prompt-level event stores the spool.
    */
   storeToolEvents?: boolean;
+  /**
+   * Takes work the answer does not depend on (the hook daemon: it runs it once the answer is sent,
+   * so spawning the background learner at Stop, about 8 ms, is off the agent's path). Absent: the
+   * work is done at once.
+   */
+  afterAnswer?: (work: () => void) => void;
 }
 
 /** Payloads beyond this are not read (a tool response is truncated at capture long before). */
