@@ -30,7 +30,7 @@ import {
 } from "./task-message.js";
 import { inferDomain } from "./to-lessons.js";
 import { activityTrigger } from "./topics.js";
-import { isContentless } from "./user-sentences.js";
+import { isContentless, splitSentences } from "./user-sentences.js";
 
 /** One instinct candidate (seed 001 `InstinctCandidate`, without ids the caller adds). */
 export interface InstinctCandidate {
@@ -222,15 +222,13 @@ export function renderObservations(observations: readonly TaskMessage[]): string
 
 const EXPLICIT_RULE =
   /(?:^|[.!?;,]\s*|\b(?:and|so|please)\s+)(?:always|never)\b|\b(?:from now on|going forward|in the future|every time you|whenever you)\b|以后(?:都|一律|不要|别|统一|请)|永远(?:不要|别|都)|每次(?:都|要)|记住|从现在开始|下次(?:记得|要|别)/i;
-const WHEN_CLAUSE = /\b(before|after|when(?:ever)?|every time|each time)\s+([^,.;!?]{3,60})/i;
+/**
+ * The situation of a rule: up to a clause break (a "." inside ".gitlab-ci.yml" is not one) or the
+ * verb that starts the instruction ("every time you touch .gitlab-ci.yml | run glab ci lint").
+ */
+const WHEN_CLAUSE =
+  /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
 const ZH_WHEN_CLAUSE = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
-
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?。！？\n])\s*/)
-    .map((part) => part.trim())
-    .filter((part) => part !== "");
-}
 
 function candidate(
   trigger: string,
@@ -262,7 +260,7 @@ function explicitRules(
   for (const row of rows) {
     const words = userWords(row);
     if (words === null) continue;
-    for (const sentence of sentences(words)) {
+    for (const { text: sentence } of splitSentences(words)) {
       if (!EXPLICIT_RULE.test(sentence) || /\bnever\s*mind\b|[?？]\s*$/i.test(sentence)) continue;
       // "每次都这样。" says how often, not what to do.
       if (countWords(sentence) < 3 || isContentless(sentence)) continue;

@@ -11,7 +11,7 @@ import { memoizeText } from "../memo.js";
 const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   [
     "dependencies",
-    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt)\b|\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|\b(?:bump|upgrade|downgrade|pin)\s+[\w.@/-]+\s+to\s+v?\d|\b(?:new|fresh|empty)\b[^.!?\n]{0,30}\b(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)|依赖|安装|装一下|装个|装上|引入|第三方库|包管理|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/i,
+    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt|go get|go mod|cargo add|(?:pull|bring) in)\b|\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|\b(?:bump|upgrade|downgrade|pin)\s+[\w.@/-]+\s+to\s+v?\d|\b(?:new|fresh|empty)\b[^.!?\n]{0,30}\b(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)|依赖|安装|装一下|装个|装上|引入|第三方库|包管理|(?:升|降)(?:级|到)[^，。,.!?！？\n]{0,8}版本|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/i,
   ],
   [
     "tests",
@@ -24,7 +24,7 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "run",
-    /\b(?:start|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b|启动|跑起来|重启|开发服务/i,
+    /\b(?:start|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b|启动|跑起来|重启|开发服务|起(?:一下|个|来)[^，。,.!?！？\n]{0,6}(?:服务|项目|后端|前端)|本地跑/i,
   ],
   [
     "deploy",
@@ -60,6 +60,10 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   [
     "permissions",
     /\b(?:sudo|root|permissions?|chmod|chown|privileges?|accounts?|credentials?|read-only)\b|权限|账号|只读/i,
+  ],
+  [
+    "ci",
+    /\b(?:ci|cd|pipelines?|github actions|gitlab(?:-ci)?|jenkins\w*|circleci|ci jobs?)\b|\.gitlab-ci\.ya?ml|流水线|持续集成/i,
   ],
   ["github", /\b(?:github|issues?|pull requests?|prs?|gh)\b/i],
   ["payments", /\b(?:stripe|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券/i],

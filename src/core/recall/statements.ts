@@ -1,6 +1,8 @@
 import type { Lesson } from "../lessons/lesson.js";
 
 const MAX_STATEMENT_CHARS = 300;
+/** A trigger that already says when ("Before pushing", "Every time you touch …"): no "When" before it. */
+const SITUATION_WORD = /^(?:when(?:ever)?|before|after|every ?time|each time|if|once|while|during)\b/i;
 
 /**
  * A lesson as one short factual statement: "When <trigger>: <rule> (<why>)". Chinese lessons read
@@ -14,6 +16,7 @@ export function lessonStatement(lesson: Pick<Lesson, "kind" | "trigger" | "rule"
   let text: string;
   if (lesson.kind === "anti_pattern") text = rule;
   else if (chinese) text = `${trigger}时：${rule}${why ? `（${why}）` : ""}`;
+  else if (SITUATION_WORD.test(trigger)) text = `${upperFirst(trigger)}: ${rule}${why ? ` (${why})` : ""}`;
   else text = `When ${lowerFirst(trigger)}: ${rule}${why ? ` (${why})` : ""}`;
   return clip(text);
 }
@@ -28,6 +31,10 @@ export function evidenceStatement(input: {
   const who = input.toolName ? `${input.toolName} failed` : input.role;
   const date = new Date(input.at).toISOString().slice(0, 10);
   return clip(`${date} ${who}: "${input.text.replace(/\s+/g, " ").trim()}"`);
+}
+
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function lowerFirst(text: string): string {
