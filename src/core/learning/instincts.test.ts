@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Step, taskRows } from "../../testing/task-rows.js";
+import { lessonStatement } from "../recall/statements.js";
 import {
   heuristicInstincts,
   type InstinctCandidate,
@@ -171,6 +172,23 @@ describe("heuristicInstincts", () => {
         evidence: ["Always run the linter before committing."],
       },
     ]);
+  });
+
+  it("keeps a file name in a rule's situation, which ends where the instruction starts", () => {
+    const [found] = heuristicInstincts(
+      taskRows([
+        { user: "add an e2e job to the pipeline" },
+        { assistant: "Pushed." },
+        { user: "every time you touch .gitlab-ci.yml run glab ci lint BEFORE you push. no exceptions" },
+      ]),
+    );
+    expect(found).toMatchObject({
+      trigger: "Every time you touch .gitlab-ci.yml",
+      action: "Every time you touch .gitlab-ci.yml run glab ci lint BEFORE you push.",
+    });
+    expect(
+      lessonStatement({ kind: "prefer", trigger: found?.trigger ?? "", rule: "Run glab ci lint", why: "" }),
+    ).toBe("Every time you touch .gitlab-ci.yml: Run glab ci lint");
   });
 
   it("ignores 'never mind', questions and fragments", () => {

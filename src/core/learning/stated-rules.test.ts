@@ -138,8 +138,9 @@ describe("rule 4: standing instructions", () => {
         output: "App running at: http://localhost:8080/",
       },
     ]);
+    // It answers the failed `npm run serve`: its situation is that command's (starting the project).
     expect(brief(heuristics)).toEqual([
-      { kind: "prefer", trigger: "切换 Node 版本", rule: "这个项目要用 node 16，先 nvm use 16 再启动" },
+      { kind: "prefer", trigger: "启动项目", rule: "这个项目要用 node 16，先 nvm use 16 再启动" },
     ]);
   });
 
@@ -374,6 +375,95 @@ describe("rule 4: project facts", () => {
       { rule: "This repo's redis listens on port 6380", trigger: "Connecting to this repo's redis" },
     ]);
   });
+
+  it("learns a second lasting rule with something concrete in the same message", () => {
+    const heuristics = heuristicsOf([
+      { user: "my branch is out of date w/ main, fix that" },
+      {
+        tool: "Bash",
+        input: "git fetch origin && git merge origin/main",
+        output: "Merge made by the 'ort' strategy.",
+      },
+      {
+        user: "ugh dont merge main into feature branches, it makes the history a mess. undo that. we always `git fetch && git rebase origin/main` and then push with --force-with-lease",
+      },
+      {
+        tool: "Bash",
+        input: "git reset --hard ORIG_HEAD && git rebase origin/main",
+        output: "Successfully rebased.",
+      },
+    ]);
+    expect(heuristics.map((heuristic) => heuristic.rule)).toEqual([
+      "Dont merge main into feature branches, it makes the history a mess",
+      "We always `git fetch && git rebase origin/main` and then push with --force-with-lease",
+    ]);
+    expect(heuristics[1]?.kind).toBe("prefer");
+  });
+
+  it("learns norms stated about things, without the one-off order after them", () => {
+    const heuristics = heuristicsOf([
+      { user: "add a partial index on invoices(status)" },
+      { tool: "Bash", input: "psql -U postgres -f migrations/0042.sql", output: "CREATE INDEX" },
+      {
+        user: "wait did you run that as postgres?? never use the superuser for schema stuff, the objects end up owned by postgres. migrations always run as billing_migrator (PGPASSWORD is in .envrc). drop it and redo",
+      },
+    ]);
+    expect(heuristics.map((heuristic) => heuristic.rule)).toEqual([
+      "Never use the superuser for schema stuff, the objects end up owned by postgres.",
+      "Migrations always run as billing_migrator (PGPASSWORD is in .envrc)",
+    ]);
+  });
+
+  it("keeps the sentence an instruction points back at, and the situation of the failed command", () => {
+    const heuristics = heuristicsOf([
+      { user: "add a reminder_sent bool to Appointment and make the migration" },
+      {
+        tool: "Bash",
+        input: "python manage.py makemigrations appointments",
+        output: "django.core.exceptions.ImproperlyConfigured: Set the DATABASE_URL environment variable",
+        error: true,
+      },
+      {
+        user: "NO. thats the prod db. manage.py defaults to config.settings.production on purpose. locally you always run it with DJANGO_SETTINGS_MODULE=config.settings.local, that one uses the docker postgres",
+      },
+    ]);
+    expect(brief(heuristics)).toEqual([
+      {
+        kind: "prefer",
+        trigger: "Running database migrations",
+        rule: expect.stringMatching(
+          /^Manage\.py defaults to config\.settings\.production on purpose\. locally you always run it with DJANGO_SETTINGS_MODULE=config\.settings\.local, /,
+        ),
+      },
+    ]);
+  });
+
+  it("learns a team convention stated in Chinese", () => {
+    const heuristics = heuristicsOf([
+      { user: "开始做退款回调那个需求吧，PAY-1182" },
+      {
+        tool: "Bash",
+        input: "git checkout -b refund-callback",
+        output: "Switched to a new branch 'refund-callback'",
+      },
+      { user: "分支名别这么起。我们规范是 feature/工单号-简短描述，修 bug 的用 fix/ 前缀" },
+    ]);
+    expect(heuristics.map((heuristic) => heuristic.rule)).toEqual([
+      "我们规范是 feature/工单号-简短描述，修 bug 的用 fix/ 前缀",
+    ]);
+  });
+
+  it.each(["it always fails when I run it locally", "the tests always passed before your change"])(
+    "reads no rule from a complaint: %s",
+    (complaint) => {
+      const heuristics = heuristicsOf([
+        { user: "run the tests" },
+        { tool: "Bash", input: "npm test", output: "1 failing", error: true },
+        { user: complaint },
+      ]);
+      expect(heuristics.filter((heuristic) => heuristic.rule.includes("always"))).toEqual([]);
+    },
+  );
 
   it("learns where things go", () => {
     const heuristics = heuristicsOf([

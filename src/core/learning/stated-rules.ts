@@ -26,16 +26,16 @@ import { isChatty, isContentless, type Sentence, sentenceRun, splitSentences } f
 
 /** Words before an instruction that are not part of it. */
 const LEAD =
-  /^(?:(?:no|nope|nah|ok(?:ay)?|yes)[,.!:]\s*|(?:oh|ah+|hey|yeah|yep|whoa|woah|wait|hmm+|ugh|sorry|hold on)[,.!:]?\s+|(?:so|and|also|but|btw|please|pls|plz|just|then|fyi|remember|note|actually)\b[,:]?\s*)+/i;
+  /^(?:(?:no|nope|nah|ok(?:ay)?|yes)[,.!:]\s*|(?:oh|ah+|hey|yeah|yep|whoa|woah|wait|hmm+|ugh|sorry|hold on)[,.!:]?\s+|(?:so|and|also|but|btw|please|pls|plz|just|then|fyi|remember|note|actually|locally|here)\b[,:]?\s*|in (?:this|our|the) (?:repo|project|codebase|api|service|app)\b[,:]?\s*)+/i;
 /** An imperative: "use …", "always …", "don't …", "make sure …". */
 const IMPERATIVE =
-  /^(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|impersonate|show|ask|read|take|go through|point|check|leave|switch|export|source|activate|follow|edit|change|touch|pin|mark|tag|name|skip|reuse|pipe|mask|log in|sign in|connect|target|build|test|format|lint|update|bump|mention|reply|answer|respond|explain|tell|don'?t|do not|never)\b/i;
+  /^(?:you\s+(?:always|never|only|should|must|need to|have to)\s+(?=[a-z])|(?:always|never)\s+(?![a-z]+(?:s|ed)\b)(?=[a-z])|(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|impersonate|show|ask|read|take|go through|point|check|leave|switch|export|source|activate|follow|edit|change|touch|pin|mark|tag|name|skip|reuse|pipe|mask|log in|sign in|connect|target|build|test|format|lint|update|bump|mention|reply|answer|respond|explain|tell|don'?t|do not|never))\b/i;
 /** A team convention: "we don't do merge commits", "we always use …". */
 const WE_CONVENTION =
-  /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) [a-z-]+|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b|\bwe(?:'re| are) (?:on|using|running|moving to|switching to) [\w.@/-]+ now\b/i;
+  /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) (?:[a-z-]+|`)|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b|\bwe(?:'re| are) (?:on|using|running|moving to|switching to) [\w.@/-]+ now\b/i;
 /** A norm: "X must …", "X has to …", "every POST must …". */
 const NORMATIVE =
-  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b|\b(?:needs?|requires?) (?:the|a|an|its|their|our)\b|\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b|\bis (?:dead|deprecated|generated|not used|unused|ignored)\b|\bignores? [\w.?=-]+/i;
+  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b|\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b|\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b|\b(?:is|are) (?:\w+ly )?(?:dead|deprecated|generated|not used|unused|ignored)\b|\b(?:is|are) (?:always )?[\w.-]*[_./-][\w.-]* in (?:this|our) (?:api|repo|project|codebase|service|app)\b|\bignores? [\w.?=-]+|\balways (?:runs?|uses?|goes|go|gets?|needs?|lives?|points?|connects?|builds?|deploys?)\b/i;
 /**
  * "when you fix something just show me the diff": an occasion, then (after a comma or "just",
  * "please", "always", "never") an imperative — a standing instruction.
@@ -45,20 +45,20 @@ const WHEN_YOU =
 /** "no emojis in commit messages". */
 const NO_X_IN_Y = /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/i;
 const ZH_INSTRUCTION =
-  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用|(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)/;
+  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先|用(?!户)|改用|换成)|(?:规范|约定|规定|惯例|要求)(?:是|为|：|:)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用|(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)/;
 
 /** Markers of a lasting rule. */
 const STANDING =
-  /\b(?:always|never|every ?time|whenever|from now on|going forward|in the future|in (?:this|our) (?:repo|project|codebase|team)|here|for (?:anything|everything|all)|without asking|on purpose)\b|\bevery (?:commit|pr|pull request|push|deploy|release|migration|change|fix|answer|reply|response|request|call|endpoint|query|build|step|single)\w*|^(?:when(?:ever)?|each time|any ?time) you\b|\bwe (?:always|never|don'?t|do not|use|only|usually|prefer|keep|stick)\b|\bour (?:convention|rule|policy|team|repo|project|codebase)\b|以后|今后|每次|一律|统一|永远|记住|从现在开始|都(?:用|要|得|先)|项目里|这个项目|本项目|我们(?:项目|团队|这边|一般|都|一直|统一|习惯|用|不用|不)|团队|之前先|前先/i;
+  /\b(?:always|never|every ?time|whenever|from now on|going forward|in the future|in (?:this|our) (?:repo|project|codebase|team)|here|for (?:anything|everything|all)|without asking|on purpose)\b|\bevery (?:commit|pr|pull request|push|deploy|release|migration|change|fix|answer|reply|response|request|call|endpoint|query|build|step|single)\w*|^(?:when(?:ever)?|each time|any ?time) you\b|\bwe (?:always|never|don'?t|do not|use|only|usually|prefer|keep|stick)\b|\bour (?:convention|rule|policy|team|repo|project|codebase)\b|以后|今后|每次|一律|统一|永远|记住|从现在开始|都(?:用|要|得|先)|项目里|这个项目|本项目|我们(?:项目|团队|这边|一般|都|一直|统一|习惯|用|不用|不|的?规范|的?约定)|团队|之前先|前先|(?:规范|约定|规定|惯例)(?:是|为)/i;
 /** The strongest markers: enough even in the message that states the task. */
 const STRONG_STANDING =
   /\b(?:always|never|every ?time|whenever|from now on|going forward)\b|以后|今后|每次|一律|永远|从现在开始/i;
 /** One-off requests: "for this button", "right now", "这次". */
 const ONE_OFF =
-  /\b(?:(?:this|that) (?:one|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
+  /\b(?:(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
 /** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
 const CONCRETE =
-  /`[^`]+`|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+  /`[^`]+`|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
 const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
 /** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
 const POSITIVE_ALTERNATIVE =
@@ -127,14 +127,20 @@ function isWhenYouInstruction(text: string): boolean {
  * acme-staging") or one of the same activity ("Please use conventional commits" after a `git
  * commit`). In the task's first message only the strongest markers count ("always", "以后").
  */
-function isStandingInstruction(sentence: string, next: string, setting: Setting, zh: boolean): boolean {
+function isStandingInstruction(
+  sentence: string,
+  next: string,
+  setting: Setting,
+  zh: boolean,
+  previous = "",
+): boolean {
   const text = instructionText(sentence);
   if (/[?？]\s*$/.test(text) || CONDITIONAL.test(text) || ONE_OFF.test(text)) return false;
   if (!isInstruction(text, zh)) return false;
   const topic = activityTrigger(text, zh);
   // What to do instead may follow in the next sentence ("dont run with the default settings.
   // tests are python manage.py test --settings=config.settings.test"); the rule quotes it too.
-  const concrete = CONCRETE.test(text) || CONCRETE.test(next);
+  const concrete = CONCRETE.test(text) || CONCRETE.test(next) || CONCRETE.test(previous);
   // "以后改代码前先把计划发我" / "from now on, ask before …": how the agent works, no activity needed.
   if (topic === null && !concrete && !(STRONG_STANDING.test(text) && !setting.goal)) return false;
   if (setting.goal) return STRONG_STANDING.test(text);
@@ -149,7 +155,7 @@ function isStandingInstruction(sentence: string, next: string, setting: Setting,
 
 /** An instruction that opens by saying what to do ("Use make test, …"). */
 const DO_THIS =
-  /^(?:always\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|prefer|stick (?:to|with)|rebase|commit|push|deploy|install|include|send|wrap|await)\b|^(?:以后|今后|每次|统一|都)?(?:都|一律)?(?:要用|用|先|请用)/i;
+  /^(?:(?:we|you)\s+always\b|(?:always\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|prefer|stick (?:to|with)|rebase|commit|push|deploy|install|include|send|wrap|await))\b|^(?:以后|今后|每次|统一|都)?(?:都|一律)?(?:要用|用|先|请用)/i;
 
 /** `verify` for "make sure…", `prefer` for a rule that says what to do, `avoid` for a bare prohibition. */
 function kindOf(first: string, text: string): HeuristicKind {
@@ -159,14 +165,32 @@ function kindOf(first: string, text: string): HeuristicKind {
   return isNegativeRule(text) && !POSITIVE_ALTERNATIVE.test(text) ? "avoid" : "prefer";
 }
 
-/** The rule of an instruction: its sentence without lead-in words, then the sentences that follow it. */
+/**
+ * True when an instruction points back at the sentence before it for what it is about ("…unless you
+ * send X-ParcelHub-Version: 2025-01-15. every single request needs that header"): that sentence has
+ * the concrete part the instruction lacks.
+ */
+function anaphoric(sentences: readonly Sentence[], position: number): boolean {
+  const text = (sentences[position] as Sentence).text;
+  const previous = sentences[position - 1]?.text;
+  if (previous === undefined || !CONCRETE.test(previous)) return false;
+  // "locally you always run it with DJANGO_SETTINGS_MODULE=…": "it" is the previous sentence's.
+  if (/\b(?:run|use|call|start|invoke|launch|point|pass)\s+(?:it|that|this|them)\b/i.test(text)) return true;
+  return !CONCRETE.test(text) && /\b(?:that|this|those|these|it|them)\b|这个|那个|这些|那些/i.test(text);
+}
+
+/**
+ * The rule of an instruction: its sentence without lead-in words (or the sentence before it, when
+ * the instruction points back at it), then the sentences that follow it.
+ */
 function ruleRun(
   words: string,
   sentences: readonly Sentence[],
   from: number,
+  withPrevious = false,
 ): { rule: string; quote: string } {
-  const first = sentences[from] as Sentence;
-  let last = first;
+  const first = sentences[withPrevious ? from - 1 : from] as Sentence;
+  let last = sentences[from] as Sentence;
   for (const next of sentences.slice(from + 1)) {
     if (isChatty(next.text) || sentenceRun(words, first, next).length > MAX_RULE_CHARS) break;
     last = next;
@@ -245,16 +269,23 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
         return;
       }
       const next = sentences[position + 1]?.text ?? "";
-      if (instructed || isContentless(sentence.text)) return;
-      if (!isStandingInstruction(sentence.text, next, setting, zh)) return;
-      const { rule, quote } = ruleRun(words, sentences, position);
+      // One instruction per message, unless a later one is a lasting rule of its own with something
+      // concrete in it ("dont merge main into feature branches. … we always `git rebase origin/main`").
+      if (instructed && !(STANDING.test(sentence.text) && CONCRETE.test(sentence.text))) return;
+      if (isContentless(sentence.text)) return;
+      const previous = anaphoric(sentences, position) ? (sentences[position - 1] as Sentence).text : "";
+      if (!isStandingInstruction(sentence.text, next, setting, zh, previous)) return;
+      const { rule, quote } = ruleRun(words, sentences, position, anaphoric(sentences, position));
       if (alreadyLearnt(context, row.seq, quote)) return;
       instructed = true;
       const command = setting.lastAction === undefined ? null : toolCommand(setting.lastAction);
       const lasting = STANDING.test(rule);
       heuristics.push({
         kind: kindOf(instructionText(sentence.text), rule),
+        // After a failed command the instruction is about that command ("python manage.py
+        // makemigrations" failed → "…run it with DJANGO_SETTINGS_MODULE=…": migrations).
         trigger:
+          (setting.lastFailed && command !== null ? activityTrigger(command, zh, "command") : null) ??
           activityTrigger(rule, zh) ??
           (command === null ? null : activityTrigger(command, zh, "command")) ??
           context.activity,

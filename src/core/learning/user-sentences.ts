@@ -55,10 +55,18 @@ export function isContentless(sentence: string): boolean {
   return latin < 2 && han < 3 && latin + han < 3;
 }
 
-/** True for small talk around a rule: a question, thanks, an acknowledgement, or nothing at all. */
+/** An order about the work at hand, not a rule: "undo that", "drop it and redo", "撤回吧". */
+const ONE_OFF_ORDER =
+  /^\s*(?:(?:undo|revert|drop|delete|remove|redo|fix|reset|roll ?back)\s+(?:it|that|this|them)\b(?:\s+(?:and|then)\s+(?:redo|retry|try again|do it again|start over)(?: it| that)?)?|(?:redo|retry|try again|start over)\b)[\s.!]*$|^\s*(?:撤回|回滚|重来|重新来|删掉重来)[吧。！!]*\s*$/i;
+
+/**
+ * True for small talk around a rule: a question, thanks, an acknowledgement, an order about the
+ * work at hand ("undo that"), or nothing at all.
+ */
 export function isChatty(sentence: string): boolean {
   return (
     /[?？]\s*$/.test(sentence) ||
+    ONE_OFF_ORDER.test(sentence) ||
     /^\s*(?:(?:thanks|thank you|ok(?:ay)?|great|perfect|cool|nice|good|sure)(?![A-Za-z])|(?:好的|谢谢|多谢|可以|行|好)(?=[\s，,。！!~]|$))/i.test(
       sentence,
     ) ||

@@ -32,7 +32,7 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "database",
-    /\b(?:database|db|migrations?|migrate|sql|queries|query|tables?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema)\b|数据库|迁移|生产库|表结构|连接池|查询/i,
+    /\b(?:database|db|(?:make)?migrations?|migrate|sql|queries|query|tables?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema)\b|数据库|迁移|生产库|表结构|连接池|查询/i,
   ],
   [
     "config",
