@@ -438,6 +438,36 @@ describe("rule 4: project facts", () => {
     ]);
   });
 
+  it("learns an API's quirks: a header the sentence before names, a parameter it ignores", () => {
+    const heuristics = heuristicsOf([
+      { user: "write a script that pulls yesterdays shipments from parcelhub" },
+      {
+        tool: "Bash",
+        input: "python -m scripts.fetch_shipments",
+        output: "KeyError: 'tracking_events'",
+        error: true,
+      },
+      {
+        user: "their api serves the old 2022 response shape unless you send X-ParcelHub-Version: 2025-01-15. every single request needs that header, otherwise half the fields are missing",
+      },
+      { tool: "Bash", input: "python -m scripts.fetch_shipments", output: "fetched 50 shipments" },
+      {
+        user: "50? we ship like 900 a day. page= is silently ignored by them, its cursor based. keep requesting with cursor=<next_cursor> from the response until next_cursor is null",
+      },
+      {
+        tool: "Bash",
+        input: "python -m scripts.fetch_shipments",
+        output: "fetched 912 shipments (19 pages)",
+      },
+    ]);
+    expect(heuristics.map((heuristic) => heuristic.rule)).toEqual([
+      expect.stringMatching(
+        /^Their api serves the old 2022 response shape unless you send X-ParcelHub-Version: 2025-01-15\. every single request needs that header/,
+      ),
+      "Page= is silently ignored by them, its cursor based. keep requesting with cursor=<next_cursor> from the response until next_cursor is null",
+    ]);
+  });
+
   it("learns a team convention stated in Chinese", () => {
     const heuristics = heuristicsOf([
       { user: "开始做退款回调那个需求吧，PAY-1182" },

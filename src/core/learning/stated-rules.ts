@@ -58,7 +58,7 @@ const ONE_OFF =
   /\b(?:(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
 /** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
 const CONCRETE =
-  /`[^`]+`|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+  /`[^`]+`|\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S|\b\d{4}-\d{2}-\d{2}\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
 const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
 /** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
 const POSITIVE_ALTERNATIVE =
@@ -86,7 +86,7 @@ interface Setting {
  * step did not fail ("dont run with the default settings … --settings=config.settings.test").
  */
 const REDIRECT =
-  /\b(?:wrong|not|no|nope|don'?t|dont|do not|never|instead|rather|isn'?t|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|no longer|dead|deprecated|ignores?|too (?:much|long|many)|whoa|wait|stop|actually|only|(?:are|is) (?:gone|obsolete|outdated)|got (?:upgraded|replaced|removed)|no more)\b|不是|不要|别|不能|不对|错了|而是|只能|应该/i;
+  /\b(?:wrong|not|no|nope|don'?t|dont|do not|never|instead|rather|isn'?t|aren'?t|wasn'?t|doesn'?t|won'?t|can'?t|no longer|dead|deprecated|ignore[sd]?|too (?:much|long|many)|whoa|wait|stop|actually|only|(?:are|is) (?:gone|obsolete|outdated)|got (?:upgraded|replaced|removed)|no more)\b|不是|不要|别|不能|不对|错了|而是|只能|应该/i;
 
 function instructionText(sentence: string): string {
   return sentence.replace(LEAD, "").trim();

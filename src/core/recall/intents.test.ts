@@ -15,6 +15,11 @@ describe("activities", () => {
     ["本地日志太少了，调成 debug 级别", ["config"]],
     ["raise the log level to debug", ["config"]],
     ["用户模块拆成 service 和 repository 两层", ["code"]],
+    ["builds are slow, cache node_modules between the jobs in our pipeline", ["build", "ci", "dependencies"]],
+    ["gonna start on the db layer, bring in sqlalchemy 2", ["database", "dependencies"]],
+    ["把 gin 升到最新版本", ["dependencies"]],
+    ["本地起一下服务，我要调下登录接口", ["run", "http"]],
+    ["write a data migration with makemigrations", ["database"]],
   ])("%s → %j", (text, expected) => {
     expect([...activities(text)].sort()).toEqual([...expected].sort());
   });
@@ -56,5 +61,8 @@ describe("isGeneralQuestion", () => {
     expect(isGeneralQuestion("write a short thank-you note to my team")).toBe(true);
     expect(isGeneralQuestion("write a migration that adds the column")).toBe(false);
     expect(isGeneralQuestion("bump the idle timeout to 90 seconds")).toBe(false);
+    expect(isGeneralQuestion("TCP 三次握手和四次挥手讲一下，面试要用")).toBe(true);
+    expect(isGeneralQuestion("explain the CAP theorem for an interview")).toBe(true);
+    expect(isGeneralQuestion("把登录接口的超时改成 30 秒")).toBe(false);
   });
 });
