@@ -3,8 +3,9 @@
  * serve it. Corrections and follow-ups stay in their task; explicit new goals, long idle gaps and
  * unrelated requests start a new one. Pure.
  */
-import { activities, sharedActivities } from "../recall/intents.js";
+import { activities, appliesToEveryAnswer, sharedActivities } from "../recall/intents.js";
 import { similarityTokens } from "../signals/signal-text.js";
+import { activityTrigger } from "./topics.js";
 import type { FeedbackSignalType } from "../signals/signal-types.js";
 import {
   asMainChain,
@@ -136,6 +137,17 @@ function aboutLastAction(text: string, rows: readonly TaskMessage[]): boolean {
   return false;
 }
 
+/**
+ * True when the message tells the agent how to answer right after it answered ("way too long man.
+ * 2-3 sentences max", "用中文回答"): feedback on that answer, not a new goal.
+ */
+function aboutLastAnswer(text: string, rows: readonly TaskMessage[]): boolean {
+  const last = rows.at(-1);
+  if (last?.role !== "assistant" || last.kind !== "text") return false;
+  const trigger = activityTrigger(text, false);
+  return trigger !== null && appliesToEveryAnswer(trigger);
+}
+
 /** Words in a message: Latin words plus one per two Han characters. */
 export function countWords(text: string): number {
   const latin = text.match(/[A-Za-z0-9][\w'.\-/]*/g)?.length ?? 0;
@@ -206,7 +218,11 @@ function boundaryFor(
   if (afterFailedCall(draft.rows)) return null;
   if (CONTINUATION_CONNECTIVE.test(text)) return null;
   if (countWords(text) < SHORT_FOLLOW_UP_WORDS) return null;
-  if (draft.rows.length > 0 && (isPushback(text) || aboutLastAction(text, draft.rows))) return null;
+  if (
+    draft.rows.length > 0 &&
+    (isPushback(text) || aboutLastAction(text, draft.rows) || aboutLastAnswer(text, draft.rows))
+  )
+    return null;
   return isUnrelated(text, draft) ? "unrelated-goal" : null;
 }
 

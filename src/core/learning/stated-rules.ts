@@ -21,21 +21,22 @@ import {
   toolTarget,
   userWords,
 } from "./task-message.js";
+import { appliesToEveryAnswer } from "../recall/intents.js";
 import { activityTrigger } from "./topics.js";
 import { isChatty, isContentless, type Sentence, sentenceRun, splitSentences } from "./user-sentences.js";
 
 /** Words before an instruction that are not part of it. */
 const LEAD =
-  /^(?:(?:no|nope|nah|ok(?:ay)?|yes)[,.!:]\s*|(?:oh|ah+|hey|yeah|yep|whoa|woah|wait|hmm+|ugh|sorry|hold on)[,.!:]?\s+|(?:so|and|also|but|btw|please|pls|plz|just|then|fyi|remember|note|actually|locally|here)\b[,:]?\s*|in (?:this|our|the) (?:repo|project|codebase|api|service|app)\b[,:]?\s*)+/i;
+  /^(?:(?:no+|nope|nah|ok(?:ay)?|yes)[,.!:]\s*|(?:no{2,}|oh|ah+|hey|yeah|yep|whoa|woah|wait|hmm+|ugh|sorry|hold on|wtf|omg|dude|man|bro)[,.!:]?\s+|(?:so|and|also|but|btw|please|pls|plz|just|then|fyi|remember|note|actually|locally|here)\b[,:]?\s*|in (?:this|our|the) (?:repo|project|codebase|api|service|app)\b[,:]?\s*)+/i;
 /** An imperative: "use …", "always …", "don't …", "make sure …". */
 const IMPERATIVE =
-  /^(?:you\s+(?:always|never|only|should|must|need to|have to)\s+(?=[a-z])|(?:always|never)\s+(?![a-z]+(?:s|ed)\b)(?=[a-z])|(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|impersonate|show|ask|read|take|go through|point|check|leave|switch|export|source|activate|follow|edit|change|touch|pin|mark|tag|name|skip|reuse|pipe|mask|log in|sign in|connect|target|build|test|format|lint|update|bump|mention|reply|answer|respond|explain|tell|don'?t|do not|never))\b/i;
+  /^(?:you\s+(?:always|never|only|should|must|need to|have to)\s+(?=[a-z])|(?:always|never)\s+(?![a-z]+(?:s|ed)\b)(?=[a-z])|(?:(?:always|never|only)\s+)?(?:use|run|pass|add|set|put|keep|write|call|prefix|start|stop|avoid|prefer|stick (?:to|with)|make sure|rebase|commit|push|deploy|install|include|send|wrap|await|impersonate|show|ask|read|take|go through|point|check|leave|switch|export|source|activate|follow|edit|change|touch|pin|mark|tag|name|skip|reuse|pipe|mask|log in|sign in|connect|target|build|test|format|lint|update|bump|mention|reply|answer|respond|explain|tell|give|don'?t|do not|never))\b/i;
 /** A team convention: "we don't do merge commits", "we always use …". */
 const WE_CONVENTION =
   /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) (?:[a-z-]+|`)|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b|\bwe(?:'re| are) (?:on|using|running|moving to|switching to) [\w.@/-]+ now\b/i;
 /** A norm: "X must …", "X has to …", "every POST must …". */
 const NORMATIVE =
-  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b|\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b|\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b|\b(?:is|are) (?:\w+ly )?(?:dead|deprecated|generated|not used|unused|ignored)\b|\b(?:is|are) (?:always )?[\w.-]*[_./-][\w.-]* in (?:this|our) (?:api|repo|project|codebase|service|app)\b|\bignores? [\w.?=-]+|\balways (?:runs?|uses?|goes|go|gets?|needs?|lives?|points?|connects?|builds?|deploys?)\b/i;
+  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b|\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b|\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b|\b(?:is|are) (?:\w+ly )?(?:dead|deprecated|generated|not used|unused|ignored)\b|\b(?:is|are) (?:always )?[\w.-]*[_./-][\w.-]* in (?:this|our) (?:api|repo|project|codebase|service|app)\b|\bignores? [\w.?=-]+|\balways (?:runs?|uses?|goes|go|gets?|needs?|lives?|points?|connects?|builds?|deploys?)\b|^(?:every|each|all)\b[\w\s.-]{1,40}?\b(?:starts?|begins?|ends?|has|have|uses?|needs?|goes|go|lives?|runs?) (?:with|on|in|through|as)\b|\b(?:go|goes) (?:on|to|in|into|through) (?=\S*[-_./:=\d])|\b(?:runs?|listens?|lives?) on (?:port )?\d{2,5}\b|\bonly (?:exposes?|reads?|loads?|accepts?|allows?|supports?|picks? up|sees?)\b/i;
 /**
  * "when you fix something just show me the diff": an occasion, then (after a comma or "just",
  * "please", "always", "never") an imperative — a standing instruction.
@@ -45,7 +46,7 @@ const WHEN_YOU =
 /** "no emojis in commit messages". */
 const NO_X_IN_Y = /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/i;
 const ZH_INSTRUCTION =
-  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先|用(?!户)|改用|换成)|(?:规范|约定|规定|惯例|要求)(?:是|为|：|:)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用|(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)/;
+  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先|用(?!户)|改用|换成)|(?:规范|约定|规定|惯例|要求)(?:是|为|：|:)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用|(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)|[，,]\s*(?:用|改用|换成)(?![户])/;
 
 /** Markers of a lasting rule. */
 const STANDING =
@@ -53,12 +54,16 @@ const STANDING =
 /** The strongest markers: enough even in the message that states the task. */
 const STRONG_STANDING =
   /\b(?:always|never|every ?time|whenever|from now on|going forward)\b|以后|今后|每次|一律|永远|从现在开始/i;
+/** How the agent is to work with the user: ask first. As strong a marker as "always". */
+const ASK_FIRST =
+  /\bask (?:me )?(?:first|before)\b|\bcheck with me (?:first|before)\b|先问(?:我|一下)|问我一声|先跟我(?:确认|说)|(?:之前|前)先(?:问|确认)/i;
+
 /** One-off requests: "for this button", "right now", "这次". */
 const ONE_OFF =
   /\b(?:(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
 /** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
 const CONCRETE =
-  /`[^`]+`|\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S|\b\d{4}-\d{2}-\d{2}\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+  /`[^`]+`|\b[a-z]+[A-Z][A-Za-z]+\b|\b[a-z]+-\d[\w-]*\b|\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S|\b\d{4}-\d{2}-\d{2}\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
 const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
 /** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
 const POSITIVE_ALTERNATIVE =
@@ -78,6 +83,8 @@ interface Setting {
   lastFailed: boolean;
   /** The message pushes back on what the agent just did ("wait, that's the wrong redis"). */
   redirects: boolean;
+  /** The agent's answer (a text) came right before it. */
+  afterAnswer: boolean;
 }
 
 /**
@@ -106,6 +113,11 @@ function isInstruction(sentence: string, zh: boolean): boolean {
   if (zh) return ZH_INSTRUCTION.test(text);
   return (
     IMPERATIVE.test(text) ||
+    // "theyre paired with jupytext, edit notebooks/eda.py and then jupytext --sync"
+    text
+      .split(/[,;]\s+/)
+      .slice(1)
+      .some((clause) => IMPERATIVE.test(clause) && !/^(?:please|pls|thanks)\b/i.test(clause)) ||
     WE_CONVENTION.test(text) ||
     NORMATIVE.test(text) ||
     NO_X_IN_Y.test(text) ||
@@ -142,9 +154,12 @@ function isStandingInstruction(
   // tests are python manage.py test --settings=config.settings.test"); the rule quotes it too.
   const concrete = CONCRETE.test(text) || CONCRETE.test(next) || CONCRETE.test(previous);
   // "以后改代码前先把计划发我" / "from now on, ask before …": how the agent works, no activity needed.
-  if (topic === null && !concrete && !(STRONG_STANDING.test(text) && !setting.goal)) return false;
+  const strong = STRONG_STANDING.test(text) || ASK_FIRST.test(text);
+  if (topic === null && !concrete && !(strong && !setting.goal)) return false;
   if (setting.goal) return STRONG_STANDING.test(text);
   if (STANDING.test(text)) return true;
+  // How to answer, said right after an answer ("2-3 sentences max, no headings", "用中文回答").
+  if (setting.afterAnswer && topic !== null && appliesToEveryAnswer(topic)) return true;
   if (!setting.afterAgent) return false;
   // Pushback on what the agent said it would do, before it did anything.
   if (setting.lastAction === undefined) return setting.redirects && concrete;
@@ -223,6 +238,7 @@ function settingOf(
     lastAction,
     lastFailed: lastAction !== undefined && isFailedCall(lastAction, context.signals),
     redirects: REDIRECT.test(userWords(rows[index] as TaskMessage) ?? ""),
+    afterAnswer: before.at(-1)?.role === "assistant" && before.at(-1)?.kind === "text",
   };
 }
 

@@ -65,7 +65,7 @@ const TOPICS: readonly Topic[] = [
   },
   {
     pattern:
-      /\b(?:npm|pnpm|yarn|bun|pip3?|uv|poetry|cargo|gem|bundle|composer|brew|apt(?:-get)?|go)\s+(?:install|i|add|ci|sync|get)\b|\binstall(?:ing)?\s+(?:the\s+)?(?:dependencies|deps|packages)\b|\brequirements\.(?:in|txt)\b|\bpip-compile\b|--legacy-peer-deps|\bpull(?:ing)? in (?:any |a |new )*(?:packages?|dependenc(?:y|ies)|deps|librar(?:y|ies))\b|安装依赖|装依赖|引入(?:新的)?(?:依赖|包|库)/i,
+      /\b(?:npm|pnpm|yarn|bun|pip3?|uv|poetry|cargo|gem|bundle|composer|brew|apt(?:-get)?|go)\s+(?:install|i|add|ci|sync|get)\b|\binstall(?:ing)?\s+(?:the\s+)?(?:dependencies|deps|packages)\b|\brequirements\.(?:in|txt)\b|\bpip-compile\b|--legacy-peer-deps|\bpull(?:ing)? in (?:any |a |new )*(?:packages?|dependenc(?:y|ies)|deps|librar(?:y|ies))\b|安装依赖|装依赖|装(?:任何|新的?|个|一下)?[^，。,]{0,6}(?:依赖|包|库)|引入(?:新的)?(?:依赖|包|库)/i,
     en: "Installing dependencies",
     zh: "安装依赖",
   },
@@ -150,7 +150,7 @@ const TOPICS: readonly Topic[] = [
   },
   {
     pattern:
-      /\b(?:summary|summaries|recap|essay|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise))\b|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁/i,
+      /\b(?:summary|summaries|recap|essay|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)/i,
     en: "Writing answers",
     zh: "回答问题",
     extended: true,
