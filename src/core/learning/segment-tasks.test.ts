@@ -136,6 +136,43 @@ describe("segmentTasks: staying in the task", () => {
     }
   });
 
+  it("keeps a repo convention, an error reported back and a second message before the agent acts", () => {
+    for (const followUp of [
+      "every bash script in this repo starts with set -euo pipefail. and run shellcheck on it",
+      "console says: [PostHog.js] PostHog was initialized without a token. lol",
+      "我们规范是 feature/工单号-简短描述",
+    ]) {
+      const session = rows([
+        { user: "write a script that tars the uploads dir and copies it to the backup bucket" },
+        { tool: "Write", input: { file_path: "bin/backup-uploads.sh" }, output: "File created" },
+        { assistant: "Done, bin/backup-uploads.sh tars the uploads." },
+        { user: followUp },
+      ]);
+      expect(ranges(segmentTasks(session)), followUp).toEqual(["0-3 session-start"]);
+    }
+    const twice = rows([
+      { user: "add the posthog key to .env and init posthog in main.tsx" },
+      { tool: "Edit", input: { file_path: ".env" }, output: "updated" },
+      { user: "now update the readme with the new deploy steps for the staging cluster" },
+      { user: "vite only exposes env vars that start with VITE_ to client code" },
+    ]);
+    expect(ranges(segmentTasks(twice))).toEqual(["0-1 session-start", "2-3 explicit-new-goal"]);
+  });
+
+  it("keeps how to answer, said right after an answer", () => {
+    for (const feedback of [
+      "way too long man. give me 2-3 sentences max, no headings",
+      "用中文回答，英文看着累",
+    ]) {
+      const session = rows([
+        { user: "why is my async scraper slower than the sync one?" },
+        { assistant: "## Why your async scraper is slower\n\n### 1. You're awaiting sequentially" },
+        { user: feedback },
+      ]);
+      expect(ranges(segmentTasks(session)), feedback).toEqual(["0-2 session-start"]);
+    }
+  });
+
   it("keeps follow-ups, failures reported back, constraints and thanks", () => {
     const session = rows([
       { user: "Add a slugify helper to src/lib/strings.ts" },

@@ -5,7 +5,6 @@
  */
 import { activities, appliesToEveryAnswer, sharedActivities } from "../recall/intents.js";
 import { similarityTokens } from "../signals/signal-text.js";
-import { activityTrigger } from "./topics.js";
 import type { FeedbackSignalType } from "../signals/signal-types.js";
 import {
   asMainChain,
@@ -23,6 +22,7 @@ import {
   toolInputObject,
   userWords,
 } from "./task-message.js";
+import { activityTrigger } from "./topics.js";
 
 /** Why a task starts where it does. */
 export type TaskBoundary = "session-start" | "idle-gap" | "explicit-new-goal" | "unrelated-goal";
@@ -137,6 +137,18 @@ function aboutLastAction(text: string, rows: readonly TaskMessage[]): boolean {
   return false;
 }
 
+/** A report of what just broke: an error quoted or named. */
+const ERROR_REPORT =
+  /^\s*(?:(?:the )?(?:console|terminal|browser|log|output|ci|it) (?:says|shows|prints|gives)\b|(?:still|now) (?:fails|failing|broken|crashes|errors)\b|(?:getting|got) (?:an? )?(?:error|exception|crash|404|500)\b)|^\s*(?:控制台|终端|日志|浏览器)(?:里)?(?:说|显示|报)|^\s*(?:还是|又)(?:报错|不行|挂了)/i;
+
+function isAgentRow(row: TaskMessage | undefined): boolean {
+  return row !== undefined && (row.role === "assistant" || row.role === "tool" || row.kind === "tool_call");
+}
+
+/** "every bash script in this repo starts with …", "in this repo we …", "我们规范是 …". */
+const CONVENTION =
+  /^\s*(?:every|all|each)\b[^.!?\n]{1,40}\b(?:in (?:this|our) (?:repo|project|codebase)|here)\b|\bin (?:this|our) (?:repo|project|codebase),? (?:we |you )?(?:always|never|must|should|only)\b|^\s*(?:我们|这个项目|项目里)(?:的)?(?:规范|约定|都|一律|统一)/i;
+
 /**
  * True when the message tells the agent how to answer right after it answered ("way too long man.
  * 2-3 sentences max", "用中文回答"): feedback on that answer, not a new goal.
@@ -220,7 +232,15 @@ function boundaryFor(
   if (countWords(text) < SHORT_FOLLOW_UP_WORDS) return null;
   if (
     draft.rows.length > 0 &&
-    (isPushback(text) || aboutLastAction(text, draft.rows) || aboutLastAnswer(text, draft.rows))
+    (isPushback(text) ||
+      aboutLastAction(text, draft.rows) ||
+      aboutLastAnswer(text, draft.rows) ||
+      // Said before the agent did anything: the user is still adding to the same ask.
+      draft.rows.at(-1)?.role === "user" ||
+      // A convention of the repo, said after the agent's work, is about that work.
+      CONVENTION.test(text) ||
+      // What the agent's change did, reported back ("console says: … initialized without a token").
+      (ERROR_REPORT.test(text) && isAgentRow(draft.rows.at(-1))))
   )
     return null;
   return isUnrelated(text, draft) ? "unrelated-goal" : null;

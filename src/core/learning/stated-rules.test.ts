@@ -468,6 +468,72 @@ describe("rule 4: project facts", () => {
     ]);
   });
 
+  it.each([
+    {
+      name: "how to answer, right after an answer",
+      steps: [
+        { user: "why is my async scraper slower than the sync one?" },
+        { assistant: "## Why your async scraper is slower\n\n### 1. You're awaiting sequentially" },
+        { user: "way too long man. give me 2-3 sentences max, no headings, no summary at the end" },
+      ],
+      rule: /^Give me 2-3 sentences max, no headings/,
+      trigger: "Writing answers",
+    },
+    {
+      name: "how to answer, in Chinese",
+      steps: [
+        { user: "why does this useEffect run twice in dev?" },
+        { assistant: "In development, React 18's StrictMode intentionally mounts twice." },
+        { user: "用中文回答，英文看着累。专业名词保留英文就行" },
+      ],
+      rule: /^用中文回答/,
+      trigger: "回答问题",
+    },
+    {
+      name: "ask first",
+      steps: [
+        { user: "首页加个折线图，展示近30天订单量" },
+        { tool: "Bash", input: "npm install echarts", output: "added 2 packages" },
+        {
+          user: "谁让你装echarts的？？ 包体积本来就超了。装任何新依赖之前先问我一声，项目里已经有 recharts 了",
+        },
+      ],
+      rule: /^装任何新依赖之前先问我一声/,
+      trigger: "安装依赖",
+    },
+    {
+      name: "an instruction after a comma",
+      steps: [
+        { user: "in the eda notebook change the tenure histogram to 50 bins" },
+        { tool: "Edit", input: { file_path: "notebooks/eda.ipynb" }, output: "updated" },
+        {
+          user: "nooo dont hand edit the ipynb json. theyre paired with jupytext, edit notebooks/eda.py and then jupytext --sync",
+        },
+      ],
+      rule: /^Dont hand edit the ipynb json\. theyre paired with jupytext, edit notebooks\/eda\.py and then jupytext --sync/,
+      trigger: undefined,
+    },
+    {
+      name: "a Chinese instruction after a comma",
+      steps: [
+        { user: "下一下 bge-large-zh-v1.5 做embedding" },
+        {
+          tool: "Bash",
+          input: "huggingface-cli download BAAI/bge-large-zh-v1.5",
+          output: "Connection to huggingface.co timed out",
+          error: true,
+        },
+        { user: "服务器上没代理的 别折腾了，用镜像 HF_ENDPOINT=https://hf-mirror.com" },
+      ],
+      rule: /HF_ENDPOINT=https:\/\/hf-mirror\.com/,
+      trigger: undefined,
+    },
+  ])("learns $name", ({ steps, rule, trigger }) => {
+    const heuristics = heuristicsOf(steps as Step[]);
+    expect(heuristics.map((heuristic) => heuristic.rule)).toContainEqual(expect.stringMatching(rule));
+    if (trigger) expect(heuristics.find((heuristic) => rule.test(heuristic.rule))?.trigger).toBe(trigger);
+  });
+
   it("learns a team convention stated in Chinese", () => {
     const heuristics = heuristicsOf([
       { user: "开始做退款回调那个需求吧，PAY-1182" },

@@ -5,6 +5,8 @@
  * in .env.local", "这个项目要用 node 16", "本地的 postgres 在 5433 端口". Precision first: an
  * instruction must read as a lasting rule, not a one-off request. Pure.
  */
+
+import { appliesToEveryAnswer } from "../recall/intents.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { isNegativeRule, stripConnectives } from "./experience-text.js";
@@ -21,7 +23,6 @@ import {
   toolTarget,
   userWords,
 } from "./task-message.js";
-import { appliesToEveryAnswer } from "../recall/intents.js";
 import { activityTrigger } from "./topics.js";
 import { isChatty, isContentless, type Sentence, sentenceRun, splitSentences } from "./user-sentences.js";
 

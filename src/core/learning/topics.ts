@@ -149,6 +149,11 @@ const TOPICS: readonly Topic[] = [
     extended: true,
   },
   {
+    pattern: /\b(?:bash|shell|sh|zsh) scripts?\b|\bshellcheck\b|\bset -euo pipefail\b|\bshebang\b/i,
+    en: "Writing shell scripts",
+    zh: "编写 shell 脚本",
+  },
+  {
     pattern:
       /\b(?:summary|summaries|recap|essay|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)/i,
     en: "Writing answers",

@@ -20,6 +20,9 @@ describe("activities", () => {
     ["把 gin 升到最新版本", ["dependencies"]],
     ["本地起一下服务，我要调下登录接口", ["run", "http"]],
     ["write a data migration with makemigrations", ["database"]],
+    ["write a wrapper the cron job can call", ["scripts"]],
+    ["the footer links are way too cramped on mobile", ["styling"]],
+    ["add a dark mode look for the navbar", ["styling"]],
   ])("%s → %j", (text, expected) => {
     expect([...activities(text)].sort()).toEqual([...expected].sort());
   });

@@ -56,6 +56,11 @@ const ACTIVITIES: ReadonlyArray<readonly [string, RegExp]> = [
     /\b(?:lint\w*|eslint|prettier|biome|ruff|format\w*|indent\w*|style guide)\b|格式化|代码风格|缩进|排版/i,
   ],
   ["files", /\b(?:replace|occurrences?|sed|grep|search and replace|find and replace)\b|替换/i],
+  ["scripts", /\b(?:scripts?|bash|shell|zsh|cron(?:tab| jobs?)?|shellcheck|wrapper)\b|脚本|定时任务/i],
+  [
+    "styling",
+    /\b(?:css|scss|sass|tailwind|styles?|styling|stylesheets?|classnames?|padding|margins?|spacing|colou?rs?|fonts?|dark mode|light mode|themes?|layout|cramped|responsive)\b|样式|配色|间距|暗色|深色模式|布局/i,
+  ],
   ["cloud", /\b(?:aws|s3|buckets?|gcloud|azure|iam|profile)\b|云/i],
   [
     "permissions",
