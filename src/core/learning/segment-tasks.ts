@@ -94,7 +94,7 @@ export const NEW_GOAL_OPENER = new RegExp(
 
 /** A message opening with a connective ("And …", "But …", "而且…") continues the current request. */
 const CONTINUATION_CONNECTIVE =
-  /^\s*(?:(?:and|but|plus|btw|oh and|also)\b(?!,?\s+(?:can|could|would) you\b)|而且|并且|但是|同时|以及|还有(?!一个))/i;
+  /^\s*(?:(?:(?:fine|ok(?:ay)?|sure|cool|works),?\s+but|and|but|plus|btw|fyi|oh and|also)\b(?!,?\s+(?:can|could|would) you\b)|而且|并且|但是|同时|以及|还有(?!一个))/i;
 
 /** Messages that only ask to carry on ("continue", "继续"). */
 const CONTINUATION =

@@ -528,6 +528,57 @@ describe("rule 4: project facts", () => {
       rule: /HF_ENDPOINT=https:\/\/hf-mirror\.com/,
       trigger: undefined,
     },
+    {
+      name: "a command given as the fix, after a repeated-error prohibition",
+      steps: [
+        { user: "pull 了下 main 又白屏了" },
+        {
+          tool: "Bash",
+          input: "npx react-native run-ios",
+          output: "error: Unable to resolve module @/hooks/useCoupon",
+          error: true,
+        },
+        {
+          user: "又是缓存。。上次说过了，切分支/pull之后报 Unable to resolve module 先 --reset-cache，别去改配置",
+        },
+      ],
+      rule: /先 --reset-cache/,
+      trigger: undefined,
+    },
+    {
+      name: "the alternative after a Chinese prohibition, past a doubled full stop",
+      steps: [
+        { user: "Podfile 里加了 Kingfisher，帮我装一下" },
+        {
+          tool: "Bash",
+          input: "pod install",
+          output: "[!] The version of CocoaPods is too old",
+          error: true,
+        },
+        { assistant: "我用 sudo gem install cocoapods 升级一下。" },
+        { user: "别动系统ruby。。我们 Gemfile 里锁了 cocoapods 版本的，用 bundle exec pod install 就行" },
+      ],
+      rule: /bundle exec pod install/,
+      trigger: undefined,
+    },
+    {
+      name: "'for X just use Y', said as an aside after the work",
+      steps: [
+        { user: "replace api.old-billing.io with api.billing.io in the yaml configs" },
+        {
+          tool: "Bash",
+          input: "sed -i 's/a/b/g' config/*.yaml",
+          output: "sed: 1: extra characters",
+          error: true,
+        },
+        { tool: "Bash", input: "perl -pi -e 's/a/b/g' config/*.yaml", output: "" },
+        {
+          user: "fine but fyi this is a mac, bsd sed. gnu sed is installed as gsed (brew). for in-place edits just use gsed -i, works the same as on linux",
+        },
+      ],
+      rule: /just use gsed -i/,
+      trigger: undefined,
+    },
   ])("learns $name", ({ steps, rule, trigger }) => {
     const heuristics = heuristicsOf(steps as Step[]);
     expect(heuristics.map((heuristic) => heuristic.rule)).toContainEqual(expect.stringMatching(rule));

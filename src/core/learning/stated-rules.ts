@@ -44,14 +44,19 @@ const NORMATIVE =
  */
 const WHEN_YOU =
   /^(?:when(?:ever)?|each time|any ?time|after|before)\s+you\b.{0,60}?(?:,\s*|\s(?=(?:just|please|pls|always|never|don'?t)\b))/i;
+/** A shell command opening the sentence or a clause: the fix, given. */
+const GIVEN_COMMAND =
+  /(?:^|[，,;]\s*)(?:npx|npm|pnpm|yarn|bun|make|docker|git|kubectl|aws|cargo|go|uv|poetry|pip3?|bundle|gem|pod|conda|brew|gsed|python3?)\s+[\w:.-]+/;
+/** "for in-place edits just use gsed -i". */
+const FOR_X_USE = /^for\s+[^,.;]{1,40}?\s(?:just\s+|always\s+|please\s+)?(?:use|run|call)\b/i;
 /** "no emojis in commit messages". */
 const NO_X_IN_Y = /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/i;
 const ZH_INSTRUCTION =
-  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先|用(?!户)|改用|换成)|(?:规范|约定|规定|惯例|要求)(?:是|为|：|:)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用|(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)|[，,]\s*(?:用|改用|换成)(?![户])/;
+  /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先|用(?!户)|改用|换成)|(?:规范|约定|规定|惯例|要求)(?:是|为|：|:)|必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用|(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)|[，,]\s*(?:用|改用|换成)(?![户])|(?:之后|以后)[^，。,]{0,40}?先/;
 
 /** Markers of a lasting rule. */
 const STANDING =
-  /\b(?:always|never|every ?time|whenever|from now on|going forward|in the future|in (?:this|our) (?:repo|project|codebase|team)|here|for (?:anything|everything|all)|without asking|on purpose)\b|\bevery (?:commit|pr|pull request|push|deploy|release|migration|change|fix|answer|reply|response|request|call|endpoint|query|build|step|single)\w*|^(?:when(?:ever)?|each time|any ?time) you\b|\bwe (?:always|never|don'?t|do not|use|only|usually|prefer|keep|stick)\b|\bour (?:convention|rule|policy|team|repo|project|codebase)\b|以后|今后|每次|一律|统一|永远|记住|从现在开始|都(?:用|要|得|先)|项目里|这个项目|本项目|我们(?:项目|团队|这边|一般|都|一直|统一|习惯|用|不用|不|的?规范|的?约定)|团队|之前先|前先|(?:规范|约定|规定|惯例)(?:是|为)/i;
+  /\b(?:always|never|every ?time|whenever|from now on|going forward|in the future|in (?:this|our) (?:repo|project|codebase|team)|here|for (?:anything|everything|all)|without asking|on purpose)\b|\bevery (?:commit|pr|pull request|push|deploy|release|migration|change|fix|answer|reply|response|request|call|endpoint|query|build|step|single)\w*|^(?:when(?:ever)?|each time|any ?time) you\b|\bwe (?:always|never|don'?t|do not|use|only|usually|prefer|keep|stick)\b|\bour (?:convention|rule|policy|team|repo|project|codebase)\b|以后|今后|每次|一律|统一|永远|记住|从现在开始|都(?:用|要|得|先)|项目里|这个项目|本项目|我们(?:项目|团队|这边|一般|都|一直|统一|习惯|用|不用|不|的?规范|的?约定)|团队|之前先|前先|(?:之后|以后)[^，。,]{0,40}?先|(?:规范|约定|规定|惯例)(?:是|为)/i;
 /** The strongest markers: enough even in the message that states the task. */
 const STRONG_STANDING =
   /\b(?:always|never|every ?time|whenever|from now on|going forward)\b|以后|今后|每次|一律|永远|从现在开始/i;
@@ -119,6 +124,9 @@ function isInstruction(sentence: string, zh: boolean): boolean {
       .split(/[,;]\s+/)
       .slice(1)
       .some((clause) => IMPERATIVE.test(clause) && !/^(?:please|pls|thanks)\b/i.test(clause)) ||
+    // A command given as the fix ("是metro缓存的问题，npx react-native start --reset-cache").
+    GIVEN_COMMAND.test(text) ||
+    FOR_X_USE.test(text) ||
     WE_CONVENTION.test(text) ||
     NORMATIVE.test(text) ||
     NO_X_IN_Y.test(text) ||
@@ -158,7 +166,8 @@ function isStandingInstruction(
   const strong = STRONG_STANDING.test(text) || ASK_FIRST.test(text);
   if (topic === null && !concrete && !(strong && !setting.goal)) return false;
   if (setting.goal) return STRONG_STANDING.test(text);
-  if (STANDING.test(text)) return true;
+  // "for in-place edits just use gsed -i": a situation and what to use in it, a policy.
+  if (STANDING.test(text) || (FOR_X_USE.test(text) && concrete)) return true;
   // How to answer, said right after an answer ("2-3 sentences max, no headings", "用中文回答").
   if (setting.afterAnswer && topic !== null && appliesToEveryAnswer(topic)) return true;
   if (!setting.afterAgent) return false;

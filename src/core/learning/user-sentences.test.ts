@@ -16,6 +16,18 @@ describe("splitSentences", () => {
       2,
     );
     expect(splitSentences("use ./deploy.sh staging, it runs the migrations")).toHaveLength(1);
+    // Repeated marks end one sentence: no empty "。" or "!" sentence between two.
+    expect(splitSentences("别动系统ruby。。用 bundle exec pod install 就行").map((s) => s.text)).toEqual([
+      "别动系统ruby。。",
+      "用 bundle exec pod install 就行",
+    ]);
+    expect(splitSentences("wtf dont kill that!! thats my other repo").map((s) => s.text)).toEqual([
+      "wtf dont kill that!!",
+      "thats my other repo",
+    ]);
+    expect(isChatty("undo that.")).toBe(true);
+    expect(isChatty("drop it and redo")).toBe(true);
+    expect(isChatty("undo the migration that adds the column, it locks the table")).toBe(false);
   });
 
   it("quotes a run of sentences verbatim", () => {

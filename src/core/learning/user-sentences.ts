@@ -12,7 +12,7 @@ export interface Sentence {
 }
 
 /** A sentence ends after . ! ? followed by a space or the end, after 。！？； or at a line break. */
-const SENTENCE_END = /[.!?](?=\s|$)|[。！？；\n]/g;
+const SENTENCE_END = /[.!?]+(?=\s|$)|[。！？；\n]+/g;
 
 /** The sentences of `text`, trimmed, empty ones left out. */
 export function splitSentences(text: string): Sentence[] {

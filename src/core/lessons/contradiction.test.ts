@@ -28,6 +28,13 @@ describe("contradicts", () => {
       contradicts({ rule: "Use npx vitest run instead of jest" }, { rule: "Use `jest`, not `mocha`" }),
     ).toBe(true);
     expect(contradicts({ rule: "用 pnpm，不要再用 yarn" }, { rule: "用 yarn 安装依赖" })).toBe(true);
+    // Past an article, and "no more": the conda env is gone.
+    expect(
+      contradicts(
+        { rule: "Use uv run, no more conda for this repo" },
+        { rule: "Use the conda env, conda run -n forecast python" },
+      ),
+    ).toBe(true);
     expect(
       contradicts(
         { rule: "The portal listens on port 4000, not 3000" },

@@ -13,7 +13,8 @@ export interface PreferenceTerms {
 }
 
 const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|([\p{L}\p{N}_@./:+-]*[\p{L}\p{N}_@/:+-])`;
-const term = (prefix: string) => new RegExp(`${prefix}\\s*(?:${TERM})`, "giu");
+/** A term after its verb, past an article ("use the conda env" → conda). */
+const term = (prefix: string) => new RegExp(`${prefix}\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu");
 
 const USE_PATTERNS = [
   term(
@@ -25,7 +26,7 @@ const USE_PATTERNS = [
 ];
 const AVOID_PATTERNS = [
   term(
-    String.raw`\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|over)`,
+    String.raw`\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditched|dropped|got rid of|over)`,
   ),
   term("(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用)"),
   term(String.raw`\b(?:switch(?:ed)?|move(?:d)?|migrate(?:d)?) (?:away )?from`),
