@@ -411,6 +411,30 @@ describe("lessons about how to answer", () => {
       [],
     );
   });
+
+  it("a rule to ask first guards every task of its project, but not a knowledge question", async () => {
+    const { rt, ask, learn, setClock } = await setup();
+    await captureSession(rt.capture, {
+      id: "deps",
+      project: "/work/shop",
+      start: T0,
+      turns: [
+        ["user", "首页加个折线图，展示近30天订单量"],
+        ["tool", "Bash", "npm install echarts echarts-for-react", "added 2 packages in 3s"],
+        [
+          "user",
+          "谁让你装echarts的？？ 包体积本来就超了。装任何新依赖之前先问我一声，项目里已经有 recharts 了",
+        ],
+        ["tool", "Bash", "npm uninstall echarts echarts-for-react", "removed 2 packages"],
+      ],
+    });
+    await learn();
+    setClock(T0 + 2 * DAY);
+    expect(lessons(await ask("订单列表导出成 excel 的功能做一下")).map((item) => item.text)).toEqual([
+      expect.stringMatching(/先问我一声/),
+    ]);
+    expect(lessons(await ask("TCP 和 UDP 有什么区别？"))).toEqual([]);
+  });
 });
 
 function tool(

@@ -15,6 +15,7 @@ import { reciprocalRankFusion } from "../core/recall/fusion.js";
 import {
   activities,
   appliesToEveryAnswer,
+  asksFirst,
   isGeneralQuestion,
   sharedActivities,
 } from "../core/recall/intents.js";
@@ -292,6 +293,8 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
         ),
         SITUATION_WEIGHT * situation,
         appliesToEveryAnswer(lesson.trigger) ? EVERY_ANSWER_RELEVANCE : 0,
+        // "ask before adding a dependency" guards every task in its scope, not a knowledge question.
+        asksFirst(lesson.rule) && !search.profile.general ? EVERY_ANSWER_RELEVANCE : 0,
       ),
       parts: {
         ...scored.parts,

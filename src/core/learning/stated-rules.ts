@@ -6,7 +6,7 @@
  * instruction must read as a lasting rule, not a one-off request. Pure.
  */
 
-import { appliesToEveryAnswer } from "../recall/intents.js";
+import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { isNegativeRule, stripConnectives } from "./experience-text.js";
@@ -60,10 +60,6 @@ const STANDING =
 /** The strongest markers: enough even in the message that states the task. */
 const STRONG_STANDING =
   /\b(?:always|never|every ?time|whenever|from now on|going forward)\b|以后|今后|每次|一律|永远|从现在开始/i;
-/** How the agent is to work with the user: ask first. As strong a marker as "always". */
-const ASK_FIRST =
-  /\bask (?:me )?(?:first|before)\b|\bcheck with me (?:first|before)\b|先问(?:我|一下)|问我一声|先跟我(?:确认|说)|(?:之前|前)先(?:问|确认)/i;
-
 /** One-off requests: "for this button", "right now", "这次". */
 const ONE_OFF =
   /\b(?:(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
@@ -163,7 +159,8 @@ function isStandingInstruction(
   // tests are python manage.py test --settings=config.settings.test"); the rule quotes it too.
   const concrete = CONCRETE.test(text) || CONCRETE.test(next) || CONCRETE.test(previous);
   // "以后改代码前先把计划发我" / "from now on, ask before …": how the agent works, no activity needed.
-  const strong = STRONG_STANDING.test(text) || ASK_FIRST.test(text);
+  // Asking first is as strong a marker as "always".
+  const strong = STRONG_STANDING.test(text) || asksFirst(text);
   if (topic === null && !concrete && !(strong && !setting.goal)) return false;
   if (setting.goal) return STRONG_STANDING.test(text);
   // "for in-place edits just use gsed -i": a situation and what to use in it, a policy.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activities, appliesToEveryAnswer, isGeneralQuestion } from "./intents.js";
+import { activities, appliesToEveryAnswer, asksFirst, isGeneralQuestion } from "./intents.js";
 
 describe("activities", () => {
   it.each([
@@ -67,5 +67,17 @@ describe("isGeneralQuestion", () => {
     expect(isGeneralQuestion("TCP 三次握手和四次挥手讲一下，面试要用")).toBe(true);
     expect(isGeneralQuestion("explain the CAP theorem for an interview")).toBe(true);
     expect(isGeneralQuestion("把登录接口的超时改成 30 秒")).toBe(false);
+  });
+});
+
+describe("asksFirst", () => {
+  it.each([
+    ["pls dont pull in new packages without asking me first", true],
+    ["ask me before adding any dependency", true],
+    ["装任何新依赖之前先问我一声", true],
+    ["ask the user for the staging url", false],
+    ["先跑一下测试", false],
+  ])("%s → %s", (rule, expected) => {
+    expect(asksFirst(rule)).toBe(expected);
   });
 });

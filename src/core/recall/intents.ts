@@ -87,6 +87,18 @@ const GENERAL_QUESTION =
 const EVERY_ANSWER =
   /^(?:when\s+)?(?:(?:writing|giving|formatting|ending)\s+(?:an?\s+|the\s+)?(?:answers?|repl(?:y|ies)|responses?)\b|(?:answering|replying|responding)\b)|^(?:回答问题|回答|回复)/i;
 
+/**
+ * How the agent is to work with the user: ask first ("ask me before adding any dependency",
+ * "装任何新依赖之前先问我一声"). Such a rule guards every task in its scope, as a CLAUDE.md line does.
+ */
+const ASK_FIRST =
+  /\bask(?:ing)? (?:me )?(?:first|before)\b|\bwithout asking\b|\bcheck with me (?:first|before)\b|先问(?:我|一下)|问我一声|先跟我(?:确认|说)|(?:之前|前)先(?:问|确认)/i;
+
+/** True for a rule that asks the agent to ask the user first (see ASK_FIRST). */
+export function asksFirst(text: string): boolean {
+  return ASK_FIRST.test(text);
+}
+
 /** True when a lesson's trigger is a situation every answer is in (see EVERY_ANSWER). */
 export function appliesToEveryAnswer(trigger: string): boolean {
   return EVERY_ANSWER.test(trigger.trim());
