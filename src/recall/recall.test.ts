@@ -435,6 +435,30 @@ describe("lessons about how to answer", () => {
     ]);
     expect(lessons(await ask("TCP 和 UDP 有什么区别？"))).toEqual([]);
   });
+
+  it("a rule of the whole project applies to any work in it, not elsewhere", async () => {
+    const { rt, ask, learn, setClock } = await setup();
+    await captureSession(rt.capture, {
+      id: "env",
+      project: "/work/shop",
+      start: T0,
+      turns: [
+        ["user", "add pdfplumber, we need it for the invoice parser"],
+        ["tool", "Bash", "pip install pdfplumber", "Successfully installed pdfplumber-0.11.4"],
+        ["user", "no pip in this repo, its poetry. poetry add pdfplumber so the lock file gets updated"],
+        ["tool", "Bash", "poetry add pdfplumber", "Writing lock file"],
+      ],
+    });
+    await learn();
+    setClock(T0 + 2 * DAY);
+    expect(
+      lessons(await ask("parse the due dates on the invoices with dateutil")).map((item) => item.text),
+    ).toEqual([expect.stringMatching(/poetry/)]);
+    expect(lessons(await ask("what's the difference between TCP and UDP?"))).toEqual([]);
+    expect(lessons(await ask("parse the due dates on the invoices", { projectId: "/work/other" }))).toEqual(
+      [],
+    );
+  });
 });
 
 function tool(

@@ -16,6 +16,7 @@ import {
   activities,
   appliesToEveryAnswer,
   asksFirst,
+  holdsProjectWide,
   isGeneralQuestion,
   sharedActivities,
 } from "../core/recall/intents.js";
@@ -295,6 +296,10 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
         appliesToEveryAnswer(lesson.trigger) ? EVERY_ANSWER_RELEVANCE : 0,
         // "ask before adding a dependency" guards every task in its scope, not a knowledge question.
         asksFirst(lesson.rule) && !search.profile.general ? EVERY_ANSWER_RELEVANCE : 0,
+        // "no pip in this repo, its poetry": a rule of the whole project, for any work in it.
+        lesson.scope === "project" && holdsProjectWide(lesson.rule) && !search.profile.general
+          ? EVERY_ANSWER_RELEVANCE
+          : 0,
       ),
       parts: {
         ...scored.parts,

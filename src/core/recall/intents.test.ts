@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { activities, appliesToEveryAnswer, asksFirst, isGeneralQuestion } from "./intents.js";
+import {
+  activities,
+  appliesToEveryAnswer,
+  asksFirst,
+  holdsProjectWide,
+  isGeneralQuestion,
+} from "./intents.js";
 
 describe("activities", () => {
   it.each([
@@ -79,5 +85,17 @@ describe("asksFirst", () => {
     ["先跑一下测试", false],
   ])("%s → %s", (rule, expected) => {
     expect(asksFirst(rule)).toBe(expected);
+  });
+});
+
+describe("holdsProjectWide", () => {
+  it.each([
+    ["No pip in this repo, its poetry. poetry add pdfplumber", true],
+    ["dont pip install into base. everything lives in the torch2 conda env", true],
+    ["这个项目要用 node 16，先 nvm use 16 再启动", true],
+    ["This repo's redis listens on port 6380", false],
+    ["Use pnpm install, not npm install", false],
+  ])("%s → %s", (rule, expected) => {
+    expect(holdsProjectWide(rule)).toBe(expected);
   });
 });

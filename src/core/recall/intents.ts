@@ -99,6 +99,19 @@ export function asksFirst(text: string): boolean {
   return ASK_FIRST.test(text);
 }
 
+/**
+ * A rule said to hold for the whole project: "no pip in this repo, its poetry", "everything lives in
+ * the torch2 conda env", "这个项目要用 node 16". Not a fact about one thing of it ("this repo's redis
+ * listens on 6380").
+ */
+const PROJECT_WIDE =
+  /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs)|in this repo|for this repo|in this project)\b|项目里|这个项目|本项目/i;
+
+/** True for a rule of the whole project (see PROJECT_WIDE). */
+export function holdsProjectWide(rule: string): boolean {
+  return PROJECT_WIDE.test(rule);
+}
+
 /** True when a lesson's trigger is a situation every answer is in (see EVERY_ANSWER). */
 export function appliesToEveryAnswer(trigger: string): boolean {
   return EVERY_ANSWER.test(trigger.trim());
