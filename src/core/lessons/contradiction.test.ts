@@ -56,6 +56,20 @@ describe("contradicts", () => {
     expect(contradicts({ rule: "We're on 3.12 now" }, { rule: "Prefer 3.12 syntax" })).toBe(false);
   });
 
+  it("finds another tool of a kind a project uses one of", () => {
+    expect(contradicts({ rule: "Use ./gradlew assemble" }, { rule: "Use ./mvnw package" })).toBe(true);
+    expect(contradicts({ rule: "Use pnpm install" }, { rule: "Use yarn install" })).toBe(true);
+    expect(
+      contradicts({ rule: "Use vitest run for the tests" }, { rule: "Use jest --ci for the tests" }),
+    ).toBe(true);
+    // npx runs a tool whatever installs the packages; pip runs inside conda and uv alike.
+    expect(contradicts({ rule: "Use pnpm install" }, { rule: "Use npx prisma generate first" })).toBe(false);
+    expect(contradicts({ rule: "Use uv run pytest" }, { rule: "Use pip install -e ." })).toBe(false);
+    expect(contradicts({ rule: "Use pnpm install" }, { rule: "Use pnpm run build before deploying" })).toBe(
+      false,
+    );
+  });
+
   it("does not confuse agreeing or unrelated lessons", () => {
     expect(
       contradicts(

@@ -63,13 +63,46 @@ export function preferenceTerms(rule: string): PreferenceTerms {
 }
 
 /**
+ * Tools of which a project uses one: a newer rule to use another one of the same kind overturns
+ * an older one ("use ./gradlew" after "use ./mvnw", "use pnpm" after "use yarn"), even when it
+ * does not name the old one.
+ */
+const EXCLUSIVE_TOOLS: ReadonlyArray<ReadonlyMap<string, string>> = [
+  // Not npx and the like: they run tools whatever installs the packages.
+  { npm: "npm", yarn: "yarn", pnpm: "pnpm", bun: "bun" },
+  // Not pip: it runs inside any of these.
+  { poetry: "poetry", uv: "uv", conda: "conda", pipenv: "pipenv", pdm: "pdm" },
+  { mvn: "maven", mvnw: "maven", maven: "maven", gradle: "gradle", gradlew: "gradle" },
+  { docker: "docker", podman: "podman" },
+  { jest: "jest", vitest: "vitest", mocha: "mocha" },
+].map((kinds) => new Map(Object.entries(kinds)));
+
+/** The tool a term names, without a wrapper's path ("./mvnw" → mvnw). */
+function toolName(term: string): string {
+  return term.replace(/^\.\//, "");
+}
+
+/** One exclusive kind's tool each rule says to use, when both name one and they differ. */
+function replacesTool(fresh: ReadonlySet<string>, old: ReadonlySet<string>): boolean {
+  for (const kind of EXCLUSIVE_TOOLS) {
+    const ofKind = (terms: ReadonlySet<string>) =>
+      new Set([...terms].map((term) => kind.get(toolName(term))).filter((tool) => tool !== undefined));
+    const now = ofKind(fresh);
+    const before = ofKind(old);
+    if (now.size === 1 && before.size === 1 && ![...now].some((tool) => before.has(tool))) return true;
+  }
+  return false;
+}
+
+/**
  * True when `newer` tells the agent to avoid something `older` tells it to use (or to use something
- * `older` tells it to avoid) — one overturns the other.
+ * `older` tells it to avoid), or to use another tool of a kind a project has one of — one
+ * overturns the other.
  */
 export function contradicts(newer: Pick<Lesson, "rule">, older: Pick<Lesson, "rule">): boolean {
   const fresh = preferenceTerms(newer.rule);
   const old = preferenceTerms(older.rule);
   for (const item of fresh.avoid) if (old.use.has(item)) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
-  return false;
+  return replacesTool(fresh.use, old.use);
 }
