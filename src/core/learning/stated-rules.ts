@@ -7,6 +7,7 @@
  */
 
 import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
+import { anyOf } from "../regexp.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { isNegativeRule, stripConnectives } from "./experience-text.js";
@@ -35,9 +36,24 @@ const IMPERATIVE =
 /** A team convention: "we don't do merge commits", "we always use …". */
 const WE_CONVENTION =
   /\bwe (?:(?:always|never|usually|normally|generally|only|don'?t|do not) (?:[a-z-]+|`)|use|do|run|write|keep|prefer|deploy|commit|rebase|merge|push|put|name|ship|release)\b|\bwe(?:'re| are) (?:on|using|running|moving to|switching to) [\w.@/-]+ now\b/i;
-/** A norm: "X must …", "X has to …", "every POST must …". */
-const NORMATIVE =
-  /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b|\balways (?:needs?|requires?)\b|\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b|\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b|\b(?:is|are) (?:\w+ly )?(?:dead|deprecated|generated|not used|unused|ignored)\b|\b(?:is|are) (?:always )?[\w.-]*[_./-][\w.-]* in (?:this|our) (?:api|repo|project|codebase|service|app)\b|\bignores? [\w.?=-]+|\balways (?:runs?|uses?|goes|go|gets?|needs?|lives?|points?|connects?|builds?|deploys?)\b|^(?:every|each|all)\b[\w\s.-]{1,40}?\b(?:starts?|begins?|ends?|has|have|uses?|needs?|goes|go|lives?|runs?) (?:with|on|in|through|as)\b|\b(?:go|goes) (?:on|to|in|into|through) (?=\S*[-_./:=\d])|\b(?:runs?|listens?|lives?) on (?:port )?\d{2,5}\b|\bonly (?:exposes?|reads?|loads?|accepts?|allows?|supports?|picks? up|sees?)\b/i;
+/** A norm, said of a thing rather than to the agent. */
+const NORMATIVE = anyOf(
+  [
+    /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b/, // "every POST must …"
+    /\balways (?:needs?|requires?)\b/,
+    /\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b/, // "needs that header"
+    /\bonly [\w.@/-]+ (?:counts?|works?|matters?|is (?:used|read|loaded|valid))\b/,
+    /\b(?:is|are) (?:\w+ly )?(?:dead|deprecated|generated|not used|unused|ignored)\b/, // "page= is silently ignored"
+    /\b(?:is|are) (?:always )?[\w.-]*[_./-][\w.-]* in (?:this|our) (?:api|repo|project|codebase|service|app)\b/, // "json tags are snake_case in this api"
+    /\bignores? [\w.?=-]+/,
+    /\balways (?:runs?|uses?|goes|go|gets?|needs?|lives?|points?|connects?|builds?|deploys?)\b/, // "migrations always run as billing_migrator"
+    /^(?:every|each|all)\b[\w\s.-]{1,40}?\b(?:starts?|begins?|ends?|has|have|uses?|needs?|goes|go|lives?|runs?) (?:with|on|in|through|as)\b/, // "every bash script … starts with set -euo pipefail"
+    /\b(?:go|goes) (?:on|to|in|into|through) (?=\S*[-_./:=\d])/, // "jobs go on -A asr-lab"
+    /\b(?:runs?|listens?|lives?) on (?:port )?\d{2,5}\b/, // "this one runs on 6008"
+    /\bonly (?:exposes?|reads?|loads?|accepts?|allows?|supports?|picks? up|sees?)\b/, // "vite only exposes …"
+  ],
+  "i",
+);
 /**
  * "when you fix something just show me the diff": an occasion, then (after a comma or "just",
  * "please", "always", "never") an imperative — a standing instruction.
@@ -63,9 +79,24 @@ const STRONG_STANDING =
 /** One-off requests: "for this button", "right now", "这次". */
 const ONE_OFF =
   /\b(?:(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|time|page|component|function|method|line|case|pr|ticket|variable)|right now|for now|this time|today|tonight|temporarily|just this once|for this (?!repo|project|codebase|team|company)[a-z]+|like (?:this|that)|(?:this|that) way|never ?mind)\b|暂时|这次|这一次|先这样|临时|今天|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/i;
-/** Code in a sentence: backticks, a flag, VAR=value, a file, a command, a script name. */
-const CONCRETE =
-  /`[^`]+`|\b[a-z]+[A-Z][A-Za-z]+\b|\b[a-z]+-\d[\w-]*\b|\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S|\b\d{4}-\d{2}-\d{2}\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*|\b[A-Z][A-Z0-9_]+=\S*|[?&]?\b[a-z][\w-]*=(?=\S|,|$)|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bv?\d+\.\d+(?:\.\d+)?\b|\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b|(?:^|\s)\.[\w.-]+|\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+|\b[\w-]+:[\w-]+\b/;
+/** Code in a sentence: something a rule can name exactly. */
+const CONCRETE = anyOf([
+  /`[^`]+`/, // backticks
+  /\b[a-z]+[A-Z][A-Za-z]+\b/, // camelCase: className
+  /\b[a-z]+-\d[\w-]*\b/, // a utility class: p-8, rounded-2xl
+  /\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S/, // an HTTP header: X-ParcelHub-Version: 2025-01-15
+  /\b\d{4}-\d{2}-\d{2}\b/, // a date
+  /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/, // snake_case: billing_migrator
+  /(?:^|\s)--?[a-z][\w-]*/, // a flag
+  /\b[A-Z][A-Z0-9_]+=\S*/, // VAR=value
+  /[?&]?\b[a-z][\w-]*=(?=\S|,|$)/, // a parameter: page=
+  /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/, // an address
+  /\bv?\d+\.\d+(?:\.\d+)?\b/, // a version
+  /\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b/, // a file
+  /(?:^|\s)\.[\w.-]+/, // a dotfile
+  /\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+/, // a command
+  /\b[\w-]+:[\w-]+\b/, // a script name: db:migrate
+]);
 const CONDITIONAL = /^(?:if|unless|in case)\b|^(?:如果|要是|假如|万一)/i;
 /** A negative rule that still says what to do ("…, rebase onto main instead") is a `prefer`. */
 const POSITIVE_ALTERNATIVE =
