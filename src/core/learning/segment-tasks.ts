@@ -209,7 +209,9 @@ function afterFailedCall(rows: readonly TaskMessage[]): boolean {
  * Order: a feedback signal (correction, reject, confusion) always stays; an explicit opener
  * starts; an idle gap starts unless the message is a success or a "continue"; any other on-task
  * signal, a "continue", a message right after a failed tool call, a message opening with
- * "and"/"but"/"而且" or a short message stays; low token overlap starts.
+ * "and"/"but"/"而且" or a short message stays; so does pushback, a message about the agent's last
+ * command or answer, one sent before the agent acted, a repo convention and an error reported back;
+ * low token overlap starts.
  */
 function boundaryFor(
   message: TaskMessage,

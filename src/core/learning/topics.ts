@@ -38,7 +38,7 @@ const TOPICS: readonly Topic[] = [
     extended: true,
   },
   {
-    pattern: /\bmigrations?\b|\b(?:make)?migrat(?:e|ions)\b|数据库迁移/i,
+    pattern: /\b(?:make)?migrat(?:e|ions?)\b|数据库迁移/i,
     en: "Running database migrations",
     zh: "执行数据库迁移",
     extended: true,
