@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -196,6 +197,35 @@ describe("tacit hook with the resident daemon", () => {
     expect(existsSync(socket)).toBe(true);
     expect((rows(setup.home) as { sessions: unknown[] }).sessions).toHaveLength(1);
   });
+
+  it("keeps serving after a client gave up waiting for its answer", async () => {
+    const setup = home();
+    const socket = await startDaemon(setup.env, setup.project);
+    const prompt = (id: string) =>
+      payload("claude-code", "UserPromptSubmit", setup.project, { prompt_id: id });
+    // A client that closes as soon as its event is accepted, as one whose reply timeout ran out.
+    await new Promise<void>((closed) => {
+      const impatient = connect(socket);
+      impatient.on("data", () => impatient.destroy());
+      impatient.on("close", () => closed());
+      impatient.end(
+        Buffer.concat([
+          Buffer.from(`${JSON.stringify({ argv: [], cwd: setup.project, env: setup.env })}\n`),
+          prompt("first"),
+        ]),
+      );
+    });
+    // The next event is answered in time: a daemon stuck on the closed connection would not be.
+    await client([], prompt("second"), setup.env, setup.project);
+    const ids = (rows(setup.home) as { messages: Array<{ id: string }> }).messages.map((row) => row.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/:hook:prompt:first$/),
+        expect.stringMatching(/:hook:prompt:second$/),
+      ]),
+    );
+    expect(logText(setup.home)).toBe("");
+  }, 30_000);
 
   it("stops after its idle timeout and removes its socket", async () => {
     const setup = home();

@@ -251,6 +251,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
  * sent: the client reads until it) or the connection is gone, so work after it is off its path.
  */
 function answer(socket: Socket, text: string): Promise<void> {
+  // A client that gave up (its reply timeout) has closed already: nothing will be sent or emitted.
+  if (socket.destroyed || socket.writableFinished) return Promise.resolve();
   return new Promise((sent) => {
     socket.once("finish", sent);
     socket.once("close", sent);
