@@ -52,6 +52,13 @@ describe("scenario format", () => {
       "core",
     );
     expect(chinese.language).toBe("zh");
+    // A port written bare in YAML is a number; it is read as the word.
+    const port = parseScenario(
+      VALID.replace("words: [pnpm]", "words: [pnpm, 8081]"),
+      "/suites/core/port.yaml",
+      "core",
+    );
+    expect(port.scenario.probes[0]?.expect?.[0]?.words).toEqual(["pnpm", "8081"]);
   });
 
   it("names the file, line and field of a wrong value", () => {

@@ -21,7 +21,10 @@ const offsetOrTime = z.string().refine((value) => OFFSET_PATTERN.test(value) || 
   message: 'must be an offset such as "+2m", "+1d" (s, m, h, d, w) or an ISO 8601 time',
 });
 
-const words = z.array(z.string().trim().min(1)).min(1, "must name at least one word");
+/** Words a lesson must contain; a bare number in YAML (`words: [8081]`) is the word "8081". */
+const words = z
+  .array(z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().min(1)))
+  .min(1, "must name at least one word");
 
 /** One message of a session (or of a probe's live session). */
 export const scenarioMessageSchema = z
