@@ -7,7 +7,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   copyFileSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -20,6 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -50,28 +50,7 @@ beforeAll(() => {
   return () => rmSync(build, { recursive: true, force: true });
 }, 120_000);
 
-function payload(name: string, changes: Record<string, unknown>): string {
-  const raw = JSON.parse(
-    readFileSync(new URL(`../hooks/__fixtures__/claude-code/${name}.json`, import.meta.url), "utf8"),
-  );
-  return JSON.stringify({ ...raw, ...changes });
-}
-
-function logText(home: string): string {
-  const dir = join(home, "logs");
-  if (!existsSync(dir)) return "";
-  return readdirSync(dir)
-    .map((file) => readFileSync(join(dir, file), "utf8"))
-    .join("");
-}
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const payload = (name: string, changes: Record<string, unknown>) => hookPayload("claude-code", name, changes);
 
 describe("the built tacit bin", () => {
   it("is the CommonJS entry, and the built cliEntry() names it", async () => {
@@ -136,9 +115,9 @@ describe("the built tacit bin", () => {
     };
     // No daemon yet: handled in the hook's process, which then starts the daemon.
     const first = hook(payload("UserPromptSubmit", { cwd: project, prompt_id: "prompt-1" }));
-    expect(first, logText(home)).toMatch(/<tacit-context>[\s\S]*pnpm install/);
+    expect(first, hookLogText(home)).toMatch(/<tacit-context>[\s\S]*pnpm install/);
     const daemonFile = (suffix: string) => readdirSync(home).find((name) => name.endsWith(suffix));
-    await waitFor(() => daemonFile(".pid") !== undefined, "the hook daemon");
+    await waitUntil(() => daemonFile(".pid") !== undefined, "the hook daemon");
     const pid = Number(readFileSync(join(home, daemonFile(".pid") ?? ""), "utf8"));
     // A tool event goes to the daemon's inbox; the next prompt, answered by the daemon, stores it first.
     expect(hook(payload("PostToolUse", { cwd: project }))).toBe("");
@@ -149,9 +128,9 @@ describe("the built tacit bin", () => {
         prompt: "install the dependencies",
       }),
     );
-    expect(second, logText(home)).toMatch(/<tacit-context>[\s\S]*pnpm install/);
+    expect(second, hookLogText(home)).toMatch(/<tacit-context>[\s\S]*pnpm install/);
     // The daemon served them: still running, its socket still there, nothing in the hook log.
-    expect(logText(home)).toBe("");
+    expect(hookLogText(home)).toBe("");
     expect(daemonFile(".sock")).toBeDefined();
     expect(process.kill(pid, 0)).toBe(true);
     const store = new SqliteStore({ path: join(home, "tacit.db") });

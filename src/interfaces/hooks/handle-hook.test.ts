@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCapture } from "../../capture/capture.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { hookPayload } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { type HookRecallRequest, handleHookEvent } from "./handle-hook.js";
 import { type HookAgent, type HookEvent, parseHookInput } from "./hook-event.js";
@@ -25,10 +26,7 @@ function fixture(
   project: string,
   changes: Record<string, unknown> = {},
 ): HookEvent {
-  const raw = JSON.parse(
-    readFileSync(new URL(`./__fixtures__/${agent}/${name}.json`, import.meta.url), "utf8"),
-  );
-  const parsed = parseHookInput(JSON.stringify({ ...raw, cwd: project, ...changes }));
+  const parsed = parseHookInput(hookPayload(agent, name, { cwd: project, ...changes }));
   if (parsed.kind !== "event") throw new Error(`fixture ${agent}/${name}: ${JSON.stringify(parsed)}`);
   return parsed.event;
 }

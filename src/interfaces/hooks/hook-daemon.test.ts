@@ -10,9 +10,11 @@ import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
+import type { HookAgent } from "./hook-event.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { runHook } from "./hook-main.js";
 
@@ -43,15 +45,12 @@ const SEQUENCES: Record<"claude-code" | "codex", string[]> = {
 };
 
 function payload(
-  agent: string,
+  agent: HookAgent,
   name: string,
   project: string,
   changes: Record<string, unknown> = {},
 ): Buffer {
-  const raw = JSON.parse(
-    readFileSync(new URL(`./__fixtures__/${agent}/${name}.json`, import.meta.url), "utf8"),
-  );
-  return Buffer.from(JSON.stringify({ ...raw, cwd: project, ...changes }));
+  return Buffer.from(hookPayload(agent, name, { cwd: project, ...changes }));
 }
 
 function home(): { home: string; project: string; env: NodeJS.ProcessEnv } {
@@ -92,13 +91,8 @@ async function startDaemon(env: NodeJS.ProcessEnv, cwd: string): Promise<string>
   return socket;
 }
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits for something the daemon does in the background. */
+const until = (condition: () => boolean, timeoutMs?: number) => waitUntil(condition, "the daemon", timeoutMs);
 
 /** The captured rows, in a comparable form. */
 function rows(dir: string): unknown {
@@ -111,14 +105,6 @@ function rows(dir: string): unknown {
   } finally {
     database.close();
   }
-}
-
-function logText(dir: string): string {
-  const logs = join(dir, "logs");
-  if (!existsSync(logs)) return "";
-  return readdirSync(logs)
-    .map((file) => readFileSync(join(logs, file), "utf8"))
-    .join("");
 }
 
 describe("tacit hook with the resident daemon", () => {
@@ -143,8 +129,8 @@ describe("tacit hook with the resident daemon", () => {
       const normalize = (value: unknown, dir: string) =>
         JSON.parse(JSON.stringify(value).replaceAll(dir, "H"));
       expect(normalize(rows(served.home), served.home)).toEqual(normalize(rows(direct.home), direct.home));
-      expect(logText(served.home)).toBe("");
-      expect(logText(direct.home)).toBe("");
+      expect(hookLogText(served.home)).toBe("");
+      expect(hookLogText(direct.home)).toBe("");
     });
   }
 
@@ -160,7 +146,7 @@ describe("tacit hook with the resident daemon", () => {
     await until(() => (rows(setup.home) as { messages: unknown[] }).messages.length === 1);
     const spool = `${join(setup.home, "tacit.db")}-hook-spool`;
     expect(existsSync(spool) ? readdirSync(spool) : []).toEqual([]);
-    expect(logText(setup.home)).toBe("");
+    expect(hookLogText(setup.home)).toBe("");
   });
 
   it("adds nothing when an event is handled twice (daemon and in-process)", async () => {
@@ -190,7 +176,7 @@ describe("tacit hook with the resident daemon", () => {
     expect(await client([], Buffer.from('{"hook_event_name":"PostToolUse"}'), setup.env, setup.project)).toBe(
       "",
     );
-    await until(() => logText(setup.home).split("invalid hook payload").length === 3);
+    await until(() => hookLogText(setup.home).split("invalid hook payload").length === 3);
     expect(
       await client([], payload("claude-code", "SessionStart", setup.project), setup.env, setup.project),
     ).toBe("");
@@ -224,7 +210,7 @@ describe("tacit hook with the resident daemon", () => {
         expect.stringMatching(/:hook:prompt:second$/),
       ]),
     );
-    expect(logText(setup.home)).toBe("");
+    expect(hookLogText(setup.home)).toBe("");
   }, 30_000);
 
   it("stops after its idle timeout and removes its socket", async () => {
@@ -287,7 +273,7 @@ describe("tacit hook with the resident daemon", () => {
     }>;
     database.close();
     expect(rules.map((row) => row.rule).join("\n")).toMatch(/pnpm/);
-    expect(logText(setup.home)).toBe("");
+    expect(hookLogText(setup.home)).toBe("");
   }, 90_000);
 
   it("serves nobody else: the socket is 0600 in the user's TACIT_HOME", async () => {
@@ -353,7 +339,7 @@ describe("tacit hook (process) without a daemon", () => {
     expect(messages()).toBe(served + 2);
     await until(() => existsSync(pidFile) && Number(readFileSync(pidFile, "utf8")) !== pid, 30_000);
     const successor = Number(readFileSync(pidFile, "utf8"));
-    expect(logText(setup.home)).toBe("");
+    expect(hookLogText(setup.home)).toBe("");
     process.kill(successor, "SIGTERM");
   }, 120_000);
 

@@ -3,12 +3,13 @@
  * payload on stdin. Whatever goes wrong, it exits 0 and prints nothing but the agent's JSON.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { runTacit } from "../../testing/cli-harness.js";
+import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const tempDir = useTempDir("tacit-hook-cli-");
@@ -16,12 +17,8 @@ const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const SESSION = "claude-code:9f2c1a7e-4b3d-4e8f-a1c2-5d6e7f8a9b0c";
 
-function payload(name: string, changes: Record<string, unknown> = {}): string {
-  const raw = JSON.parse(
-    readFileSync(new URL(`./__fixtures__/claude-code/${name}.json`, import.meta.url), "utf8"),
-  );
-  return JSON.stringify({ ...raw, ...changes });
-}
+const payload = (name: string, changes: Record<string, unknown> = {}) =>
+  hookPayload("claude-code", name, changes);
 
 function hook(input: string, env: NodeJS.ProcessEnv, args: string[] = []) {
   const result = spawnSync(process.execPath, ["--import", "tsx", MAIN, "hook", ...args], {
@@ -32,14 +29,6 @@ function hook(input: string, env: NodeJS.ProcessEnv, args: string[] = []) {
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-function logText(home: string): string {
-  const dir = join(home, "logs");
-  if (!existsSync(dir)) return "";
-  return readdirSync(dir)
-    .map((file) => readFileSync(join(dir, file), "utf8"))
-    .join("");
 }
 
 describe("tacit hook (process)", () => {
@@ -65,7 +54,7 @@ describe("tacit hook (process)", () => {
     const names = ["SessionStart", "UserPromptSubmit", "PostToolUseFailure", "PostToolUse", "Stop"];
     const outputs = names.map((name) => hook(payload(name, { cwd: project }), env));
     for (const output of outputs) expect(output).toMatchObject({ code: 0, stderr: "" });
-    expect(outputs[1]?.stdout, logText(home)).not.toBe("");
+    expect(outputs[1]?.stdout, hookLogText(home)).not.toBe("");
     const answer = JSON.parse(outputs[1]?.stdout ?? "");
     expect(answer.hookSpecificOutput.hookEventName).toBe("UserPromptSubmit");
     expect(answer.hookSpecificOutput.additionalContext).toMatch(/<tacit-context>[\s\S]*pnpm install/);
@@ -79,7 +68,7 @@ describe("tacit hook (process)", () => {
     } finally {
       await store.close();
     }
-    expect(logText(home)).toBe("");
+    expect(hookLogText(home)).toBe("");
   });
 
   it("exits 0 without output on a malformed payload, and logs why", () => {
@@ -87,7 +76,7 @@ describe("tacit hook (process)", () => {
     for (const input of ["{not json", "", '{"hook_event_name":"UserPromptSubmit","session_id":"s"}']) {
       expect(hook(input, { TACIT_HOME: home })).toEqual({ code: 0, stdout: "", stderr: "" });
     }
-    const log = logText(home);
+    const log = hookLogText(home);
     expect(log).toMatch(/invalid hook payload: stdin is not JSON/);
     expect(log).toMatch(/invalid hook payload: UserPromptSubmit: prompt/);
   });
@@ -99,7 +88,7 @@ describe("tacit hook (process)", () => {
       stdout: "",
       stderr: "",
     });
-    expect(logText(home)).toMatch(/--agent/);
+    expect(hookLogText(home)).toMatch(/--agent/);
   });
 
   it("creates a missing database directory and still prints nothing", async () => {
