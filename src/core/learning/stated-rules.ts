@@ -327,9 +327,10 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
       // concrete in it ("dont merge main into feature branches. … we always `git rebase origin/main`").
       if (instructed && !(STANDING.test(sentence.text) && CONCRETE.test(sentence.text))) return;
       if (isContentless(sentence.text)) return;
-      const previous = anaphoric(sentences, position) ? (sentences[position - 1] as Sentence).text : "";
+      const pointsBack = anaphoric(sentences, position);
+      const previous = pointsBack ? (sentences[position - 1] as Sentence).text : "";
       if (!isStandingInstruction(sentence.text, next, setting, zh, previous)) return;
-      const { rule, quote } = ruleRun(words, sentences, position, anaphoric(sentences, position));
+      const { rule, quote } = ruleRun(words, sentences, position, pointsBack);
       if (alreadyLearnt(context, row.seq, quote)) return;
       instructed = true;
       const command = setting.lastAction === undefined ? null : toolCommand(setting.lastAction);
