@@ -23,6 +23,16 @@ export function hookLogText(home: string): string {
     .join("");
 }
 
+/**
+ * The pid in a hook daemon's pid file, or null while there is none. Never 0 or negative: a test
+ * that signalled such a "pid" would signal its own process group.
+ */
+export function daemonPid(pidFile: string): number | null {
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
 /** Resolves once `condition` holds, polling; throws naming `what` after `timeoutMs`. */
 export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
-import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -117,8 +117,9 @@ describe("the built tacit bin", () => {
     const first = hook(payload("UserPromptSubmit", { cwd: project, prompt_id: "prompt-1" }));
     expect(first, hookLogText(home)).toMatch(/<tacit-context>[\s\S]*pnpm install/);
     const daemonFile = (suffix: string) => readdirSync(home).find((name) => name.endsWith(suffix));
-    await waitUntil(() => daemonFile(".pid") !== undefined, "the hook daemon");
-    const pid = Number(readFileSync(join(home, daemonFile(".pid") ?? ""), "utf8"));
+    const pidOf = () => daemonPid(join(home, daemonFile(".pid") ?? "none.pid"));
+    await waitUntil(() => pidOf() !== null, "the hook daemon");
+    const pid = pidOf() as number;
     // A tool event goes to the daemon's inbox; the next prompt, answered by the daemon, stores it first.
     expect(hook(payload("PostToolUse", { cwd: project }))).toBe("");
     const second = hook(

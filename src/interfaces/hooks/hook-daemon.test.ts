@@ -3,14 +3,14 @@
  * be missing (never started, stale socket, killed, idle) falls back to in-process handling.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
@@ -304,8 +304,8 @@ describe("tacit hook (process) without a daemon", () => {
     expect((rows(setup.home) as { sessions: unknown[] }).sessions).toHaveLength(1);
     // The first prompt-level event started the daemon.
     const pidFile = socket.replace(/\.sock$/, ".pid");
-    await until(() => existsSync(pidFile) && existsSync(socket), 30_000);
-    const pid = Number(readFileSync(pidFile, "utf8"));
+    await until(() => daemonPid(pidFile) !== null && existsSync(socket), 30_000);
+    const pid = daemonPid(pidFile) as number;
     // A tool event is queued for it and stored by it.
     expect(hook(payload("claude-code", "PostToolUse", setup.project), setup.env)).toEqual({
       code: 0,
@@ -337,8 +337,8 @@ describe("tacit hook (process) without a daemon", () => {
     });
     expect(hook(prompt, setup.env)).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(messages()).toBe(served + 2);
-    await until(() => existsSync(pidFile) && Number(readFileSync(pidFile, "utf8")) !== pid, 30_000);
-    const successor = Number(readFileSync(pidFile, "utf8"));
+    await until(() => (daemonPid(pidFile) ?? pid) !== pid, 30_000);
+    const successor = daemonPid(pidFile) as number;
     expect(hookLogText(setup.home)).toBe("");
     process.kill(successor, "SIGTERM");
   }, 120_000);

@@ -21,6 +21,7 @@ import {
   existsSync,
   type FSWatcher,
   mkdirSync,
+  renameSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -93,7 +94,11 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const inbox = inboxDirectory(options.socketPath);
   try {
     chmodSync(options.socketPath, 0o600);
-    writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
+    // Written whole, then renamed into place: a reader never sees an empty file (whose "pid", 0,
+    // would make `kill` signal the reader's whole process group).
+    const partial = `${pidFile}.${process.pid}.tmp`;
+    writeFileSync(partial, `${process.pid}\n`, { mode: 0o600 });
+    renameSync(partial, pidFile);
     // Not recursive: a home removed while this daemon started stays removed.
     if (!existsSync(inbox)) mkdirSync(inbox, { mode: 0o700 });
   } catch (error) {
