@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { importPaths } from "../capture/importers/import-runner.js";
 import type { ExperienceMode } from "../core/learning/index.js";
 import { openRuntime, type Runtime } from "../runtime.js";
+import { agentTranscriptDirs, transcriptFixture } from "../testing/fixtures.js";
 import {
   type LoopbackLlmServer,
   loadFixture,
@@ -13,8 +13,7 @@ import { useTempDir } from "../testing/temp-dir.js";
 import { learnSessions } from "./learn-worker.js";
 
 const tempDir = useTempDir();
-const fixtures = fileURLToPath(new URL("../../../shared/fixtures", import.meta.url));
-const samples = fileURLToPath(new URL("../../examples/transcripts/tacit-samples", import.meta.url));
+const samples = transcriptFixture("tacit-samples");
 const opened: Array<Runtime | LoopbackLlmServer> = [];
 
 afterEach(async () => {
@@ -28,11 +27,11 @@ async function runtime(env: NodeJS.ProcessEnv = {}): Promise<Runtime> {
   return opened_;
 }
 
-async function importInto(rt: Runtime, path: string) {
+async function importInto(rt: Runtime, ...paths: string[]) {
   return importPaths({
     capture: rt.capture,
     getImportFile: (file) => rt.store.getImportFile(file),
-    paths: [path],
+    paths,
   });
 }
 
@@ -94,7 +93,7 @@ const experience = {
 describe("learning offline from the real fixtures", () => {
   it("splits sessions into tasks, keeps signals from their real tool errors, and is idempotent", async () => {
     const rt = await runtime();
-    await importInto(rt, fixtures);
+    await importInto(rt, ...agentTranscriptDirs());
     const first = await learn(rt);
     expect(first.sessions).toBeGreaterThanOrEqual(10);
     expect(first.tasksLearned).toBe(first.tasks);

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { transcriptFixture } from "../../testing/fixtures.js";
 import { createClaudeCodeParser } from "./claude-code-parser.js";
 import type { ImportEvent, MessageEvent, SessionEvent, SkipEvent, ToolResultEvent } from "./types.js";
 
-const FIXTURES = "/work/shared/fixtures/claude-code";
+const FIXTURES = transcriptFixture("claude-code");
 const SUBAGENT_PARENT = "0a1b2c3d-4e5f-4061-8071-2a3b4c5d6e7f";
 
 function parseFile(relative: string, file = join(FIXTURES, relative)): ImportEvent[] {

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { transcriptFixture } from "../../testing/fixtures.js";
 import { createCodexParser } from "./codex-parser.js";
 import type { ImportEvent, MessageEvent, SessionEvent, SkipEvent, ToolResultEvent } from "./types.js";
 
-const FIXTURES = "/work/shared/fixtures/codex";
+const FIXTURES = transcriptFixture("codex");
 const ROLLOUT =
   "/home/u/.codex/sessions/2025/05/07/rollout-2025-05-07T17-24-21-5973b6c0-94b8-487b-a530-2aeb6098ae0e.jsonl";
 

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { transcriptFixture } from "../../testing/fixtures.js";
 import { createParser, detectFormat } from "./detect-format.js";
 import type { TranscriptFormat } from "./types.js";
 
-const FIXTURES = "/work/shared/fixtures";
+const FIXTURES = transcriptFixture();
 
 function firstRecords(relative: string, count = 20): unknown[] {
   const lines = readFileSync(join(FIXTURES, relative), "utf8")

@@ -1,14 +1,13 @@
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { agentTranscriptDirs, transcriptFixture } from "../../testing/fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { createCapture } from "../capture.js";
 import { importPaths } from "./import-runner.js";
 
 const tempDir = useTempDir();
-const fixtures = fileURLToPath(new URL("../../../../shared/fixtures", import.meta.url));
 
 function setup() {
   const dir = tempDir();
@@ -32,7 +31,7 @@ const userLine = (session: string, id: string, text: string) =>
 describe("importPaths on the real fixtures", () => {
   it("imports every fixture file, and a second run adds nothing", async () => {
     const { store, run } = setup();
-    const first = await run(fixtures);
+    const first = await run(...agentTranscriptDirs());
     expect(first.files).toBe(11);
     expect(first.filesSkipped).toEqual([]);
     expect(first.filesImported).toBe(11);
@@ -49,14 +48,14 @@ describe("importPaths on the real fixtures", () => {
     expect(errors.every((error) => error.messageId !== null)).toBe(true);
     // Schema drift: unknown line types are counted, the rest imports.
     expect(Object.keys(first.unknownLineTypes).length).toBeGreaterThan(0);
-    const again = await run(fixtures);
+    const again = await run(...agentTranscriptDirs());
     expect(again).toMatchObject({ filesUnchanged: 11, messages: 0, toolCalls: 0, toolErrors: 0 });
     expect((await store.stats()).messages).toBe(stats.messages);
   });
 
   it("links a subagent transcript to its parent session", async () => {
     const { store, run } = setup();
-    await run(join(fixtures, "claude-code/subagent"));
+    await run(transcriptFixture("claude-code/subagent"));
     const sessions = await store.listSessions({ limit: 10 });
     const child = sessions.find((session) => session.parentSessionId !== null);
     expect(child?.parentSessionId).toBe("claude-code:0a1b2c3d-4e5f-4061-8071-2a3b4c5d6e7f");
@@ -175,9 +174,13 @@ describe("importPaths on bad input", () => {
   it("never stores a secret planted in a transcript", async () => {
     const { dir, store, run } = setup();
     const copy = join(dir, "planted");
-    cpSync(join(fixtures, "claude-code/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl"), join(copy, "a.jsonl"), {
-      recursive: true,
-    });
+    cpSync(
+      transcriptFixture("claude-code/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl"),
+      join(copy, "a.jsonl"),
+      {
+        recursive: true,
+      },
+    );
     const secret = "sk-ant-api03-PLANTEDSECRETVALUE1234567890";
     appendFileSync(
       join(copy, "a.jsonl"),

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { transcriptFixture } from "../../testing/fixtures.js";
 import { createOpenClawParser } from "./openclaw-parser.js";
 import type { ImportEvent, MessageEvent } from "./types.js";
 
-const FIXTURES = "/work/shared/fixtures/openclaw";
+const FIXTURES = transcriptFixture("openclaw");
 
 function parseFixture(name: string): ImportEvent[] {
   const file = join(FIXTURES, name);

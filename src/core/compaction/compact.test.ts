@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { transcriptFixture } from "../../testing/fixtures.js";
 import { InvalidInputError } from "../errors.js";
 import {
   collectLoopRecords,
@@ -14,7 +15,7 @@ import type { HistoryMessage } from "./history.js";
 import { fromClaudeCodeTranscript } from "./history.js";
 import { estimateTokens } from "./tokens.js";
 
-const FIXTURES = "/work/shared/fixtures/claude-code";
+const FIXTURES = transcriptFixture("claude-code");
 
 interface Call {
   tool: string;

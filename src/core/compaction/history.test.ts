@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { transcriptFixture } from "../../testing/fixtures.js";
 import { InvalidInputError } from "../errors.js";
 import type { HistoryMessage } from "./history.js";
 import {
@@ -10,7 +11,7 @@ import {
   userGoalText,
 } from "./history.js";
 
-const FIXTURES = "/work/shared/fixtures/claude-code";
+const FIXTURES = transcriptFixture("claude-code");
 
 function readTranscript(name: string): unknown[] {
   return readFileSync(join(FIXTURES, name), "utf8")

@@ -2,9 +2,9 @@
  * The learning core end to end: a session → tasks → outcomes and experiences → lesson drafts the
  * lesson model accepts, on a written session and on real Claude Code transcripts.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { transcriptFixture } from "../../testing/fixtures.js";
 import { createLesson } from "../lessons/lesson.js";
 import {
   buildOfflineExperience,
@@ -17,7 +17,7 @@ import {
   type TaskMessage,
 } from "./index.js";
 
-const FIXTURES = fileURLToPath(new URL("../../../../shared/fixtures/claude-code", import.meta.url));
+const FIXTURES = transcriptFixture("claude-code");
 
 /**
  * Claude Code JSONL → rows, the way the importer stores them: one row per text block, one
@@ -147,7 +147,7 @@ describe("learning pipeline", () => {
   });
 });
 
-describe.skipIf(!existsSync(FIXTURES))("real Claude Code transcripts", () => {
+describe("real Claude Code transcripts", () => {
   it("5c0375b4: one /orchestrator task; the failing lsd Bash call is a failed attempt, no false lesson", () => {
     const session = transcriptRows("5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl");
     expect(session).toHaveLength(32);

@@ -1,18 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runTacit } from "../../testing/cli-harness.js";
+import { agentTranscriptDirs } from "../../testing/fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const tempDir = useTempDir();
-const fixtures = fileURLToPath(new URL("../../../../shared/fixtures", import.meta.url));
+const fixtures = agentTranscriptDirs();
 
 describe("tacit CLI", () => {
   it("imports, lists, shows, exports and prunes with stable JSON", async () => {
     const dir = tempDir();
     const db = join(dir, "t.db");
-    const imported = await runTacit(["import", fixtures, "--json", "--db", db]);
+    const imported = await runTacit(["import", ...fixtures, "--json", "--db", db]);
     expect(imported.code).toBe(0);
     const summary = JSON.parse(imported.stdout);
     expect(Object.keys(summary).sort()).toEqual(

@@ -64,15 +64,10 @@ describe("registerMcpCommands", () => {
   });
 });
 
-/**
- * The real CLI (`node --import tsx src/interfaces/cli/main.ts`). These run once program.ts calls
- * `registerMcpCommands`; until then `tacit mcp` is an unknown command and they are skipped, while
- * the stand-in entry script (server.test.ts, stdio.test.ts) covers the same command function.
- */
-const wired = (await runTacit(["mcp", "--help"])).stdout.includes("Usage: tacit mcp");
+/** The real CLI (`node --import tsx src/interfaces/cli/main.ts`). */
 const CLI = ["--import", "tsx", "src/interfaces/cli/main.ts"];
 
-describe.skipIf(!wired)("the tacit CLI", () => {
+describe("the tacit CLI", () => {
   it("`tacit mcp` serves the tools to the SDK client over stdio", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,

@@ -42,17 +42,17 @@ describe("the tacit package as an OpenClaw plugin", () => {
     requireBuilt("./dist/interfaces/openclaw/plugin.d.ts");
   });
 
-  it("resolves `tacit/openclaw` by package name from another package, to a plugin entry", () => {
+  it("resolves `tacit-memory/openclaw` by package name from another package, to a plugin entry", () => {
     requireBuilt(PLUGIN_BUILD);
     const consumer = tempDir();
     mkdirSync(join(consumer, "node_modules"));
-    symlinkSync(repo, join(consumer, "node_modules", "tacit"), "dir");
+    symlinkSync(repo, join(consumer, "node_modules", "tacit-memory"), "dir");
     const loaded = runModule(
       consumer,
-      `import entry from "tacit/openclaw";
-       const root = await import("tacit");
+      `import entry from "tacit-memory/openclaw";
+       const root = await import("tacit-memory");
        console.log(JSON.stringify({
-         resolved: import.meta.resolve("tacit/openclaw"),
+         resolved: import.meta.resolve("tacit-memory/openclaw"),
          id: entry.id,
          name: entry.name,
          register: typeof entry.register,
