@@ -2,7 +2,7 @@ import { ulid } from "ulid";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
-import { contradicts } from "../core/lessons/contradiction.js";
+import { contradicts, replacesInSlot, slotOfLesson } from "../core/lessons/contradiction.js";
 import { criterionWeight, type FeedbackSource, makeFeedbackEvent } from "../core/lessons/decay.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import {
@@ -14,11 +14,12 @@ import {
 import { createLesson, type Lesson, type LessonChangeError, type NewLesson } from "../core/lessons/lesson.js";
 import {
   archiveLesson,
-  demoteLesson,
   editLesson,
   type LessonEdits,
   type LifecycleConfig,
   recordRecallOutcome,
+  reinstateLesson,
+  supersedeLesson,
 } from "../core/lessons/lifecycle.js";
 import {
   applyFeedback,
@@ -217,23 +218,54 @@ export function createLessonBook(options: {
           ).filter((hit): hit is { lesson: Lesson; similarity: number } => hit.lesson !== null),
         ];
         // An opposite rule looks like a near-duplicate to the embedder; it overturns, never merges.
-        const overturned = neighbours.filter(
-          (hit) => hit.lesson.contentHash !== candidate.contentHash && contradicts(candidate, hit.lesson),
-        );
+        // So does a newer rule for the same slot with another value (z_ → wr_, yarn → pnpm), found
+        // among every lesson of the scope that governs the slot, not only the nearest ones.
+        const holders = candidate.slot
+          ? await store.listLessons({
+              scopeKeys: [lessonScopeKey(candidate)],
+              slot: candidate.slot.id,
+              limit: 100,
+            })
+          : [];
+        const overturned = uniqueLessons([
+          ...neighbours.map((hit) => hit.lesson).filter((lesson) => contradicts(candidate, lesson)),
+          ...holders.filter((lesson) => replacesInSlot(candidate, lesson)),
+        ]).filter((lesson) => lesson.contentHash !== candidate.contentHash && lesson.status !== "archived");
+        const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
+        // The newest statement wins, whatever order sessions are learnt in.
+        const said = saidAt(candidate);
+        const newer = overturned.filter((lesson) => saidAt(lesson) > said);
         const decision = decideDedup({
           candidate,
-          neighbours: neighbours.filter((hit) => !overturned.includes(hit)),
+          // Rules for different slots are different rules, however alike their words.
+          neighbours: neighbours.filter(
+            (hit) => !overturnedIds.has(hit.lesson.id) && !governsAnotherSlot(candidate, hit.lesson),
+          ),
           config: config.dedup,
         });
         const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
         const target = decision.action === "create" ? null : decision.target;
-        const superseded = overturned.flatMap((hit) => {
-          const demoted = demoteLesson(
-            hit.lesson,
-            { kind: "superseded", supersededById: write.lesson.id },
-            ctx,
+        const settle = (result: ReturnType<typeof reinstateLesson>) => {
+          if (!result.ok) return;
+          write.lesson = result.lesson;
+          write.events.push(result.event);
+        };
+        const latest = newer.sort((first, second) => saidAt(second) - saidAt(first))[0];
+        if (latest !== undefined) {
+          if (write.lesson.status !== "archived") settle(supersedeLesson(write.lesson, latest, ctx));
+        } else if (target?.status === "archived" && target.supersededById !== null) {
+          // The user states a superseded rule again (z_ → wr_ → z_): it comes back.
+          settle(
+            reinstateLesson(write.lesson, {
+              ...ctx,
+              reason: "stated again; supersedes the rule that replaced it",
+            }),
           );
-          return demoted.ok ? [{ before: hit.lesson, after: demoted.lesson, event: demoted.event }] : [];
+        }
+        const superseded = (latest === undefined ? overturned : []).flatMap((lesson) => {
+          if (lesson.id === write.lesson.id) return [];
+          const replaced = supersedeLesson(lesson, write.lesson, ctx);
+          return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];
         });
         if (write.events.length > 0 || superseded.length > 0) {
           await commit({
@@ -434,21 +466,47 @@ export function createLessonBook(options: {
         if (!result.ok) return result;
         const restore = result.restore;
         const contentChanged = restore !== null && restore.contentHash !== current?.contentHash;
+        // Undoing a supersession brings the old rule back and retires the one that replaced it.
+        const replacing = event.type === "lesson-superseded" ? event.after?.supersededById : null;
+        const replacer = replacing ? await store.getLesson(replacing) : null;
+        const retired =
+          replacer && replacer.status !== "archived"
+            ? archiveLesson(replacer, { ...context(), reason: `supersession of ${event.lessonId} reverted` })
+            : null;
         await commit({
-          writes: restore ? [{ lesson: restore, expected: current }] : [],
+          writes: [
+            ...(restore ? [{ lesson: restore, expected: current }] : []),
+            ...(retired?.ok ? [{ lesson: retired.lesson, expected: replacer as Lesson }] : []),
+          ],
           deletes: restore === null && current ? [{ expected: current }] : [],
-          events: [result.event],
+          events: [result.event, ...(retired?.ok ? [retired.event] : [])],
           vectors: contentChanged
             ? [{ lessonId: restore.id, embedderId: embedder_id, vector: await embedLesson(restore) }]
             : [],
         });
-        return { ok: true, lesson: restore, events: [result.event] };
+        return { ok: true, lesson: restore, events: [result.event, ...(retired?.ok ? [retired.event] : [])] };
       });
     },
   };
 }
 
 export type LessonBook = ReturnType<typeof createLessonBook>;
+
+/** True when both lessons govern a slot, and not the same one. */
+function governsAnotherSlot(candidate: Lesson, other: Lesson): boolean {
+  const theirs = slotOfLesson(other);
+  return candidate.slot !== undefined && theirs !== null && theirs.id !== candidate.slot.id;
+}
+
+/** When a lesson was last said: its latest evidence, else its creation. */
+function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
+  return lesson.evidence.reduce((latest, item) => Math.max(latest, item.at), 0) || lesson.createdAt;
+}
+
+/** Lessons once each, first occurrence kept. */
+function uniqueLessons(lessons: readonly Lesson[]): Lesson[] {
+  return [...new Map(lessons.map((lesson) => [lesson.id, lesson])).values()];
+}
 
 /** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
 function feedbackReason(reason: string | undefined, redact: Redactor): string | null {

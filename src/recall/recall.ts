@@ -10,6 +10,15 @@ import {
   type RecallCandidate,
   type RecallKind,
 } from "../core/recall/context.js";
+import {
+  type ConventionCandidate,
+  type ConventionSettings,
+  chooseConventions,
+  DEFAULT_CONVENTION_SETTINGS,
+  KNOWLEDGE_QUESTION,
+  NOT_THIS_WORK,
+  promptWork,
+} from "../core/recall/conventions.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
 import { reciprocalRankFusion } from "../core/recall/fusion.js";
 import {
@@ -47,10 +56,13 @@ export interface RecallConfig {
    * costs one call per prompt. Any failure falls back (closed) to the ranked list.
    */
   llmFilter: boolean;
+  /** The conventions block: its budget and filter (see core/recall/conventions.ts). */
+  conventions: ConventionSettings;
 }
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
   llmFilter: false,
+  conventions: DEFAULT_CONVENTION_SETTINGS,
   budget: DEFAULT_RECALL_BUDGET,
   weights: {},
   pool: 30,
@@ -75,6 +87,8 @@ export interface RecallItem {
   text: string;
   score: number;
   parts: Record<string, number>;
+  /** A lesson of the project's conventions block. */
+  convention?: true;
 }
 
 export interface RecallResult {
@@ -155,7 +169,20 @@ export async function recall(
       )
     : [];
   const situations = await situationsOf(store, [...evidence.asks, ...errorsMet]);
-  const lessonCandidates = await lessonsFor({
+  // The project's conventions: scored like lessons, injected as a block of their own.
+  const conventionLessons =
+    projectId && config.conventions.enabled
+      ? (
+          await store.listLessons({
+            scopeKeys: [lessonScopeKey({ scope: "project", projectId })],
+            convention: true,
+            status: ["candidate", "active", "refined"],
+            limit: 200,
+          })
+        ).filter(isRecallable)
+      : [];
+  const { candidates: lessonCandidates, conventions } = await lessonsFor({
+    conventionLessons,
     store,
     embedder,
     id,
@@ -180,12 +207,53 @@ export async function recall(
     queryTerms,
     profile,
   });
-  const pool = [...lessonCandidates, ...skillCandidates, ...evidence.candidates];
+  const block = chooseConventions(
+    conventions,
+    promptWork(request.query, profile.general),
+    config.conventions,
+  );
+  // A convention the block leaves out for its kind of work may still fit the prompt as a lesson.
+  const unplaced = block.rejected.filter(
+    (left) => left.reason === NOT_THIS_WORK || left.reason === KNOWLEDGE_QUESTION,
+  );
+  const pool = [
+    ...lessonCandidates,
+    ...conventions
+      .filter((item) => unplaced.some((left) => left.lesson.id === item.lesson.id))
+      .map((item) => item.candidate),
+    ...skillCandidates,
+    ...evidence.candidates,
+  ];
   const filtered =
     deps.gate && config.llmFilter
       ? await filterWithModel(deps.gate, request.query, pool, config.budget)
       : null;
-  const assembled: AssembledContext = assembleContext(filtered?.kept ?? pool, config.budget);
+  const scoredConventions = new Map(conventions.map((item) => [item.lesson.id, item.candidate]));
+  const conventionItems = block.chosen.map(
+    (chosen): RecallCandidate => ({
+      kind: "lesson",
+      id: chosen.lesson.id,
+      text: chosen.text,
+      score: scoredConventions.get(chosen.lesson.id)?.score ?? 0,
+      relevance: chosen.relevance,
+      parts: { ...scoredConventions.get(chosen.lesson.id)?.parts, sharedWork: chosen.shared },
+    }),
+  );
+  const assembled: AssembledContext = assembleContext(filtered?.kept ?? pool, config.budget, conventionItems);
+  for (const left of block.rejected.filter((item) => !unplaced.includes(item))) {
+    assembled.rejected.push({
+      candidate: {
+        kind: "lesson",
+        id: left.lesson.id,
+        text: left.text,
+        score: scoredConventions.get(left.lesson.id)?.score ?? 0,
+        relevance: left.relevance,
+        parts: scoredConventions.get(left.lesson.id)?.parts ?? {},
+        convention: true,
+      },
+      reason: `convention: ${left.reason}`,
+    });
+  }
   if (filtered) assembled.rejected.push(...filtered.dropped);
   const items = assembled.items.map(toItem);
   let recallId: string | null = null;
@@ -214,6 +282,8 @@ export async function recall(
 }
 
 interface LessonSearch {
+  /** The project's conventions: candidates of the conventions block, never situational lessons. */
+  conventionLessons: readonly Lesson[];
   store: Store;
   embedder: Embedder;
   id: string;
@@ -231,7 +301,10 @@ interface LessonSearch {
   situations: Map<string, number>;
 }
 
-async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
+async function lessonsFor(search: LessonSearch): Promise<{
+  candidates: RecallCandidate[];
+  conventions: Array<ConventionCandidate & { candidate: RecallCandidate }>;
+}> {
   const { store, config } = search;
   const scopeKeys = visibleScopeKeys(search.projectId);
   const lexical = search.match
@@ -244,12 +317,15 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
     k: config.pool,
   });
   const fused = reciprocalRankFusion([lexical, near.map((hit) => hit.lessonId)]).slice(0, config.pool);
-  const ids = new Set([...fused.map((hit) => hit.id), ...search.situations.keys()]);
-  const lessons = (await Promise.all([...ids].map((lessonId) => store.getLesson(lessonId)))).filter(
+  const known = new Map(search.conventionLessons.map((lesson) => [lesson.id, lesson]));
+  const ids = new Set([...fused.map((hit) => hit.id), ...search.situations.keys(), ...known.keys()]);
+  const lessons = (
+    await Promise.all([...ids].map((lessonId) => known.get(lessonId) ?? store.getLesson(lessonId)))
+  ).filter(
     (lesson): lesson is Lesson =>
       lesson !== null && isRecallable(lesson) && scopeKeys.includes(lessonScopeKey(lesson)),
   );
-  if (lessons.length === 0) return [];
+  if (lessons.length === 0) return { candidates: [], conventions: [] };
   const stored = await vectorsOf({
     items: lessons,
     key: (lesson) => lesson.id,
@@ -263,7 +339,7 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
     lessons.map((lesson) => lesson.trigger),
   );
   const lexicalHits = new Set(lexical);
-  return lessons.map((lesson, index) => {
+  const scored = lessons.map((lesson, index): RecallCandidate => {
     const topic = search.topicOf(stored.get(lesson.id) as Float32Array);
     const trigger = triggerSignalSimilarity({
       lesson,
@@ -294,10 +370,16 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
         ),
         SITUATION_WEIGHT * situation,
         appliesToEveryAnswer(lesson.trigger) ? EVERY_ANSWER_RELEVANCE : 0,
+        // A convention's block decides which tasks it guards (see core/recall/conventions.ts).
         // "ask before adding a dependency" guards every task in its scope, not a knowledge question.
-        asksFirst(lesson.rule) && !search.profile.general ? EVERY_ANSWER_RELEVANCE : 0,
+        asksFirst(lesson.rule) && !search.profile.general && !known.has(lesson.id)
+          ? EVERY_ANSWER_RELEVANCE
+          : 0,
         // "no pip in this repo, its poetry": a rule of the whole project, for any work in it.
-        lesson.scope === "project" && holdsProjectWide(lesson.rule) && !search.profile.general
+        lesson.scope === "project" &&
+          holdsProjectWide(lesson.rule) &&
+          !search.profile.general &&
+          !known.has(lesson.id)
           ? EVERY_ANSWER_RELEVANCE
           : 0,
       ),
@@ -310,6 +392,14 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       },
     };
   });
+  const conventions: Array<ConventionCandidate & { candidate: RecallCandidate }> = [];
+  const candidates: RecallCandidate[] = [];
+  scored.forEach((candidate, index) => {
+    const lesson = lessons[index] as Lesson;
+    if (known.has(lesson.id)) conventions.push({ lesson, relevance: candidate.relevance, candidate });
+    else candidates.push(candidate);
+  });
+  return { candidates, conventions };
 }
 
 /**
@@ -621,6 +711,7 @@ function toItem(candidate: RecallCandidate): RecallItem {
     text: candidate.text,
     score: round(candidate.score),
     parts: candidate.parts,
+    ...(candidate.convention ? { convention: true as const } : {}),
   };
 }
 

@@ -5,7 +5,8 @@
  * experience-rules.ts). Pure.
  */
 import { z } from "zod";
-import type { LessonScope } from "../lessons/lesson.js";
+import { withConventions } from "../conventions/convention-heuristics.js";
+import type { LessonScope, LessonSlot } from "../lessons/lesson.js";
 import type { ExperienceContext } from "./experience-context.js";
 import {
   MAX_EXPERIENCE_ITEMS,
@@ -56,6 +57,10 @@ export interface TransferableHeuristic {
   scopeHint?: LessonScope;
   /** 0..1 (tacit extension); lesson mapping uses 0.5 when absent. */
   confidence?: number;
+  /** What it governs (tacit extension); lesson mapping reads it from the rule when absent. */
+  slot?: LessonSlot;
+  /** A standing convention of the project (tacit extension). */
+  convention?: boolean;
 }
 
 /** seed 000 `TaskExperience`, with feedback signals located on rows. */
@@ -205,7 +210,7 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   constraintRule(context, used, criteria, heuristics);
   statedRule(context, heuristics);
   const unique = new Map<string, TransferableHeuristic>();
-  for (const heuristic of heuristics) {
+  for (const heuristic of withConventions(rows, heuristics, context.activity)) {
     const key = `${heuristic.kind}\u0000${heuristic.rule.toLowerCase()}`;
     if (!unique.has(key)) unique.set(key, heuristic);
   }

@@ -280,3 +280,50 @@ export function archiveLesson(
     context,
   );
 }
+
+/** Longest part of the newer rule quoted in a supersession reason, in characters. */
+const SUPERSEDED_RULE_CHARS = 120;
+
+/**
+ * Supersede a lesson by a newer one for the same slot ("Variable names start with 'wr_'" after
+ * "…with 'z_'") or an opposite rule: it is archived with the reason "superseded by <id>: <rule>"
+ * and never recalled again; its history keeps both versions, and reverting the event restores it.
+ * Refuses an archived lesson.
+ */
+export function supersedeLesson(
+  lesson: Lesson,
+  by: Pick<Lesson, "id" | "rule">,
+  context: ChangeContext,
+): LessonChangeResult {
+  if (lesson.status === "archived")
+    return refuse(lesson.id, "archived", "an archived lesson cannot be superseded");
+  const rule =
+    by.rule.length > SUPERSEDED_RULE_CHARS ? `${by.rule.slice(0, SUPERSEDED_RULE_CHARS - 1)}…` : by.rule;
+  const reason = `superseded by ${by.id}: ${rule}`;
+  return accept(
+    lesson,
+    { ...lesson, status: "archived", statusReason: reason, supersededById: by.id },
+    "lesson-superseded",
+    reason,
+    context,
+  );
+}
+
+/**
+ * Bring back a lesson that was superseded, because the user states it again (z_ → wr_ → z_): it
+ * returns as a candidate, no longer superseded. Refuses a lesson that is not archived.
+ */
+export function reinstateLesson(
+  lesson: Lesson,
+  context: ChangeContext & { reason: string },
+): LessonChangeResult {
+  if (lesson.status !== "archived")
+    return refuse(lesson.id, "invalid-transition", "only an archived lesson is reinstated");
+  return accept(
+    lesson,
+    { ...lesson, status: "candidate", statusReason: context.reason, supersededById: null },
+    "lesson-reinstated",
+    context.reason,
+    context,
+  );
+}

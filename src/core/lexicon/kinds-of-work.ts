@@ -1,0 +1,253 @@
+/**
+ * Kinds of work: what a prompt, a lesson or a convention is about, as coarse activities
+ * (installing dependencies, running tests, committing, deploying, writing code…), recognised from
+ * English and Chinese wording. The offline embedder sees words, not meaning: "add lodash-es to the
+ * api package" and "use pnpm, not yarn" share no word but the same kind of work. Each entry names
+ * its kind and has an example; a kind may have several entries. Pure.
+ */
+import { memoizeText } from "../memo.js";
+import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+
+/** One wording of a kind of work. */
+export interface WorkWording extends LexiconEntry {
+  /** The kind of work ("dependencies", "tests", "code"…). */
+  kind: string;
+}
+
+const work = (kind: string, pattern: RegExp, example: string): WorkWording => ({ kind, pattern, example });
+
+/** Every wording of every kind of work. */
+export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
+  work(
+    "dependencies",
+    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt|go get|go mod|cargo add|(?:pull|bring) in)\b/,
+    "add lodash-es to the api package",
+  ),
+  work(
+    "dependencies",
+    /\b(?:install|uninstall|add|remove|upgrade|bump)\b[^.!?\n]{0,40}\b(?:to|from|in)\b[^.!?\n]{0,20}\bpackage\b|\b(?:bump|upgrade|downgrade|pin)\s+[\w.@/-]+\s+to\s+v?\d/,
+    "bump react to 19",
+  ),
+  work(
+    "dependencies",
+    /\b(?:new|fresh|empty)\b[^.!?\n]{0,30}\b(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)/,
+    "set up a new vite project",
+  ),
+  work(
+    "dependencies",
+    /依赖|安装|装一下|装个|装上|引入|第三方库|包管理|(?:升|降)(?:级|到)[^，。,.!?！？\n]{0,8}版本|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/,
+    "把 lodash 升到最新版本",
+  ),
+  work(
+    "tests",
+    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|nothing (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
+    "run the unit tests",
+  ),
+  work(
+    "commit",
+    /\b(?:commit|commits|committing|commit message|changelog)\b|提交|提交信息/,
+    "commit the fix",
+  ),
+  work(
+    "git",
+    /\b(?:push|pull|rebase|merge|branch|origin|remote|upstream|force-push|checkout|cherry-pick|git)\b|behind main|推送|分支|合并|变基/,
+    "create a branch for the fix",
+  ),
+  work(
+    "run",
+    /\b(?:start(?! (?:on|with|by)\b)|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b/,
+    "start the dev server",
+  ),
+  work(
+    "run",
+    /启动|跑起来|重启|开发服务|起(?:一下|个|来)[^，。,.!?！？\n]{0,6}(?:服务|项目|后端|前端)|本地跑/,
+    "起一下服务",
+  ),
+  work(
+    "deploy",
+    /\b(?:deploy\w*|release\w*|publish\w*|staging|production|prod|rollout|roll out|ship)\b|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境/,
+    "roll out billing 2.4",
+  ),
+  work(
+    "database",
+    /\b(?:database|db|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema)\b|数据库|迁移|生产库|表结构|连接池|查询/,
+    "count the rows in the users table",
+  ),
+  work(
+    "config",
+    /\b(?:config\w*|settings?|env|environment|\.env\w*|timeouts?|ya?ml|toml|flags?|variables?|log(?:ging)? levels?)\b|配置|环境变量|超时|日志级别|(?:debug|info|warn) 级别/,
+    "raise the upload timeout",
+  ),
+  work(
+    "containers",
+    /\b(?:docker\w*|containers?|compose|images?|kubectl|k8s|pods?|redis|stack)\b|容器|镜像/,
+    "rebuild the docker image",
+  ),
+  work(
+    "http",
+    /\b(?:endpoints?|api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code)\b|接口|请求/,
+    "call the partner api",
+  ),
+  work(
+    "code",
+    /\b(?:component|function|class|refactor\w*|comments?|exports?|imports?|types?|interface|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
+    "refactor the chart legend into its own component",
+  ),
+  work(
+    "code",
+    /\b(?:methods?|helpers?|utils?|utilities|modules?|parsers?|handlers?|validators?|algorithm|linked ?list|data structure|implement\w*)\b|方法|模块|实现/,
+    "Implement a LinkedList class with insert and delete",
+  ),
+  work(
+    "build",
+    /\b(?:build\w*|compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|打(?:一个|个)?包|构建|编译|类型检查/,
+    "build the project",
+  ),
+  work(
+    "lint",
+    /\b(?:lint\w*|eslint|prettier|biome|ruff|format\w*|indent\w*|style guide)\b|格式化|代码风格|缩进|排版/,
+    "run the linter",
+  ),
+  work(
+    "files",
+    /\b(?:replace|occurrences?|sed|grep|search and replace|find and replace)\b|替换/,
+    "replace every occurrence of foo",
+  ),
+  work(
+    "scripts",
+    /\b(?:scripts?|bash|shell|zsh|cron(?:tab| jobs?)?|shellcheck|wrapper|jobs?)\b|脚本|定时任务/,
+    "write a bash script that backs up the db",
+  ),
+  work(
+    "styling",
+    /\b(?:css|scss|sass|tailwind|styles?|styling|stylesheets?|classnames?|padding|margins?|spacing|colou?rs?|fonts?|dark mode|light mode|themes?|layout|cramped|responsive)\b|样式|配色|间距|暗色|深色模式|布局/,
+    "add a dark mode toggle",
+  ),
+  work("cloud", /\b(?:aws|s3|buckets?|gcloud|azure|iam|profile)\b|云/, "list the s3 buckets"),
+  work(
+    "permissions",
+    /\b(?:sudo|root|permissions?|chmod|chown|privileges?|accounts?|credentials?|read-only)\b|权限|账号|只读/,
+    "run it without sudo",
+  ),
+  work(
+    "ci",
+    /\b(?:ci|cd|pipelines?|github actions|gitlab(?:-ci)?|jenkins\w*|circleci|ci jobs?)\b|\.gitlab-ci\.ya?ml|流水线|持续集成/,
+    "fix the ci pipeline",
+  ),
+  work("github", /\b(?:github|issues?|pull requests?|prs?|gh)\b/, "open a pull request"),
+  work(
+    "payments",
+    /\b(?:stripe|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券/,
+    "refund the charge",
+  ),
+  work(
+    "memory",
+    /\b(?:out of memory|heap|oom|max-old-space-size)\b|内存溢出|内存/,
+    "the build runs out of memory",
+  ),
+  work(
+    "answers",
+    /\b(?:summary|summaries|recap|essay|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b/,
+    "keep answers short, no summary at the end",
+  ),
+  work(
+    "answers",
+    /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)/,
+    "用中文回答",
+  ),
+  work(
+    "process",
+    /\bask(?:ing)? (?:me )?(?:first|before)\b|\bwithout asking\b|\bcheck with me\b|\bshow me the diff\b|\b(?:plan|a plan) (?:first|before)\b|先问(?:我|一下)|问我一声|先跟我(?:确认|说)|(?:之前|前)先(?:问|确认)|计划发我/,
+    "ask me before adding a dependency",
+  ),
+  work(
+    "code",
+    /\bbefore (?:you )?(?:say|tell|report|call|mark|consider|declare)\w*\b[^.]{0,30}\b(?:done|finished|complete|ready)\b|\bafter (?:every|each|any) (?:change|edit)\b|改完(?:之后|以后|后)|完成之前/,
+    "always run npm run lint before you tell me something is done",
+  ),
+]);
+
+const COMPILED = compiledEntries(KINDS_OF_WORK);
+
+/**
+ * A word named as an identifier is not an activity: "rename the `commit` variable", "settle.ts 里
+ * commit 这个变量名太含糊了" are about code, not committing.
+ */
+const IDENTIFIER =
+  /`?\b[\w.$]+`?\s+(?=(?:variable|var|function|field|param(?:eter)?|property|column|method|constant|enum|prop)s?\b)|[\w.$]+\s*(?=(?:这个|那个)?(?:变量|函数|字段|参数|属性|方法|常量))/gi;
+
+/** The kinds of work a text is about. Remembered (recall asks it of the same lesson texts again and again). */
+export const kindsOfWork: (text: string) => ReadonlySet<string> = memoizeText((text) => {
+  const found = new Set<string>();
+  const plain = text.replace(IDENTIFIER, " identifier ");
+  for (const { entry, pattern } of COMPILED)
+    if (!found.has(entry.kind) && pattern.test(plain)) found.add(entry.kind);
+  return found;
+});
+
+/** The kinds of work a text is about, as a list in lexicon order. */
+export function kindsOfWorkIn(text: string): string[] {
+  return [...kindsOfWork(text)];
+}
+
+/** Kinds of work whose prompts change code ("write a class", "restyle the header", "rename in every file"). */
+export const CODE_WORK: ReadonlySet<string> = new Set(["code", "styling", "scripts", "files"]);
+
+/**
+ * Kinds of work that go together: a convention of one holds for a prompt of another ("strip
+ * notebook outputs before committing" for "get it into git").
+ */
+export const WORK_FAMILIES: readonly ReadonlySet<string>[] = [new Set(["git", "commit", "github"])];
+
+/** Kinds of work every task is part of: how to answer, and how to work with the user. */
+export const EVERY_TASK_WORK: ReadonlySet<string> = new Set(["answers", "process"]);
+
+/** Kinds of work that change no code: installing, deploying, git, running, asking. */
+export const OTHER_WORK: ReadonlySet<string> = new Set([
+  "dependencies",
+  "deploy",
+  "git",
+  "commit",
+  "run",
+  "cloud",
+  "permissions",
+  "github",
+  "ci",
+  "containers",
+  "answers",
+]);
+
+/** How a lesson's trigger names each kind of work, in English and Chinese. */
+export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> = {
+  code: { en: "Writing code", zh: "写代码" },
+  dependencies: { en: "Installing dependencies", zh: "安装依赖" },
+  tests: { en: "Writing and running tests", zh: "编写和运行测试" },
+  commit: { en: "Committing changes", zh: "提交代码" },
+  git: { en: "Pushing and merging branches", zh: "推送和合并分支" },
+  run: { en: "Starting the app", zh: "启动项目" },
+  deploy: { en: "Deploying", zh: "部署" },
+  database: { en: "Working with the database", zh: "操作数据库" },
+  config: { en: "Editing configuration files", zh: "修改配置文件" },
+  containers: { en: "Running containers", zh: "运行容器" },
+  http: { en: "Calling HTTP APIs", zh: "调用 HTTP 接口" },
+  build: { en: "Building the project", zh: "构建项目" },
+  lint: { en: "Formatting and linting code", zh: "格式化与代码检查" },
+  files: { en: "Editing files", zh: "修改文件" },
+  scripts: { en: "Writing shell scripts", zh: "编写 shell 脚本" },
+  styling: { en: "Styling the interface", zh: "调整样式" },
+  cloud: { en: "Running cloud CLI commands", zh: "运行云命令" },
+  permissions: { en: "Running commands with permissions", zh: "处理权限" },
+  ci: { en: "Working on CI pipelines", zh: "修改 CI 流水线" },
+  github: { en: "Working with GitHub", zh: "操作 GitHub" },
+  payments: { en: "Handling payments", zh: "处理支付" },
+  memory: { en: "Fixing memory problems", zh: "处理内存问题" },
+  answers: { en: "Writing answers", zh: "回答问题" },
+  process: { en: "Working with the user", zh: "与用户协作" },
+};
+
+/** The trigger for a kind of work ("Writing code", "部署"); "Working in this project" when unknown. */
+export function workLabel(kind: string | undefined, zh: boolean): string {
+  const label = kind === undefined ? undefined : WORK_LABELS[kind];
+  if (label === undefined) return zh ? "在本项目中工作" : "Working in this project";
+  return zh ? label.zh : label.en;
+}

@@ -1,0 +1,171 @@
+/**
+ * The conventions block: a project's standing conventions, injected as a compact block of their
+ * own, separate from situational lessons, with its own budget. Filtered by kind of work — code
+ * conventions for code work, git conventions for git work, answer style for answers — and never
+ * into a knowledge question or another project. Pure.
+ */
+import { z } from "zod";
+import { estimateTokens } from "../compaction/tokens.js";
+import { slotWork } from "../conventions/slot-rule.js";
+import { slotOfLesson } from "../lessons/contradiction.js";
+import type { Lesson } from "../lessons/lesson.js";
+import {
+  CODE_WORK,
+  EVERY_TASK_WORK,
+  kindsOfWork,
+  OTHER_WORK,
+  WORK_FAMILIES,
+} from "../lexicon/kinds-of-work.js";
+import { holdsProjectWide } from "./intents.js";
+
+/** Settings of the conventions block (part of recall's settings). */
+export const conventionSettingsSchema = z.object({
+  /** Inject a project's conventions as a block of their own. */
+  enabled: z.boolean().default(true),
+  /** At most this many conventions per prompt. */
+  maxConventions: z.number().int().min(0).max(100).default(10),
+  /** At most this many tokens (estimateTokens) for the block's lines. */
+  maxTokens: z.number().int().min(0).max(10_000).default(250),
+  /**
+   * A convention whose kind of work the prompt does not share still comes when it is this relevant
+   * to the prompt (topic similarity, as for lessons).
+   */
+  minRelevance: z.number().min(0).max(2).default(0.55),
+});
+
+/** Settings of the conventions block. */
+export type ConventionSettings = z.infer<typeof conventionSettingsSchema>;
+
+/** The defaults: at most 10 conventions and 250 tokens. */
+export const DEFAULT_CONVENTION_SETTINGS: ConventionSettings = conventionSettingsSchema.parse({});
+
+/** What the prompt asks for: its kinds of work, and whether it is a knowledge question. */
+export interface PromptWork {
+  work: ReadonlySet<string>;
+  general: boolean;
+}
+
+/** A task verb opening a prompt: writing or changing something ("write a class", "把…改成…"). */
+const CHANGES_SOMETHING =
+  /^\s*(?:(?:please|pls|can you|could you|let's|now)\s+)*(?:write|implement|create|add|build|make|refactor|fix|change|update|rename|extend|rewrite|convert|generate|design|develop|code|program|define|set|raise|lower|increase|decrease|bump|move|split|extract|remove|delete|replace)\b|^\s*(?:帮我|请|麻烦)?(?:把|给)?[^，。？?]{0,20}?(?:改成|改为|改一下|改下|加上?|写一?个?|实现|重构|修复?|删掉|调整|优化|做一?个)/i;
+
+/**
+ * The kinds of work of a prompt: those its words name, and `code` when it changes code — it names
+ * a kind of work that changes code, or it opens with a task verb and names no other kind of work
+ * ("Write a Student grade class…", "把重试次数改成 5 次").
+ */
+export function promptWork(prompt: string, general: boolean): PromptWork {
+  const named = kindsOfWork(prompt);
+  general = asksForKnowledge(prompt, general);
+  const work = new Set(named);
+  const changesCode =
+    [...named].some((kind) => CODE_WORK.has(kind)) ||
+    (CHANGES_SOMETHING.test(prompt) && ![...named].some((kind) => OTHER_WORK.has(kind)));
+  if (changesCode) work.add("code");
+  return { work, general };
+}
+
+/** The kinds of work a convention holds for: its slot's and those its words name. */
+export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">): Set<string> {
+  const work = new Set([...kindsOfWork(`${lesson.trigger}\n${lesson.rule}`)]);
+  const slot = slotOfLesson(lesson);
+  for (const kind of slot === null ? [] : slotWork(slot.id)) work.add(kind);
+  return work;
+}
+
+/** How many of a convention's kinds of work a prompt shares (a kind of the same family counts). */
+function sharedWork(work: ReadonlySet<string>, prompt: PromptWork): number {
+  let shared = 0;
+  for (const kind of work) {
+    if (EVERY_TASK_WORK.has(kind) && !prompt.general) shared++;
+    else if (prompt.work.has(kind)) shared++;
+    else if (
+      WORK_FAMILIES.some((family) => family.has(kind) && [...prompt.work].some((other) => family.has(other)))
+    )
+      shared++;
+  }
+  return shared;
+}
+
+/** A convention with how relevant it is to the prompt. */
+export interface ConventionCandidate {
+  lesson: Pick<Lesson, "id" | "trigger" | "rule" | "slot" | "updatedAt">;
+  /** Topic relevance to the prompt, as for lessons. */
+  relevance: number;
+}
+
+/** What the block holds, and what it left out and why. */
+export interface ConventionChoice {
+  chosen: Array<ConventionCandidate & { text: string; shared: number }>;
+  rejected: Array<ConventionCandidate & { text: string; reason: string }>;
+}
+
+/** Why a convention is not in the block: the prompt is another kind of work (it may still come as a lesson). */
+export const NOT_THIS_WORK = "not this kind of work";
+/** Why no convention is in the block: the prompt is a knowledge question. */
+export const KNOWLEDGE_QUESTION = "a knowledge question: no conventions";
+
+/**
+ * A question about the world, not this project: "how do I define a git alias?", "redis 的 zset
+ * 底层是怎么实现的". A question that names the project ("here", "our", 这个项目) is about it.
+ */
+const QUESTION =
+  /^\s*(?:how (?:do|does|can|could|would|should) (?:i|you|one|we)|how to|what(?:'s| is| are| does)|why|which|when (?:should|do|does)|is (?:it|there)|are there|can i|does)\b|[?？]\s*$|(?:吗|呢|怎么|什么|为什么|如何|是不是|有什么区别|是怎么)[^，。]{0,20}[?？。]?\s*$/i;
+const NAMES_PROJECT =
+  /\b(?:here|our|this (?:repo|project|codebase|app|service)|we|us)\b|这个项目|项目里|我们|这边/i;
+
+/** True for a knowledge question (see `isGeneralQuestion`), or a question that does not name the project. */
+export function asksForKnowledge(prompt: string, general: boolean): boolean {
+  return general || (QUESTION.test(prompt) && !NAMES_PROJECT.test(prompt) && !CHANGES_SOMETHING.test(prompt));
+}
+
+/** A convention as one line of the block: its rule, without a final full stop. */
+export function conventionLine(lesson: Pick<Lesson, "rule">): string {
+  return lesson.rule.trim().replace(/[.。]$/, "");
+}
+
+/**
+ * The conventions to inject for a prompt: none for a knowledge question; else those whose kinds of
+ * work the prompt shares (or that are at least `minRelevance` relevant to it), most shared kinds
+ * first, then the most recently changed, within `maxConventions` and `maxTokens`.
+ */
+export function chooseConventions(
+  candidates: readonly ConventionCandidate[],
+  prompt: PromptWork,
+  settings: ConventionSettings = DEFAULT_CONVENTION_SETTINGS,
+): ConventionChoice {
+  const choice: ConventionChoice = { chosen: [], rejected: [] };
+  const scored = candidates.map((candidate) => {
+    // "no pip in this repo", "everything lives in the torch2 env": a rule of the whole project.
+    const wide = holdsProjectWide(candidate.lesson.rule) && !prompt.general ? 1 : 0;
+    const shared = sharedWork(conventionWork(candidate.lesson), prompt) + wide;
+    return { ...candidate, text: conventionLine(candidate.lesson), shared };
+  });
+  scored.sort(
+    (first, second) =>
+      second.shared - first.shared ||
+      second.relevance - first.relevance ||
+      second.lesson.updatedAt - first.lesson.updatedAt,
+  );
+  let tokens = 0;
+  for (const candidate of scored) {
+    const reason = !settings.enabled
+      ? "the conventions block is off"
+      : prompt.general
+        ? KNOWLEDGE_QUESTION
+        : candidate.shared === 0 && candidate.relevance < settings.minRelevance
+          ? NOT_THIS_WORK
+          : choice.chosen.length >= settings.maxConventions
+            ? `over the convention limit (${settings.maxConventions})`
+            : tokens + estimateTokens(`- ${candidate.text}\n`) > settings.maxTokens
+              ? `over the conventions token budget (${settings.maxTokens})`
+              : null;
+    if (reason !== null) {
+      choice.rejected.push({ ...candidate, reason });
+      continue;
+    }
+    tokens += estimateTokens(`- ${candidate.text}\n`);
+    choice.chosen.push(candidate);
+  }
+  return choice;
+}
