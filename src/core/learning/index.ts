@@ -3,6 +3,7 @@
  * and their mapping to lessons. Explicit named re-exports (no `export *`).
  */
 
+export { languageOf } from "../lexicon/language.js";
 export {
   type Correction,
   extractCorrection,
@@ -88,7 +89,6 @@ export {
   signalsWithin,
   type TaskMessage,
   type TaskSignal,
-  textLanguage,
   toSignalMessages,
   userWords,
 } from "./task-message.js";

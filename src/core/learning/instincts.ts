@@ -3,9 +3,11 @@
  * session — the validated shape of model output, the model-free fallback, and the observation
  * lines both read. Pure.
  */
+
 import { z } from "zod";
 import { readConventions } from "../conventions/convention-rule.js";
 import { LESSON_DOMAINS, type LessonDomain, type LessonScope } from "../lessons/lesson.js";
+import { languageOf } from "../lexicon/language.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { extractCorrection, formatTerm, phraseCorrection, readsAsTerm } from "./experience-text.js";
 import {
@@ -18,7 +20,6 @@ import {
   isFileEdit,
   isToolCall,
   type TaskMessage,
-  textLanguage,
   toolCommand,
   toolTarget,
   userWords,
@@ -270,7 +271,7 @@ function correctionsThatWorked(rows: readonly TaskMessage[]): InstinctCandidate[
     if (constraint && correction.wrong === null) continue;
     // "admin 账号连生产库" does not read as a term: the task experience quotes the user instead.
     if (![correction.wrong, correction.right].every(readsAsTerm)) continue;
-    const zh = textLanguage(signal.evidence) === "zh";
+    const zh = languageOf(signal.evidence) === "zh";
     const wrong = correction.wrong === null ? null : formatTerm(correction.wrong);
     const trigger = wrong
       ? zh
@@ -329,7 +330,7 @@ export function heuristicInstincts(observations: readonly TaskMessage[]): Instin
     .sort((first, second) => first.seq - second.seq)
     .slice(-MAX_OBSERVATIONS);
   const said = rows.flatMap((row) => userWords(row) ?? []).join("\n");
-  const zh = textLanguage(said) === "zh";
+  const zh = languageOf(said) === "zh";
   const all = [...explicitRules(rows), ...correctionsThatWorked(rows), ...checksAfterEdits(rows, zh)];
   const unique = new Map<string, InstinctCandidate>();
   for (const found of all) {

@@ -4,9 +4,11 @@
  * error → retry → success runs, user corrections, constraints and preferences (the rules are in
  * experience-rules.ts). Pure.
  */
+
 import { z } from "zod";
 import { withConventions } from "../conventions/convention-heuristics.js";
 import type { LessonScope, LessonSlot } from "../lessons/lesson.js";
+import { languageOf } from "../lexicon/language.js";
 import type { ExperienceContext } from "./experience-context.js";
 import {
   MAX_EXPERIENCE_ITEMS,
@@ -25,7 +27,6 @@ import {
   signalsWithin,
   type TaskMessage,
   type TaskSignal,
-  textLanguage,
 } from "./task-message.js";
 import { titleActivity } from "./topics.js";
 
@@ -190,7 +191,7 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   const rows = [...input.messages].sort((first, second) => first.seq - second.seq);
   const signals = signalsWithin(input.signals, rows);
   const goal = input.task.goal.trim() || input.task.title;
-  const zh = textLanguage(goal) === "zh";
+  const zh = languageOf(goal) === "zh";
   const trigger = clip(input.task.title || goal, MAX_TRIGGER_CHARS);
   const context: ExperienceContext = {
     rows,

@@ -3,6 +3,7 @@
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
 
+import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { escapeRegExp } from "../regexp.js";
 import {
   distinguishingPair,
@@ -33,7 +34,7 @@ import {
   userWords,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
-import { isChatty, isContentless, sentenceRun, splitSentences } from "./user-sentences.js";
+import { isChatty, isContentless } from "./user-sentences.js";
 
 /**
  * Rule 1b — fix, then retry. A failed command that later succeeds unchanged, after a successful

@@ -6,6 +6,8 @@
  * instruction must read as a lasting rule, not a one-off request. Pure.
  */
 
+import { languageOf } from "../lexicon/language.js";
+import { type Sentence, sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
 import { anyOf } from "../regexp.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
@@ -19,13 +21,12 @@ import {
   isFailedCall,
   isToolCall,
   type TaskMessage,
-  textLanguage,
   toolCommand,
   toolTarget,
   userWords,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
-import { isChatty, isContentless, type Sentence, sentenceRun, splitSentences } from "./user-sentences.js";
+import { isChatty, isContentless } from "./user-sentences.js";
 
 /** Words before an instruction that are not part of it. */
 const LEAD =
@@ -311,7 +312,7 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
     let instructed = false;
     sentences.forEach((sentence, position) => {
       if (alreadyLearnt(context, row.seq, sentence.text)) return;
-      const zh = textLanguage(sentence.text) === "zh";
+      const zh = languageOf(sentence.text) === "zh";
       const port = portFact(sentence.text, words, earlier, zh);
       const placed = port === null ? placementFact(sentence.text, words, zh) : null;
       if (port !== null || placed !== null) {

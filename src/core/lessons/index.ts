@@ -1,6 +1,8 @@
 /**
  * The lesson model's pure core: explicit named re-exports (no `export *`).
  */
+
+export { languageOf } from "../lexicon/language.js";
 export {
   type AntiPatternConfig,
   DEFAULT_ANTI_PATTERN_CONFIG,
@@ -55,7 +57,6 @@ export {
 } from "./history.js";
 export {
   createLesson,
-  detectLanguage,
   evidenceKey,
   evidenceTaskKey,
   fnv1a64,

@@ -301,11 +301,6 @@ const QUOTE_MAP: Readonly<Record<string, string>> = {
   "\u201D": '"',
 };
 
-/** "zh" when the text contains Chinese (Han) characters, else "en". */
-export function detectLanguage(text: string): "en" | "zh" {
-  return /\p{Script=Han}/u.test(text) ? "zh" : "en";
-}
-
 /**
  * Normalize lesson text for exact-duplicate detection, in English and Chinese:
  * NFKC (full-width letters, digits and punctuation become half-width), lower case, curly quotes

@@ -2,7 +2,7 @@
  * Strategy detection (seed 002 "pattern extraction"): find the decomposition strategies a task
  * description uses, in English and Chinese. Pure.
  */
-import { detectLanguage } from "./lesson.js";
+import { languageOf } from "../lexicon/language.js";
 
 /** The 12 strategies of seed 002. */
 export type StrategyId =
@@ -206,7 +206,7 @@ export interface DetectedStrategy {
  */
 export function extractStrategies(description: string): DetectedStrategy[] {
   const text = description.normalize("NFKC").toLowerCase();
-  const language = detectLanguage(description);
+  const language = languageOf(description);
   return STRATEGIES.filter((strategy) => strategy.patterns.some((pattern) => pattern.test(text))).map(
     (strategy) => ({ id: strategy.id, label: strategy.label[language] }),
   );

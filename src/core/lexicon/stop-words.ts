@@ -10,7 +10,7 @@ export interface StopWordGroup {
   example: string;
 }
 
-/** English function words, by kind. Negations ("not", "no", "never") are content: they stay. */
+/** English function words, by kind. "never" is content: it stays. */
 export const ENGLISH_STOP_WORDS: readonly StopWordGroup[] = [
   { words: "a an the this that these those there here", example: "the tests in this file" },
   { words: "and or but if then so than as because", example: "build it and then ship it" },
@@ -31,7 +31,7 @@ export const ENGLISH_STOP_WORDS: readonly StopWordGroup[] = [
   },
   { words: "make use using want need get got try like sure new", example: "make sure to use it" },
   { words: "yes ok okay hey hi thanks thank", example: "ok thanks" },
-  { words: "don't can't", example: "don't" },
+  { words: "no not don't can't", example: "no, don't" },
 ];
 
 const ENGLISH: ReadonlySet<string> = new Set(ENGLISH_STOP_WORDS.flatMap((group) => group.words.split(" ")));
