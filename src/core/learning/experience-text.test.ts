@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activityTrigger,
   extractCorrection,
   extractPreference,
   formatTerm,
@@ -10,7 +11,6 @@ import {
   preferenceScope,
   relatedCommands,
   stripConnectives,
-  topicTrigger,
 } from "./experience-text.js";
 import type { TaskMessage } from "./task-message.js";
 
@@ -220,10 +220,9 @@ describe("small helpers", () => {
   });
 
   it("names situations for commands and sentences", () => {
-    expect(topicTrigger("npm install", false)).toBe("Installing dependencies");
-    expect(topicTrigger("pnpm vitest run", true)).toBe("编写和运行测试");
-    expect(topicTrigger("I prefer pnpm", false)).toBe("Choosing a package manager");
-    expect(topicTrigger("make deploy", false)).toBeNull();
-    expect(topicTrigger("npm run e2e", false, "command")).toBeNull();
+    expect(activityTrigger("npm install", false)).toBe("Installing dependencies");
+    expect(activityTrigger("pnpm vitest run", true)).toBe("编写和运行测试");
+    expect(activityTrigger("I prefer pnpm", false)).toBe("Choosing a package manager");
+    expect(activityTrigger("npm run e2e", false, "command")).toBeNull();
   });
 });

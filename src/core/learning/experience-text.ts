@@ -6,7 +6,7 @@
 import { CORRECTION_PATTERNS, ONLY_FOR, ZH_ONLY_FOR } from "./correction-patterns.js";
 import { type TaskMessage, toolCommand, toolInputObject } from "./task-message.js";
 
-export { activityTrigger, titleActivity, topicTrigger } from "./topics.js";
+export { activityTrigger, titleActivity } from "./topics.js";
 
 /** What a correction says was wrong and what is right; either may be unknown. */
 export interface Correction {

@@ -12,7 +12,6 @@ export {
   phraseCorrection,
   phrasePreference,
   relatedCommands,
-  topicTrigger,
 } from "./experience-text.js";
 export {
   heuristicInstincts,

@@ -12,12 +12,210 @@ import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexi
 export interface WorkWording extends LexiconEntry {
   /** The kind of work ("dependencies", "tests", "code"…). */
   kind: string;
+  /**
+   * The situation a lesson's trigger names when its words match ("Installing dependencies",
+   * "提交代码"); the first named wording that matches names it.
+   */
+  label?: { en: string; zh: string };
+  /** Read in sentences only, never in commands (`npm run e2e` chooses no package manager). */
+  sentenceOnly?: boolean;
 }
 
 const work = (kind: string, pattern: RegExp, example: string): WorkWording => ({ kind, pattern, example });
+const named = (
+  kind: string,
+  en: string,
+  zh: string,
+  pattern: RegExp,
+  example: string,
+  sentenceOnly = false,
+): WorkWording => ({ kind, pattern, example, label: { en, zh }, ...(sentenceOnly ? { sentenceOnly } : {}) });
 
-/** Every wording of every kind of work. */
+/**
+ * How the agent is to work with the user: ask first ("ask me before adding any dependency",
+ * "装任何新依赖之前先问我一声"). Such a rule guards every task in its scope, as a CLAUDE.md line does.
+ */
+const ASK_FIRST = work(
+  "process",
+  /\bask(?:ing)? (?:me )?(?:first|before)\b|\bwithout asking\b|\bcheck with me (?:first|before)\b|先问(?:我|一下)|问我一声|先跟我(?:确认|说)|(?:之前|前)先(?:问|确认)/,
+  "ask me before adding a dependency",
+);
+const ASKS_FIRST = new RegExp(ASK_FIRST.pattern.source, "i");
+
+/** True for a rule that asks the agent to ask the user first ("ask me before…", 先问我). */
+export function asksFirst(text: string): boolean {
+  return ASKS_FIRST.test(text);
+}
+
+/**
+ * Every wording of every kind of work. Named wordings come first, in order: the first that matches
+ * names a lesson's situation, so specific activities come before broad ones.
+ */
 export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
+  named(
+    "dependencies",
+    "Choosing the Node.js version",
+    "切换 Node 版本",
+    /\bnvm\b|\bnode(?:\.js)? versions?\b|\b(?:use|upgrade to|switch to|move to|requires?) node(?:\.js)? v?\d+|node\s*版本|(?:用|升级到|升到|切到|切换到)\s*node\s*\d+/,
+    "this project needs node 16, run nvm use",
+  ),
+  named(
+    "deploy",
+    "Publishing releases",
+    "发布版本",
+    /\b(?:npm|pnpm|yarn|cargo|twine) publish\b|\bpublish(?:es|ed|ing)?\b|发布(?:版本|包|到)|发版/,
+    "npm publish only from CI",
+  ),
+  named(
+    "deploy",
+    "Deploying",
+    "部署",
+    /\bdeploy\w*|\bkubectl\b|\bhelm\b|部署|上线/,
+    "deploy with ./deploy.sh staging",
+  ),
+  named(
+    "database",
+    "Running database migrations",
+    "执行数据库迁移",
+    /\b(?:make)?migrat(?:e|ions?)\b|数据库迁移/,
+    "run the migrations as billing_migrator",
+  ),
+  named(
+    "config",
+    "Handling secrets and environment variables",
+    "处理密钥和环境变量",
+    /\b(?:secrets?|credentials?|api[ _-]?keys?|env(?:ironment)? var(?:iable)?s?)\b|\.env(?:\.local)?(?![\w.])|环境变量|密钥/,
+    "secrets go in .env.local",
+  ),
+  named(
+    "git",
+    "Pushing and merging branches",
+    "推送和合并分支",
+    /\bgit (?:push|pull|merge|rebase|checkout|switch|branch|reset|stash)\b|\b(?:force-push\w*|push(?:es|ing)?|rebas(?:e|es|ed|ing)|merge commits?|branch(?:es)?)\b|推送|分支|变基/,
+    "never force-push to main",
+  ),
+  named(
+    "commit",
+    "Committing changes",
+    "提交代码",
+    /\bgit commit\b|\bcommit(?:s|ting)?\b|\bcommit messages?\b|提交/,
+    "no emojis in commit messages",
+  ),
+  named(
+    "dependencies",
+    "Installing dependencies",
+    "安装依赖",
+    /\b(?:npm|pnpm|yarn|bun|pip3?|uv|poetry|cargo|gem|bundle|composer|brew|apt(?:-get)?|go)\s+(?:install|i|add|ci|sync|get)\b|\binstall(?:ing)?\s+(?:the\s+)?(?:dependencies|deps|packages)\b|\brequirements\.(?:in|txt)\b|\bpip-compile\b|--legacy-peer-deps|\bpull(?:ing)? in (?:any |a |new )*(?:packages?|dependenc(?:y|ies)|deps|librar(?:y|ies))\b|安装依赖|装依赖|装(?:任何|新的?|个|一下)?[^，。,]{0,6}(?:依赖|包|库)|引入(?:新的)?(?:依赖|包|库)/,
+    "npm install --legacy-peer-deps",
+  ),
+  named(
+    "tests",
+    "Writing and running tests",
+    "编写和运行测试",
+    /\b(?:tests?|vitest|jest|mocha|pytest|specs?|coverage)\b|测试(?!环境|服|库|机)|单测|用例/,
+    "run the tests with vitest",
+  ),
+  named(
+    "build",
+    "Building the project",
+    "构建项目",
+    /\b(?:build|tsc|compile|webpack|rollup|esbuild)\b|构建|编译|打包/,
+    "build with tsc -b",
+  ),
+  named(
+    "lint",
+    "Formatting and linting code",
+    "格式化与代码检查",
+    /\b(?:lint|eslint|biome|prettier|ruff|black|flake8|format(?:ting)?|indent\w*|tabs?|spaces|semicolons?)\b|缩进|格式化|代码格式|空格|分号/,
+    "run eslint before committing",
+  ),
+  named(
+    "git",
+    "Using git",
+    "使用 git",
+    /^git\s|\bgit\b|\b(?:commit|rebase|squash)\b|提交|分支|合并/,
+    "git status first",
+  ),
+  named(
+    "containers",
+    "Running containers",
+    "运行容器",
+    /\b(?:docker|podman|kubectl|compose)\b|容器/,
+    "docker compose up -d db",
+  ),
+  named("containers", "Running containers", "运行容器", /\bcontainers?\b/, "the containers keep restarting"),
+  named(
+    "run",
+    "Starting the app",
+    "启动项目",
+    /\bdev server\b|\b(?:npm|pnpm|yarn|bun) (?:run )?(?:dev|start|serve)\b|\bmake (?:dev|run|serve)\b|\bstart(?:ing)? the (?:app|server|api|frontend|backend)\b|启动|跑起来|开发服务/,
+    "start the dev server on 5174",
+  ),
+  named(
+    "cloud",
+    "Running AWS CLI commands",
+    "运行 AWS 命令",
+    /\baws\b|\bs3:\/\//,
+    "aws s3 ls --profile acme-staging",
+  ),
+  named(
+    "database",
+    "Working with the database",
+    "操作数据库",
+    /\b(?:psql|mysql|sqlite3?|mongosh?|redis-cli|postgres(?:ql)?|database|db)\b|数据库|生产库|测试库|主库|从库/,
+    "psql -p 5433",
+  ),
+  named(
+    "http",
+    "Calling HTTP APIs",
+    "调用 HTTP 接口",
+    /\b(?:curl|wget|httpie|axios|endpoints?|webhooks?|(?:rest|http|graphql) apis?|api (?:calls?|requests?|endpoints?))\b|\b(?:GET|POST|PUT|PATCH|DELETE) (?:to|on|requests?)\b|调用[^，,。]{0,8}接口|接口调用|请求接口|请求头/,
+    "curl the orders endpoint",
+  ),
+  named(
+    "config",
+    "Editing configuration files",
+    "修改配置文件",
+    /\b[\w-]+\.(?:ya?ml|toml|ini|properties|conf)\b|\bconfig(?:uration)?s?\b|配置/,
+    "edit config.yaml, not settings.json",
+  ),
+  named(
+    "code",
+    "Formatting dates and times",
+    "处理日期和时间",
+    /\b(?:dayjs|moment|date-fns|luxon)\b|\bformat\w*\b[^.]{0,20}\b(?:dates?|times?|timestamps?)\b|日期|时间格式|(?:格式化|显示)[^，。]{0,10}时间/,
+    "use dayjs, not moment",
+  ),
+  named("code", "Writing code comments", "写代码注释", /\bcomments?\b|注释/, "write comments in Chinese"),
+  named(
+    "code",
+    "Writing code in the project's style",
+    "按项目风格写代码",
+    /\b(?:named|default) exports?\b|\bnaming\b|\bcode style\b|命名|代码风格/,
+    "use named exports",
+  ),
+  named(
+    "scripts",
+    "Writing shell scripts",
+    "编写 shell 脚本",
+    /\b(?:bash|shell|sh|zsh) scripts?\b|\bshellcheck\b|\bset -euo pipefail\b|\bshebang\b/,
+    "bash scripts start with set -euo pipefail",
+  ),
+  named(
+    "answers",
+    "Writing answers",
+    "回答问题",
+    /\b(?:summary|summaries|recap|essay|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)/,
+    "keep answers short, no summary",
+  ),
+  named(
+    "dependencies",
+    "Choosing a package manager",
+    "选择包管理器",
+    /\b(?:npm|pnpm|yarn|bun|npx)\b|包管理/,
+    "I prefer pnpm",
+    true,
+  ),
   work(
     "dependencies",
     /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt|go get|go mod|cargo add|(?:pull|bring) in)\b/,
@@ -115,8 +313,13 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
   ),
   work(
     "scripts",
-    /\b(?:scripts?|bash|shell|zsh|cron(?:tab| jobs?)?|shellcheck|wrapper|jobs?)\b|脚本|定时任务/,
+    /\b(?:scripts?|bash|shell|zsh|cron(?:tab| jobs?)?|shellcheck|wrapper)\b|脚本|定时任务/,
     "write a bash script that backs up the db",
+  ),
+  work(
+    "jobs",
+    /\b(?:sbatch|srun|slurm|squeue|scancel|batch jobs?|training (?:jobs?|runs?)|jobs? (?:go|goes|run|runs) on|gpus?|cuda\w*|lr sweep|checkpoints?|epochs?|fine-?tun\w*|lora)\b|训练|显卡|\d+\s*号卡|微调/,
+    "write an sbatch script for the lr sweep, 4 nodes, 8 gpus each",
   ),
   work(
     "styling",
@@ -155,10 +358,11 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)/,
     "用中文回答",
   ),
+  ASK_FIRST,
   work(
     "process",
-    /\bask(?:ing)? (?:me )?(?:first|before)\b|\bwithout asking\b|\bcheck with me\b|\bshow me the diff\b|\b(?:plan|a plan) (?:first|before)\b|先问(?:我|一下)|问我一声|先跟我(?:确认|说)|(?:之前|前)先(?:问|确认)|计划发我/,
-    "ask me before adding a dependency",
+    /\bshow me the diff\b|\b(?:plan|a plan) (?:first|before)\b|计划发我/,
+    "when you fix something just show me the diff",
   ),
   work(
     "code",
@@ -241,6 +445,7 @@ export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> =
   github: { en: "Working with GitHub", zh: "操作 GitHub" },
   payments: { en: "Handling payments", zh: "处理支付" },
   memory: { en: "Fixing memory problems", zh: "处理内存问题" },
+  jobs: { en: "Running training and batch jobs", zh: "运行训练和批处理任务" },
   answers: { en: "Writing answers", zh: "回答问题" },
   process: { en: "Working with the user", zh: "与用户协作" },
 };
@@ -250,4 +455,26 @@ export function workLabel(kind: string | undefined, zh: boolean): string {
   const label = kind === undefined ? undefined : WORK_LABELS[kind];
   if (label === undefined) return zh ? "在本项目中工作" : "Working in this project";
   return zh ? label.zh : label.en;
+}
+
+/** URLs and host names are not activities: `https://api.acme.test/v1` is not about tests. */
+const URL_OR_HOST = /\bhttps?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)+(?::\d+)?\/\S*/gi;
+const NAMED = COMPILED.filter(({ entry }) => entry.label !== undefined);
+
+/**
+ * The situation a sentence or a shell command is about, as a lesson's trigger names it
+ * ("Installing dependencies", "提交代码"), or null when no named wording matches. "Choosing a
+ * package manager" is read in sentences only: `npm run e2e` chooses none.
+ */
+export function activityTrigger(
+  text: string,
+  zh: boolean,
+  of: "sentence" | "command" = "sentence",
+): string | null {
+  const plain = text.replace(URL_OR_HOST, " ");
+  const found = NAMED.find(
+    ({ entry, pattern }) => !(entry.sentenceOnly && of === "command") && pattern.test(plain),
+  );
+  const label = found?.entry.label;
+  return label === undefined ? null : zh ? label.zh : label.en;
 }
