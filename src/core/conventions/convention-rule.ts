@@ -9,12 +9,11 @@
 
 import { activityTrigger } from "../learning/topics.js";
 import { namesCode } from "../lexicon/code-terms.js";
-import { INSTRUCTION_VERBS, opensWithInstructionVerb } from "../lexicon/imperative-verbs.js";
+import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn, workLabel } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { isSmallTalk, stripLeadIns } from "../lexicon/lead-ins.js";
 import { statesNorm } from "../lexicon/norms.js";
-import { forbids } from "../lexicon/prohibitions.js";
 import { CONDITIONS, hasStrongStandingMarker, isOneOff } from "../lexicon/standing-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
 import type { LearningRule } from "./learning-rule.js";
@@ -46,25 +45,6 @@ export interface ConventionContext {
   lastCommand?: string | null;
 }
 
-/** "From now on, use pnpm": the marker that opens an instruction is not the instruction. */
-const OPENING_MARKER =
-  /^(?:(?:from now on|going forward|from here on|from today|moving forward|in the future|henceforth|as a rule|please|always|never|i(?:'d| would) like you to|i (?:want|need) you to|make sure (?:to|you)|remember to|be sure to|try to)[,:]?\s+)+/i;
-/** "we use…", "we always include…", "our team never…": a team convention. */
-const WE_DO = new RegExp(
-  `\\b(?:we|our team)\\s+(?:(?:now|still|also|all|usually|normally|generally|only)\\s+)*(?:always\\s+|never\\s+|don'?t\\s+|do not\\s+)?(?:${INSTRUCTION_VERBS})\\b`,
-  "i",
-);
-/** A Chinese instruction or norm: 用, 改用, 以…开头, 都要, 必须, 不要. */
-const ZH_DIRECTIVE =
-  /用|改成|改为|换成|以\s*\S{1,20}\s*(?:开头|结尾)|要|必须|不要|别|禁止|先发|发布?到?\s*[a-z]/;
-/** What to do instead, after a prohibition ("never use print, always use logging instead"). */
-const ALTERNATIVE =
-  /\b(?:instead|rather)\b|[,;]\s*(?:always\s+)?(?:use|run|rebase|call|pass)\b|(?<![不别])(?:要用|改用|只能用|用)(?![户途处])/i;
-/** An occasion, then the instruction: "every time you touch .gitlab-ci.yml run glab ci lint". */
-const WHEN_YOU = new RegExp(
-  `^(?:when(?:ever)?|every ?time|each time|before|after|any ?time)\\s+you\\b.{0,60}?(?:,\\s*|\\s)(?:just\\s+|please\\s+|always\\s+)?(?:${INSTRUCTION_VERBS})\\b`,
-  "i",
-);
 /**
  * The situation of a rule: up to a clause break (a "." inside ".gitlab-ci.yml" is not one) or the
  * verb that starts the instruction ("every time you touch .gitlab-ci.yml | run glab ci lint").
@@ -97,29 +77,12 @@ function clean(text: string): string {
   return languageOf(stripped) === "zh" ? stripped : stripped.charAt(0).toUpperCase() + stripped.slice(1);
 }
 
-function kindOf(text: string): ConventionFinding["kind"] {
-  if (/\b(?:make sure|ensure|verify|double-check)\b|确认|确保|检查/i.test(text)) return "verify";
-  return forbids(text) && !ALTERNATIVE.test(text) ? "avoid" : "prefer";
-}
-
 /**
- * True when a sentence tells the agent what to do or states a norm: a clause opens with an
- * instruction verb ("…: add the decorator"), past a marker ("from now on, use pnpm"); a team
- * convention ("we use…"); a norm ("names should end with…"); in Chinese, 用, 改成, 都要, 不要….
+ * True when a sentence tells the agent what to do (see `isInstruction`) or states a norm ("names
+ * should end with…", 都要).
  */
 export function readsAsDirective(text: string, zh: boolean): boolean {
-  // "one practice I want you to adopt right away: add the '@retry' decorator …"
-  const clauses = text.split(/[:;,，；：]\s*/).map((clause) => clause.trim());
-  return (
-    clauses.some(
-      (clause) =>
-        opensWithInstructionVerb(clause.replace(OPENING_MARKER, "")) || /^(?:always|never)\s/i.test(clause),
-    ) ||
-    WHEN_YOU.test(text) ||
-    WE_DO.test(text) ||
-    statesNorm(text) ||
-    (zh && ZH_DIRECTIVE.test(text))
-  );
+  return isInstruction(text, zh) || statesNorm(text);
 }
 
 /**
@@ -180,7 +143,10 @@ export function readConventions(message: string, lastCommand: string | null = nu
       found.push({
         rule: clean(clause.text),
         quote: clause.text.trim(),
-        kind: clause.slot !== null && clause.slot.value !== "avoid" ? "prefer" : kindOf(clause.text),
+        kind:
+          clause.slot !== null && clause.slot.value !== "avoid"
+            ? "prefer"
+            : instructionKind(clause.text, clause.text),
         slot: clause.slot,
         work,
         trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),

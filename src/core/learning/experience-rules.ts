@@ -5,6 +5,7 @@
  */
 
 import { languageOf } from "../lexicon/language.js";
+import { forbids } from "../lexicon/prohibitions.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";
@@ -14,7 +15,6 @@ import {
   type Correction,
   extractCorrection,
   extractPreference,
-  isNegativeRule,
   phraseCorrection,
   phrasePreference,
   preferenceScope,
@@ -155,7 +155,7 @@ export function constraintRule(
         ? `${sentence.replace(/[.。!！]+$/, "")}${zh ? "，" : ". "}${instead.text}`
         : sentence;
       heuristics.push({
-        kind: instead ? "prefer" : isNegativeRule(sentence) ? "avoid" : "verify",
+        kind: instead ? "prefer" : forbids(sentence) ? "avoid" : "verify",
         trigger: activityTrigger(rule, zh) ?? context.activity,
         rule: clip(rule, MAX_RULE_CHARS),
         why: zh ? "用户明确提出的约束" : "A constraint the user stated",
@@ -169,7 +169,7 @@ export function constraintRule(
     const preference = extractPreference(sentence);
     const rule = preference ? phrasePreference(preference, zh) : sentence;
     heuristics.push({
-      kind: !preference && isNegativeRule(sentence) ? "avoid" : "prefer",
+      kind: !preference && forbids(sentence) ? "avoid" : "prefer",
       trigger: activityTrigger(sentence, zh) ?? context.activity,
       rule: clip(rule, MAX_RULE_CHARS),
       why: zh ? "用户表达的偏好" : "A preference the user stated",
@@ -190,7 +190,7 @@ function alternativeAfter(
   signal: TaskSignal,
   zh: boolean,
 ): { text: string; quote: string } | null {
-  if (!isNegativeRule(signal.evidence)) return null;
+  if (!forbids(signal.evidence)) return null;
   const row = context.rows.find((candidate) => candidate.seq === signal.seq);
   const words = row ? userWords(row) : null;
   if (!words) return null;

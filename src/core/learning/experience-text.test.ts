@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { forbids } from "../lexicon/prohibitions.js";
 import {
   activityTrigger,
   extractCorrection,
@@ -6,7 +7,6 @@ import {
   formatTerm,
   isCodeLike,
   isFixBeforeRetry,
-  isNegativeRule,
   isVagueTerm,
   preferenceScope,
   relatedCommands,
@@ -208,9 +208,9 @@ describe("small helpers", () => {
   });
 
   it("reads rule polarity, scope and connectives", () => {
-    expect(isNegativeRule("It must not run as root.")).toBe(true);
-    expect(isNegativeRule("不能用 root 用户")).toBe(true);
-    expect(isNegativeRule("Make sure the migration is reversible")).toBe(false);
+    expect(forbids("It must not run as root.")).toBe(true);
+    expect(forbids("不能用 root 用户")).toBe(true);
+    expect(forbids("Make sure the migration is reversible")).toBe(false);
     expect(preferenceScope("I prefer pnpm")).toBe("global");
     expect(preferenceScope("We use pnpm in this repo")).toBe("project");
     expect(preferenceScope("我更喜欢用 pnpm")).toBe("global");

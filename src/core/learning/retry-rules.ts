@@ -3,6 +3,7 @@
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
 
+import { forbids } from "../lexicon/prohibitions.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { escapeRegExp } from "../regexp.js";
 import {
@@ -14,13 +15,7 @@ import {
 } from "./command-text.js";
 import { attemptLabel, between, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS, MAX_TRIGGER_CHARS } from "./experience-limits.js";
-import {
-  formatTerm,
-  isFixBeforeRetry,
-  isNegativeRule,
-  relatedCommands,
-  stripConnectives,
-} from "./experience-text.js";
+import { formatTerm, isFixBeforeRetry, relatedCommands, stripConnectives } from "./experience-text.js";
 import type { FailedAttempt, TransferableHeuristic } from "./offline-experience.js";
 import {
   clip,
@@ -242,7 +237,7 @@ function objectedTo(
     if (row.seq <= replacement.seq) continue;
     if (isActionCall(row)) return false;
     const words = userWords(row);
-    if (words !== null && isNegativeRule(words) && changed.some((word) => words.includes(word))) return true;
+    if (words !== null && forbids(words) && changed.some((word) => words.includes(word))) return true;
   }
   return false;
 }
@@ -346,7 +341,7 @@ function explained(
   const what = command === null ? describeToolCall(last, 60) : formatTerm(clip(command, 60));
   const error = shortError(tellingLine(last.toolOutput ?? "", errorLine(last, signals)), 60);
   const ruleZh = /\p{Script=Han}/u.test(rule);
-  const positive = splitSentences(rule).some((sentence) => !isNegativeRule(sentence.text));
+  const positive = splitSentences(rule).some((sentence) => !forbids(sentence.text));
   return {
     kind: positive ? "prefer" : "avoid",
     trigger: clip(

@@ -4,6 +4,7 @@
  * the rest of what a user tells an agent; `task` verbs open a piece of work. Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { forbids, saysWhatInstead } from "./prohibitions.js";
 
 /** What a verb does in an instruction. */
 export type VerbRole = "prescribe" | "instruct" | "task";
@@ -80,9 +81,108 @@ export const TASK_VERBS: ReadonlySet<string> = new Set(
   ),
 );
 
-const OPENS = new RegExp(`^(?:(?:always|never|only|please|just)\\s+)*(?:${INSTRUCTION_VERBS})\\b`, "i");
+/** "always …", "you must …", "use …", "don't …": how an instruction to the agent opens. */
+const OPENS = new RegExp(
+  String.raw`^(?:you\s+(?:always|never|only|should|must|need to|have to)\s+(?=[a-z])|(?:always|never)\s+(?![a-z]+(?:s|ed)\b)(?=[a-z-])|(?:(?:always|never|only|please|just)\s+)*(?:${INSTRUCTION_VERBS}|don'?t|do not|never)\b)`,
+  "i",
+);
 
-/** True when `text` opens with an instruction verb ("use pnpm", "always run…", "make sure…"). */
+/** True when `text` opens with an instruction ("use pnpm", "always run…", "you must…", "don't…"). */
 export function opensWithInstructionVerb(text: string): boolean {
   return OPENS.test(text.trim());
+}
+
+/** Words before an instruction that only announce it: "from now on, use pnpm", "I'd like you to…". */
+const ANNOUNCED =
+  /^(?:(?:from now on|going forward|from here on|from today|moving forward|in the future|henceforth|as a rule|please|i(?:'d| would) like you to|i (?:want|need) you to|make sure (?:to|you)|remember to|be sure to)[,:]?\s+)+/i;
+
+/** A situation and what to use in it, a policy: "for in-place edits just use gsed -i". */
+export const NAMES_A_SITUATION = /^for\s+[^,.;]{1,40}?\s(?:just\s+|always\s+|please\s+)?(?:use|run|call)\b/i;
+
+/**
+ * The forms an instruction takes besides opening with an imperative: a team convention ("we use
+ * …"), a command given as the fix, a situation and what to use in it, a ban on a thing, an occasion
+ * then an imperative.
+ */
+export const INSTRUCTION_FORMS = defineLexicon("instruction-forms", [
+  {
+    pattern: new RegExp(
+      String.raw`\bwe (?:(?:now|still|also|all|usually|normally|generally|only)\s+)*(?:(?:always|never|don'?t|do not) (?:[a-z-]+|\x60)|(?:${INSTRUCTION_VERBS}|do|merge|ship|release)\b)|\bwe(?:'re| are) (?:on|using|running|moving to|switching to) [\w.@/-]+ now\b`,
+    ),
+    example: "we don't do merge commits here, rebase onto main instead",
+  },
+  {
+    pattern:
+      /(?:^|[，,;]\s*)(?:npx|npm|pnpm|yarn|bun|make|docker|git|kubectl|aws|cargo|go|uv|poetry|pip3?|bundle|gem|pod|conda|brew|gsed|python3?)\s+[\w:.-]+/,
+    example: "是metro缓存的问题，npx react-native start --reset-cache",
+  },
+  { pattern: NAMES_A_SITUATION, example: "for in-place edits just use gsed -i" },
+  {
+    pattern: /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/,
+    example: "no emojis in commit messages",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(?:when(?:ever)?|every ?time|each time|before|after|any ?time)\s+you\b.{0,60}?(?:,\s*|\s)(?:just\s+|please\s+|always\s+|never\s+)?(?:${INSTRUCTION_VERBS}|don'?t)\b`,
+    ),
+    example: "every time you touch .gitlab-ci.yml run glab ci lint before you push",
+  },
+]);
+
+/** A Chinese instruction or norm: 以后…, 一律, 不要, 用…, 改成…, 以…开头, 都要, 规范是. */
+export const ZH_INSTRUCTION = defineLexicon("zh-instructions", [
+  {
+    pattern:
+      /^(?:以后|今后|每次|一律|统一|永远|记住|务必|必须|一定要|只能|只用|不要|不用|别|请用|要用|先|用(?!户)|改用|换成)/,
+    example: "以后都用 pnpm",
+  },
+  { pattern: /(?:规范|约定|规定|惯例|要求)(?:是|为|：|:)/, example: "我们规范是提交信息以 jira 编号开头" },
+  {
+    pattern: /必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用/,
+    example: "每个函数都要有类型注解",
+  },
+  {
+    pattern: /(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)/,
+    example: "不用改代码，前面加 TZ=UTC 就行",
+  },
+  {
+    pattern: /[，,]\s*(?:用|改用|换成)(?![户])|(?:之后|以后)[^，。,]{0,40}?先/,
+    example: "切分支之后先 --reset-cache",
+  },
+  {
+    pattern: /(?:以|用)\s*\S{1,20}\s*(?:开头|结尾)|改成|改为|先发|发布?到?\s*[a-z]/,
+    example: "参数名以 _b 结尾",
+  },
+]);
+
+/**
+ * True when a sentence tells the agent what to do (Chinese: see {@link ZH_INSTRUCTION}): it opens
+ * with an imperative, or a later clause does ("…, edit notebooks/eda.py and then …", "…: add the
+ * decorator"), past words that only announce it ("from now on, use pnpm"); or it takes one of the
+ * {@link INSTRUCTION_FORMS}. Not a question.
+ */
+export function isInstruction(text: string, zh: boolean): boolean {
+  if (/[?？]\s*$/.test(text)) return false;
+  if (zh) return ZH_INSTRUCTION.test(text);
+  const clauses = text.split(/[:;,]\s+/).map((clause) => clause.trim().replace(ANNOUNCED, ""));
+  return clauses.some((clause) => OPENS.test(clause)) || INSTRUCTION_FORMS.test(text);
+}
+
+/** An instruction that opens by saying what to do ("Use make test, …", "we always …", 以后都用 …). */
+const SAYS_WHAT_TO_DO = new RegExp(
+  `^(?:(?:we|you)\\s+always\\b|(?:always\\s+)?(?:${PRESCRIBING_VERBS})\\b)|^(?:以后|今后|每次|统一|都)?(?:都|一律)?(?:要用|用|先|请用)`,
+  "i",
+);
+
+/**
+ * The kind of lesson an instruction makes: `verify` for "make sure…", `avoid` for a bare
+ * prohibition ("no emojis in commit messages"), else `prefer` — a prohibition that says what to
+ * do instead ("…, rebase onto main instead") included. `first` is the instruction's first
+ * sentence, `text` the whole rule.
+ */
+export function instructionKind(first: string, text: string): "prefer" | "avoid" | "verify" {
+  if (/\b(?:make sure|ensure|verify|double-check)\b|确认|确保|检查/i.test(first)) return "verify";
+  if (/^no\s/i.test(first)) return "avoid";
+  if (SAYS_WHAT_TO_DO.test(first)) return "prefer";
+  return forbids(text) && !saysWhatInstead(text) ? "avoid" : "prefer";
 }

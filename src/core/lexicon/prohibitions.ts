@@ -29,3 +29,12 @@ export const PROHIBITIONS = defineLexicon("prohibitions", [
 export function forbids(text: string): boolean {
   return PROHIBITIONS.test(text);
 }
+
+/** What to do instead, after a prohibition: "…, rebase onto main instead", "别用 moment，用 dayjs". */
+const INSTEAD =
+  /\b(?:instead|rather)\b|[,;]\s*(?:always\s+)?(?:use|run|rebase|call|pass)\b|(?<![不别])(?:要用|改用|只能用|用)(?![户途处])/i;
+
+/** True when a rule says what to do instead of what it forbids (a `prefer`, not an `avoid`). */
+export function saysWhatInstead(text: string): boolean {
+  return INSTEAD.test(text);
+}
