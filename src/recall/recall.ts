@@ -367,6 +367,8 @@ async function lessonsFor(search: LessonSearch): Promise<{
           lexicalHits.has(lesson.id),
           search.profile,
           `${lesson.trigger} ${lesson.rule}`,
+          // A convention's kind of work is the block's to judge: as a lesson, no lift for it.
+          !known.has(lesson.id),
         ),
         SITUATION_WEIGHT * situation,
         appliesToEveryAnswer(lesson.trigger) ? EVERY_ANSWER_RELEVANCE : 0,
@@ -638,13 +640,14 @@ function relevance(
   lexicalHit: boolean,
   profile: PromptProfile,
   candidateText: string,
+  lifted = true,
 ): number {
   const base = sharedTerms > 0 || lexicalHit ? topic : topic * 0.85;
   const own = activities(candidateText);
   const shared = sharedActivities(profile.activities, own);
   // Both about something recognisable, and not the same thing: a word in common is a coincidence.
   const mismatch = shared === 0 && profile.activities.size > 0 && own.size > 0;
-  const lift = shared > 0 ? ACTIVITY_LIFT : mismatch ? -ACTIVITY_MISMATCH : 0;
+  const lift = shared > 0 ? (lifted ? ACTIVITY_LIFT : 0) : mismatch ? -ACTIVITY_MISMATCH : 0;
   return base + lift - (profile.general ? GENERAL_PENALTY : 0);
 }
 
@@ -662,9 +665,12 @@ function isNarration(row: EvidenceRow): boolean {
   return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
 }
 
+/** The shell an error line starts with ("bash: psql: command not found") says nothing about the work. */
+const SHELL_PREFIX = /^(?:\/[\w/]*\/)?(?:ba|z|da|k)?sh:\s*(?:line \d+:\s*|\d+:\s*)?/;
+
 function evidenceText(row: Pick<EvidenceRow, "content" | "toolOutput" | "isError">): string {
   return row.isError && row.toolOutput
-    ? row.toolOutput.split("\n").slice(0, 3).join(" ").slice(0, 240)
+    ? row.toolOutput.split("\n").slice(0, 3).join(" ").replace(SHELL_PREFIX, "").slice(0, 240)
     : row.content.slice(0, 240);
 }
 

@@ -76,7 +76,6 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     const { before } = clauseAt(text, match.index ?? 0);
     if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
     else if (terms.use.has(head) || /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after)) used.add(member);
-    else if (!forbids(before)) used.add(member);
   }
   for (const member of avoided) used.delete(member);
   return used.size === 1 ? ([...used][0] as string) : null;

@@ -152,6 +152,21 @@ export function retryRule(
       failedCommand === null
         ? context.activity
         : (activityTrigger(failedCommand, zh, "command") ?? context.activity);
+    // An attempt to install something is not the job itself (`brew install jq` after jq was missing).
+    const missing =
+      failedCommand === null || INSTALLS.test(failedCommand)
+        ? null
+        : missingProgram(call.toolOutput ?? reason);
+    const workaround =
+      missing === null ? undefined : rows.find((row) => isWorkaround(row, call, missing, signals));
+    const workaroundCommand = workaround ? toolCommand(workaround) : null;
+    const absent =
+      missing === null || workaroundCommand === null ? null : notInstalled(missing, workaroundCommand);
+    // `psql` is missing and `docker compose exec db psql …` did the job: the program lives elsewhere.
+    if (absent !== null && absent.wrapped) {
+      heuristics.push(absent.heuristic(trigger, reason, zh));
+      continue;
+    }
     const gap = replacement ? between(rows, call.seq, replacement.seq) : [];
     const quiet = gap.every((row) => row.role !== "user" && !isFileEdit(row));
     if (
@@ -173,30 +188,9 @@ export function retryRule(
       });
       continue;
     }
-    // An attempt to install something is not the job itself (`brew install jq` after jq was missing).
-    const missing =
-      failedCommand === null || INSTALLS.test(failedCommand)
-        ? null
-        : missingProgram(call.toolOutput ?? reason);
-    const workaround =
-      missing === null ? undefined : rows.find((row) => isWorkaround(row, call, missing, signals));
-    const workaroundCommand = workaround ? toolCommand(workaround) : null;
-    if (missing !== null && workaroundCommand !== null) {
-      // `jq` is missing and `node -e …` did the job: the tool is absent here, not this call wrong.
-      const [program, command] = [formatTerm(missing), formatTerm(clip(workaroundCommand, 80))];
-      heuristics.push({
-        kind: "prefer",
-        trigger,
-        rule: clip(
-          zh
-            ? `这里没有安装 ${program}：改用 ${command}`
-            : `${program} is not installed here: use ${command} instead`,
-          MAX_RULE_CHARS,
-        ),
-        why: clip(zh ? `${program} 找不到命令` : `${program}: command not found`, 200),
-        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
-        confidence: 0.55,
-      });
+    // `jq` is missing and `node -e …` did the job: the tool is absent here, not this call wrong.
+    if (absent !== null) {
+      heuristics.push(absent.heuristic(trigger, reason, zh));
       continue;
     }
     const rerun = later[0];
@@ -249,6 +243,36 @@ const INSTALLS = /\binstall\b/;
 const NOT_FOUND =
   /(?:^|\n)(?:[\w/.-]+:\s+)?(?:line \d+:\s+|\d+:\s+)?([\w.+-]+): (?:command )?not found\b|command not found: ([\w.+-]+)/;
 
+/**
+ * A program missing here, and the command that did the job without it (`wrapped` when that command
+ * runs it elsewhere: `docker compose exec db psql …`), as a heuristic: "`psql` is not installed
+ * here: use `docker compose exec db psql …` instead". A program missing here is missing for every
+ * task of its kind: a convention of the project, governing the slot `program:<name>`.
+ */
+function notInstalled(missing: string, command: string) {
+  return {
+    wrapped: new RegExp(`(?:^|\\s)${escapeRegExp(missing)}(?:\\s|$)`).test(command),
+    heuristic: (trigger: string, reason: string, zh: boolean): TransferableHeuristic => {
+      const [program, workaround] = [formatTerm(missing), formatTerm(clip(command, 80))];
+      return {
+        kind: "prefer",
+        trigger,
+        rule: clip(
+          zh
+            ? `这里没有安装 ${program}：改用 ${workaround}`
+            : `${program} is not installed here: use ${workaround} instead`,
+          MAX_RULE_CHARS,
+        ),
+        why: clip(zh ? `${program} 找不到命令` : `${program}: command not found`, 200),
+        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
+        confidence: 0.55,
+        slot: { id: `program:${missing}`, value: command.split(/\s+/).slice(0, 2).join(" ") },
+        convention: true,
+      };
+    },
+  };
+}
+
 /** The program a failed call's output says does not exist, or null. */
 function missingProgram(output: string): string | null {
   const found = NOT_FOUND.exec(output);
@@ -257,7 +281,8 @@ function missingProgram(output: string): string | null {
 
 /**
  * A later successful action that does the job without the missing program: a shell command that
- * neither runs it nor tries to install it (`brew install jq` is not a workaround).
+ * does not run it itself (it may run it inside a container: `docker compose exec db psql …`) and
+ * does not try to install it (`brew install jq` is not a workaround).
  */
 function isWorkaround(
   row: TaskMessage,
@@ -269,8 +294,8 @@ function isWorkaround(
   if (isFailedCall(row, signals)) return false;
   const command = toolCommand(row);
   if (command === null) return false;
-  const runs = new RegExp(`(?:^|[\\s;&|(])${escapeRegExp(missing)}(?:$|[\\s;&|)])`);
-  return !runs.test(command) && !INSTALLS.test(command);
+  const runs = new RegExp(`^\\s*(?:\\w+=\\S*\\s+)*${escapeRegExp(missing)}(?:$|\\s)`);
+  return !command.split(/&&|\|\||;|\|/).some((step) => runs.test(step)) && !INSTALLS.test(command);
 }
 
 /** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */

@@ -126,7 +126,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "lint",
     "Formatting and linting code",
     "格式化与代码检查",
-    /\b(?:lint|eslint|biome|prettier|ruff|black|flake8|format(?:ting)?|indent\w*|tabs?|spaces|semicolons?)\b|缩进|格式化|代码格式|空格|分号/,
+    /\b(?:lint|eslint|biome|prettier|ruff|flake8|format(?:ting)?|indent\w*|semicolons?)\b|\b(?:tabs?|spaces|(?:2|4|two|four)[- ]spaces?)\b(?=[^.!?\n]{0,40}\b(?:not|instead|over|vs|for indent\w*)\b)|缩进|格式化|分号/,
     "run eslint before committing",
   ),
   named(
@@ -295,6 +295,11 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "code",
     /\b(?:methods?|helpers?|utils?|utilities|modules?|parsers?|handlers?|validators?|algorithm|linked ?list|data structure|implement\w*)\b|方法|模块|实现/,
     "Implement a LinkedList class with insert and delete",
+  ),
+  work(
+    "code",
+    /\b(?:write|create|implement|build|add|make)\s+(?:me\s+)?(?:a|an|the|one|some)\s+(?:[\w-]+\s+){0,2}(?:job|loader|importer|exporter|worker|consumer|producer|handler|parser|client|cli|tool|program|endpoint|route|hook|test|migration|query|decorator|wrapper|toggle|page|form|button|screen|view|widget|api)s?\b|(?:写|实现|做|加)一?(?:个|段|套)?[^，。？?]{0,15}(?:函数|方法|类|接口|组件|模块|脚本|页面|功能|程序|工具)/,
+    "write a job that loads the daily csv export into the warehouse table",
   ),
   work(
     "build",

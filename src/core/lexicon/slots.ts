@@ -304,8 +304,32 @@ export const SLOTS = defineLexicon(
     members(
       "formatter",
       ["lint", "code"],
-      { prettier: "prettier", biome: "biome", black: "black" },
+      {
+        prettier: "prettier",
+        biome: "biome",
+        black: "black",
+        ruff: "ruff",
+        dprint: "dprint",
+        gofmt: "gofmt",
+        rustfmt: "rustfmt",
+        "clang-format": "clang-format",
+      },
       "we format with biome now",
+    ),
+    members(
+      "linter",
+      ["lint"],
+      {
+        eslint: "eslint",
+        biome: "biome",
+        ruff: "ruff",
+        flake8: "flake8",
+        pylint: "pylint",
+        "golangci-lint": "golangci-lint",
+        rubocop: "rubocop",
+        oxlint: "oxlint",
+      },
+      "we lint with ruff now, flake8 is gone",
     ),
     members(
       "date-library",

@@ -28,6 +28,10 @@ export const USE_LEADS = defineLexicon(
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "replaced jest with vitest"),
+    after(
+      /\b(?:format|formatted|lint|linted|check|checked|test|tested|build|built|bundle|bundled)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
+      "we format everything with biome",
+    ),
     after(/\b(?:listens on|runs on|serves on|is on|port)(?: port)?/, "the api listens on 8081"),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到)/, "以后一律用 pnpm"),

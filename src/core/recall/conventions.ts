@@ -45,9 +45,13 @@ export interface PromptWork {
   general: boolean;
 }
 
-/** A task verb opening a prompt: writing or changing something ("write a class", "把…改成…"). */
+/**
+ * A prompt that changes something that exists ("rename…", "raise the timeout…", "把重试次数改成 5
+ * 次"). Writing something new is code work only when what it writes is code (a class, a function,
+ * a script: see kinds of work) — "write a blog post" is not.
+ */
 const CHANGES_SOMETHING =
-  /^\s*(?:(?:please|pls|can you|could you|let's|now)\s+)*(?:write|implement|create|add|build|make|refactor|fix|change|update|rename|extend|rewrite|convert|generate|design|develop|code|program|define|set|raise|lower|increase|decrease|bump|move|split|extract|remove|delete|replace)\b|^\s*(?:帮我|请|麻烦)?(?:把|给)?[^，。？?]{0,20}?(?:改成|改为|改一下|改下|加上?|写一?个?|实现|重构|修复?|删掉|调整|优化|做一?个)/i;
+  /^\s*(?:(?:please|pls|can you|could you|let's|now)\s+)*(?:refactor|fix|change|update|rename|extend|rewrite|convert|raise|lower|increase|decrease|bump|move|split|extract|remove|delete|replace|tidy|clean up|simplify|optimi[sz]e)\b|^\s*(?:帮我|请|麻烦)?(?:把|给)?[^，。？?]{0,20}?(?:改成|改为|改一下|改下|重构|修复?|删掉|调整|优化)/i;
 
 /**
  * The kinds of work of a prompt: those its words name, and `code` when it changes code — it names
@@ -65,12 +69,14 @@ export function promptWork(prompt: string, general: boolean): PromptWork {
   return { work, general };
 }
 
-/** The kinds of work a convention holds for: its slot's and those its words name. */
+/**
+ * The kinds of work a convention holds for: its slot's when it governs one (branch naming is git
+ * work, whatever else its words name), else those its words name.
+ */
 export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">): Set<string> {
-  const work = new Set([...kindsOfWork(`${lesson.trigger}\n${lesson.rule}`)]);
   const slot = slotOfLesson(lesson);
-  for (const kind of slot === null ? [] : slotWork(slot.id)) work.add(kind);
-  return work;
+  const governed = slot === null ? [] : slotWork(slot.id);
+  return new Set(governed.length > 0 ? governed : kindsOfWork(`${lesson.trigger}\n${lesson.rule}`));
 }
 
 /** How many of a convention's kinds of work a prompt shares (a kind of the same family counts). */
@@ -110,7 +116,7 @@ export const KNOWLEDGE_QUESTION = "a knowledge question: no conventions";
  * 底层是怎么实现的". A question that names the project ("here", "our", 这个项目) is about it.
  */
 const QUESTION =
-  /^\s*(?:how (?:do|does|can|could|would|should) (?:i|you|one|we)|how to|what(?:'s| is| are| does)|why|which|when (?:should|do|does)|is (?:it|there)|are there|can i|does)\b|[?？]\s*$|(?:吗|呢|怎么|什么|为什么|如何|是不是|有什么区别|是怎么)[^，。]{0,20}[?？。]?\s*$/i;
+  /^\s*(?:how (?:do|does|can|could|would|should) (?:i|you|one|we)|how to|what(?:'?s| is| are| does)|why|which|when (?:should|do|does)|is (?:it|there)|are there|can i|does|(?:can|could) you (?:explain|tell me)|tell me)\b|[?？]\s*$|(?:吗|呢|怎么|什么|为什么|如何|是不是|有什么区别|是怎么)[^，。]{0,20}[?？。]?\s*$/i;
 const NAMES_PROJECT =
   /\b(?:here|our|this (?:repo|project|codebase|app|service)|we|us)\b|这个项目|项目里|我们|这边/i;
 
