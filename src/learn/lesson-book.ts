@@ -2,7 +2,6 @@ import { ulid } from "ulid";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
-import { contradicts, replacesInSlot, slotOfLesson } from "../core/lessons/contradiction.js";
 import { criterionWeight, type FeedbackSource, makeFeedbackEvent } from "../core/lessons/decay.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import {
@@ -18,8 +17,6 @@ import {
   type LessonEdits,
   type LifecycleConfig,
   recordRecallOutcome,
-  reinstateLesson,
-  supersedeLesson,
 } from "../core/lessons/lifecycle.js";
 import {
   applyFeedback,
@@ -33,6 +30,7 @@ import {
   type OutcomeScoringOptions,
   scoreImplicitFeedback,
 } from "../core/lessons/outcome-scoring.js";
+import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
 import { createRedactor, type Redactor } from "../core/redaction.js";
 import type { Outcome } from "../core/types.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
@@ -227,14 +225,12 @@ export function createLessonBook(options: {
               limit: 100,
             })
           : [];
-        const overturned = uniqueLessons([
-          ...neighbours.map((hit) => hit.lesson).filter((lesson) => contradicts(candidate, lesson)),
-          ...holders.filter((lesson) => replacesInSlot(candidate, lesson)),
-        ]).filter((lesson) => lesson.contentHash !== candidate.contentHash && lesson.status !== "archived");
+        const overturned = overturnedBy(
+          candidate,
+          neighbours.map((hit) => hit.lesson),
+          holders,
+        );
         const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
-        // The newest statement wins, whatever order sessions are learnt in.
-        const said = saidAt(candidate);
-        const newer = overturned.filter((lesson) => saidAt(lesson) > said);
         const decision = decideDedup({
           candidate,
           // Rules for different slots are different rules, however alike their words.
@@ -245,28 +241,7 @@ export function createLessonBook(options: {
         });
         const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
         const target = decision.action === "create" ? null : decision.target;
-        const settle = (result: ReturnType<typeof reinstateLesson>) => {
-          if (!result.ok) return;
-          write.lesson = result.lesson;
-          write.events.push(result.event);
-        };
-        const latest = newer.sort((first, second) => saidAt(second) - saidAt(first))[0];
-        if (latest !== undefined) {
-          if (write.lesson.status !== "archived") settle(supersedeLesson(write.lesson, latest, ctx));
-        } else if (target?.status === "archived" && target.supersededById !== null) {
-          // The user states a superseded rule again (z_ → wr_ → z_): it comes back.
-          settle(
-            reinstateLesson(write.lesson, {
-              ...ctx,
-              reason: "stated again; supersedes the rule that replaced it",
-            }),
-          );
-        }
-        const superseded = (latest === undefined ? overturned : []).flatMap((lesson) => {
-          if (lesson.id === write.lesson.id) return [];
-          const replaced = supersedeLesson(lesson, write.lesson, ctx);
-          return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];
-        });
+        const superseded = settleSupersession(write, { candidate, target, overturned }, ctx);
         if (write.events.length > 0 || superseded.length > 0) {
           await commit({
             writes: [
@@ -491,22 +466,6 @@ export function createLessonBook(options: {
 }
 
 export type LessonBook = ReturnType<typeof createLessonBook>;
-
-/** True when both lessons govern a slot, and not the same one. */
-function governsAnotherSlot(candidate: Lesson, other: Lesson): boolean {
-  const theirs = slotOfLesson(other);
-  return candidate.slot !== undefined && theirs !== null && theirs.id !== candidate.slot.id;
-}
-
-/** When a lesson was last said: its latest evidence, else its creation. */
-function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
-  return lesson.evidence.reduce((latest, item) => Math.max(latest, item.at), 0) || lesson.createdAt;
-}
-
-/** Lessons once each, first occurrence kept. */
-function uniqueLessons(lessons: readonly Lesson[]): Lesson[] {
-  return [...new Map(lessons.map((lesson) => [lesson.id, lesson])).values()];
-}
 
 /** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
 function feedbackReason(reason: string | undefined, redact: Redactor): string | null {

@@ -13,10 +13,8 @@ import {
 import {
   type ConventionCandidate,
   type ConventionSettings,
-  chooseConventions,
+  conventionsBlock,
   DEFAULT_CONVENTION_SETTINGS,
-  KNOWLEDGE_QUESTION,
-  NOT_THIS_WORK,
   promptWork,
 } from "../core/recall/conventions.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
@@ -27,9 +25,14 @@ import {
   asksFirst,
   holdsProjectWide,
   isGeneralQuestion,
-  sharedActivities,
 } from "../core/recall/intents.js";
-import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
+import {
+  DEFAULT_RELEVANCE_WEIGHTS,
+  type PromptProfile,
+  type RelevanceWeights,
+  relevance,
+} from "../core/recall/scoring.js";
+import { lessonStatement } from "../core/recall/statements.js";
 import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
 import type { LiveSignalName } from "../core/signals/signal-types.js";
@@ -39,8 +42,16 @@ import { lessonEmbeddingText } from "../learn/lesson-book.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
-import type { EvidenceRow } from "../store/recall-store.js";
 import type { Store } from "../store/store.js";
+import {
+  embedAll,
+  errorsMetBefore,
+  evidenceFor,
+  overlap,
+  promptClauses,
+  situationsOf,
+  vectorsOf,
+} from "./recall-evidence.js";
 import { filterWithModel } from "./recall-filter.js";
 
 /** Recall settings: seed 000's weights and budget, and the candidate pool size. */
@@ -58,11 +69,14 @@ export interface RecallConfig {
   llmFilter: boolean;
   /** The conventions block: its budget and filter (see core/recall/conventions.ts). */
   conventions: ConventionSettings;
+  /** The weights of relevance (see core/recall/scoring.ts). */
+  relevance: RelevanceWeights;
 }
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
   llmFilter: false,
   conventions: DEFAULT_CONVENTION_SETTINGS,
+  relevance: DEFAULT_RELEVANCE_WEIGHTS,
   budget: DEFAULT_RECALL_BUDGET,
   weights: {},
   pool: 30,
@@ -206,54 +220,17 @@ export async function recall(
     recentVector,
     queryTerms,
     profile,
+    weights: config.relevance,
   });
-  const block = chooseConventions(
-    conventions,
-    promptWork(request.query, profile.general),
-    config.conventions,
-  );
   // A convention the block leaves out for its kind of work may still fit the prompt as a lesson.
-  const unplaced = block.rejected.filter(
-    (left) => left.reason === NOT_THIS_WORK || left.reason === KNOWLEDGE_QUESTION,
-  );
-  const pool = [
-    ...lessonCandidates,
-    ...conventions
-      .filter((item) => unplaced.some((left) => left.lesson.id === item.lesson.id))
-      .map((item) => item.candidate),
-    ...skillCandidates,
-    ...evidence.candidates,
-  ];
+  const block = conventionsBlock(conventions, promptWork(request.query, profile.general), config.conventions);
+  const pool = [...lessonCandidates, ...block.asLessons, ...skillCandidates, ...evidence.candidates];
   const filtered =
     deps.gate && config.llmFilter
       ? await filterWithModel(deps.gate, request.query, pool, config.budget)
       : null;
-  const scoredConventions = new Map(conventions.map((item) => [item.lesson.id, item.candidate]));
-  const conventionItems = block.chosen.map(
-    (chosen): RecallCandidate => ({
-      kind: "lesson",
-      id: chosen.lesson.id,
-      text: chosen.text,
-      score: scoredConventions.get(chosen.lesson.id)?.score ?? 0,
-      relevance: chosen.relevance,
-      parts: { ...scoredConventions.get(chosen.lesson.id)?.parts, sharedWork: chosen.shared },
-    }),
-  );
-  const assembled: AssembledContext = assembleContext(filtered?.kept ?? pool, config.budget, conventionItems);
-  for (const left of block.rejected.filter((item) => !unplaced.includes(item))) {
-    assembled.rejected.push({
-      candidate: {
-        kind: "lesson",
-        id: left.lesson.id,
-        text: left.text,
-        score: scoredConventions.get(left.lesson.id)?.score ?? 0,
-        relevance: left.relevance,
-        parts: scoredConventions.get(left.lesson.id)?.parts ?? {},
-        convention: true,
-      },
-      reason: `convention: ${left.reason}`,
-    });
-  }
+  const assembled: AssembledContext = assembleContext(filtered?.kept ?? pool, config.budget, block.items);
+  assembled.rejected.push(...block.rejected);
   if (filtered) assembled.rejected.push(...filtered.dropped);
   const items = assembled.items.map(toItem);
   let recallId: string | null = null;
@@ -339,6 +316,7 @@ async function lessonsFor(search: LessonSearch): Promise<{
     lessons.map((lesson) => lesson.trigger),
   );
   const lexicalHits = new Set(lexical);
+  const weights = config.relevance;
   const scored = lessons.map((lesson, index): RecallCandidate => {
     const topic = search.topicOf(stored.get(lesson.id) as Float32Array);
     const trigger = triggerSignalSimilarity({
@@ -361,28 +339,29 @@ async function lessonsFor(search: LessonSearch): Promise<{
       text: lessonStatement(lesson),
       score: scored.score,
       relevance: Math.max(
-        relevance(
+        relevance({
           topic,
-          shared,
-          lexicalHits.has(lesson.id),
-          search.profile,
-          `${lesson.trigger} ${lesson.rule}`,
+          sharedTerms: shared,
+          lexicalHit: lexicalHits.has(lesson.id),
+          profile: search.profile,
+          candidateText: `${lesson.trigger} ${lesson.rule}`,
           // A convention's kind of work is the block's to judge: as a lesson, no lift for it.
-          !known.has(lesson.id),
-        ),
-        SITUATION_WEIGHT * situation,
-        appliesToEveryAnswer(lesson.trigger) ? EVERY_ANSWER_RELEVANCE : 0,
+          lifted: !known.has(lesson.id),
+          weights,
+        }),
+        weights.situationWeight * situation,
+        appliesToEveryAnswer(lesson.trigger) ? weights.everyTaskRelevance : 0,
         // A convention's block decides which tasks it guards (see core/recall/conventions.ts).
         // "ask before adding a dependency" guards every task in its scope, not a knowledge question.
         asksFirst(lesson.rule) && !search.profile.general && !known.has(lesson.id)
-          ? EVERY_ANSWER_RELEVANCE
+          ? weights.everyTaskRelevance
           : 0,
         // "no pip in this repo, its poetry": a rule of the whole project, for any work in it.
         lesson.scope === "project" &&
           holdsProjectWide(lesson.rule) &&
           !search.profile.general &&
           !known.has(lesson.id)
-          ? EVERY_ANSWER_RELEVANCE
+          ? weights.everyTaskRelevance
           : 0,
       ),
       parts: {
@@ -417,6 +396,7 @@ async function skillsFor(search: {
   recentVector: Float32Array;
   queryTerms: ReadonlySet<string>;
   profile: PromptProfile;
+  weights: RelevanceWeights;
 }): Promise<RecallCandidate[]> {
   const skills = await search.store.listSkills({
     limit: 200,
@@ -442,236 +422,17 @@ async function skillsFor(search: {
       id: skill.id,
       text: `${skill.name}: ${skill.description.replace(/\s+/g, " ").slice(0, 200)} (use the ${skill.name} skill)`,
       score,
-      relevance: relevance(topic, shared, false, search.profile, `${skill.title} ${skill.description}`),
+      relevance: relevance({
+        topic,
+        sharedTerms: shared,
+        lexicalHit: false,
+        profile: search.profile,
+        candidateText: `${skill.title} ${skill.description}`,
+        weights: search.weights,
+      }),
       parts: { topicSimilarity: round(topic), triggerSimilarity: round(trigger), sharedTerms: shared },
     };
   });
-}
-
-async function evidenceFor(search: {
-  store: Store;
-  embedder: Embedder;
-  id: string;
-  config: RecallConfig;
-  projectId: string | null;
-  match: string | null;
-  queryVector: Float32Array;
-  queryTerms: ReadonlySet<string>;
-  profile: PromptProfile;
-  sessionId?: string;
-}): Promise<{ candidates: RecallCandidate[]; asks: Ask[] }> {
-  const { config } = search;
-  const { lexical, near } = await messagesLike(search, search.match, search.queryVector);
-  const rows = new Map<string, EvidenceRow>();
-  for (const row of [...lexical, ...near.map((hit) => hit.row)]) rows.set(row.messageId, row);
-  const fused = reciprocalRankFusion([
-    lexical.map((row) => row.messageId),
-    near.map((hit) => hit.row.messageId),
-  ]).slice(0, config.pool);
-  const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
-  if (chosen.length === 0) return { candidates: [], asks: [] };
-  const vectors = await messageVectorsOf(search, chosen, near);
-  const texts = chosen.map(evidenceText);
-  const lexicalHits = new Set(lexical.map((row) => row.messageId));
-  const asks: Ask[] = [];
-  const candidates = chosen.map((row, index): RecallCandidate => {
-    const topic = cosineSimilarity(search.queryVector, vectors.get(row.pk) as Float32Array);
-    const shared = overlap(search.queryTerms, texts[index] as string);
-    const rowRelevance = relevance(
-      topic,
-      shared,
-      lexicalHits.has(row.messageId),
-      search.profile,
-      texts[index] as string,
-    );
-    // What the user asked, or an error the agent ran into: the situations lessons were learnt in.
-    if (row.role === "user" || row.isError) asks.push({ messagePk: row.pk, relevance: rowRelevance });
-    return {
-      kind: "evidence",
-      id: row.messageId,
-      text: evidenceStatement({
-        role: row.role,
-        text: texts[index] as string,
-        at: row.createdAt,
-        toolName: row.isError ? row.toolName : null,
-      }),
-      score: round(topic),
-      relevance: rowRelevance,
-      parts: { topicSimilarity: round(topic), sharedTerms: shared },
-    };
-  });
-  return { candidates, asks };
-}
-
-/** What a user asked in an earlier session of the project, and how relevant it is to the prompt. */
-interface Ask {
-  messagePk: number;
-  relevance: number;
-}
-
-/**
- * A lesson's situation: the tasks it was learnt in. When the prompt resembles what the user asked
- * there ("start the frontend dev server" then, "start the frontend so I can check the header" now),
- * the lesson learnt in that task applies again, even if its own words ("use --port 5174") share
- * nothing with the prompt. Discounted: the resemblance is one step removed from the lesson.
- */
-const SITUATION_WEIGHT = 0.8;
-
-/**
- * The same error, met in an earlier session of the project: the session's latest failed tool call
- * against the project's other failed calls (full text and vectors). Its situations are the tasks
- * where that error was met, and the lessons learnt there ("run `npx prisma generate` first") come
- * back when it happens again, whatever the user types ("why are they failing?"). Each as an ask
- * whose relevance is the two errors' similarity.
- */
-async function errorsMetBefore(
-  search: MessageSearch & { embedder: Embedder },
-  failed: Pick<EvidenceRow, "content" | "toolOutput" | "isError">,
-): Promise<Ask[]> {
-  const text = evidenceText(failed);
-  const [vector] = (await embedAll(search.embedder, [text])) as [Float32Array];
-  const { lexical, near } = await messagesLike(search, ftsMatchQuery(text), vector);
-  const byPk = new Map([...lexical, ...near.map((hit) => hit.row)].map((row) => [row.pk, row]));
-  const errors = [...byPk.values()].filter((row) => row.isError);
-  const vectors = await messageVectorsOf(search, errors, near);
-  return errors.map((row) => ({
-    messagePk: row.pk,
-    relevance: cosineSimilarity(vector, vectors.get(row.pk) as Float32Array),
-  }));
-}
-
-/** Where and how recall searches captured messages: the project's other sessions, `pool` each way. */
-interface MessageSearch {
-  store: Store;
-  id: string;
-  config: RecallConfig;
-  projectId: string | null;
-  sessionId?: string | null;
-}
-
-/** Messages like a text: its full-text hits and its vector's nearest neighbours (with their vectors). */
-async function messagesLike(search: MessageSearch, match: string | null, vector: Float32Array) {
-  const { store, config } = search;
-  const excludeSessionId = search.sessionId ?? undefined;
-  const lexical = match
-    ? await store.searchMessages({ match, projectId: search.projectId, excludeSessionId, limit: config.pool })
-    : [];
-  const near = await store.nearestMessages({
-    embedderId: search.id,
-    vector,
-    projectId: search.projectId,
-    excludeSessionId,
-    k: config.pool,
-  });
-  return { lexical, near };
-}
-
-/** The vectors of evidence rows (see {@link vectorsOf}). */
-function messageVectorsOf(
-  search: MessageSearch & { embedder: Embedder },
-  rows: readonly EvidenceRow[],
-  near: ReadonlyArray<{ row: EvidenceRow; vector: Float32Array }>,
-): Promise<Map<number, Float32Array>> {
-  return vectorsOf({
-    items: rows,
-    key: (row) => row.pk,
-    known: near.map((hit) => [hit.row.pk, hit.vector]),
-    read: (pks) => search.store.messageVectors(search.id, pks),
-    embedder: search.embedder,
-    text: evidenceText,
-  });
-}
-
-/** The lessons learnt in the tasks of these asks, each with its most relevant ask's relevance. */
-async function situationsOf(store: Store, asks: readonly Ask[]): Promise<Map<string, number>> {
-  const situations = new Map<string, number>();
-  if (asks.length === 0) return situations;
-  const byPk = new Map<number, number>();
-  for (const ask of asks) byPk.set(ask.messagePk, Math.max(ask.relevance, byPk.get(ask.messagePk) ?? 0));
-  for (const link of await store.lessonsLearntAt([...byPk.keys()])) {
-    const value = byPk.get(link.messagePk) ?? 0;
-    if (value > (situations.get(link.lessonId) ?? 0)) situations.set(link.lessonId, value);
-  }
-  return situations;
-}
-
-/**
- * How relevant a candidate is: its topic similarity, discounted when it shares no content word
- * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing).
- */
-/**
- * The separate asks of a prompt ("install the deps, start the api and check its health" → three),
- * each of at least two words; none when the prompt is a single ask.
- */
-function promptClauses(prompt: string): string[] {
-  const parts = prompt
-    .split(/[,;，；。]|\s+(?:and then|then|and|also)\s+|然后|并且|再把|接着/i)
-    .map((part) => part.trim())
-    .filter((part) => part.split(/\s+/).length >= 2 || /[\u3400-\u9fff]{3,}/.test(part));
-  return parts.length >= 2 ? parts.slice(0, 4) : [];
-}
-
-/** What the prompt is about, beyond its words (see core/recall/intents.ts). */
-interface PromptProfile {
-  activities: ReadonlySet<string>;
-  general: boolean;
-}
-
-/**
- * The relevance of a lesson about how to answer (appliesToEveryAnswer): enough to pass the
- * lesson floor (0.45) on any prompt, so it competes for a slot on its score like the others.
- */
-const EVERY_ANSWER_RELEVANCE = 0.5;
-
-/** Activity lift and general-question penalty on the relevance scale (cosine units). */
-const ACTIVITY_LIFT = 0.12;
-const GENERAL_PENALTY = 0.2;
-const ACTIVITY_MISMATCH = 0.05;
-
-/**
- * How relevant a candidate is: its topic similarity, discounted when it shares no content word
- * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing),
- * lifted when prompt and candidate are about the same activity (installing dependencies, running
- * tests, pushing…), and lowered for a general-knowledge question, which no project lesson serves.
- */
-function relevance(
-  topic: number,
-  sharedTerms: number,
-  lexicalHit: boolean,
-  profile: PromptProfile,
-  candidateText: string,
-  lifted = true,
-): number {
-  const base = sharedTerms > 0 || lexicalHit ? topic : topic * 0.85;
-  const own = activities(candidateText);
-  const shared = sharedActivities(profile.activities, own);
-  // Both about something recognisable, and not the same thing: a word in common is a coincidence.
-  const mismatch = shared === 0 && profile.activities.size > 0 && own.size > 0;
-  const lift = shared > 0 ? (lifted ? ACTIVITY_LIFT : 0) : mismatch ? -ACTIVITY_MISMATCH : 0;
-  return base + lift - (profile.general ? GENERAL_PENALTY : 0);
-}
-
-function overlap(terms: ReadonlySet<string>, text: string): number {
-  let shared = 0;
-  for (const term of contentTerms(text)) if (terms.has(term)) shared++;
-  return shared;
-}
-
-/** An assistant announcing its next step ("I'll run the tests first") is not a fact worth recalling. */
-const NARRATION =
-  /^\s*(?:i'?ll|i will|i'm going to|let me|let's|now i|next,? i|okay|ok[,.]|sure|first,? i|好的|我先|让我|接下来我|下面我)/i;
-
-function isNarration(row: EvidenceRow): boolean {
-  return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
-}
-
-/** The shell an error line starts with ("bash: psql: command not found") says nothing about the work. */
-const SHELL_PREFIX = /^(?:\/[\w/]*\/)?(?:ba|z|da|k)?sh:\s*(?:line \d+:\s*|\d+:\s*)?/;
-
-function evidenceText(row: Pick<EvidenceRow, "content" | "toolOutput" | "isError">): string {
-  return row.isError && row.toolOutput
-    ? row.toolOutput.split("\n").slice(0, 3).join(" ").replace(SHELL_PREFIX, "").slice(0, 240)
-    : row.content.slice(0, 240);
 }
 
 async function recentMessages(store: Store, sessionId: string, turns: number) {
@@ -681,33 +442,6 @@ async function recentMessages(store: Store, sessionId: string, turns: number) {
     afterSeq: Math.max(-1, session.messageCount - turns * 3 - 1),
   });
   return rows.map(toTaskMessage);
-}
-
-/**
- * The vectors of `items`: those a nearest-neighbour query already returned, then the stored ones
- * (read in one query), then, for any not indexed yet, embedded now.
- */
-async function vectorsOf<T, K>(options: {
-  items: readonly T[];
-  key: (item: T) => K;
-  known: Iterable<readonly [K, Float32Array]>;
-  read: (keys: K[]) => Promise<Map<K, Float32Array>>;
-  embedder: Embedder;
-  text: (item: T) => string;
-}): Promise<Map<K, Float32Array>> {
-  const { items, key } = options;
-  const vectors = new Map<K, Float32Array>(options.known);
-  const unread = items.filter((item) => !vectors.has(key(item))).map(key);
-  for (const [itemKey, vector] of await options.read(unread)) vectors.set(itemKey, vector);
-  const missing = items.filter((item) => !vectors.has(key(item)));
-  const fresh = await embedAll(options.embedder, missing.map(options.text));
-  for (const [index, item] of missing.entries()) vectors.set(key(item), fresh[index] as Float32Array);
-  return vectors;
-}
-
-async function embedAll(embedder: Embedder, values: string[]): Promise<Float32Array[]> {
-  if (values.length === 0) return [];
-  return (await embedder.embed({ values })).embeddings;
 }
 
 function toItem(candidate: RecallCandidate): RecallItem {

@@ -10,12 +10,13 @@
 import { activityTrigger } from "../learning/topics.js";
 import { namesCode } from "../lexicon/code-terms.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
-import { kindsOfWorkIn, workLabel } from "../lexicon/kinds-of-work.js";
+import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { isSmallTalk, stripLeadIns } from "../lexicon/lead-ins.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { CONDITIONS, hasStrongStandingMarker, isOneOff } from "../lexicon/standing-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
+import { workLabel } from "../lexicon/work-groups.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
 

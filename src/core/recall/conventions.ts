@@ -9,13 +9,9 @@ import { estimateTokens } from "../compaction/tokens.js";
 import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
-import {
-  CODE_WORK,
-  EVERY_TASK_WORK,
-  kindsOfWork,
-  OTHER_WORK,
-  WORK_FAMILIES,
-} from "../lexicon/kinds-of-work.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { CODE_WORK, EVERY_TASK_WORK, OTHER_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
+import type { RecallCandidate, RejectedCandidate } from "./context.js";
 import { holdsProjectWide } from "./intents.js";
 
 /** Settings of the conventions block (part of recall's settings). */
@@ -174,4 +170,52 @@ export function chooseConventions(
     choice.chosen.push(candidate);
   }
   return choice;
+}
+
+/** What the block makes of the scored conventions: its items, those that return as lessons, the rest. */
+export interface ConventionsBlock {
+  /** The block's items, in order (each marked `convention`). */
+  items: RecallCandidate[];
+  /** Left out for their kind of work or a knowledge question: they may still come as lessons. */
+  asLessons: RecallCandidate[];
+  /** Left out for the budget, or with the block off: why. */
+  rejected: RejectedCandidate[];
+}
+
+/**
+ * The conventions block for a prompt, from the project's conventions scored as lessons (see
+ * {@link chooseConventions}): the chosen ones as items (their text the rule alone), those left
+ * out for their kind of work or a knowledge question back to the lessons, the rest rejected.
+ */
+export function conventionsBlock(
+  scored: ReadonlyArray<{ lesson: ConventionCandidate["lesson"]; candidate: RecallCandidate }>,
+  prompt: PromptWork,
+  settings: ConventionSettings = DEFAULT_CONVENTION_SETTINGS,
+): ConventionsBlock {
+  const byId = new Map(scored.map((item) => [item.lesson.id, item.candidate]));
+  const choice = chooseConventions(
+    scored.map((item) => ({ lesson: item.lesson, relevance: item.candidate.relevance })),
+    prompt,
+    settings,
+  );
+  const block: ConventionsBlock = { items: [], asLessons: [], rejected: [] };
+  for (const chosen of choice.chosen) {
+    const candidate = byId.get(chosen.lesson.id) as RecallCandidate;
+    block.items.push({
+      ...candidate,
+      text: chosen.text,
+      parts: { ...candidate.parts, sharedWork: chosen.shared },
+      convention: true,
+    });
+  }
+  for (const left of choice.rejected) {
+    const candidate = byId.get(left.lesson.id) as RecallCandidate;
+    if (left.reason === NOT_THIS_WORK || left.reason === KNOWLEDGE_QUESTION) block.asLessons.push(candidate);
+    else
+      block.rejected.push({
+        candidate: { ...candidate, text: left.text, convention: true },
+        reason: `convention: ${left.reason}`,
+      });
+  }
+  return block;
 }
