@@ -61,7 +61,8 @@ const AVOIDED_BEFORE =
 /** The one member of a tool slot the rule says to use, or null. */
 function usedMember(entry: SlotEntry, text: string): string | null {
   if (entry.value.from !== "member") return null;
-  const { members, neutralAfter } = entry.value;
+  const { members, neutralAfter, only } = entry.value;
+  if (only !== undefined && !only.test(text)) return null;
   const terms = preferenceTerms(text);
   const used = new Set<string>();
   const avoided = new Set<string>();
@@ -73,9 +74,16 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     const after = text.slice((match.index ?? 0) + match[0].length);
     if (neutralAfter?.test(after)) continue;
     const head = key.split(/\s+/)[0] as string;
-    const { before } = clauseAt(text, match.index ?? 0);
+    const { before, after: rest } = clauseAt(text, match.index ?? 0);
     if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
-    else if (terms.use.has(head) || /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after)) used.add(member);
+    else if (
+      terms.use.has(head) ||
+      /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
+      // "…, rebase onto main instead", "always yarn add"
+      /\binstead\b/i.test(rest) ||
+      /\b(?:always|only|just)\s*$/i.test(before)
+    )
+      used.add(member);
   }
   for (const member of avoided) used.delete(member);
   return used.size === 1 ? ([...used][0] as string) : null;
@@ -118,9 +126,12 @@ export function readSlots(text: string): SlotFinding[] {
             named);
       const slot = entry.slot.replace("{what}", what);
       if (found.has(slot)) continue;
+      const value = readValue(entry, match, text);
+      // A tool mentioned, not chosen ("npm run lint"), governs no slot.
+      if (value === null && entry.value.from === "member") continue;
       found.set(slot, {
         slot,
-        value: readValue(entry, match, text),
+        value,
         work: WHAT_WORK[what] ?? entry.work,
         index: match.index ?? 0,
       });

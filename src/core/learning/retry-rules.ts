@@ -163,7 +163,7 @@ export function retryRule(
     const absent =
       missing === null || workaroundCommand === null ? null : notInstalled(missing, workaroundCommand);
     // `psql` is missing and `docker compose exec db psql …` did the job: the program lives elsewhere.
-    if (absent !== null && absent.wrapped) {
+    if (absent?.wrapped) {
       heuristics.push(absent.heuristic(trigger, reason, zh));
       continue;
     }

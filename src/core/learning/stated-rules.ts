@@ -28,7 +28,7 @@ import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { stripConnectives } from "./experience-text.js";
-import type { HeuristicKind, TransferableHeuristic } from "./offline-experience.js";
+import type { TransferableHeuristic } from "./offline-experience.js";
 import { placementFact, portFact } from "./stated-facts.js";
 import {
   clip,

@@ -20,7 +20,7 @@ export const CODE_TERMS = defineLexicon(
     { pattern: /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/, example: "migrations run as billing_migrator" },
     { pattern: /(?:^|\s)--?[a-z][\w-]*/, example: "always pass --runInBand" },
     { pattern: /\b[A-Z][A-Z0-9_]+=\S*/, example: "run it with APP_ENV=test" },
-    { pattern: /[?&]?\b[a-z][\w-]*=(?=\S|,|$)/, example: "page= is ignored" },
+    { pattern: /[?&]?\b[a-z][\w-]*=(?=\S|,|$)/, example: "the orders api ignores page=" },
     {
       pattern: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
       example: "impersonate deploy@acme-prod.iam.gserviceaccount.com",

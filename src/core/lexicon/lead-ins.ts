@@ -37,7 +37,7 @@ export const LEAD_INS = defineLexicon("lead-ins", [
   },
   {
     pattern:
-      /(?:[^:：.!?]{0,60}?\s)?(?:rules?|conventions?|practices?|things?|notes?|updates?|changes?|reminders?|requests?|heads[- ]up|fyi)\b[^:：.!?]{0,40}[:：]\s*/,
+      /(?:[^:：.!?]{0,60}?\s(?:rules?|conventions?|practices?|things?|notes?|updates?|changes?|reminders?|requests?|heads[- ]up|fyi)\b[^:：.!?]{0,40}|(?:rules?|conventions?|notes?|updates?|changes?|reminders?|heads[- ]up|fyi))[:：]\s*/,
     example: "One update before I forget: from now on, variable names start with 'wr_'",
   },
   {
@@ -86,7 +86,7 @@ export const SMALL_TALK = defineLexicon("small-talk", [
     example: "did you try the new coffee place?",
   },
   {
-    pattern: /^(?:你好|您好|早上好|早安|早|嗨|哈喽|欢迎)|(?:周末|吃饭了吗|天气|团建|假期|休息得)/u,
+    pattern: /^(?:早|嗨|哈喽)|你好|您好|早上好|早安|欢迎(?:加入)?|周末|吃饭了吗|天气|团建|假期|休息得/,
     example: "小王你好，欢迎加入！",
   },
 ]);

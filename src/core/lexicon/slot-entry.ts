@@ -12,9 +12,16 @@ export type SlotValue =
   | { from: "group"; value: number }
   /**
    * The one member the rule says to use (`use pnpm`, `yarn add`, `一律用 pnpm`); a member followed
-   * by `neutralAfter` names no choice (`npm run lint` works whatever installs the packages).
+   * by `neutralAfter` names no choice (`npm run lint` works whatever installs the packages); a
+   * member of several slots (biome formats and lints) counts only where the rule says what for
+   * (`only`: "we format with biome").
    */
-  | { from: "member"; members: Readonly<Record<string, string>>; neutralAfter?: RegExp }
+  | {
+      from: "member";
+      members: Readonly<Record<string, string>>;
+      neutralAfter?: RegExp;
+      only?: RegExp;
+    }
   /** `use` or `avoid`: whether the rule prescribes or forbids the thing. */
   | { from: "polarity" };
 
@@ -103,13 +110,13 @@ export const members = (
   work: readonly string[],
   names: Readonly<Record<string, string>>,
   example: string,
-  neutralAfter?: RegExp,
+  options: { neutralAfter?: RegExp; only?: RegExp } = {},
 ): SlotEntry => ({
   slot,
   work,
   pattern: new RegExp(`(?<![\\w.-])(?:${Object.keys(names).map(escapeRegExp).join("|")})(?![\\w-])`),
   example,
-  value: { from: "member", members: names, ...(neutralAfter ? { neutralAfter } : {}) },
+  value: { from: "member", members: names, ...options },
 });
 
 export const valued = (

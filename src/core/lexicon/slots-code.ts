@@ -28,7 +28,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   naming(
     "prefix",
     new RegExp(
-      String.raw`\b(?:start|begin|prefix)(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?${WHAT} names?\s+with\s+`,
+      String.raw`\b(?:start|begin|prefix)(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
     ),
     "always start variable names with 'z_'",
     0,
@@ -56,7 +56,9 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   ),
   naming(
     "suffix",
-    new RegExp(String.raw`\bend(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?${WHAT} names?\s+with\s+`),
+    new RegExp(
+      String.raw`\bend(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
+    ),
     "end function argument names with '_x'",
     0,
   ),
@@ -206,6 +208,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
       "clang-format": "clang-format",
     },
     "we format with biome now",
+    { only: /\bformat|\bprettier\b|\bblack\b|\bgofmt\b|\brustfmt\b|\bdprint\b|格式/i },
   ),
   members(
     "linter",
@@ -221,6 +224,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
       oxlint: "oxlint",
     },
     "we lint with ruff now, flake8 is gone",
+    { only: /\blint|\beslint\b|\bflake8\b|\bpylint\b|\brubocop\b|检查/i },
   ),
   members(
     "date-library",

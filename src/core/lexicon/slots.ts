@@ -25,7 +25,7 @@ export const SLOTS = defineLexicon(
       ["dependencies"],
       { npm: "npm", yarn: "yarn", pnpm: "pnpm", bun: "bun" },
       "we use yarn here, always yarn add",
-      /^\s+(?:run|test|start|exec|x)\b/,
+      { neutralAfter: /^\s+(?:run|test|start|exec|x)\b/ },
     ),
     members(
       "python-env",
