@@ -228,7 +228,7 @@ export function demoteLesson(
  * Record whether a recalled lesson was judged misleading. A misleading recall increments
  * `misleadingRecallCount`, a helpful one resets it to 0 (seed 000: *consecutive* misleading
  * recalls). Reaching `misleadingRecallThreshold` (default 3) demotes a candidate / active /
- * refined lesson to stale. Events: one `lesson-feedback`, plus `lesson-staled` when demoted.
+ * refined lesson to stale — not a convention, which holds until the user changes it. Events: one `lesson-feedback`, plus `lesson-staled` when demoted.
  * A helpful recall of a lesson whose count is already 0 changes nothing (no events).
  */
 export function recordRecallOutcome(
@@ -253,8 +253,10 @@ export function recordRecallOutcome(
       at: context.now,
     }),
   ];
+  // A convention holds until the user changes it (supersession), not until tasks it was shown in fail.
   const demotable =
-    counted.status === "candidate" || counted.status === "active" || counted.status === "refined";
+    (counted.status === "candidate" || counted.status === "active" || counted.status === "refined") &&
+    counted.convention !== true;
   if (outcome.misleading && count >= settings.misleadingRecallThreshold && demotable) {
     const demoted = demoteLesson(
       counted,
