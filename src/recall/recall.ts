@@ -158,10 +158,9 @@ export async function recall(
     );
   const match = ftsMatchQuery(request.query);
   const queryTerms = contentTerms(request.query);
-  const profile: PromptProfile = {
-    activities: activities(request.query),
-    general: isGeneralQuestion(request.query),
-  };
+  const general = isGeneralQuestion(request.query);
+  // A prompt that changes code is code work, whatever it names ("tidy up the if/elif chain").
+  const profile: PromptProfile = { activities: promptWork(request.query, general).work, general };
 
   const evidence = await evidenceFor({
     store,

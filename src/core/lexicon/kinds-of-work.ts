@@ -322,6 +322,28 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "write a bash script that backs up the db",
   ),
   work(
+    "files",
+    /\b(?:in-place|sed -i|gsed|everywhere in the (?:repo|codebase|project)|across the (?:repo|codebase)|every file|all (?:the )?files)\b|批量替换|全局替换/,
+    "rename the env var everywhere in the repo",
+  ),
+  work(
+    "build",
+    /\b(?:xcodebuild|gradlew?\s+(?:assemble|build)\w*|archive the app|testflight|app store|release build)\b|\.(?:ipa|apk|aab)\b/,
+    "archive the app from the command line so i can upload to testflight",
+  ),
+  work(
+    "config",
+    /\b(?:pool size|connection pool|max connections|retry count|retries|concurrency limit)\b|重试次数|连接池|超时时间|并发数/,
+    "把本地的数据库连接池大小改成 20",
+  ),
+  work(
+    "dependencies",
+    /\b(?:package registry|npm registry|goproxy|index-url|pypi|mirror for (?:npm|pip|go|maven))\b|镜像源|源地址/,
+    "pip is slow here, use the tsinghua index-url",
+  ),
+  work("database", /\b(?:ttls?|keyspace|redis keys?)\b|缓存键/, "check the TTLs of the rate-limit keys"),
+  work("lint", /\b(?:console\.log|eslint-disable\S*|lint rules?|eslint rules?)\b/, "allow console.log in scripts/"),
+  work(
     "jobs",
     /\b(?:sbatch|srun|slurm|squeue|scancel|batch jobs?|training (?:jobs?|runs?)|jobs? (?:go|goes|run|runs) on|gpus?|cuda\w*|lr sweep|checkpoints?|epochs?|fine-?tun\w*|lora)\b|训练|显卡|\d+\s*号卡|微调/,
     "write an sbatch script for the lr sweep, 4 nodes, 8 gpus each",
