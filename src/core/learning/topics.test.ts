@@ -41,6 +41,16 @@ describe("activityTrigger", () => {
 });
 
 describe("titleActivity", () => {
+  it("names a question's or a greeting's kind of work, never the question or the greeting", () => {
+    expect(
+      titleActivity("the conformer job has been running for 2h but no loss curves in wandb?", false),
+    ).toBe("Running training and batch jobs");
+    expect(titleActivity("Hi Oliver, it's great to finally meet you.", false)).toBe(
+      "Working in this project",
+    );
+    expect(titleActivity("小王你好，欢迎加入！这周感觉怎么样？", true)).toBe("在本项目中工作");
+  });
+
   it.each([
     ["fix the null check in the invoice serializer and commit it", false, "Committing changes"],
     ["install the deps and run the api tests", false, "Installing dependencies"],

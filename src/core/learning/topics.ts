@@ -7,7 +7,9 @@
  */
 
 import { TASK_VERBS } from "../lexicon/imperative-verbs.js";
-import { activityTrigger } from "../lexicon/kinds-of-work.js";
+import { activityTrigger, kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
+import { isSmallTalk } from "../lexicon/lead-ins.js";
+import { workLabel } from "../lexicon/work-groups.js";
 
 export { activityTrigger };
 
@@ -59,5 +61,7 @@ export function titleActivity(title: string, zh: boolean): string {
       return phrase.charAt(0).toUpperCase() + phrase.slice(1);
     }
   }
+  // A question, a greeting or a report is no situation: name its kind of work, else the project.
+  if (/[?？]\s*$/.test(title) || isSmallTalk(title)) return workLabel(kindsOfWorkIn(title)[0], zh);
   return title.trim().replace(/(?:的时候|之时|时)$/, "");
 }

@@ -224,7 +224,8 @@ describe("recordRecallOutcome (misleading after recall)", () => {
 
   it("keeps a convention however many tasks it was shown in fail: the user changes it, not outcomes", () => {
     let current = lesson({ status: "active", convention: true });
-    for (let index = 0; index < 4; index++) current = recordRecallOutcome(current, { misleading: true }, context()).lesson;
+    for (let index = 0; index < 4; index++)
+      current = recordRecallOutcome(current, { misleading: true }, context()).lesson;
     expect(current).toMatchObject({ status: "active", misleadingRecallCount: 4 });
   });
 

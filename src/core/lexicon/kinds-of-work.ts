@@ -342,7 +342,11 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "pip is slow here, use the tsinghua index-url",
   ),
   work("database", /\b(?:ttls?|keyspace|redis keys?)\b|缓存键/, "check the TTLs of the rate-limit keys"),
-  work("lint", /\b(?:console\.log|eslint-disable\S*|lint rules?|eslint rules?)\b/, "allow console.log in scripts/"),
+  work(
+    "lint",
+    /\b(?:console\.log|eslint-disable\S*|lint rules?|eslint rules?)\b/,
+    "allow console.log in scripts/",
+  ),
   work(
     "jobs",
     /\b(?:sbatch|srun|slurm|squeue|scancel|batch jobs?|training (?:jobs?|runs?)|jobs? (?:go|goes|run|runs) on|gpus?|cuda\w*|lr sweep|checkpoints?|epochs?|fine-?tun\w*|lora)\b|训练|显卡|\d+\s*号卡|微调/,
