@@ -20,7 +20,6 @@ import {
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
 import { reciprocalRankFusion } from "../core/recall/fusion.js";
 import {
-  activities,
   appliesToEveryAnswer,
   asksFirst,
   holdsProjectWide,

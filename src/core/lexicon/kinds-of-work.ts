@@ -349,7 +349,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
   ),
   work(
     "jobs",
-    /\b(?:sbatch|srun|slurm|squeue|scancel|batch jobs?|training (?:jobs?|runs?)|jobs? (?:go|goes|run|runs) on|gpus?|cuda\w*|lr sweep|checkpoints?|epochs?|fine-?tun\w*|lora)\b|训练|显卡|\d+\s*号卡|微调/,
+    /\b(?:sbatch|srun|slurm|squeue|scancel|batch jobs?|training (?:jobs?|runs?)|jobs? (?:go|goes|run|runs) on|gpus?|cuda\w*|lr sweep|checkpoints?|epochs?|fine-?tun\w*|lora|wandb|loss curves?)\b|训练|显卡|\d+\s*号卡|微调/,
     "write an sbatch script for the lr sweep, 4 nodes, 8 gpus each",
   ),
   work(
