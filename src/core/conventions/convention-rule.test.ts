@@ -74,7 +74,7 @@ describe("the standing-convention rule", () => {
       "always -workspace Fitlog.xcworkspace",
       "xcodebuild test -project Fitlog.xcodeproj",
     );
-    expect(found?.work).toEqual(["tests"]);
+    expect(found?.work).toEqual(["tests", "build"]);
   });
 
   it("reads no convention from questions, conditions, one-offs, statements or small talk", () => {
