@@ -1,26 +1,15 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { LessonSlot } from "../core/lessons/lesson.js";
-import { createHashingEmbedder } from "../models/hashing-embedder.js";
-import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import { lessonBookOnTempStore } from "../testing/lesson-book-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { createLessonBook, type LessonInput } from "./lesson-book.js";
+import type { LessonInput } from "./lesson-book.js";
 
 const tempDir = useTempDir();
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 4, 4);
 
 function setup() {
-  const store = new SqliteStore({ path: join(tempDir(), "tacit.db") });
-  let clock = T0;
-  let counter = 0;
-  const book = createLessonBook({
-    store,
-    embedder: createHashingEmbedder(),
-    now: () => clock,
-    ids: () => `id-${String(++counter).padStart(5, "0")}`,
-  });
-  return { store, book, setClock: (time: number) => (clock = time) };
+  return lessonBookOnTempStore(tempDir(), T0);
 }
 
 /** A convention said on `day`, governing `slot`. */
