@@ -14,6 +14,10 @@ const recallItemSchema = z.object({
   text: z.string().describe("the statement as injected"),
   score: z.number().describe("final score (relevance × quality × maturity for lessons)"),
   parts: z.record(z.string(), z.number()).describe("the score's components"),
+  convention: z
+    .literal(true)
+    .optional()
+    .describe("present on the lessons of the project's conventions block, which hold for every task of their kind"),
 });
 
 /** `recall`: what tacit would inject for a prompt; the `tacit recall --json` contract. */

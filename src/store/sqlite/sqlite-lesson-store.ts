@@ -47,10 +47,8 @@ export class SqliteLessonStore implements LessonStore {
     }
     any("scope_key", filter.scopeKeys);
     if (filter.slot !== undefined) any("slot", [filter.slot]);
-    if (filter.convention !== undefined) {
-      where.push("convention = ?");
-      params.push(filter.convention ? 1 : 0);
-    }
+    // A literal, so the partial index on conventions (migration 016) serves the query.
+    if (filter.convention !== undefined) where.push(filter.convention ? "convention = 1" : "convention = 0");
     const sql = `SELECT data FROM lessons ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY updated_at DESC, pk DESC LIMIT ?`;
     const rows = this.db.prepare(sql).all(...params, filter.limit) as Array<{ data: string }>;
