@@ -17,7 +17,9 @@ const recallItemSchema = z.object({
   convention: z
     .literal(true)
     .optional()
-    .describe("present on the lessons of the project's conventions block, which hold for every task of their kind"),
+    .describe(
+      "present on the lessons of the project's conventions block, which hold for every task of their kind",
+    ),
 });
 
 /** `recall`: what tacit would inject for a prompt; the `tacit recall --json` contract. */
