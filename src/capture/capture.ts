@@ -4,6 +4,7 @@ import {
   createRedactor,
   type RedactionConfig,
   type Redactor,
+  redactStructured,
   sanitizeForCapture,
 } from "../core/redaction.js";
 import type {
@@ -147,6 +148,7 @@ export function createCapture(options: {
   const redact = createRedactor(config.redaction);
   const store = options.store;
   const sanitizer = new Sanitizer(redact, config);
+  const clean = (text: string | null | undefined) => (text ? redact(text).text : (text ?? null));
 
   const toBatch = (raw: RawCaptureBatch): CaptureBatch => {
     const batch: CaptureBatch = { sessions: [], items: [], errors: [], importFile: raw.importFile };
@@ -202,9 +204,9 @@ export function createCapture(options: {
         errorCount: input.errorCount ?? 0,
         retryCount: input.retryCount ?? 0,
         success: input.success,
-        filesTouched: input.filesTouched ?? [],
-        strategy: input.strategy ?? null,
-        failureMode: input.failureMode ?? null,
+        filesTouched: (input.filesTouched ?? []).map((file) => redact(file).text),
+        strategy: clean(input.strategy),
+        failureMode: clean(input.failureMode),
         failureDetails: input.failureDetails ? redact(input.failureDetails).text : null,
         createdAt: input.createdAt ?? now(),
       };
@@ -221,7 +223,7 @@ export function createCapture(options: {
         errorType: input.errorType ?? classifyError(message, { fromTool: Boolean(input.toolName) }),
         message,
         stackTrace: input.stackTrace ? redact(input.stackTrace).text : null,
-        toolName: input.toolName ?? null,
+        toolName: clean(input.toolName),
         context: input.context ? redact(input.context).text : null,
         resolved: false,
         resolvedAt: null,
@@ -276,13 +278,17 @@ class Sanitizer {
     private readonly config: CaptureConfig,
   ) {}
 
-  text(value: string, maxChars: number): { text: string; originalSize: number | null } {
-    return sanitizeForCapture(value, { redact: this.redact, maxChars });
+  text(
+    value: string,
+    maxChars: number,
+    options: { json?: boolean } = {},
+  ): { text: string; originalSize: number | null } {
+    return sanitizeForCapture(value, { redact: this.redact, maxChars, ...options });
   }
 
   metadata(value: Record<string, unknown> | undefined): Record<string, unknown> {
     if (!value) return {};
-    return redactDeep(value, this.redact) as Record<string, unknown>;
+    return redactStructured(value, this.redact).value as Record<string, unknown>;
   }
 
   session(input: SessionInput, now: number): SessionWrite {
@@ -292,6 +298,9 @@ class Sanitizer {
       projectId = this.projectIds.get(cwd) ?? findProjectId(cwd);
       this.projectIds.set(cwd, projectId);
     }
+    // Paths and branch names are text like any other: a secret in them is redacted too (recall
+    // redacts the project it is asked about the same way, so lessons stay visible).
+    const redacted = (text: string | null) => (text ? this.redact(text).text : null);
     const createdAt = input.createdAt ?? now;
     return {
       id: input.id ?? `${input.agent}:${input.sourceSessionId}`,
@@ -300,9 +309,9 @@ class Sanitizer {
       channelId: input.channelId ?? input.agent,
       conversationTarget: input.conversationTarget,
       accountId: input.accountId,
-      projectId,
-      cwd,
-      gitBranch: input.gitBranch || null,
+      projectId: redacted(projectId),
+      cwd: redacted(cwd),
+      gitBranch: redacted(input.gitBranch || null),
       parentSessionId: input.parentSessionId,
       title: input.title ? this.redact(input.title).text.slice(0, 200) : null,
       createdAt,
@@ -320,7 +329,8 @@ class Sanitizer {
         : typeof input.toolInput === "string"
           ? input.toolInput
           : JSON.stringify(input.toolInput);
-    const toolInput = rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars);
+    const toolInput =
+      rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars, { json: true });
     const toolOutput =
       input.toolOutput === undefined || input.toolOutput === null
         ? null
@@ -332,7 +342,7 @@ class Sanitizer {
       role: input.role,
       kind,
       content: content.text,
-      toolName: input.toolName ?? null,
+      toolName: input.toolName ? this.redact(input.toolName).text : null,
       toolInput: toolInput?.text ?? null,
       toolOutput: toolOutput?.text ?? null,
       isError: input.isError ?? false,
@@ -356,7 +366,7 @@ class Sanitizer {
       toolUseId: input.toolUseId,
       output: output.text,
       isError: input.isError,
-      toolName: input.toolName ?? null,
+      toolName: input.toolName ? this.redact(input.toolName).text : null,
       originalSize: output.originalSize,
       createdAt: input.createdAt ?? now,
     };
@@ -366,13 +376,4 @@ class Sanitizer {
 function largest(...sizes: Array<number | null | undefined>): number | null {
   const present = sizes.filter((size): size is number => typeof size === "number");
   return present.length ? Math.max(...present) : null;
-}
-
-function redactDeep(value: unknown, redact: Redactor): unknown {
-  if (typeof value === "string") return redact(value).text;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact)]));
-  }
-  return value;
 }

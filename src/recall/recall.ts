@@ -22,6 +22,7 @@ import {
 } from "../core/recall/intents.js";
 import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
 import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
+import { createRedactor } from "../core/redaction.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
 import type { LiveSignalName } from "../core/signals/signal-types.js";
 import { cosineSimilarity } from "../core/vector.js";
@@ -33,6 +34,9 @@ import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import type { EvidenceRow } from "../store/recall-store.js";
 import type { Store } from "../store/store.js";
 import { filterWithModel } from "./recall-filter.js";
+
+/** Capture's built-in rules: what recall logs and embeds is redacted like what capture stores. */
+const redactPrompt = createRedactor();
 
 /** Recall settings: seed 000's weights and budget, and the candidate pool size. */
 export interface RecallConfig {
@@ -101,8 +105,15 @@ export async function recall(
     config?: Partial<RecallConfig>;
     gate?: ModelGate;
   },
-  request: RecallRequest,
+  given: RecallRequest,
 ): Promise<RecallResult> {
+  // The prompt is redacted before it is embedded, searched, sent to a model or logged, and the
+  // project as capture stores it (so lessons scoped to a project with a secret in its path match).
+  const request: RecallRequest = {
+    ...given,
+    query: redactPrompt(given.query).text,
+    projectId: given.projectId ? redactPrompt(given.projectId).text : (given.projectId ?? null),
+  };
   const config = { ...DEFAULT_RECALL_CONFIG, ...deps.config };
   const { store, embedder } = deps;
   const id = embedderId(embedder);

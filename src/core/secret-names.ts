@@ -1,0 +1,296 @@
+/**
+ * Secrets found by the name they are assigned to rather than by their shape: `DB_PASSWORD=…`,
+ * `"api_key": "…"`, `session_secret: …`, `FOO_TOKEN=…`, in text and as the keys of structured
+ * values. A name ends in a secret word (`_PASSWORD` counts: no word boundary is required before
+ * the word, only after it).
+ *
+ * - A strong name (password, secret, token, api key, credential, 密码 …) has its value redacted
+ *   whatever it looks like, unless the value is plainly not a secret (see {@link NOT_SECRET_VALUES}).
+ * - A weak name (key, auth, signature, cookie, salt, hmac) has its value redacted only when the value
+ *   looks like a random token: 20+ characters, letters and digits, high Shannon entropy, and not a
+ *   UUID, a path or a URL.
+ */
+import type { SecretExample } from "./secret-lexicon.js";
+
+/** One secret word a name may end with. */
+export interface SecretName {
+  /** Regular-expression source, matched case-insensitively at the end of a name. */
+  word: string;
+  strength: "strong" | "weak";
+  examples: readonly SecretExample[];
+}
+
+/** The words a secret's name ends with; longer words first so `secret_key` wins over `key`. */
+export const SECRET_NAMES: readonly SecretName[] = [
+  {
+    word: "password|passwd|passphrase|pwd",
+    strength: "strong",
+    examples: [
+      { text: "DB_PASSWORD={secret}", secret: [{ chars: "alnum", length: 14 }] },
+      {
+        text: 'curl -d "password={secret}" https://api.acme.dev/login',
+        secret: [{ chars: "alnum", length: 12 }],
+        kept: "https://api.acme.dev/login",
+      },
+      { text: "MYSQL_PWD='{secret}' mysql", secret: [{ chars: "alnum", length: 10 }] },
+      {
+        text: 'password: "{secret}"',
+        secret: [{ chars: "lower", length: 6 }, " horse ", { chars: "lower", length: 6 }],
+      },
+    ],
+  },
+  {
+    word: "(?<![a-z0-9])pass",
+    strength: "strong",
+    examples: [{ text: "SMTP_PASS={secret}", secret: [{ chars: "alnum", length: 12 }] }],
+  },
+  {
+    word: "secret",
+    strength: "strong",
+    examples: [
+      { text: "SESSION_SECRET={secret}", secret: [{ chars: "alnum", length: 32 }] },
+      { text: "JWT_SECRET: {secret}", secret: [{ chars: "alnum", length: 24 }] },
+      {
+        text: "client_secret={secret}&grant_type=client_credentials",
+        secret: [{ chars: "urlsafe", length: 30 }],
+        kept: "grant_type=client_credentials",
+      },
+    ],
+  },
+  {
+    word: "token",
+    strength: "strong",
+    examples: [
+      { text: "FOO_TOKEN={secret}", secret: [{ chars: "alnum", length: 20 }] },
+      { text: "export TWILIO_AUTH_TOKEN={secret}", secret: [{ chars: "hex", length: 32 }] },
+      { text: "PRIVATE-TOKEN: {secret}", secret: [{ chars: "alnum", length: 20 }] },
+    ],
+  },
+  {
+    word: "api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|auth[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|account[_-]?key",
+    strength: "strong",
+    examples: [
+      {
+        text: 'tool --api-key=\\"{secret}\\" run',
+        secret: ["sk", "_live_", { chars: "alnum", length: 24 }],
+        kept: "run",
+      },
+      { text: "OPENWEATHER_API_KEY = {secret}", secret: [{ chars: "hex", length: 32 }] },
+      { text: "x-api-key: {secret}", secret: [{ chars: "alnum", length: 40 }] },
+    ],
+  },
+  {
+    word: "credentials?|creds",
+    strength: "strong",
+    examples: [
+      {
+        text: "REGISTRY_CREDENTIALS={secret}",
+        secret: [{ chars: "alnum", length: 8 }, ":", { chars: "alnum", length: 16 }],
+      },
+    ],
+  },
+  {
+    word: "密码|密碼|密钥|密鑰|秘钥|口令|令牌|私钥",
+    strength: "strong",
+    examples: [{ text: '{"数据库密码": "{secret}"}', secret: [{ chars: "alnum", length: 12 }] }],
+  },
+  {
+    word: "key|auth|signature|sig|cookie|salt|hmac",
+    strength: "weak",
+    examples: [
+      { text: "STRIPE_KEY={secret}", secret: [{ chars: "alnum", length: 30 }, "7"] },
+      {
+        text: "X-Amz-Signature={secret}&X-Amz-Date=20260101",
+        secret: [{ chars: "hex", length: 63 }, "a"],
+        kept: "X-Amz-Date=20260101",
+      },
+      { text: '"key": "{secret}"', secret: [{ chars: "alnum", length: 43 }, "1"] },
+    ],
+  },
+];
+
+/** Weak names that hold no secret: `public_key`, `primary_key`, `sort_key` … */
+const NOT_SECRET_NAME =
+  /(?:public|pub|primary|foreign|sort|partition|cache|idempotency|hash|object|row|lookup)[_.-]?key$/i;
+
+/** A value that is plainly not a secret, whatever name it is assigned to. */
+export interface NotSecretValue {
+  id: string;
+  pattern: RegExp;
+  example: string;
+}
+
+/** Values a strong name may hold that are not secrets: placeholders, references, code. */
+export const NOT_SECRET_VALUES: readonly NotSecretValue[] = [
+  {
+    id: "literal",
+    pattern:
+      /^(?:null|nil|none|true|false|yes|no|on|off|undefined|empty|required|optional|string|str|number|int|integer|bool|boolean|object|any|unknown|bytes|text|varchar|redacted|hidden|masked|secret|password|token|example)$/i,
+    example: "password: string",
+  },
+  { id: "mask", pattern: /^(?:\*+|x{3,}|X{3,}|\.{3,}|…+|•+|-+|_+|#+)$/, example: "password=********" },
+  {
+    id: "variable",
+    pattern:
+      /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*(?::?[-=?+][^}]*)?\}?|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_]\w*)$/,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template literal
+    example: "NPM_TOKEN=${NPM_TOKEN}",
+  },
+  {
+    id: "template",
+    pattern: /^(?:\$?\{\{.*\}\}|<[^<>]+>|\[[A-Za-z_ :-]+\]|\{[A-Za-z_]+\})$/,
+    example: "api_key: <your-api-key>",
+  },
+  { id: "expression", pattern: /^[=({<$%&|-]/, example: "token: {token}" },
+  {
+    id: "code-reference",
+    pattern: /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*[([]/,
+    example: "const token = getToken(user)",
+  },
+  {
+    id: "property-path",
+    pattern: /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$/,
+    example: "apiKey: config.openai.apiKey,",
+  },
+  {
+    id: "named-variable",
+    pattern: /^[A-Za-z_]*(?:password|passwd|pwd|secret|token|key|credential|auth)[A-Za-z_]*$/i,
+    example: "password: hashedPassword,",
+  },
+  { id: "path", pattern: /^(?:~|\.{1,2})?\/[\w.~/@+-]*$|^[A-Za-z]:\\/, example: "PWD=/home/dev/shop" },
+];
+
+/** True when `value` is one of {@link NOT_SECRET_VALUES}. */
+export function isNotSecretValue(value: string): boolean {
+  return NOT_SECRET_VALUES.some((entry) => entry.pattern.test(value));
+}
+
+/** Shannon entropy of a text in bits per character. */
+export function shannonEntropy(text: string): number {
+  if (text.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const character of text) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let entropy = 0;
+  for (const count of counts.values()) {
+    const share = count / text.length;
+    entropy -= share * Math.log2(share);
+  }
+  return entropy;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a value looks like a random token: 20–1000 characters of a token alphabet, letters and
+ * digits, Shannon entropy at least 3.0 bits per character for hex and 3.5 otherwise (gitleaks'
+ * threshold for its generic rule), and not a UUID, a path or a URL.
+ */
+export function looksLikeRandomToken(value: string): boolean {
+  if (value.length < 20 || value.length > 1000) return false;
+  if (!/^[A-Za-z0-9+/=_.~:-]+$/.test(value) || !/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (
+    UUID.test(value) ||
+    value.includes("://") ||
+    /^[~.]{0,2}\//.test(value) ||
+    value.split("/").length > 3
+  ) {
+    return false;
+  }
+  return shannonEntropy(value) >= (/^[0-9a-f]+$/i.test(value) ? 3 : 3.5);
+}
+
+const strongWords = SECRET_NAMES.filter((name) => name.strength === "strong").map((name) => name.word);
+const weakWords = SECRET_NAMES.filter((name) => name.strength === "weak").map((name) => name.word);
+const STRONG_NAME = new RegExp(`(?:${strongWords.join("|")})$`, "i");
+const WEAK_NAME = new RegExp(`(?:${weakWords.join("|")})$`, "i");
+
+/** Header fields that carry credentials whole (their text form has its own kinds: basic-auth, bearer…). */
+const CREDENTIAL_FIELD = /^(?:proxy-)?authorization$|^(?:set-)?cookie$/i;
+
+/** How strongly a field name says its value is a secret: `{"DB_PASSWORD": …}` → strong. */
+export function secretNameStrength(name: string): "strong" | "weak" | null {
+  if (name.length > 200) return null;
+  if (STRONG_NAME.test(name) || CREDENTIAL_FIELD.test(name)) return "strong";
+  if (WEAK_NAME.test(name) && !NOT_SECRET_NAME.test(name)) return "weak";
+  return null;
+}
+
+/** Whether a value assigned to a name of this strength is to be redacted. */
+export function isSecretValue(value: string, strength: "strong" | "weak"): boolean {
+  if (strength === "weak") return looksLikeRandomToken(value);
+  return value.length >= 4 && !value.startsWith("[REDACTED") && !isNotSecretValue(value);
+}
+
+/** Lower-case substrings one of which a text must hold for a name rule to find anything. */
+export const SECRET_NAME_KEYWORDS: readonly string[] = [
+  "pass",
+  "pwd",
+  "secret",
+  "token",
+  "key",
+  "cred",
+  "auth",
+  "sig",
+  "cookie",
+  "salt",
+  "hmac",
+  "密码",
+  "密碼",
+  "密钥",
+  "密鑰",
+  "秘钥",
+  "口令",
+  "令牌",
+  "私钥",
+];
+
+/**
+ * A name, then an assignment (`=`, `:`, `:=`, `=>`, `?=`, with quotes or escaped quotes around the
+ * name), then the value: quoted (up to its closing quote) or bare (up to whitespace, a quote, a
+ * backslash, `,` or `;`). Escaped quotes stay outside the value, so JSON text stays valid.
+ */
+const ASSIGNMENT = new RegExp(
+  `(?:(?<strong>${strongWords.join("|")})|(?<weak>${weakWords.join("|")}))(?![A-Za-z0-9_-])` +
+    `[\\s'"\\\\]{0,4}(?:=>|:{1,3}=?|\\?=|=)[ \\t]{0,3}` +
+    `(?:\\\\?["'\`](?<quoted>[^"'\`\\\\\\n]{1,300})|(?<bare>[^\\s"'\`\\\\,;]+))`,
+  "gid",
+);
+
+/** A found secret: where it is in the text and its kind. */
+export interface SecretSpan {
+  start: number;
+  end: number;
+  kind: string;
+}
+
+/**
+ * Finds the values assigned to secret names in `text` (kind `assignment` for strong names,
+ * `high-entropy-token` for weak ones).
+ */
+export function findAssignedSecrets(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  ASSIGNMENT.lastIndex = 0;
+  for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) {
+    const groups = match.groups ?? {};
+    const value = groups.quoted ?? groups.bare ?? "";
+    const strength = groups.strong !== undefined ? "strong" : "weak";
+    if (strength === "weak" && NOT_SECRET_NAME.test(nameBefore(text, match.index, groups.weak ?? "")))
+      continue;
+    if (!isSecretValue(value, strength)) continue;
+    const indices = match.indices?.groups?.quoted ?? match.indices?.groups?.bare;
+    if (!indices) continue;
+    spans.push({
+      start: indices[0],
+      end: indices[1],
+      kind: strength === "strong" ? "assignment" : "high-entropy-token",
+    });
+  }
+  return spans;
+}
+
+/** The whole name that ends with the word found at `index` (`DB_PRIMARY_KEY` for `KEY`). */
+function nameBefore(text: string, index: number, word: string): string {
+  let start = index;
+  while (start > 0 && start > index - 60 && /[A-Za-z0-9_.-]/.test(text[start - 1] ?? "")) start--;
+  return text.slice(start, index + word.length);
+}

@@ -1,0 +1,230 @@
+/**
+ * The redactor: finds secrets in text (the kinds of secret-lexicon.ts by their shape, the names of
+ * secret-names.ts by what they are assigned to, configured patterns) and replaces each with
+ * `[REDACTED:<kind>]`; and redacts structured values (parsed JSON) leaf by leaf, with a field's name
+ * deciding whether its value is a secret, so JSON stays JSON.
+ */
+import { SECRET_KINDS } from "./secret-lexicon.js";
+import {
+  findAssignedSecrets,
+  isSecretValue,
+  SECRET_NAME_KEYWORDS,
+  type SecretSpan,
+  secretNameStrength,
+} from "./secret-names.js";
+
+/** Options of {@link createRedactor}. */
+export interface RedactionConfig {
+  /** Redact the built-in secret kinds (default true). */
+  enabled: boolean;
+  /**
+   * Extra regular expressions. A match is replaced; when the pattern has a capture group, only the
+   * group is. A pattern naming a key (e.g. `token`) also redacts the value assigned to it
+   * (`token=abc123` → `token=[REDACTED:custom]`).
+   */
+  patterns: string[];
+}
+
+export const DEFAULT_REDACTION_CONFIG: RedactionConfig = { enabled: true, patterns: [] };
+
+/** Result of a redaction pass: the clean text and how many secrets were removed. */
+export interface Redacted {
+  text: string;
+  count: number;
+}
+
+export type Redactor = (text: string) => Redacted;
+
+/** A rule of the redactor; it runs only on text holding one of its keywords (null: always). */
+interface SecretRule {
+  keywords: readonly string[] | null;
+  find(text: string): SecretSpan[];
+}
+
+/** The indices of the first `secret…` group that matched, else of group 1 if asked, else of the match. */
+function secretRange(match: RegExpExecArray, useFirstGroup: boolean): [number, number] {
+  const groups = match.indices?.groups;
+  if (groups) {
+    for (const [name, range] of Object.entries(groups)) if (name.startsWith("secret") && range) return range;
+  }
+  const first = useFirstGroup ? match.indices?.[1] : undefined;
+  return first ?? [match.index, match.index + match[0].length];
+}
+
+function patternRule(
+  kind: string,
+  source: RegExp,
+  options: { keywords: readonly string[] | null; accept?: (value: string) => boolean; firstGroup?: boolean },
+): SecretRule {
+  const pattern = new RegExp(source.source, [...new Set([...source.flags, "g", "d"])].join(""));
+  return {
+    keywords: options.keywords,
+    find(text) {
+      const spans: SecretSpan[] = [];
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+        if (match[0].length === 0) {
+          pattern.lastIndex++;
+          continue;
+        }
+        const [start, end] = secretRange(match, options.firstGroup ?? false);
+        if (end <= start) continue;
+        if (options.accept && !options.accept(text.slice(start, end))) continue;
+        spans.push({ start, end, kind });
+      }
+      return spans;
+    },
+  };
+}
+
+/** The built-in rules, most specific first: a later rule never splits what an earlier one found. */
+const BUILT_IN_RULES: readonly SecretRule[] = [
+  ...SECRET_KINDS.map((kind) =>
+    patternRule(kind.id, kind.pattern, {
+      keywords: kind.keywords,
+      ...(kind.accept ? { accept: kind.accept } : {}),
+    }),
+  ),
+  { keywords: SECRET_NAME_KEYWORDS, find: findAssignedSecrets },
+];
+
+/** Rules for the configured patterns. Invalid ones throw, naming the pattern. */
+function customRules(patterns: readonly string[]): SecretRule[] {
+  const rules: SecretRule[] = [];
+  for (const source of patterns) {
+    let custom: RegExp;
+    try {
+      custom = new RegExp(source, "gi");
+    } catch (error) {
+      throw new Error(`redaction pattern ${JSON.stringify(source)} is not a valid regular expression`, {
+        cause: error,
+      });
+    }
+    const hasGroup = /\((?!\?)/.test(source);
+    if (!hasGroup) {
+      // A key-like pattern: first the value assigned to it, then any bare match.
+      const assigned = new RegExp(`(?:${source})\\\\?["']?\\s*[:=]\\s*\\\\?["']?([^\\s"'\\\\,;]{4,})`, "gi");
+      rules.push(patternRule("custom", assigned, { keywords: null, firstGroup: true }));
+    }
+    rules.push(patternRule("custom", custom, { keywords: null, firstGroup: true }));
+  }
+  return rules;
+}
+
+/**
+ * Builds a redactor from configuration. Invalid custom patterns throw with the offending pattern
+ * named, so a bad config fails loudly instead of leaking.
+ */
+export function createRedactor(config: Partial<RedactionConfig> = {}): Redactor {
+  const merged = { ...DEFAULT_REDACTION_CONFIG, ...config };
+  const rules = [...(merged.enabled ? BUILT_IN_RULES : []), ...customRules(merged.patterns)];
+  return (text: string): Redacted => {
+    if (text.length < 8) return { text, count: 0 };
+    const lower = text.toLowerCase();
+    const spans: SecretSpan[] = [];
+    for (const rule of rules) {
+      if (rule.keywords && !rule.keywords.some((keyword) => lower.includes(keyword))) continue;
+      for (const span of rule.find(text)) if (!overlapsAny(span, spans)) spans.push(span);
+    }
+    if (spans.length === 0) return { text, count: 0 };
+    spans.sort((a, b) => a.start - b.start);
+    let result = "";
+    let position = 0;
+    for (const span of spans) {
+      result += `${text.slice(position, span.start)}${marker(span.kind)}`;
+      position = span.end;
+    }
+    return { text: result + text.slice(position), count: spans.length };
+  };
+}
+
+function marker(kind: string): string {
+  return `[REDACTED:${kind}]`;
+}
+
+function overlapsAny(span: SecretSpan, accepted: readonly SecretSpan[]): boolean {
+  if (span.start >= span.end) return true;
+  return accepted.some((other) => span.start < other.end && other.start < span.end);
+}
+
+/** Where the value of a `{"name": "DB_PASSWORD", "value": "…"}` pair names its secret. */
+const PAIR_NAME_FIELDS = ["name", "key", "Name", "Key", "variable"] as const;
+
+/**
+ * Redacts a structured value (parsed JSON, metadata): a string whose field name says it is a secret
+ * (`password`, `api_key`, `FOO_TOKEN`, a random token under `key`) is replaced whole; every other
+ * string, and every key, goes through `redact`. Objects, arrays and other values keep their shape.
+ */
+export function redactStructured(value: unknown, redact: Redactor): { value: unknown; count: number } {
+  let count = 0;
+  const visit = (node: unknown, name: string | null): unknown => {
+    if (typeof node === "string") {
+      const strength = name === null ? null : secretNameStrength(name);
+      if (strength !== null && isSecretValue(node, strength)) {
+        count++;
+        return marker(strength === "strong" ? "assignment" : "high-entropy-token");
+      }
+      const redacted = redact(node);
+      count += redacted.count;
+      return redacted.text;
+    }
+    if (typeof node === "number" && name !== null && Math.abs(node) >= 1000) {
+      if (secretNameStrength(name) === "strong") {
+        count++;
+        return marker("assignment");
+      }
+      return node;
+    }
+    if (Array.isArray(node)) return node.map((item) => visit(item, name));
+    if (node === null || typeof node !== "object") return node;
+    const record = node as Record<string, unknown>;
+    const pairName = PAIR_NAME_FIELDS.map((field) => record[field]).find(
+      (field) => typeof field === "string",
+    );
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(record)) {
+      const cleanKey = redact(key);
+      count += cleanKey.count;
+      const itemName = (key === "value" || key === "Value") && typeof pairName === "string" ? pairName : key;
+      // defineProperty: a `__proto__` key stays a key, as JSON.parse made it.
+      Object.defineProperty(result, cleanKey.text, {
+        value: visit(item, itemName),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return result;
+  };
+  const result = visit(value, null);
+  return { value: result, count };
+}
+
+/**
+ * Redacts JSON text as a structured value: parsed, redacted leaf by leaf, serialised again (only
+ * when something was redacted, so clean JSON keeps its formatting). null when the text is not a
+ * JSON object or array (the caller redacts it as text).
+ */
+export function redactJsonText(text: string, redact: Redactor): Redacted | null {
+  const first = text.trimStart()[0];
+  if (first !== "{" && first !== "[") return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    // Not JSON after all (or truncated): the caller redacts it as text.
+    void error;
+    return null;
+  }
+  let redacted: { value: unknown; count: number };
+  try {
+    redacted = redactStructured(parsed, redact);
+  } catch (error) {
+    // Nested deeper than the stack allows: the caller redacts it as text.
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+  return redacted.count === 0
+    ? { text, count: 0 }
+    : { text: JSON.stringify(redacted.value), count: redacted.count };
+}
