@@ -26,6 +26,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../core/errors.js";
+import { describeJsonError } from "../core/json-error.js";
 import { type CircuitBreakerConfig, DEFAULT_CIRCUIT_BREAKER_CONFIG } from "./circuit-breaker.js";
 
 /** Which language model API to use; `"none"` keeps tacit fully offline. */
@@ -261,11 +262,9 @@ function readConfigFile(path: string): { found: boolean; content: z.infer<typeof
   try {
     json = JSON.parse(raw);
   } catch (error) {
-    throw new InvalidInputError({
-      message: `not valid JSON: ${(error as Error).message}`,
-      file: path,
-      cause: error,
-    });
+    // A config file holds API keys: the parser's message would quote it. Say where, never what.
+    void error;
+    throw new InvalidInputError({ message: `not valid JSON: ${describeJsonError(raw)}`, file: path });
   }
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {

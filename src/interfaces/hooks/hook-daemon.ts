@@ -33,6 +33,7 @@ import { dirname } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
+import { describeJsonError } from "../../core/json-error.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { ACCEPTED, ANSWERED } from "./hook-client.js";
 import { inboxDirectory } from "./hook-inbox.js";
@@ -302,10 +303,13 @@ function readRequest(socket: Socket, settle: (request: DaemonEvent | Error | nul
     const newline = bytes.indexOf(10);
     if (newline < 0) return done(new Error("request without a header line"));
     let header: unknown;
+    const headerText = bytes.subarray(0, newline).toString("utf8");
     try {
-      header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+      header = JSON.parse(headerText);
     } catch (error) {
-      return done(new Error(`request header is not JSON: ${(error as Error).message}`));
+      // The header holds the client's environment: say where it broke, never what it holds.
+      void error;
+      return done(new Error(`request header is not JSON: ${describeJsonError(headerText)}`));
     }
     const parsed = z.safeParse(requestHeader, header);
     if (!parsed.success) return done(new Error("request header is not {argv, cwd, env}"));

@@ -7,6 +7,7 @@
  * validates the same way at a fraction of the load time of the full zod API.
  */
 import * as z from "zod/mini";
+import { describeJsonError } from "../../core/json-error.js";
 
 /** The agents whose hooks tacit speaks. Both write the same event shape. */
 export const HOOK_AGENTS = ["claude-code", "codex"] as const;
@@ -152,7 +153,9 @@ export function parseHookInput(text: string): ParsedHookInput {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { kind: "invalid", reason: `stdin is not JSON: ${(error as Error).message}` };
+    // The parser's message quotes the input, which may hold a secret: say where, never what.
+    void error;
+    return { kind: "invalid", reason: `stdin is not JSON: ${describeJsonError(text)}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { kind: "invalid", reason: "stdin is not a JSON object" };
