@@ -14,6 +14,7 @@ import type { Writable } from "node:stream";
 import * as z from "zod/mini";
 import { InvalidInputError, StoreError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
+import { securePrivateHome, tacitHome } from "../../store/private-files.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
 import { drainInbox, type InboxHeader } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
@@ -69,6 +70,9 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
     }
     const event = parsed.event;
     eventName = `${options.agent} ${event.hook_event_name}`;
+    // A home other users can read is tightened, and the hook log says so (stderr is the agent's).
+    const tightened = securePrivateHome(tacitHome(io.env));
+    if (tightened) logHookFailure(io, tightened);
     const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
     if (location.kind !== "sqlite") throw new StoreError("hooks need a SQLite database (TACIT_DATABASE_URL)");
     if (event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure") {

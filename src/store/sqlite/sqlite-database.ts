@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { StoreError } from "../../core/errors.js";
+import { makePrivateDatabase, makePrivateDirectory } from "../private-files.js";
 import { SQLITE_MIGRATIONS, type SqliteMigration } from "./migrations/index.js";
 import { DEFAULT_SQLITE_CONFIG, type SqliteConfig } from "./sqlite-config.js";
 
@@ -50,7 +50,11 @@ export function openSqliteDatabase(
   migrations: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
 ): { db: SqliteDatabase; migrations: MigrationStatus[] } {
   const settings = { ...DEFAULT_SQLITE_CONFIG, ...config };
-  if (settings.path !== ":memory:") mkdirSync(dirname(settings.path), { recursive: true });
+  if (settings.path !== ":memory:" && !settings.readonly) {
+    // Captured conversations: a new folder is 0700, the database and its -wal and -shm files 0600.
+    makePrivateDirectory(dirname(settings.path));
+    makePrivateDatabase(settings.path);
+  }
   let db: SqliteDatabase;
   try {
     db = new Database(settings.path, { readonly: settings.readonly, timeout: settings.busyTimeoutMs });
