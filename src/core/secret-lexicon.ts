@@ -45,7 +45,10 @@ export interface SecretKind {
    * such group that matched is replaced; otherwise the whole match is.
    */
   pattern: RegExp;
-  /** Lower-case substrings; the pattern runs only on text that contains one of them. */
+  /**
+   * Lower-case substrings; the pattern runs only on text that contains one of them (none: on every
+   * text, for a cheap pattern whose only literal is too common to narrow anything down).
+   */
   keywords: readonly string[];
   /** Rejects a found value that is not a secret after all (a placeholder, an English word). */
   accept?: (secret: string) => boolean;
@@ -407,7 +410,7 @@ export const SECRET_KINDS: readonly SecretKind[] = [
     id: "url-password",
     description:
       "the password in a URL (`scheme://user:password@host`, also with no user: `redis://:password@`)",
-    pattern: /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s/:@"'\\]*:(?<secret>[^\s@/"'\\]+)@/g,
+    pattern: /:\/\/[^\s/:@"'\\]*:(?<secret>[^\s@/"'\\]+)@/g,
     keywords: ["://"],
     examples: [
       {
@@ -525,7 +528,8 @@ export const SECRET_KINDS: readonly SecretKind[] = [
     id: "twilio-api-key",
     description: "a Twilio API key sid",
     pattern: /\bSK[0-9a-fA-F]{32}\b/g,
-    keywords: ["sk"],
+    // "sk" is in too many words to narrow anything down; the pattern starts with a literal and is cheap.
+    keywords: [],
     examples: [{ text: "twilio key {secret}", secret: ["S", "K", { chars: "hex", length: 32 }] }],
     source: "twilio-api-key",
   },

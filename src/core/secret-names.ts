@@ -12,18 +12,32 @@
  */
 import type { SecretExample } from "./secret-lexicon.js";
 
-/** One secret word a name may end with. */
+/** Words a secret's name may end with. */
 export interface SecretName {
-  /** Regular-expression source, matched case-insensitively at the end of a name. */
-  word: string;
+  /** Lower-case words, matched at the end of a name in any case. */
+  words: readonly string[];
   strength: "strong" | "weak";
+  /** The word counts only at the start of a name or after a separator (`DB_PASS`, not `bypass`). */
+  wholeWord?: boolean;
   examples: readonly SecretExample[];
 }
 
-/** The words a secret's name ends with; longer words first so `secret_key` wins over `key`. */
+const KEY_PREFIXES = [
+  "api",
+  "access",
+  "secret",
+  "private",
+  "auth",
+  "signing",
+  "encryption",
+  "master",
+  "account",
+];
+
+/** The words a secret's name ends with; the longest word ending at a place wins (`secret_key` over `key`). */
 export const SECRET_NAMES: readonly SecretName[] = [
   {
-    word: "password|passwd|passphrase|pwd",
+    words: ["password", "passwd", "passphrase", "pwd"],
     strength: "strong",
     examples: [
       { text: "DB_PASSWORD={secret}", secret: [{ chars: "alnum", length: 14 }] },
@@ -40,12 +54,13 @@ export const SECRET_NAMES: readonly SecretName[] = [
     ],
   },
   {
-    word: "(?<![a-z0-9])pass",
+    words: ["pass"],
     strength: "strong",
+    wholeWord: true,
     examples: [{ text: "SMTP_PASS={secret}", secret: [{ chars: "alnum", length: 12 }] }],
   },
   {
-    word: "secret",
+    words: ["secret"],
     strength: "strong",
     examples: [
       { text: "SESSION_SECRET={secret}", secret: [{ chars: "alnum", length: 32 }] },
@@ -58,7 +73,7 @@ export const SECRET_NAMES: readonly SecretName[] = [
     ],
   },
   {
-    word: "token",
+    words: ["token"],
     strength: "strong",
     examples: [
       { text: "FOO_TOKEN={secret}", secret: [{ chars: "alnum", length: 20 }] },
@@ -67,7 +82,7 @@ export const SECRET_NAMES: readonly SecretName[] = [
     ],
   },
   {
-    word: "api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|auth[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|account[_-]?key",
+    words: KEY_PREFIXES.flatMap((prefix) => [`${prefix}_key`, `${prefix}-key`, `${prefix}key`]),
     strength: "strong",
     examples: [
       {
@@ -80,7 +95,7 @@ export const SECRET_NAMES: readonly SecretName[] = [
     ],
   },
   {
-    word: "credentials?|creds",
+    words: ["credential", "credentials", "creds"],
     strength: "strong",
     examples: [
       {
@@ -90,12 +105,12 @@ export const SECRET_NAMES: readonly SecretName[] = [
     ],
   },
   {
-    word: "密码|密碼|密钥|密鑰|秘钥|口令|令牌|私钥",
+    words: ["密码", "密碼", "密钥", "密鑰", "秘钥", "口令", "令牌", "私钥"],
     strength: "strong",
     examples: [{ text: '{"数据库密码": "{secret}"}', secret: [{ chars: "alnum", length: 12 }] }],
   },
   {
-    word: "key|auth|signature|sig|cookie|salt|hmac",
+    words: ["key", "auth", "signature", "sig", "cookie", "salt", "hmac"],
     strength: "weak",
     examples: [
       { text: "STRIPE_KEY={secret}", secret: [{ chars: "alnum", length: 30 }, "7"] },
@@ -111,7 +126,7 @@ export const SECRET_NAMES: readonly SecretName[] = [
 
 /** Weak names that hold no secret: `public_key`, `primary_key`, `sort_key` … */
 const NOT_SECRET_NAME =
-  /(?:public|pub|primary|foreign|sort|partition|cache|idempotency|hash|object|row|lookup)[_.-]?key$/i;
+  /(?:public|pub|primary|foreign|sort|partition|cache|idempotency|hash|object|row|lookup|session|group|dedup|routing)[_.-]?key$/i;
 
 /** A value that is plainly not a secret, whatever name it is assigned to. */
 export interface NotSecretValue {
@@ -199,10 +214,16 @@ export function looksLikeRandomToken(value: string): boolean {
   return shannonEntropy(value) >= (/^[0-9a-f]+$/i.test(value) ? 3 : 3.5);
 }
 
-const strongWords = SECRET_NAMES.filter((name) => name.strength === "strong").map((name) => name.word);
-const weakWords = SECRET_NAMES.filter((name) => name.strength === "weak").map((name) => name.word);
-const STRONG_NAME = new RegExp(`(?:${strongWords.join("|")})$`, "i");
-const WEAK_NAME = new RegExp(`(?:${weakWords.join("|")})$`, "i");
+/** Every name word, with its entry: what the redactor's keyword scan looks for. */
+export const SECRET_NAME_WORDS: ReadonlyArray<{ word: string; name: SecretName }> = SECRET_NAMES.flatMap(
+  (name) => name.words.map((word) => ({ word, name })),
+);
+
+/** Whether `text` ends with a name word that may end a name there (a whole word when it must be). */
+function endsWithWord(text: string, word: string, name: SecretName): boolean {
+  if (!text.endsWith(word)) return false;
+  return !name.wholeWord || !/[a-z0-9]/.test(text[text.length - word.length - 1] ?? "");
+}
 
 /** Header fields that carry credentials whole (their text form has its own kinds: basic-auth, bearer…). */
 const CREDENTIAL_FIELD = /^(?:proxy-)?authorization$|^(?:set-)?cookie$/i;
@@ -210,9 +231,15 @@ const CREDENTIAL_FIELD = /^(?:proxy-)?authorization$|^(?:set-)?cookie$/i;
 /** How strongly a field name says its value is a secret: `{"DB_PASSWORD": …}` → strong. */
 export function secretNameStrength(name: string): "strong" | "weak" | null {
   if (name.length > 200) return null;
-  if (STRONG_NAME.test(name) || CREDENTIAL_FIELD.test(name)) return "strong";
-  if (WEAK_NAME.test(name) && !NOT_SECRET_NAME.test(name)) return "weak";
-  return null;
+  if (CREDENTIAL_FIELD.test(name)) return "strong";
+  const lower = name.toLowerCase();
+  let found: SecretName | null = null;
+  for (const { word, name: entry } of SECRET_NAME_WORDS) {
+    if (!endsWithWord(lower, word, entry)) continue;
+    if (entry.strength === "strong") return "strong";
+    found = entry;
+  }
+  return found && !NOT_SECRET_NAME.test(name) ? "weak" : null;
 }
 
 /** Whether a value assigned to a name of this strength is to be redacted. */
@@ -221,39 +248,15 @@ export function isSecretValue(value: string, strength: "strong" | "weak"): boole
   return value.length >= 4 && !value.startsWith("[REDACTED") && !isNotSecretValue(value);
 }
 
-/** Lower-case substrings one of which a text must hold for a name rule to find anything. */
-export const SECRET_NAME_KEYWORDS: readonly string[] = [
-  "pass",
-  "pwd",
-  "secret",
-  "token",
-  "key",
-  "cred",
-  "auth",
-  "sig",
-  "cookie",
-  "salt",
-  "hmac",
-  "密码",
-  "密碼",
-  "密钥",
-  "密鑰",
-  "秘钥",
-  "口令",
-  "令牌",
-  "私钥",
-];
-
 /**
- * A name, then an assignment (`=`, `:`, `:=`, `=>`, `?=`, with quotes or escaped quotes around the
+ * After a name: an assignment (`=`, `:`, `:=`, `=>`, `?=`, with quotes or escaped quotes around the
  * name), then the value: quoted (up to its closing quote) or bare (up to whitespace, a quote, a
  * backslash, `,` or `;`). Escaped quotes stay outside the value, so JSON text stays valid.
  */
-const ASSIGNMENT = new RegExp(
-  `(?:(?<strong>${strongWords.join("|")})|(?<weak>${weakWords.join("|")}))(?![A-Za-z0-9_-])` +
-    `[\\s'"\\\\]{0,4}(?:=>|:{1,3}=?|\\?=|=)[ \\t]{0,3}` +
+const ASSIGNED = new RegExp(
+  `(?![A-Za-z0-9_-])[\\s'"\\\\]{0,4}(?:=>|:{1,3}=?|\\?=|=)[ \\t]{0,3}` +
     `(?:\\\\?["'\`](?<quoted>[^"'\`\\\\\\n]{1,300})|(?<bare>[^\\s"'\`\\\\,;]+))`,
-  "gid",
+  "yd",
 );
 
 /** A found secret: where it is in the text and its kind. */
@@ -263,27 +266,45 @@ export interface SecretSpan {
   kind: string;
 }
 
+/** Where a name word was found: one past its last character, and which word (an index of {@link SECRET_NAME_WORDS}). */
+export interface NameWordFound {
+  end: number;
+  word: number;
+}
+
 /**
- * Finds the values assigned to secret names in `text` (kind `assignment` for strong names,
- * `high-entropy-token` for weak ones).
+ * Finds the values assigned to secret names in `text`, given where the keyword scan found name
+ * words (kind `assignment` for strong names, `high-entropy-token` for weak ones).
  */
-export function findAssignedSecrets(text: string): SecretSpan[] {
+export function findAssignedSecrets(text: string, found: readonly NameWordFound[]): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  ASSIGNMENT.lastIndex = 0;
-  for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) {
-    const groups = match.groups ?? {};
-    const value = groups.quoted ?? groups.bare ?? "";
-    const strength = groups.strong !== undefined ? "strong" : "weak";
-    if (strength === "weak" && NOT_SECRET_NAME.test(nameBefore(text, match.index, groups.weak ?? "")))
-      continue;
-    if (!isSecretValue(value, strength)) continue;
-    const indices = match.indices?.groups?.quoted ?? match.indices?.groups?.bare;
-    if (!indices) continue;
-    spans.push({
-      start: indices[0],
-      end: indices[1],
-      kind: strength === "strong" ? "assignment" : "high-entropy-token",
-    });
+  for (let index = 0; index < found.length; index++) {
+    const wordEnd = (found[index] as NameWordFound).end;
+    // Of the words ending here, the longest wins: `secret_key`, not `key`.
+    let entry = SECRET_NAME_WORDS[(found[index] as NameWordFound).word];
+    while (found[index + 1]?.end === wordEnd) {
+      const other = SECRET_NAME_WORDS[(found[++index] as NameWordFound).word];
+      if (other && (!entry || other.word.length > entry.word.length)) entry = other;
+    }
+    if (!entry) continue;
+    const wordStart = wordEnd - entry.word.length;
+    if (entry.name.wholeWord && /[A-Za-z0-9]/.test(text[wordStart - 1] ?? "")) continue;
+    ASSIGNED.lastIndex = wordEnd;
+    const match = ASSIGNED.exec(text);
+    if (!match) continue;
+    const strength = entry.name.strength;
+    if (strength === "weak" && NOT_SECRET_NAME.test(nameBefore(text, wordStart, entry.word))) continue;
+    const range = match.indices?.groups?.quoted ?? match.indices?.groups?.bare;
+    if (!range) continue;
+    let [start, end] = range;
+    if (match.groups?.quoted === undefined) {
+      // A bare value ends before the brackets and full stop around it (`f(token=abc)`, `{"t":null}`);
+      // one with brackets inside is code (`token=getToken(user)`, `key={item.id}`).
+      while (end > start && ")]}>.:".includes(text[end - 1] as string)) end--;
+      if (/[([{<]/.test(text.slice(start, end))) continue;
+    }
+    if (!isSecretValue(text.slice(start, end), strength)) continue;
+    spans.push({ start, end, kind: strength === "strong" ? "assignment" : "high-entropy-token" });
   }
   return spans;
 }

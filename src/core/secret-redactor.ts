@@ -4,11 +4,14 @@
  * `[REDACTED:<kind>]`; and redacts structured values (parsed JSON) leaf by leaf, with a field's name
  * deciding whether its value is a secret, so JSON stays JSON.
  */
+
+import { KeywordScanner } from "./keyword-scan.js";
 import { SECRET_KINDS } from "./secret-lexicon.js";
 import {
   findAssignedSecrets,
   isSecretValue,
-  SECRET_NAME_KEYWORDS,
+  type NameWordFound,
+  SECRET_NAME_WORDS,
   type SecretSpan,
   secretNameStrength,
 } from "./secret-names.js";
@@ -35,10 +38,16 @@ export interface Redacted {
 
 export type Redactor = (text: string) => Redacted;
 
-/** A rule of the redactor; it runs only on text holding one of its keywords (null: always). */
+/** What one keyword scan of a text found: where name words end. */
+interface Scanned {
+  names: NameWordFound[];
+}
+
+/** A rule of the redactor; it runs only on text holding one of its keywords (none: always). */
 interface SecretRule {
-  keywords: readonly string[] | null;
-  find(text: string): SecretSpan[];
+  /** Indexes into the scanner's keywords. */
+  keywords: readonly number[];
+  find(text: string, scanned: Scanned): SecretSpan[];
 }
 
 /** The indices of the first `secret…` group that matched, else of group 1 if asked, else of the match. */
@@ -54,7 +63,7 @@ function secretRange(match: RegExpExecArray, useFirstGroup: boolean): [number, n
 function patternRule(
   kind: string,
   source: RegExp,
-  options: { keywords: readonly string[] | null; accept?: (value: string) => boolean; firstGroup?: boolean },
+  options: { keywords: readonly number[]; accept?: (value: string) => boolean; firstGroup?: boolean },
 ): SecretRule {
   const pattern = new RegExp(source.source, [...new Set([...source.flags, "g", "d"])].join(""));
   return {
@@ -77,16 +86,44 @@ function patternRule(
   };
 }
 
+/**
+ * Every keyword the rules need, once: the secret kinds' keywords, then the secret names' words
+ * (which the name rule needs the positions of).
+ */
+const KIND_KEYWORDS = [...new Set(SECRET_KINDS.flatMap((kind) => kind.keywords))];
+const SCANNER = new KeywordScanner([...KIND_KEYWORDS, ...SECRET_NAME_WORDS.map((entry) => entry.word)]);
+const keywordIndexes = (keywords: readonly string[]) =>
+  keywords.map((keyword) => KIND_KEYWORDS.indexOf(keyword));
+
 /** The built-in rules, most specific first: a later rule never splits what an earlier one found. */
 const BUILT_IN_RULES: readonly SecretRule[] = [
   ...SECRET_KINDS.map((kind) =>
     patternRule(kind.id, kind.pattern, {
-      keywords: kind.keywords,
+      keywords: keywordIndexes(kind.keywords),
       ...(kind.accept ? { accept: kind.accept } : {}),
     }),
   ),
-  { keywords: SECRET_NAME_KEYWORDS, find: findAssignedSecrets },
+  { keywords: [], find: (text, scanned) => findAssignedSecrets(text, scanned.names) },
 ];
+
+/** For each scanner keyword, the built-in rules it lets run. */
+const RULES_OF_KEYWORD: readonly number[][] = SCANNER.keywords.map((_, keyword) =>
+  BUILT_IN_RULES.flatMap((rule, index) => (rule.keywords.includes(keyword) ? [index] : [])),
+);
+
+/**
+ * One pass over `text` for every keyword: which built-in rules may find something (`runs[i]` is
+ * `stamp` for those) and where name words end.
+ */
+function scan(text: string, runs: Int32Array, stamp: number): Scanned {
+  const scanned: Scanned = { names: [] };
+  const kinds = KIND_KEYWORDS.length;
+  SCANNER.scan(text, (keyword, end) => {
+    if (keyword >= kinds) scanned.names.push({ end, word: keyword - kinds });
+    else for (const rule of RULES_OF_KEYWORD[keyword] as number[]) runs[rule] = stamp;
+  });
+  return scanned;
+}
 
 /** Rules for the configured patterns. Invalid ones throw, naming the pattern. */
 function customRules(patterns: readonly string[]): SecretRule[] {
@@ -104,9 +141,9 @@ function customRules(patterns: readonly string[]): SecretRule[] {
     if (!hasGroup) {
       // A key-like pattern: first the value assigned to it, then any bare match.
       const assigned = new RegExp(`(?:${source})\\\\?["']?\\s*[:=]\\s*\\\\?["']?([^\\s"'\\\\,;]{4,})`, "gi");
-      rules.push(patternRule("custom", assigned, { keywords: null, firstGroup: true }));
+      rules.push(patternRule("custom", assigned, { keywords: [], firstGroup: true }));
     }
-    rules.push(patternRule("custom", custom, { keywords: null, firstGroup: true }));
+    rules.push(patternRule("custom", custom, { keywords: [], firstGroup: true }));
   }
   return rules;
 }
@@ -118,13 +155,20 @@ function customRules(patterns: readonly string[]): SecretRule[] {
 export function createRedactor(config: Partial<RedactionConfig> = {}): Redactor {
   const merged = { ...DEFAULT_REDACTION_CONFIG, ...config };
   const rules = [...(merged.enabled ? BUILT_IN_RULES : []), ...customRules(merged.patterns)];
+  const builtIn = merged.enabled ? BUILT_IN_RULES.length : 0;
+  // Which rules a text's keywords let run: marked with a number new for each text, never cleared.
+  const runs = new Int32Array(BUILT_IN_RULES.length);
+  let stamp = 0;
   return (text: string): Redacted => {
     if (text.length < 8) return { text, count: 0 };
-    const lower = text.toLowerCase();
+    stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
+    if (stamp === 1) runs.fill(0);
+    const scanned = scan(text, runs, stamp);
     const spans: SecretSpan[] = [];
-    for (const rule of rules) {
-      if (rule.keywords && !rule.keywords.some((keyword) => lower.includes(keyword))) continue;
-      for (const span of rule.find(text)) if (!overlapsAny(span, spans)) spans.push(span);
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index] as SecretRule;
+      if (index < builtIn && rule.keywords.length > 0 && runs[index] !== stamp) continue;
+      for (const span of rule.find(text, scanned)) if (!overlapsAny(span, spans)) spans.push(span);
     }
     if (spans.length === 0) return { text, count: 0 };
     spans.sort((a, b) => a.start - b.start);
