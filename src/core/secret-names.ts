@@ -140,7 +140,7 @@ export const NOT_SECRET_VALUES: readonly NotSecretValue[] = [
   {
     id: "literal",
     pattern:
-      /^(?:null|nil|none|true|false|yes|no|on|off|undefined|empty|required|optional|string|str|number|int|integer|bool|boolean|object|any|unknown|bytes|text|varchar|redacted|hidden|masked|secret|password|token|example)$/i,
+      /^(?:null|nil|none|true|false|yes|no|on|off|undefined|empty|required|optional|string|str|number|int|integer|bool|boolean|object|any|unknown|bytes|text|varchar|redacted|hidden|masked|secret|password|token|example|await|async|new|typeof|function|lambda|return|yield|self|this|void|const|let|var|def|fn|func|not|and|or|in|is|of|if|else|then|do)$/i,
     example: "password: string",
   },
   { id: "mask", pattern: /^(?:\*+|x{3,}|X{3,}|\.{3,}|…+|•+|-+|_+|#+)$/, example: "password=********" },
@@ -197,12 +197,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Whether a value looks like a random token: 20–1000 characters of a token alphabet, letters and
- * digits, Shannon entropy at least 3.0 bits per character for hex and 3.5 otherwise (gitleaks'
+ * digits mixed (3+ digits, or both cases and a digit), Shannon entropy at least 3.0 bits per character for hex and 3.5 otherwise (gitleaks'
  * threshold for its generic rule), and not a UUID, a path or a URL.
  */
 export function looksLikeRandomToken(value: string): boolean {
   if (value.length < 20 || value.length > 1000) return false;
-  if (!/^[A-Za-z0-9+/=_.~:-]+$/.test(value) || !/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (!/^[A-Za-z0-9+/=_.~:-]+$/.test(value)) return false;
+  // Random tokens mix character classes; identifiers (`settings_v2_file`) are words and a digit.
+  const count = (pattern: RegExp) => value.match(pattern)?.length ?? 0;
+  const [lower, upper, digits] = [count(/[a-z]/g), count(/[A-Z]/g), count(/[0-9]/g)];
+  if (!((digits >= 3 && lower + upper >= 3) || (upper >= 2 && lower >= 2 && digits >= 1))) return false;
   if (
     UUID.test(value) ||
     value.includes("://") ||
@@ -300,6 +304,9 @@ export function findAssignedSecrets(text: string, found: readonly NameWordFound[
     if (match.groups?.quoted === undefined) {
       // A bare value ends before the brackets and full stop around it (`f(token=abc)`, `{"t":null}`);
       // one with brackets inside is code (`token=getToken(user)`, `key={item.id}`).
+      // In a URL query the value ends at the next parameter (`client_secret=…&grant_type=…`).
+      const parameter = /&[A-Za-z_][\w.-]*=/.exec(text.slice(start, end));
+      if (parameter) end = start + parameter.index;
       while (end > start && ")]}>.:".includes(text[end - 1] as string)) end--;
       if (/[([{<]/.test(text.slice(start, end))) continue;
     }

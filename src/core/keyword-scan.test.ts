@@ -1,0 +1,59 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { KeywordScanner } from "./keyword-scan.js";
+
+/** Every occurrence by brute force: [keyword index, end], in order of end then keyword. */
+function naive(keywords: readonly string[], text: string): Array<[number, number]> {
+  const lower = text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  const found: Array<[number, number]> = [];
+  keywords.forEach((keyword, index) => {
+    for (
+      let at = lower.indexOf(keyword.toLowerCase());
+      at >= 0;
+      at = lower.indexOf(keyword.toLowerCase(), at + 1)
+    ) {
+      found.push([index, at + keyword.length]);
+    }
+  });
+  return found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+function scanned(scanner: KeywordScanner, text: string): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  scanner.scan(text, (keyword, end) => found.push([keyword, end]));
+  return found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+describe("KeywordScanner", () => {
+  it("finds overlapping keywords, a keyword inside another, ASCII case ignored, and CJK keywords", () => {
+    const keywords = ["pass", "password", "word", "sk-", "sk-ant-", "密码", "码是"];
+    const scanner = new KeywordScanner(keywords);
+    const text = "DB_PASSWORD and sk-ant-x; 数据库密码是 y";
+    expect(scanned(scanner, text)).toEqual(naive(keywords, text));
+    expect(scanned(scanner, text).map(([keyword]) => keywords[keyword])).toEqual([
+      "pass",
+      "password",
+      "word",
+      "sk-",
+      "sk-ant-",
+      "密码",
+      "码是",
+    ]);
+  });
+
+  it("agrees with a brute-force search on random keywords and texts", () => {
+    const alphabet = fc.constantFrom("a", "b", "A", "B", "-", "密", "码", " ");
+    const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { minLength: 1, maxLength: 8 }),
+        fc.string({ unit: alphabet, maxLength: 60 }),
+        (keywords, text) => {
+          const unique = [...new Set(keywords.map((keyword) => keyword.toLowerCase()))];
+          expect(scanned(new KeywordScanner(unique), text)).toEqual(naive(unique, text));
+        },
+      ),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+});
