@@ -684,8 +684,9 @@ export const SECRET_KINDS: readonly SecretKind[] = [
     id: "url-password",
     description:
       "the password in a URL (`scheme://user:password@host`, also with no user: `redis://:password@`)",
-    pattern: /:\/\/[^\s/:@"'\\]*:(?<secret>[^\s@/"'\\]+)@/g,
-    keywords: ["://"],
+    // One slash too: a path normalised on the way (a cwd, a project) has lost the second.
+    pattern: /:\/\/?[^\s/:@"'\\]*:(?<secret>[^\s@/"'\\]+)@/g,
+    keywords: [":/"],
     examples: [
       {
         text: "DATABASE_URL=postgres://admin:{secret}@db.local:5432/app",

@@ -163,8 +163,10 @@ export const NOT_SECRET_VALUES: readonly NotSecretValue[] = [
     example: "const token = getToken(user)",
   },
   {
+    // A property read: from a receiver (`config.`, `process.env.`, `self.`…) or of a secret-named field.
     id: "property-path",
-    pattern: /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$/,
+    pattern:
+      /^(?:(?:this|self|cls|config|cfg|conf|settings|process|env|os|options|opts|args|params|props|ctx|context|request|req|secrets|credentials|vars|inputs|app|window|globalThis)(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Za-z_$]*(?:password|passwd|pwd|secret|token|key|credential|auth)[A-Za-z_$]*)$/i,
     example: "apiKey: config.openai.apiKey,",
   },
   {
@@ -254,12 +256,12 @@ export function isSecretValue(value: string, strength: "strong" | "weak"): boole
 
 /**
  * After a name: an assignment (`=`, `:`, `:=`, `=>`, `?=`, with quotes or escaped quotes around the
- * name), then the value: quoted (up to its closing quote) or bare (up to whitespace, a quote, a
+ * name), then the value: quoted (up to its closing quote, lines included) or bare (up to whitespace, a quote, a
  * backslash, `,` or `;`). Escaped quotes stay outside the value, so JSON text stays valid.
  */
 const ASSIGNED = new RegExp(
   `(?![A-Za-z0-9_-])[\\s'"\\\\]{0,4}(?:=>|:{1,3}=?|\\?=|=)[ \\t]{0,3}` +
-    `(?:\\\\?["'\`](?<quoted>[^"'\`\\\\\\n]{1,300})|(?<bare>[^\\s"'\`\\\\,;]+))`,
+    `(?:\\\\?["'\`](?<quoted>[^"'\`\\\\]{1,300})|(?<bare>[^\\s"'\`\\\\,;]+))`,
   "yd",
 );
 

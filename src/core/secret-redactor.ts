@@ -208,7 +208,9 @@ export function redactStructured(value: unknown, redact: Redactor): { value: unk
         count++;
         return marker(strength === "strong" ? "assignment" : "high-entropy-token");
       }
-      const redacted = redact(node);
+      // JSON inside a string (a tool's output, an encoded body) is redacted as a structured value too.
+      const inner = /^\s*[[{]/.test(node) ? redactJsonText(node, redact) : null;
+      const redacted = inner ?? redact(node);
       count += redacted.count;
       return redacted.text;
     }

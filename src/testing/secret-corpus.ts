@@ -4,6 +4,8 @@
  * the example's parts by a seeded generator. Nothing real-looking is committed: a key exists only
  * while a test runs.
  */
+
+import { KeywordScanner } from "../core/keyword-scan.js";
 import {
   EXAMPLE_CHARSETS,
   type ExamplePart,
@@ -78,11 +80,35 @@ export function secretCorpus(seed = 20_261_125): SecretCase[] {
   ];
 }
 
-/** The cases whose secret (or any random part of it) appears in `haystack`. */
+/** A scanner over every secret and random part of a corpus, built once per corpus. */
+const scanners = new WeakMap<readonly SecretCase[], { scanner: KeywordScanner; owners: SecretCase[] }>();
+
+/**
+ * The cases whose secret (or any random part of it) appears in `haystack`, in one pass (the
+ * database is tens of megabytes; searching it once per part would take minutes).
+ */
 export function leakedCases(haystack: string | Buffer, corpus: readonly SecretCase[]): SecretCase[] {
-  return corpus.filter((item) =>
-    [item.secret, ...item.parts].some((part) =>
-      typeof haystack === "string" ? haystack.includes(part) : haystack.includes(Buffer.from(part)),
-    ),
-  );
+  let entry = scanners.get(corpus);
+  if (!entry) {
+    const owners: SecretCase[] = [];
+    const needles: string[] = [];
+    for (const item of corpus) {
+      for (const part of [item.secret, ...item.parts]) {
+        needles.push(part);
+        owners.push(item);
+      }
+    }
+    entry = { scanner: new KeywordScanner(needles), owners };
+    scanners.set(corpus, entry);
+  }
+  // Secrets are ASCII: a byte-for-character reading of a buffer finds them wherever they are.
+  const text = typeof haystack === "string" ? haystack : haystack.toString("latin1");
+  const { scanner, owners } = entry;
+  const leaked = new Set<SecretCase>();
+  scanner.scan(text, (needle, end) => {
+    const part = scanner.keywords[needle] as string;
+    // The scanner ignores ASCII case; a leak is the exact text.
+    if (text.startsWith(part, end - part.length)) leaked.add(owners[needle] as SecretCase);
+  });
+  return corpus.filter((item) => leaked.has(item));
 }
