@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KeywordScanner } from "./keyword-scan.js";
+import { KeywordFinder, KeywordScanner } from "./keyword-scan.js";
 
 /** Every occurrence by brute force: [keyword index, end], in order of end then keyword. */
 function naive(keywords: readonly string[], text: string): Array<[number, number]> {
@@ -18,7 +18,7 @@ function naive(keywords: readonly string[], text: string): Array<[number, number
   return found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
 }
 
-function scanned(scanner: KeywordScanner, text: string): Array<[number, number]> {
+function scanned(scanner: KeywordScanner | KeywordFinder, text: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   scanner.scan(text, (keyword, end) => found.push([keyword, end]));
   return found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
@@ -55,5 +55,31 @@ describe("KeywordScanner", () => {
       ),
       { seed: 7, numRuns: 300 },
     );
+  });
+});
+
+describe("KeywordFinder", () => {
+  it("finds what the automaton finds, keyword by keyword on short texts", () => {
+    const alphabet = fc.constantFrom("a", "b", "A", "B", "-", "密", "码", " ");
+    const word = fc.string({ unit: alphabet, minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { minLength: 1, maxLength: 8 }),
+        fc.string({ unit: alphabet, maxLength: 60 }),
+        (keywords, text) => {
+          // Duplicates allowed: the redactor gives a kind keyword and a name word the same text.
+          const lower = keywords.map((keyword) => keyword.toLowerCase());
+          expect(scanned(new KeywordFinder(lower), text)).toEqual(naive(lower, text));
+        },
+      ),
+      { seed: 8, numRuns: 300 },
+    );
+  });
+
+  it("switches to the automaton for long texts and finds the same", () => {
+    const keywords = ["token", "to", "ken", "密码"];
+    const text = "my token is here 密码 ".repeat(1_000);
+    expect(text.length).toBeGreaterThan(16_384);
+    expect(scanned(new KeywordFinder(keywords), text)).toEqual(naive(keywords, text));
   });
 });

