@@ -41,7 +41,11 @@ export class KeywordScanner {
           children.push([]);
           children[state]?.push(code);
           if (code < ALPHABET) this.ascii[state * ALPHABET + code] = next;
-          else (this.other[state] ??= new Map()).set(code, next);
+          else {
+            const edges = this.other[state] ?? new Map<number, number>();
+            edges.set(code, next);
+            this.other[state] = edges;
+          }
         }
         state = next;
       }
