@@ -156,7 +156,7 @@ export const NOT_SECRET_VALUES: readonly NotSecretValue[] = [
     pattern: /^(?:\$?\{\{.*\}\}|<[^<>]+>|\[[A-Za-z_ :-]+\]|\{[A-Za-z_]+\})$/,
     example: "api_key: <your-api-key>",
   },
-  { id: "expression", pattern: /^[=({<$%&|-]/, example: "token: {token}" },
+  { id: "expression", pattern: /^[=({<$%&|]/, example: "token: {token}" },
   {
     id: "code-reference",
     pattern: /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*[([]/,
