@@ -59,6 +59,39 @@ function accepts(context: RuleContext): boolean {
   return SATISFACTION_CUES.pattern.test(context.view.masked(context.index));
 }
 
+/** A rule that is one lexicon read in one position, at one calibrated confidence. */
+interface LexiconRuleSpec {
+  id: string;
+  type: OfflineSignalRule["type"];
+  description: string;
+  example: OfflineSignalRule["example"];
+  lexicon: CueLexicon;
+  confidence: number;
+  /** `afterAgent`: any assistant or tool turn before; `afterAnswer`: the message right before is the assistant's. */
+  when: "afterAgent" | "afterAnswer";
+  /** Skip messages that also thank, accept or praise ("No, thank you"). */
+  skipWhenAccepting: boolean;
+}
+
+function lexiconRule(spec: LexiconRuleSpec): OfflineSignalRule {
+  return {
+    id: spec.id,
+    type: spec.type,
+    source: "user",
+    roles: ["user"],
+    description: spec.description,
+    example: spec.example,
+    detect(context) {
+      const placed =
+        spec.when === "afterAgent"
+          ? context.view.afterAgentTurn(context.index)
+          : context.view.messages[context.index - 1]?.role === "assistant";
+      if (!placed || (spec.skipWhenAccepting && accepts(context))) return undefined;
+      return cueMatch(context, spec.lexicon, spec.confidence);
+    },
+  };
+}
+
 const openerCorrection: OfflineSignalRule = {
   id: "opener-correction",
   type: "correction",
@@ -78,33 +111,29 @@ const openerCorrection: OfflineSignalRule = {
   },
 };
 
-const bareOpener: OfflineSignalRule = {
+const bareOpener = lexiconRule({
   id: "bare-opener",
   type: "reject",
-  source: "user",
-  roles: ["user"],
   description:
     "After an assistant turn, the user opens with 'No,', 'Wrong,', 'Negative.', 'Actually,' or 'Not quite' and names no replacement: a weak reject. Not when the message thanks or accepts ('No, thank you').",
   example: { en: "Negative. Is there any possibility for afternoon 2?", zh: "不对吧" },
-  detect(context) {
-    if (!context.view.afterAgentTurn(context.index) || accepts(context)) return undefined;
-    return cueMatch(context, CORRECTION_OPENERS, GRADED_CONFIDENCE.bareOpener);
-  },
-};
+  lexicon: CORRECTION_OPENERS,
+  confidence: GRADED_CONFIDENCE.bareOpener,
+  when: "afterAgent",
+  skipWhenAccepting: true,
+});
 
-const notThat: OfflineSignalRule = {
+const notThat = lexiconRule({
   id: "not-that",
   type: "reject",
-  source: "user",
-  roles: ["user"],
   description:
     "After an assistant turn, a short rejection that names nothing instead: 'that's not it', 'that isn't right', 'wrong date.'",
   example: { en: "That's not the one I wanted.", zh: "这不是我说的那家" },
-  detect(context) {
-    if (!context.view.afterAgentTurn(context.index)) return undefined;
-    return cueMatch(context, REJECT_CUES, GRADED_CONFIDENCE.notThat);
-  },
-};
+  lexicon: REJECT_CUES,
+  confidence: GRADED_CONFIDENCE.notThat,
+  when: "afterAgent",
+  skipWhenAccepting: false,
+});
 
 const retryRequest: OfflineSignalRule = {
   id: "retry-request",
@@ -126,33 +155,29 @@ const retryRequest: OfflineSignalRule = {
   },
 };
 
-const complaint: OfflineSignalRule = {
+const complaint = lexiconRule({
   id: "complaint",
   type: "reject",
-  source: "user",
-  roles: ["user"],
   description:
     "After an assistant turn, the user complains about the help itself: 'you've made quite a mess of things', 'this is useless', 'you're not listening', 'forget it', '浪费我的时间'.",
   example: { en: "No, you've made quite a mess of things as it is.", zh: "你这样太差了，浪费我的时间" },
-  detect(context) {
-    if (!context.view.afterAgentTurn(context.index)) return undefined;
-    return cueMatch(context, COMPLAINT_CUES, GRADED_CONFIDENCE.complaint);
-  },
-};
+  lexicon: COMPLAINT_CUES,
+  confidence: GRADED_CONFIDENCE.complaint,
+  when: "afterAgent",
+  skipWhenAccepting: false,
+});
 
-const dislike: OfflineSignalRule = {
+const dislike = lexiconRule({
   id: "dislike",
   type: "reject",
-  source: "user",
-  roles: ["user"],
   description:
     "After an assistant turn, the user turns down what was suggested because of what it is: 'I don't like dirty comedies', 'not into horror', 'too sad for me', '我不喜欢这种'. Not when the message also accepts or praises.",
   example: { en: "I am not into horror movies.", zh: "我不喜欢这种，太贵了" },
-  detect(context) {
-    if (!context.view.afterAgentTurn(context.index) || accepts(context)) return undefined;
-    return cueMatch(context, DISLIKE_CUES, GRADED_CONFIDENCE.dislike);
-  },
-};
+  lexicon: DISLIKE_CUES,
+  confidence: GRADED_CONFIDENCE.dislike,
+  when: "afterAgent",
+  skipWhenAccepting: true,
+});
 
 /** True when the assistant message right before `index` reports a shortfall and the user does not accept it. */
 function afterShortfall(context: RuleContext): boolean {
@@ -206,47 +231,41 @@ const unresolvedShortfall: OfflineSignalRule = {
   },
 };
 
-const otherOption: OfflineSignalRule = {
+const otherOption = lexiconRule({
   id: "other-option",
   type: "reject",
-  source: "user",
-  roles: ["user"],
   description:
     "Right after an assistant answer, the user asks for other choices without naming one ('Any other suggestions?', 'Can you find another one?', 'something different'): what was offered did not do. Not when the message thanks or accepts.",
   example: { en: "Can you find another one please?", zh: "还有别的推荐吗？" },
-  detect(context) {
-    if (context.view.messages[context.index - 1]?.role !== "assistant" || accepts(context)) return undefined;
-    return cueMatch(context, OTHER_OPTION_REQUESTS, GRADED_CONFIDENCE.otherOption);
-  },
-};
+  lexicon: OTHER_OPTION_REQUESTS,
+  confidence: GRADED_CONFIDENCE.otherOption,
+  when: "afterAnswer",
+  skipWhenAccepting: true,
+});
 
-const negatedReply: OfflineSignalRule = {
+const negatedReply = lexiconRule({
   id: "negated-reply",
   type: "reject",
-  source: "user",
-  roles: ["user"],
   description:
     "Right after an assistant answer, a reply with a negation in it ('Not at this time', 'I don't care as long as…', 'that won't work') that neither thanks nor accepts: the weakest cue, pushback without saying what is wrong.",
   example: { en: "I don't care as long as it leaves after 21:15.", zh: "不用了，我自己来" },
-  detect(context) {
-    if (context.view.messages[context.index - 1]?.role !== "assistant" || accepts(context)) return undefined;
-    return cueMatch(context, PUSHBACK_CUES, GRADED_CONFIDENCE.negatedReply);
-  },
-};
+  lexicon: PUSHBACK_CUES,
+  confidence: GRADED_CONFIDENCE.negatedReply,
+  when: "afterAnswer",
+  skipWhenAccepting: true,
+});
 
-const acceptance: OfflineSignalRule = {
+const acceptance = lexiconRule({
   id: "acceptance",
   type: "success",
-  source: "user",
-  roles: ["user"],
   description:
     "Right after an assistant answer, the user thanks, accepts or praises ('Sounds good', 'That works for me', 'I loved that one', '好的，谢谢'): a weak success. Its confidence is the share of development-half turns with such a reply that raters scored satisfied (≥ 4 of 5).",
   example: { en: "That sounds good, can I get the address?", zh: "好的，谢谢" },
-  detect(context) {
-    if (context.view.messages[context.index - 1]?.role !== "assistant") return undefined;
-    return cueMatch(context, SATISFACTION_CUES, GRADED_CONFIDENCE.acceptance);
-  },
-};
+  lexicon: SATISFACTION_CUES,
+  confidence: GRADED_CONFIDENCE.acceptance,
+  when: "afterAnswer",
+  skipWhenAccepting: false,
+});
 
 /** The graded user rules. Their order does not matter: findings are settled per message. */
 export const GRADED_SIGNAL_RULES: readonly OfflineSignalRule[] = [
