@@ -55,7 +55,10 @@ export interface DetectedSignal {
   turn: number;
   type: FeedbackSignalType;
   source: FeedbackSignalSource;
-  /** 0.5–0.95 for the offline rules; signals under the caller's floor are dropped. */
+  /**
+   * Graded 0.1–0.95: weak cues (a bare "No,", a request to search again) sit under 0.5, confident
+   * signals at or above it. Signals under the caller's floor are dropped.
+   */
   confidence: number;
   /** Verbatim excerpt of the message (the sentence that triggered the rule), at most 240 characters. */
   evidence: string;
@@ -86,6 +89,8 @@ export interface LiveSignal {
   /** Index into the `recent` array passed to the detector. */
   turn: number;
   evidence: string;
+  /** How sure the detector is, when a graded signal supports it (absent for pattern-only checks). */
+  confidence?: number;
 }
 
 const roleSchema = z.enum(["user", "assistant", "tool", "system"]);

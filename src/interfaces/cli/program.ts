@@ -167,14 +167,35 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       await run(learnCommand({ ...global(), ...options }, io));
     });
 
-  program
-    .command("signals")
-    .description("feedback signals")
+  const signals = program.command("signals").description("feedback signals");
+  signals
+    .command("satisfaction")
+    .description(
+      "measure the offline detector on a satisfaction-rated corpus folder: AUC of unsatisfied vs satisfied turns, per-type precision/recall, the keyword baseline",
+    )
+    .argument(
+      "<folder>",
+      "folder holding the corpus files (MWOZ.txt, ReDial.txt; see eval/satisfaction/README.md)",
+    )
+    .option("--half <half>", "dev, held-out or all", "held-out")
+    .option(
+      "--calibration",
+      "also list, per rule and confidence, how often it fires and how those turns were rated",
+    )
+    .option("--json", "print the report as JSON")
+    .action(async (folder: string, options) => {
+      const { signalsSatisfaction } = await import("./signal-commands.js");
+      await run(signalsSatisfaction(folder, options, io));
+    });
+  signals
     .command("detect")
     .description(
       "JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout",
     )
-    .option("--min-confidence <n>", "keep signals at least this confident (0..1)", "0.5")
+    .option(
+      "--min-confidence <n>",
+      "keep signals at least this confident (0..1); default 0.1 reports weak cues too, 0.5 only the confident signals learning uses",
+    )
     .action(async (options) => {
       const { signalsDetect } = await import("./signal-commands.js");
       await run(signalsDetect(options, io));
