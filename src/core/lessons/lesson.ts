@@ -165,6 +165,7 @@ export type LessonChangeErrorCode =
  * ordinary data, e.g. promoting a deprecated lesson from the CLI.
  */
 export class LessonChangeError extends TacitError {
+  static override readonly marker: string = "tacit.error.lesson-change";
   override readonly name = "LessonChangeError";
   readonly code: LessonChangeErrorCode;
   readonly lessonId: string;
