@@ -52,8 +52,10 @@ describe("lesson book: dedup on write", () => {
     expect(again.lesson.id).toBe(first.lesson.id);
     expect(again.lesson.supportTaskCount).toBe(2);
     expect(again.lesson.evidence.map((item) => item.quote)).toEqual(["no, use pnpm here", "pnpm please"]);
-    // Two supporting tasks promote the candidate (seed 000: supportTaskCount ≥ 2).
-    expect(again.lesson.status).toBe("active");
+    // Two tasks with a quote each are not enough yet: promotion needs 3 pieces of evidence too.
+    expect(again.lesson.status).toBe("candidate");
+    const third = await book.learn({ ...pnpm, evidence: [evidence("pnpm, as I said", "t2")] });
+    expect(third.lesson).toMatchObject({ supportTaskCount: 2, evidenceCount: 3, status: "active" });
     expect(await store.countLessons()).toBe(1);
   });
 
