@@ -118,6 +118,21 @@ describe("adoptLesson", () => {
     expect(expectRefused(adoptLesson(lesson({ status: "archived" }), context())).code).toBe("archived");
     expect(expectRefused(adoptLesson(lesson({ adopted: true }), context())).code).toBe("no-change");
   });
+
+  it("links the skill that adopts it, once", () => {
+    const first = expectOk(adoptLesson(lesson(), { ...context(), skillId: "skill-1" }));
+    expect(first.lesson).toMatchObject({
+      adopted: true,
+      status: "active",
+      relatedSkillIds: ["skill-1"],
+      statusReason: "adopted by skill skill-1",
+    });
+    const second = expectOk(adoptLesson(first.lesson, { ...context(), skillId: "skill-2" }));
+    expect(second.lesson.relatedSkillIds).toEqual(["skill-1", "skill-2"]);
+    expect(second.event.type).toBe("lesson-edited");
+    const again = adoptLesson(second.lesson, { ...context(), skillId: "skill-1" });
+    expect(expectRefused(again).code).toBe("no-change");
+  });
 });
 
 describe("editLesson and refineLesson", () => {

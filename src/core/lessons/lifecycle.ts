@@ -83,23 +83,27 @@ export function evaluatePromotion(
 }
 
 /**
- * Mark a lesson adopted (seed 000: taken up by the skill upgrade flow), which activates a candidate.
- * Refuses an archived lesson and one already adopted.
+ * Mark a lesson adopted — taken up by a skill, or confirmed by a person — which activates a
+ * candidate. With `skillId`, the skill is also linked in `relatedSkillIds`. Refuses an archived
+ * lesson, and one already adopted (and, with `skillId`, already linked to that skill).
  */
 export function adoptLesson(
   lesson: Lesson,
-  context: ChangeContext & { reason?: string },
+  context: ChangeContext & { reason?: string; skillId?: string },
 ): LessonChangeResult {
   if (lesson.status === "archived")
     return refuse(lesson.id, "archived", "an archived lesson cannot be adopted");
-  if (lesson.adopted) return refuse(lesson.id, "no-change", "already adopted");
-  const reason = context.reason ?? "adopted";
+  const skillId = context.skillId;
+  const linked = skillId === undefined || lesson.relatedSkillIds.includes(skillId);
+  if (lesson.adopted && linked) return refuse(lesson.id, "no-change", "already adopted");
+  const reason = context.reason ?? (skillId === undefined ? "adopted" : `adopted by skill ${skillId}`);
   const activates = lesson.status === "candidate";
   return accept(
     lesson,
     {
       ...lesson,
       adopted: true,
+      relatedSkillIds: linked ? lesson.relatedSkillIds : [...lesson.relatedSkillIds, skillId],
       status: activates ? "active" : lesson.status,
       statusReason: activates ? reason : lesson.statusReason,
     },
