@@ -116,8 +116,8 @@ describe("recall across sessions", () => {
       projectId: "/work/shop",
       evidence: ["use make migrate", "make migrate, as usual", "migrate with make"].map((quote, index) => ({
         quote,
-        sessionId: "seed",
-        taskId: `seed:task:${index % 2}`,
+        sessionId: "earlier",
+        taskId: `earlier:task:${index % 2}`,
         at: T0,
       })),
     });
@@ -174,7 +174,7 @@ describe("recall across sessions", () => {
       domain: "workflow",
       scope: "project",
       projectId: "/work/shop",
-      evidence: [{ quote: "use make migrate", sessionId: "seed", at: T0 }],
+      evidence: [{ quote: "use make migrate", sessionId: "earlier", at: T0 }],
     });
     expect(lesson.status).toBe("candidate");
     setClock(T0 + DAY);
@@ -202,7 +202,7 @@ describe("recall across sessions", () => {
       domain: "git",
       scope: "project",
       projectId: "/work/shop",
-      evidence: [{ quote: "always run the tests before pushing", sessionId: "seed", at: T0 }],
+      evidence: [{ quote: "always run the tests before pushing", sessionId: "earlier", at: T0 }],
     });
     for (let index = 0; index < 6; index++) {
       await rt.lessons.feedback(lesson.id, { type: "helpful", source: "user" });

@@ -99,8 +99,8 @@ export interface RecallResult {
 /**
  * Recalls the few lessons, skills and facts that matter for a prompt: full-text (BM25) and vector
  * (sqlite-vec KNN) candidates fused by reciprocal rank, brought up to date (maturity on feedback
- * decayed to now; a candidate with harmful feedback is held back), scored by seed 000's three
- * factors × maturity, then fitted to the budget — and nothing at all when nothing is relevant.
+ * decayed to now; a candidate with harmful feedback is held back), scored by topic, trigger and
+ * quality × maturity, then fitted to the budget — and nothing at all when nothing is relevant.
  */
 export async function recall(
   deps: {
