@@ -1,9 +1,9 @@
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importPaths } from "../capture/importers/import-runner.js";
 import type { ExperienceMode } from "../core/learning/index.js";
 import { evidenceTaskKeys } from "../core/lessons/lesson.js";
-import { openRuntime, type Runtime } from "../runtime.js";
+import { learnServices, type Runtime } from "../runtime.js";
+import { useClockedRuntimes } from "../testing/clocked-runtime.js";
 import { transcriptFixture } from "../testing/fixtures.js";
 import { captureSession, type Turn } from "../testing/session-builder.js";
 import { useTempDir } from "../testing/temp-dir.js";
@@ -13,28 +13,15 @@ const tempDir = useTempDir();
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 9);
 const PROJECT = "/work/shop";
-const runtimes: Runtime[] = [];
-afterEach(async () => {
-  for (const runtime of runtimes.splice(0)) await runtime.close();
-});
+const openRuntime = useClockedRuntimes(tempDir);
 
 async function setup() {
-  let clock = T0;
-  const dir = tempDir();
-  const rt = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir }, now: () => clock });
-  runtimes.push(rt);
+  const { rt, setClock } = await openRuntime(T0);
   const learn = (mode: ExperienceMode = "balanced", instincts: "offline" | "off" = "offline") =>
-    learnSessions({
-      store: rt.store,
-      lessons: rt.lessons,
-      gate: rt.gate,
-      embedder: rt.embedder,
-      now: () => clock,
-      config: { mode, instincts },
-    });
+    learnSessions({ ...learnServices(rt), config: { mode, instincts } });
   const session = (id: string, start: number, turns: Turn[], stepMs?: number) =>
     captureSession(rt.capture, { id, project: PROJECT, start, turns, ...(stepMs ? { stepMs } : {}) });
-  return { rt, learn, session, setClock: (time: number) => (clock = time) };
+  return { rt, learn, session, setClock };
 }
 
 /** A project lesson telling the agent to run pnpm, learnt from two tasks of an earlier session. */

@@ -1,8 +1,8 @@
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MessageInput } from "../capture/capture.js";
 import { learnSessions } from "../learn/learn-worker.js";
-import { openRuntime, type Runtime } from "../runtime.js";
+import { learnServices, type Runtime } from "../runtime.js";
+import { useClockedRuntimes } from "../testing/clocked-runtime.js";
 import { captureSession } from "../testing/session-builder.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { type RecallResult, recall } from "./recall.js";
@@ -10,30 +10,28 @@ import { type RecallResult, recall } from "./recall.js";
 const tempDir = useTempDir();
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 9);
-const runtimes: Runtime[] = [];
-afterEach(async () => {
-  for (const runtime of runtimes.splice(0)) await runtime.close();
-});
+const openRuntime = useClockedRuntimes(tempDir);
 
 async function setup() {
-  let clock = T0;
-  const dir = tempDir();
-  const rt = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir }, now: () => clock });
-  runtimes.push(rt);
+  const { rt, now, setClock } = await openRuntime(T0);
   const ask = (query: string, extra: { projectId?: string; sessionId?: string } = {}) =>
-    recall(
-      { store: rt.store, embedder: rt.embedder, now: () => clock },
-      { query, projectId: "/work/shop", ...extra },
-    );
-  const learn = () =>
-    learnSessions({
-      store: rt.store,
-      lessons: rt.lessons,
-      gate: rt.gate,
-      embedder: rt.embedder,
-      now: () => clock,
-    });
-  return { rt, ask, learn, setClock: (time: number) => (clock = time) };
+    recall({ store: rt.store, embedder: rt.embedder, now }, { query, projectId: "/work/shop", ...extra });
+  const learn = () => learnSessions(learnServices(rt));
+  return { rt, ask, learn, setClock };
+}
+
+/** The project lesson "run the tests before pushing", learnt from one quote of an earlier session. */
+async function pushLesson(rt: Runtime) {
+  const { lesson } = await rt.lessons.learn({
+    kind: "verify",
+    trigger: "before pushing commits",
+    rule: "Run pnpm test before git push",
+    domain: "git",
+    scope: "project",
+    projectId: "/work/shop",
+    evidence: [{ quote: "always run the tests before pushing", sessionId: "earlier", at: T0 }],
+  });
+  return lesson;
 }
 
 describe("recall across sessions", () => {
@@ -195,15 +193,7 @@ describe("recall across sessions", () => {
 
   it("recomputes maturity when a lesson is read for recall, so proven fades without revalidation", async () => {
     const { rt, ask, setClock } = await setup();
-    const { lesson } = await rt.lessons.learn({
-      kind: "verify",
-      trigger: "before pushing commits",
-      rule: "Run pnpm test before git push",
-      domain: "git",
-      scope: "project",
-      projectId: "/work/shop",
-      evidence: [{ quote: "always run the tests before pushing", sessionId: "earlier", at: T0 }],
-    });
+    const lesson = await pushLesson(rt);
     for (let index = 0; index < 6; index++) {
       await rt.lessons.feedback(lesson.id, { type: "helpful", source: "user" });
     }
@@ -220,15 +210,7 @@ describe("recall across sessions", () => {
 
   it("a helpful outcome raises the lesson's track record", async () => {
     const { rt, ask, learn, setClock } = await setup();
-    const { lesson } = await rt.lessons.learn({
-      kind: "verify",
-      trigger: "before pushing commits",
-      rule: "Run pnpm test before git push",
-      domain: "git",
-      scope: "project",
-      projectId: "/work/shop",
-      evidence: [{ quote: "always run the tests before pushing", sessionId: "seed", at: T0 }],
-    });
+    const lesson = await pushLesson(rt);
     for (let run = 0; run < 3; run++) {
       const start = T0 + (run + 1) * DAY;
       setClock(start);
