@@ -173,12 +173,12 @@ describe("pattern observations follow the outcome score", () => {
     setClock(T0 + 2 * DAY);
     await learn("balanced", "off");
     const [after] = await rt.store.listLessons({ limit: 5, kind: ["pattern"] });
+    expect(after).toMatchObject({ id: pattern?.id, successCount: 1, failureCount: 0 });
     const [outcome] = await rt.store.listOutcomes({ sessionId: "sdk:slow", limit: 5 });
     expect(outcome).toMatchObject({ success: true, durationMs: 50 * 60_000, errorCount: 3, retryCount: 3 });
     expect(rt.lessons.judgeOutcome(outcome as NonNullable<typeof outcome>)).toMatchObject({
       type: "neutral",
       rawScore: 0.54,
     });
-    expect(after).toMatchObject({ id: pattern?.id, successCount: 1, failureCount: 0 });
   });
 });
