@@ -106,6 +106,7 @@ export {
   type MaturityAssessment,
   type MaturityConfig,
   type MaturityTrack,
+  maturitySettingsSchema,
   promoteLesson,
   refreshMaturity,
   resetLesson,

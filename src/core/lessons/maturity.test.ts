@@ -8,9 +8,11 @@ import {
   applyFeedback,
   computeMaturity,
   DEFAULT_COUNT_TOLERANCE,
+  DEFAULT_MATURITY_CONFIG,
   deprecateLesson,
   MATURITY_MULTIPLIERS,
   type MaturityTrack,
+  maturitySettingsSchema,
   promoteLesson,
   refreshMaturity,
   resetLesson,
@@ -63,6 +65,17 @@ const track = (overrides: Partial<MaturityTrack> = {}): MaturityTrack => ({
 describe("MATURITY_MULTIPLIERS (seed 002)", () => {
   it("is candidate 0.5, established 1.0, proven 1.5, deprecated 0", () => {
     expect(MATURITY_MULTIPLIERS).toEqual({ candidate: 0.5, established: 1.0, proven: 1.5, deprecated: 0 });
+  });
+});
+
+describe("maturitySettingsSchema", () => {
+  it("defaults every setting, and names a bad one", () => {
+    expect(maturitySettingsSchema.parse({})).toEqual(DEFAULT_MATURITY_CONFIG);
+    expect(maturitySettingsSchema.parse({ countTolerance: 0 }).countTolerance).toBe(0);
+    const bad = maturitySettingsSchema.safeParse({ countTolerance: -1 });
+    expect(bad.success ? [] : bad.error.issues.map((issue) => issue.path.join("."))).toEqual([
+      "countTolerance",
+    ]);
   });
 });
 

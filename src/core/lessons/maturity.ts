@@ -7,6 +7,7 @@
  * Decayed sums meet a count threshold within `countTolerance` (see `DEFAULT_COUNT_TOLERANCE`).
  * Deprecated is sticky: no computation, feedback or promotion leaves it; only `resetLesson` does.
  */
+import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { mergeConfig, roundScore } from "./config.js";
 import { calculateDecayedCounts, type FeedbackEvent } from "./decay.js";
@@ -56,6 +57,18 @@ export const DEFAULT_MATURITY_CONFIG: MaturityConfig = {
   halfLifeDays: 90,
   countTolerance: DEFAULT_COUNT_TOLERANCE,
 };
+
+/** The maturity settings as configuration: each optional, defaulting to `DEFAULT_MATURITY_CONFIG`. */
+export const maturitySettingsSchema = z
+  .object({
+    minFeedback: z.number().positive().default(DEFAULT_MATURITY_CONFIG.minFeedback),
+    minHelpful: z.number().positive().default(DEFAULT_MATURITY_CONFIG.minHelpful),
+    maxHarmful: z.number().min(0).max(1).default(DEFAULT_MATURITY_CONFIG.maxHarmful),
+    deprecationThreshold: z.number().min(0).max(1).default(DEFAULT_MATURITY_CONFIG.deprecationThreshold),
+    halfLifeDays: z.number().positive().default(DEFAULT_MATURITY_CONFIG.halfLifeDays),
+    countTolerance: z.number().min(0).max(0.5).default(DEFAULT_MATURITY_CONFIG.countTolerance),
+  })
+  .strict();
 
 /** Score multipliers by maturity (seed 002): proven gets +50 %, deprecated is excluded. */
 export const MATURITY_MULTIPLIERS: Readonly<Record<MaturityState, number>> = {
