@@ -31,10 +31,15 @@ import { applyRecallOutcomes } from "../recall/recall-feedback.js";
 import type { LearnJob, StoredSignal, TaskRecord } from "../store/learn-store.js";
 import type { Store } from "../store/store.js";
 import type { LearnResult, LessonBook } from "./lesson-book.js";
+import { demoteOutdatedLessons } from "./outdated-lessons.js";
 
 /** How learning runs. */
 export interface LearnConfig {
-  /** seed 000 experience mode: model calls per task 0 (minimal), ≤ 1 (balanced, default), ≤ 2 (full). */
+  /**
+   * Experience mode: `minimal` learns no task experience (signals, outcomes and patterns only; no
+   * model call), `balanced` (default) ≤ 1 model call per task, `full` ≤ 2; without a model both
+   * build the experience offline.
+   */
   mode: ExperienceMode;
   /** Silence (ms) that starts a new task. Default 30 minutes. */
   idleGapMs: number;
@@ -170,7 +175,10 @@ async function learnTask(
   const seqs = new Set(segment.messageSeqs);
   const messages = sessionMessages.filter((message) => seqs.has(message.seq));
   const offlineSignals = signalsWithin(sessionSignals, messages);
-  const offline = buildOfflineExperience({ task: segment, messages, signals: sessionSignals });
+  const minimal = context.config.mode === "minimal";
+  const offline = minimal
+    ? noExperience(segment.goal, offlineSignals)
+    : buildOfflineExperience({ task: segment, messages, signals: sessionSignals });
   const { experience, source } = await taskExperience(
     context,
     record,
@@ -204,7 +212,9 @@ async function learnTask(
       taskId: record.id,
       createdAt: at,
     })),
-    experience: { fingerprint: record.fingerprint, mode: context.config.mode, source, experience },
+    experience: minimal
+      ? null
+      : { fingerprint: record.fingerprint, mode: context.config.mode, source, experience },
     outcome: outcome.success === null ? null : toOutcome(record, outcome, segment.goal),
   });
 
@@ -216,13 +226,22 @@ async function learnTask(
       taskId: record.id,
       from: messages[0]?.createdAt ?? at,
       to: at,
-      success: outcome.success,
+      outcome: { ...outcome, success: outcome.success },
       now: context.now,
     });
   }
 
-  const lessonIds: string[] = [];
   const task = { id: record.id, sessionId: record.sessionId, projectId: context.projectId };
+  await demoteOutdatedLessons({
+    store,
+    lessons: context.lessons,
+    projectId: context.projectId,
+    task,
+    messages,
+    signals: offlineSignals,
+  });
+
+  const lessonIds: string[] = [];
   const heuristics = uniqueHeuristics([
     ...experience.transferableHeuristics,
     ...(source === "offline" ? [] : offline.transferableHeuristics),
@@ -244,8 +263,11 @@ async function learnTask(
         evidence: [{ quote: segment.goal.slice(0, 300), sessionId: record.sessionId, taskId: record.id, at }],
       });
       count(result, pattern);
-      if (await store.recordPatternUse(record.id, pattern.lesson.id, outcome.success, at)) {
-        await context.lessons.observe(pattern.lesson.id, { success: outcome.success, ref: record.id });
+      // The outcome's score decides: helpful is a success, harmful a failure, neutral no observation.
+      const judged = context.lessons.judgeOutcome({ ...outcome, success: outcome.success }).type;
+      const recorded = await store.recordPatternUse(record.id, pattern.lesson.id, outcome.success, at);
+      if (recorded && judged !== "neutral") {
+        await context.lessons.observe(pattern.lesson.id, { success: judged === "helpful", ref: record.id });
       }
       lessonIds.push(pattern.lesson.id);
     }
@@ -268,7 +290,8 @@ async function taskExperience(
     result.experiences.cached++;
     return { experience: cached.experience as TaskExperience, source: cached.source };
   }
-  if (config.mode === "minimal" || !gate.model) {
+  if (config.mode === "minimal") return { experience: offline, source: "none" };
+  if (!gate.model) {
     result.experiences.offline++;
     return { experience: offline, source: "offline" };
   }
@@ -335,6 +358,18 @@ async function learnInstincts(context: TaskContext, messages: readonly TaskMessa
       await context.lessons.learn(instinctToLesson({ instinct, task, at: last?.createdAt ?? context.now() })),
     );
   }
+}
+
+/** Minimal mode learns no task experience: the task's goal and feedback signals only. */
+function noExperience(goal: string, signals: TaskSignal[]): TaskExperience {
+  return {
+    goal,
+    successCriteria: [],
+    failedAttempts: [],
+    workingApproach: "",
+    transferableHeuristics: [],
+    feedbackSignals: signals,
+  };
 }
 
 function count(result: SessionLearnResult, learnt: LearnResult): void {

@@ -14,6 +14,7 @@ import {
 import { createLesson, type Lesson, type LessonChangeError, type NewLesson } from "../core/lessons/lesson.js";
 import {
   archiveLesson,
+  type DemotionReason,
   demoteLesson,
   editLesson,
   type LessonEdits,
@@ -30,6 +31,7 @@ import {
 import {
   type FeedbackType,
   type OutcomeScoringOptions,
+  type OutcomeSignals,
   scoreImplicitFeedback,
 } from "../core/lessons/outcome-scoring.js";
 import { createRedactor, type Redactor } from "../core/redaction.js";
@@ -281,6 +283,9 @@ export function createLessonBook(options: {
       change(id, (lesson, ctx) => archiveLesson(lesson, { ...ctx, reason })),
     edit: (id: string, edits: LessonEdits, reason = "edited by hand") =>
       change(id, (lesson, ctx) => editLesson(lesson, edits, { ...ctx, reason })),
+    /** Demotes a lesson to stale: misleading, superseded, or its tool or environment outdated. */
+    demote: (id: string, reason: DemotionReason) =>
+      change(id, (lesson, ctx) => demoteLesson(lesson, reason, ctx)),
 
     /**
      * Records helpful / neutral / harmful feedback and recomputes maturity on decayed counts. A
@@ -332,6 +337,9 @@ export function createLessonBook(options: {
       });
     },
 
+    /** Scores a task outcome with the book's settings: helpful, neutral or harmful, and the score behind it. */
+    judgeOutcome: (outcome: OutcomeSignals) => scoreImplicitFeedback(outcome, config.outcomeScoring),
+
     /**
      * Scores a task outcome (seed 002 implicit feedback) and records it on each lesson that was in
      * play for the task. Neutral outcomes are stored too: they count toward the total.
@@ -357,28 +365,39 @@ export function createLessonBook(options: {
     },
 
     /**
-     * Closes the recall loop for one lesson: the task it was recalled into succeeded (helpful
-     * feedback, misleading streak reset) or failed (harmful feedback; repeated failures make the
-     * lesson stale, seed 000 "misleading after recall"). Judged once per recall event: when the
-     * lesson already has feedback from `recallId`, nothing changes and `applied` is false.
+     * Closes the recall loop for one lesson: the outcome of the task it was recalled into is scored
+     * (`scoreImplicitFeedback`: success, duration, errors, retries) and recorded as helpful, neutral
+     * or harmful feedback. A harmful score counts as a misleading recall (repeated ones make the
+     * lesson stale), a helpful one resets that streak, a neutral one leaves it. Judged once per
+     * recall event: when the lesson already has feedback from `recallId`, nothing changes and
+     * `applied` is false.
      */
     async recallOutcome(
       id: string,
-      input: { success: boolean; recallId: string; sessionId?: string; taskId?: string; detail?: string },
+      input: {
+        outcome: OutcomeSignals;
+        recallId: string;
+        sessionId?: string;
+        taskId?: string;
+        detail?: string;
+      },
     ) {
+      const scored = scoreImplicitFeedback(input.outcome, config.outcomeScoring);
       const feedback = await this.feedback(id, {
-        type: input.success ? "helpful" : "harmful",
+        type: scored.type,
+        rawValue: scored.rawValue,
         source: "recall",
         sessionId: input.sessionId,
         taskId: input.taskId,
         recallId: input.recallId,
       });
-      if (feedback.feedback === null) return { ...feedback, applied: false as const };
+      if (feedback.feedback === null) return { ...feedback, scored, applied: false as const };
+      if (scored.type === "neutral") return { ...feedback, scored, applied: true as const };
       return withRetry(async () => {
         const lesson = await load(id);
         const judged = recordRecallOutcome(
           lesson,
-          { misleading: !input.success, detail: input.detail },
+          { misleading: scored.type === "harmful", detail: input.detail },
           context(),
           config.lifecycle,
         );
@@ -389,6 +408,8 @@ export function createLessonBook(options: {
           ok: true as const,
           lesson: judged.lesson,
           events: [...feedback.events, ...judged.events],
+          feedback: feedback.feedback,
+          scored,
           applied: true as const,
         };
       });

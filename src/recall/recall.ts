@@ -1,7 +1,8 @@
 import { ulid } from "ulid";
 import { toSignalMessages } from "../core/learning/task-message.js";
 import type { Lesson } from "../core/lessons/lesson.js";
-import { isRecallable, type RecallScoringWeights, scoreLesson } from "../core/lessons/quality.js";
+import type { MaturityConfig } from "../core/lessons/maturity.js";
+import { type RecallScoringWeights, scoreLesson } from "../core/lessons/quality.js";
 import {
   type AssembledContext,
   assembleContext,
@@ -27,6 +28,7 @@ import type { LiveSignalName } from "../core/signals/signal-types.js";
 import { cosineSimilarity } from "../core/vector.js";
 import { toTaskMessage } from "../learn/learn-session.js";
 import { lessonEmbeddingText } from "../learn/lesson-book.js";
+import { recallableLessons } from "../learn/lesson-upkeep.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
@@ -47,10 +49,16 @@ export interface RecallConfig {
    * costs one call per prompt. Any failure falls back (closed) to the ranked list.
    */
   llmFilter: boolean;
+  /**
+   * Maturity thresholds used when a recalled lesson's maturity is recomputed on feedback decayed to
+   * now (defaults: `DEFAULT_MATURITY_CONFIG`); the lesson book's settings belong here too.
+   */
+  maturity: Partial<MaturityConfig>;
 }
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
   llmFilter: false,
+  maturity: {},
   budget: DEFAULT_RECALL_BUDGET,
   weights: {},
   pool: 30,
@@ -90,8 +98,9 @@ export interface RecallResult {
 
 /**
  * Recalls the few lessons, skills and facts that matter for a prompt: full-text (BM25) and vector
- * (sqlite-vec KNN) candidates fused by reciprocal rank, scored by seed 000's three factors ×
- * maturity, then fitted to the budget — and nothing at all when nothing is relevant.
+ * (sqlite-vec KNN) candidates fused by reciprocal rank, brought up to date (maturity on feedback
+ * decayed to now; a candidate with harmful feedback is held back), scored by topic, trigger and
+ * quality × maturity, then fitted to the budget — and nothing at all when nothing is relevant.
  */
 export async function recall(
   deps: {
@@ -245,9 +254,12 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
   });
   const fused = reciprocalRankFusion([lexical, near.map((hit) => hit.lessonId)]).slice(0, config.pool);
   const ids = new Set([...fused.map((hit) => hit.id), ...search.situations.keys()]);
-  const lessons = (await Promise.all([...ids].map((lessonId) => store.getLesson(lessonId)))).filter(
-    (lesson): lesson is Lesson =>
-      lesson !== null && isRecallable(lesson) && scopeKeys.includes(lessonScopeKey(lesson)),
+  const found = (await Promise.all([...ids].map((lessonId) => store.getLesson(lessonId)))).filter(
+    (lesson): lesson is Lesson => lesson !== null && scopeKeys.includes(lessonScopeKey(lesson)),
+  );
+  const lessons = await recallableLessons(
+    { store, now: () => search.now, config: { maturity: config.maturity } },
+    found,
   );
   if (lessons.length === 0) return [];
   const stored = await vectorsOf({

@@ -27,6 +27,7 @@ import {
 } from "../core/skills/upgrade-skill.js";
 import { SkillConflictError, type SkillFilter, type SkillStore } from "../store/skill-store.js";
 import type { Store } from "../store/store.js";
+import { adoptSkillLessons } from "./skill-lessons.js";
 
 /** Settings of the skill book. */
 export interface SkillBookConfig {
@@ -52,6 +53,8 @@ export interface GenerateResult {
   considered: { tasks: number; successfulTasks: number; lessons: number; candidates: number };
   /** Degradations, e.g. a cached experience that could not be read. */
   warnings: string[];
+  /** Lessons newly adopted by the skills they went into (and linked to them). */
+  adoptedLessons: string[];
 }
 
 /** What `export` did. Paths are absolute. */
@@ -179,7 +182,8 @@ export function createSkillBook(options: {
      * Plans skills from the lessons and successful tasks (of one project and the global lessons
      * when `projectId` is given), then creates new skills and upgrades matched ones in place.
      * Candidates matching an archived skill are skipped; active skills whose tasks are now known
-     * to have failed go back to draft. Idempotent: a second run with no new evidence changes nothing.
+     * to have failed go back to draft. The lessons a skill was made from are adopted by it (see
+     * `adoptSkillLessons`). Idempotent: a second run with no new evidence changes nothing.
      */
     async generate(input: { projectId?: string } = {}): Promise<GenerateResult> {
       const warnings: string[] = [];
@@ -208,6 +212,7 @@ export function createSkillBook(options: {
           candidates: candidates.length,
         },
         warnings,
+        adoptedLessons: [],
       };
       const filter: SkillFilter = {
         limit: config.maxRows,
@@ -270,6 +275,12 @@ export function createSkillBook(options: {
             result.upgraded.push({ skill, change: upgrade.change, reason: upgrade.reason });
           if (current.status === "draft") result.activated.push(skill);
         });
+      }
+      for (const id of matched) {
+        const skill = await skills.getSkill(id);
+        if (skill && skill.status !== "archived") {
+          result.adoptedLessons.push(...(await adoptSkillLessons({ store, now, ids }, skill)));
+        }
       }
       for (const skill of existing) {
         if (

@@ -30,6 +30,7 @@ export interface GlobalOptions {
 
 /** A failure the CLI reports as one line on stderr with a non-zero exit code. */
 export class CliError extends TacitError {
+  static override readonly marker: string = "tacit.error.cli";
   override readonly name = "CliError";
   readonly exitCode: number;
 

@@ -227,6 +227,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     });
 
   program
+    .command("maintain")
+    .description("recompute every lesson at the current time (support, promotion, decayed maturity)")
+    .option("--dry-run", "report what would change, store nothing")
+    .option("--json", "print JSON")
+    .action(async (options) => {
+      const { maintainCommand } = await import("./maintain-command.js");
+      await run(maintainCommand({ ...global(), ...options }, io));
+    });
+
+  program
     .command("compact")
     .description("compact a long agent history into seed 003's four-message skeleton")
     .argument("<file>", "a Claude Code transcript, or OpenAI-style messages (JSON, JSONL or {messages})")
