@@ -143,7 +143,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program
     .command("prune")
     .description("delete sessions inactive for longer than DAYS, with everything they own")
-    .requiredOption("--older-than <days>", "age in days")
+    .option("--older-than <days>", "age in days (default: the retention.sessionDays setting)")
     .option("--json", "print JSON")
     .action(async (options) => {
       const { pruneCommand } = await import("./store-commands.js");
@@ -157,8 +157,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("--since <date>", "only sessions active since this date (ISO 8601)")
     .option(
       "--mode <mode>",
-      "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task)",
-      "balanced",
+      "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task); default: learning.mode",
     )
     .option("--json", "print the summary as JSON")
     .option("--no-progress", "no progress bar")

@@ -9,6 +9,7 @@ import { createCapture } from "../../capture/capture.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
 import { handleHookEvent, storeSpooled } from "./handle-hook.js";
+import { hookConfig } from "./hook-config.js";
 import type { HookAgent, HookEvent } from "./hook-event.js";
 import { hookLogPath, logHookFailure } from "./hook-log.js";
 import type { HookIo } from "./hook-main.js";
@@ -26,25 +27,25 @@ export async function captureHookEvent(
   options: { agent: HookAgent; databasePath: string; db?: string },
   io: HookIo,
 ): Promise<string> {
+  const config = hookConfig(io, event.cwd ?? io.cwd);
   const store = storeFor(options.databasePath);
   try {
     const result = await handleHookEvent(event, {
       agent: options.agent,
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, config: config.settings.capture }),
       store,
       now: io.now,
       recall: async (request) => {
         const { recallForHook } = await import("./hook-recall.js");
-        return recallForHook({ store, env: io.env, now: io.now }, request);
+        return recallForHook({ store, config, now: io.now }, request);
       },
-      spawnLearner:
-        io.env.TACIT_NO_BACKGROUND_LEARN === "1"
-          ? undefined
-          : (sessionId) => {
-              const spawnIt = () => spawnLearner(sessionId, options.db, io);
-              if (io.afterAnswer) io.afterAnswer(spawnIt);
-              else spawnIt();
-            },
+      spawnLearner: !config.resolved.values.hooks.backgroundLearn
+        ? undefined
+        : (sessionId) => {
+            const spawnIt = () => spawnLearner(sessionId, options.db, io);
+            if (io.afterAnswer) io.afterAnswer(spawnIt);
+            else spawnIt();
+          },
       spoolDirectory: spoolDirectory(options.databasePath),
       warn: (message) => logHookFailure(io, message),
     });
@@ -61,10 +62,11 @@ export async function captureHookEvent(
  * next event); the caller logs it.
  */
 export async function storeSpool(databasePath: string, io: HookIo): Promise<void> {
+  const { settings } = hookConfig(io, io.cwd);
   const store = storeFor(databasePath);
   try {
     await storeSpooled({
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, config: settings.capture }),
       now: io.now,
       spoolDirectory: spoolDirectory(databasePath),
       warn: (message) => logHookFailure(io, message),

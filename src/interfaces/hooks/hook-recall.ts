@@ -2,13 +2,14 @@
  * Recall for the prompt hooks, loaded only on SessionStart and UserPromptSubmit so tool events never
  * pay for the recall code, the signal rules or the model configuration.
  */
+import { modelConfigFrom, openAIEmbedderOptions } from "../../config/model-settings.js";
 import type { Embedder } from "../../models/embedder.js";
 import { EmbeddingCache } from "../../models/embedding-cache.js";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
-import { resolveModelConfig } from "../../models/model-config.js";
 import { recall } from "../../recall/recall.js";
 import type { Store } from "../../store/store.js";
 import type { HookRecallRequest } from "./handle-hook.js";
+import type { HookConfig } from "./hook-config.js";
 
 /**
  * Embeddings of this process, kept between prompts: the hook daemon embeds the same lesson triggers
@@ -18,28 +19,24 @@ const embeddings = new EmbeddingCache();
 
 /**
  * The budgeted recall text for a prompt, "" when nothing is relevant. Uses the configured embedder
- * (as `openRuntime` does), so vectors compare with the ones learning stored.
+ * (as `openRuntime` does), so vectors compare with the ones learning stored, and the configured
+ * recall settings.
  */
 export async function recallForHook(
-  deps: { store: Store; env: NodeJS.ProcessEnv; now: () => number },
+  deps: { store: Store; config: HookConfig; now: () => number },
   request: HookRecallRequest,
 ): Promise<string> {
-  const embedder = embeddings.wrap(await configuredEmbedder(deps.env));
+  const embedder = embeddings.wrap(await configuredEmbedder(deps.config));
   const result = await recall(
-    { store: deps.store, embedder, now: deps.now },
+    { store: deps.store, embedder, now: deps.now, config: deps.config.settings.recall },
     { query: request.query, projectId: request.projectId, sessionId: request.sessionId },
   );
   return result.context;
 }
 
-async function configuredEmbedder(env: NodeJS.ProcessEnv): Promise<Embedder> {
-  const { embeddings } = resolveModelConfig({ env });
+async function configuredEmbedder(config: HookConfig): Promise<Embedder> {
+  const { embeddings } = modelConfigFrom(config.resolved);
   if (!embeddings) return createHashingEmbedder();
   const { createOpenAIEmbedder } = await import("../../models/openai-embedder.js");
-  return createOpenAIEmbedder({
-    baseURL: embeddings.baseURL,
-    model: embeddings.model,
-    ...(embeddings.apiKey ? { apiKey: embeddings.apiKey } : {}),
-    ...(embeddings.dimensions ? { dimensions: embeddings.dimensions } : {}),
-  });
+  return createOpenAIEmbedder(openAIEmbedderOptions(embeddings));
 }

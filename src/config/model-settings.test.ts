@@ -2,8 +2,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../core/errors.js";
+import { describeModelConfig } from "../models/model-config.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { describeModelConfig, resolveModelConfig } from "./model-config.js";
+import { resolveModelConfig } from "./model-settings.js";
 
 const tempDir = useTempDir("tacit-model-config-");
 
@@ -44,7 +45,6 @@ describe("resolveModelConfig", () => {
 
   it("reads $TACIT_HOME/config.json", () => {
     const dir = home({
-      other: { owned: "elsewhere" },
       llm: {
         provider: "anthropic",
         model: "claude-haiku-4-5",
@@ -125,15 +125,20 @@ describe("resolveModelConfig", () => {
     expect(error.field).toBe("llm.ceiling.maxCallsPerDay");
   });
 
-  it("names an unknown key", () => {
+  it("names an unknown key, in a section or at the top", () => {
     const dir = home({ llm: { modle: "typo" } });
-    expect(invalid(() => resolveModelConfig({ env: { TACIT_HOME: dir } })).field).toBe("llm.modle");
+    const error = invalid(() => resolveModelConfig({ env: { TACIT_HOME: dir } }));
+    expect(error.field).toBe("llm.modle");
+    expect(error.message).toContain('did you mean "llm.model"');
+    const other = home({ other: { owned: "elsewhere" } });
+    expect(invalid(() => resolveModelConfig({ env: { TACIT_HOME: other } })).field).toBe("other");
   });
 
   it("refuses a file that is not JSON", () => {
-    const dir = home("{ llm: ");
+    const dir = home('{\n  "llm": {\n    "model": "m",\n    provider: "none"\n  }\n}');
     const error = invalid(() => resolveModelConfig({ env: { TACIT_HOME: dir } }));
-    expect(error.message).toMatch(/config\.json: not valid JSON/);
+    expect(error.message).toMatch(/config\.json:4: not valid JSON/);
+    expect(error.line).toBe(4);
   });
 
   it("refuses bad environment values, naming the variable", () => {

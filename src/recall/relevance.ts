@@ -1,0 +1,60 @@
+import { activities, sharedActivities } from "../core/recall/intents.js";
+
+/** How relevance is adjusted beyond topic similarity (cosine units). Defaults: {@link DEFAULT_RELEVANCE_CONFIG}. */
+export interface RelevanceConfig {
+  /** Relevance × this when the candidate shares no content word with the prompt. Default 0.85. */
+  unsharedDiscount: number;
+  /** Added when prompt and candidate are about the same activity. Default 0.12. */
+  activityLift: number;
+  /** Subtracted when both are about recognisable but different activities. Default 0.05. */
+  activityMismatch: number;
+  /** Subtracted for a general-knowledge question or a writing request. Default 0.2. */
+  generalQuestionPenalty: number;
+  /**
+   * A lesson's situation (the task it was learnt in) resembling the prompt makes the lesson this
+   * share as relevant: the resemblance is one step removed from the lesson. Default 0.8.
+   */
+  situationWeight: number;
+  /**
+   * The relevance of a standing rule — a lesson about how to answer, one that asks first, a rule of
+   * the whole project — on any task prompt: enough to pass the lesson floor (0.45), so it competes
+   * for a slot on its score like the others. Default 0.5.
+   */
+  standingRule: number;
+}
+
+export const DEFAULT_RELEVANCE_CONFIG: RelevanceConfig = {
+  unsharedDiscount: 0.85,
+  activityLift: 0.12,
+  activityMismatch: 0.05,
+  generalQuestionPenalty: 0.2,
+  situationWeight: 0.8,
+  standingRule: 0.5,
+};
+
+/** What the prompt is about, beyond its words (see core/recall/intents.ts). */
+export interface PromptProfile {
+  activities: ReadonlySet<string>;
+  general: boolean;
+}
+
+/**
+ * How relevant a candidate is: its topic similarity, discounted when it shares no content word
+ * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing),
+ * lifted when prompt and candidate are about the same activity (installing dependencies, running
+ * tests, pushing…), and lowered for a general-knowledge question, which no project lesson serves.
+ */
+export function relevance(
+  config: RelevanceConfig,
+  candidate: { topic: number; sharedTerms: number; lexicalHit: boolean; text: string },
+  profile: PromptProfile,
+): number {
+  const { topic } = candidate;
+  const base = candidate.sharedTerms > 0 || candidate.lexicalHit ? topic : topic * config.unsharedDiscount;
+  const own = activities(candidate.text);
+  const shared = sharedActivities(profile.activities, own);
+  // Both about something recognisable, and not the same thing: a word in common is a coincidence.
+  const mismatch = shared === 0 && profile.activities.size > 0 && own.size > 0;
+  const lift = shared > 0 ? config.activityLift : mismatch ? -config.activityMismatch : 0;
+  return base + lift - (profile.general ? config.generalQuestionPenalty : 0);
+}
