@@ -36,7 +36,11 @@ export function checkSettingValue(
 ): unknown {
   const checked = validateSetting(setting, value, shown);
   if (checked.ok) return checked.value;
-  throw new InvalidInputError({ message: checked.message, field: where });
+  // The message names the key already; name the source only when it is another (a variable).
+  throw new InvalidInputError({
+    message: checked.message,
+    ...(where === setting.key ? {} : { field: where }),
+  });
 }
 
 /** The value as its schema gives it back, or why it is not one (naming the key and the type expected). */
@@ -49,7 +53,7 @@ export function validateSetting(
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   const detail = issue?.code === "custom" ? `: ${issue.message}` : "";
-  const got = setting.secret ? "(hidden)" : (shown ?? JSON.stringify(value));
+  const got = setting.secret ? "(hidden)" : JSON.stringify(shown ?? value);
   return { ok: false, message: `${setting.key} must be ${setting.type}, got ${got}${detail}` };
 }
 

@@ -3,6 +3,7 @@ import { TacitError } from "../../core/errors.js";
 import type { AgentKind } from "../../core/types.js";
 import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
+import { registerConfigCommands } from "./config-program.js";
 import { registerEvalCommand } from "./eval-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
@@ -159,6 +160,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       "--mode <mode>",
       "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task); default: learning.mode",
     )
+    .option("--instincts <source>", "offline, model or off; default: learning.instincts")
     .option("--json", "print the summary as JSON")
     .option("--no-progress", "no progress bar")
     .action(async (options) => {
@@ -221,6 +223,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerEvalCommand(program, { io, global, limit, run });
   registerMcpCommands(program, { io, global, limit, run });
   registerHookCommands(program, { io, global, limit, run });
+  registerConfigCommands(program, { io, global, limit, run });
   return program;
 }
 
