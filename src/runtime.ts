@@ -1,6 +1,6 @@
 import { type Capture, createCapture } from "./capture/capture.js";
 import { type ResolvedConfig, resolveConfig } from "./config/load-config.js";
-import { modelConfigFrom, openAIEmbedderOptions } from "./config/model-settings.js";
+import { modelConfigFrom } from "./config/model-settings.js";
 import { type ServiceSettings, serviceSettings } from "./config/service-settings.js";
 import { createRedactor } from "./core/redaction.js";
 import type { LearnServices } from "./learn/learn-worker.js";
@@ -9,7 +9,7 @@ import { createConfiguredLanguageModel } from "./models/ai-sdk-language-model.js
 import type { Embedder } from "./models/embedder.js";
 import { createHashingEmbedder } from "./models/hashing-embedder.js";
 import type { LanguageModel } from "./models/language-model.js";
-import type { ModelConfig } from "./models/model-config.js";
+import { type ModelConfig, openAIEmbedderOptions } from "./models/model-config.js";
 import { createModelGate, type ModelGate } from "./models/model-gate.js";
 import { createOpenAIEmbedder } from "./models/openai-embedder.js";
 import { openStore, resolveDatabaseLocation } from "./store/open-store.js";

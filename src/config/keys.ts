@@ -3,7 +3,7 @@
  * value schema, default, description, environment variable and where it may be set. Read from the
  * zod schema (its definitions and `.meta()`), so nothing here lists a setting by hand.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CONFIG_SECTIONS, type SectionName } from "./schema.js";
 import type { SettingMeta } from "./setting.js";
 
@@ -14,7 +14,7 @@ export interface SettingKey {
   path: readonly string[];
   section: SectionName;
   /** The schema a value must pass (without default or optional wrapper). */
-  value: z.ZodType;
+  value: z.core.$ZodType;
   /** The default, or undefined for an optional setting without one. */
   defaultValue: unknown;
   description: string;
@@ -73,19 +73,19 @@ export function keyTree(): KeyGroup {
 }
 
 function walk(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   path: string[],
   node: KeyGroup,
   context: { section: SectionName; project: boolean; keys: SettingKey[] },
 ): void {
-  const shape = (unwrap(schema).inner as z.ZodObject).shape;
+  const shape = (unwrap(schema).inner as z.core.$ZodObject)._zod.def.shape;
   for (const [name, child] of Object.entries(shape)) {
     const childPath = [...path, name];
-    const { inner, meta, defaultValue } = unwrap(child as z.ZodType);
+    const { inner, meta, defaultValue } = unwrap(child);
     if (inner._zod.def.type === "object") {
       const group: KeyGroup = { kind: "group", children: new Map() };
       node.children.set(name, group);
-      walk(child as z.ZodType, childPath, group, context);
+      walk(child, childPath, group, context);
       continue;
     }
     const key = childPath.join(".");
@@ -112,19 +112,23 @@ function walk(
 }
 
 /** A schema without its default / prefault / optional wrappers, their metadata merged, and its default. */
-function unwrap(schema: z.ZodType): { inner: z.ZodType; meta: Partial<SettingMeta>; defaultValue: unknown } {
+function unwrap(schema: z.core.$ZodType): {
+  inner: z.core.$ZodType;
+  meta: Partial<SettingMeta>;
+  defaultValue: unknown;
+} {
   let current = schema;
   let meta: Partial<SettingMeta> = {};
   let defaultValue: unknown;
   for (;;) {
     meta = { ...(z.globalRegistry.get(current) as Partial<SettingMeta> | undefined), ...meta };
-    const def = current._zod.def as { type: string; innerType?: z.ZodType; defaultValue?: unknown };
+    const def = current._zod.def as { type: string; innerType?: z.core.$ZodType; defaultValue?: unknown };
     if (def.type === "default" || def.type === "prefault") {
       defaultValue ??= structuredClone(def.defaultValue);
     } else if (def.type !== "optional") {
       return { inner: current, meta, defaultValue };
     }
-    current = def.innerType as z.ZodType;
+    current = def.innerType as z.core.$ZodType;
   }
 }
 
@@ -151,7 +155,7 @@ interface JsonSchema {
 }
 
 /** The type of a value schema in words. */
-function describeType(schema: z.ZodType): string {
+function describeType(schema: z.core.$ZodType): string {
   const json = z.toJSONSchema(schema, { unrepresentable: "any" }) as JsonSchema;
   return typeWords(json);
 }

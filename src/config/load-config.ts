@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import * as z from "zod/mini";
 import { findProjectId } from "../capture/project.js";
 import { InvalidInputError } from "../core/errors.js";
 import { tacitHome } from "../store/tacit-home.js";
@@ -98,7 +99,7 @@ export function resolveConfig(options: ResolveConfigOptions): ResolvedConfig {
       origins.set(setting.key, layer.origin);
     }
   }
-  const parsed = configSchema.safeParse(merged);
+  const parsed = z.safeParse(configSchema, merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InvalidInputError({

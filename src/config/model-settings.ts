@@ -5,7 +5,6 @@
  */
 import { InvalidInputError } from "../core/errors.js";
 import type { EmbeddingsConfig, LlmConfig, LlmProviderName, ModelConfig } from "../models/model-config.js";
-import type { OpenAIEmbedderOptions } from "../models/openai-embedder.js";
 import { findSettingKey } from "./keys.js";
 import { type ResolvedConfig, resolveConfig, type SettingOrigin } from "./load-config.js";
 
@@ -69,19 +68,6 @@ export function modelConfigFrom(resolved: ResolvedConfig): ModelConfig {
     };
   }
   return { llm, embeddings, file: userFile };
-}
-
-/** The options of `createOpenAIEmbedder` for a configured endpoint. */
-export function openAIEmbedderOptions(embeddings: EmbeddingsConfig): OpenAIEmbedderOptions {
-  return {
-    baseURL: embeddings.baseURL,
-    model: embeddings.model,
-    ...(embeddings.apiKey ? { apiKey: embeddings.apiKey } : {}),
-    ...(embeddings.dimensions ? { dimensions: embeddings.dimensions } : {}),
-    batchSize: embeddings.batchSize,
-    timeoutMs: embeddings.timeoutMs,
-    maxRetries: embeddings.maxRetries,
-  };
 }
 
 /** Which model is active, and why, in words. */

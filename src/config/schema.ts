@@ -6,7 +6,7 @@
  * Adding a section is one line in {@link CONFIG_SECTIONS}: a zod object whose every setting has a
  * default (or is optional) and a description (see setting.ts), and whether a project file may set it.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { captureSettingsSchema, retentionSettingsSchema } from "./sections/capture.js";
 import { hooksSettingsSchema } from "./sections/hooks.js";
 import { learningSettingsSchema, skillsSettingsSchema } from "./sections/learning.js";
@@ -16,8 +16,8 @@ import { recallSettingsSchema } from "./sections/recall.js";
 
 /** One registered section. */
 export interface ConfigSection {
-  /** Its settings. */
-  schema: z.ZodObject;
+  /** Its settings (a `zod/mini` or `zod` object). */
+  schema: z.core.$ZodObject;
   /** What the section is about, one sentence for docs/config.md. */
   description: string;
   /**
@@ -84,11 +84,8 @@ export type SectionName = keyof Sections;
 /** The whole configuration: every section, each defaulting to its defaults. */
 export const configSchema = z.strictObject(
   Object.fromEntries(
-    Object.entries(CONFIG_SECTIONS).map(([name, section]) => [
-      name,
-      (section.schema as z.ZodObject).prefault({}),
-    ]),
-  ) as { [K in SectionName]: z.ZodPrefault<Sections[K]["schema"]> },
+    Object.entries(CONFIG_SECTIONS).map(([name, section]) => [name, z.prefault(section.schema, {} as never)]),
+  ) as { [K in SectionName]: z.ZodMiniPrefault<Sections[K]["schema"]> },
 );
 
 /** The effective configuration: every setting with a value (optional ones may be undefined). */
@@ -96,5 +93,5 @@ export type TacitConfig = z.output<typeof configSchema>;
 
 /** The configuration with nothing set: every default. */
 export function defaultConfig(): TacitConfig {
-  return configSchema.parse({});
+  return z.parse(configSchema, {});
 }

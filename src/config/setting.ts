@@ -1,10 +1,14 @@
 /**
  * How one setting is declared: a zod schema with its default and its metadata (description,
  * environment variable, whether it is a secret, where it may be set). The metadata lives in zod's
- * global registry (`.meta()`), so a section is nothing but a zod object: the keys, the docs and the
- * `tacit config` commands are all read from it.
+ * global registry, so a section is nothing but a zod object: the keys, the docs and the `tacit
+ * config` commands are all read from it.
+ *
+ * Sections are written with `zod/mini`, which the hooks load only when something is configured
+ * (interfaces/hooks/hook-config.ts): a few kilobytes instead of zod's full API. A section written
+ * with `zod` works the same; it only makes that load heavier.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** What tacit needs to know about a setting beyond its type and default. */
 export interface SettingMeta {
@@ -26,38 +30,41 @@ export interface SettingMeta {
 }
 
 /** Attaches a setting's metadata to its schema. */
-export function setting<T extends z.ZodType>(schema: T, meta: SettingMeta): T {
-  return schema.meta(meta as unknown as z.core.GlobalMeta) as T;
+export function setting<T extends z.core.$ZodType>(schema: T, meta: SettingMeta): T {
+  z.globalRegistry.add(schema, meta as unknown as z.core.GlobalMeta);
+  return schema;
 }
 
+type Extra = Partial<SettingMeta>;
+
 /** A weight or score part: a number from 0 to 10. */
-export function weight(value: number, description: string, meta: Partial<SettingMeta> = {}) {
-  return setting(z.number().min(0).max(10).default(value), { description, ...meta });
+export function weight(value: number, description: string, meta: Extra = {}) {
+  return setting(z._default(z.number().check(z.gte(0), z.lte(10)), value), { description, ...meta });
 }
 
 /** A ratio or similarity: a number from 0 to 1. */
-export function ratio(value: number, description: string, meta: Partial<SettingMeta> = {}) {
-  return setting(z.number().min(0).max(1).default(value), { description, ...meta });
+export function ratio(value: number, description: string, meta: Extra = {}) {
+  return setting(z._default(z.number().check(z.gte(0), z.lte(1)), value), { description, ...meta });
 }
 
 /** A count that may be 0. */
-export function count(value: number, description: string, meta: Partial<SettingMeta> = {}) {
-  return setting(z.number().int().nonnegative().default(value), { description, ...meta });
+export function count(value: number, description: string, meta: Extra = {}) {
+  return setting(z._default(z.int().check(z.gte(0)), value), { description, ...meta });
 }
 
 /** A count of at least 1. */
-export function positive(value: number, description: string, meta: Partial<SettingMeta> = {}) {
-  return setting(z.number().int().positive().default(value), { description, ...meta });
+export function positive(value: number, description: string, meta: Extra = {}) {
+  return setting(z._default(z.int().check(z.positive()), value), { description, ...meta });
 }
 
 /** A positive number of days (fractions allowed). */
-export function days(value: number, description: string, meta: Partial<SettingMeta> = {}) {
-  return setting(z.number().positive().default(value), { description, ...meta });
+export function days(value: number, description: string, meta: Extra = {}) {
+  return setting(z._default(z.number().check(z.positive()), value), { description, ...meta });
 }
 
 /** A switch. */
-export function flag(value: boolean, description: string, meta: Partial<SettingMeta> = {}) {
-  return setting(z.boolean().default(value), { description, ...meta });
+export function flag(value: boolean, description: string, meta: Extra = {}) {
+  return setting(z._default(z.boolean(), value), { description, ...meta });
 }
 
 /** One of a few words. */
@@ -65,17 +72,17 @@ export function choice<const T extends readonly [string, ...string[]]>(
   values: T,
   value: T[number],
   description: string,
-  meta: Partial<SettingMeta> = {},
+  meta: Extra = {},
 ) {
-  return setting(z.enum(values).default(value as never), { description, ...meta });
+  return setting(z._default(z.enum(values), value as never), { description, ...meta });
 }
 
 /** A section: an object of settings, each with its default, so an empty section parses to its defaults. */
-export function section<T extends z.ZodRawShape>(shape: T) {
+export function section<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.strictObject(shape);
 }
 
 /** A group of settings inside a section (`recall.weights`), defaulting as a whole. */
-export function group<T extends z.ZodRawShape>(shape: T) {
-  return z.strictObject(shape).prefault({} as never);
+export function group<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.prefault(z.strictObject(shape), {} as never);
 }

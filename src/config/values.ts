@@ -2,6 +2,7 @@
  * Setting values as text (the environment, `tacit config set`): parsing per type, validation with
  * the key's own schema, display (secrets hidden), and the closest key to a misspelt one.
  */
+import * as z from "zod/mini";
 import { InvalidInputError } from "../core/errors.js";
 import { findSettingKey, type SettingKey, settingKeys } from "./keys.js";
 
@@ -49,7 +50,7 @@ export function validateSetting(
   value: unknown,
   shown?: string,
 ): { ok: true; value: unknown } | { ok: false; message: string } {
-  const parsed = setting.value.safeParse(value);
+  const parsed = z.safeParse(setting.value, value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   const detail = issue?.code === "custom" ? `: ${issue.message}` : "";

@@ -7,6 +7,7 @@
  * API keys are never logged: use {@link describeModelConfig} to show a configuration.
  */
 import type { CircuitBreakerConfig } from "./circuit-breaker.js";
+import type { OpenAIEmbedderOptions } from "./openai-embedder.js";
 
 /** Which language model API to use; `"none"` keeps tacit fully offline. */
 export type LlmProviderName = "openai-compatible" | "anthropic" | "none";
@@ -60,6 +61,19 @@ export const DEFAULT_DAILY_CEILING: Readonly<DailyCeiling> = Object.freeze({
   maxCallsPerDay: 200,
   maxTokensPerDay: 400_000,
 });
+
+/** The options of `createOpenAIEmbedder` for a configured endpoint. */
+export function openAIEmbedderOptions(embeddings: EmbeddingsConfig): OpenAIEmbedderOptions {
+  return {
+    baseURL: embeddings.baseURL,
+    model: embeddings.model,
+    ...(embeddings.apiKey ? { apiKey: embeddings.apiKey } : {}),
+    ...(embeddings.dimensions ? { dimensions: embeddings.dimensions } : {}),
+    batchSize: embeddings.batchSize,
+    timeoutMs: embeddings.timeoutMs,
+    maxRetries: embeddings.maxRetries,
+  };
+}
 
 /** The configuration as safe-to-show data: API keys replaced by `"[set]"`. */
 export function describeModelConfig(config: ModelConfig): Record<string, unknown> {

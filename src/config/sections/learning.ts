@@ -1,16 +1,19 @@
-/** The `learning` and `skills` sections: how captured sessions become lessons and skills. */
-import { DEFAULT_EXPERIENCE_MODE, EXPERIENCE_MODES } from "../../core/learning/prompts.js";
-import { DEFAULT_IDLE_GAP_MS } from "../../core/learning/segment-tasks.js";
-import { DEFAULT_SKILL_PLAN_CONFIG } from "../../core/skills/plan-skills.js";
+/**
+ * The `learning` and `skills` sections: how captured sessions become lessons and skills. The
+ * defaults are written out rather than imported: the modules that hold them load the learning
+ * rules, which a hook that only reads its settings must not pay for (schema.test.ts pins them to
+ * the services' defaults).
+ */
+import { MIN_SUPPORT_TASKS } from "../../core/skills/skill.js";
 import { choice, count, positive, ratio, section } from "../setting.js";
 
 export const learningSettingsSchema = section({
   mode: choice(
-    EXPERIENCE_MODES as readonly ["minimal", "balanced", "full"],
-    DEFAULT_EXPERIENCE_MODE,
+    ["minimal", "balanced", "full"],
+    "balanced",
     "Model calls per task when a model is configured: `minimal` none (offline rules only), `balanced` at most 1, `full` at most 2. `tacit learn --mode` wins.",
   ),
-  idleGapMs: count(DEFAULT_IDLE_GAP_MS, "Silence (ms) in a session that starts a new task."),
+  idleGapMs: count(30 * 60_000, "Silence (ms) in a session that starts a new task."),
   instincts: choice(
     ["offline", "model", "off"],
     "offline",
@@ -21,11 +24,11 @@ export const learningSettingsSchema = section({
 
 export const skillsSettingsSchema = section({
   minSupportTasks: positive(
-    DEFAULT_SKILL_PLAN_CONFIG.minSupportTasks,
+    MIN_SUPPORT_TASKS,
     "Distinct successful tasks a skill needs; below it no skill is made, and a skill whose tasks later failed goes back to draft.",
   ),
   groupThreshold: ratio(
-    DEFAULT_SKILL_PLAN_CONFIG.groupThreshold,
+    0.5,
     "Mean goal similarity to a group's tasks that lets a task join the group (one group, one skill).",
   ),
 });

@@ -8,7 +8,6 @@ import { DEFAULT_DEDUP_CONFIG } from "../../core/lessons/dedup.js";
 import { DEFAULT_LIFECYCLE_CONFIG } from "../../core/lessons/lifecycle.js";
 import { DEFAULT_MATURITY_CONFIG } from "../../core/lessons/maturity.js";
 import { DEFAULT_OUTCOME_SCORING_CONFIG } from "../../core/lessons/outcome-scoring.js";
-import { DEFAULT_LESSON_BOOK_CONFIG } from "../../learn/lesson-book.js";
 import { count, days, group, positive, ratio, section, weight } from "../setting.js";
 
 const scoring = DEFAULT_OUTCOME_SCORING_CONFIG;
@@ -104,10 +103,8 @@ export const lessonsSettingsSchema = section({
       DEFAULT_DEDUP_CONFIG.appendThreshold,
       "At least this similar (and below the update threshold): its evidence is appended to the stored one.",
     ),
-    neighbours: positive(
-      DEFAULT_LESSON_BOOK_CONFIG.dedupNeighbours,
-      "Stored lessons compared with each new one.",
-    ),
+    // The lesson book's default, written out (it loads the store code); schema.test.ts pins it.
+    neighbours: positive(8, "Stored lessons compared with each new one."),
   }),
   lifecycle: group({
     minSupportTasks: positive(

@@ -1,27 +1,27 @@
 /** The `llm` and `embeddings` sections: which models tacit may call, and the limits on them. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { DEFAULT_CIRCUIT_BREAKER_CONFIG } from "../../models/circuit-breaker.js";
 import { DEFAULT_DAILY_CEILING } from "../../models/model-config.js";
 import { count, group, positive, section, setting } from "../setting.js";
 
 /** The language model used for learning (and the optional recall filter). Offline when none is set. */
 export const llmSettingsSchema = section({
-  provider: setting(z.enum(["openai-compatible", "anthropic", "none"]).optional(), {
+  provider: setting(z.optional(z.enum(["openai-compatible", "anthropic", "none"])), {
     description:
       "Which API: `openai-compatible` (OpenAI, Ollama, vLLM, LM Studio, OpenRouter), `anthropic`, or `none` (offline). Unset: `openai-compatible` when a base URL and a model are set, else `none`.",
   }),
-  baseURL: setting(z.url().optional(), {
+  baseURL: setting(z.optional(z.url()), {
     description: "The API's base URL, e.g. `http://127.0.0.1:11434/v1`. Required for openai-compatible.",
   }),
-  model: setting(z.string().min(1).optional(), {
+  model: setting(z.optional(z.string().check(z.minLength(1))), {
     description: "The model name. Required unless the provider is none.",
   }),
-  apiKey: setting(z.string().min(1).optional(), {
+  apiKey: setting(z.optional(z.string().check(z.minLength(1))), {
     description: "The API key. Never shown, logged or stored in the database.",
     secret: true,
   }),
   timeoutMs: positive(60_000, "Timeout of each HTTP attempt, in milliseconds."),
-  maxRetries: setting(z.number().int().nonnegative().max(10).default(2), {
+  maxRetries: setting(z._default(z.int().check(z.gte(0), z.lte(10)), 2), {
     description: "Retries of a failed attempt (on 408, 409, 429 and 5xx, honouring retry-after), 0 to 10.",
   }),
   breaker: group({
@@ -50,25 +50,25 @@ export const llmSettingsSchema = section({
 
 /** The embeddings endpoint; none means the offline hashing embedder. */
 export const embeddingsSettingsSchema = section({
-  baseURL: setting(z.url().optional(), {
+  baseURL: setting(z.optional(z.url()), {
     description:
       "An OpenAI-compatible embeddings endpoint. Unset (with the model): the offline hashing embedder.",
   }),
-  model: setting(z.string().min(1).optional(), {
+  model: setting(z.optional(z.string().check(z.minLength(1))), {
     description: "The embedding model; needed together with the base URL.",
   }),
-  apiKey: setting(z.string().min(1).optional(), {
+  apiKey: setting(z.optional(z.string().check(z.minLength(1))), {
     description: "The endpoint's API key. Never shown, logged or stored in the database.",
     secret: true,
   }),
-  dimensions: setting(z.number().int().positive().optional(), {
+  dimensions: setting(z.optional(z.int().check(z.positive())), {
     description: "The vector length to expect. Unset: taken from the first response.",
   }),
-  batchSize: setting(z.number().int().positive().max(2048).default(96), {
+  batchSize: setting(z._default(z.int().check(z.positive(), z.lte(2048)), 96), {
     description: "Texts sent per request, 1 to 2048.",
   }),
   timeoutMs: positive(60_000, "Timeout of each HTTP attempt, in milliseconds."),
-  maxRetries: setting(z.number().int().nonnegative().max(10).default(2), {
+  maxRetries: setting(z._default(z.int().check(z.gte(0), z.lte(10)), 2), {
     description: "Retries of a failed attempt, 0 to 10.",
   }),
 });

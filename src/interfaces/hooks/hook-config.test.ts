@@ -12,6 +12,7 @@ import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { runHookClient } from "./hook-client.js";
 import { DEFAULT_REPLY_TIMEOUT_MS, hookClientSettings } from "./hook-client-settings.js";
+import { mayBeConfigured } from "./hook-config-probe.js";
 import { runHook } from "./hook-main.js";
 
 const tempDir = useTempDir("tacit-hook-config-");
@@ -106,5 +107,27 @@ describe("hooks and the configuration", () => {
     });
     writeFileSync(join(home, "config.json"), '{ "hooks": { "daemon": "no", "replyTimeoutMs": -1 }');
     expect(hookClientSettings(env)).toEqual({ daemon: true, replyTimeoutMs: DEFAULT_REPLY_TIMEOUT_MS });
+  });
+});
+
+describe("mayBeConfigured", () => {
+  it("loads the configuration only when a file or a variable an event reads may set something", () => {
+    const { home, project, env } = setup();
+    const bare = {
+      TACIT_HOME: home,
+      TACIT_HOOK_DAEMON: "0",
+      TACIT_LLM_MODEL: "qwen",
+      TACIT_LEARN_INSTINCTS: "off",
+    };
+    expect(mayBeConfigured(bare, project)).toBe(false);
+    expect(mayBeConfigured(env, project)).toBe(true);
+    expect(mayBeConfigured({ ...bare, TACIT_RECALL_TOP_K: "5" }, project)).toBe(true);
+    expect(mayBeConfigured({ ...bare, TACIT_SOMETHING_NEW: "1" }, project)).toBe(true);
+    mkdirSync(join(project, ".tacit"));
+    writeFileSync(join(project, ".tacit", "config.json"), "{}");
+    expect(mayBeConfigured(bare, join(project, "src"))).toBe(true);
+    expect(mayBeConfigured(bare, undefined)).toBe(false);
+    writeFileSync(join(home, "config.json"), "{}");
+    expect(mayBeConfigured(bare, undefined)).toBe(true);
   });
 });

@@ -3,16 +3,27 @@
  * directory, and the environment the agent gave the hook. A hook must neither break the agent nor
  * lose what it captures, so an invalid configuration is logged to the hook log (where `tacit
  * doctor` shows it) and the event runs with the default settings.
+ *
+ * Its own bundle (scripts/build-hook.mjs), loaded only when hook-config-probe.ts finds something
+ * that may set a value: the schema and zod are not on the path of a hook that has nothing to read.
  */
-import { type ResolvedConfig, resolveConfig } from "../../config/load-config.js";
-import { defaultConfig } from "../../config/schema.js";
-import { type ServiceSettings, serviceSettings } from "../../config/service-settings.js";
+
+import type { CaptureConfig } from "../../capture/capture.js";
+import { resolveConfig } from "../../config/load-config.js";
+import { modelConfigFrom } from "../../config/model-settings.js";
+import { defaultConfig, type TacitConfig } from "../../config/schema.js";
+import { serviceSettings } from "../../config/service-settings.js";
+import type { EmbeddingsConfig } from "../../models/model-config.js";
+import type { RecallConfig } from "../../recall/recall.js";
 import { logHookFailure } from "./hook-log.js";
 
-/** A hook's configuration and its service settings. */
+/** What a hook event needs of the configuration. */
 export interface HookConfig {
-  resolved: ResolvedConfig;
-  settings: ServiceSettings;
+  capture: CaptureConfig;
+  recall: RecallConfig;
+  /** The embeddings endpoint; undefined: the offline hashing embedder. */
+  embeddings: EmbeddingsConfig | undefined;
+  hooks: TacitConfig["hooks"];
 }
 
 /** The configuration for an event in `cwd` (none: no project file), or the defaults when it is invalid. */
@@ -20,16 +31,16 @@ export function hookConfig(
   io: { env: NodeJS.ProcessEnv; now: () => number },
   cwd: string | undefined,
 ): HookConfig {
-  let resolved: ResolvedConfig;
   try {
-    resolved = resolveConfig({ env: io.env, ...(cwd ? { cwd } : { projectDir: null }) });
+    const resolved = resolveConfig({ env: io.env, ...(cwd ? { cwd } : { projectDir: null }) });
+    return toHookConfig(resolved.values, modelConfigFrom(resolved).embeddings);
   } catch (error) {
     logHookFailure(io, `configuration: ${(error as Error).message}; this event used the default settings`);
-    resolved = {
-      values: defaultConfig(),
-      origins: new Map(),
-      files: { user: "", project: null, read: [] },
-    };
+    return toHookConfig(defaultConfig(), undefined);
   }
-  return { resolved, settings: serviceSettings(resolved.values) };
+}
+
+function toHookConfig(values: TacitConfig, embeddings: EmbeddingsConfig | undefined): HookConfig {
+  const settings = serviceSettings(values);
+  return { capture: settings.capture, recall: settings.recall, embeddings, hooks: values.hooks };
 }

@@ -109,7 +109,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   options.onListening?.();
   const codeId = codeStamp();
   const { hookConfig } = await import("./hook-config.js");
-  const idleMs = hookConfig(io, undefined).resolved.values.hooks.daemonIdleMs;
+  const idleMs = hookConfig(io, undefined).hooks.daemonIdleMs;
   /** The databases events went to, with the file each was (an open store follows that file). */
   const databases = new Map<string, string | null>();
   /** Closes the store of a database whose file was deleted or replaced, before the next event. */
