@@ -47,6 +47,17 @@ export interface ResolveConfigOptions {
   userFile?: string;
 }
 
+/** The files of a resolved configuration: the user's, then the project's (when there is a project), and whether each was read. */
+export function configFileStates(
+  resolved: ResolvedConfig,
+): Array<{ kind: "user" | "project"; path: string; read: boolean }> {
+  const { user, project, read } = resolved.files;
+  return [
+    { kind: "user" as const, path: user, read: read.includes(user) },
+    ...(project ? [{ kind: "project" as const, path: project, read: read.includes(project) }] : []),
+  ];
+}
+
 /** `$TACIT_HOME/config.json`. */
 export function userConfigPath(env: NodeJS.ProcessEnv): string {
   return join(tacitHome(env), "config.json");

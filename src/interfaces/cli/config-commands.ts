@@ -7,6 +7,7 @@ import { findProjectId } from "../../capture/project.js";
 import type { SettingKey } from "../../config/keys.js";
 import { settingKeys } from "../../config/keys.js";
 import {
+  configFileStates,
   projectConfigPath,
   type ResolvedConfig,
   resolveConfig,
@@ -42,12 +43,14 @@ export interface SettingView {
 /** `tacit config list [--json] [--project DIR]` */
 export async function configList(options: ProjectOption & { json?: boolean }, io: CliIo): Promise<number> {
   const resolved = resolveFor(options, io);
-  const views = settingKeys().map((setting) => view(setting, resolved));
   if (options.json) {
-    writeJson(io, { files: fileStates(resolved), settings: views });
+    writeJson(io, {
+      files: configFileStates(resolved),
+      settings: settingKeys().map((setting) => view(setting, resolved)),
+    });
     return 0;
   }
-  for (const file of fileStates(resolved)) {
+  for (const file of configFileStates(resolved)) {
     writeLine(io.stdout, `${file.kind} file: ${file.path}${file.read ? "" : " (not found)"}`);
   }
   writeLine(io.stdout);
@@ -55,11 +58,14 @@ export async function configList(options: ProjectOption & { json?: boolean }, io
     io.stdout,
     table(
       ["setting", "value", "source"],
-      views.map((entry) => [
-        entry.key,
-        showValue(requireSettingKey(entry.key), settingValue(resolved.values, requireSettingKey(entry.key))),
-        entry.from ? `${entry.source} (${entry.from})` : entry.source,
-      ]),
+      settingKeys().map((setting) => {
+        const origin = resolved.origins.get(setting.key);
+        return [
+          setting.key,
+          showValue(setting, settingValue(resolved.values, setting)),
+          origin?.from ? `${origin.source} (${origin.from})` : (origin?.source ?? "default"),
+        ];
+      }),
     ),
   );
   return 0;
@@ -149,15 +155,6 @@ function view(setting: SettingKey, resolved: ResolvedConfig): SettingView {
     project: setting.project,
     description: setting.description,
   };
-}
-
-function fileStates(resolved: ResolvedConfig) {
-  const files = [
-    { kind: "user", path: resolved.files.user, read: resolved.files.read.includes(resolved.files.user) },
-  ];
-  const project = resolved.files.project;
-  if (project) files.push({ kind: "project", path: project, read: resolved.files.read.includes(project) });
-  return files;
 }
 
 /** A value set in a file that a later source (the project file, a variable) overrides is worth a note. */

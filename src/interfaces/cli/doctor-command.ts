@@ -4,7 +4,7 @@
  * failures, the active models and why, and today's model use against the ceiling. Read-only: it
  * creates no database, folder or file. Exit 0, or 1 when something is broken (each named).
  */
-import { type ResolvedConfig, resolveConfig } from "../../config/load-config.js";
+import { configFileStates, type ResolvedConfig, resolveConfig } from "../../config/load-config.js";
 import { describeModelChoice, type ModelChoice } from "../../config/model-settings.js";
 import { defaultConfig } from "../../config/schema.js";
 import { utcDay } from "../../models/llm-call-log.js";
@@ -158,24 +158,7 @@ export async function diagnose(
     version: TACIT_VERSION,
     node: process.version,
     config: {
-      files: resolved
-        ? [
-            {
-              kind: "user",
-              path: resolved.files.user,
-              read: resolved.files.read.includes(resolved.files.user),
-            },
-            ...(resolved.files.project
-              ? [
-                  {
-                    kind: "project",
-                    path: resolved.files.project,
-                    read: resolved.files.read.includes(resolved.files.project),
-                  },
-                ]
-              : []),
-          ]
-        : [],
+      files: resolved ? configFileStates(resolved) : [],
       error: configError,
     },
     database,
