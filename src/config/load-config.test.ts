@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../core/errors.js";
+import { invalidInput } from "../testing/invalid-input.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { resolveConfig } from "./load-config.js";
 import { defaultConfig } from "./schema.js";
@@ -30,16 +30,6 @@ function setup(files: { user?: unknown; project?: unknown } = {}) {
     projectFile,
     cwd: join(project, "src", "deep"),
   };
-}
-
-function invalid(run: () => unknown): InvalidInputError {
-  try {
-    run();
-  } catch (error) {
-    if (InvalidInputError.isInstance(error)) return error as InvalidInputError;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
 }
 
 describe("resolveConfig", () => {
@@ -126,14 +116,14 @@ describe("resolveConfig", () => {
     const { env, cwd, userFile } = setup({
       user: '{\n  "recall": {\n    "budget": { "maxLesson": 2 }\n  }\n}\n',
     });
-    const error = invalid(() => resolveConfig({ env, cwd }));
+    const error = invalidInput(() => resolveConfig({ env, cwd }));
     expect(error.file).toBe(userFile);
     expect(error.line).toBe(3);
     expect(error.field).toBe("recall.budget.maxLesson");
     expect(error.message).toBe(
       `${userFile}:3, field recall.budget.maxLesson: unknown setting (did you mean "recall.budget.maxLessons"?); \`tacit config list\` shows them all`,
     );
-    const section = invalid(() =>
+    const section = invalidInput(() =>
       resolveConfig({ env: setup({ user: { recal: {} } }).env, projectDir: null }),
     );
     expect(section.message).toContain('(did you mean "recall"?)');
@@ -143,13 +133,15 @@ describe("resolveConfig", () => {
     const { env, cwd } = setup({
       user: '{\n  "recall": {\n    "weights": {\n      "topic": "high"\n    }\n  }\n}\n',
     });
-    const error = invalid(() => resolveConfig({ env, cwd }));
+    const error = invalidInput(() => resolveConfig({ env, cwd }));
     expect(error.line).toBe(4);
     expect(error.field).toBe("recall.weights.topic");
     expect(error.message).toContain('recall.weights.topic must be a number from 0 to 10, got "high"');
-    const group = invalid(() => resolveConfig({ env: setup({ user: { recall: { budget: 3 } } }).env, cwd }));
+    const group = invalidInput(() =>
+      resolveConfig({ env: setup({ user: { recall: { budget: 3 } } }).env, cwd }),
+    );
     expect(group.message).toContain("recall.budget: expected an object of settings (maxLessons, maxSkills");
-    const pattern = invalid(() =>
+    const pattern = invalidInput(() =>
       resolveConfig({ env: setup({ user: { capture: { redact: { patterns: ["(unclosed"] } } } }).env, cwd }),
     );
     expect(pattern.message).toMatch(
@@ -159,38 +151,39 @@ describe("resolveConfig", () => {
 
   it("names the file and line of malformed JSON, and refuses a file that is not an object", () => {
     const { env, cwd, projectFile } = setup({ project: '{\n  "recall": {\n    "topK": 5,\n  }\n}\n' });
-    const error = invalid(() => resolveConfig({ env, cwd }));
+    const error = invalidInput(() => resolveConfig({ env, cwd }));
     expect(error.file).toBe(projectFile);
     expect(error.line).toBe(4);
     expect(error.message).toContain("not valid JSON");
     expect(
-      invalid(() => resolveConfig({ env: setup({ user: "[1, 2]" }).env, projectDir: null })).message,
+      invalidInput(() => resolveConfig({ env: setup({ user: "[1, 2]" }).env, projectDir: null })).message,
     ).toContain("expected a JSON object of settings");
     expect(resolveConfig({ env: setup({ user: "\n" }).env, projectDir: null }).files.read).toHaveLength(1);
   });
 
   it("lets a project file set neither secrets nor the user's sections", () => {
     const secret = setup({ project: { llm: { apiKey: "sk-from-a-cloned-repo" } } });
-    const error = invalid(() => resolveConfig({ env: secret.env, cwd: secret.cwd }));
+    const error = invalidInput(() => resolveConfig({ env: secret.env, cwd: secret.cwd }));
     expect(error.file).toBe(secret.projectFile);
     expect(error.field).toBe("llm.apiKey");
     expect(error.message).toContain("a secret is read only from the user file");
     expect(error.message).not.toContain("sk-from");
     const endpoint = setup({ project: { embeddings: { baseURL: "http://attacker.example/v1" } } });
-    expect(invalid(() => resolveConfig({ env: endpoint.env, cwd: endpoint.cwd })).message).toContain(
+    expect(invalidInput(() => resolveConfig({ env: endpoint.env, cwd: endpoint.cwd })).message).toContain(
       "a project file may not set embeddings settings",
     );
   });
 
   it("names the variable and the key of a bad environment value", () => {
     const { env } = setup();
-    const error = invalid(() =>
+    const error = invalidInput(() =>
       resolveConfig({ env: { ...env, TACIT_RECALL_BUDGET_MAX_LESSONS: "two" }, projectDir: null }),
     );
     expect(error.field).toBe("TACIT_RECALL_BUDGET_MAX_LESSONS");
     expect(error.message).toContain('recall.budget.maxLessons must be a whole number ≥ 0, got "two"');
     expect(
-      invalid(() => resolveConfig({ env: { ...env, TACIT_HOOK_DAEMON: "maybe" }, projectDir: null })).message,
+      invalidInput(() => resolveConfig({ env: { ...env, TACIT_HOOK_DAEMON: "maybe" }, projectDir: null }))
+        .message,
     ).toContain("hooks.daemon must be true or false");
   });
 });

@@ -1,25 +1,19 @@
 /**
  * The `recall` section: how candidates are found, scored, judged relevant and fitted to the budget
- * (docs/recall.md). Defaults are the values the eval suites were tuned with. Those of the recall
- * service itself (topK, recent turns, relevance) are written out, since its modules load the intent
- * rules; schema.test.ts pins them to the service's defaults.
+ * (docs/recall.md). Defaults are the values the eval suites were tuned with. The recall service's
+ * own (topK, recent turns) are written out, since its module loads the intent rules;
+ * schema.test.ts pins them to the service's defaults.
  */
 import { DEFAULT_QUALITY_CONFIG, DEFAULT_RECALL_SCORING_WEIGHTS } from "../../core/lessons/quality.js";
 import { DEFAULT_RECALL_BUDGET } from "../../core/recall/context.js";
 import { DEFAULT_TRIGGER_SIGNAL_BOOST } from "../../core/recall/trigger-affinity.js";
+import { DEFAULT_RELEVANCE_CONFIG } from "../../recall/relevance-config.js";
 import { count, days, flag, group, positive, ratio, section, weight } from "../setting.js";
 
 const budget = DEFAULT_RECALL_BUDGET;
 const multipliers = DEFAULT_RECALL_SCORING_WEIGHTS.maturityMultipliers;
 const quality = DEFAULT_QUALITY_CONFIG;
-const relevance = {
-  unsharedDiscount: 0.85,
-  activityLift: 0.12,
-  activityMismatch: 0.05,
-  generalQuestionPenalty: 0.2,
-  situationWeight: 0.8,
-  standingRule: 0.5,
-};
+const relevance = DEFAULT_RELEVANCE_CONFIG;
 
 export const recallSettingsSchema = section({
   topK: positive(
