@@ -43,11 +43,14 @@ export function hookClientSettings(env: NodeJS.ProcessEnv): HookClientSettings {
 }
 
 function userHooksSection(env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
+  const file = path.join(clientHome(env), "config.json");
+  // Most homes have no config file: a failed existsSync costs less than a thrown ENOENT.
+  if (!fs.existsSync(file)) return undefined;
   let text: string;
   try {
-    text = fs.readFileSync(path.join(clientHome(env), "config.json"), "utf8");
+    text = fs.readFileSync(file, "utf8");
   } catch (error) {
-    // No config file (the usual case) or an unreadable one: the defaults; the full configuration reports the latter.
+    // Unreadable (or removed since): the defaults here; the full configuration reports why.
     void error;
     return undefined;
   }
