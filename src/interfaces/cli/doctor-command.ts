@@ -43,7 +43,10 @@ export interface DoctorReport {
   version: string;
   node: string;
   config: { files: Array<{ kind: string; path: string; read: boolean }>; error: string | null };
-  database: SqliteInspection | { url: string; status: "unsupported"; problem: string };
+  /** The database (its model use is in `ceiling`). */
+  database:
+    | Omit<SqliteInspection, "today" | "openBreakers">
+    | { url: string; status: "unsupported"; problem: string };
   hooks: HookInstallation[];
   daemon: DaemonStatus;
   hookErrors: HookLogEntry[];
@@ -97,7 +100,8 @@ export async function diagnose(
     problems.push("database: PostgreSQL is not supported by this version of tacit yet");
   } else {
     const inspection = await inspectSqliteDatabase(location.path, now);
-    database = inspection;
+    const { today: _today, openBreakers: _breakers, ...file } = inspection;
+    database = file;
     if (inspection.status === "unreadable")
       problems.push(`database ${inspection.path}: ${inspection.problem}`);
     if (inspection.status === "newer") {
