@@ -250,7 +250,12 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
       const runtime = open();
       const sessionId = request.sessionId ? stored(request as SessionRef) : null;
       return recall(
-        { store: runtime.store, embedder: runtime.embedder, now: runtime.now },
+        {
+          store: runtime.store,
+          embedder: runtime.embedder,
+          now: runtime.now,
+          config: runtime.settings.recall,
+        },
         {
           query: prompt,
           projectId: await projectFor(request),
@@ -288,7 +293,7 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
       const runtime = open();
       return await learnSessions({
         ...learnServices(runtime),
-        config: request.mode ? { mode: request.mode } : undefined,
+        config: { ...runtime.settings.learn, ...(request.mode ? { mode: request.mode } : {}) },
         sessionId: request.sessionId ? stored(request as SessionRef) : undefined,
         since: request.since,
       });

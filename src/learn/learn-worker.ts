@@ -1,7 +1,7 @@
 import type { Embedder } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
-import { createSkillBook } from "../recall/skill-book.js";
+import { createSkillBook, type SkillBookConfig } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
 import {
   emptyLearnCounts,
@@ -31,6 +31,8 @@ export interface LearnServices {
   gate: ModelGate;
   /** When given, new evidence messages are embedded for recall after learning. */
   embedder?: Embedder;
+  /** Settings of the skills made after learning (default: the skill book's). */
+  skills?: Partial<SkillBookConfig>;
   now: () => number;
 }
 
@@ -64,7 +66,12 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
     options.onProgress?.({ done: index + 1, total: ids.length, sessionId });
   }
   if (summary.tasksLearned > 0) {
-    const skills = createSkillBook({ store: options.store, skills: options.store, now: options.now });
+    const skills = createSkillBook({
+      store: options.store,
+      skills: options.store,
+      now: options.now,
+      ...(options.skills ? { config: options.skills } : {}),
+    });
     const generated = await skills.generate();
     summary.skills = { created: generated.created.length, upgraded: generated.upgraded.length };
   }

@@ -3,7 +3,12 @@ import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
 import { contradicts } from "../core/lessons/contradiction.js";
-import { criterionWeight, type FeedbackSource, makeFeedbackEvent } from "../core/lessons/decay.js";
+import {
+  criterionWeight,
+  type DecayConfig,
+  type FeedbackSource,
+  makeFeedbackEvent,
+} from "../core/lessons/decay.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import {
   type ChangeContext,
@@ -51,6 +56,8 @@ import type { Store } from "../store/store.js";
 /** Settings of the lesson book: the seeds' thresholds, each overridable. */
 export interface LessonBookConfig {
   dedup: Partial<DedupConfig>;
+  /** The criterion weight `details` shows (its half-life is the maturity one). */
+  decay: Partial<DecayConfig>;
   maturity: Partial<MaturityConfig>;
   lifecycle: Partial<LifecycleConfig>;
   antiPattern: Partial<AntiPatternConfig>;
@@ -61,6 +68,7 @@ export interface LessonBookConfig {
 
 export const DEFAULT_LESSON_BOOK_CONFIG: LessonBookConfig = {
   dedup: {},
+  decay: {},
   maturity: {},
   lifecycle: {},
   antiPattern: {},
@@ -264,7 +272,8 @@ export function createLessonBook(options: {
       const feedback = await store.listLessonFeedback(id);
       const events = await store.listLessonEvents(id);
       const weight = criterionWeight(feedback, now(), {
-        ...config.maturity,
+        ...config.decay,
+        halfLifeDays: config.maturity.halfLifeDays ?? config.decay.halfLifeDays,
         validatedAt: lesson.lastValidatedAt,
       });
       const stats = await store.recallStats(id);

@@ -286,7 +286,7 @@ export function createSkillBook(options: {
         if (
           matched.has(skill.id) ||
           skill.status !== "active" ||
-          hasSkillSupport(skill, (id) => succeeded.get(id))
+          hasSkillSupport(skill, (id) => succeeded.get(id), config.plan.minSupportTasks)
         )
           continue;
         const drafted = await setStatus(

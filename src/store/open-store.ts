@@ -1,13 +1,9 @@
-import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { StoreError } from "../core/errors.js";
 import { SqliteStore } from "./sqlite/sqlite-store.js";
+import { tacitHome } from "./tacit-home.js";
 
-/** Where tacit keeps its files: `$TACIT_HOME`, else `~/.tacit`. */
-export function tacitHome(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.TACIT_HOME;
-  return home ? resolve(home) : join(homedir(), ".tacit");
-}
+export { tacitHome };
 
 /** A resolved database location. */
 export type DatabaseLocation = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };

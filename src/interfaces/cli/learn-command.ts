@@ -17,15 +17,13 @@ export interface LearnCommandOptions extends GlobalOptions {
 
 /** `tacit learn`: turns captured sessions into lessons, task by task; resumable and idempotent. */
 export async function learnCommand(options: LearnCommandOptions, io: CliIo): Promise<number> {
-  const mode = options.mode ?? "balanced";
-  if (!EXPERIENCE_MODES.includes(mode as ExperienceMode)) {
+  // Unset: the configuration's (learning.mode, learning.instincts; TACIT_LEARN_INSTINCTS).
+  const { mode, instincts } = options;
+  if (mode !== undefined && !EXPERIENCE_MODES.includes(mode as ExperienceMode)) {
     throw new CliError(`--mode must be one of ${EXPERIENCE_MODES.join(", ")}, got "${mode}"`);
   }
-  const instincts = options.instincts ?? io.env.TACIT_LEARN_INSTINCTS ?? "offline";
-  if (!INSTINCT_SOURCES.includes(instincts as (typeof INSTINCT_SOURCES)[number])) {
-    throw new CliError(
-      `--instincts (or TACIT_LEARN_INSTINCTS) must be one of ${INSTINCT_SOURCES.join(", ")}, got "${instincts}"`,
-    );
+  if (instincts !== undefined && !INSTINCT_SOURCES.includes(instincts as (typeof INSTINCT_SOURCES)[number])) {
+    throw new CliError(`--instincts must be one of ${INSTINCT_SOURCES.join(", ")}, got "${instincts}"`);
   }
   const since = options.since === undefined ? undefined : Date.parse(options.since);
   if (since !== undefined && Number.isNaN(since)) {
@@ -44,7 +42,11 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
     try {
       return await learnSessions({
         ...learnServices(runtime),
-        config: { mode: mode as ExperienceMode, instincts: instincts as (typeof INSTINCT_SOURCES)[number] },
+        config: {
+          ...runtime.settings.learn,
+          ...(mode ? { mode: mode as ExperienceMode } : {}),
+          ...(instincts ? { instincts: instincts as (typeof INSTINCT_SOURCES)[number] } : {}),
+        },
         sessionId: options.session,
         since,
         onProgress: ({ done, total }) => {

@@ -3,6 +3,7 @@ import { TacitError } from "../../core/errors.js";
 import type { AgentKind } from "../../core/types.js";
 import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
+import { registerConfigCommands } from "./config-program.js";
 import { registerEvalCommand } from "./eval-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
@@ -143,7 +144,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program
     .command("prune")
     .description("delete sessions inactive for longer than DAYS, with everything they own")
-    .requiredOption("--older-than <days>", "age in days")
+    .option("--older-than <days>", "age in days (default: the retention.sessionDays setting)")
     .option("--json", "print JSON")
     .action(async (options) => {
       const { pruneCommand } = await import("./store-commands.js");
@@ -157,9 +158,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("--since <date>", "only sessions active since this date (ISO 8601)")
     .option(
       "--mode <mode>",
-      "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task)",
-      "balanced",
+      "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task); default: learning.mode",
     )
+    .option("--instincts <source>", "offline, model or off; default: learning.instincts")
     .option("--json", "print the summary as JSON")
     .option("--no-progress", "no progress bar")
     .action(async (options) => {
@@ -253,6 +254,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerEvalCommand(program, { io, global, limit, run });
   registerMcpCommands(program, { io, global, limit, run });
   registerHookCommands(program, { io, global, limit, run });
+  registerConfigCommands(program, { io, global, limit, run });
   return program;
 }
 

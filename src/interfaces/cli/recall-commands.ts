@@ -37,7 +37,7 @@ export async function recallCommand(
         embedder: runtime.embedder,
         now: runtime.now,
         gate: runtime.gate,
-        config: { llmFilter: io.env.TACIT_RECALL_LLM_FILTER === "1" },
+        config: runtime.settings.recall,
       },
       { query, projectId, sessionId: options.session ?? null, log: Boolean(options.session) },
     ),

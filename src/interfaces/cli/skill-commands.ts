@@ -27,6 +27,7 @@ function withSkillBook<T>(
         store: runtime.store,
         skills: runtime.store,
         now: runtime.now,
+        config: runtime.settings.skills,
       }),
     ),
   );

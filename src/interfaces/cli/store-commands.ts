@@ -112,14 +112,23 @@ export async function exportConversations(
   return 0;
 }
 
-/** `tacit prune --older-than DAYS` */
+/** `tacit prune [--older-than DAYS]`; without it, the `retention.sessionDays` setting. */
 export async function pruneCommand(
-  options: GlobalOptions & { olderThan: string; json?: boolean },
+  options: GlobalOptions & { olderThan?: string; json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const days = Number(options.olderThan);
-  if (!Number.isFinite(days) || days < 0)
-    throw new CliError(`--older-than must be a number of days, got "${options.olderThan}"`);
+  let days: number;
+  if (options.olderThan === undefined) {
+    const { resolveConfig } = await import("../../config/load-config.js");
+    const configured = resolveConfig({ env: io.env, cwd: io.cwd }).values.retention.sessionDays;
+    if (configured === undefined)
+      throw new CliError("give --older-than DAYS, or set retention.sessionDays (tacit config set)");
+    days = configured;
+  } else {
+    days = Number(options.olderThan);
+    if (!Number.isFinite(days) || days < 0)
+      throw new CliError(`--older-than must be a number of days, got "${options.olderThan}"`);
+  }
   const before = io.now() - days * 86_400_000;
   const result = await withStore(io, options, (store) => store.prune(before));
   if (options.json) writeJson(io, { before, ...result });

@@ -9,6 +9,8 @@ import { createCapture } from "../../capture/capture.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
 import { handleHookEvent, storeSpooled } from "./handle-hook.js";
+import type { HookConfig } from "./hook-config.js";
+import { mayBeConfigured } from "./hook-config-probe.js";
 import type { HookAgent, HookEvent } from "./hook-event.js";
 import { hookLogPath, logHookFailure } from "./hook-log.js";
 import type { HookIo } from "./hook-main.js";
@@ -26,19 +28,20 @@ export async function captureHookEvent(
   options: { agent: HookAgent; databasePath: string; db?: string },
   io: HookIo,
 ): Promise<string> {
+  const config = await eventConfig(io, event.cwd ?? io.cwd);
   const store = storeFor(options.databasePath);
   try {
     const result = await handleHookEvent(event, {
       agent: options.agent,
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
       store,
       now: io.now,
       recall: async (request) => {
         const { recallForHook } = await import("./hook-recall.js");
-        return recallForHook({ store, env: io.env, now: io.now }, request);
+        return recallForHook({ store, config, now: io.now }, request);
       },
       spawnLearner:
-        io.env.TACIT_NO_BACKGROUND_LEARN === "1"
+        config && !config.hooks.backgroundLearn
           ? undefined
           : (sessionId) => {
               const spawnIt = () => spawnLearner(sessionId, options.db, io);
@@ -61,10 +64,11 @@ export async function captureHookEvent(
  * next event); the caller logs it.
  */
 export async function storeSpool(databasePath: string, io: HookIo): Promise<void> {
+  const config = await eventConfig(io, io.cwd);
   const store = storeFor(databasePath);
   try {
     await storeSpooled({
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
       now: io.now,
       spoolDirectory: spoolDirectory(databasePath),
       warn: (message) => logHookFailure(io, message),
@@ -72,6 +76,16 @@ export async function storeSpool(databasePath: string, io: HookIo): Promise<void
   } finally {
     if (!openStores) await store.close();
   }
+}
+
+/**
+ * The configuration of an event in `cwd` (hook-config.ts), or null for the defaults when nothing
+ * may set a value: then the configuration and zod are never loaded.
+ */
+async function eventConfig(io: HookIo, cwd: string | undefined): Promise<HookConfig | null> {
+  if (!mayBeConfigured(io.env, cwd)) return null;
+  const { hookConfig } = await import("./hook-config.js");
+  return hookConfig(io, cwd);
 }
 
 /** The store of a database: the one kept open (hook daemon), else a new one the caller closes. */

@@ -17,9 +17,10 @@
  * - the daemon acknowledged the event but does not answer in time: print nothing and log it. The
  *   daemon still captures the event; only that answer (recalled context) is lost.
  */
+import { clientHome, type HookClientSettings, hookClientSettings } from "./hook-client-settings.js";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
-import { fs, path, requireNet, requireOs } from "./node-builtins.js";
+import { fs, path, requireNet } from "./node-builtins.js";
 
 const { existsSync, readFileSync } = fs;
 const { isAbsolute, join, resolve } = path;
@@ -39,11 +40,6 @@ export interface HookClientIo {
 const CONNECT_TIMEOUT_MS = 50;
 /** A daemon that does not acknowledge a sent event within this long is treated as absent, ms. */
 const ACCEPT_TIMEOUT_MS = 1_000;
-/**
- * How long to wait for the answer to an acknowledged event, ms (`TACIT_HOOK_REPLY_TIMEOUT_MS`
- * overrides). The agent's own hook timeout is 10 s for the prompt events tacit installs.
- */
-const REPLY_TIMEOUT_MS = 8_000;
 /** Longest Unix socket path every supported platform takes (macOS: 104 bytes with the NUL). */
 const MAX_SOCKET_PATH = 100;
 
@@ -72,7 +68,10 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
   const home = given.env.TACIT_HOME;
   const io =
     home && !isAbsolute(home) ? { ...given, env: { ...given.env, TACIT_HOME: resolve(home) } } : given;
-  const socketPath = daemonDisabled(io.env) ? null : hookSocketPath(argv, io);
+  // How long to wait for the answer to an acknowledged event (hooks.replyTimeoutMs, 8 s: the
+  // agent's own hook timeout is 10 s for the prompt events tacit installs), and whether to ask.
+  const settings = hookClientSettings(io.env);
+  const socketPath = settings.daemon ? hookSocketPath(argv, io) : null;
   if (socketPath === null) return runInProcess(argv, io);
   let input: Buffer;
   try {
@@ -100,14 +99,14 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     socketPath,
     { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env) },
     input,
-    io,
+    settings,
   );
   if (reply.kind === "answered") {
     if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
   }
   if (reply.kind === "timed-out") {
-    await logFailure(io, `daemon accepted the event but did not answer within ${replyTimeout(io.env)} ms`);
+    await logFailure(io, `daemon accepted the event but did not answer within ${settings.replyTimeoutMs} ms`);
     return;
   }
   // Events queued for a daemon that is gone come first, in order, then this one.
@@ -130,7 +129,7 @@ export function hookSocketPath(
   if (process.platform === "win32") return null;
   const dbIndex = argv.indexOf("--db");
   const raw = (dbIndex >= 0 ? argv[dbIndex + 1] : undefined) ?? io.env.TACIT_DATABASE_URL;
-  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(requireOs().homedir(), ".tacit");
+  const home = clientHome(io.env);
   let database = join(home, "tacit.db");
   if (raw) {
     if (/^postgres(ql)?:\/\//i.test(raw)) return null;
@@ -142,15 +141,6 @@ export function hookSocketPath(
   return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : null;
 }
 
-function daemonDisabled(env: NodeJS.ProcessEnv): boolean {
-  return env.TACIT_HOOK_DAEMON === "0" || env.TACIT_HOOK_DAEMON === "off";
-}
-
-function replyTimeout(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.TACIT_HOOK_REPLY_TIMEOUT_MS);
-  return Number.isFinite(value) && value > 0 ? value : REPLY_TIMEOUT_MS;
-}
-
 type DaemonReply = { kind: "answered"; output: string } | { kind: "unavailable" } | { kind: "timed-out" };
 
 /** Sends one event; settles with what the daemon did with it, never rejects. */
@@ -158,7 +148,7 @@ async function askDaemon(
   socketPath: string,
   request: DaemonRequest,
   input: Buffer,
-  io: HookClientIo,
+  settings: HookClientSettings,
 ): Promise<DaemonReply> {
   // Loaded only here: node:net and its streams cost more than a whole tool event.
   const { connect } = requireNet();
@@ -186,7 +176,7 @@ async function askDaemon(
         accepted = chunk.subarray(0, 1).toString() === ACCEPTED;
         if (!accepted) return finish({ kind: "unavailable" });
         clearTimeout(timer);
-        timer = setTimeout(() => finish({ kind: "timed-out" }), replyTimeout(io.env));
+        timer = setTimeout(() => finish({ kind: "timed-out" }), settings.replyTimeoutMs);
         chunks.push(chunk.subarray(1));
         return;
       }

@@ -10,8 +10,9 @@
  *   is acknowledged as soon as it is read whole, so the client can tell "never saw it" from "slow".
  * - The socket is created 0600 in `$TACIT_HOME` (only its user may connect). A stale socket left by
  *   a killed daemon is removed on start; a live one means another daemon serves: this one exits.
- * - It exits after `TACIT_HOOK_DAEMON_IDLE_MS` (default 30 min) without an event, when its socket
- *   file is removed or replaced (TACIT_HOME deleted, another daemon took over), when the database
+ * - It exits after `hooks.daemonIdleMs` (default 30 min; `TACIT_HOOK_DAEMON_IDLE_MS`) without an
+ *   event, when its socket file is removed or replaced (TACIT_HOME deleted, another daemon took
+ *   over), when the database
  *   it served disappears, and when tacit's code on disk changes (an upgrade or a rebuild).
  * - A failing event is logged to the hook log and answered with nothing; nothing kills it but the
  *   exits above (the CLI entry logs whatever escapes to the hook log and keeps serving).
@@ -38,8 +39,6 @@ import { ACCEPTED, ANSWERED } from "./hook-client.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 
-/** Default idle lifetime, ms. */
-const IDLE_MS = 30 * 60_000;
 /** How often the daemon checks its socket, database and code, ms. */
 const CHECK_MS = 5_000;
 /** How long a stopping daemon waits for the event in hand before it exits anyway, ms. */
@@ -56,7 +55,7 @@ const requestHeader = z.object({
 /** Where the daemon listens and what it runs with. */
 export interface HookDaemonOptions {
   socketPath: string;
-  /** The daemon's own environment: its log and `TACIT_HOOK_DAEMON_IDLE_MS`. */
+  /** The daemon's own environment: its log and its settings (`hooks.daemonIdleMs`). */
   env: NodeJS.ProcessEnv;
   now: () => number;
   /** Called once the daemon listens (before that, a failure is better ended than survived). */
@@ -109,7 +108,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   }
   options.onListening?.();
   const codeId = codeStamp();
-  const idleMs = Number(options.env.TACIT_HOOK_DAEMON_IDLE_MS) || IDLE_MS;
+  const { hookConfig } = await import("./hook-config.js");
+  const idleMs = hookConfig(io, undefined).hooks.daemonIdleMs;
   /** The databases events went to, with the file each was (an open store follows that file). */
   const databases = new Map<string, string | null>();
   /** Closes the store of a database whose file was deleted or replaced, before the next event. */

@@ -32,6 +32,12 @@ function settingsLocation(options: InstallCommandOptions, io: CliIo) {
   };
 }
 
+/** Seconds the agent waits for a hook, from the `hooks.timeoutSeconds` setting. */
+async function configuredTimeout(io: CliIo): Promise<number> {
+  const { resolveConfig } = await import("../../config/load-config.js");
+  return resolveConfig({ env: io.env, cwd: io.cwd }).values.hooks.timeoutSeconds;
+}
+
 /** `tacit install AGENT`: merges tacit's hooks into the agent's settings (with a backup). */
 export async function installCommand(
   agent: string,
@@ -42,7 +48,7 @@ export async function installCommand(
   const base = {
     ...settingsLocation(options, io),
     ...(options.db ? { db: resolve(io.cwd, options.db) } : {}),
-    ...(options.timeout ? { timeoutSeconds: options.timeout } : {}),
+    timeoutSeconds: options.timeout ?? (await configuredTimeout(io)),
   };
   const change = target === "claude-code" ? { ...installClaudeCode(base), notes: [] } : installCodex(base);
   if (options.json) {

@@ -1,0 +1,27 @@
+/** The `hooks` section: the Claude Code / Codex hooks and their resident daemon (docs/integrations.md). */
+import { flag, positive, section } from "../setting.js";
+
+export const hooksSettingsSchema = section({
+  daemon: flag(
+    true,
+    "Hand hook events to a resident daemon (one per database) instead of loading tacit for each event. `TACIT_HOOK_DAEMON=0` turns it off.",
+    { env: "TACIT_HOOK_DAEMON" },
+  ),
+  daemonIdleMs: positive(1_800_000, "The daemon exits after this long (ms) without an event.", {
+    env: "TACIT_HOOK_DAEMON_IDLE_MS",
+  }),
+  replyTimeoutMs: positive(
+    8_000,
+    "How long a hook waits (ms) for the daemon's answer to an event it accepted; then it prints nothing and logs it.",
+    { env: "TACIT_HOOK_REPLY_TIMEOUT_MS" },
+  ),
+  backgroundLearn: flag(
+    true,
+    "Learn a session in the background when the agent stops. `TACIT_NO_BACKGROUND_LEARN=1` turns it off.",
+    { env: "TACIT_NO_BACKGROUND_LEARN", envInverted: true },
+  ),
+  timeoutSeconds: positive(
+    10,
+    "Seconds an agent waits for tacit's hook before going on without it, written by `tacit install` (its `--timeout` wins).",
+  ),
+});
