@@ -5,7 +5,6 @@ import type { Lesson } from "../core/lessons/lesson.js";
 import type { MaturityConfig } from "../core/lessons/maturity.js";
 import {
   DEFAULT_RECALL_SCORING_WEIGHTS,
-  isRecallable,
   type QualityConfig,
   type RecallScoringWeights,
   scoreLesson,
