@@ -89,4 +89,12 @@ export interface LearnStore {
   listSessionIds(filter: { since?: number; sessionId?: string }): Promise<string[]>;
   /** Records that a task used a pattern lesson; false when it was already recorded. */
   recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean>;
+  /**
+   * Runs `work` as one unit: every write it makes through this store (lessons, their history,
+   * evidence and sources, signals, jobs…) lands together when it resolves, and none of them when
+   * it throws or the process dies first. Holds the database's write lock meanwhile, so `work`
+   * should only compute and write: model calls belong before it. Other writes on the same
+   * connection while it awaits join it; a call inside one joins the outer unit.
+   */
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
 }

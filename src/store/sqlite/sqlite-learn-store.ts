@@ -165,6 +165,20 @@ export class SqliteLearnStore implements LearnStore {
     return rows.map((row) => row.id);
   }
 
+  async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.db.inTransaction) return work();
+    withBusyRetry(() => this.db.exec("BEGIN IMMEDIATE"));
+    try {
+      const value = await work();
+      this.db.exec("COMMIT");
+      return value;
+    } catch (error) {
+      // A failed statement may already have rolled the transaction back; then there is nothing to undo.
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
   async recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {
     const info = withBusyRetry(() =>
       this.db

@@ -196,6 +196,10 @@ export class SqliteStore implements Store {
     return this.learning.listSessionIds(filter);
   }
 
+  inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.learning.inTransaction(work);
+  }
+
   recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {
     return this.learning.recordPatternUse(taskId, lessonId, success, at);
   }
