@@ -86,7 +86,7 @@ export async function prepareTask(
 
 /**
  * Step two, inside one transaction: everything the task teaches, then `done` (the job marked
- * learnt). `also` runs last in the same transaction (the session's instincts ride with its last
+ * learnt) and the run's skills marked to make. `also` runs last in the same transaction (the session's instincts ride with its last
  * task). Returns what it wrote.
  */
 export async function commitTask(
@@ -99,6 +99,7 @@ export async function commitTask(
     const counts: TaskCounts = { signals: 0, created: 0, merged: 0 };
     const lessonIds = await writeTask(context, prepared, counts);
     await context.store.saveLearnJob({ ...done, lessons: lessonIds });
+    await context.store.markLearnStep("skills", done.updatedAt);
     await also?.(counts);
     return counts;
   });

@@ -105,9 +105,14 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
     });
     options.onProgress?.({ ...progress });
   }
-  if (summary.tasksLearned > 0) {
+  // Pending when a task was learnt since skills were last made, in this run or in one killed before.
+  if (await options.store.isLearnStepPending("skills")) {
     const skills = createSkillBook({ store: options.store, skills: options.store, now: options.now });
-    const generated = await skills.generate();
+    const generated = await options.store.inTransaction(async () => {
+      const made = await skills.generate();
+      await options.store.clearLearnStep("skills");
+      return made;
+    });
     summary.skills = { created: generated.created.length, upgraded: generated.upgraded.length };
   }
   if (options.embedder) {

@@ -2,6 +2,7 @@ import type { Outcome } from "../../core/types.js";
 import type {
   CachedExperience,
   LearnJob,
+  LearnStep,
   LearnStore,
   StoredFailedAttempt,
   StoredSignal,
@@ -163,6 +164,20 @@ export class SqliteLearnStore implements LearnStore {
       .prepare("SELECT id FROM sessions WHERE last_activity_at >= ? ORDER BY last_activity_at, id")
       .all(filter.since ?? 0) as Array<{ id: string }>;
     return rows.map((row) => row.id);
+  }
+
+  async markLearnStep(step: LearnStep, at: number): Promise<void> {
+    withBusyRetry(() =>
+      this.db.prepare("INSERT OR IGNORE INTO learn_pending (step, since) VALUES (?, ?)").run(step, at),
+    );
+  }
+
+  async isLearnStepPending(step: LearnStep): Promise<boolean> {
+    return this.db.prepare("SELECT 1 FROM learn_pending WHERE step = ?").get(step) !== undefined;
+  }
+
+  async clearLearnStep(step: LearnStep): Promise<void> {
+    withBusyRetry(() => this.db.prepare("DELETE FROM learn_pending WHERE step = ?").run(step));
   }
 
   async inTransaction<T>(work: () => Promise<T>): Promise<T> {
