@@ -61,7 +61,9 @@ export function createLearnProgressView(options: {
       next = at + every;
       options.stream.write(`${plainLine(progress, at - started)}\n`);
     },
-    stop: () => {},
+    stop: () => {
+      // Plain lines leave nothing on screen to clear.
+    },
   };
 }
 
