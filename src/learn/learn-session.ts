@@ -112,7 +112,7 @@ export async function learnSession(
     result.warnings.push(`session ${sessionId} not found`);
     return result;
   }
-  const messages = (await store.listMessages(sessionId)).map(toTaskMessage);
+  const messages = await readTaskMessages(store, sessionId);
   if (messages.length === 0) return result;
   const signals = detectTaskSignals(messages);
   const segments = segmentTasks(messages, { signals, idleGapMs: config.idleGapMs });
@@ -251,6 +251,25 @@ async function learnInstincts(
       counts,
       await context.lessons.learn(instinctToLesson({ instinct, task, at: instincts.at ?? context.now() })),
     );
+  }
+}
+
+/** Messages read per query: a long session is read page by page, by seq. */
+export const MESSAGE_PAGE_ROWS = 2_000;
+
+/**
+ * The session's messages as the learning rules see them, in seq order, read a page at a time so
+ * the full rows of a long session (metadata and all) are never held at once.
+ */
+async function readTaskMessages(store: Store, sessionId: string): Promise<TaskMessage[]> {
+  const messages: TaskMessage[] = [];
+  for (;;) {
+    const page = await store.listMessages(sessionId, {
+      afterSeq: messages.at(-1)?.seq ?? -1,
+      limit: MESSAGE_PAGE_ROWS,
+    });
+    for (const message of page) messages.push(toTaskMessage(message));
+    if (page.length < MESSAGE_PAGE_ROWS) return messages;
   }
 }
 
