@@ -42,7 +42,8 @@ async function measure(dir: string, lines: number): Promise<Measured> {
     const summary = await learnSessions(learnServices(runtime));
     const used = process.cpuUsage(cpu);
     const learnMs = performance.now() - started;
-    if (summary.tasksFailed > 0) throw new Error(`${summary.tasksFailed} tasks failed: ${summary.warnings[0]}`);
+    if (summary.tasksFailed > 0)
+      throw new Error(`${summary.tasksFailed} tasks failed: ${summary.warnings[0]}`);
     const cpuMs = (used.user + used.system) / 1000;
     return { lines, tasks: summary.tasks, importMs, learnMs, cpuMs, perLineUs: (cpuMs * 1000) / lines };
   } finally {

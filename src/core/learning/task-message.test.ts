@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Step, taskRows } from "../../testing/task-rows.js";
+import { signalsWithin } from "./row-signals.js";
 import {
   describeToolCall,
   detectTaskSignals,
@@ -10,7 +11,6 @@ import {
   llmSignalSchema,
   locateLlmSignals,
   readLlmSignals,
-  signalsWithin,
   type TaskMessage,
   type TaskSignal,
   textLanguage,
