@@ -162,7 +162,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option("--instincts <source>", "offline, model or off; default: learning.instincts")
     .option("--json", "print the summary as JSON")
-    .option("--no-progress", "no progress bar")
+    .option("--no-progress", "no progress bar: a plain line every 10 s instead")
     .action(async (options) => {
       const { learnCommand } = await import("./learn-command.js");
       await run(learnCommand({ ...global(), ...options }, io));

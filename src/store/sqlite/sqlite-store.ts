@@ -5,6 +5,7 @@ import type { AgentKind, ErrorEntry, ErrorStats, ErrorType, Message, Outcome } f
 import type {
   CachedExperience,
   LearnJob,
+  LearnStep,
   StoredFailedAttempt,
   StoredSignal,
   TaskLearning,
@@ -194,6 +195,22 @@ export class SqliteStore implements Store {
 
   listSessionIds(filter: { since?: number; sessionId?: string }): Promise<string[]> {
     return this.learning.listSessionIds(filter);
+  }
+
+  markLearnStep(step: LearnStep, at: number): Promise<void> {
+    return this.learning.markLearnStep(step, at);
+  }
+
+  isLearnStepPending(step: LearnStep): Promise<boolean> {
+    return this.learning.isLearnStepPending(step);
+  }
+
+  clearLearnStep(step: LearnStep): Promise<void> {
+    return this.learning.clearLearnStep(step);
+  }
+
+  inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.learning.inTransaction(work);
   }
 
   recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {
