@@ -10,9 +10,11 @@
  *   is acknowledged as soon as it is read whole, so the client can tell "never saw it" from "slow".
  * - The socket is created 0600 in `$TACIT_HOME` (only its user may connect). A stale socket left by
  *   a killed daemon is removed on start; a live one means another daemon serves: this one exits.
- * - It exits after `TACIT_HOOK_DAEMON_IDLE_MS` (default 30 min) without an event, when its socket
- *   file is removed or replaced (TACIT_HOME deleted, another daemon took over), when the database
- *   it served disappears, and when tacit's code on disk changes (an upgrade or a rebuild).
+ * - It exits after `TACIT_HOOK_DAEMON_IDLE_MS` (default 5 min) without an event; at once when its
+ *   socket file is removed or replaced (TACIT_HOME deleted, another daemon took over) or a database
+ *   it served disappears (it watches their folders; a health check every `TACIT_HOOK_DAEMON_CHECK_MS`
+ *   catches what a watch missed); when asked to (`tacit uninstall`, hook-daemon-control.ts); and
+ *   when tacit's code on disk changes (an upgrade or a rebuild).
  * - A failing event is logged to the hook log and answered with nothing; nothing kills it but the
  *   exits above (the CLI entry logs whatever escapes to the hook log and keeps serving).
  */
@@ -32,26 +34,34 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { dirname } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import * as z from "zod/mini";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { ACCEPTED, ANSWERED } from "./hook-client.js";
+import { answer, type DaemonEvent, readRequest, STOPPING } from "./hook-daemon-protocol.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 
-/** Default idle lifetime, ms. */
-const IDLE_MS = 30 * 60_000;
-/** How often the daemon checks its socket, database and code, ms. */
-const CHECK_MS = 5_000;
+/**
+ * How long the daemon lives: `idleMs` without an event (`TACIT_HOOK_DAEMON_IDLE_MS`), and how often
+ * it checks that its socket, databases and code are still there (`TACIT_HOOK_DAEMON_CHECK_MS`).
+ * An agent at work sends events every few seconds; a daemon that outlives it by minutes only holds
+ * memory and a database open, and the next prompt starts another in ~100 ms.
+ */
+export const DEFAULT_HOOK_DAEMON_SETTINGS = { idleMs: 5 * 60_000, checkMs: 5_000 } as const;
+
+/** The daemon's settings from its environment (a missing or invalid value keeps the default). */
+export function hookDaemonSettings(env: NodeJS.ProcessEnv): { idleMs: number; checkMs: number } {
+  const positive = (value: string | undefined, fallback: number) => {
+    const number = Number(value);
+    return Number.isFinite(number) && number > 0 ? number : fallback;
+  };
+  return {
+    idleMs: positive(env.TACIT_HOOK_DAEMON_IDLE_MS, DEFAULT_HOOK_DAEMON_SETTINGS.idleMs),
+    checkMs: positive(env.TACIT_HOOK_DAEMON_CHECK_MS, DEFAULT_HOOK_DAEMON_SETTINGS.checkMs),
+  };
+}
+
 /** How long a stopping daemon waits for the event in hand before it exits anyway, ms. */
 const STOP_GRACE_MS = 10_000;
-/** A request beyond this (header + payload) is refused; hook-main.ts refuses 32 MiB payloads. */
-const MAX_REQUEST_BYTES = 33 * 1024 * 1024;
-
-const requestHeader = z.object({
-  argv: z.array(z.string()),
-  cwd: z.string(),
-  env: z.record(z.string(), z.string()),
-});
 
 /** Where the daemon listens and what it runs with. */
 export interface HookDaemonOptions {
@@ -71,8 +81,9 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const home = dirname(options.socketPath);
   // A home removed under a running daemon (a test's, a user's reset) is not recreated for a log
   // line: the daemon stops at its next health check, and the failure is only that the home went.
+  let removed = false;
   const fail = (message: string) => {
-    if (existsSync(home)) logHookFailure(io, `hook daemon: ${message}`);
+    if (!removed && existsSync(home)) logHookFailure(io, `hook daemon: ${message}`);
   };
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
@@ -109,7 +120,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   }
   options.onListening?.();
   const codeId = codeStamp();
-  const idleMs = Number(options.env.TACIT_HOOK_DAEMON_IDLE_MS) || IDLE_MS;
+  const { idleMs, checkMs } = hookDaemonSettings(options.env);
   /** The databases events went to, with the file each was (an open store follows that file). */
   const databases = new Map<string, string | null>();
   /** Closes the store of a database whose file was deleted or replaced, before the next event. */
@@ -137,6 +148,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     });
   };
   let watcher: FSWatcher | undefined;
+  /** Watches of the home and of each database's folder: what is deleted there is noticed at once. */
+  const folderWatches = new Map<string, FSWatcher>();
 
   return new Promise((stopped) => {
     let stopping = false;
@@ -146,8 +159,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       clearTimeout(idle);
       clearInterval(check);
       watcher?.close();
-      // What was queued before the socket went is still handled; later events find no socket.
-      drain();
+      for (const folderWatch of folderWatches.values()) folderWatch.close();
+      // What was queued before the socket went is still handled; later events find no socket. Not
+      // when its home is being removed: handling an event there would write into it again.
+      if (!removed) drain();
       queue = queue.then(() => new Promise<void>((closed) => server.close(() => closed())));
       queue = queue.then(() => stores.close());
       void queue.then(() => stopped());
@@ -170,19 +185,46 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         else armIdle();
       }, idleMs);
     };
-    const healthy = (): boolean => {
+    /** Its socket is still its own and every database it served is still there. */
+    const inPlace = (): boolean => {
       if (fileId(options.socketPath) !== socketId) return false;
-      if (codeStamp() !== codeId) return false;
       for (const database of databases.keys()) if (!existsSync(database)) return false;
       return true;
     };
+    const healthy = (): boolean => inPlace() && codeStamp() === codeId;
+    /** Stops when its socket or a database went; true then. */
+    const leaveIfRemoved = (): boolean => {
+      if (inPlace()) return false;
+      // Being removed: from now on nothing is written there, not even a log line.
+      removed = true;
+      stop("its home, socket or database was removed");
+      return true;
+    };
+    /** Watches a folder: a change there (its removal included) that leaves the daemon out of place stops it. */
+    const watchFolder = (folder: string) => {
+      if (folderWatches.has(folder)) return;
+      try {
+        const folderWatch = watch(folder, leaveIfRemoved);
+        // The folder itself went away (the watch ends): the same check says whether to stop.
+        folderWatch.on("error", leaveIfRemoved);
+        folderWatches.set(folder, folderWatch);
+      } catch (error) {
+        // Gone already, or no watch left: the health check polls instead.
+        void error;
+        leaveIfRemoved();
+      }
+    };
+    watchFolder(home);
     armIdle();
     try {
       watcher = watch(inbox, () => {
         armIdle();
         drain();
       });
-      watcher.on("error", (error) => fail(`watching the inbox: ${error.message}`));
+      watcher.on("error", (error) => {
+        // The inbox went with the home: stop, and write no log line into a folder being removed.
+        if (!leaveIfRemoved()) fail(`watching the inbox: ${error.message}`);
+      });
     } catch (error) {
       fail(`watching the inbox (the health check polls it instead): ${(error as Error).message}`);
     }
@@ -190,7 +232,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     check = setInterval(() => {
       if (!healthy()) stop("socket, database or code changed");
       else drain();
-    }, Number(options.env.TACIT_HOOK_DAEMON_CHECK_MS) || CHECK_MS);
+    }, checkMs);
 
     server.on("connection", (socket: Socket) => {
       if (!healthy()) {
@@ -204,6 +246,12 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         if (request === null) {
           // A connection that sent nothing: another daemon starting checked that this one lives.
           socket.destroy();
+          return;
+        }
+        if (request === "stop") {
+          // `tacit uninstall`: events already accepted are still handled, then it exits.
+          socket.end(STOPPING);
+          stop("asked to stop");
           return;
         }
         if (request instanceof Error) {
@@ -228,7 +276,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
               storeToolEvents: true,
               afterAnswer: (work) => deferred.push(work),
             });
-            rememberDatabase(databases, request);
+            const database = rememberDatabase(databases, request);
+            if (database) watchFolder(dirname(database));
             await answer(socket, `${ANSWERED}${stdout.text()}`);
           } catch (error) {
             // runHook never throws; this is a bug in the daemon itself: log it and keep serving.
@@ -248,68 +297,6 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
-  });
-}
-
-/**
- * Sends the answer and ends the connection; settles once the client can have it all (the end is
- * sent: the client reads until it) or the connection is gone, so work after it is off its path.
- */
-function answer(socket: Socket, text: string): Promise<void> {
-  // A client that gave up (its reply timeout) has closed already: nothing will be sent or emitted.
-  if (socket.destroyed || socket.writableFinished) return Promise.resolve();
-  return new Promise((sent) => {
-    socket.once("finish", sent);
-    socket.once("close", sent);
-    socket.end(text);
-  });
-}
-
-interface DaemonEvent {
-  argv: string[];
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  payload: Buffer;
-}
-
-/**
- * Reads a whole request (the client half-closes after sending it): an Error if it is malformed,
- * null if nothing was sent (a liveness probe).
- */
-function readRequest(socket: Socket, settle: (request: DaemonEvent | Error | null) => void): void {
-  let settled = false;
-  const done = (request: DaemonEvent | Error | null) => {
-    if (settled) return;
-    settled = true;
-    settle(request);
-  };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  socket.on("error", (error) => done(size === 0 ? null : new Error(`reading a request: ${error.message}`)));
-  socket.on("data", (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > MAX_REQUEST_BYTES) {
-      socket.removeAllListeners("data");
-      done(new Error(`request larger than ${MAX_REQUEST_BYTES} bytes`));
-      return;
-    }
-    chunks.push(chunk);
-  });
-  socket.on("end", () => {
-    if (size > MAX_REQUEST_BYTES) return;
-    if (size === 0) return done(null);
-    const bytes = Buffer.concat(chunks);
-    const newline = bytes.indexOf(10);
-    if (newline < 0) return done(new Error("request without a header line"));
-    let header: unknown;
-    try {
-      header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
-    } catch (error) {
-      return done(new Error(`request header is not JSON: ${(error as Error).message}`));
-    }
-    const parsed = z.safeParse(requestHeader, header);
-    if (!parsed.success) return done(new Error("request header is not {argv, cwd, env}"));
-    done({ ...parsed.data, payload: bytes.subarray(newline + 1) });
   });
 }
 
@@ -375,13 +362,16 @@ function codeStamp(): string | null {
   }
 }
 
-function rememberDatabase(databases: Map<string, string | null>, request: DaemonEvent): void {
+/** Remembers the database an event went to (the first time it exists); returns it when new. */
+function rememberDatabase(databases: Map<string, string | null>, request: DaemonEvent): string | null {
   const dbIndex = request.argv.indexOf("--db");
   const db = dbIndex >= 0 ? request.argv[dbIndex + 1] : undefined;
   const location = resolveDatabaseLocation({ ...(db ? { db } : {}), env: request.env, cwd: request.cwd });
   if (location.kind === "sqlite" && !databases.has(location.path) && existsSync(location.path)) {
     databases.set(location.path, fileId(location.path));
+    return location.path;
   }
+  return null;
 }
 
 function collector(): { stream: Writable; text: () => string } {
