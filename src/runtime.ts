@@ -39,11 +39,14 @@ export async function openRuntime(options: {
   embedder?: Embedder;
   /** Used instead of the configured language model. */
   model?: LanguageModel;
+  /** An opened store (a read-only one, for commands that only read); closed with the runtime. */
+  store?: SqliteStore;
 }): Promise<Runtime> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
   const models = resolveModelConfig({ env });
-  const store = openStore(resolveDatabaseLocation({ db: options.db, env, cwd: options.cwd }));
+  const store =
+    options.store ?? openStore(resolveDatabaseLocation({ db: options.db, env, cwd: options.cwd }));
   try {
     const embedder =
       options.embedder ??

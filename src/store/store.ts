@@ -161,6 +161,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
 
   getSession(id: string): Promise<SessionSummary | null>;
   listSessions(filter: SessionFilter): Promise<SessionSummary[]>;
+  /** How many sessions match (what a listing cut at `limit` leaves out). */
+  countSessions(filter: Omit<SessionFilter, "limit">): Promise<number>;
   listMessages(sessionId: string, options?: { limit?: number; afterSeq?: number }): Promise<Message[]>;
   listErrors(filter: ErrorFilter): Promise<ErrorEntry[]>;
   errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
@@ -170,4 +172,6 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
   getImportFile(path: string): Promise<ImportFileState | null>;
   /** Deletes sessions whose last activity is before `before` (epoch ms), with everything they own. */
   prune(before: number): Promise<PruneResult>;
+  /** What `prune(before)` would delete, deleting nothing (`tacit prune --dry-run`, and the question before it). */
+  countPrunable(before: number): Promise<PruneResult>;
 }

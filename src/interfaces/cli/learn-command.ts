@@ -1,8 +1,8 @@
-import cliProgress from "cli-progress";
 import { EXPERIENCE_MODES, type ExperienceMode } from "../../core/learning/index.js";
 import { learnSessions } from "../../learn/learn-worker.js";
 import { learnServices } from "../../runtime.js";
 import { CliError, type CliIo, type GlobalOptions, withRuntime, writeJson, writeLine } from "./cli-io.js";
+import { progressBar } from "./progress-bar.js";
 
 const INSTINCT_SOURCES = ["offline", "model", "off"] as const;
 
@@ -34,13 +34,10 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
     );
   }
   const summary = await withRuntime(io, options, async (runtime) => {
-    const bar =
-      options.progress !== false && io.stderr.isTTY && !options.json
-        ? new cliProgress.SingleBar(
-            { stream: io.stderr, format: "learning {bar} {value}/{total} sessions", hideCursor: true },
-            cliProgress.Presets.shades_classic,
-          )
-        : null;
+    const bar = progressBar(io, {
+      show: options.progress !== false && Boolean(io.stderr.isTTY) && !options.json,
+      format: "learning {bar} {value}/{total} sessions",
+    });
     try {
       return await learnSessions({
         ...learnServices(runtime),
@@ -48,12 +45,12 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
         sessionId: options.session,
         since,
         onProgress: ({ done, total }) => {
-          if (done === 1) bar?.start(total, 0);
-          bar?.update(done);
+          if (done === 1) bar.start(total, 0);
+          bar.update(done);
         },
       });
     } finally {
-      bar?.stop();
+      bar.stop();
     }
   });
   if (options.session && summary.sessions === 0) throw new CliError(`session ${options.session} not found`);
