@@ -1,40 +1,17 @@
 import { describe, expect, it } from "vitest";
+import {
+  BUILD_OUTPUT,
+  NEXT_BUILD_OUTPUT as NEXT_BUILD,
+  TYPECHECK_ERROR,
+  TYPECHECK_OUTPUT as TYPESCRIPT,
+} from "../testing/failed-commands.js";
 import { errorExcerpt, errorHeadline, NOT_THE_ERROR } from "./error-line.js";
-
-/** Outputs recorded from real failed commands: the warning or echo first, the error after. */
-const TYPESCRIPT = [
-  'npm warn Unknown env config "verify-deps-before-run". This will stop working in the next major version of npm.',
-  "",
-  "> web@0.1.0 typecheck",
-  "> tsc --noEmit",
-  "",
-  "src/App.test.tsx(3,32): error TS2307: Cannot find module '@testing-library/react' or its corresponding type declarations.",
-].join("\n");
-
-const NEXT_BUILD = [
-  'npm warn Unknown env config "verify-deps-before-run". This will stop working in the next major version of npm.',
-  "",
-  "> web@0.1.0 build",
-  "> next build",
-  "",
-  "   ▲ Next.js 15.1.0",
-  "   Creating an optimized production build ...",
-  "",
-  "> Build error occurred",
-  "[TypeError: generate is not a function]",
-].join("\n");
 
 describe("errorHeadline", () => {
   it("skips warnings and the script echo for the line that carries the error", () => {
-    expect(errorHeadline(TYPESCRIPT)).toBe(
-      "src/App.test.tsx(3,32): error TS2307: Cannot find module '@testing-library/react' or its corresponding type declarations.",
-    );
+    expect(errorHeadline(TYPESCRIPT)).toBe(TYPECHECK_ERROR);
     expect(errorHeadline(NEXT_BUILD)).toBe("[TypeError: generate is not a function]");
-    expect(
-      errorHeadline(
-        'npm warn Unknown env config "verify-deps-before-run".\nBuild error occurred [TypeError: generate is not a function]',
-      ),
-    ).toBe("Build error occurred [TypeError: generate is not a function]");
+    expect(errorHeadline(BUILD_OUTPUT)).toBe("Build error occurred [TypeError: generate is not a function]");
   });
 
   it("takes the exception of a traceback, not its header, and the message after an exit status", () => {

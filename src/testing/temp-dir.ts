@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
@@ -31,25 +31,11 @@ export function useTempDir(prefix = "tacit-test-"): () => string {
  */
 export async function stopDaemonsUnder(dir: string): Promise<void> {
   if (!existsSync(dir)) return;
-  const homes = [
-    dir,
-    ...readdirSync(dir)
-      .map((name) => join(dir, name))
-      .filter((path) => isDirectory(path)),
-  ];
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const homes = [dir, ...folders.map((entry) => join(dir, entry.name))];
   for (const home of homes) {
     const stops = await stopHookDaemons(home);
     const running = stops.filter((stop) => stop.state === "running");
     if (running.length > 0) throw new Error(`hook daemons did not stop: ${JSON.stringify(running)}`);
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch (error) {
-    // Removed meanwhile (a test's daemon cleaning up): nothing to look into.
-    void error;
-    return false;
   }
 }

@@ -202,19 +202,8 @@ describe("tacit CLI hygiene", () => {
     const env = { TACIT_HOME: dir };
     const shop = join(dir, "shop");
     mkdirSync(join(shop, ".git"), { recursive: true });
-    const added = await runTacit(
-      [
-        "lessons",
-        "add",
-        "--rule",
-        "Use pnpm, not npm",
-        "--trigger",
-        "installing dependencies",
-        "--project",
-        shop,
-      ],
-      { env },
-    );
+    const rule = ["--rule", "Use pnpm, not npm", "--trigger", "installing dependencies"];
+    const added = await runTacit(["lessons", "add", ...rule, "--project", shop], { env });
     expect(added.code).toBe(0);
     const elsewhere = join(dir, "blog");
     mkdirSync(join(elsewhere, ".git"), { recursive: true });

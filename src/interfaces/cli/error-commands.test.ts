@@ -7,26 +7,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openRuntime } from "../../runtime.js";
 import { runTacit } from "../../testing/cli-harness.js";
+import { BUILD_OUTPUT, TYPECHECK_ERROR, TYPECHECK_OUTPUT } from "../../testing/failed-commands.js";
 import { captureSession } from "../../testing/session-builder.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const tempDir = useTempDir("tacit-errors-");
 const T0 = Date.UTC(2026, 9, 1, 9);
 const PROJECT = "/work/web";
-const TYPECHECK_OUTPUT = [
-  'npm warn Unknown env config "verify-deps-before-run". This will stop working in the next major version of npm.',
-  'npm warn Unknown env config "_jsr-registry". This will stop working in the next major version of npm.',
-  "",
-  "> web@0.1.0 typecheck",
-  "> tsc --noEmit",
-  "",
-  "src/App.test.tsx(3,32): error TS2307: Cannot find module '@testing-library/react' or its corresponding type declarations.",
-].join("\n");
-const BUILD_OUTPUT = [
-  'npm warn Unknown env config "verify-deps-before-run". This will stop working in the next major version of npm.',
-  "Build error occurred [TypeError: generate is not a function]",
-].join("\n");
-
 async function capturedFailures(): Promise<{ env: NodeJS.ProcessEnv; sessionId: string }> {
   const home = tempDir();
   const runtime = await openRuntime({ db: join(home, "tacit.db"), env: { TACIT_HOME: home }, now: () => T0 });
@@ -57,7 +44,7 @@ describe("errors are the real errors", () => {
     expect(listed.stdout).not.toContain("npm warn");
     const json = JSON.parse((await runTacit(["errors", "list", "--json"], { env })).stdout);
     expect(json.map((error: { message: string }) => error.message.split("\n")[0])).toEqual([
-      "src/App.test.tsx(3,32): error TS2307: Cannot find module '@testing-library/react' or its corresponding type declarations.",
+      TYPECHECK_ERROR,
       "Build error occurred [TypeError: generate is not a function]",
     ]);
     expect(json[0].errorType).toBe("validation");

@@ -94,6 +94,20 @@ async function startDaemon(env: NodeJS.ProcessEnv, cwd: string): Promise<string>
   return socket;
 }
 
+/**
+ * `tacit hook-daemon` as its own process, as hook-client.ts starts it, with neither a health check
+ * nor an idle timeout within a test; resolves `exited` with its exit code.
+ */
+function spawnDaemon(env: NodeJS.ProcessEnv): { socket: string; exited: Promise<number | null> } {
+  const socket = hookSocketPath([], { env, cwd: ROOT }) as string;
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN, "hook-daemon", "--socket", socket], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env, ...NO_POLLING },
+    stdio: "ignore",
+  });
+  return { socket, exited: new Promise((resolve) => child.on("exit", resolve)) };
+}
+
 /** Waits for something the daemon does in the background. */
 const until = (condition: () => boolean, timeoutMs?: number) => waitUntil(condition, "the daemon", timeoutMs);
 
@@ -364,14 +378,8 @@ describe("tacit hook (process) without a daemon", () => {
 
   it("exits at once when its home is removed, without waiting for a health check", async () => {
     const setup = home();
-    const socket = hookSocketPath([], { env: setup.env, cwd: setup.project }) as string;
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, "hook-daemon", "--socket", socket], {
-      cwd: ROOT,
-      // No health check and no idle timeout within the test: only noticing the removal stops it.
-      env: { PATH: process.env.PATH, ...setup.env, ...NO_POLLING },
-      stdio: "ignore",
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    // No health check and no idle timeout within the test: only noticing the removal stops it.
+    const { socket, exited } = spawnDaemon(setup.env);
     await until(() => existsSync(socket), 30_000);
     // The daemon may still be writing its pid file as the removal walks the folder.
     rmSync(setup.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
@@ -421,13 +429,7 @@ describe("tacit hook (process) without a daemon", () => {
 
   it("leaves no daemon behind a test: the temporary folder's cleanup stops the ones started in it", async () => {
     const setup = home();
-    const socket = hookSocketPath([], { env: setup.env, cwd: setup.project }) as string;
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, "hook-daemon", "--socket", socket], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...setup.env, ...NO_POLLING },
-      stdio: "ignore",
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const { socket, exited } = spawnDaemon(setup.env);
     await until(() => daemonPid(socket.replace(/\.sock$/, ".pid")) !== null, 30_000);
     await stopDaemonsUnder(setup.home);
     expect(await exited).toBe(0);
