@@ -5,9 +5,11 @@
  *   the daemon answers ACCEPTED once it holds it whole, then ANSWERED and the hook's output;
  * - a stop request: the header line `{"stop": true}` and nothing else; the daemon answers STOPPING
  *   and stops (events it already accepted are still handled);
- * - a connection that sends nothing: a liveness probe.
+ * - a connection that sends nothing: a liveness probe (how a starting daemon tells a live socket,
+ *   which it leaves alone, from a stale one, which it replaces: `listen`).
  */
-import type { Socket } from "node:net";
+import { unlinkSync } from "node:fs";
+import { connect, type Server, type Socket } from "node:net";
 import * as z from "zod/mini";
 
 /** A request beyond this (header + payload) is refused; hook-main.ts refuses 32 MiB payloads. */
@@ -90,5 +92,36 @@ export function answer(socket: Socket, text: string): Promise<void> {
     socket.once("finish", sent);
     socket.once("close", sent);
     socket.end(text);
+  });
+}
+
+/** Listens at `path`, replacing a stale socket; false when a live daemon already listens there. */
+export async function listen(server: Server, path: string): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const error = await new Promise<NodeJS.ErrnoException | null>((settle) => {
+      const previous = process.umask(0o177);
+      server.once("error", settle);
+      server.listen(path, () => {
+        server.off("error", settle);
+        settle(null);
+      });
+      process.umask(previous);
+    });
+    if (error === null) return true;
+    if (error.code !== "EADDRINUSE" || attempt > 0) throw error;
+    if (await answers(path)) return false;
+    unlinkSync(path);
+  }
+}
+
+/** Whether something accepts connections at `path`. */
+function answers(path: string): Promise<boolean> {
+  return new Promise((settle) => {
+    const socket = connect(path);
+    socket.on("connect", () => {
+      socket.destroy();
+      settle(true);
+    });
+    socket.on("error", () => settle(false));
   });
 }

@@ -23,6 +23,7 @@ import {
   existsSync,
   type FSWatcher,
   mkdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -30,13 +31,13 @@ import {
   watch,
   writeFileSync,
 } from "node:fs";
-import { connect, createServer, type Server, type Socket } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { dirname } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { ACCEPTED, ANSWERED } from "./hook-client.js";
-import { answer, type DaemonEvent, readRequest, STOPPING } from "./hook-daemon-protocol.js";
+import { answer, type DaemonEvent, listen, readRequest, STOPPING } from "./hook-daemon-protocol.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 
@@ -97,12 +98,15 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const listening = await listen(server, options.socketPath);
   if (!listening) return;
   const socketId = fileId(options.socketPath);
+  /** The socket at the path is still the one this daemon listens at (not removed, not replaced). */
+  const ownsSocket = () => socketId !== null && fileId(options.socketPath) === socketId;
   // Beside the socket, for whoever wants to stop it: `kill $(cat …/hook-<hash>.pid)`.
   const pidFile = options.socketPath.replace(/\.sock$/, ".pid");
   // Tool events queued by hook-client.ts: drained when the folder changes, on every health check
   // (in case a change was missed) and before every socket event, so a prompt sees the tool calls
   // before it. One drain at a time, in the same queue as the socket events.
   const inbox = inboxDirectory(options.socketPath);
+  let createdInbox = false;
   try {
     chmodSync(options.socketPath, 0o600);
     // Written whole, then renamed into place: a reader never sees an empty file (whose "pid", 0,
@@ -111,10 +115,21 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     writeFileSync(partial, `${process.pid}\n`, { mode: 0o600 });
     renameSync(partial, pidFile);
     // Not recursive: a home removed while this daemon started stays removed.
-    if (!existsSync(inbox)) mkdirSync(inbox, { mode: 0o700 });
+    if (!existsSync(inbox)) {
+      mkdirSync(inbox, { mode: 0o700 });
+      createdInbox = true;
+    }
+    // Removed meanwhile (its home being deleted): take back what it just wrote, and go.
+    if (!ownsSocket()) throw new Error("socket removed while starting");
   } catch (error) {
-    // The home went away between listening and here: nothing to serve, and nothing to recreate.
+    // The home went away between listening and here: nothing to serve, and nothing to recreate or
+    // log there (a log line would put a file back into a folder being removed).
     await new Promise<void>((closed) => server.close(() => closed()));
+    if (!ownsSocket()) {
+      if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
+      if (createdInbox) rmSync(inbox, { recursive: true, force: true });
+      return;
+    }
     if (existsSync(home)) throw error;
     return;
   }
@@ -169,7 +184,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       // An event that never settles must not keep a stopped daemon alive.
       setTimeout(() => stopped(), STOP_GRACE_MS).unref();
       // Remove the socket only while it is ours: a successor may already listen at the path.
-      if (fileId(options.socketPath) === socketId) {
+      if (ownsSocket()) {
         try {
           unlinkSync(options.socketPath);
           rmSync(pidFile, { force: true });
@@ -187,7 +202,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     };
     /** Its socket is still its own and every database it served is still there. */
     const inPlace = (): boolean => {
-      if (fileId(options.socketPath) !== socketId) return false;
+      if (!ownsSocket()) return false;
       for (const database of databases.keys()) if (!existsSync(database)) return false;
       return true;
     };
@@ -300,37 +315,6 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   });
 }
 
-/** Listens at `path`, replacing a stale socket; false when a live daemon already listens there. */
-async function listen(server: Server, path: string): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    const error = await new Promise<NodeJS.ErrnoException | null>((settle) => {
-      const previous = process.umask(0o177);
-      server.once("error", settle);
-      server.listen(path, () => {
-        server.off("error", settle);
-        settle(null);
-      });
-      process.umask(previous);
-    });
-    if (error === null) return true;
-    if (error.code !== "EADDRINUSE" || attempt > 0) throw error;
-    if (await answers(path)) return false;
-    unlinkSync(path);
-  }
-}
-
-/** Whether something accepts connections at `path`. */
-function answers(path: string): Promise<boolean> {
-  return new Promise((settle) => {
-    const socket = connect(path);
-    socket.on("connect", () => {
-      socket.destroy();
-      settle(true);
-    });
-    socket.on("error", () => settle(false));
-  });
-}
-
 /** Device and inode of a file, or null when it is gone: tells "our socket" from a successor's. */
 function fileId(path: string): string | null {
   try {
@@ -383,4 +367,15 @@ function collector(): { stream: Writable; text: () => string } {
     },
   });
   return { stream, text: () => text };
+}
+
+/** The pid in a pid file, or null when there is none (or it cannot be read). */
+function readPid(pidFile: string): number | null {
+  try {
+    return Number(readFileSync(pidFile, "utf8").trim()) || null;
+  } catch (error) {
+    // No pid file (never written, or removed with the home): nobody's pid.
+    void error;
+    return null;
+  }
 }
