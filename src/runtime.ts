@@ -49,6 +49,8 @@ export async function openRuntime(options: {
   embedder?: Embedder;
   /** Used instead of the configured language model. */
   model?: LanguageModel;
+  /** An opened store (a read-only one, for commands that only read); closed with the runtime. */
+  store?: SqliteStore;
 }): Promise<Runtime> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
@@ -56,7 +58,8 @@ export async function openRuntime(options: {
   const models = modelConfigFrom(config);
   const settings = serviceSettings(config.values);
   const redact = createRedactor(settings.capture.redaction);
-  const store = openStore(resolveDatabaseLocation({ db: options.db, env, cwd: options.cwd }));
+  const store =
+    options.store ?? openStore(resolveDatabaseLocation({ db: options.db, env, cwd: options.cwd }));
   try {
     const embedder =
       options.embedder ??

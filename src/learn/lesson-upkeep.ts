@@ -65,7 +65,8 @@ export async function recallableLessons(deps: UpkeepDeps, lessons: readonly Less
   const considered = lessons.filter(
     (lesson) => RECALLABLE_STATUSES.includes(lesson.status) && lesson.maturity !== "deprecated",
   );
-  const current = await Promise.all(considered.map((lesson) => upkeep(deps, lesson, true)));
+  // A store opened read-only (`tacit recall` previews) computes the upkeep without storing it.
+  const current = await Promise.all(considered.map((lesson) => upkeep(deps, lesson, !deps.store.readOnly)));
   return current.flatMap((item) =>
     item.lesson !== null && isRecallable(item.lesson, item.feedback) ? [item.lesson] : [],
   );

@@ -1,4 +1,5 @@
 import { ulid } from "ulid";
+import { errorExcerpt } from "../core/error-line.js";
 import { toSignalMessages } from "../core/learning/task-message.js";
 import { mergeConfig } from "../core/lessons/config.js";
 import type { Lesson } from "../core/lessons/lesson.js";
@@ -569,7 +570,7 @@ function isNarration(row: EvidenceRow): boolean {
 
 function evidenceText(row: Pick<EvidenceRow, "content" | "toolOutput" | "isError">): string {
   return row.isError && row.toolOutput
-    ? row.toolOutput.split("\n").slice(0, 3).join(" ").slice(0, 240)
+    ? errorExcerpt(row.toolOutput, { maxChars: 240, maxLines: 3 }).replaceAll("\n", " ")
     : row.content.slice(0, 240);
 }
 

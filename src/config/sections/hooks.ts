@@ -7,9 +7,16 @@ export const hooksSettingsSchema = section({
     "Hand hook events to a resident daemon (one per database) instead of loading tacit for each event. `TACIT_HOOK_DAEMON=0` turns it off.",
     { env: "TACIT_HOOK_DAEMON" },
   ),
-  daemonIdleMs: positive(1_800_000, "The daemon exits after this long (ms) without an event.", {
-    env: "TACIT_HOOK_DAEMON_IDLE_MS",
-  }),
+  daemonIdleMs: positive(
+    300_000,
+    "The daemon exits after this long (ms) without an event. An agent at work sends events every few seconds; after a longer pause the next prompt starts a new daemon in about 100 ms.",
+    { env: "TACIT_HOOK_DAEMON_IDLE_MS" },
+  ),
+  daemonCheckMs: positive(
+    5_000,
+    "How often (ms) the daemon checks that its socket, databases and code are still there (folder watches make it exit at once; this catches what a watch missed).",
+    { env: "TACIT_HOOK_DAEMON_CHECK_MS" },
+  ),
   replyTimeoutMs: positive(
     8_000,
     "How long a hook waits (ms) for the daemon's answer to an event it accepted; then it prints nothing and logs it.",

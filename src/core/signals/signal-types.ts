@@ -95,13 +95,28 @@ export interface LiveSignal {
 
 const roleSchema = z.enum(["user", "assistant", "tool", "system"]);
 
-/** One message of an input line of `tacit signals detect`. Unknown keys are ignored. */
-export const signalMessageSchema = z.object({
-  role: roleSchema,
-  content: z.string(),
-  isError: z.boolean().optional(),
-  toolName: z.string().optional(),
-});
+/**
+ * One message of an input line of `tacit signals detect`. Unknown keys are ignored. A tool message
+ * as `tacit export conversations` writes it (`content` the tool's name, `toolOutput` what it
+ * printed, `toolName` null when unknown) is read as its output.
+ */
+export const signalMessageSchema = z
+  .object({
+    role: roleSchema,
+    content: z.string(),
+    isError: z.boolean().nullish(),
+    toolName: z.string().nullish(),
+    toolOutput: z.string().nullish(),
+  })
+  .transform(({ toolOutput, ...message }): SignalMessage => {
+    const content = message.role === "tool" && typeof toolOutput === "string" ? toolOutput : message.content;
+    return {
+      role: message.role,
+      content,
+      ...(typeof message.isError === "boolean" ? { isError: message.isError } : {}),
+      ...(typeof message.toolName === "string" ? { toolName: message.toolName } : {}),
+    };
+  });
 
 /**
  * One input line of `tacit signals detect` (JSON Lines on stdin):

@@ -155,7 +155,7 @@ describe("tacit doctor", () => {
       failures: 1,
       refused: 0,
     });
-    const claude = report.hooks.find((hook) => hook.file === join(project, ".claude", "settings.json"));
+    const claude = report.hooks.find((hook) => hook.file === join(project, ".claude", "settings.local.json"));
     expect(claude).toMatchObject({ agent: "claude-code", scope: "project", exists: true, missingPaths: [] });
     expect(claude?.events).toContain("UserPromptSubmit");
     expect(claude?.commands).toHaveLength(1);
@@ -204,6 +204,7 @@ describe("tacit doctor", () => {
     installClaudeCode({
       scope: "project",
       projectDir: project,
+      home,
       env,
       now: NOW,
       entry: ["/nonexistent/bin/node", "/nonexistent/tacit/tacit.cjs"],
@@ -214,7 +215,7 @@ describe("tacit doctor", () => {
     expect(report.problems).toEqual([
       `configuration: ${join(home, "config.json")}:2, field recall.topK: recall.topK must be a whole number > 0, got "many"`,
       `database ${join(home, "tacit.db")}: file is not a database`,
-      `${join(project, ".claude", "settings.json")}: tacit's hook runs /nonexistent/bin/node, /nonexistent/tacit/tacit.cjs, which no longer exists; run tacit install again`,
+      `${join(project, ".claude", "settings.local.json")}: tacit's hook runs /nonexistent/bin/node, /nonexistent/tacit/tacit.cjs, which no longer exists; run tacit install again`,
     ]);
     expect(stderr).toBe("");
     const text = await runTacit(["doctor"], { env, cwd: project, now: () => NOW });

@@ -3,6 +3,7 @@ import { learnSessions } from "../../learn/learn-worker.js";
 import { learnServices } from "../../runtime.js";
 import { CliError, type CliIo, type GlobalOptions, withRuntime, writeJson, writeLine } from "./cli-io.js";
 import { createLearnProgressView } from "./learn-progress.js";
+import { onInterrupt } from "./progress-bar.js";
 
 const INSTINCT_SOURCES = ["offline", "model", "off"] as const;
 
@@ -37,6 +38,8 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
       bar: options.progress !== false && io.stderr.isTTY === true && !options.json,
       now: io.now,
     });
+    // Ctrl-C stops the bar, gives the terminal back and says how to resume.
+    const release = onInterrupt(io, () => view.stop());
     try {
       return await learnSessions({
         ...learnServices(runtime),
@@ -51,6 +54,7 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
       });
     } finally {
       view.stop();
+      release();
     }
   });
   if (options.session && summary.sessions === 0) throw new CliError(`session ${options.session} not found`);

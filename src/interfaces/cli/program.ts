@@ -23,6 +23,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    // The reader of stdout went away (`| head`): what it wanted it has; nothing to report.
+    if ((error as NodeJS.ErrnoException)?.code === "EPIPE") return 0;
     const message = TacitError.isInstance(error)
       ? error.message
       : `unexpected error: ${(error as Error).stack ?? error}`;
@@ -145,6 +147,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .command("prune")
     .description("delete sessions inactive for longer than DAYS, with everything they own")
     .option("--older-than <days>", "age in days (default: the retention.sessionDays setting)")
+    .option("--dry-run", "say what would be deleted, delete nothing")
+    .option("--yes", "do not ask (on a terminal, prune asks before deleting)")
     .option("--json", "print JSON")
     .action(async (options) => {
       const { pruneCommand } = await import("./store-commands.js");

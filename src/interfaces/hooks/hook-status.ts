@@ -10,7 +10,7 @@ import { hookSocketPath } from "./hook-client.js";
 import { hookClientSettings } from "./hook-client-settings.js";
 import type { HookAgent } from "./hook-event.js";
 import { isTacitHook } from "./hook-settings.js";
-import { claudeCodeSettingsPath, type InstallScope } from "./install-claude-code.js";
+import { claudeCodeSettingsFiles, claudeCodeSettingsPath, type InstallScope } from "./install-claude-code.js";
 import { codexHooksPath } from "./install-codex.js";
 
 /** One agent settings file that may hold tacit's hooks. */
@@ -37,14 +37,12 @@ export interface HookInstallation {
 export function hookInstallations(options: { cwd: string; env: NodeJS.ProcessEnv }): HookInstallation[] {
   const projectDir = findProjectId(options.cwd);
   const where = (scope: InstallScope) => ({ scope, projectDir, env: options.env });
-  const projectClaude = claudeCodeSettingsPath(where("project"));
   const files: Array<{ agent: HookAgent; scope: InstallScope; file: string }> = [
-    { agent: "claude-code", scope: "project", file: projectClaude },
-    {
-      agent: "claude-code",
-      scope: "project",
-      file: projectClaude.replace(/settings\.json$/, "settings.local.json"),
-    },
+    ...claudeCodeSettingsFiles(where("project")).map((file) => ({
+      agent: "claude-code" as const,
+      scope: "project" as const,
+      file,
+    })),
     { agent: "claude-code", scope: "user", file: claudeCodeSettingsPath(where("user")) },
     { agent: "codex", scope: "project", file: codexHooksPath(where("project")) },
     { agent: "codex", scope: "user", file: codexHooksPath(where("user")) },

@@ -50,7 +50,9 @@ export function openSqliteDatabase(
   migrations: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
 ): { db: SqliteDatabase; migrations: MigrationStatus[] } {
   const settings = { ...DEFAULT_SQLITE_CONFIG, ...config };
-  if (settings.path !== ":memory:") mkdirSync(dirname(settings.path), { recursive: true });
+  // Read-only never creates anything: a missing file is an error, not a new database.
+  if (settings.path !== ":memory:" && !settings.readonly)
+    mkdirSync(dirname(settings.path), { recursive: true });
   let db: SqliteDatabase;
   try {
     db = new Database(settings.path, { readonly: settings.readonly, timeout: settings.busyTimeoutMs });
@@ -69,6 +71,11 @@ export function openSqliteDatabase(
     db.pragma(`busy_timeout = ${Math.trunc(settings.busyTimeoutMs)}`);
     db.pragma(`cache_size = ${Math.trunc(settings.cacheSizePages)}`);
     db.pragma(`mmap_size = ${Math.trunc(settings.mmapSizeMB) * 1024 * 1024}`);
+    if (settings.readonly && readOnlyBehind(db, migrations, settings.path)) {
+      // A database from an older tacit: bring it up to date once, then read it as usual.
+      db.close();
+      return openSqliteDatabase({ ...config, readonly: false }, migrations);
+    }
     const statuses = settings.readonly ? [] : migrate(db, migrations, settings.path);
     return { db, migrations: statuses };
   } catch (error) {
@@ -120,6 +127,25 @@ function migrate(
     });
   }
   return statuses;
+}
+
+/**
+ * For a read-only connection: true when the schema is older than this tacit's (it must be migrated
+ * before it can be read); an error naming the file when it is newer or not a tacit database.
+ */
+function readOnlyBehind(db: SqliteDatabase, migrations: readonly SqliteMigration[], path: string): boolean {
+  const known = db
+    .prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get() as { n: number };
+  if (known.n === 0) throw new StoreError(`${path} is not a tacit database (no schema_migrations table)`);
+  const latest = migrations.at(-1)?.version ?? 0;
+  const current = currentVersion(db);
+  if (current > latest) {
+    throw new StoreError(
+      `database ${path} has schema version ${current}, but this tacit only knows up to ${latest}; upgrade tacit to use it`,
+    );
+  }
+  return current < latest;
 }
 
 function currentVersion(db: SqliteDatabase): number {
