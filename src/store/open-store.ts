@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { StoreError } from "../core/errors.js";
 import { SqliteStore } from "./sqlite/sqlite-store.js";

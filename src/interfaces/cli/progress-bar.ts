@@ -57,9 +57,9 @@ export function progressBar(io: CliIo, options: { show: boolean; format: string 
  * Until the returned release function is called, Ctrl-C runs `cleanUp` (stop what draws on the
  * terminal), restores the terminal, says "interrupted; re-run to resume" and exits 130.
  */
-export function onInterrupt(io: CliIo, cleanUp: () => void = () => {}): () => void {
+export function onInterrupt(io: CliIo, cleanUp?: () => void): () => void {
   const interrupted = () => {
-    cleanUp();
+    cleanUp?.();
     if (io.stderr.isTTY) io.stderr.write(RESTORE_TERMINAL);
     io.stderr.write("\ninterrupted; re-run to resume\n");
     process.exit(INTERRUPTED_EXIT_CODE);
