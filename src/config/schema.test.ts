@@ -70,7 +70,8 @@ describe("the configuration schema", () => {
     const { hooks } = defaultConfig();
     expect(hooks.replyTimeoutMs).toBe(DEFAULT_REPLY_TIMEOUT_MS);
     expect(hooks.timeoutSeconds).toBe(DEFAULT_HOOK_TIMEOUT_SECONDS);
-    expect(hooks.daemonIdleMs).toBe(30 * 60_000);
+    expect(hooks.daemonIdleMs).toBe(5 * 60_000);
+    expect(hooks.daemonCheckMs).toBe(5_000);
   });
 
   it("maps every setting a user changes onto the service that uses it", () => {
