@@ -6,6 +6,7 @@ import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io
 import { registerEvalCommand } from "./eval-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
+import { registerMemoryCommands } from "./memory-program.js";
 import { registerSkillCommands } from "./skill-program.js";
 
 /**
@@ -142,8 +143,14 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program
     .command("prune")
-    .description("delete sessions inactive for longer than DAYS, with everything they own")
-    .requiredOption("--older-than <days>", "age in days")
+    .description(
+      "delete sessions inactive for longer than DAYS, with everything they own; and memory-file guardian history older than its retention",
+    )
+    .option("--older-than <days>", "delete sessions inactive for longer than this many days")
+    .option(
+      "--retention-days <days>",
+      "guardian history (audits, snapshots, rollbacks) older than this is deleted (default: memoryFiles.retentionDays, 365)",
+    )
     .option("--json", "print JSON")
     .action(async (options) => {
       const { pruneCommand } = await import("./store-commands.js");
@@ -243,6 +250,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerEvalCommand(program, { io, global, limit, run });
   registerMcpCommands(program, { io, global, limit, run });
   registerHookCommands(program, { io, global, limit, run });
+  registerMemoryCommands(program, { io, global, limit, run });
   return program;
 }
 

@@ -112,21 +112,48 @@ export async function exportConversations(
   return 0;
 }
 
-/** `tacit prune --older-than DAYS` */
+/** `tacit prune [--older-than DAYS] [--retention-days DAYS]` */
 export async function pruneCommand(
-  options: GlobalOptions & { olderThan: string; json?: boolean },
+  options: GlobalOptions & { olderThan?: string; retentionDays?: string; json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const days = Number(options.olderThan);
-  if (!Number.isFinite(days) || days < 0)
-    throw new CliError(`--older-than must be a number of days, got "${options.olderThan}"`);
-  const before = io.now() - days * 86_400_000;
-  const result = await withStore(io, options, (store) => store.prune(before));
-  if (options.json) writeJson(io, { before, ...result });
-  else
+  const days = (value: string | undefined, option: string) => {
+    if (value === undefined) return undefined;
+    const number = Number(value);
+    if (!Number.isFinite(number) || number < 0)
+      throw new CliError(`${option} must be a number of days, got "${value}"`);
+    return number;
+  };
+  const olderThan = days(options.olderThan, "--older-than");
+  const retentionDays = days(options.retentionDays, "--retention-days");
+  if (retentionDays === 0) throw new CliError("--retention-days must be more than 0");
+  const before = olderThan === undefined ? null : io.now() - olderThan * 86_400_000;
+  const { pruneMemoryFileHistory } = await import("../../memory-files/retention.js");
+  const result = await withStore(io, options, async (store) => ({
+    sessions: before === null ? null : await store.prune(before),
+    memoryFiles: await pruneMemoryFileHistory({
+      store,
+      now: io.now,
+      settings: retentionDays === undefined ? undefined : { retentionDays },
+    }),
+  }));
+  if (options.json) {
+    writeJson(io, {
+      before,
+      ...(result.sessions ?? { sessionsDeleted: 0, messagesDeleted: 0 }),
+      memoryFiles: result.memoryFiles,
+    });
+    return 0;
+  }
+  if (result.sessions && before !== null)
     writeLine(
       io.stdout,
-      `Pruned ${result.sessionsDeleted} sessions (${result.messagesDeleted} messages) inactive since ${shortTime(before)}.`,
+      `Pruned ${result.sessions.sessionsDeleted} sessions (${result.sessions.messagesDeleted} messages) inactive since ${shortTime(before)}.`,
     );
+  const pruned = result.memoryFiles;
+  writeLine(
+    io.stdout,
+    `Pruned guardian history before ${shortTime(pruned.before)}: ${pruned.auditsDeleted} audits, ${pruned.snapshotsDeleted} snapshots, ${pruned.rollbacksDeleted} rollbacks, ${pruned.correctionsDeleted} corrections.`,
+  );
   return 0;
 }

@@ -1,0 +1,371 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { NotFoundError } from "../../core/errors.js";
+import { isMemoryFileName, type MemoryFileName } from "../../core/memory-files/memory-file-layouts.js";
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  exportedAudit,
+  renderExport,
+} from "../../memory-files/guardian-export.js";
+import { resolveWorkspace } from "../../memory-files/workspace.js";
+import {
+  type AuditFilter,
+  GUARDIAN_STATUSES,
+  type GuardianAudit,
+  type GuardianStatus,
+  type MemoryFileStore,
+} from "../../store/memory-file-store.js";
+import {
+  CliError,
+  type CliIo,
+  type GlobalOptions,
+  oneLine,
+  shortTime,
+  withStore,
+  writeJson,
+  writeLine,
+  writeListing,
+} from "./cli-io.js";
+import { workspaceOption } from "./memory-commands.js";
+
+/** The filters every guardian listing takes. */
+interface ListingOptions extends GlobalOptions {
+  workspace?: string;
+  file?: string;
+  status?: string;
+  session?: string;
+  decision?: string;
+  since?: string;
+  until?: string;
+  json?: boolean;
+}
+
+function parseDate(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const at = Date.parse(value);
+  if (Number.isNaN(at))
+    throw new CliError(`${option} must be a date such as 2026-11-01 or 2026-11-01T12:00:00Z, got "${value}"`);
+  return at;
+}
+
+function parseFile(value: string | undefined): MemoryFileName | undefined {
+  if (value === undefined) return undefined;
+  if (!isMemoryFileName(value))
+    throw new CliError(`--file must be MEMORY.md, USER.md, SOUL.md, IDENTITY.md or TOOLS.md, got "${value}"`);
+  return value;
+}
+
+function parseStatuses(value: string | undefined): GuardianStatus[] | undefined {
+  if (value === undefined) return undefined;
+  const statuses = value.split(",").map((item) => item.trim());
+  for (const status of statuses)
+    if (!(GUARDIAN_STATUSES as readonly string[]).includes(status))
+      throw new CliError(`--status takes ${GUARDIAN_STATUSES.join(", ")}; got "${status}"`);
+  return statuses as GuardianStatus[];
+}
+
+/** The audit filter of a listing's options. `--workspace` filters by the folder's real path. */
+function auditFilter(io: CliIo, options: ListingOptions, limit: number): AuditFilter {
+  return {
+    limit,
+    workspace:
+      options.workspace === undefined ? undefined : resolveWorkspace(workspaceOption(io, options.workspace)),
+    file: parseFile(options.file),
+    status: parseStatuses(options.status),
+    sessionId: options.session,
+    decisionId: options.decision,
+    since: parseDate(options.since, "--since"),
+    until: parseDate(options.until, "--until"),
+  };
+}
+
+/** An audit as listings print it: the row without its diff unless asked. */
+function listed(audit: GuardianAudit, withDiff: boolean | undefined) {
+  const { diff, ...rest } = audit;
+  return withDiff ? audit : rest;
+}
+
+/** `tacit guardian list [filters] [--limit N] [--with-diff] [--json]` */
+export async function guardianList(
+  options: ListingOptions & { limit: number; withDiff?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const audits = await withStore(io, options, (store) =>
+    store.listAudits(auditFilter(io, options, options.limit)),
+  );
+  if (!options.json && options.withDiff) {
+    for (const audit of audits) {
+      writeLine(
+        io.stdout,
+        `${audit.id}  ${shortTime(audit.createdAt)}  ${audit.targetFile}  ${audit.status}: ${audit.reason}`,
+      );
+      if (audit.diff) io.stdout.write(audit.diff);
+    }
+    if (audits.length === 0) writeLine(io.stdout, "No guardian audits.");
+    return 0;
+  }
+  return writeListing(
+    io,
+    options.json,
+    audits.map((audit) => listed(audit, options.withDiff)),
+    {
+      empty: "No guardian audits.",
+      headers: ["ID", "TIME", "FILE", "STATUS", "FACT", "REASON"],
+      row: (audit) => [
+        audit.id,
+        shortTime(audit.createdAt),
+        audit.targetFile,
+        audit.status,
+        oneLine(audit.candidateFact ?? "(forgotten)", 40),
+        oneLine(audit.reason, 60),
+      ],
+    },
+  );
+}
+
+async function auditOrNotFound(store: MemoryFileStore, id: string): Promise<GuardianAudit> {
+  const audit = await store.getAudit(id);
+  if (!audit)
+    throw new CliError(`${new NotFoundError("audit", id).message} (list audits with: tacit guardian list)`);
+  return audit;
+}
+
+/** `tacit guardian show AUDIT [--include-content] [--json]` */
+export async function guardianShow(
+  id: string,
+  options: GlobalOptions & { includeContent?: boolean; json?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const shown = await withStore(io, options, async (store) => {
+    const audit = await auditOrNotFound(store, id);
+    const content = async (snapshotId: string | null) =>
+      snapshotId ? ((await store.getSnapshot(snapshotId))?.content.toString("utf8") ?? null) : null;
+    return {
+      audit,
+      rollback: await store.getRollback(id),
+      corrections: await store.listCorrections({ auditId: id, limit: -1 }),
+      ...(options.includeContent
+        ? { before: await content(audit.beforeSnapshotId), after: await content(audit.afterSnapshotId) }
+        : {}),
+    };
+  });
+  if (options.json) {
+    writeJson(io, shown);
+    return 0;
+  }
+  const { audit, rollback, corrections } = shown;
+  writeLine(io.stdout, `audit      ${audit.id}`);
+  writeLine(io.stdout, `time       ${shortTime(audit.createdAt)}`);
+  writeLine(
+    io.stdout,
+    `file       ${audit.workspace}/${audit.targetFile}${audit.section ? ` (## ${audit.section})` : ""}`,
+  );
+  writeLine(io.stdout, `status     ${audit.status}${audit.rule ? ` (${audit.rule})` : ""}`);
+  writeLine(io.stdout, `fact       ${audit.candidateFact ?? "(forgotten when it was rolled back)"}`);
+  writeLine(io.stdout, `reason     ${audit.reason}`);
+  writeLine(io.stdout, `lines      +${audit.linesAdded} -${audit.linesRemoved} ~${audit.linesModified}`);
+  if (audit.sessionId)
+    writeLine(io.stdout, `session    ${audit.sessionId}${audit.turnId ? ` turn ${audit.turnId}` : ""}`);
+  if (audit.decisionId) writeLine(io.stdout, `decision   ${audit.decisionId}`);
+  if (audit.llmModel)
+    writeLine(
+      io.stdout,
+      `model      ${audit.llmModel}${audit.llmLatencyMs !== null ? ` (${audit.llmLatencyMs} ms)` : ""}`,
+    );
+  if (audit.retryOf) writeLine(io.stdout, `retry of   ${audit.retryOf}`);
+  if (rollback)
+    writeLine(
+      io.stdout,
+      `rollback   ${shortTime(rollback.rolledBackAt)} by ${rollback.rolledBackBy}${rollback.forced ? " (forced)" : ""}${rollback.reason ? `: ${rollback.reason}` : ""}`,
+    );
+  for (const correction of corrections)
+    writeLine(
+      io.stdout,
+      `correction ${correction.id}: should have been ${correction.correctedStatus}: ${correction.reason}`,
+    );
+  if (audit.diff) io.stdout.write(`\n${audit.diff}`);
+  for (const [label, text] of [
+    ["before", shown.before],
+    ["after", shown.after],
+  ] as const) {
+    if (text !== undefined) writeLine(io.stdout, `\n--- ${label} ---\n${text ?? "(no snapshot)"}`);
+  }
+  return 0;
+}
+
+/** `tacit guardian diff AUDIT [--json]` */
+export async function guardianDiff(
+  id: string,
+  options: GlobalOptions & { json?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const audit = await withStore(io, options, (store) => auditOrNotFound(store, id));
+  if (options.json) writeJson(io, { auditId: audit.id, status: audit.status, diff: audit.diff });
+  else if (audit.diff) io.stdout.write(audit.diff);
+  else
+    writeLine(
+      io.stdout,
+      audit.status === "rolled_back"
+        ? "The write was rolled back; its diff was forgotten."
+        : `Nothing was written (${audit.status}).`,
+    );
+  return 0;
+}
+
+/** One line of `tacit guardian history`. */
+interface HistoryEvent {
+  at: number;
+  kind: "audit" | "rollback" | "correction";
+  id: string;
+  auditId: string | null;
+  file: string;
+  status: string;
+  sessionId: string | null;
+  detail: string;
+}
+
+function weekOf(at: number): string {
+  const day = new Date(at);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** `tacit guardian history [FILE] [filters] [--daily|--weekly|--by-session] [--json]` */
+export async function guardianHistory(
+  file: string | undefined,
+  options: ListingOptions & { limit: number; daily?: boolean; weekly?: boolean; bySession?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const grouped = [options.daily, options.weekly, options.bySession].filter(Boolean).length;
+  if (grouped > 1) throw new CliError("give one of --daily, --weekly and --by-session");
+  if (file !== undefined && options.file !== undefined && file !== options.file)
+    throw new CliError(`two files given: ${file} and --file ${options.file}`);
+  const filter = auditFilter(io, { ...options, file: file ?? options.file }, grouped ? -1 : options.limit);
+  const { audits, rollbacks, corrections } = await withStore(io, options, async (store) => ({
+    audits: await store.listAudits(filter),
+    rollbacks:
+      filter.status || filter.sessionId || filter.decisionId ? [] : await store.listRollbacks(filter),
+    corrections: (await store.listCorrections(filter)).filter(
+      (item) => !filter.file || item.originalFile === filter.file,
+    ),
+  }));
+  if (grouped) {
+    const session = new Map(audits.map((audit) => [audit.id, audit.sessionId ?? "(none)"]));
+    const key = (at: number, auditId: string | null) =>
+      options.daily
+        ? new Date(at).toISOString().slice(0, 10)
+        : options.weekly
+          ? weekOf(at)
+          : (session.get(auditId ?? "") ?? "(none)");
+    const groups = new Map<string, Record<string, number>>();
+    const bump = (group: string, column: string) => {
+      const counts = groups.get(group) ?? {
+        total: 0,
+        ...Object.fromEntries(GUARDIAN_STATUSES.map((status) => [status, 0])),
+        corrections: 0,
+      };
+      counts[column] = (counts[column] ?? 0) + 1;
+      if (column !== "corrections") counts.total = (counts.total ?? 0) + 1;
+      groups.set(group, counts);
+    };
+    for (const audit of audits) bump(key(audit.createdAt, audit.id), audit.status);
+    for (const correction of corrections)
+      bump(key(correction.correctedAt, correction.auditId), "corrections");
+    const rows = [...groups.entries()]
+      .sort(([a], [b]) => b.localeCompare(a))
+      .map(([group, counts]) => ({ group, ...counts }));
+    const columns = ["total", ...GUARDIAN_STATUSES, "corrections"];
+    return writeListing(io, options.json, rows, {
+      empty: "No guardian history.",
+      headers: [
+        options.bySession ? "SESSION" : options.weekly ? "WEEK OF" : "DAY",
+        ...columns.map((column) => column.toUpperCase()),
+      ],
+      row: (row) => [
+        row.group,
+        ...columns.map((column) => String((row as Record<string, unknown>)[column] ?? 0)),
+      ],
+    });
+  }
+  const events: HistoryEvent[] = [
+    ...audits.map((audit) => ({
+      at: audit.createdAt,
+      kind: "audit" as const,
+      id: audit.id,
+      auditId: audit.id,
+      file: audit.targetFile,
+      status: audit.status,
+      sessionId: audit.sessionId,
+      detail: audit.candidateFact ? `${audit.candidateFact} — ${audit.reason}` : audit.reason,
+    })),
+    ...rollbacks.map((rollback) => ({
+      at: rollback.rolledBackAt,
+      kind: "rollback" as const,
+      id: rollback.id,
+      auditId: rollback.auditId,
+      file: rollback.fileName,
+      status: rollback.forced ? "rolled back (forced)" : "rolled back",
+      sessionId: null,
+      detail: `audit ${rollback.auditId} by ${rollback.rolledBackBy}${rollback.reason ? `: ${rollback.reason}` : ""}`,
+    })),
+    ...corrections.map((correction) => ({
+      at: correction.correctedAt,
+      kind: "correction" as const,
+      id: correction.id,
+      auditId: correction.auditId,
+      file: correction.originalFile,
+      status: `corrected to ${correction.correctedStatus}`,
+      sessionId: null,
+      detail: `${correction.reason}${correction.applyToFuture ? ` (applies to future candidates like "${correction.pattern}")` : ""}`,
+    })),
+  ]
+    .sort((a, b) => b.at - a.at || b.id.localeCompare(a.id))
+    .slice(0, options.limit);
+  return writeListing(io, options.json, events, {
+    empty: "No guardian history.",
+    headers: ["TIME", "KIND", "FILE", "STATUS", "ID", "DETAIL"],
+    row: (event) => [
+      shortTime(event.at),
+      event.kind,
+      event.file,
+      event.status,
+      event.id,
+      oneLine(event.detail, 80),
+    ],
+  });
+}
+
+/** `tacit guardian export --format json|csv|markdown [-o FILE] [--with-diff] [--include-content] [filters]` */
+export async function guardianExport(
+  options: ListingOptions & {
+    format: string;
+    output?: string;
+    limit?: string;
+    withDiff?: boolean;
+    includeContent?: boolean;
+  },
+  io: CliIo,
+): Promise<number> {
+  if (!(EXPORT_FORMATS as readonly string[]).includes(options.format))
+    throw new CliError(`--format must be ${EXPORT_FORMATS.join(", ")}, got "${options.format}"`);
+  const limit = options.limit === undefined ? -1 : Number(options.limit);
+  if (!Number.isInteger(limit) || (limit < 1 && limit !== -1))
+    throw new CliError(`--limit must be a positive whole number, got "${options.limit}"`);
+  const records = await withStore(io, options, async (store) => {
+    const audits = await store.listAudits(auditFilter(io, options, limit));
+    return Promise.all(audits.map((audit) => exportedAudit(store, audit, options)));
+  });
+  const text = renderExport(records, options.format as ExportFormat);
+  if (!options.output) {
+    io.stdout.write(text);
+    return 0;
+  }
+  const target = createWriteStream(options.output, { mode: 0o600 });
+  target.end(text);
+  await once(target, "finish");
+  const summary = { file: options.output, format: options.format, audits: records.length };
+  if (options.json) writeJson(io, summary);
+  else writeLine(io.stdout, `Exported ${records.length} audit(s) to ${options.output}.`);
+  return 0;
+}
