@@ -194,7 +194,7 @@ export const GUARDIAN_RULES: readonly GuardianRule[] = [
       return found
         ? {
             action: "refused",
-            reason: `temporary signal "${found.matched}" (${found.marker}): a memory file keeps what stays true, and this holds only for now`,
+            reason: `temporary signal "${found.matched}"${found.matched === found.marker ? "" : ` (${found.marker})`}: a memory file keeps what stays true, and this holds only for now`,
           }
         : null;
     },

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
+import { resolve } from "node:path";
 import { NotFoundError } from "../../core/errors.js";
 import { isMemoryFileName, type MemoryFileName } from "../../core/memory-files/memory-file-layouts.js";
 import {
@@ -361,7 +362,7 @@ export async function guardianExport(
     io.stdout.write(text);
     return 0;
   }
-  const target = createWriteStream(options.output, { mode: 0o600 });
+  const target = createWriteStream(resolve(io.cwd, options.output), { mode: 0o600 });
   target.end(text);
   await once(target, "finish");
   const summary = { file: options.output, format: options.format, audits: records.length };

@@ -12,7 +12,7 @@ export function registerMcpCommands(program: Command, { io, global, run }: Comma
     .command("mcp")
     .description(
       "MCP server on stdio: recall, record_feedback, record_outcome, record_error, get_error_context, " +
-        "capture_messages, list_lessons, compact_context (see docs/mcp.md)",
+        "capture_messages, list_lessons, compact_context, memory_write, guardian_rollback (see docs/mcp.md)",
     )
     .action(async () => run((await commands()).mcpStdioCommand(global(), io)));
   program
