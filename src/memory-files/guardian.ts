@@ -8,7 +8,7 @@
  */
 import { monotonicFactory } from "ulid";
 import type { z } from "zod";
-import { countLineChanges, unifiedDiff } from "../core/memory-files/file-diff.js";
+import { diffFile } from "../core/memory-files/file-diff.js";
 import { cleanFact, type ReviewOutcome, reviewFact } from "../core/memory-files/guardian-review.js";
 import {
   DEFAULT_MEMORY_FILES_SETTINGS,
@@ -236,14 +236,14 @@ async function commitWrite(options: {
   const afterBytes = Buffer.from(outcome.after, "utf8");
   const beforeHash = stateHash(before);
   const afterHash = sha256(afterBytes);
-  const counts = countLineChanges(content ?? "", outcome.after);
+  const { diff, ...counts } = diffFile(base.targetFile, content, outcome.after);
   const audit: GuardianAudit = {
     ...base,
     candidateFact: outcome.fact,
     section: outcome.section,
     beforeHash,
     afterHash,
-    diff: unifiedDiff(base.targetFile, content, outcome.after),
+    diff,
     ...counts,
     status: "pending",
     reason: outcome.reason,

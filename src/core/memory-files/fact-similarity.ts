@@ -40,8 +40,13 @@ function stem(word: string): string {
 
 /** The content words of a fact (stop words out, stemmed); Chinese runs as overlapping character pairs. */
 export function factTokens(text: string): string[] {
+  return normalizedTokens(normalizeFact(text));
+}
+
+/** {@link factTokens} of text already normalized. */
+function normalizedTokens(normalized: string): string[] {
   const tokens: string[] = [];
-  for (const match of normalizeFact(text).matchAll(WORD)) {
+  for (const match of normalized.matchAll(WORD)) {
     const word = match[0];
     if (CJK.test(word)) {
       const chars = [...word].filter((char) => CJK.test(char) || /[\p{L}\p{N}]/u.test(char));
@@ -54,9 +59,9 @@ export function factTokens(text: string): string[] {
 }
 
 /** Share of distinct tokens the two facts have in common (Jaccard), 0..1. */
-export function tokenOverlap(left: readonly string[], right: readonly string[]): number {
-  const a = new Set(left);
-  const b = new Set(right);
+export function tokenOverlap(left: Iterable<string>, right: Iterable<string>): number {
+  const a = left instanceof Set ? (left as Set<string>) : new Set(left);
+  const b = right instanceof Set ? (right as Set<string>) : new Set(right);
   if (a.size === 0 && b.size === 0) return 1;
   let shared = 0;
   for (const token of a) if (b.has(token)) shared++;
@@ -66,17 +71,20 @@ export function tokenOverlap(left: readonly string[], right: readonly string[]):
 /** Overlap at or above which two facts are the same fact reworded. */
 export const NEAR_DUPLICATE_OVERLAP = 0.8;
 
-/** Whether `fact` repeats `existing`: word for word, or reworded (token overlap ≥ 0.8). */
-export function duplicateKind(fact: string, existing: string): "exact" | "near" | null {
-  if (normalizeFact(fact) === normalizeFact(existing)) return "exact";
-  return tokenOverlap(factTokens(fact), factTokens(existing)) >= NEAR_DUPLICATE_OVERLAP ? "near" : null;
+/** What comparisons need of a fact, worked out once. */
+export interface FactProfile {
+  normalized: string;
+  tokens: Set<string>;
+  /** The fact without its negations, and how many it had. */
+  core: string;
+  negations: number;
 }
 
 /** A fact without its negations (and the "do" they lean on), and how many it had. */
-function polarity(text: string): { core: string; negations: number } {
+function polarity(normalized: string): { core: string; negations: number } {
   let negations = 0;
   const kept: string[] = [];
-  const rest = normalizeFact(text).replace(ZH_NEGATION, () => {
+  const rest = normalized.replace(ZH_NEGATION, () => {
     negations++;
     return "";
   });
@@ -86,12 +94,22 @@ function polarity(text: string): { core: string; negations: number } {
     if (NEGATIONS.has(word) || word.endsWith("n't")) negations++;
     else kept.push(word);
   }
-  return { core: factTokens(kept.join(" ")).join(" "), negations };
+  return { core: normalizedTokens(kept.join(" ")).join(" "), negations };
+}
+
+/** The profile of a fact. */
+export function profileFact(text: string): FactProfile {
+  const normalized = normalizeFact(text);
+  return { normalized, tokens: new Set(normalizedTokens(normalized)), ...polarity(normalized) };
+}
+
+/** Whether `fact` repeats `existing`: word for word, or reworded (token overlap ≥ 0.8). */
+export function duplicateKind(fact: FactProfile, existing: FactProfile): "exact" | "near" | null {
+  if (fact.normalized === existing.normalized) return "exact";
+  return tokenOverlap(fact.tokens, existing.tokens) >= NEAR_DUPLICATE_OVERLAP ? "near" : null;
 }
 
 /** True when one fact is the other negated ("Likes coffee" / "Does not like coffee", "喜欢咖啡" / "不喜欢咖啡"). */
-export function isNegationOf(fact: string, existing: string): boolean {
-  const a = polarity(fact);
-  const b = polarity(existing);
-  return a.core !== "" && a.core === b.core && a.negations % 2 !== b.negations % 2;
+export function isNegationOf(fact: FactProfile, existing: FactProfile): boolean {
+  return fact.core !== "" && fact.core === existing.core && fact.negations % 2 !== existing.negations % 2;
 }

@@ -7,9 +7,9 @@
  * written (English and Chinese) to one name.
  */
 import type { CueEntry } from "../lexicon/cue-lexicon.js";
-import { isNegationOf, normalizeFact } from "./fact-similarity.js";
+import { memoizeText } from "../memo.js";
+import { type FactProfile, isNegationOf, normalizeFact, profileFact } from "./fact-similarity.js";
 import type { MemoryFileName } from "./memory-file-layouts.js";
-import type { MemoryEntry } from "./memory-file-text.js";
 
 /** A wording that states a slot's value: named groups `owner` (optional), `slot`, `value`. */
 export interface SlotEntry extends CueEntry {
@@ -200,39 +200,56 @@ export function factSlot(fact: string, file: MemoryFileName): FactSlot | null {
 }
 
 /** The unordered pair and the preferred side of "prefers A over B" / "比起 B 更喜欢 A". */
-function preferencePair(fact: string): { pair: string; preferred: string } | null {
-  const text = normalizeFact(fact);
-  const english = /\bprefers? (.+?) (?:over|to|rather than) (.+)$/.exec(text);
-  const chinese = /比起(.+?)更(?:喜欢|偏好|愿意用)(.+)$/.exec(text);
+function preferencePair(normalized: string): { pair: string; preferred: string } | null {
+  const english = /\bprefers? (.+?) (?:over|to|rather than) (.+)$/.exec(normalized);
+  const chinese = /比起(.+?)更(?:喜欢|偏好|愿意用)(.+)$/.exec(normalized);
   const [preferred, other] = english ? [english[1], english[2]] : chinese ? [chinese[2], chinese[1]] : [];
   if (!preferred || !other) return null;
   return { pair: [preferred.trim(), other.trim()].sort().join(" | "), preferred: preferred.trim() };
 }
 
-/** Why two facts contradict, or null. */
-export function contradiction(fact: string, existing: string, file: MemoryFileName): string | null {
-  const mine = factSlot(fact, file);
-  const theirs = factSlot(existing, file);
-  if (mine && theirs && mine.key === theirs.key && mine.value !== theirs.value) {
-    return `both give ${mine.key.replace(/^\//, "")}, with different values`;
+/** What comparing a fact with others needs, worked out once: its profile, slot and preference pair. */
+export interface FactShape extends FactProfile {
+  text: string;
+  slot: FactSlot | null;
+  pair: { pair: string; preferred: string } | null;
+}
+
+/** Shapes already worked out, per file (a file's entries are compared again on every write). */
+const shapes = new Map<MemoryFileName, (text: string) => Readonly<FactShape>>();
+
+/** The shape of a fact as it reads in `file` (shared: do not mutate). */
+export function shapeFact(text: string, file: MemoryFileName): Readonly<FactShape> {
+  let shape = shapes.get(file);
+  if (!shape) {
+    shape = memoizeText((fact) => {
+      const profile = profileFact(fact);
+      return { ...profile, text: fact, slot: factSlot(fact, file), pair: preferencePair(profile.normalized) };
+    });
+    shapes.set(file, shape);
   }
-  const a = preferencePair(fact);
-  const b = preferencePair(existing);
+  return shape(text);
+}
+
+/** Why two facts contradict, or null. */
+export function shapesContradict(mine: FactShape, theirs: FactShape): string | null {
+  if (
+    mine.slot &&
+    theirs.slot &&
+    mine.slot.key === theirs.slot.key &&
+    mine.slot.value !== theirs.slot.value
+  ) {
+    return `both give ${mine.slot.key.replace(/^\//, "")}, with different values`;
+  }
+  const a = mine.pair;
+  const b = theirs.pair;
   if (a && b && a.pair === b.pair && a.preferred !== b.preferred)
     return "they prefer opposite sides of one pair";
-  if (isNegationOf(fact, existing)) return "one is the negation of the other";
+  if (isNegationOf(mine, theirs)) return "one is the negation of the other";
   return null;
 }
 
-/** The first entry of a file that contradicts `fact`, with why. */
-export function findContradiction(
-  fact: string,
-  entries: readonly MemoryEntry[],
-  file: MemoryFileName,
-): { entry: MemoryEntry; why: string } | null {
-  for (const entry of entries) {
-    const why = contradiction(fact, entry.text, file);
-    if (why) return { entry, why };
-  }
-  return null;
+/** Why two facts contradict, or null. */
+export function contradiction(fact: string, existing: string, file: MemoryFileName): string | null {
+  return shapesContradict(shapeFact(fact, file), shapeFact(existing, file));
 }

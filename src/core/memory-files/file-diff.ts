@@ -1,9 +1,9 @@
 /**
  * What a write changed: a unified diff (made with jsdiff) and counts of lines added, removed and
  * modified. A removed line directly replaced by an added one counts as modified, so replacing one
- * entry is "1 modified", not "1 added, 1 removed".
+ * entry is "1 modified", not "1 added, 1 removed". One diff gives both.
  */
-import { createTwoFilesPatch, diffLines } from "diff";
+import { formatPatch, structuredPatch } from "diff";
 
 /** Lines a change added, removed and modified. */
 export interface LineChanges {
@@ -13,11 +13,15 @@ export interface LineChanges {
 }
 
 /**
- * A unified diff of one file, `a/NAME` → `b/NAME` with three lines of context; a file that did not
- * exist (before: null) or no longer exists (after: null) is `/dev/null` on that side.
+ * The unified diff of one file, `a/NAME` → `b/NAME` with three lines of context (a file that did not
+ * exist, before: null, or no longer exists, after: null, is `/dev/null` on that side), and its counts.
  */
-export function unifiedDiff(file: string, before: string | null, after: string | null): string {
-  return createTwoFilesPatch(
+export function diffFile(
+  file: string,
+  before: string | null,
+  after: string | null,
+): LineChanges & { diff: string } {
+  const patch = structuredPatch(
     before === null ? "/dev/null" : `a/${file}`,
     after === null ? "/dev/null" : `b/${file}`,
     before ?? "",
@@ -26,10 +30,6 @@ export function unifiedDiff(file: string, before: string | null, after: string |
     undefined,
     { context: 3 },
   );
-}
-
-/** Lines added, removed and modified from `before` to `after` (each run of removals paired with the additions after it). */
-export function countLineChanges(before: string, after: string): LineChanges {
   const counts: LineChanges = { linesAdded: 0, linesRemoved: 0, linesModified: 0 };
   let removed = 0;
   let added = 0;
@@ -41,12 +41,24 @@ export function countLineChanges(before: string, after: string): LineChanges {
     removed = 0;
     added = 0;
   };
-  for (const change of diffLines(before, after)) {
-    const lines = change.count ?? 0;
-    if (change.removed) removed += lines;
-    else if (change.added) added += lines;
-    else settle();
+  for (const hunk of patch.hunks) {
+    for (const line of hunk.lines) {
+      if (line.startsWith("-")) removed++;
+      else if (line.startsWith("+")) added++;
+      else if (!line.startsWith("\\")) settle();
+    }
+    settle();
   }
-  settle();
+  return { diff: formatPatch(patch), ...counts };
+}
+
+/** The unified diff alone (see {@link diffFile}). */
+export function unifiedDiff(file: string, before: string | null, after: string | null): string {
+  return diffFile(file, before, after).diff;
+}
+
+/** The line counts alone (see {@link diffFile}). */
+export function countLineChanges(before: string, after: string): LineChanges {
+  const { diff: _diff, ...counts } = diffFile("file", before, after);
   return counts;
 }

@@ -10,7 +10,7 @@ import { InvalidInputError } from "../errors.js";
 import type { Redactor } from "../redaction.js";
 import { type FutureCorrection, findMatchingCorrection } from "./correction-match.js";
 import { duplicateKind } from "./fact-similarity.js";
-import { contradiction, factSlot, findContradiction } from "./fact-slots.js";
+import { type FactShape, shapeFact, shapesContradict } from "./fact-slots.js";
 import { wrongFile } from "./file-routing.js";
 import { initialContent, type MemoryFileName } from "./memory-file-layouts.js";
 import { MAX_FACT_CHARS, type MemoryFilesSettings } from "./memory-file-settings.js";
@@ -64,8 +64,12 @@ export interface ReviewContext {
   input: ReviewInput;
   /** The cleaned fact. */
   fact: string;
-  /** The file's entries (none when it does not exist). */
-  entries: MemoryEntry[];
+  /** The file's entries (none when it does not exist), each with its shape. */
+  entries: Array<{ entry: MemoryEntry; shape: FactShape }>;
+  /** The fact's shape. */
+  shape: FactShape;
+  /** The first entry the fact contradicts, and why. */
+  contradicted: { entry: MemoryEntry; why: string } | null;
 }
 
 /** One check: its name, whether it is a judgement, and what it finds. */
@@ -109,16 +113,15 @@ export function cleanFact(fact: string): string {
   return clean;
 }
 
-/** The entry that repeats `fact`, by wording or by stating the same value of the same slot. */
+/** The entry that repeats the fact, by wording or by stating the same value of the same slot. */
 function duplicateOf(context: ReviewContext): { entry: MemoryEntry; how: string } | null {
-  const slot = factSlot(context.fact, context.input.file);
-  for (const entry of context.entries) {
-    if (contradiction(context.fact, entry.text, context.input.file)) continue;
-    const kind = duplicateKind(context.fact, entry.text);
+  const mine = context.shape;
+  for (const { entry, shape } of context.entries) {
+    if (shapesContradict(mine, shape)) continue;
+    const kind = duplicateKind(mine, shape);
     if (kind) return { entry, how: kind === "exact" ? "says the same" : "says nearly the same" };
-    const theirs = slot ? factSlot(entry.text, context.input.file) : null;
-    if (slot && theirs && slot.key === theirs.key && slot.value === theirs.value)
-      return { entry, how: `gives the same ${slot.key.replace(/^\//, "")}` };
+    if (mine.slot && shape.slot && mine.slot.key === shape.slot.key && mine.slot.value === shape.slot.value)
+      return { entry, how: `gives the same ${mine.slot.key.replace(/^\//, "")}` };
   }
   return null;
 }
@@ -215,8 +218,7 @@ export const GUARDIAN_RULES: readonly GuardianRule[] = [
   {
     id: "contradicted",
     judgement: true,
-    check: ({ fact, entries, input }) => {
-      const found = findContradiction(fact, entries, input.file);
+    check: ({ contradicted: found, input }) => {
       const lineAge = input.fileChangedAt;
       if (!found || input.observedAt === null || lineAge === null || lineAge <= input.observedAt) return null;
       return {
@@ -230,11 +232,20 @@ export const GUARDIAN_RULES: readonly GuardianRule[] = [
 /** Judges one candidate for one file. Throws only on an empty fact. */
 export function reviewFact(input: ReviewInput): ReviewOutcome {
   const fact = cleanFact(input.fact);
-  const context: ReviewContext = {
-    input,
-    fact,
-    entries: input.content === null ? [] : entriesOf(input.content),
-  };
+  const shape = shapeFact(fact, input.file);
+  const entries = (input.content === null ? [] : entriesOf(input.content)).map((entry) => ({
+    entry,
+    shape: shapeFact(entry.text, input.file),
+  }));
+  let contradicted: ReviewContext["contradicted"] = null;
+  for (const { entry, shape: theirs } of entries) {
+    const why = shapesContradict(shape, theirs);
+    if (why) {
+      contradicted = { entry, why };
+      break;
+    }
+  }
+  const context: ReviewContext = { input, fact, entries, shape, contradicted };
   for (const rule of GUARDIAN_RULES) {
     if (rule.judgement && input.userOverride) continue;
     const finding = rule.check(context);
@@ -248,7 +259,6 @@ export function reviewFact(input: ReviewInput): ReviewOutcome {
       proposals: finding.proposals ?? null,
     };
   }
-  const contradicted = findContradiction(fact, context.entries, input.file);
   const placement = placeFact(input.file, fact);
   const base = input.content ?? initialContent(input.file);
   const after = contradicted

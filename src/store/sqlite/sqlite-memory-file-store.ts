@@ -74,7 +74,17 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
         | Row
         | undefined;
       if (!audit) throw new GuardianRefusedError(`audit ${input.auditId} not found`);
-      const { workspace, target_file: file } = audit as { workspace: string; target_file: MemoryFileName };
+      const {
+        workspace,
+        target_file: file,
+        before_snapshot_id: before,
+        after_snapshot_id: after,
+      } = audit as {
+        workspace: string;
+        target_file: MemoryFileName;
+        before_snapshot_id: string | null;
+        after_snapshot_id: string | null;
+      };
       if (input.status === "written") {
         this.db
           .prepare(
@@ -95,9 +105,10 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
         .prepare("DELETE FROM guardian_file_claims WHERE workspace = ? AND file_name = ?")
         .run(workspace, file);
       this.capSnapshots(workspace, file, input.maxSnapshotsPerFile);
-      this.collectSnapshots();
+      if (input.status === "failed") this.collectSnapshots([before, after]);
     });
-    this.forgetting(() => withBusyRetry(() => finish.immediate()));
+    // Routine trimming: overwritten in place, without forcing the log out on every write.
+    this.forgetting(() => withBusyRetry(() => finish.immediate()), false);
   }
 
   async beginRollback(input: {
@@ -120,8 +131,8 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
       throw new GuardianRefusedError(`no rollback to record for audit ${input.operation.auditId}`);
     const finish = this.db.transaction(() => {
       const audit = this.db
-        .prepare("SELECT status FROM write_guardian_audit WHERE id = ?")
-        .get(rollback.auditId) as { status: string } | undefined;
+        .prepare("SELECT status, after_snapshot_id FROM write_guardian_audit WHERE id = ?")
+        .get(rollback.auditId) as { status: string; after_snapshot_id: string | null } | undefined;
       if (audit?.status !== "written")
         throw new GuardianRefusedError(
           `audit ${rollback.auditId} is ${audit?.status ?? "missing"}, not written`,
@@ -147,19 +158,22 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
       this.db
         .prepare("DELETE FROM guardian_file_claims WHERE workspace = ? AND file_name = ?")
         .run(rollback.workspace, rollback.fileName);
-      this.collectSnapshots();
+      this.collectSnapshots([audit.after_snapshot_id]);
     });
     this.forgetting(() => withBusyRetry(() => finish.immediate()));
   }
 
   async releaseFile(workspace: string, fileName: MemoryFileName): Promise<void> {
     const release = this.db.transaction(() => {
+      const claim = this.db
+        .prepare("SELECT backup_snapshot_id FROM guardian_file_claims WHERE workspace = ? AND file_name = ?")
+        .get(workspace, fileName) as { backup_snapshot_id: string | null } | undefined;
       this.db
         .prepare("DELETE FROM guardian_file_claims WHERE workspace = ? AND file_name = ?")
         .run(workspace, fileName);
-      this.collectSnapshots();
+      this.collectSnapshots([claim?.backup_snapshot_id ?? null]);
     });
-    this.forgetting(() => withBusyRetry(() => release.immediate()));
+    this.forgetting(() => withBusyRetry(() => release.immediate()), false);
   }
 
   async getFileOperation(workspace: string, fileName: MemoryFileName): Promise<FileOperation | null> {
@@ -318,11 +332,14 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
 
   /** Deletes a file's snapshots beyond the `keep` most recently used (never one an operation in flight uses). */
   private capSnapshots(workspace: string, file: MemoryFileName, keep: number): void {
+    const stored = this.db
+      .prepare("SELECT COUNT(*) AS n FROM file_snapshots WHERE workspace = ? AND file_name = ?")
+      .get(workspace, file) as { n: number };
+    if (stored.n <= keep) return;
     this.db
       .prepare(
-        `DELETE FROM file_snapshots WHERE workspace = @workspace AND file_name = @file
-          AND id NOT IN (SELECT id FROM file_snapshots WHERE workspace = @workspace AND file_name = @file
-            ORDER BY last_used_at DESC, created_at DESC, id DESC LIMIT @keep)
+        `DELETE FROM file_snapshots WHERE id IN (SELECT id FROM file_snapshots WHERE workspace = @workspace AND file_name = @file
+            ORDER BY last_used_at DESC, created_at DESC, id DESC LIMIT -1 OFFSET @keep)
           AND id NOT IN (SELECT backup_snapshot_id FROM guardian_file_claims WHERE backup_snapshot_id IS NOT NULL)
           AND id NOT IN (SELECT before_snapshot_id FROM write_guardian_audit WHERE status = 'pending' AND before_snapshot_id IS NOT NULL
             UNION SELECT after_snapshot_id FROM write_guardian_audit WHERE status = 'pending' AND after_snapshot_id IS NOT NULL)`,
@@ -330,16 +347,28 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
       .run({ workspace, file, keep });
   }
 
-  /** Deletes every snapshot nothing refers to. */
-  private collectSnapshots(): void {
-    this.db.prepare(`DELETE FROM file_snapshots WHERE id NOT IN (${REFERENCED_SNAPSHOTS})`).run();
+  /** Deletes the snapshots nothing refers to: of `candidates` (those just let go of), or of all. */
+  private collectSnapshots(candidates?: ReadonlyArray<string | null>): void {
+    const unreferenced = `id NOT IN (${REFERENCED_SNAPSHOTS})`;
+    if (candidates === undefined) {
+      this.db.prepare(`DELETE FROM file_snapshots WHERE ${unreferenced}`).run();
+      return;
+    }
+    const ids = candidates.filter((id): id is string => id !== null);
+    if (ids.length === 0) return;
+    this.db
+      .prepare(
+        `DELETE FROM file_snapshots WHERE id IN (${ids.map(() => "?").join(", ")}) AND ${unreferenced}`,
+      )
+      .run(...ids);
   }
 
   /**
    * Runs `work` with SQLite's secure_delete on, so deleted rows are overwritten rather than left in
-   * free pages, then checkpoints the write-ahead log so older copies of those pages leave it too.
+   * free pages; with `checkpoint` (a rollback, a prune) it then checkpoints the write-ahead log so
+   * older copies of those pages leave it at once, instead of at SQLite's next automatic checkpoint.
    */
-  private forgetting<T>(work: () => T): T {
+  private forgetting<T>(work: () => T, checkpoint = true): T {
     const previous = this.db.pragma("secure_delete", { simple: true }) as number;
     this.db.pragma("secure_delete = ON");
     try {
@@ -347,7 +376,7 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
     } finally {
       this.db.pragma(`secure_delete = ${previous ? "ON" : "OFF"}`);
       // A reader in another connection may keep the log busy; the next checkpoint clears it then.
-      if (this.db.open && !this.db.inTransaction) this.db.pragma("wal_checkpoint(TRUNCATE)");
+      if (checkpoint && this.db.open && !this.db.inTransaction) this.db.pragma("wal_checkpoint(TRUNCATE)");
     }
   }
 }
