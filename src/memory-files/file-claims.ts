@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { hostname } from "node:os";
 import type { MemoryFileName } from "../core/memory-files/memory-file-layouts.js";
 import { FileBusyError, type FileOperation, type MemoryFileStore } from "../store/memory-file-store.js";
-import { type FileState, processAlive, readMemoryFile } from "./workspace.js";
+import { type FileState, processAlive, readMemoryFile, removeStaleTemporaryFiles } from "./workspace.js";
 
 /** A claim older than this is taken to be abandoned, even if its process id is in use again. */
 export const CLAIM_STALE_MS = 60_000;
@@ -93,6 +93,8 @@ export async function settleClaim(options: {
     operation = await store.getFileOperation(workspace, file);
   }
   if (!operation) return null;
+  // A temporary file exists only while its write holds the claim: an abandoned claim may leave one.
+  removeStaleTemporaryFiles(workspace, file);
   const current = stateHash(readMemoryFile(options.path));
   const at = options.now();
   if (operation.kind === "rollback") {

@@ -30,7 +30,6 @@ import {
   type FileState,
   memoryFilePath,
   readMemoryFile,
-  removeStaleTemporaryFiles,
   resolveWorkspace,
   writeFileAtomically,
 } from "./workspace.js";
@@ -92,11 +91,19 @@ export interface GuardOptions {
   userOverride?: boolean;
 }
 
-/** Parses settings, naming the field that is wrong. */
+const parsedSettings = new WeakMap<object, MemoryFilesSettings>();
+
+/** Parses settings (once per settings object), naming the field that is wrong. */
 export function memoryFilesSettings(
   settings: z.input<typeof memoryFilesSettingsSchema> | undefined,
 ): MemoryFilesSettings {
-  return settings === undefined ? DEFAULT_MEMORY_FILES_SETTINGS : memoryFilesSettingsSchema.parse(settings);
+  if (settings === undefined) return DEFAULT_MEMORY_FILES_SETTINGS;
+  let parsed = parsedSettings.get(settings);
+  if (!parsed) {
+    parsed = memoryFilesSettingsSchema.parse(settings);
+    parsedSettings.set(settings, parsed);
+  }
+  return parsed;
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -179,7 +186,6 @@ export async function guardFact(
       if (!(error instanceof FileBusyError)) throw error;
       return record({ ...base, candidateFact: maskedFact(fact, redact), reason: `failed: ${error.message}` });
     }
-    removeStaleTemporaryFiles(workspace, file);
     const before = readMemoryFile(path);
     const beforeHash = stateHash(before);
     const content = decode(before);

@@ -7,7 +7,6 @@
  * written (English and Chinese) to one name.
  */
 import type { CueEntry } from "../lexicon/cue-lexicon.js";
-import { memoizeText } from "../memo.js";
 import { type FactProfile, isNegationOf, normalizeFact, profileFact } from "./fact-similarity.js";
 import type { MemoryFileName } from "./memory-file-layouts.js";
 
@@ -215,20 +214,25 @@ export interface FactShape extends FactProfile {
   pair: { pair: string; preferred: string } | null;
 }
 
-/** Shapes already worked out, per file (a file's entries are compared again on every write). */
-const shapes = new Map<MemoryFileName, (text: string) => Readonly<FactShape>>();
+/** Shapes already worked out, per file: a file's entries are compared again on every write. */
+const shapes = new Map<MemoryFileName, Map<string, Readonly<FactShape>>>();
+const REMEMBERED_SHAPES = 4096;
 
 /** The shape of a fact as it reads in `file` (shared: do not mutate). */
 export function shapeFact(text: string, file: MemoryFileName): Readonly<FactShape> {
-  let shape = shapes.get(file);
-  if (!shape) {
-    shape = memoizeText((fact) => {
-      const profile = profileFact(fact);
-      return { ...profile, text: fact, slot: factSlot(fact, file), pair: preferencePair(profile.normalized) };
-    });
-    shapes.set(file, shape);
+  let known = shapes.get(file);
+  if (!known) {
+    known = new Map();
+    shapes.set(file, known);
   }
-  return shape(text);
+  const remembered = known.get(text);
+  if (remembered) return remembered;
+  const profile = profileFact(text);
+  const shape = { ...profile, text, slot: factSlot(text, file), pair: preferencePair(profile.normalized) };
+  // Bounded without bookkeeping on every hit: a file holds a few hundred entries at most.
+  if (known.size >= REMEMBERED_SHAPES) known.clear();
+  known.set(text, shape);
+  return shape;
 }
 
 /** Why two facts contradict, or null. */

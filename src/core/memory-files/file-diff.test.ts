@@ -1,10 +1,12 @@
+import { applyPatch, createTwoFilesPatch } from "diff";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type FutureCorrection,
   findMatchingCorrection,
   matchesCorrectionPattern,
 } from "./correction-match.js";
-import { countLineChanges, unifiedDiff } from "./file-diff.js";
+import { countLineChanges, diffFile, unifiedDiff } from "./file-diff.js";
 
 describe("file diff", () => {
   it("counts added, removed and modified lines (a replaced line is modified)", () => {
@@ -84,5 +86,47 @@ describe("correction patterns", () => {
       }),
     ).toBeNull();
     expect(findMatchingCorrection(corrections, { fact: "standup notes" })?.id).toBe("c2");
+  });
+});
+
+describe("file diff on long files", () => {
+  it("diffing only the changed region gives a patch that applies, as small as jsdiff's of the whole texts", () => {
+    const line = fc.oneof(
+      fc.constantFrom("- a\n", "- b\r\n", "\n", "## Facts\n", "tail"),
+      fc.string({ maxLength: 6 }).map((text) => `${text.replace(/\n/g, "")}\n`),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 30 }),
+        fc.array(line, { maxLength: 4 }),
+        fc.array(line, { maxLength: 4 }),
+        fc.array(line, { maxLength: 30 }),
+        fc.boolean(),
+        (head, oldMiddle, newMiddle, tail, nullBefore) => {
+          const before = nullBefore ? null : [...head, ...oldMiddle, ...tail].join("");
+          const after = [...head, ...newMiddle, ...tail].join("");
+          const whole = createTwoFilesPatch(
+            before === null ? "/dev/null" : "a/F.md",
+            "b/F.md",
+            before ?? "",
+            after,
+            undefined,
+            undefined,
+            { context: 3 },
+          );
+          const mine = diffFile("F.md", before, after);
+          expect(applyPatch(before ?? "", mine.diff)).toBe(after);
+          const changed = (patch: string) =>
+            patch
+              .split("\n")
+              .filter((row) => /^[-+](?![-+]{2} )/.test(row))
+              .map((row) => row[0])
+              .sort()
+              .join("");
+          expect(changed(mine.diff)).toBe(changed(whole));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

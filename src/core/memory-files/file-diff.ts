@@ -5,6 +5,13 @@
  */
 import { formatPatch, structuredPatch } from "diff";
 
+const CONTEXT = 3;
+
+/** Text split after each `\n`, endings kept. */
+function linesWithEndings(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
 /** Lines a change added, removed and modified. */
 export interface LineChanges {
   linesAdded: number;
@@ -21,15 +28,34 @@ export function diffFile(
   before: string | null,
   after: string | null,
 ): LineChanges & { diff: string } {
+  // Lines both sides share at the start and end, past the context, need not be diffed: the diff
+  // of what is left, with its hunks moved down by the lines skipped, is the same diff.
+  const old = linesWithEndings(before ?? "");
+  const next = linesWithEndings(after ?? "");
+  let prefix = 0;
+  while (prefix < old.length && prefix < next.length && old[prefix] === next[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < old.length - prefix &&
+    suffix < next.length - prefix &&
+    old[old.length - 1 - suffix] === next[next.length - 1 - suffix]
+  )
+    suffix++;
+  const head = Math.max(0, prefix - CONTEXT);
+  const tail = Math.max(0, suffix - CONTEXT);
   const patch = structuredPatch(
     before === null ? "/dev/null" : `a/${file}`,
     after === null ? "/dev/null" : `b/${file}`,
-    before ?? "",
-    after ?? "",
+    old.slice(head, old.length - tail).join(""),
+    next.slice(head, next.length - tail).join(""),
     undefined,
     undefined,
-    { context: 3 },
+    { context: CONTEXT },
   );
+  for (const hunk of patch.hunks) {
+    hunk.oldStart += head;
+    hunk.newStart += head;
+  }
   const counts: LineChanges = { linesAdded: 0, linesRemoved: 0, linesModified: 0 };
   let removed = 0;
   let added = 0;

@@ -98,6 +98,7 @@ export function findSensitive(text: string, redact: Redactor): SensitiveFindings
 /** Secrets (not personal data) in a file's existing text, by 1-based line, for refusing to copy it. */
 export function secretLines(content: string, redact: Redactor): Array<{ line: number; kinds: string[] }> {
   const found: Array<{ line: number; kinds: string[] }> = [];
+  if (redact(content).count === 0) return found;
   content.split("\n").forEach((line, index) => {
     const redacted = redact(line);
     if (redacted.count === 0) return;

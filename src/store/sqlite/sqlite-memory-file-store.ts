@@ -369,12 +369,14 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
    * older copies of those pages leave it at once, instead of at SQLite's next automatic checkpoint.
    */
   private forgetting<T>(work: () => T, checkpoint = true): T {
-    const previous = this.db.pragma("secure_delete", { simple: true }) as number;
-    this.db.pragma("secure_delete = ON");
+    // Prepared (and cached) like any statement: db.pragma() would compile each time.
+    const previous = (this.db.prepare("PRAGMA secure_delete").get() as { secure_delete: number })
+      .secure_delete;
+    this.db.prepare("PRAGMA secure_delete = 1").get();
     try {
       return work();
     } finally {
-      this.db.pragma(`secure_delete = ${previous ? "ON" : "OFF"}`);
+      this.db.prepare(`PRAGMA secure_delete = ${previous ? 1 : 0}`).get();
       // A reader in another connection may keep the log busy; the next checkpoint clears it then.
       if (checkpoint && this.db.open && !this.db.inTransaction) this.db.pragma("wal_checkpoint(TRUNCATE)");
     }
