@@ -27,6 +27,16 @@ export function stateHash(state: FileState | null): string | null {
   return state === null ? null : sha256(state.bytes);
 }
 
+/** The hash of the file at `path` now (null: absent), or undefined when it cannot be read. */
+export function fileHashNow(path: string): string | null | undefined {
+  try {
+    return stateHash(readMemoryFile(path));
+  } catch {
+    // Unreadable (permissions, a link put in its place): it matches no expected hash.
+    return undefined;
+  }
+}
+
 const queues = new Map<string, Promise<unknown>>();
 
 /** Runs `work` after every earlier call for the same workspace and file in this process. */

@@ -25,7 +25,7 @@ import {
   type MemoryFileStore,
   type SnapshotWrite,
 } from "../store/memory-file-store.js";
-import { exclusively, newOperation, settleClaim, sha256, stateHash } from "./file-claims.js";
+import { exclusively, fileHashNow, newOperation, settleClaim, sha256, stateHash } from "./file-claims.js";
 import {
   type FileState,
   memoryFilePath,
@@ -322,17 +322,16 @@ async function commitWrite(options: {
           },
     );
   };
+  let failure: string | null = null;
   try {
     if (stateHash(readMemoryFile(path)) !== beforeHash)
-      return await finish(
-        "failed",
-        `failed: ${base.targetFile} changed while the guardian was writing it; try again`,
-      );
-    writeFileAtomically(path, afterBytes, before?.mode ?? 0o644);
+      failure = `failed: ${base.targetFile} changed while the guardian was writing it; try again`;
+    else writeFileAtomically(path, afterBytes, before?.mode ?? 0o644);
   } catch (error) {
-    return finish("failed", `failed: ${(error as Error).message}`);
+    // The rename may have happened before the error (a folder fsync that failed): the file says.
+    failure = fileHashNow(path) === afterHash ? null : `failed: ${(error as Error).message}`;
   }
-  return finish("written", outcome.reason);
+  return failure === null ? finish("written", outcome.reason) : finish("failed", failure);
 }
 
 /** An audit as the guardian's answer. */

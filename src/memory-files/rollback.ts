@@ -19,7 +19,7 @@ import {
   type MemoryFileStore,
   type SnapshotWrite,
 } from "../store/memory-file-store.js";
-import { exclusively, newOperation, settleClaim, stateHash } from "./file-claims.js";
+import { exclusively, fileHashNow, newOperation, settleClaim, stateHash } from "./file-claims.js";
 import { guardianId, memoryFilesSettings } from "./guardian.js";
 import {
   memoryFilePath,
@@ -146,8 +146,11 @@ export async function rollbackAudit(input: RollbackAuditInput): Promise<Rollback
       if (restore) writeFileAtomically(path, restore.content, current?.mode ?? 0o644);
       else removeMemoryFile(path);
     } catch (error) {
-      await input.store.releaseFile(workspace, audit.targetFile);
-      throw error;
+      // The file may have been restored before the error (a folder fsync that failed): it says.
+      if (fileHashNow(path) !== audit.beforeHash) {
+        await input.store.releaseFile(workspace, audit.targetFile);
+        throw error;
+      }
     }
     await input.store.finishRollback({ operation, at: input.now() });
     return {

@@ -1,4 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
@@ -59,6 +67,9 @@ describe("workspace and path safety", () => {
     symlinkSync(join(dir, "missing.md"), join(workspace, "TOOLS.md"));
     expect(() => memoryFilePath(workspace, "TOOLS.md")).toThrow(/symbolic link to a missing target/);
     expect(() => readMemoryFile(join(workspace, "USER.md"))).toThrow(/symbolic link/);
+    writeFileSync(join(workspace, "MEMORY.md"), "");
+    truncateSync(join(workspace, "MEMORY.md"), 17 * 1024 * 1024);
+    expect(() => readMemoryFile(join(workspace, "MEMORY.md"))).toThrow(/too large to be a memory file/);
     mkdirSync(join(workspace, "IDENTITY.md"));
     expect(() => memoryFilePath(workspace, "IDENTITY.md")).toThrow(/not a regular file/);
   });

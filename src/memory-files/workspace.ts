@@ -38,6 +38,8 @@ export class WorkspaceError extends TacitError {
 /** `O_NOFOLLOW` where the platform has it (not on Windows, where links need privileges anyway). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const ALLOWED = MEMORY_FILE_NAMES.join(", ");
+/** Larger files are not read at all: a memory file is pasted into prompts, so this is never one. */
+export const MAX_MEMORY_FILE_BYTES = 16 * 1024 * 1024;
 
 /** The real path of a workspace folder (`dir` relative to `cwd`); it must exist and be a folder. */
 export function resolveWorkspace(dir: string, cwd = process.cwd()): string {
@@ -119,6 +121,10 @@ export function readMemoryFile(path: string): FileState | null {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new WorkspaceError(`refused ${path}: it is not a regular file`);
+    if (stats.size > MAX_MEMORY_FILE_BYTES)
+      throw new WorkspaceError(
+        `refused ${path}: ${stats.size} bytes is too large to be a memory file (at most ${MAX_MEMORY_FILE_BYTES} are read)`,
+      );
     return { bytes: readFileSync(fd), changedAt: stats.mtimeMs, mode: stats.mode & 0o7777 };
   } finally {
     closeSync(fd);

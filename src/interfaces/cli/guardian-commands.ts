@@ -9,7 +9,7 @@ import {
   exportedAudit,
   renderExport,
 } from "../../memory-files/guardian-export.js";
-import { resolveWorkspace } from "../../memory-files/workspace.js";
+import { resolveWorkspace, WorkspaceError } from "../../memory-files/workspace.js";
 import {
   type AuditFilter,
   GUARDIAN_STATUSES,
@@ -66,12 +66,22 @@ function parseStatuses(value: string | undefined): GuardianStatus[] | undefined 
   return statuses as GuardianStatus[];
 }
 
+/** A workspace to filter by: its real path, or the path as given once the folder is gone. */
+function workspaceFilter(io: CliIo, workspace: string): string {
+  const path = workspaceOption(io, workspace);
+  try {
+    return resolveWorkspace(path);
+  } catch (error) {
+    if (error instanceof WorkspaceError) return path;
+    throw error;
+  }
+}
+
 /** The audit filter of a listing's options. `--workspace` filters by the folder's real path. */
 function auditFilter(io: CliIo, options: ListingOptions, limit: number): AuditFilter {
   return {
     limit,
-    workspace:
-      options.workspace === undefined ? undefined : resolveWorkspace(workspaceOption(io, options.workspace)),
+    workspace: options.workspace === undefined ? undefined : workspaceFilter(io, options.workspace),
     file: parseFile(options.file),
     status: parseStatuses(options.status),
     sessionId: options.session,
