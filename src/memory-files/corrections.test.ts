@@ -1,24 +1,18 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import { guardianFixture } from "../testing/guardian-fixture.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { correctAudit } from "./corrections.js";
-import { writeMemoryFact } from "./guardian.js";
 import { retryAudit } from "./retry.js";
 import { rollbackAudit } from "./rollback.js";
 
 const tempDir = useTempDir("tacit-corrections-");
 
 function setup() {
-  const dir = tempDir();
-  const workspace = join(dir, "workspace");
-  mkdirSync(workspace);
-  const store = new SqliteStore({ path: join(dir, "tacit.db") });
-  let clock = Date.UTC(2026, 10, 1);
-  const now = () => clock++;
-  const write = (file: string, fact: string, sessionId = "s1") =>
-    writeMemoryFact({ store, workspace, file, fact, now, sessionId });
+  const fixture = guardianFixture(tempDir);
+  const { store, workspace, now } = fixture;
+  const write = (file: string, fact: string, sessionId = "s1") => fixture.write(file, fact, { sessionId });
   const correct = (auditId: string, extra: Partial<Parameters<typeof correctAudit>[0]>) =>
     correctAudit({ store, workspace, auditId, reason: "because", now, ...extra });
   return { workspace, store, now, write, correct };

@@ -8,7 +8,7 @@
  * by the memory gate and by the guardian (see src/core/memory-files/correction-match.ts).
  */
 import type { z } from "zod";
-import { InvalidInputError, NotFoundError } from "../core/errors.js";
+import { InvalidInputError } from "../core/errors.js";
 import { CORRECTED_STATUSES, type CorrectedStatus } from "../core/memory-files/correction-match.js";
 import { normalizeFact } from "../core/memory-files/fact-similarity.js";
 import { cleanFact } from "../core/memory-files/guardian-review.js";
@@ -21,7 +21,13 @@ import {
   GuardianRefusedError,
   type MemoryFileStore,
 } from "../store/memory-file-store.js";
-import { type CandidateModel, guardFact, guardianId, type WriteMemoryFactResult } from "./guardian.js";
+import {
+  auditIn,
+  type CandidateModel,
+  guardFact,
+  guardianId,
+  type WriteMemoryFactResult,
+} from "./guardian.js";
 import { type RollbackResult, rollbackAudit } from "./rollback.js";
 import { resolveWorkspace, WorkspaceError } from "./workspace.js";
 
@@ -67,12 +73,7 @@ export interface CorrectAuditResult {
 export async function correctAudit(input: CorrectAuditInput): Promise<CorrectAuditResult> {
   const workspace = resolveWorkspace(input.workspace);
   const redact = input.redact ?? createRedactor();
-  const audit = await input.store.getAudit(input.auditId);
-  if (!audit) throw new NotFoundError("audit", input.auditId);
-  if (audit.workspace !== workspace)
-    throw new GuardianRefusedError(
-      `audit ${audit.id} was made in workspace ${audit.workspace}, not ${workspace}`,
-    );
+  const audit = await auditIn(input.store, workspace, input.auditId);
   if (audit.status === "pending") throw new GuardianRefusedError(`audit ${audit.id} is still being written`);
   const reason = input.reason.trim();
   if (reason === "") throw new InvalidInputError({ message: "a correction needs a reason", field: "reason" });

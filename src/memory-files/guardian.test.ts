@@ -1,27 +1,17 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { unifiedDiff } from "../core/memory-files/file-diff.js";
 import { initialContent } from "../core/memory-files/memory-file-layouts.js";
-import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import { guardianFixture } from "../testing/guardian-fixture.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { sha256 } from "./file-claims.js";
-import { writeMemoryFact } from "./guardian.js";
 
 const tempDir = useTempDir("tacit-guardian-");
 const NOW = Date.UTC(2026, 10, 1);
 
 function setup() {
-  const dir = tempDir();
-  const workspace = join(dir, "workspace");
-  mkdirSync(workspace);
-  const db = join(dir, "tacit.db");
-  const store = new SqliteStore({ path: db });
-  let clock = NOW;
-  const now = () => clock++;
-  const write = (file: string, fact: string, extra: Partial<Parameters<typeof writeMemoryFact>[0]> = {}) =>
-    writeMemoryFact({ store, workspace, file, fact, now, ...extra });
-  return { dir, db, workspace, store, write };
+  return guardianFixture(tempDir, { start: NOW });
 }
 
 describe("writeMemoryFact", () => {

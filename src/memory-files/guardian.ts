@@ -8,6 +8,7 @@
  */
 import { monotonicFactory } from "ulid";
 import type { z } from "zod";
+import { NotFoundError } from "../core/errors.js";
 import { diffFile } from "../core/memory-files/file-diff.js";
 import { cleanFact, type ReviewOutcome, reviewFact } from "../core/memory-files/guardian-review.js";
 import {
@@ -21,6 +22,7 @@ import { createRedactor, type Redactor } from "../core/redaction.js";
 import {
   FileBusyError,
   type GuardianAudit,
+  GuardianRefusedError,
   type GuardianStatus,
   type MemoryFileStore,
   type SnapshotWrite,
@@ -332,6 +334,21 @@ async function commitWrite(options: {
     failure = fileHashNow(path) === afterHash ? null : `failed: ${(error as Error).message}`;
   }
   return failure === null ? finish("written", outcome.reason) : finish("failed", failure);
+}
+
+/** An audit made in `workspace` (a real path); throws when there is none, or it was made elsewhere. */
+export async function auditIn(
+  store: MemoryFileStore,
+  workspace: string,
+  auditId: string,
+): Promise<GuardianAudit> {
+  const audit = await store.getAudit(auditId);
+  if (!audit) throw new NotFoundError("audit", auditId);
+  if (audit.workspace !== workspace)
+    throw new GuardianRefusedError(
+      `audit ${audit.id} was made in workspace ${audit.workspace}, not ${workspace}`,
+    );
+  return audit;
 }
 
 /** An audit as the guardian's answer. */

@@ -3,9 +3,9 @@
  * new fact, a new file, or both. The retry is a new audit that names the one it retries and goes
  * through every check again.
  */
-import { InvalidInputError, NotFoundError } from "../core/errors.js";
+import { InvalidInputError } from "../core/errors.js";
 import { GuardianRefusedError } from "../store/memory-file-store.js";
-import { guardFact, type WriteMemoryFactInput, type WriteMemoryFactResult } from "./guardian.js";
+import { auditIn, guardFact, type WriteMemoryFactInput, type WriteMemoryFactResult } from "./guardian.js";
 import { resolveWorkspace } from "./workspace.js";
 
 /** What a retry asks for: the audit, and a new fact or file (or both). */
@@ -21,12 +21,7 @@ export type RetryAuditInput = Omit<
 /** Retries an audit's candidate with a new fact and/or file. */
 export async function retryAudit(input: RetryAuditInput): Promise<WriteMemoryFactResult> {
   const workspace = resolveWorkspace(input.workspace);
-  const audit = await input.store.getAudit(input.auditId);
-  if (!audit) throw new NotFoundError("audit", input.auditId);
-  if (audit.workspace !== workspace)
-    throw new GuardianRefusedError(
-      `audit ${audit.id} was made in workspace ${audit.workspace}, not ${workspace}`,
-    );
+  const audit = await auditIn(input.store, workspace, input.auditId);
   if (audit.status === "written" || audit.status === "pending")
     throw new GuardianRefusedError(
       `audit ${audit.id} is ${audit.status}: roll it back first, or correct it (tacit guardian correct)`,

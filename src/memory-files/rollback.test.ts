@@ -3,27 +3,15 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GuardianRefusedError } from "../store/memory-file-store.js";
-import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import { guardianFixture } from "../testing/guardian-fixture.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { writeMemoryFact } from "./guardian.js";
 import { RollbackConflictError, rollbackAudit, rollbackSession } from "./rollback.js";
 
 const tempDir = useTempDir("tacit-rollback-");
 const ROOMY = { maxFileBytes: 1_000_000, maxFileLines: 10_000 };
 
 function setup() {
-  const dir = tempDir();
-  const workspace = join(dir, "workspace");
-  mkdirSync(workspace);
-  const db = join(dir, "tacit.db");
-  const store = new SqliteStore({ path: db });
-  let clock = Date.UTC(2026, 10, 1);
-  const now = () => clock++;
-  const write = (file: string, fact: string, extra: Partial<Parameters<typeof writeMemoryFact>[0]> = {}) =>
-    writeMemoryFact({ store, workspace, file, fact, now, settings: ROOMY, ...extra });
-  const rollback = (auditId: string, extra: Partial<Parameters<typeof rollbackAudit>[0]> = {}) =>
-    rollbackAudit({ store, workspace, auditId, now, ...extra });
-  return { dir, db, workspace, store, now, write, rollback };
+  return guardianFixture(tempDir, { settings: ROOMY });
 }
 
 /** Lines of any text, with the endings and whitespace that editors disagree about. */
@@ -168,7 +156,7 @@ describe("rollback", () => {
     expect(result.status).toBe("written");
     await expect(
       rollbackAudit({ store, workspace: other, auditId: result.auditId, now: () => 1 }),
-    ).rejects.toThrow(/was written in workspace .*, not .*other/);
+    ).rejects.toThrow(/was made in workspace .*, not .*other/);
     await expect(rollback(result.auditId, { settings: { enableRollback: false } })).rejects.toThrow(
       /rollback is disabled/,
     );

@@ -7,7 +7,6 @@
  * first backs up the current content as a snapshot.
  */
 import type { z } from "zod";
-import { NotFoundError } from "../core/errors.js";
 import { unifiedDiff } from "../core/memory-files/file-diff.js";
 import type { memoryFilesSettingsSchema } from "../core/memory-files/memory-file-settings.js";
 import { secretLines } from "../core/memory-files/personal-data.js";
@@ -20,7 +19,7 @@ import {
   type SnapshotWrite,
 } from "../store/memory-file-store.js";
 import { exclusively, fileHashNow, newOperation, settleClaim, stateHash } from "./file-claims.js";
-import { guardianId, memoryFilesSettings } from "./guardian.js";
+import { auditIn, guardianId, memoryFilesSettings } from "./guardian.js";
 import {
   memoryFilePath,
   readMemoryFile,
@@ -71,12 +70,7 @@ export interface RollbackResult {
 export async function rollbackAudit(input: RollbackAuditInput): Promise<RollbackResult> {
   const settings = memoryFilesSettings(input.settings);
   const workspace = resolveWorkspace(input.workspace);
-  const found = await input.store.getAudit(input.auditId);
-  if (!found) throw new NotFoundError("audit", input.auditId);
-  if (found.workspace !== workspace)
-    throw new GuardianRefusedError(
-      `audit ${found.id} was written in workspace ${found.workspace}, not ${workspace}`,
-    );
+  const found = await auditIn(input.store, workspace, input.auditId);
   if (!settings.enableRollback)
     throw new GuardianRefusedError("rollback is disabled (memoryFiles.enableRollback is false)");
   const { path } = memoryFilePath(workspace, found.targetFile);

@@ -180,6 +180,35 @@ export class GuardianRefusedError extends TacitError {
   override readonly name: string = "GuardianRefusedError";
 }
 
+/** What {@link MemoryFileStore.beginWrite} records. */
+export interface BeginWriteInput {
+  operation: FileOperation;
+  audit: GuardianAudit;
+  before: SnapshotWrite | null;
+  after: SnapshotWrite | null;
+}
+
+/** How {@link MemoryFileStore.finishWrite} settles a write. */
+export interface FinishWriteInput {
+  auditId: string;
+  status: "written" | "failed";
+  reason: string;
+  at: number;
+  maxSnapshotsPerFile: number;
+}
+
+/** Filters for listing rollbacks, newest first. */
+export type RollbackFilter = Omit<AuditFilter, "status" | "sessionId" | "decisionId">;
+
+/** Filters for listing corrections, newest first. */
+export interface CorrectionFilter {
+  limit: number;
+  workspace?: string;
+  auditId?: string;
+  since?: number;
+  until?: number;
+}
+
 /** Storage of the guardian's audits, snapshots, rollbacks, corrections and file claims. */
 export interface MemoryFileStore {
   /** Inserts an audit that changed no file (refused, skipped, failed). */
@@ -189,23 +218,14 @@ export interface MemoryFileStore {
    * (reused when the same content is stored) and the audit with their ids. Throws
    * {@link FileBusyError} when the file is claimed.
    */
-  beginWrite(input: {
-    operation: FileOperation;
-    audit: GuardianAudit;
-    before: SnapshotWrite | null;
-    after: SnapshotWrite | null;
-  }): Promise<{ beforeSnapshotId: string | null; afterSnapshotId: string | null }>;
+  beginWrite(
+    input: BeginWriteInput,
+  ): Promise<{ beforeSnapshotId: string | null; afterSnapshotId: string | null }>;
   /**
    * Settles a pending write and releases the file. `failed` drops its snapshots (the file never
    * held them); `written` keeps them and trims the file's snapshots to `maxSnapshotsPerFile`.
    */
-  finishWrite(input: {
-    auditId: string;
-    status: "written" | "failed";
-    reason: string;
-    at: number;
-    maxSnapshotsPerFile: number;
-  }): Promise<void>;
+  finishWrite(input: FinishWriteInput): Promise<void>;
   /** Claims the file for a rollback, storing the backup of its current content if given. */
   beginRollback(input: { operation: FileOperation; backup: SnapshotWrite | null }): Promise<{
     backupSnapshotId: string | null;
@@ -223,19 +243,9 @@ export interface MemoryFileStore {
   listAudits(filter: AuditFilter): Promise<GuardianAudit[]>;
   getSnapshot(id: string): Promise<FileSnapshot | null>;
   getRollback(auditId: string): Promise<GuardianRollback | null>;
-  /** Newest first. */
-  listRollbacks(
-    filter: Omit<AuditFilter, "status" | "sessionId" | "decisionId">,
-  ): Promise<GuardianRollback[]>;
+  listRollbacks(filter: RollbackFilter): Promise<GuardianRollback[]>;
   recordCorrection(correction: BehaviorCorrection): Promise<void>;
-  /** Newest first. */
-  listCorrections(filter: {
-    limit: number;
-    workspace?: string;
-    auditId?: string;
-    since?: number;
-    until?: number;
-  }): Promise<BehaviorCorrection[]>;
+  listCorrections(filter: CorrectionFilter): Promise<BehaviorCorrection[]>;
   /** The corrections that apply to future candidates (in one workspace, or all), newest first. */
   listFutureCorrections(filter: { workspace?: string }): Promise<FutureCorrection[]>;
   /**

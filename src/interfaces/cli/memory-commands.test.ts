@@ -13,20 +13,18 @@ function setup() {
   const db = join(dir, "tacit.db");
   let clock = Date.UTC(2026, 10, 1, 9);
   const tacit = (...argv: string[]) => runTacit([...argv, "--db", db], { cwd: dir, now: () => clock++ });
-  return { dir, workspace, db, tacit };
+  /** `tacit memory write --workspace WORKSPACE --file FILE --fact FACT …more`. */
+  const memoryWrite = (where: string, file: string, fact: string, ...more: string[]) =>
+    tacit("memory", "write", "--workspace", where, "--file", file, "--fact", fact, ...more);
+  return { dir, workspace, db, tacit, memoryWrite };
 }
 
 describe("tacit memory write and tacit guardian", () => {
   it("memory write prints the stable contract and writes the file", async () => {
-    const { workspace, tacit } = setup();
-    const written = await tacit(
-      "memory",
-      "write",
-      "--workspace",
+    const { workspace, memoryWrite } = setup();
+    const written = await memoryWrite(
       "workspace",
-      "--file",
       "USER.md",
-      "--fact",
       "I prefer morning check-ins",
       "--session",
       "s1",
@@ -40,87 +38,34 @@ describe("tacit memory write and tacit guardian", () => {
     expect(readFileSync(join(workspace, "USER.md"), "utf8")).toContain("- I prefer morning check-ins\n");
 
     const refused = JSON.parse(
-      (
-        await tacit(
-          "memory",
-          "write",
-          "--workspace",
-          workspace,
-          "--file",
-          "USER.md",
-          "--fact",
-          "My email is a@b.io",
-          "--json",
-        )
-      ).stdout,
+      (await memoryWrite(workspace, "USER.md", "My email is a@b.io", "--json")).stdout,
     );
     expect(refused).toMatchObject({ status: "refused", diff: null });
     expect(refused.reason).toMatch(/email/);
-    const text = await tacit(
-      "memory",
-      "write",
-      "--workspace",
-      workspace,
-      "--file",
-      "MEMORY.md",
-      "--fact",
-      "We decided to ship on Fridays",
-    );
+    const text = await memoryWrite(workspace, "MEMORY.md", "We decided to ship on Fridays");
     expect(text.stdout).toMatch(
       /^written MEMORY\.md: created MEMORY\.md; written to ## Decisions\naudit \w+\n=+\n--- \/dev\/null/,
     );
   });
 
   it("refuses paths outside the five names with a one-line error and a non-zero exit", async () => {
-    const { tacit } = setup();
+    const { memoryWrite } = setup();
     for (const file of ["../x.md", "/etc/passwd", "notes.md"]) {
-      const result = await tacit(
-        "memory",
-        "write",
-        "--workspace",
-        "workspace",
-        "--file",
-        file,
-        "--fact",
-        "x",
-      );
+      const result = await memoryWrite("workspace", file, "x");
       expect(result.code, file).toBe(1);
       expect(result.stderr).toMatch(/^tacit: refused /);
     }
-    const missing = await tacit(
-      "memory",
-      "write",
-      "--workspace",
-      "nowhere",
-      "--file",
-      "USER.md",
-      "--fact",
-      "x",
-    );
+    const missing = await memoryWrite("nowhere", "USER.md", "x");
     expect(missing.stderr).toMatch(/workspace .*nowhere does not exist/);
   });
 
   it("lists, shows, diffs, rolls back, corrects and exports; every listing takes --json", async () => {
-    const { dir, workspace, tacit } = setup();
+    const { dir, workspace, tacit, memoryWrite } = setup();
     writeFileSync(join(workspace, "MEMORY.md"), "# Memory\r\n\r\n## Facts\r\n\r\n- The API is REST\r\n");
     const original = readFileSync(join(workspace, "MEMORY.md"));
     const write = async (fact: string, session = "s1") =>
       JSON.parse(
-        (
-          await tacit(
-            "memory",
-            "write",
-            "--workspace",
-            workspace,
-            "--file",
-            "MEMORY.md",
-            "--fact",
-            fact,
-            "--session",
-            session,
-            "--json",
-          )
-        ).stdout,
+        (await memoryWrite(workspace, "MEMORY.md", fact, "--session", session, "--json")).stdout,
       ) as { auditId: string; status: string };
     const first = await write("The queue is RabbitMQ");
     const temporary = await write("Skip the smoke tests today");

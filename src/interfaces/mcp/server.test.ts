@@ -282,9 +282,9 @@ describe("tacit MCP server over stdio", () => {
     );
     expect(refused).toMatchObject({ status: "refused", rule: "sensitive", diff: null });
     symlinkSync(join(home, "tacit.db"), join(workspace, "TOOLS.md"));
-    const escape = await call("memory_write", { workspace, file: "TOOLS.md", fact: "rg is ripgrep" });
-    expect(escape.isError).toBe(true);
-    expect((escape.content as Array<{ text: string }>)[0]?.text).toMatch(
+    const linkEscape = await call("memory_write", { workspace, file: "TOOLS.md", fact: "rg is ripgrep" });
+    expect(linkEscape.isError).toBe(true);
+    expect((linkEscape.content as Array<{ text: string }>)[0]?.text).toMatch(
       /symbolic link .*outside the workspace/,
     );
 

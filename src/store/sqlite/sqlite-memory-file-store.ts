@@ -2,15 +2,19 @@ import type { FutureCorrection } from "../../core/memory-files/correction-match.
 import type { MemoryFileName } from "../../core/memory-files/memory-file-layouts.js";
 import {
   type AuditFilter,
+  type BeginWriteInput,
   type BehaviorCorrection,
+  type CorrectionFilter,
   FileBusyError,
   type FileOperation,
   type FileSnapshot,
+  type FinishWriteInput,
   type GuardianAudit,
   GuardianRefusedError,
   type GuardianRollback,
   type MemoryFilePruneResult,
   type MemoryFileStore,
+  type RollbackFilter,
   type SnapshotWrite,
 } from "../memory-file-store.js";
 import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
@@ -44,12 +48,9 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
     withBusyRetry(() => this.db.prepare(INSERT_AUDIT_SQL).run(auditParams(audit)));
   }
 
-  async beginWrite(input: {
-    operation: FileOperation;
-    audit: GuardianAudit;
-    before: SnapshotWrite | null;
-    after: SnapshotWrite | null;
-  }): Promise<{ beforeSnapshotId: string | null; afterSnapshotId: string | null }> {
+  async beginWrite(
+    input: BeginWriteInput,
+  ): Promise<{ beforeSnapshotId: string | null; afterSnapshotId: string | null }> {
     const begin = this.db.transaction(() => {
       this.claim(input.operation, null);
       const beforeSnapshotId = input.before ? this.saveSnapshot(input.before) : null;
@@ -62,13 +63,7 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
     return withBusyRetry(() => begin.immediate());
   }
 
-  async finishWrite(input: {
-    auditId: string;
-    status: "written" | "failed";
-    reason: string;
-    at: number;
-    maxSnapshotsPerFile: number;
-  }): Promise<void> {
+  async finishWrite(input: FinishWriteInput): Promise<void> {
     const finish = this.db.transaction(() => {
       const audit = this.db.prepare("SELECT * FROM write_guardian_audit WHERE id = ?").get(input.auditId) as
         | Row
@@ -216,9 +211,7 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
     return row ? toRollback(row) : null;
   }
 
-  async listRollbacks(
-    filter: Omit<AuditFilter, "status" | "sessionId" | "decisionId">,
-  ): Promise<GuardianRollback[]> {
+  async listRollbacks(filter: RollbackFilter): Promise<GuardianRollback[]> {
     const where = conditions(filter, "rolled_back_at", "file_name");
     const rows = this.db
       .prepare(
@@ -236,13 +229,7 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
     );
   }
 
-  async listCorrections(filter: {
-    limit: number;
-    workspace?: string;
-    auditId?: string;
-    since?: number;
-    until?: number;
-  }): Promise<BehaviorCorrection[]> {
+  async listCorrections(filter: CorrectionFilter): Promise<BehaviorCorrection[]> {
     const where = conditions(filter, "corrected_at", "original_target_file");
     if (filter.auditId !== undefined) where.add("audit_id = ?", filter.auditId);
     const rows = this.db

@@ -15,9 +15,12 @@ import type {
 import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
 import type {
   AuditFilter,
+  BeginWriteInput,
   BehaviorCorrection,
+  CorrectionFilter,
   FileOperation,
   FileSnapshot,
+  FinishWriteInput,
   GuardianAudit,
   GuardianRollback,
   MemoryFilePruneResult,
@@ -91,22 +94,11 @@ export class SqliteStore implements Store {
     return this.memoryFiles.recordAudit(audit);
   }
 
-  beginWrite(input: {
-    operation: FileOperation;
-    audit: GuardianAudit;
-    before: SnapshotWrite | null;
-    after: SnapshotWrite | null;
-  }): Promise<{ beforeSnapshotId: string | null; afterSnapshotId: string | null }> {
+  beginWrite(input: BeginWriteInput) {
     return this.memoryFiles.beginWrite(input);
   }
 
-  finishWrite(input: {
-    auditId: string;
-    status: "written" | "failed";
-    reason: string;
-    at: number;
-    maxSnapshotsPerFile: number;
-  }): Promise<void> {
+  finishWrite(input: FinishWriteInput): Promise<void> {
     return this.memoryFiles.finishWrite(input);
   }
 
@@ -152,13 +144,7 @@ export class SqliteStore implements Store {
     return this.memoryFiles.recordCorrection(correction);
   }
 
-  listCorrections(filter: {
-    limit: number;
-    workspace?: string;
-    auditId?: string;
-    since?: number;
-    until?: number;
-  }) {
+  listCorrections(filter: CorrectionFilter) {
     return this.memoryFiles.listCorrections(filter);
   }
 
