@@ -17,6 +17,7 @@ import {
   type GuardianStatus,
   type MemoryFileStore,
 } from "../../store/memory-file-store.js";
+import type { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import {
   CliError,
   type CliIo,
@@ -142,10 +143,28 @@ async function auditOrNotFound(store: MemoryFileStore, id: string): Promise<Guar
   return audit;
 }
 
-/** `tacit guardian show AUDIT [--include-content] [--json]` */
+/** Messages of the audit's session up to the audit, at most this many (the memory gate's window). */
+export const CONTEXT_MESSAGES = 10;
+
+/** The conversation a candidate came from: its session's last messages before the audit (as captured, redacted). */
+async function contextOf(store: SqliteStore, audit: GuardianAudit) {
+  if (!audit.sessionId) return [];
+  const messages = await store.listMessages(audit.sessionId);
+  return messages
+    .filter((message) => message.createdAt <= audit.createdAt && message.kind !== "thinking")
+    .slice(-CONTEXT_MESSAGES)
+    .map((message) => ({
+      seq: message.seq,
+      role: message.role,
+      content: message.content,
+      createdAt: message.createdAt,
+    }));
+}
+
+/** `tacit guardian show AUDIT [--include-content] [--with-context] [--json]` */
 export async function guardianShow(
   id: string,
-  options: GlobalOptions & { includeContent?: boolean; json?: boolean },
+  options: GlobalOptions & { includeContent?: boolean; withContext?: boolean; json?: boolean },
   io: CliIo,
 ): Promise<number> {
   const shown = await withStore(io, options, async (store) => {
@@ -159,6 +178,7 @@ export async function guardianShow(
       ...(options.includeContent
         ? { before: await content(audit.beforeSnapshotId), after: await content(audit.afterSnapshotId) }
         : {}),
+      ...(options.withContext ? { context: await contextOf(store, audit) } : {}),
     };
   });
   if (options.json) {
@@ -195,6 +215,14 @@ export async function guardianShow(
       io.stdout,
       `correction ${correction.id}: should have been ${correction.correctedStatus}: ${correction.reason}`,
     );
+  if (shown.context !== undefined) {
+    writeLine(
+      io.stdout,
+      `\n--- context (${shown.context.length} message(s) of the session before the audit) ---`,
+    );
+    for (const message of shown.context)
+      writeLine(io.stdout, `${message.role}: ${oneLine(message.content, 200)}`);
+  }
   if (audit.diff) io.stdout.write(`\n${audit.diff}`);
   for (const [label, text] of [
     ["before", shown.before],

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createCapture } from "../../capture/capture.js";
+import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { runTacit } from "../../testing/cli-harness.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
@@ -211,5 +213,36 @@ describe("tacit memory write and tacit guardian", () => {
       /--format must be json, csv, markdown/,
     );
     expect(existsSync(join(workspace, "TOOLS.md"))).toBe(false);
+  });
+});
+
+describe("tacit guardian show --with-context", () => {
+  it("shows the session's last messages before the audit, as captured", async () => {
+    const { db, workspace, tacit, memoryWrite } = setup();
+    const store = new SqliteStore({ path: db });
+    const capture = createCapture({ store, now: () => Date.UTC(2026, 9, 30) });
+    const sessionId = await capture.upsertSession({ agent: "sdk", sourceSessionId: "chat-1" });
+    await capture.appendMessages(sessionId, [
+      {
+        id: "m1",
+        role: "user",
+        content: "I prefer morning check-ins, my token is ghp_abcdefghijklmnopqrstuvwxyz0123",
+      },
+      { id: "m2", role: "assistant", content: "Noted: mornings." },
+    ]);
+    await store.close();
+    const written = JSON.parse(
+      (await memoryWrite(workspace, "USER.md", "Prefers morning check-ins", "--session", sessionId, "--json"))
+        .stdout,
+    );
+    const shown = JSON.parse(
+      (await tacit("guardian", "show", written.auditId, "--with-context", "--json")).stdout,
+    );
+    expect(shown.context.map((message: { role: string }) => message.role)).toEqual(["user", "assistant"]);
+    expect(shown.context[0].content).toContain("[REDACTED:github-token]");
+    const text = await tacit("guardian", "show", written.auditId, "--with-context");
+    expect(text.stdout).toContain(
+      "--- context (2 message(s) of the session before the audit) ---\nuser: I prefer",
+    );
   });
 });

@@ -49,6 +49,7 @@ export function registerMemoryCommands(program: Command, { io, global, limit, ru
     .command("show")
     .argument("<audit-id>")
     .option("--include-content", "include the file's content before and after (from the snapshots)")
+    .option("--with-context", "include the last messages of the audit's session before it (as captured)")
     .option("--json", "print JSON")
     .action(async (id: string, options) =>
       run((await history()).guardianShow(id, { ...global(), ...options }, io)),
