@@ -155,3 +155,44 @@ describe("a guardian write killed with SIGKILL", () => {
     await store.close();
   });
 });
+
+describe("two processes writing one memory file", () => {
+  it("take turns: every written fact is in the file, and the audits chain", async () => {
+    const dir = tempDir();
+    const workspace = join(dir, "workspace");
+    mkdirSync(workspace);
+    const db = join(dir, "tacit.db");
+    await new SqliteStore({ path: db }).close();
+    const run = (first: number) =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", worker, db, workspace, String(first), "25"],
+          {
+            stdio: "ignore",
+          },
+        );
+        child.on("exit", resolve);
+      });
+    expect(await Promise.all([run(0), run(1000)])).toEqual([0, 0]);
+    const store = new SqliteStore({ path: db });
+    const audits = store.db
+      .prepare("SELECT status, candidate_fact, before_hash, after_hash FROM write_guardian_audit ORDER BY id")
+      .all() as Array<{
+      status: string;
+      candidate_fact: string;
+      before_hash: string | null;
+      after_hash: string;
+    }>;
+    expect(audits).toHaveLength(50);
+    const text = readFileSync(join(workspace, "MEMORY.md"), "utf8");
+    const written = audits.filter((audit) => audit.status === "written");
+    expect(written.length).toBeGreaterThan(40);
+    for (const audit of written) expect(text).toContain(`- ${audit.candidate_fact}\n`);
+    for (const audit of audits.filter((item) => item.status !== "written"))
+      expect(audit.status).toBe("failed");
+    const byBefore = new Map(written.map((audit) => [audit.before_hash, audit]));
+    expect(byBefore.size).toBe(written.length);
+    await store.close();
+  });
+});
