@@ -9,6 +9,7 @@ import type { CommandContext } from "./cli-io.js";
 export function registerMemoryCommands(program: Command, { io, global, limit, run }: CommandContext): void {
   const writes = () => import("./memory-commands.js");
   const history = () => import("./guardian-commands.js");
+  const timeline = () => import("./guardian-history-command.js");
   const workspace = "the workspace folder holding the memory files (default: the current directory)";
   const filter = "only this workspace";
 
@@ -121,7 +122,7 @@ export function registerMemoryCommands(program: Command, { io, global, limit, ru
     .option("--by-session", "count per session and status")
     .option("--json", "print JSON")
     .action(async (file: string | undefined, options) =>
-      run((await history()).guardianHistory(file, { ...global(), ...options }, io)),
+      run((await timeline()).guardianHistory(file, { ...global(), ...options }, io)),
     );
   listing(guardian.command("export").description("export audits as JSON, CSV or markdown"))
     .requiredOption("--format <format>", "json, csv or markdown")
