@@ -155,6 +155,20 @@ describe("reviewFact", () => {
       settings: { maxFileBytes: content.length, maxFileLines: 1000, nearCapRatio: 1 },
     });
     expect(over).toMatchObject({ action: "refused", rule: "size-cap" });
+    const replacing = review(
+      "MEMORY.md",
+      "Fact number 3 about the billing service and its retries is wrong",
+      {
+        content: fileWith("MEMORY.md", "Time zone: UTC+8", ...facts),
+        settings: { maxFileBytes: 100, maxFileLines: 1000, nearCapRatio: 0.5 },
+      },
+    );
+    expect(replacing.action).toBe("refused");
+    const superseding = review("MEMORY.md", "Time zone: UTC+9", {
+      content: fileWith("MEMORY.md", "Time zone: UTC+8", ...facts),
+      settings: { maxFileBytes: 100, maxFileLines: 1000, nearCapRatio: 0.5 },
+    });
+    expect(superseding).toMatchObject({ action: "write", superseded: { text: "Time zone: UTC+8" } });
   });
 
   it("consults corrections that apply to future candidates; a user's override skips judgement, not safety", () => {

@@ -265,7 +265,11 @@ export function reviewFact(input: ReviewInput): ReviewOutcome {
     ? replaceEntry(base, contradicted.entry.line, fact)
     : insertFact(base, placement.titles, fact);
   const caps = capStatus(after, input.settings);
-  if (caps.over || caps.near) {
+  // Caps stop growth: a fact that replaces an older line without making the file longer or larger
+  // is written even in a file that is near (or, edited by hand, past) its cap.
+  const was = input.content === null ? null : capStatus(input.content, input.settings);
+  const grows = was === null || caps.bytes > was.bytes || caps.lines > was.lines;
+  if (grows && (caps.over || caps.near)) {
     const proposals = proposeRoom(base);
     const cap =
       (caps.over ?? caps.near) === "bytes"
