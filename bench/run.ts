@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- SUITE…]`: runs the benchmarks and rewrites docs/benchmarks.md.
- * Suites: import, lessons, learn, recall, hook (more join as they exist).
+ * Suites: import, lessons, learn, recall, hook, memory-files (more join as they exist).
  */
 import { runHookBench } from "./hook-bench.js";
 import { runImportBench } from "./import-bench.js";
 import { runLearnBench } from "./learn-bench.js";
 import { runLessonsBench } from "./lessons-bench.js";
+import { runMemoryFilesBench } from "./memory-files-bench.js";
 import { runRecallBench } from "./recall-bench.js";
 import { type BenchResult, type SuiteReport, writeReports } from "./report.js";
 
@@ -15,6 +16,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   learn: runLearnBench,
   recall: runRecallBench,
   hook: runHookBench,
+  "memory-files": runMemoryFilesBench,
 };
 
 const requested = process.argv.slice(2);

@@ -11,6 +11,7 @@ import { captureSettingsSchema, retentionSettingsSchema } from "./sections/captu
 import { hooksSettingsSchema } from "./sections/hooks.js";
 import { learningSettingsSchema, skillsSettingsSchema } from "./sections/learning.js";
 import { lessonsSettingsSchema } from "./sections/lessons.js";
+import { memoryFilesSettingsSection } from "./sections/memory-files.js";
 import { embeddingsSettingsSchema, llmSettingsSchema } from "./sections/models.js";
 import { recallSettingsSchema } from "./sections/recall.js";
 
@@ -73,6 +74,12 @@ export const CONFIG_SECTIONS = {
   hooks: {
     schema: hooksSettingsSchema,
     description: "The Claude Code and Codex hooks and their resident daemon.",
+    project: false,
+  },
+  memoryFiles: {
+    schema: memoryFilesSettingsSection,
+    description:
+      "The write guardian of the memory files (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md): caps, snapshots, retention.",
     project: false,
   },
 } satisfies Record<string, ConfigSection>;

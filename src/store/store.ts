@@ -12,6 +12,7 @@ import type {
 import type { LlmCallLog } from "../models/llm-call-log.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
+import type { MemoryFileStore } from "./memory-file-store.js";
 import type { RecallStore } from "./recall-store.js";
 import type { SkillStore } from "./skill-store.js";
 
@@ -145,7 +146,7 @@ export interface PruneResult {
  * contract tests. Methods are async so network-backed stores fit; SQLite answers synchronously
  * inside them.
  */
-export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore {
+export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore, MemoryFileStore {
   readonly dialect: "sqlite" | "postgres";
   /** Where the data lives (a file path or a redacted URL), for messages. */
   readonly location: string;

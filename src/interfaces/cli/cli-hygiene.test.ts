@@ -30,7 +30,7 @@ describe("tacit CLI hygiene", () => {
   it("says what serve serves", async () => {
     const help = await runTacit(["serve", "--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/MCP tools \(recall, .*compact_context\)/s);
+    expect(help.stdout).toMatch(/MCP tools \(recall, .*compact_context.*\)/s);
     expect(help.stdout).toMatch(/Streamable\s+HTTP at\s+http:\/\/127\.0\.0\.1:PORT\/mcp/);
     expect(help.stdout).toMatch(/Bearer/);
     expect(help.stdout).toMatch(/api-token/);

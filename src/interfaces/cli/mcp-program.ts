@@ -3,7 +3,7 @@ import { CliError, type CommandContext } from "./cli-io.js";
 
 /** The tools both MCP servers offer (see docs/mcp.md). */
 const MCP_TOOLS =
-  "recall, record_feedback, record_outcome, record_error, get_error_context, capture_messages, list_lessons, compact_context";
+  "recall, record_feedback, record_outcome, record_error, get_error_context, capture_messages, list_lessons, compact_context, memory_write, guardian_rollback";
 
 /**
  * Registers `tacit mcp` (MCP over stdio) and `tacit serve --mcp [--port N]` (MCP over Streamable

@@ -7,6 +7,7 @@ import { registerConfigCommands } from "./config-program.js";
 import { registerEvalCommand } from "./eval-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
+import { registerMemoryCommands } from "./memory-program.js";
 import { registerSkillCommands } from "./skill-program.js";
 
 /**
@@ -145,8 +146,17 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program
     .command("prune")
-    .description("delete sessions inactive for longer than DAYS, with everything they own")
-    .option("--older-than <days>", "age in days (default: the retention.sessionDays setting)")
+    .description(
+      "delete sessions inactive for longer than DAYS, with everything they own; and memory-file guardian history older than its retention",
+    )
+    .option(
+      "--older-than <days>",
+      "sessions inactive longer than this many days (default: retention.sessionDays)",
+    )
+    .option(
+      "--retention-days <days>",
+      "guardian history (audits, snapshots, rollbacks) older than this is deleted (default: memoryFiles.retentionDays, 365)",
+    )
     .option("--dry-run", "say what would be deleted, delete nothing")
     .option("--yes", "do not ask (on a terminal, prune asks before deleting)")
     .option("--json", "print JSON")
@@ -259,6 +269,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerMcpCommands(program, { io, global, limit, run });
   registerHookCommands(program, { io, global, limit, run });
   registerConfigCommands(program, { io, global, limit, run });
+  registerMemoryCommands(program, { io, global, limit, run });
   return program;
 }
 

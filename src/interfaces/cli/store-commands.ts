@@ -127,29 +127,46 @@ export async function exportConversations(
   return 0;
 }
 
-/** `tacit prune [--older-than DAYS] [--dry-run] [--yes]`; without `--older-than`, the `retention.sessionDays` setting. */
+/**
+ * `tacit prune [--older-than DAYS] [--retention-days DAYS] [--dry-run] [--yes]`: sessions idle for
+ * longer than DAYS (without `--older-than`, the `retention.sessionDays` setting; neither: no session
+ * is deleted), and the memory-file guardian's history older than its retention (always).
+ */
 export async function pruneCommand(
-  options: GlobalOptions & { olderThan?: string; json?: boolean; dryRun?: boolean; yes?: boolean },
+  options: GlobalOptions & {
+    olderThan?: string;
+    retentionDays?: string;
+    json?: boolean;
+    dryRun?: boolean;
+    yes?: boolean;
+  },
   io: CliIo,
 ): Promise<number> {
-  let days: number;
-  if (options.olderThan === undefined) {
-    const { resolveConfig } = await import("../../config/load-config.js");
-    const configured = resolveConfig({ env: io.env, cwd: io.cwd }).values.retention.sessionDays;
-    if (configured === undefined)
-      throw new CliError("give --older-than DAYS, or set retention.sessionDays (tacit config set)");
-    days = configured;
-  } else {
-    days = Number(options.olderThan);
-    if (!Number.isFinite(days) || days < 0)
-      throw new CliError(`--older-than must be a number of days, got "${options.olderThan}"`);
-  }
-  const before = io.now() - days * 86_400_000;
-  const matched = await withStore(io, options, (store) => store.countPrunable(before), "read");
-  const what = `${matched.sessionsDeleted} sessions (${matched.messagesDeleted} messages) inactive since ${shortTime(before)}`;
+  const days = (value: string | undefined, option: string) => {
+    if (value === undefined) return undefined;
+    const number = Number(value);
+    if (!Number.isFinite(number) || number < 0)
+      throw new CliError(`${option} must be a number of days, got "${value}"`);
+    return number;
+  };
+  const { resolveConfig } = await import("../../config/load-config.js");
+  const config = resolveConfig({ env: io.env, cwd: io.cwd }).values;
+  const olderThan = days(options.olderThan, "--older-than") ?? config.retention.sessionDays;
+  const retentionDays = days(options.retentionDays, "--retention-days");
+  if (retentionDays === 0) throw new CliError("--retention-days must be more than 0");
+  const before = olderThan === undefined ? null : io.now() - olderThan * 86_400_000;
+  const matched =
+    before === null
+      ? { sessionsDeleted: 0, messagesDeleted: 0 }
+      : await withStore(io, options, (store) => store.countPrunable(before), "read");
+  const what = `${matched.sessionsDeleted} sessions (${matched.messagesDeleted} messages) inactive since ${before === null ? "-" : shortTime(before)}`;
   if (options.dryRun) {
     if (options.json) writeJson(io, { before, dryRun: true, ...matched });
-    else writeLine(io.stdout, `Would prune ${what}; nothing deleted (--dry-run).`);
+    else
+      writeLine(
+        io.stdout,
+        `Would prune ${what}, and the memory-file guardian's history older than its retention; nothing deleted (--dry-run).`,
+      );
     return 0;
   }
   if (matched.sessionsDeleted > 0 && !options.yes && atTerminal(io)) {
@@ -158,12 +175,32 @@ export async function pruneCommand(
       return 1;
     }
   }
-  const result = await withStore(io, options, (store) => store.prune(before));
-  if (options.json) writeJson(io, { before, ...result });
-  else
+  const { pruneMemoryFileHistory } = await import("../../memory-files/retention.js");
+  const result = await withStore(io, options, async (store) => ({
+    sessions: before === null ? null : await store.prune(before),
+    memoryFiles: await pruneMemoryFileHistory({
+      store,
+      now: io.now,
+      settings: { ...config.memoryFiles, ...(retentionDays === undefined ? {} : { retentionDays }) },
+    }),
+  }));
+  if (options.json) {
+    writeJson(io, {
+      before,
+      ...(result.sessions ?? { sessionsDeleted: 0, messagesDeleted: 0 }),
+      memoryFiles: result.memoryFiles,
+    });
+    return 0;
+  }
+  if (result.sessions && before !== null)
     writeLine(
       io.stdout,
-      `Pruned ${result.sessionsDeleted} sessions (${result.messagesDeleted} messages) inactive since ${shortTime(before)}.`,
+      `Pruned ${result.sessions.sessionsDeleted} sessions (${result.sessions.messagesDeleted} messages) inactive since ${shortTime(before)}.`,
     );
+  const pruned = result.memoryFiles;
+  writeLine(
+    io.stdout,
+    `Pruned guardian history before ${shortTime(pruned.before)}: ${pruned.auditsDeleted} audits, ${pruned.snapshotsDeleted} snapshots, ${pruned.rollbacksDeleted} rollbacks, ${pruned.correctionsDeleted} corrections.`,
+  );
   return 0;
 }

@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -18,6 +19,8 @@ const TOOL_NAMES = [
   "capture_messages",
   "list_lessons",
   "compact_context",
+  "memory_write",
+  "guardian_rollback",
 ];
 
 let home: string;
@@ -50,7 +53,7 @@ function structured<T>(result: Awaited<ReturnType<typeof call>>): T {
 }
 
 describe("tacit MCP server over stdio", () => {
-  it("lists the eight tools, each with a description and input and output schemas", async () => {
+  it("lists the tools, each with a description and input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) {
@@ -261,6 +264,42 @@ describe("tacit MCP server over stdio", () => {
     expect(result.stats).toMatchObject({ loopRecords: 12, windowRecords: 4 });
   });
 
+  it("memory_write and guardian_rollback: a guarded write, its refusal reasons, and its rollback", async () => {
+    const workspace = join(home, "agent-workspace");
+    mkdirSync(workspace);
+    const written = structured<{ auditId: string; status: string; section: string; diff: string }>(
+      await call("memory_write", {
+        workspace,
+        file: "USER.md",
+        fact: "Prefers morning check-ins",
+        session_id: "mcp-mem",
+      }),
+    );
+    expect(written).toMatchObject({ status: "written", section: "Preferences" });
+    expect(readFileSync(join(workspace, "USER.md"), "utf8")).toContain("- Prefers morning check-ins\n");
+    const refused = structured<{ status: string; rule: string; diff: null }>(
+      await call("memory_write", { workspace, file: "USER.md", fact: "Reach me at li@example.com" }),
+    );
+    expect(refused).toMatchObject({ status: "refused", rule: "sensitive", diff: null });
+    symlinkSync(join(home, "tacit.db"), join(workspace, "TOOLS.md"));
+    const linkEscape = await call("memory_write", { workspace, file: "TOOLS.md", fact: "rg is ripgrep" });
+    expect(linkEscape.isError).toBe(true);
+    expect((linkEscape.content as Array<{ text: string }>)[0]?.text).toMatch(
+      /symbolic link .*outside the workspace/,
+    );
+
+    const rolled = structured<{ rolledBack: Array<{ auditId: string; action: string }>; stopped: null }>(
+      await call("guardian_rollback", { workspace, session_id: "mcp-mem" }),
+    );
+    expect(rolled.rolledBack).toEqual([
+      expect.objectContaining({ auditId: written.auditId, action: "deleted" }),
+    ]);
+    expect(existsSync(join(workspace, "USER.md"))).toBe(false);
+    const again = await call("guardian_rollback", { workspace, audit_id: written.auditId });
+    expect(again.isError).toBe(true);
+    expect((again.content as Array<{ text: string }>)[0]?.text).toMatch(/already rolled back/);
+  });
+
   it("answers bad arguments and unknown tools with protocol errors (InvalidParams)", async () => {
     const invalid = async (name: string, args: Record<string, unknown>) => {
       const error = await call(name, args).then(
@@ -282,6 +321,10 @@ describe("tacit MCP server over stdio", () => {
     );
     expect(await invalid("compact_context", { messages: [{ role: "tool", content: "x" }] })).toMatch(
       /tool_call_id/,
+    );
+    expect(await invalid("memory_write", { file: "../x.md", fact: "x" })).toMatch(/file/);
+    expect(await invalid("guardian_rollback", { audit_id: "a", session_id: "s" })).toMatch(
+      /audit_id or session_id/,
     );
     expect(await invalid("no_such_tool", {})).toMatch(/Unknown tool: no_such_tool/);
   });

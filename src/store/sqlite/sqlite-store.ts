@@ -1,5 +1,7 @@
 import type { LessonEvent } from "../../core/lessons/history.js";
 import type { Lesson } from "../../core/lessons/lesson.js";
+import type { FutureCorrection } from "../../core/memory-files/correction-match.js";
+import type { MemoryFileName } from "../../core/memory-files/memory-file-layouts.js";
 import type { Skill, SkillEvent } from "../../core/skills/skill.js";
 import type { AgentKind, ErrorEntry, ErrorStats, ErrorType, Message, Outcome } from "../../core/types.js";
 import type {
@@ -12,6 +14,19 @@ import type {
   TaskRecord,
 } from "../learn-store.js";
 import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
+import type {
+  AuditFilter,
+  BeginWriteInput,
+  BehaviorCorrection,
+  CorrectionFilter,
+  FileOperation,
+  FileSnapshot,
+  FinishWriteInput,
+  GuardianAudit,
+  GuardianRollback,
+  MemoryFilePruneResult,
+  SnapshotWrite,
+} from "../memory-file-store.js";
 import type { EvidenceRow, RecallEventRecord, RecallStats } from "../recall-store.js";
 import type { SkillCommit, SkillFilter } from "../skill-store.js";
 import type {
@@ -37,6 +52,7 @@ import {
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
+import { SqliteMemoryFileStore } from "./sqlite-memory-file-store.js";
 import { SqliteRecallStore } from "./sqlite-recall-store.js";
 import { SqliteSkillStore } from "./sqlite-skill-store.js";
 import { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
@@ -58,6 +74,7 @@ export class SqliteStore implements Store {
   private readonly recall: SqliteRecallStore;
   private readonly skills: SqliteSkillStore;
   private readonly learning: SqliteLearnStore;
+  private readonly memoryFiles: SqliteMemoryFileStore;
   readonly llmCalls: SqliteLlmCallLog;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
@@ -74,6 +91,73 @@ export class SqliteStore implements Store {
     this.recall = new SqliteRecallStore(this.db, this.vectors);
     this.skills = new SqliteSkillStore(this.db);
     this.llmCalls = new SqliteLlmCallLog(this.db);
+    this.memoryFiles = new SqliteMemoryFileStore(this.db);
+  }
+
+  recordAudit(audit: GuardianAudit): Promise<void> {
+    return this.memoryFiles.recordAudit(audit);
+  }
+
+  beginWrite(input: BeginWriteInput) {
+    return this.memoryFiles.beginWrite(input);
+  }
+
+  finishWrite(input: FinishWriteInput): Promise<void> {
+    return this.memoryFiles.finishWrite(input);
+  }
+
+  beginRollback(input: { operation: FileOperation; backup: SnapshotWrite | null }) {
+    return this.memoryFiles.beginRollback(input);
+  }
+
+  finishRollback(input: { operation: FileOperation; at: number }): Promise<void> {
+    return this.memoryFiles.finishRollback(input);
+  }
+
+  releaseFile(workspace: string, fileName: MemoryFileName): Promise<void> {
+    return this.memoryFiles.releaseFile(workspace, fileName);
+  }
+
+  getFileOperation(workspace: string, fileName: MemoryFileName): Promise<FileOperation | null> {
+    return this.memoryFiles.getFileOperation(workspace, fileName);
+  }
+
+  getAudit(id: string): Promise<GuardianAudit | null> {
+    return this.memoryFiles.getAudit(id);
+  }
+
+  listAudits(filter: AuditFilter): Promise<GuardianAudit[]> {
+    return this.memoryFiles.listAudits(filter);
+  }
+
+  getSnapshot(id: string): Promise<FileSnapshot | null> {
+    return this.memoryFiles.getSnapshot(id);
+  }
+
+  getRollback(auditId: string): Promise<GuardianRollback | null> {
+    return this.memoryFiles.getRollback(auditId);
+  }
+
+  listRollbacks(
+    filter: Omit<AuditFilter, "status" | "sessionId" | "decisionId">,
+  ): Promise<GuardianRollback[]> {
+    return this.memoryFiles.listRollbacks(filter);
+  }
+
+  recordCorrection(correction: BehaviorCorrection): Promise<void> {
+    return this.memoryFiles.recordCorrection(correction);
+  }
+
+  listCorrections(filter: CorrectionFilter) {
+    return this.memoryFiles.listCorrections(filter);
+  }
+
+  listFutureCorrections(filter: { workspace?: string }): Promise<FutureCorrection[]> {
+    return this.memoryFiles.listFutureCorrections(filter);
+  }
+
+  pruneMemoryFiles(input: { before: number; maxSnapshotsPerFile: number }): Promise<MemoryFilePruneResult> {
+    return this.memoryFiles.pruneMemoryFiles(input);
   }
 
   getSkill(id: string): Promise<Skill | null> {

@@ -8,6 +8,7 @@ import { migration007 } from "./007-lesson-sources.js";
 import { migration008 } from "./008-feedback-reasons.js";
 import { migration009 } from "./009-session-message-index.js";
 import { migration010 } from "./010-learn-pending.js";
+import { migration011 } from "./011-memory-guardian.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -28,4 +29,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ];
