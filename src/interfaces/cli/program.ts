@@ -4,6 +4,7 @@ import type { AgentKind } from "../../core/types.js";
 import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
 import { registerEvalCommand } from "./eval-program.js";
+import { registerGateCommands } from "./gate-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
 import { registerSkillCommands } from "./skill-program.js";
@@ -253,6 +254,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerEvalCommand(program, { io, global, limit, run });
   registerMcpCommands(program, { io, global, limit, run });
   registerHookCommands(program, { io, global, limit, run });
+  registerGateCommands(program, { io, global, limit, run });
   return program;
 }
 

@@ -18,6 +18,7 @@ const TOOL_NAMES = [
   "capture_messages",
   "list_lessons",
   "compact_context",
+  "gate_decide",
 ];
 
 let home: string;
@@ -50,7 +51,7 @@ function structured<T>(result: Awaited<ReturnType<typeof call>>): T {
 }
 
 describe("tacit MCP server over stdio", () => {
-  it("lists the eight tools, each with a description and input and output schemas", async () => {
+  it("lists the nine tools, each with a description and input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) {

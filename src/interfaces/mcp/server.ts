@@ -8,6 +8,7 @@ import {
   recordErrorTool,
   recordOutcomeTool,
 } from "./capture-tools.js";
+import { gateDecideTool } from "./gate-tools.js";
 import { listLessonsTool, recordFeedbackTool } from "./lesson-tools.js";
 import { compactContextTool, recallTool } from "./recall-tools.js";
 import type { McpRuntime, ToolContext } from "./tool-context.js";
@@ -32,7 +33,7 @@ export interface TacitMcpServerOptions {
   recallConfig?: Partial<RecallConfig>;
 }
 
-/** The eight tools, in the order `tools/list` shows them. */
+/** The nine tools, in the order `tools/list` shows them. */
 export function tacitTools(context: ToolContext): McpTool[] {
   return [
     recallTool(context),
@@ -43,12 +44,13 @@ export function tacitTools(context: ToolContext): McpTool[] {
     captureMessagesTool(context),
     listLessonsTool(context),
     compactContextTool(),
+    gateDecideTool(context),
   ];
 }
 
 /**
  * Builds tacit's MCP server on a runtime: recall, record_feedback, record_outcome, record_error,
- * get_error_context, capture_messages, list_lessons and compact_context, each with zod input and
+ * get_error_context, capture_messages, list_lessons, compact_context and gate_decide, each with zod input and
  * output schemas and structured results. Connect it to a transport (stdio or Streamable HTTP); the
  * caller owns the runtime and closes it.
  *

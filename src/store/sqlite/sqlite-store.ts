@@ -33,6 +33,7 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
@@ -57,6 +58,8 @@ export class SqliteStore implements Store {
   private readonly skills: SqliteSkillStore;
   private readonly learning: SqliteLearnStore;
   readonly llmCalls: SqliteLlmCallLog;
+  /** The memory gate's decision log. */
+  readonly gateDecisions: SqliteGateDecisionStore;
 
   constructor(config: Partial<SqliteConfig> & { path: string }) {
     const opened = openSqliteDatabase(config);
@@ -70,6 +73,7 @@ export class SqliteStore implements Store {
     this.recall = new SqliteRecallStore(this.db, this.vectors);
     this.skills = new SqliteSkillStore(this.db);
     this.llmCalls = new SqliteLlmCallLog(this.db);
+    this.gateDecisions = new SqliteGateDecisionStore(this.db);
   }
 
   getSkill(id: string): Promise<Skill | null> {
