@@ -8,7 +8,7 @@ import { cueLexicon } from "./cue-lexicon.js";
 /** A request to keep what follows. */
 export const REMEMBER_REQUESTS = cueLexicon([
   {
-    pattern: /\b(?:please )?remember (?:that|this|:|my|i|i'm|we|we're|our|the)\b/,
+    pattern: /\b(?:please )?remember(?::| (?:that|this|my|i|i'm|we|we're|our|the)\b)/,
     example: "Remember that the office closes at 6 on Fridays.",
   },
   {

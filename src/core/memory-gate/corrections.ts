@@ -1,9 +1,10 @@
 /**
  * Behaviour corrections the user asked to apply to future candidates, applied after the gate has
- * decided. A correction matches a turn when its pattern and the candidate fact (or the user's
- * words) share enough words: the overlap coefficient |P ∩ T| / min(|P|, |T|) of their word sets is
- * at least {@link CORRECTION_MATCH_THRESHOLD}, with at least two shared words (one when the pattern
- * has one). Words are `similarityTokens`: English words without stop words, lightly stemmed, and
+ * decided. A correction matches a turn when the candidate fact (or the user's words) covers enough
+ * of the correction's pattern: |P ∩ T| / |P| of their word sets is at least
+ * {@link CORRECTION_MATCH_THRESHOLD}, with at least two shared words (one when the pattern has
+ * one). "prefers morning check-ins" matches "I prefer morning check-ins", not "prefers tea in
+ * the morning". Words are `similarityTokens`: English words without stop words, lightly stemmed, and
  * Chinese character pairs. The best-matching correction wins; ties go to the later one (the
  * newer correction). A match overrides the decision:
  *
@@ -24,17 +25,17 @@ import {
   type WriteDecision,
 } from "./gate-decision.js";
 
-/** Least overlap coefficient between a correction's pattern and a turn for the correction to apply. */
-export const CORRECTION_MATCH_THRESHOLD = 0.6;
+/** Least share of a correction's pattern words that a turn must contain for the correction to apply. */
+export const CORRECTION_MATCH_THRESHOLD = 0.7;
 
-/** The overlap coefficient of two texts' word sets, and how many words they share. */
+/** The share of `pattern`'s words that `text` contains (|P ∩ T| / |P|), and how many they share. */
 export function wordOverlap(pattern: string, text: string): { score: number; shared: number } {
   const wanted = similarityTokens(pattern);
   const found = similarityTokens(text);
   if (wanted.size === 0 || found.size === 0) return { score: 0, shared: 0 };
   let shared = 0;
   for (const token of wanted) if (found.has(token)) shared += 1;
-  return { score: shared / Math.min(wanted.size, found.size), shared };
+  return { score: shared / wanted.size, shared };
 }
 
 /** True when `pattern` and `text` overlap enough for a correction to apply. */

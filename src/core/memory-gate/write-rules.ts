@@ -50,9 +50,11 @@ const personalFact = lexiconWriteRule({
   reason: "a lasting fact about the user",
 });
 
-/** Words around a short answer that are not the answer ("It's Sam", "I'm in Lisbon", "叫我小王"). */
+/** Words around a short answer that are not the answer ("It's Sam", "Dani is fine", "叫我小王就行"). */
 const ANSWER_LEAD =
   /^(?:(?:it'?s|i'?m|i am|i live in|i'?m in|i'?m based in|call me|just|my name is|you can call me|in|i use|我叫|叫我|我在|在|是|用)\s*)+/i;
+const ANSWER_TAIL =
+  /\s+(?:is|'s|would be|will be) (?:fine|good|ok|okay|great|perfect)$|\s+(?:works|will do)$/i;
 
 const selfStatement = lexiconWriteRule({
   id: "self-statement",
@@ -78,7 +80,7 @@ const profileAnswer: GateRule = {
     const short =
       context.language === "zh" ? context.words.length <= 12 : context.words.split(/\s+/).length <= 6;
     if (!short) return undefined;
-    const answer = stripFiller(stripFiller(context.words).replace(ANSWER_LEAD, ""));
+    const answer = stripFiller(stripFiller(context.words).replace(ANSWER_LEAD, "").replace(ANSWER_TAIL, ""));
     if (answer === "") return undefined;
     return {
       ruleId: "profile-answer",
