@@ -21,7 +21,7 @@ import {
   type GateVerdict,
 } from "../core/memory-gate/gate-decision.js";
 import { type GateMetrics, type GateOutcome, gateMetrics } from "../core/memory-gate/gate-metrics.js";
-import { describeZodIssues, gateTurnShape, toGateTurn } from "./gate-input.js";
+import { gateTurnShape, parseJsonWith, toGateTurn } from "./gate-input.js";
 
 /** One line of a labelled set. */
 const labelledTurnSchema = z
@@ -60,23 +60,7 @@ export function parseLabelledSet(text: string, source: string): LabelledTurn[] {
     const line = index + 1;
     const trimmed = raw.trim();
     if (trimmed === "" || trimmed.startsWith("#")) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(trimmed);
-    } catch (error) {
-      throw new InvalidInputError({
-        message: `not JSON: ${(error as Error).message}`,
-        file: source,
-        line,
-        cause: error,
-      });
-    }
-    const parsed = labelledTurnSchema.safeParse(json);
-    if (!parsed.success) {
-      const { field, message } = describeZodIssues(parsed.error.issues);
-      throw new InvalidInputError({ message, file: source, line, field });
-    }
-    const value = parsed.data;
+    const value = parseJsonWith(trimmed, labelledTurnSchema, source, line);
     const first = seen.get(value.id);
     if (first !== undefined)
       throw new InvalidInputError({

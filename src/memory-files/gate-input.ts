@@ -55,30 +55,31 @@ export function describeZodIssues(issues: readonly z.core.$ZodIssue[]): { field:
 }
 
 /**
- * Reads the turn contract from JSON text; `source` names where it came from ("stdin", a file).
- * Throws InvalidInputError naming the field (e.g. `recent_messages[2].role`).
+ * JSON text validated by `schema`. Throws InvalidInputError naming `source` (and `line`) and the
+ * first field that is wrong (e.g. `recent_messages[2].role`).
  */
-export function parseGateInput(text: string, source: string, line?: number): GateTurn {
+export function parseJsonWith<T extends z.ZodType>(
+  text: string,
+  schema: T,
+  source: string,
+  line?: number,
+): z.output<T> {
+  const where = { file: source, ...(line !== undefined ? { line } : {}) };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError({
-      message: `not JSON: ${(error as Error).message}`,
-      file: source,
-      ...(line !== undefined ? { line } : {}),
-      cause: error,
-    });
+    throw new InvalidInputError({ message: `not JSON: ${(error as Error).message}`, ...where, cause: error });
   }
-  const parsed = gateTurnInputSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const { field, message: reason } = describeZodIssues(parsed.error.issues);
-    throw new InvalidInputError({
-      message: reason,
-      file: source,
-      field,
-      ...(line !== undefined ? { line } : {}),
-    });
+    const { field, message } = describeZodIssues(parsed.error.issues);
+    throw new InvalidInputError({ message, ...where, field });
   }
-  return toGateTurn(parsed.data);
+  return parsed.data;
+}
+
+/** Reads the turn contract from JSON text; `source` names where it came from ("stdin", a file). */
+export function parseGateInput(text: string, source: string): GateTurn {
+  return toGateTurn(parseJsonWith(text, gateTurnInputSchema, source));
 }
