@@ -7,7 +7,7 @@ const LABELLED_SET = fileURLToPath(new URL("../../eval/memory-gate/labelled.json
 
 /**
  * The accuracy the offline rules must keep on the development labelled set: measured 0.997
- * (324/325), less a margin for rule changes that trade one turn for a better rule.
+ * (336/337), less a margin for rule changes that trade one turn for a better rule.
  */
 const ACCURACY_FLOOR = 0.95;
 /** Each decision's recall must stay above this. */

@@ -24,6 +24,11 @@ export const DURABLE_FACT_CUES = cueLexicon([
     example: "My sister is vegan.",
   },
   {
+    pattern:
+      /\bwe (?:always |usually |never |only |all |normally )?(?:use|run|deploy|host|keep|store|ship|write|follow|release|meet)\b(?! (?:it|this|that|these|those)\b)/,
+    example: "We use Linear for tickets, not Jira.",
+  },
+  {
     pattern: /\b(?:is|are|happens?|falls?|takes place) (?:always|usually|every|each)\b/,
     example: "The quarterly review is always the last Thursday of the quarter.",
   },
