@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- SUITE…]`: runs the benchmarks and rewrites docs/benchmarks.md.
- * Suites: import, lessons, learn, recall, hook, memory-files (more join as they exist).
+ * Suites: import, lessons, learn, recall, hook, memory-files, gate (more join as they exist).
  */
+import { runGateBench } from "./gate-bench.js";
 import { runHookBench } from "./hook-bench.js";
 import { runImportBench } from "./import-bench.js";
 import { runLearnBench } from "./learn-bench.js";
@@ -17,6 +18,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   recall: runRecallBench,
   hook: runHookBench,
   "memory-files": runMemoryFilesBench,
+  gate: runGateBench,
 };
 
 const requested = process.argv.slice(2);

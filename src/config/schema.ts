@@ -12,6 +12,7 @@ import { hooksSettingsSchema } from "./sections/hooks.js";
 import { learningSettingsSchema, skillsSettingsSchema } from "./sections/learning.js";
 import { lessonsSettingsSchema } from "./sections/lessons.js";
 import { memoryFilesSettingsSection } from "./sections/memory-files.js";
+import { memoryGateSettingsSection } from "./sections/memory-gate.js";
 import { embeddingsSettingsSchema, llmSettingsSchema } from "./sections/models.js";
 import { recallSettingsSchema } from "./sections/recall.js";
 
@@ -74,6 +75,11 @@ export const CONFIG_SECTIONS = {
   hooks: {
     schema: hooksSettingsSchema,
     description: "The Claude Code and Codex hooks and their resident daemon.",
+    project: false,
+  },
+  memoryGate: {
+    schema: memoryGateSettingsSection,
+    description: "The memory gate: which turns hold a fact for a memory file, and which file.",
     project: false,
   },
   memoryFiles: {

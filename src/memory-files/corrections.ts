@@ -15,6 +15,7 @@ import { cleanFact } from "../core/memory-files/guardian-review.js";
 import { isMemoryFileName } from "../core/memory-files/memory-file-layouts.js";
 import type { memoryFilesSettingsSchema } from "../core/memory-files/memory-file-settings.js";
 import { findSensitive } from "../core/memory-files/personal-data.js";
+import type { FutureCorrection as GateFutureCorrection } from "../core/memory-gate/gate-decision.js";
 import { createRedactor, type Redactor } from "../core/redaction.js";
 import {
   type BehaviorCorrection,
@@ -178,4 +179,21 @@ export async function correctAudit(input: CorrectAuditInput): Promise<CorrectAud
     applyToFuture: correction.applyToFuture,
     pattern,
   };
+}
+
+/**
+ * The user's corrections marked apply-to-future in `workspace`, in the shape the memory gate
+ * consults before it proposes a fact (src/core/memory-gate/corrections.ts).
+ */
+export async function gateCorrections(input: {
+  store: MemoryFileStore;
+  workspace: string;
+}): Promise<GateFutureCorrection[]> {
+  const corrections = await input.store.listFutureCorrections({ workspace: input.workspace });
+  return corrections.map((correction) => ({
+    pattern: correction.pattern,
+    correctedStatus: correction.correctedStatus,
+    ...(correction.correctedFile ? { correctedTargetFile: correction.correctedFile } : {}),
+    ...(correction.correctedFact ? { correctedFact: correction.correctedFact } : {}),
+  }));
 }

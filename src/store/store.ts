@@ -10,6 +10,7 @@ import type {
   Session,
 } from "../core/types.js";
 import type { LlmCallLog } from "../models/llm-call-log.js";
+import type { GateDecisionStore } from "./gate-decision-store.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
 import type { MemoryFileStore } from "./memory-file-store.js";
@@ -154,6 +155,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   readonly readOnly: boolean;
   /** The log of model calls, which also enforces the daily cost ceiling. */
   readonly llmCalls: LlmCallLog;
+  /** The memory gate's decision log and the turns it reads. */
+  readonly gateDecisions: GateDecisionStore;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;

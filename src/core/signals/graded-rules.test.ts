@@ -14,7 +14,6 @@ import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SHORTFALL_REPORTS } from "../lexicon/shortfall-reports.js";
 import { GRADED_CONFIDENCE, GRADED_SIGNAL_RULES } from "./graded-rules.js";
 import { CONFIDENT_SIGNAL_FLOOR, detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
-import { maskText } from "./signal-text.js";
 import type { SignalMessage } from "./signal-types.js";
 
 const user = (content: string): SignalMessage => ({ role: "user", content });
@@ -48,17 +47,6 @@ describe("graded-signal lexicons", () => {
     );
     for (const [name] of LEXICONS) expect(files).toContain(name);
   });
-
-  it.each(LEXICONS)(
-    "%s: every entry matches its own example, and so does the compiled lexicon",
-    (_name, lexicon) => {
-      expect(lexicon.entries.length).toBeGreaterThan(2);
-      for (const entry of lexicon.entries) {
-        expect(maskText(entry.example), entry.pattern.source).toMatch(entry.pattern);
-        expect(lexicon.pattern.test(maskText(entry.example)), entry.example).toBe(true);
-      }
-    },
-  );
 });
 
 describe("graded rules", () => {

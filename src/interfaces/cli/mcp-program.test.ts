@@ -78,7 +78,7 @@ describe("the tacit CLI", () => {
     const client = new Client({ name: "tacit-test", version: "1.0.0" });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools).toHaveLength(10);
+      expect((await client.listTools()).tools).toHaveLength(11);
       const result = await client.callTool({ name: "list_lessons", arguments: {} });
       expect(result.structuredContent).toEqual({ lessons: [] });
     } finally {

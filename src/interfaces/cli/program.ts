@@ -5,6 +5,7 @@ import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
 import { registerConfigCommands } from "./config-program.js";
 import { registerEvalCommand } from "./eval-program.js";
+import { registerGateCommands } from "./gate-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
 import { registerMemoryCommands } from "./memory-program.js";
@@ -270,6 +271,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerHookCommands(program, { io, global, limit, run });
   registerConfigCommands(program, { io, global, limit, run });
   registerMemoryCommands(program, { io, global, limit, run });
+  registerGateCommands(program, { io, global, limit, run });
   return program;
 }
 

@@ -100,7 +100,7 @@ describe("tacit serve --mcp (Streamable HTTP)", () => {
     );
     cleanups.push(() => client.close());
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(10);
+    expect(tools).toHaveLength(11);
     const result = await client.callTool({ name: "recall", arguments: { query: "how do I run the tests?" } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ context: "", items: [] });

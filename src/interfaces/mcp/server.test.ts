@@ -21,6 +21,7 @@ const TOOL_NAMES = [
   "compact_context",
   "memory_write",
   "guardian_rollback",
+  "gate_decide",
 ];
 
 let home: string;
@@ -300,6 +301,38 @@ describe("tacit MCP server over stdio", () => {
     expect((again.content as Array<{ text: string }>)[0]?.text).toMatch(/already rolled back/);
   });
 
+  it("gate_decide: decides a turn and stores the decision on the session", async () => {
+    const result = structured<{
+      decision: string;
+      candidate_fact: string | null;
+      reason: string;
+      decision_id: string;
+      model: string;
+    }>(
+      await call("gate_decide", {
+        recent_messages: [{ role: "assistant", message: "Shall I book the usual?" }],
+        current_user_message: "Yes. By the way, I'm allergic to peanuts.",
+        current_agent_reply: "Noted, no peanuts.",
+        session_id: "mcp-gate-1",
+      }),
+    );
+    expect(result).toMatchObject({
+      decision: "UPDATE_USER",
+      candidate_fact: "is allergic to peanuts",
+      model: "offline-rules/v1",
+    });
+    const store = new SqliteStore({ path: join(home, "tacit.db") });
+    try {
+      expect(
+        store.db
+          .prepare("SELECT session_id, decision FROM memory_gate_decisions WHERE id = ?")
+          .get(result.decision_id),
+      ).toEqual({ session_id: "mcp-gate-1", decision: "UPDATE_USER" });
+    } finally {
+      await store.close();
+    }
+  });
+
   it("answers bad arguments and unknown tools with protocol errors (InvalidParams)", async () => {
     const invalid = async (name: string, args: Record<string, unknown>) => {
       const error = await call(name, args).then(
@@ -326,6 +359,8 @@ describe("tacit MCP server over stdio", () => {
     expect(await invalid("guardian_rollback", { audit_id: "a", session_id: "s" })).toMatch(
       /audit_id or session_id/,
     );
+    expect(await invalid("gate_decide", { current_user_message: 7 })).toMatch(/current_user_message/);
+    expect(await invalid("gate_decide", { current_user_message: "x", mode: "fast" })).toMatch(/mode/);
     expect(await invalid("no_such_tool", {})).toMatch(/Unknown tool: no_such_tool/);
   });
 

@@ -49,6 +49,7 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
@@ -76,6 +77,8 @@ export class SqliteStore implements Store {
   private readonly learning: SqliteLearnStore;
   private readonly memoryFiles: SqliteMemoryFileStore;
   readonly llmCalls: SqliteLlmCallLog;
+  /** The memory gate's decision log. */
+  readonly gateDecisions: SqliteGateDecisionStore;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
   constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
@@ -92,6 +95,7 @@ export class SqliteStore implements Store {
     this.skills = new SqliteSkillStore(this.db);
     this.llmCalls = new SqliteLlmCallLog(this.db);
     this.memoryFiles = new SqliteMemoryFileStore(this.db);
+    this.gateDecisions = new SqliteGateDecisionStore(this.db);
   }
 
   recordAudit(audit: GuardianAudit): Promise<void> {

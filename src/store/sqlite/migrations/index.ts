@@ -9,6 +9,7 @@ import { migration008 } from "./008-feedback-reasons.js";
 import { migration009 } from "./009-session-message-index.js";
 import { migration010 } from "./010-learn-pending.js";
 import { migration011 } from "./011-memory-guardian.js";
+import { migration012 } from "./012-memory-gate.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -30,4 +31,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];
