@@ -1,6 +1,6 @@
 import type { Capture, MessageInput, RawCaptureBatch, SessionInput } from "../../capture/capture.js";
 import { findProjectId } from "../../capture/project.js";
-import { stripTacitContext } from "../../core/redaction.js";
+import { stripInjectedContext } from "../../core/tacit-context.js";
 import type { Store } from "../../store/store.js";
 import type {
   HookAgent,
@@ -180,7 +180,7 @@ async function userPromptSubmit(
   deps: HookDeps,
   now: number,
 ): Promise<HookResult> {
-  const prompt = stripTacitContext(event.prompt);
+  const prompt = stripInjectedContext(event.prompt);
   const key = event.prompt_id ?? event.turn_id ?? digest(context.id, prompt, String(now));
   const message: MessageInput = {
     id: `hook:prompt:${key}`,
@@ -204,7 +204,7 @@ async function stop(
   deps: HookDeps,
   now: number,
 ): Promise<HookResult> {
-  const reply = stripTacitContext(event.last_assistant_message ?? "").trim();
+  const reply = (event.last_assistant_message ?? "").trim();
   const messages: MessageInput[] = [];
   if (reply) {
     const key = event.prompt_id ?? event.turn_id ?? digest(context.id, reply, String(now));

@@ -1,4 +1,5 @@
 import type { MessageInput, SessionInput } from "../../capture/capture.js";
+import { boundedJsonText } from "../../core/json-text.js";
 import type { HookAgent, HookEvent, PostToolUseEvent, PostToolUseFailureEvent } from "./hook-event.js";
 import { errorText, responseIsError, toolResponseText } from "./tool-response.js";
 
@@ -53,16 +54,15 @@ export function toolCallMessage(
   const metadata: Record<string, unknown> = {};
   if (event.duration_ms !== undefined) metadata.durationMs = event.duration_ms;
   if (failed && event.is_interrupt) metadata.isInterrupt = true;
-  const key =
-    event.tool_use_id ??
-    digest(event.session_id, event.tool_name, JSON.stringify(event.tool_input ?? null), String(options.now));
+  const input = boundedJsonText(event.tool_input ?? {});
+  const key = event.tool_use_id ?? digest(event.session_id, event.tool_name, input, String(options.now));
   return {
     id: `hook:tool:${key}`,
     role: "tool",
     kind: "tool_call",
     content: event.tool_name,
     toolName: event.tool_name,
-    toolInput: JSON.stringify(event.tool_input ?? {}),
+    toolInput: input,
     // An error row needs text: a failure that says nothing still says that it failed.
     toolOutput: isError && output.trim() === "" ? "tool call failed" : output,
     isError,

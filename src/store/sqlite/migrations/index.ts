@@ -7,6 +7,7 @@ import { migration006 } from "./006-skills.js";
 import { migration007 } from "./007-lesson-sources.js";
 import { migration008 } from "./008-feedback-reasons.js";
 import { migration009 } from "./009-session-message-index.js";
+import { migration012 } from "./012-harness-text.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -26,4 +27,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration007,
   migration008,
   migration009,
+  migration012,
 ];
