@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createCapture } from "../../capture/capture.js";
+import { withBusyDeadline } from "../../store/sqlite/sqlite-database.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
 import { handleHookEvent, storeSpooled } from "./handle-hook.js";
@@ -14,8 +15,11 @@ import { hookLogPath, logHookFailure } from "./hook-log.js";
 import type { HookIo } from "./hook-main.js";
 import { spoolDirectory } from "./hook-spool.js";
 
-/** A hook waits at most this long for the database lock, so a busy store never stalls the agent. */
-const BUSY_TIMEOUT_MS = 5_000;
+/**
+ * The longest single wait inside SQLite for the database lock, ms. Waiting longer is retried in
+ * steps up to the event's deadline (see `withBusyDeadline`), so no wait outlasts it by more.
+ */
+const BUSY_SLICE_MS = 50;
 
 /**
  * Captures one event into the database at `databasePath` and returns what to print (or "").
@@ -24,7 +28,15 @@ const BUSY_TIMEOUT_MS = 5_000;
 export async function captureHookEvent(
   event: HookEvent,
   options: { agent: HookAgent; databasePath: string; db?: string },
-  io: HookIo,
+  io: HookIo & { deadlineAt: number },
+): Promise<string> {
+  return withBusyDeadline(io.deadlineAt, () => captureWithin(event, options, io));
+}
+
+async function captureWithin(
+  event: HookEvent,
+  options: { agent: HookAgent; databasePath: string; db?: string },
+  io: HookIo & { deadlineAt: number },
 ): Promise<string> {
   const store = storeFor(options.databasePath);
   try {
@@ -47,6 +59,7 @@ export async function captureHookEvent(
             },
       spoolDirectory: spoolDirectory(options.databasePath),
       warn: (message) => logHookFailure(io, message),
+      deadlinePassed: () => performance.now() > io.deadlineAt,
     });
     return result.stdout ?? "";
   } finally {
@@ -60,11 +73,19 @@ export async function captureHookEvent(
  * event has none left to write before it can answer. Throws on failure (the spool stays for the
  * next event); the caller logs it.
  */
-export async function storeSpool(databasePath: string, io: HookIo): Promise<void> {
+export async function storeSpool(
+  databasePath: string,
+  io: Pick<HookIo, "env" | "now"> & { deadlineAt: number },
+): Promise<void> {
+  await withBusyDeadline(io.deadlineAt, () => storeSpoolWithin(databasePath, io));
+}
+
+async function storeSpoolWithin(databasePath: string, io: Pick<HookIo, "env" | "now">): Promise<void> {
   const store = storeFor(databasePath);
   try {
     await storeSpooled({
       capture: createCapture({ store, now: io.now }),
+      store,
       now: io.now,
       spoolDirectory: spoolDirectory(databasePath),
       warn: (message) => logHookFailure(io, message),
@@ -77,7 +98,7 @@ export async function storeSpool(databasePath: string, io: HookIo): Promise<void
 /** The store of a database: the one kept open (hook daemon), else a new one the caller closes. */
 function storeFor(databasePath: string): SqliteStore {
   const kept = openStores?.get(databasePath);
-  const store = kept ?? new SqliteStore({ path: databasePath, busyTimeoutMs: BUSY_TIMEOUT_MS });
+  const store = kept ?? new SqliteStore({ path: databasePath, busyTimeoutMs: BUSY_SLICE_MS });
   if (openStores && !kept) openStores.set(databasePath, store);
   return store;
 }

@@ -33,10 +33,13 @@ import { dirname } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
+import { isBusyError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { ACCEPTED, ANSWERED } from "./hook-client.js";
+import { hookDeadlines } from "./hook-deadline.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
+import { hasSpooled, spoolDirectory } from "./hook-spool.js";
 
 /** Default idle lifetime, ms. */
 const IDLE_MS = 30 * 60_000;
@@ -51,6 +54,7 @@ const requestHeader = z.object({
   argv: z.array(z.string()),
   cwd: z.string(),
   env: z.record(z.string(), z.string()),
+  deadlineMs: z.optional(z.number()),
 });
 
 /** Where the daemon listens and what it runs with. */
@@ -76,7 +80,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   };
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
-  const { keepStoresOpen } = await import("./hook-capture.js");
+  const { keepStoresOpen, storeSpool } = await import("./hook-capture.js");
   await import("./hook-recall.js");
   const stores = keepStoresOpen();
   // Never recreate a home deleted since this daemon was started (a test's, a user's reset).
@@ -136,6 +140,29 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       pending--;
     });
   };
+  /**
+   * Stores what a busy database left in the spools of the databases served so far, once it is
+   * free again: nothing waits for the next event to be stored.
+   */
+  const storeLeftovers = () => {
+    for (const database of databases.keys()) {
+      if (!hasSpooled(spoolDirectory(database))) continue;
+      pending++;
+      queue = queue.then(async () => {
+        try {
+          const deadlines = hookDeadlines(options.env);
+          await storeSpool(database, {
+            ...io,
+            deadlineAt: performance.now() + deadlines.toolEventDeadlineMs,
+          });
+        } catch (error) {
+          // Still busy (or failing): the files stay, and the next check or event tries again.
+          if (!isBusyError(error)) fail(`storing the spool of ${database}: ${(error as Error).message}`);
+        }
+        pending--;
+      });
+    }
+  };
   let watcher: FSWatcher | undefined;
 
   return new Promise((stopped) => {
@@ -189,7 +216,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     drain();
     check = setInterval(() => {
       if (!healthy()) stop("socket, database or code changed");
-      else drain();
+      else {
+        drain();
+        storeLeftovers();
+      }
     }, Number(options.env.TACIT_HOOK_DAEMON_CHECK_MS) || CHECK_MS);
 
     server.on("connection", (socket: Socket) => {
@@ -227,6 +257,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
               now: options.now,
               storeToolEvents: true,
               afterAnswer: (work) => deferred.push(work),
+              // What the client had left when it sent the event, from when it was read whole.
+              ...(request.deadlineMs !== undefined
+                ? { deadlineAt: request.receivedAt + request.deadlineMs }
+                : {}),
             });
             rememberDatabase(databases, request);
             await answer(socket, `${ANSWERED}${stdout.text()}`);
@@ -270,6 +304,9 @@ interface DaemonEvent {
   cwd: string;
   env: NodeJS.ProcessEnv;
   payload: Buffer;
+  deadlineMs?: number;
+  /** When the whole request was read, a `performance.now()` time. */
+  receivedAt: number;
 }
 
 /**
@@ -309,7 +346,7 @@ function readRequest(socket: Socket, settle: (request: DaemonEvent | Error | nul
     }
     const parsed = z.safeParse(requestHeader, header);
     if (!parsed.success) return done(new Error("request header is not {argv, cwd, env}"));
-    done({ ...parsed.data, payload: bytes.subarray(newline + 1) });
+    done({ ...parsed.data, payload: bytes.subarray(newline + 1), receivedAt: performance.now() });
   });
 }
 

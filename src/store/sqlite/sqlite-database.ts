@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { StoreError } from "../../core/errors.js";
+import { StoreBusyError, StoreError } from "../../core/errors.js";
 import { SQLITE_MIGRATIONS, type SqliteMigration } from "./migrations/index.js";
 import { DEFAULT_SQLITE_CONFIG, type SqliteConfig } from "./sqlite-config.js";
 
@@ -85,17 +85,24 @@ function migrate(
   migrations: readonly SqliteMigration[],
   path: string,
 ): MigrationStatus[] {
+  // An up-to-date database opens without the write lock: a hook must not wait behind a writer
+  // (a long import, another agent's hook) just to find that there is nothing to migrate.
+  const known = readVersion(db);
+  if (known !== null && known >= (migrations.at(-1)?.version ?? 0)) {
+    if (known > (migrations.at(-1)?.version ?? 0)) newerSchema(path, known, migrations.at(-1)?.version ?? 0);
+    return migrations.map((migration) => ({
+      version: migration.version,
+      name: migration.name,
+      status: "already-applied",
+    }));
+  }
   withBusyRetry(() =>
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`),
   );
   const latest = migrations.at(-1)?.version ?? 0;
   const current = currentVersion(db);
-  if (current > latest) {
-    throw new StoreError(
-      `database ${path} has schema version ${current}, but this tacit only knows up to ${latest}; upgrade tacit to use it`,
-    );
-  }
+  if (current > latest) newerSchema(path, current, latest);
   const statuses: MigrationStatus[] = [];
   for (const migration of migrations) {
     const applied = withBusyRetry(() =>
@@ -122,6 +129,20 @@ function migrate(
   return statuses;
 }
 
+function newerSchema(path: string, current: number, latest: number): never {
+  throw new StoreError(
+    `database ${path} has schema version ${current}, but this tacit only knows up to ${latest}; upgrade tacit to use it`,
+  );
+}
+
+/** The schema version, or null when the database has no migrations table yet. */
+function readVersion(db: SqliteDatabase): number | null {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
+  return table === undefined ? null : currentVersion(db);
+}
+
 function currentVersion(db: SqliteDatabase): number {
   const row = db.prepare("SELECT MAX(version) AS version FROM schema_migrations").get() as {
     version: number | null;
@@ -130,18 +151,56 @@ function currentVersion(db: SqliteDatabase): number {
 }
 
 /**
+ * The moment (`performance.now()` ms) after which a busy database is given up on, or null: set by
+ * {@link withBusyDeadline} around a hook event, whose agent must never wait longer than that.
+ */
+let busyDeadline: number | null = null;
+
+/**
+ * Runs `work` with a deadline for every wait on a busy database inside it: past `deadline`
+ * (`performance.now()` ms), {@link withBusyRetry} stops retrying and throws {@link StoreBusyError}.
+ * Pair it with a short `busyTimeoutMs` on the store, so no single wait inside SQLite outlasts the
+ * deadline by much. Meant for work that runs one at a time (a hook process, the hook daemon's
+ * queue); nested calls keep the earlier deadline.
+ */
+export async function withBusyDeadline<T>(deadline: number, work: () => Promise<T>): Promise<T> {
+  const previous = busyDeadline;
+  busyDeadline = previous === null ? deadline : Math.min(previous, deadline);
+  try {
+    return await work();
+  } finally {
+    busyDeadline = previous;
+  }
+}
+
+/**
  * Runs `work`, retrying while SQLite reports the database busy or locked. busy_timeout covers
  * most waits; this covers the cases where SQLite returns BUSY without waiting (lock upgrades).
+ * Inside {@link withBusyDeadline} it retries until the deadline instead, and then throws
+ * {@link StoreBusyError}; it always tries at least once.
  */
 export function withBusyRetry<T>(work: () => T, attempts = 50): T {
+  const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     try {
       return work();
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
       if (!code.startsWith("SQLITE_BUSY") && !code.startsWith("SQLITE_LOCKED")) throw error;
+      const pause = Math.min(200, 5 * attempt);
+      if (busyDeadline !== null) {
+        const left = busyDeadline - performance.now();
+        if (left <= 0) {
+          throw new StoreBusyError(
+            `database busy: another connection holds the lock; gave up after ${Math.round(performance.now() - started)} ms (deadline)`,
+            { cause: error },
+          );
+        }
+        sleepSync(Math.min(pause, left));
+        continue;
+      }
       if (attempt >= attempts) throw error;
-      sleepSync(Math.min(200, 5 * attempt));
+      sleepSync(pause);
     }
   }
 }
