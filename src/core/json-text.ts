@@ -44,3 +44,11 @@ export function boundedJsonText(value: unknown, maxDepth = MAX_JSON_DEPTH): stri
     return JSON.stringify(boundDepth(value, maxDepth)) ?? "null";
   }
 }
+
+/**
+ * `text` without a leading UTF-8 byte order mark, which some editors and shells write before the
+ * JSON of a file's first line or of a hook's stdin. Every JSON reader of tacit accepts it.
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
