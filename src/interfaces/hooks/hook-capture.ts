@@ -6,14 +6,16 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createCapture } from "../../capture/capture.js";
+import { isBusyError } from "../../core/errors.js";
 import { withBusyDeadline } from "../../store/sqlite/sqlite-database.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
 import { handleHookEvent, storeSpooled } from "./handle-hook.js";
+import { hookDeadlines } from "./hook-deadline.js";
 import type { HookAgent, HookEvent } from "./hook-event.js";
 import { hookLogPath, logHookFailure } from "./hook-log.js";
 import type { HookIo } from "./hook-main.js";
-import { spoolDirectory } from "./hook-spool.js";
+import { hasSpooled, spoolDirectory } from "./hook-spool.js";
 
 /**
  * The longest single wait inside SQLite for the database lock, ms. Waiting longer is retried in
@@ -92,6 +94,27 @@ async function storeSpoolWithin(databasePath: string, io: Pick<HookIo, "env" | "
     });
   } finally {
     if (!openStores) await store.close();
+  }
+}
+
+/**
+ * Stores what a busy database left in the spool of each of `databases` (the hook daemon's health
+ * check), each within a tool event's deadline: nothing waits for the next event once the lock
+ * clears. A database still busy keeps its files for the next try; other failures go to `fail`.
+ */
+export async function storeLeftoverSpools(
+  databases: readonly string[],
+  io: Pick<HookIo, "env" | "now">,
+  fail: (message: string) => void,
+): Promise<void> {
+  for (const database of databases) {
+    if (!hasSpooled(spoolDirectory(database))) continue;
+    try {
+      const deadlineAt = performance.now() + hookDeadlines(io.env).toolEventDeadlineMs;
+      await storeSpool(database, { ...io, deadlineAt });
+    } catch (error) {
+      if (!isBusyError(error)) fail(`storing the spool of ${database}: ${(error as Error).message}`);
+    }
   }
 }
 

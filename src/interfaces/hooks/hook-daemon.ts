@@ -33,13 +33,10 @@ import { dirname } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
-import { isBusyError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { ACCEPTED, ANSWERED } from "./hook-client.js";
-import { hookDeadlines } from "./hook-deadline.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
-import { hasSpooled, spoolDirectory } from "./hook-spool.js";
 
 /** Default idle lifetime, ms. */
 const IDLE_MS = 30 * 60_000;
@@ -80,7 +77,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   };
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
-  const { keepStoresOpen, storeSpool } = await import("./hook-capture.js");
+  const { keepStoresOpen, storeLeftoverSpools } = await import("./hook-capture.js");
   await import("./hook-recall.js");
   const stores = keepStoresOpen();
   // Never recreate a home deleted since this daemon was started (a test's, a user's reset).
@@ -140,28 +137,13 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       pending--;
     });
   };
-  /**
-   * Stores what a busy database left in the spools of the databases served so far, once it is
-   * free again: nothing waits for the next event to be stored.
-   */
+  /** Stores what a busy database left in the spools of the databases served so far. */
   const storeLeftovers = () => {
-    for (const database of databases.keys()) {
-      if (!hasSpooled(spoolDirectory(database))) continue;
-      pending++;
-      queue = queue.then(async () => {
-        try {
-          const deadlines = hookDeadlines(options.env);
-          await storeSpool(database, {
-            ...io,
-            deadlineAt: performance.now() + deadlines.toolEventDeadlineMs,
-          });
-        } catch (error) {
-          // Still busy (or failing): the files stay, and the next check or event tries again.
-          if (!isBusyError(error)) fail(`storing the spool of ${database}: ${(error as Error).message}`);
-        }
-        pending--;
-      });
-    }
+    pending++;
+    queue = queue.then(async () => {
+      await storeLeftoverSpools([...databases.keys()], io, fail);
+      pending--;
+    });
   };
   let watcher: FSWatcher | undefined;
 
