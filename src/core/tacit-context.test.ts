@@ -98,6 +98,7 @@ describe("the tacit-context fence", () => {
           expect(lines.length).toBe(2 + texts.length + new Set(texts.map(([, kind]) => kind)).size);
         },
       ),
+      { numRuns: 500 },
     );
   });
 
@@ -113,6 +114,7 @@ describe("the tacit-context fence", () => {
           );
         },
       ),
+      { numRuns: 500 },
     );
   });
 });

@@ -15,11 +15,11 @@ export const TACIT_CONTEXT_OPEN = "<tacit-context>";
 export const TACIT_CONTEXT_CLOSE = "</tacit-context>";
 
 /**
- * A `<` that would open a tacit marker as a reader might take it: any case, white space, a slash or
- * invisible characters before the name, `-`, `_` or white space inside it, and the full-width and
- * small look-alikes of `<`.
+ * A `<` that could start a tacit marker as a reader might take it: any case, white space, a slash or
+ * invisible characters before the name, and the full-width and small look-alikes of `<`. Any `<`
+ * before "tacit" counts, whatever follows: the rest of the name may come from the next line.
  */
-const MARKER_START = /[<\uFF1C\uFE64](?=[\s/\u200B-\u200D\u2060\uFEFF]*tacit[\s_-]*context)/gi;
+const MARKER_START = /[<\uFF1C\uFE64](?=[\s/\u200B-\u200D\u2060\uFEFF]*tacit)/gi;
 /** Line breaks of every kind, with the white space around them. */
 const LINE_BREAKS = /[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]+\s*/g;
 

@@ -85,9 +85,10 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
     const toolEvent =
       event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure";
     const deadlineMs = eventDeadlineMs(hookDeadlines(io.env), toolEvent);
-    const timed = { ...io, deadlineAt: io.deadlineAt ?? started + deadlineMs };
     const spool = spoolDirectory(location.path);
+    // One instant for the whole event, so records spooled after a busy store get the same ids.
     const now = io.now();
+    const timed = { ...io, now: () => now, deadlineAt: io.deadlineAt ?? started + deadlineMs };
     try {
       if (toolEvent) {
         for (const record of eventRecords(event, { agent: options.agent, now }))
