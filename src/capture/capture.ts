@@ -1,5 +1,6 @@
 import { ulid } from "ulid";
 import { classifyError, formatErrorContext } from "../core/error-context.js";
+import { errorExcerpt } from "../core/error-line.js";
 import { harnessOrigin } from "../core/harness-text.js";
 import { boundDepth, boundedJsonText } from "../core/json-text.js";
 import {
@@ -259,14 +260,16 @@ function toolError(
   createdAt: number,
 ): ErrorWrite {
   const output = call.toolOutput ?? "";
+  // From the line that carries the error: warnings and notices printed before it are not the error.
+  const message = errorExcerpt(output, { maxChars: 500 });
   return {
     id: `${rowId}:error`,
     sessionId,
     taskId: null,
     messageId: null,
     toolUseId: call.toolUseId ?? null,
-    errorType: classifyError(output, { fromTool: true }),
-    message: output.trim().slice(0, 500) || "tool call failed",
+    errorType: classifyError(message, { fromTool: true }),
+    message: message || "tool call failed",
     stackTrace: null,
     toolName: call.toolName,
     context: call.toolInput ? call.toolInput.slice(0, 300) : null,

@@ -60,11 +60,9 @@ export type ModelCallErrorKind =
   /** The model cannot be used as configured: a provider package or the API key is missing. */
   | "unavailable";
 
-const modelCallErrorMarker = Symbol.for("tacit.error.model-call");
-
 /** A model or embedding call failed. `isRetryable` says whether trying again later may help. */
 export class ModelCallError extends TacitError {
-  protected readonly [modelCallErrorMarker] = true;
+  static override readonly marker: string = "tacit.error.model-call";
   override readonly name = "ModelCallError";
   readonly kind: ModelCallErrorKind;
   /** HTTP status of the last attempt, when there was one. */
@@ -86,13 +84,5 @@ export class ModelCallError extends TacitError {
     this.statusCode = options.statusCode;
     this.attempts = options.attempts;
     this.isRetryable = options.isRetryable;
-  }
-
-  /** Whether `error` is a ModelCallError (works across module copies). */
-  static override isInstance(error: unknown): error is ModelCallError {
-    return (
-      TacitError.isInstance(error) &&
-      (error as unknown as Record<symbol, unknown>)[modelCallErrorMarker] === true
-    );
   }
 }

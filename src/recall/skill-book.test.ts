@@ -162,11 +162,21 @@ describe("skill book: generate, upgrade in place, export", () => {
       ["install-dependencies-pnpm", ["t1", "t2"], 1, "active"],
       ["running-database-migrations", ["m1", "m2"], 1, "active"],
     ]);
-    const [deps] = generated.created;
+    const [deps, migrations] = generated.created;
     expect(deps?.steps).toEqual(["Bash: pnpm install", "Bash: pnpm build"]);
     expect(deps?.pitfalls).toEqual([
       "Do not delete pnpm-lock.yaml to fix a conflict (it upgraded every package)",
     ]);
+    // The lessons a skill is made from are adopted by it and link it.
+    const [pitfall] = await store.listLessons({ limit: 5, kind: ["avoid"] });
+    expect(deps?.sourceLessonIds).toEqual([pitfall?.id]);
+    expect(pitfall).toMatchObject({ adopted: true, status: "active", relatedSkillIds: [deps?.id] });
+    expect((await lessons.history(pitfall?.id as string)).at(-1)).toMatchObject({
+      type: "lesson-activated",
+      reason: `taken up by skill install-dependencies-pnpm (${deps?.id})`,
+    });
+    expect(await lessons.get(first.lesson.id)).toMatchObject({ relatedSkillIds: [migrations?.id] });
+    expect(generated.adoptedLessons.sort()).toEqual([pitfall?.id, first.lesson.id].sort());
 
     const skillsDir = join(dir, ".claude", "skills");
     const exported = await book.export({ dir: skillsDir, projectId: PROJECT });
@@ -186,7 +196,7 @@ describe("skill book: generate, upgrade in place, export", () => {
     }
     // Nothing new: nothing changes, nothing is rewritten.
     const again = await book.generate({ projectId: PROJECT });
-    expect([again.created, again.upgraded, again.unchanged]).toEqual([[], [], 2]);
+    expect([again.created, again.upgraded, again.unchanged, again.adoptedLessons]).toEqual([[], [], 2, []]);
     expect((await book.export({ dir: skillsDir, projectId: PROJECT })).unchanged).toHaveLength(2);
     await store.close();
   });

@@ -28,6 +28,7 @@ import {
 import { SkillConflictError, type SkillFilter, type SkillStore } from "../store/skill-store.js";
 import type { Store } from "../store/store.js";
 import { linkedPath, readOwnFile, refuseLinkedFolders, writeFileAtomically } from "./skill-files.js";
+import { adoptSkillLessons } from "./skill-lessons.js";
 
 /** Settings of the skill book. */
 export interface SkillBookConfig {
@@ -53,6 +54,8 @@ export interface GenerateResult {
   considered: { tasks: number; successfulTasks: number; lessons: number; candidates: number };
   /** Degradations, e.g. a cached experience that could not be read. */
   warnings: string[];
+  /** Lessons newly adopted by the skills they went into (and linked to them). */
+  adoptedLessons: string[];
 }
 
 /** What `export` did. Paths are absolute. */
@@ -180,7 +183,8 @@ export function createSkillBook(options: {
      * Plans skills from the lessons and successful tasks (of one project and the global lessons
      * when `projectId` is given), then creates new skills and upgrades matched ones in place.
      * Candidates matching an archived skill are skipped; active skills whose tasks are now known
-     * to have failed go back to draft. Idempotent: a second run with no new evidence changes nothing.
+     * to have failed go back to draft. The lessons a skill was made from are adopted by it (see
+     * `adoptSkillLessons`). Idempotent: a second run with no new evidence changes nothing.
      */
     async generate(input: { projectId?: string } = {}): Promise<GenerateResult> {
       const warnings: string[] = [];
@@ -209,6 +213,7 @@ export function createSkillBook(options: {
           candidates: candidates.length,
         },
         warnings,
+        adoptedLessons: [],
       };
       const filter: SkillFilter = {
         limit: config.maxRows,
@@ -272,11 +277,17 @@ export function createSkillBook(options: {
           if (current.status === "draft") result.activated.push(skill);
         });
       }
+      for (const id of matched) {
+        const skill = await skills.getSkill(id);
+        if (skill && skill.status !== "archived") {
+          result.adoptedLessons.push(...(await adoptSkillLessons({ store, now, ids }, skill)));
+        }
+      }
       for (const skill of existing) {
         if (
           matched.has(skill.id) ||
           skill.status !== "active" ||
-          hasSkillSupport(skill, (id) => succeeded.get(id))
+          hasSkillSupport(skill, (id) => succeeded.get(id), config.plan.minSupportTasks)
         )
           continue;
         const drafted = await setStatus(

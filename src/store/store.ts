@@ -149,6 +149,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
   readonly dialect: "sqlite" | "postgres";
   /** Where the data lives (a file path or a redacted URL), for messages. */
   readonly location: string;
+  /** True when the store was opened for reading only: nothing may be written (upkeep is computed, not stored). */
+  readonly readOnly: boolean;
   /** The log of model calls, which also enforces the daily cost ceiling. */
   readonly llmCalls: LlmCallLog;
   close(): Promise<void>;
@@ -161,6 +163,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
 
   getSession(id: string): Promise<SessionSummary | null>;
   listSessions(filter: SessionFilter): Promise<SessionSummary[]>;
+  /** How many sessions match (what a listing cut at `limit` leaves out). */
+  countSessions(filter: Omit<SessionFilter, "limit">): Promise<number>;
   listMessages(sessionId: string, options?: { limit?: number; afterSeq?: number }): Promise<Message[]>;
   listErrors(filter: ErrorFilter): Promise<ErrorEntry[]>;
   errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
@@ -170,4 +174,6 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
   getImportFile(path: string): Promise<ImportFileState | null>;
   /** Deletes sessions whose last activity is before `before` (epoch ms), with everything they own. */
   prune(before: number): Promise<PruneResult>;
+  /** What `prune(before)` would delete, deleting nothing (`tacit prune --dry-run`, and the question before it). */
+  countPrunable(before: number): Promise<PruneResult>;
 }

@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
 import { installClaudeCode } from "../../src/interfaces/hooks/install-claude-code.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import {
@@ -144,6 +145,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
       projectDir: project,
       env,
       now: Date.now(),
+      home: tacitEnv.TACIT_HOME as string,
       timeoutSeconds: 120,
     });
     expect(change.changed).toBe(true);
@@ -151,7 +153,11 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
 
   afterAll(async () => {
     await server?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    if (root) {
+      // The hooks started a daemon in tacit's folder: stop it before removing the folder.
+      await stopDaemonsUnder(root);
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   function claude(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -126,6 +126,8 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
   const sessions = new Map<string, SessionState>();
   const pending = new PendingToolCalls();
   let current: SessionIdentity | undefined;
+  /** Summary lines read before any line named a session (see parseSummary). */
+  const waitingSummaries: Array<{ line: JsonRecord; lineNumber: number; summary: string }> = [];
 
   function identify(line: JsonRecord): SessionIdentity {
     const lineSessionId = nonEmptyString(line.sessionId);
@@ -147,7 +149,10 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
   }
 
   /** A SessionEvent when the session is new or its cwd, branch or title changed; else nothing. */
-  function announce(line: JsonRecord, title?: string): { sessionId: string; events: SessionEvent[] } {
+  function announce(
+    line: JsonRecord,
+    title?: string,
+  ): { sessionId: string; events: Array<SessionEvent | MessageEvent> } {
     const identity = identify(line);
     const { id, parent } = identity;
     current = identity;
@@ -161,6 +166,7 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
       return { sessionId: id, events: [] };
     }
     sessions.set(id, next);
+    const waiting = waitingSummaries.splice(0);
     const metadata: Record<string, unknown> = {};
     if (typeof line.version === "string") metadata.version = line.version;
     if (identity.agentId) metadata.agentId = identity.agentId;
@@ -175,7 +181,9 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
       timestamp: toEpochMs(line.timestamp),
       metadata,
     };
-    return { sessionId: id, events: [event] };
+    // Summaries read before the file named a session go to the first session it names.
+    const summaries = waiting.map((held) => summaryMessage(held.line, held.lineNumber, held.summary, id));
+    return { sessionId: id, events: [event, ...summaries] };
   }
 
   function lineId(line: JsonRecord, lineNumber: number): string {
@@ -357,20 +365,37 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
     return [...events, { type: "unknown", lineType: `system:${subtype}` }];
   }
 
+  /**
+   * A `summary` line names no session. After a line that did, it belongs to that session. Before
+   * any (Claude Code writes them at the top of a file, and some files hold nothing else), it waits
+   * for the file's first session, so it never makes a session of its own named after the file.
+   */
   function parseSummary(line: JsonRecord, lineNumber: number): ImportEvent[] {
     const summary = nonEmptyString(line.summary);
     if (summary === undefined)
       return [{ type: "skip", reason: "summary: summary: expected non-empty string" }];
+    if (current === undefined && nonEmptyString(line.sessionId) === undefined && !subagent?.parentFromPath) {
+      waitingSummaries.push({ line, lineNumber, summary });
+      return [];
+    }
     const { sessionId, events } = announce(line);
+    return [...events, summaryMessage(line, lineNumber, summary, sessionId)];
+  }
+
+  function summaryMessage(
+    line: JsonRecord,
+    lineNumber: number,
+    summary: string,
+    sessionId: string,
+  ): MessageEvent {
     const leafUuid = nonEmptyString(line.leafUuid);
-    const message: MessageEvent = {
+    return {
       ...baseMessage(line, sessionId, `summary:${leafUuid ?? `line-${lineNumber}`}`),
       role: "system",
       kind: "summary",
       content: summary,
       metadata: leafUuid ? { leafUuid } : undefined,
     };
-    return [...events, message];
   }
 
   function parseTitle(line: JsonRecord, type: string): ImportEvent[] {

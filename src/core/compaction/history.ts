@@ -48,10 +48,27 @@ const contentSchema = z
     return content.map((part) => part.text ?? `[${part.type}]`).join("\n");
   });
 
+/**
+ * Tool arguments as JSON text. OpenAI sends a string of JSON; other models and frameworks send the
+ * object itself, or name the field `parameters` (Llama-style function calls): those are read as
+ * the JSON of the object, never refused.
+ */
+const argumentsSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown()), z.null()])
+  .transform((value) => (typeof value === "string" ? value : (JSON.stringify(value ?? {}) ?? "{}")));
+
+const toolFunctionSchema = z
+  .object({
+    name: z.string(),
+    arguments: argumentsSchema.optional(),
+    parameters: argumentsSchema.optional(),
+  })
+  .transform((fn) => ({ name: fn.name, arguments: fn.arguments ?? fn.parameters ?? "{}" }));
+
 const toolCallSchema = z.object({
   id: z.string(),
   type: z.literal("function").default("function"),
-  function: z.object({ name: z.string(), arguments: z.string() }),
+  function: toolFunctionSchema,
 });
 
 /**

@@ -61,6 +61,7 @@ export {
   TASK_EXPERIENCE_PROMPT,
   TOOL_OUTPUT_CHARS,
 } from "./prompts.js";
+export { signalsAt, signalsWithin } from "./row-signals.js";
 export {
   countWords,
   DEFAULT_IDLE_GAP_MS,
@@ -85,7 +86,6 @@ export {
   locateLlmSignals,
   readLlmSignals,
   type SignalMapping,
-  signalsWithin,
   type TaskMessage,
   type TaskSignal,
   textLanguage,

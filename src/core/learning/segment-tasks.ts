@@ -197,7 +197,8 @@ function isUnrelated(text: string, draft: Draft): boolean {
 
 /** True when the task's last action, with only assistant text after it, failed. */
 function afterFailedCall(rows: readonly TaskMessage[]): boolean {
-  for (const row of [...rows].reverse()) {
+  for (let index = rows.length - 1; index >= 0; index--) {
+    const row = rows[index] as TaskMessage;
     if (row.role === "assistant" && row.kind === "text") continue;
     return isToolCall(row) && row.isError;
   }

@@ -17,6 +17,7 @@ import {
   type SignalMessage,
 } from "../signals/signal-types.js";
 import type { MessageKind, MessageRole } from "../types.js";
+import { signalsAt } from "./row-signals.js";
 
 /**
  * One message of a session as the learning pipeline reads it (mirrors a stored `Message` row).
@@ -127,9 +128,8 @@ export const FAILURE_PATTERN_CONFIDENCE = 0.85;
 export function isFailedCall(message: TaskMessage, signals: readonly TaskSignal[] = []): boolean {
   if (!isToolCall(message)) return false;
   if (message.isError) return true;
-  return signals.some(
+  return signalsAt(signals, message.seq).some(
     (signal) =>
-      signal.seq === message.seq &&
       signal.source === "execution" &&
       signal.type === "reject" &&
       signal.confidence >= FAILURE_PATTERN_CONFIDENCE,
@@ -210,7 +210,7 @@ export function firstLine(text: string): string {
  * the first output line, else "(no output)".
  */
 export function errorLine(call: TaskMessage, signals: readonly TaskSignal[] = []): string {
-  const found = signals.find((signal) => signal.seq === call.seq && signal.source === "execution");
+  const found = signalsAt(signals, call.seq).find((signal) => signal.source === "execution");
   return firstLine(found?.evidence ?? "") || firstLine(call.toolOutput ?? "") || "(no output)";
 }
 
@@ -287,15 +287,6 @@ export function detectTaskSignals(
     ...signal,
     seq: mapping.seqs[signal.turn] ?? -1,
   }));
-}
-
-/** The signals that belong to `messages` (matched by `seq`). */
-export function signalsWithin(
-  signals: readonly TaskSignal[],
-  messages: readonly TaskMessage[],
-): TaskSignal[] {
-  const seqs = new Set(messages.map((message) => message.seq));
-  return signals.filter((signal) => seqs.has(signal.seq));
 }
 
 /** A feedback signal as a model reports it; `turn` is the `#n` number of the rendered row (its seq). */

@@ -97,11 +97,28 @@ describe("scoreLesson", () => {
 });
 
 describe("isRecallable", () => {
+  const state = (status: LessonStatus, maturity: MaturityState, maturityResetAt: number | null = null) => ({
+    status,
+    maturity,
+    maturityResetAt,
+  });
+
   it("admits candidate, active and refined lessons that are not deprecated", () => {
-    expect(isRecallable({ status: "active", maturity: "proven" })).toBe(true);
-    expect(isRecallable({ status: "candidate", maturity: "candidate" })).toBe(true);
-    expect(isRecallable({ status: "refined", maturity: "deprecated" })).toBe(false);
-    expect(isRecallable({ status: "stale", maturity: "established" })).toBe(false);
-    expect(isRecallable({ status: "archived", maturity: "established" })).toBe(false);
+    expect(isRecallable(state("active", "proven"), [])).toBe(true);
+    expect(isRecallable(state("candidate", "candidate"), [])).toBe(true);
+    expect(isRecallable(state("refined", "deprecated"), [])).toBe(false);
+    expect(isRecallable(state("stale", "established"), [])).toBe(false);
+    expect(isRecallable(state("archived", "established"), [])).toBe(false);
+  });
+
+  it("holds back a candidate once it has had harmful feedback, unless that came before a reset", () => {
+    const harmful = [{ type: "harmful" as const, at: NOW - DAY_MS }];
+    const helpful = [{ type: "helpful" as const, at: NOW - DAY_MS }];
+    expect(isRecallable(state("candidate", "candidate"), harmful)).toBe(false);
+    expect(isRecallable(state("candidate", "candidate"), [...helpful, ...helpful, ...harmful])).toBe(false);
+    expect(isRecallable(state("candidate", "candidate"), helpful)).toBe(true);
+    expect(isRecallable(state("candidate", "candidate", NOW), harmful)).toBe(true);
+    // An active lesson has been confirmed: its track record, not one harmful event, decides.
+    expect(isRecallable(state("active", "candidate"), harmful)).toBe(true);
   });
 });

@@ -4,8 +4,8 @@
  *         × maturity multiplier. Pure: similarities are given, `now` is passed in.
  */
 import { mergeConfig, roundScore } from "./config.js";
-import { DAY_MS } from "./decay.js";
-import type { Lesson, MaturityState } from "./lesson.js";
+import { DAY_MS, type FeedbackEvent } from "./decay.js";
+import type { Lesson, LessonStatus, MaturityState } from "./lesson.js";
 import { MATURITY_MULTIPLIERS } from "./maturity.js";
 
 /** Quality weight terms (seed 000 §4). Defaults: `DEFAULT_QUALITY_CONFIG`. */
@@ -117,13 +117,21 @@ export function scoreLesson(input: {
   return { score: roundScore((parts.topic + parts.trigger + parts.quality) * parts.multiplier), parts };
 }
 
+/** Statuses recall considers: stale and archived lessons are never injected. */
+export const RECALLABLE_STATUSES: readonly LessonStatus[] = ["candidate", "active", "refined"];
+
 /**
- * Whether recall should consider a lesson: status candidate, active or refined (stale and
- * archived lessons are not recalled) and maturity not deprecated (multiplier 0).
+ * Whether recall may inject a lesson, given its feedback: status candidate, active or refined,
+ * maturity not deprecated (multiplier 0), and not a candidate that has had harmful feedback since
+ * its last reset. A candidate is a lesson nothing has confirmed yet; once it has misled or hurt a
+ * task it is not tried again until more evidence or a person promotes it (or `tacit lessons reset`).
  */
-export function isRecallable(lesson: Pick<Lesson, "status" | "maturity">): boolean {
-  return (
-    (lesson.status === "candidate" || lesson.status === "active" || lesson.status === "refined") &&
-    lesson.maturity !== "deprecated"
-  );
+export function isRecallable(
+  lesson: Pick<Lesson, "status" | "maturity" | "maturityResetAt">,
+  feedback: readonly Pick<FeedbackEvent, "type" | "at">[],
+): boolean {
+  if (!RECALLABLE_STATUSES.includes(lesson.status) || lesson.maturity === "deprecated") return false;
+  if (lesson.status !== "candidate") return true;
+  const resetAt = lesson.maturityResetAt;
+  return !feedback.some((event) => event.type === "harmful" && (resetAt === null || event.at >= resetAt));
 }

@@ -10,7 +10,8 @@
 import { runHookClient } from "../hooks/hook-client.js";
 
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === "hook") {
+  // `tacit hook --help` is for a person: commander prints the help (an agent never passes it).
+  if (argv[0] === "hook" && !argv.includes("--help") && !argv.includes("-h")) {
     // The hook skips commander and every command module, and reads its payload from descriptor 0
     // and writes its answer to descriptor 1 rather than building process.stdin and process.stdout.
     // hook-client hands the event to the resident hook daemon, else runs it in this process.
@@ -27,6 +28,11 @@ async function main(argv: string[]): Promise<void> {
   } else if (argv[0] === "hook-daemon" && argv[1] === "--socket" && argv[2]) {
     await hookDaemon(argv[2]);
   } else {
+    // `tacit … | head`: once the reader is gone there is nobody left to tell, so stop quietly.
+    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(0);
+      throw error;
+    });
     const { runCli } = await import("./program.js");
     process.exitCode = await runCli(argv, {
       stdout: process.stdout,

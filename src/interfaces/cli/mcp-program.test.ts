@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
-import { captureCliIo, runTacit } from "../../testing/cli-harness.js";
+import { captureCliIo } from "../../testing/cli-harness.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { registerMcpCommands } from "./mcp-program.js";
 

@@ -1,6 +1,10 @@
+import { resolve } from "node:path";
 import { splitLines } from "../../capture/importers/line-reader.js";
 import { withoutBom } from "../../core/json-text.js";
 import { detectSignalsForLine } from "../../core/signals/detect-signals-stream.js";
+import type { CorpusHalf } from "../../eval/satisfaction.js";
+import { loadSatisfactionCorpus } from "../../eval/satisfaction-corpus.js";
+import { formatSatisfactionReport, satisfactionReport } from "../../eval/satisfaction-report.js";
 import { type CliIo, writeLine } from "./cli-io.js";
 
 /**
@@ -35,4 +39,41 @@ export async function signalsDetect(options: { minConfidence?: string }, io: Cli
     }
   }
   return failures > 0 ? 1 : 0;
+}
+
+/** Options of `tacit signals satisfaction`. */
+export interface SatisfactionCommandOptions {
+  half?: string;
+  calibration?: boolean;
+  json?: boolean;
+}
+
+const HALVES: Readonly<Record<string, CorpusHalf | undefined>> = {
+  dev: "dev",
+  "held-out": "held-out",
+  all: undefined,
+};
+
+/**
+ * `tacit signals satisfaction <folder>`: score every rated user turn of the corpus half with the
+ * offline detector and print the AUC (detector, detector less success, keyword baseline) and the
+ * per-type precision/recall at the graded and the confident floor.
+ */
+export async function signalsSatisfaction(
+  folder: string,
+  options: SatisfactionCommandOptions,
+  io: CliIo,
+): Promise<number> {
+  const halfName = options.half ?? "held-out";
+  if (!(halfName in HALVES)) {
+    writeLine(io.stderr, `tacit: --half must be dev, held-out or all, got "${halfName}"`);
+    return 2;
+  }
+  const dialogues = await loadSatisfactionCorpus(resolve(io.cwd, folder), HALVES[halfName]);
+  const report = satisfactionReport(dialogues, halfName, options.calibration === true);
+  writeLine(
+    io.stdout,
+    options.json === true ? JSON.stringify(report, null, 2) : formatSatisfactionReport(report),
+  );
+  return 0;
 }

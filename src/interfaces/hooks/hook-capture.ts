@@ -11,7 +11,8 @@ import { withBusyDeadline } from "../../store/sqlite/sqlite-database.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
 import { handleHookEvent, storeSpooled } from "./handle-hook.js";
-import { hookDeadlines } from "./hook-deadline.js";
+import type { HookConfig } from "./hook-config.js";
+import { mayBeConfigured } from "./hook-config-probe.js";
 import type { HookAgent, HookEvent } from "./hook-event.js";
 import { hookLogPath, logHookFailure } from "./hook-log.js";
 import type { HookIo } from "./hook-main.js";
@@ -40,19 +41,20 @@ async function captureWithin(
   options: { agent: HookAgent; databasePath: string; db?: string },
   io: HookIo & { deadlineAt: number },
 ): Promise<string> {
+  const config = await eventConfig(io, event.cwd ?? io.cwd);
   const store = storeFor(options.databasePath);
   try {
     const result = await handleHookEvent(event, {
       agent: options.agent,
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
       store,
       now: io.now,
       recall: async (request) => {
         const { recallForHook } = await import("./hook-recall.js");
-        return recallForHook({ store, env: io.env, now: io.now }, request);
+        return recallForHook({ store, config, now: io.now }, request);
       },
       spawnLearner:
-        io.env.TACIT_NO_BACKGROUND_LEARN === "1"
+        config && !config.hooks.backgroundLearn
           ? undefined
           : (sessionId) => {
               const spawnIt = () => spawnLearner(sessionId, options.db, io);
@@ -77,16 +79,20 @@ async function captureWithin(
  */
 export async function storeSpool(
   databasePath: string,
-  io: Pick<HookIo, "env" | "now"> & { deadlineAt: number },
+  io: Pick<HookIo, "env" | "now"> & { cwd?: string; deadlineAt: number },
 ): Promise<void> {
   await withBusyDeadline(io.deadlineAt, () => storeSpoolWithin(databasePath, io));
 }
 
-async function storeSpoolWithin(databasePath: string, io: Pick<HookIo, "env" | "now">): Promise<void> {
+async function storeSpoolWithin(
+  databasePath: string,
+  io: Pick<HookIo, "env" | "now"> & { cwd?: string },
+): Promise<void> {
+  const config = await eventConfig(io, io.cwd);
   const store = storeFor(databasePath);
   try {
     await storeSpooled({
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
       store,
       now: io.now,
       spoolDirectory: spoolDirectory(databasePath),
@@ -99,23 +105,37 @@ async function storeSpoolWithin(databasePath: string, io: Pick<HookIo, "env" | "
 
 /**
  * Stores what a busy database left in the spool of each of `databases` (the hook daemon's health
- * check), each within a tool event's deadline: nothing waits for the next event once the lock
- * clears. A database still busy keeps its files for the next try; other failures go to `fail`.
+ * check), each within `deadlineMs` (a tool event's deadline): nothing waits for the next event once
+ * the lock clears. A database still busy keeps its files for the next try; other failures go to
+ * `fail`. The capture settings are the user's (no event, so no project folder).
  */
 export async function storeLeftoverSpools(
   databases: readonly string[],
   io: Pick<HookIo, "env" | "now">,
+  deadlineMs: number,
   fail: (message: string) => void,
 ): Promise<void> {
   for (const database of databases) {
     if (!hasSpooled(spoolDirectory(database))) continue;
     try {
-      const deadlineAt = performance.now() + hookDeadlines(io.env).toolEventDeadlineMs;
-      await storeSpool(database, { ...io, deadlineAt });
+      await storeSpool(database, { ...io, deadlineAt: performance.now() + deadlineMs });
     } catch (error) {
       if (!isBusyError(error)) fail(`storing the spool of ${database}: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * The configuration of an event in `cwd` (hook-config.ts), or null for the defaults when nothing
+ * may set a value: then the configuration and zod are never loaded.
+ */
+async function eventConfig(
+  io: Pick<HookIo, "env" | "now">,
+  cwd: string | undefined,
+): Promise<HookConfig | null> {
+  if (!mayBeConfigured(io.env, cwd)) return null;
+  const { hookConfig } = await import("./hook-config.js");
+  return hookConfig(io, cwd);
 }
 
 /** The store of a database: the one kept open (hook daemon), else a new one the caller closes. */

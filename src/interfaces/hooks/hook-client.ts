@@ -21,10 +21,11 @@
  * connection, the acknowledgement, the answer and any fallback in this process all fit in it, and
  * the daemon is told how much of it is left.
  */
-import { eventDeadlineMs, hookDeadlines, remainingMs } from "./hook-deadline.js";
+import { clientHome, hookClientSettings } from "./hook-client-settings.js";
+import { eventDeadlineMs, remainingMs } from "./hook-deadline.js";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
-import { fs, path, requireNet, requireOs } from "./node-builtins.js";
+import { fs, path, requireNet } from "./node-builtins.js";
 
 const { existsSync, readFileSync } = fs;
 const { isAbsolute, join, resolve } = path;
@@ -80,7 +81,10 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
   const home = given.env.TACIT_HOME;
   const io =
     home && !isAbsolute(home) ? { ...given, env: { ...given.env, TACIT_HOME: resolve(home) } } : given;
-  const socketPath = daemonDisabled(io.env) ? null : hookSocketPath(argv, io);
+  // Whether to ask the daemon, and the event's deadline (hooks.promptDeadlineMs and
+  // hooks.toolEventDeadlineMs: 2 s and 1 s, far under the agent's own hook timeout).
+  const settings = hookClientSettings(io.env);
+  const socketPath = settings.daemon ? hookSocketPath(argv, io) : null;
   if (socketPath === null) return runInProcess(argv, io, null);
   let input: Buffer;
   try {
@@ -90,7 +94,7 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     void error;
     return runInProcess(argv, io, null);
   }
-  const deadlineAt = startedAt + eventDeadlineMs(hookDeadlines(io.env), isToolEvent(input));
+  const deadlineAt = startedAt + eventDeadlineMs(settings, isToolEvent(input));
   if (isToolEvent(input) && existsSync(socketPath)) {
     // The daemon runs (or ran: a killed one leaves its socket, and the next prompt-level event
     // drains the inbox in process): queue the event for it and exit, without a round trip.
@@ -142,7 +146,7 @@ export function hookSocketPath(
   if (process.platform === "win32") return null;
   const dbIndex = argv.indexOf("--db");
   const raw = (dbIndex >= 0 ? argv[dbIndex + 1] : undefined) ?? io.env.TACIT_DATABASE_URL;
-  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(requireOs().homedir(), ".tacit");
+  const home = clientHome(io.env);
   let database = join(home, "tacit.db");
   if (raw) {
     if (/^postgres(ql)?:\/\//i.test(raw)) return null;
@@ -152,10 +156,6 @@ export function hookSocketPath(
   }
   const socket = join(home, `hook-${fnv1a(database)}.sock`);
   return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : null;
-}
-
-function daemonDisabled(env: NodeJS.ProcessEnv): boolean {
-  return env.TACIT_HOOK_DAEMON === "0" || env.TACIT_HOOK_DAEMON === "off";
 }
 
 type DaemonReply = { kind: "answered"; output: string } | { kind: "unavailable" } | { kind: "timed-out" };

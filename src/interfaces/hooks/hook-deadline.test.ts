@@ -10,13 +10,14 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { defaultConfig } from "../../config/schema.js";
 import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { holdWriteLock } from "../../testing/write-lock.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
+import { hookClientSettings } from "./hook-client-settings.js";
 import { runHookDaemon } from "./hook-daemon.js";
-import { DEFAULT_HOOK_DEADLINES, hookDeadlines } from "./hook-deadline.js";
-import { hookDeadlineSettingsSchema } from "./hook-deadline-schema.js";
+import { DEFAULT_HOOK_DEADLINES } from "./hook-deadline.js";
 
 const tempDir = useTempDir("tacit-hook-deadline-");
 const NOW = Date.UTC(2026, 4, 1, 12);
@@ -130,12 +131,16 @@ describe("hook deadline", () => {
   }
 
   it("reads its settings from the config schema's defaults and the environment", () => {
-    expect(hookDeadlineSettingsSchema.parse({})).toEqual(DEFAULT_HOOK_DEADLINES);
+    const { promptDeadlineMs, toolEventDeadlineMs } = defaultConfig().hooks;
+    expect({ promptDeadlineMs, toolEventDeadlineMs }).toEqual(DEFAULT_HOOK_DEADLINES);
     expect(DEFAULT_HOOK_DEADLINES).toEqual({ promptDeadlineMs: 2_000, toolEventDeadlineMs: 1_000 });
-    expect(hookDeadlineSettingsSchema.safeParse({ promptDeadlineMs: -1 }).success).toBe(false);
-    expect(hookDeadlines({ TACIT_HOOK_PROMPT_DEADLINE_MS: "500" }, { toolEventDeadlineMs: 700 })).toEqual({
-      promptDeadlineMs: 500,
-      toolEventDeadlineMs: 700,
-    });
+    const home = tempDir();
+    expect(
+      hookClientSettings({
+        TACIT_HOME: home,
+        TACIT_HOOK_PROMPT_DEADLINE_MS: "500",
+        TACIT_HOOK_TOOL_DEADLINE_MS: "-3",
+      }),
+    ).toEqual({ daemon: true, promptDeadlineMs: 500, toolEventDeadlineMs: 1_000 });
   });
 });

@@ -1,5 +1,5 @@
 import { dirname, join } from "node:path";
-import { tacitHome } from "../../store/open-store.js";
+import { tacitHome } from "../../store/tacit-home.js";
 import { fs } from "./node-builtins.js";
 
 const { appendFileSync, mkdirSync } = fs;

@@ -17,7 +17,8 @@ import type { Writable } from "node:stream";
 import * as z from "zod/mini";
 import { InvalidInputError, isBusyError, StoreError } from "../../core/errors.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
-import { eventDeadlineMs, hookDeadlines } from "./hook-deadline.js";
+import { hookClientSettings } from "./hook-client-settings.js";
+import { eventDeadlineMs } from "./hook-deadline.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
 import { drainInbox, type InboxHeader } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
@@ -84,7 +85,7 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
     if (location.kind !== "sqlite") throw new StoreError("hooks need a SQLite database (TACIT_DATABASE_URL)");
     const toolEvent =
       event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure";
-    const deadlineMs = eventDeadlineMs(hookDeadlines(io.env), toolEvent);
+    const deadlineMs = eventDeadlineMs(hookClientSettings(io.env), toolEvent);
     const spool = spoolDirectory(location.path);
     // One instant for the whole event, so records spooled after a busy store get the same ids.
     const now = io.now();

@@ -25,11 +25,6 @@ export function shutdownSignal(given?: AbortSignal): { signal: AbortSignal; disp
   };
 }
 
-/** Recall settings from the environment, as `tacit recall` reads them. */
-function recallConfig(io: CliIo): { llmFilter: boolean } {
-  return { llmFilter: io.env.TACIT_RECALL_LLM_FILTER === "1" };
-}
-
 /**
  * `tacit mcp`: the MCP server on stdin/stdout until stdin closes or SIGINT/SIGTERM. stdout carries
  * the protocol only; problems go to stderr.
@@ -46,7 +41,7 @@ export async function mcpStdioCommand(
         stdin: io.stdin as Readable,
         stdout: io.stdout,
         cwd: io.cwd,
-        recallConfig: recallConfig(io),
+        recallConfig: runtime.settings.recall,
         signal: shutdown.signal,
         onError: (error) => writeLine(io.stderr, `tacit mcp: ${failureMessage(error)}`),
       }),
@@ -79,7 +74,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo, signal?: Ab
         port: options.port ?? 0,
         token,
         cwd: io.cwd,
-        recallConfig: recallConfig(io),
+        recallConfig: runtime.settings.recall,
         onError: (error) => writeLine(io.stderr, `tacit serve: ${failureMessage(error)}`),
       });
       writeLine(io.stderr, `tacit MCP server (Streamable HTTP) listening on ${server.url}`);

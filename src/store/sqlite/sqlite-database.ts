@@ -50,7 +50,9 @@ export function openSqliteDatabase(
   migrations: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
 ): { db: SqliteDatabase; migrations: MigrationStatus[] } {
   const settings = { ...DEFAULT_SQLITE_CONFIG, ...config };
-  if (settings.path !== ":memory:") mkdirSync(dirname(settings.path), { recursive: true });
+  // Read-only never creates anything: a missing file is an error, not a new database.
+  if (settings.path !== ":memory:" && !settings.readonly)
+    mkdirSync(dirname(settings.path), { recursive: true });
   let db: SqliteDatabase;
   try {
     db = new Database(settings.path, { readonly: settings.readonly, timeout: settings.busyTimeoutMs });
@@ -69,6 +71,11 @@ export function openSqliteDatabase(
     db.pragma(`busy_timeout = ${Math.trunc(settings.busyTimeoutMs)}`);
     db.pragma(`cache_size = ${Math.trunc(settings.cacheSizePages)}`);
     db.pragma(`mmap_size = ${Math.trunc(settings.mmapSizeMB) * 1024 * 1024}`);
+    if (settings.readonly && readOnlyBehind(db, migrations, settings.path)) {
+      // A database from an older tacit: bring it up to date once, then read it as usual.
+      db.close();
+      return openSqliteDatabase({ ...config, readonly: false }, migrations);
+    }
     const statuses = settings.readonly ? [] : migrate(db, migrations, settings.path);
     return { db, migrations: statuses };
   } catch (error) {
@@ -87,9 +94,10 @@ function migrate(
 ): MigrationStatus[] {
   // An up-to-date database opens without the write lock: a hook must not wait behind a writer
   // (a long import, another agent's hook) just to find that there is nothing to migrate.
+  const latest = migrations.at(-1)?.version ?? 0;
   const known = readVersion(db);
-  if (known !== null && known >= (migrations.at(-1)?.version ?? 0)) {
-    if (known > (migrations.at(-1)?.version ?? 0)) newerSchema(path, known, migrations.at(-1)?.version ?? 0);
+  if (known !== null && known >= latest) {
+    if (known > latest) newerSchema(path, known, latest);
     return migrations.map((migration) => ({
       version: migration.version,
       name: migration.name,
@@ -100,7 +108,6 @@ function migrate(
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`),
   );
-  const latest = migrations.at(-1)?.version ?? 0;
   const current = currentVersion(db);
   if (current > latest) newerSchema(path, current, latest);
   const statuses: MigrationStatus[] = [];
@@ -141,6 +148,18 @@ function readVersion(db: SqliteDatabase): number | null {
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
     .get();
   return table === undefined ? null : currentVersion(db);
+}
+
+/**
+ * For a read-only connection: true when the schema is older than this tacit's (it must be migrated
+ * before it can be read); an error naming the file when it is newer or not a tacit database.
+ */
+function readOnlyBehind(db: SqliteDatabase, migrations: readonly SqliteMigration[], path: string): boolean {
+  const current = readVersion(db);
+  if (current === null) throw new StoreError(`${path} is not a tacit database (no schema_migrations table)`);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) newerSchema(path, current, latest);
+  return current < latest;
 }
 
 function currentVersion(db: SqliteDatabase): number {

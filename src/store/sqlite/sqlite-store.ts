@@ -5,6 +5,7 @@ import type { AgentKind, ErrorEntry, ErrorStats, ErrorType, Message, Outcome } f
 import type {
   CachedExperience,
   LearnJob,
+  LearnStep,
   StoredFailedAttempt,
   StoredSignal,
   TaskLearning,
@@ -46,6 +47,7 @@ type Row = Record<string, unknown>;
 export class SqliteStore implements Store {
   readonly dialect = "sqlite" as const;
   readonly location: string;
+  readonly readOnly: boolean;
   /** What opening did to the schema. */
   readonly migrations: MigrationStatus[];
   /** The underlying connection, for other SQLite-backed services and tests. */
@@ -58,11 +60,13 @@ export class SqliteStore implements Store {
   private readonly learning: SqliteLearnStore;
   readonly llmCalls: SqliteLlmCallLog;
 
-  constructor(config: Partial<SqliteConfig> & { path: string }) {
+  /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
+  constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
     const opened = openSqliteDatabase(config);
     this.db = opened.db;
     this.migrations = opened.migrations;
-    this.location = config.path;
+    this.location = config.location ?? config.path;
+    this.readOnly = config.readonly === true;
     this.writer = new SqliteCaptureWriter(this.db);
     this.vectors = new SqliteVectorIndexes(this.db);
     this.lessons = new SqliteLessonStore(this.db, this.vectors);
@@ -196,6 +200,22 @@ export class SqliteStore implements Store {
     return this.learning.listSessionIds(filter);
   }
 
+  markLearnStep(step: LearnStep, at: number): Promise<void> {
+    return this.learning.markLearnStep(step, at);
+  }
+
+  isLearnStepPending(step: LearnStep): Promise<boolean> {
+    return this.learning.isLearnStepPending(step);
+  }
+
+  clearLearnStep(step: LearnStep): Promise<void> {
+    return this.learning.clearLearnStep(step);
+  }
+
+  inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.learning.inTransaction(work);
+  }
+
   recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {
     return this.learning.recordPatternUse(taskId, lessonId, success, at);
   }
@@ -274,17 +294,19 @@ export class SqliteStore implements Store {
     return info.changes > 0;
   }
 
+  async countSessions(filter: Omit<SessionFilter, "limit">): Promise<number> {
+    const where = sessionWhere(filter);
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM sessions s ${where.sql}`).get(...where.params);
+    return (row as { n: number }).n;
+  }
+
   async getSession(id: string): Promise<SessionSummary | null> {
     const row = this.db.prepare(`${SESSION_SUMMARY_SQL} WHERE s.id = ?`).get(id) as Row | undefined;
     return row ? toSessionSummary(row) : null;
   }
 
   async listSessions(filter: SessionFilter): Promise<SessionSummary[]> {
-    const where = whereClause([
-      filter.agent ? ["s.agent = ?", filter.agent] : null,
-      filter.projectId ? ["s.project_id = ?", filter.projectId] : null,
-      filter.since !== undefined ? ["s.last_activity_at >= ?", filter.since] : null,
-    ]);
+    const where = sessionWhere(filter);
     const sql = `${SESSION_SUMMARY_SQL} ${where.sql} ORDER BY s.last_activity_at DESC LIMIT ?`;
     return (this.db.prepare(sql).all(...where.params, filter.limit) as Row[]).map(toSessionSummary);
   }
@@ -368,6 +390,17 @@ export class SqliteStore implements Store {
     return row ?? null;
   }
 
+  async countPrunable(before: number): Promise<PruneResult> {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS sessions,
+           (SELECT COUNT(*) FROM messages WHERE session_id IN (SELECT id FROM sessions WHERE last_activity_at < @before)) AS messages
+         FROM sessions WHERE last_activity_at < @before`,
+      )
+      .get({ before }) as { sessions: number; messages: number };
+    return { sessionsDeleted: row.sessions, messagesDeleted: row.messages };
+  }
+
   async prune(before: number): Promise<PruneResult> {
     return withBusyRetry(() =>
       this.db
@@ -394,6 +427,14 @@ function whereClause(conditions: Condition[]): { sql: string; params: unknown[] 
     sql: present.length ? `WHERE ${present.map(([sql]) => sql).join(" AND ")}` : "",
     params: present.filter((condition) => condition.length > 1).map(([, value]) => value),
   };
+}
+
+function sessionWhere(filter: Omit<SessionFilter, "limit">): { sql: string; params: unknown[] } {
+  return whereClause([
+    filter.agent ? ["s.agent = ?", filter.agent] : null,
+    filter.projectId ? ["s.project_id = ?", filter.projectId] : null,
+    filter.since !== undefined ? ["s.last_activity_at >= ?", filter.since] : null,
+  ]);
 }
 
 function sessionTaskConditions(filter: { sessionId?: string; taskId?: string }): Condition[] {

@@ -7,7 +7,8 @@ import { migration006 } from "./006-skills.js";
 import { migration007 } from "./007-lesson-sources.js";
 import { migration008 } from "./008-feedback-reasons.js";
 import { migration009 } from "./009-session-message-index.js";
-import { migration012 } from "./012-harness-text.js";
+import { migration010 } from "./010-learn-pending.js";
+import { migration011 } from "./011-harness-text.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -27,5 +28,6 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration007,
   migration008,
   migration009,
-  migration012,
+  migration010,
+  migration011,
 ];

@@ -8,8 +8,8 @@ import type { SqliteMigration } from "./index.js";
  * the local-command caveat, system reminders and Codex's injected instructions. Written out here,
  * not read from the lexicon, so this step stays what it was when released.
  */
-export const migration012: SqliteMigration = {
-  version: 12,
+export const migration011: SqliteMigration = {
+  version: 11,
   name: "harness-text",
   sql: `
 UPDATE messages SET metadata = json_set(metadata, '$.isMeta', json('true'), '$.origin',

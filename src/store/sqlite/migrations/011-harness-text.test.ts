@@ -7,10 +7,10 @@ import { SQLITE_MIGRATIONS } from "./index.js";
 
 const tempDir = useTempDir();
 
-describe("migration 012: harness text stored before capture marked it", () => {
+describe("migration 011: harness text stored before capture marked it", () => {
   it("marks every kind of harness text in user rows, and nothing the user wrote", () => {
     const path = join(tempDir(), "old.db");
-    const before = SQLITE_MIGRATIONS.filter((migration) => migration.version < 12);
+    const before = SQLITE_MIGRATIONS.filter((migration) => migration.version < 11);
     const { db } = openSqliteDatabase({ path }, before);
     db.exec(
       "INSERT INTO sessions (id, agent, source_session_id, channel_id, created_at, last_activity_at) VALUES ('s', 'claude-code', 's', 'claude-code', 1, 1)",
