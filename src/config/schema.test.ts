@@ -71,7 +71,7 @@ describe("the configuration schema", () => {
     expect(hooks.promptDeadlineMs).toBe(DEFAULT_HOOK_DEADLINES.promptDeadlineMs);
     expect(hooks.toolEventDeadlineMs).toBe(DEFAULT_HOOK_DEADLINES.toolEventDeadlineMs);
     expect(hooks.timeoutSeconds).toBe(DEFAULT_HOOK_TIMEOUT_SECONDS);
-    expect(hooks.daemonIdleMs).toBe(30 * 60_000);
+    expect(hooks.daemonIdleMs).toBe(5 * 60_000);
   });
 
   it("maps every setting a user changes onto the service that uses it", () => {
