@@ -71,6 +71,7 @@ export class StoreError extends TacitError {
  * event): nothing was written, and the caller keeps what it meant to write elsewhere.
  */
 export class StoreBusyError extends TacitError {
+  static override readonly marker: string = "tacit.error.store-busy";
   override readonly name = "StoreBusyError";
 }
 
@@ -93,7 +94,7 @@ export class NotFoundError extends TacitError {
  * or SQLite's own `SQLITE_BUSY` / `SQLITE_LOCKED` codes.
  */
 export function isBusyError(error: unknown): boolean {
-  if (TacitError.isInstance(error) && error.name === "StoreBusyError") return true;
+  if (StoreBusyError.isInstance(error)) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
 }
