@@ -25,6 +25,7 @@ import {
   mkdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -186,6 +187,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         } catch (error) {
           fail(`removing the socket on exit (${reason}): ${(error as Error).message}`);
         }
+      } else if (removed) {
+        // Its home being removed as it started: take back what it wrote there after the removal
+        // passed (its pid file, an empty inbox), so the removal finds the folder empty.
+        takeBack(pidFile, inbox);
       }
     };
     const armIdle = () => {
@@ -236,7 +241,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         if (!leaveIfRemoved()) fail(`watching the inbox: ${error.message}`);
       });
     } catch (error) {
-      fail(`watching the inbox (the health check polls it instead): ${(error as Error).message}`);
+      // Gone already: its home is being removed (the socket goes next and the home watch stops
+      // the daemon), so no log line goes there; otherwise the health check polls the inbox.
+      if (!leaveIfRemoved() && existsSync(inbox))
+        fail(`watching the inbox (the health check polls it instead): ${(error as Error).message}`);
     }
     drain();
     check = setInterval(() => {
@@ -314,6 +322,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
+    // Removed before the watches were in place: no watch reports that, so look once now.
+    leaveIfRemoved();
   });
 }
 
@@ -372,6 +382,17 @@ function collector(): { stream: Writable; text: () => string } {
 }
 
 /** The pid in a pid file, or null when there is none (or it cannot be read). */
+/** Removes this daemon's pid file and the inbox if it is empty (queued events are never dropped). */
+function takeBack(pidFile: string, inbox: string): void {
+  if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
+  try {
+    rmdirSync(inbox);
+  } catch (error) {
+    // Gone with its home already, or events wait in it for the next daemon.
+    void error;
+  }
+}
+
 function readPid(pidFile: string): number | null {
   try {
     return Number(readFileSync(pidFile, "utf8").trim()) || null;
