@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
-import { InvalidInputError, NotFoundError, StoreError, TacitError } from "./core/errors.js";
+import { InvalidInputError, NotFoundError, StoreBusyError, StoreError, TacitError } from "./core/errors.js";
 import { LessonChangeError } from "./core/lessons/lesson.js";
 import { CliError } from "./interfaces/cli/cli-io.js";
 import { ModelCallError } from "./models/language-model.js";
@@ -14,6 +14,7 @@ const SAMPLES: Record<string, { type: { isInstance(error: unknown): boolean }; m
   TacitError: { type: TacitError, make: () => new TacitError("base") },
   InvalidInputError: { type: InvalidInputError, make: () => new InvalidInputError({ message: "bad" }) },
   StoreError: { type: StoreError, make: () => new StoreError("newer schema") },
+  StoreBusyError: { type: StoreBusyError, make: () => new StoreBusyError("locked past the deadline") },
   NotFoundError: { type: NotFoundError, make: () => new NotFoundError("lesson", "L1") },
   LessonChangeError: {
     type: LessonChangeError,

@@ -1,12 +1,16 @@
 import { ulid } from "ulid";
 import { classifyError, formatErrorContext } from "../core/error-context.js";
 import { errorExcerpt } from "../core/error-line.js";
+import { harnessOrigin } from "../core/harness-text.js";
+import { boundDepth, boundedJsonText } from "../core/json-text.js";
 import {
   createRedactor,
   type RedactionConfig,
   type Redactor,
   sanitizeForCapture,
+  truncationMarker,
 } from "../core/redaction.js";
+import { stripInjectedContext } from "../core/tacit-context.js";
 import type {
   AgentKind,
   ErrorEntry,
@@ -123,7 +127,10 @@ export interface RawCaptureBatch {
 
 /**
  * The capture API: the only way data enters the store. Everything passes through the same
- * sanitizer (tacit-context stripping, secret redaction, truncation) before it is written.
+ * sanitizer before it is written: tacit's own injected context is removed from user and system
+ * text (never from tool input or output), secrets are redacted, huge texts truncated, and text the
+ * agent harness wrote into a user turn (command output, caveats, reminders) is marked as not the
+ * user's (`metadata.isMeta`, `metadata.origin`).
  */
 export interface Capture {
   upsertSession(session: SessionInput): Promise<string>;
@@ -279,13 +286,25 @@ class Sanitizer {
     private readonly config: CaptureConfig,
   ) {}
 
+  /**
+   * Truncates and redacts one text. A text an earlier stage already cut (the hook spool) ends with
+   * the truncation marker: its size stays the one that marker names, the true original.
+   */
   text(value: string, maxChars: number): { text: string; originalSize: number | null } {
-    return sanitizeForCapture(value, { redact: this.redact, maxChars });
+    const earlier = EARLIER_CUT.exec(value);
+    if (!earlier) return sanitizeForCapture(value, { redact: this.redact, maxChars });
+    const originalSize = Number(earlier[1]);
+    const head = sanitizeForCapture(value.slice(0, earlier.index), { redact: this.redact, maxChars });
+    const kept =
+      head.originalSize === null
+        ? head.text
+        : head.text.slice(0, head.text.length - truncationMarker(head.originalSize).length);
+    return { text: kept + truncationMarker(originalSize), originalSize };
   }
 
   metadata(value: Record<string, unknown> | undefined): Record<string, unknown> {
     if (!value) return {};
-    return redactDeep(value, this.redact) as Record<string, unknown>;
+    return redactDeep(boundDepth(value), this.redact) as Record<string, unknown>;
   }
 
   session(input: SessionInput, now: number): SessionWrite {
@@ -316,19 +335,29 @@ class Sanitizer {
 
   message(sessionId: string, input: MessageInput, now: number): MessageWrite {
     const kind = input.kind ?? (input.toolName ? "tool_call" : "text");
-    const content = this.text(input.content ?? "", this.config.maxContentChars);
+    // tacit injects its context into what the user and the harness say, never into tool calls.
+    const injectedInto = (input.role === "user" || input.role === "system") && kind !== "tool_call";
+    const rawContent = input.content ?? "";
+    const content = this.text(
+      injectedInto ? stripInjectedContext(rawContent) : rawContent,
+      this.config.maxContentChars,
+    );
     const rawInput =
       input.toolInput === undefined || input.toolInput === null
         ? null
         : typeof input.toolInput === "string"
           ? input.toolInput
-          : JSON.stringify(input.toolInput);
+          : boundedJsonText(input.toolInput);
     const toolInput = rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars);
     const toolOutput =
       input.toolOutput === undefined || input.toolOutput === null
         ? null
         : this.text(input.toolOutput, this.config.maxToolOutputChars);
     const metadata = this.metadata(input.metadata);
+    if (input.role === "user" && kind === "text" && metadata.origin === undefined) {
+      const origin = harnessOrigin(content.text);
+      if (origin !== null) Object.assign(metadata, { isMeta: true, origin });
+    }
     return {
       id: input.id ? `${sessionId}:${input.id}` : `${sessionId}:${ulid()}`,
       sessionId,
@@ -365,6 +394,9 @@ class Sanitizer {
     };
   }
 }
+
+/** The truncation marker an earlier cut left at the end of a text, with the size it names. */
+const EARLIER_CUT = /\n…\[tacit: truncated, original (\d+) bytes\]$/;
 
 function largest(...sizes: Array<number | null | undefined>): number | null {
   const present = sizes.filter((size): size is number => typeof size === "number");

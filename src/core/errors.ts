@@ -66,6 +66,15 @@ export class StoreError extends TacitError {
   override readonly name = "StoreError";
 }
 
+/**
+ * The database stayed locked by another connection past the deadline of the work at hand (a hook
+ * event): nothing was written, and the caller keeps what it meant to write elsewhere.
+ */
+export class StoreBusyError extends TacitError {
+  static override readonly marker: string = "tacit.error.store-busy";
+  override readonly name = "StoreBusyError";
+}
+
 /** A named entity (session, lesson, error, event) does not exist. */
 export class NotFoundError extends TacitError {
   static override readonly marker: string = "tacit.error.not-found";
@@ -78,4 +87,14 @@ export class NotFoundError extends TacitError {
     this.entity = entity;
     this.id = id;
   }
+}
+
+/**
+ * True for an error that says another connection held the database lock: {@link StoreBusyError},
+ * or SQLite's own `SQLITE_BUSY` / `SQLITE_LOCKED` codes.
+ */
+export function isBusyError(error: unknown): boolean {
+  if (StoreBusyError.isInstance(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
 }

@@ -1,25 +1,8 @@
 /**
- * Capture-time hygiene: tacit's own injected context is removed, secrets are redacted and huge
- * payloads are truncated before anything reaches the store, a log or a model.
+ * Capture-time hygiene: secrets are redacted and huge payloads are truncated before anything
+ * reaches the store, a log or a model. (tacit's own injected context is removed by capture, where
+ * it was injected: see tacit-context.ts.)
  */
-
-/** Opening and closing markers around context tacit injects into prompts. */
-export const TACIT_CONTEXT_OPEN = "<tacit-context>";
-export const TACIT_CONTEXT_CLOSE = "</tacit-context>";
-
-const contextBlock = /<tacit-context>[\s\S]*?(?:<\/tacit-context>|$)/g;
-
-/**
- * Removes every `<tacit-context>…</tacit-context>` block (an unclosed block runs to the end of the
- * text), so tacit never learns back its own recall.
- */
-export function stripTacitContext(text: string): string {
-  if (!text.includes(TACIT_CONTEXT_OPEN)) return text;
-  return text
-    .replace(contextBlock, "")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
 
 /** One built-in secret pattern. A pattern with a capture group redacts only that group. */
 interface SecretRule {
@@ -137,21 +120,20 @@ function utf8Length(text: string): number {
 }
 
 /**
- * The full capture pass for one text field: strip tacit context, truncate (with a margin so a
- * secret across the cut is still seen whole), then redact.
+ * The full capture pass for one text field: truncate (with a margin so a secret across the cut is
+ * still seen whole), then redact.
  */
 export function sanitizeForCapture(
   text: string,
   options: { redact: Redactor; maxChars: number },
 ): { text: string; originalSize: number | null; redactions: number } {
-  const stripped = stripTacitContext(text);
   const margin = 512;
-  if (stripped.length <= options.maxChars) {
-    const redacted = options.redact(stripped);
+  if (text.length <= options.maxChars) {
+    const redacted = options.redact(text);
     return { text: redacted.text, originalSize: null, redactions: redacted.count };
   }
-  const head = options.redact(stripped.slice(0, options.maxChars + margin));
-  const originalSize = utf8Length(stripped);
+  const head = options.redact(text.slice(0, options.maxChars + margin));
+  const originalSize = utf8Length(text);
   return {
     text: head.text.slice(0, options.maxChars) + truncationMarker(originalSize),
     originalSize,

@@ -1,6 +1,7 @@
 import { ulid } from "ulid";
 import { errorExcerpt } from "../core/error-line.js";
-import { toSignalMessages } from "../core/learning/task-message.js";
+import { harnessOrigin } from "../core/harness-text.js";
+import { toSignalMessages, userRequest } from "../core/learning/task-message.js";
 import { mergeConfig } from "../core/lessons/config.js";
 import type { Lesson } from "../core/lessons/lesson.js";
 import type { MaturityConfig } from "../core/lessons/maturity.js";
@@ -14,6 +15,7 @@ import {
   type AssembledContext,
   assembleContext,
   DEFAULT_RECALL_BUDGET,
+  type EvidenceAttribution,
   type RecallBudget,
   type RecallCandidate,
   type RecallKind,
@@ -101,6 +103,8 @@ export interface RecallItem {
   kind: RecallKind;
   id: string;
   text: string;
+  /** Evidence only: who said what it quotes (the user, the assistant, tool output). */
+  attribution?: EvidenceAttribution;
   score: number;
   parts: Record<string, number>;
 }
@@ -141,7 +145,8 @@ export async function recall(
   const liveSignals = recent.length ? detectLiveSignals(toSignalMessages(recent).messages) : [];
   const recentText = [
     request.query,
-    ...recent.filter((message) => message.role === "user").map((message) => message.content),
+    // What the user asked, in their own words: not command output or other harness text.
+    ...recent.flatMap((message) => userRequest(message) ?? []),
   ]
     .join("\n")
     .slice(0, 4000);
@@ -420,7 +425,9 @@ async function evidenceFor(search: {
     lexical.map((row) => row.messageId),
     near.map((hit) => hit.row.messageId),
   ]).slice(0, config.pool);
-  const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
+  const chosen = fused
+    .map((hit) => rows.get(hit.id) as EvidenceRow)
+    .filter((row) => !isNarration(row) && !isHarnessText(row));
   if (chosen.length === 0) return { candidates: [], asks: [] };
   const vectors = await messageVectorsOf(search, chosen, near);
   const texts = chosen.map(evidenceText);
@@ -441,15 +448,17 @@ async function evidenceFor(search: {
     );
     // What the user asked, or an error the agent ran into: the situations lessons were learnt in.
     if (row.role === "user" || row.isError) asks.push({ messagePk: row.pk, relevance: rowRelevance });
+    const attribution = evidenceAttribution(row);
     return {
       kind: "evidence",
       id: row.messageId,
       text: evidenceStatement({
-        role: row.role,
+        attribution,
         text: texts[index] as string,
         at: row.createdAt,
-        toolName: row.isError ? row.toolName : null,
+        toolName: row.toolName,
       }),
+      attribution,
       score: round(topic),
       relevance: rowRelevance,
       parts: { topicSimilarity: round(topic), sharedTerms: shared },
@@ -564,6 +573,20 @@ function overlap(terms: ReadonlySet<string>, text: string): number {
 const NARRATION =
   /^\s*(?:i'?ll|i will|i'm going to|let me|let's|now i|next,? i|okay|ok[,.]|sure|first,? i|好的|我先|让我|接下来我|下面我)/i;
 
+/**
+ * A user row whose text the harness wrote (command output, a caveat…), stored before capture
+ * marked such rows: never evidence of what the user said.
+ */
+function isHarnessText(row: EvidenceRow): boolean {
+  return row.role === "user" && harnessOrigin(row.content) !== null;
+}
+
+/** Who said an evidence row: a failed call's text is tool output, whoever's turn carried it. */
+function evidenceAttribution(row: EvidenceRow): EvidenceAttribution {
+  if (row.kind === "tool_call" || row.role === "tool" || row.isError) return "tool_output";
+  return row.role === "user" ? "user" : "assistant";
+}
+
 function isNarration(row: EvidenceRow): boolean {
   return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
 }
@@ -615,6 +638,7 @@ function toItem(candidate: RecallCandidate): RecallItem {
     kind: candidate.kind,
     id: candidate.id,
     text: candidate.text,
+    ...(candidate.attribution ? { attribution: candidate.attribution } : {}),
     score: round(candidate.score),
     parts: candidate.parts,
   };

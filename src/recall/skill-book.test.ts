@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -332,6 +332,51 @@ describe("skill book: export safety", () => {
     const regenerated = await book.generate();
     expect(regenerated.created).toEqual([]);
     expect(regenerated.skipped.map((item) => item.name)).toEqual(["install-dependencies-pnpm"]);
+    await store.close();
+  });
+
+  it("never writes through a symbolic link: a linked skill folder is skipped, a linked folder on the way refuses", async () => {
+    const context = setup();
+    const { book, dir, store } = context;
+    await learnTwoTasks(context);
+    const [skill] = (await book.generate()).created;
+    const name = skill?.name ?? "";
+    const outside = join(dir, "outside");
+    mkdirSync(outside);
+    // A repository plants .claude/skills/<predictable-name> → a folder outside the export.
+    const project = join(dir, "repo");
+    const skillsDir = join(project, ".claude", "skills");
+    mkdirSync(skillsDir, { recursive: true });
+    symlinkSync(outside, join(skillsDir, name));
+    const result = await book.export({ dir: skillsDir, root: project });
+    expect(result.written).toEqual([]);
+    expect(result.skipped).toEqual([
+      {
+        name,
+        path: join(skillsDir, name, "SKILL.md"),
+        reason: "the folder is a symbolic link (not followed)",
+      },
+    ]);
+    expect(readdirSync(outside)).toEqual([]);
+
+    // A linked SKILL.md is skipped too; the file it points at is untouched.
+    rmSync(join(skillsDir, name));
+    mkdirSync(join(skillsDir, name));
+    writeFileSync(join(outside, "target.md"), "theirs");
+    symlinkSync(join(outside, "target.md"), join(skillsDir, name, "SKILL.md"));
+    expect((await book.export({ dir: skillsDir, root: project })).skipped[0]?.reason).toBe(
+      "SKILL.md is a symbolic link (not followed)",
+    );
+    expect(readFileSync(join(outside, "target.md"), "utf8")).toBe("theirs");
+
+    // A linked .claude (or skills) folder below the root refuses the whole export.
+    const linkedProject = join(dir, "repo2");
+    mkdirSync(linkedProject);
+    symlinkSync(outside, join(linkedProject, ".claude"));
+    await expect(
+      book.export({ dir: join(linkedProject, ".claude", "skills"), root: linkedProject }),
+    ).rejects.toThrow(/\.claude: is a symbolic link/);
+    expect(readdirSync(outside)).toEqual(["target.md"]);
     await store.close();
   });
 });

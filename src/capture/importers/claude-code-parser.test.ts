@@ -89,7 +89,7 @@ describe("claude-code parser on real v1.0.x sessions", () => {
     expect(messages(events).filter((m) => m.isSidechain)).toHaveLength(14);
     const command = ofKind(events, "user", "text")[0];
     expect(command?.content.startsWith("<command-message>orchestrator is running…")).toBe(true);
-    expect(command?.metadata).toEqual({ isMeta: true });
+    expect(command?.metadata).toEqual({ isMeta: true, origin: "command" });
   });
 
   it("keeps one API message split over lines under one apiMessageId with distinct source ids", () => {

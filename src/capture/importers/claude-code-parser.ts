@@ -6,8 +6,15 @@
  * content blocks; one API message is written over several lines that share `message.id`. Tool
  * results arrive as `tool_result` blocks in user lines: the block is the truth, the line's
  * `toolUseResult` only fills in an empty block.
+ *
+ * Text Claude Code itself writes into user lines is marked as not the user's (`isMeta` and an
+ * `origin`, see harness-text.ts): `!command` input and output (`<bash-input>`, `<bash-stdout>`),
+ * slash-command wrappers and their output, the local-command caveat, `isMeta` lines (a slash
+ * command's expansion). `<system-reminder>` blocks appended to the user's text move to
+ * `metadata.systemReminders`.
  */
 import { z } from "zod";
+import { harnessOrigin, splitSystemReminders } from "../../core/harness-text.js";
 import {
   describeZodError,
   fileName,
@@ -41,10 +48,6 @@ const SKIPPED_SYSTEM_SUBTYPES = new Set(
     .join(" ")
     .split(" "),
 );
-
-/** Text Claude Code writes around slash commands; kept as messages but marked `isMeta`. */
-const COMMAND_WRAPPER =
-  /^\s*<(command-name|command-message|command-args|local-command-(stdout|stderr|caveat))>/;
 
 const conversationLine = z.looseObject({
   uuid: z.string().optional(),
@@ -215,9 +218,12 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
       toolResults += 1;
       events.push(toolResultFromBlock(line, block, sessionId, blocks.length > 1 ? `${id}:${index}` : id));
     });
-    const text = flattenContent(textBlocks);
-    if (text.trim().length > 0) {
-      const isMeta = line.isMeta === true || COMMAND_WRAPPER.test(text);
+    const flattened = flattenContent(textBlocks);
+    if (flattened.trim().length > 0) {
+      // Reminders Claude Code appends to the user's text are its own words: kept aside, in metadata.
+      const split = splitSystemReminders(flattened);
+      const text = split.text === "" ? flattened : split.text;
+      const origin = harnessOrigin(text) ?? (line.isMeta === true ? "meta" : null);
       const isCompactSummary = line.isCompactSummary === true;
       const message: MessageEvent = {
         ...baseMessage(line, sessionId, toolResults > 0 ? `${id}:${firstTextIndex}` : id),
@@ -226,7 +232,8 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
         content: text,
       };
       const metadata: Record<string, unknown> = {};
-      if (isMeta) metadata.isMeta = true;
+      if (origin !== null) Object.assign(metadata, { isMeta: true, origin });
+      if (split.text !== "" && split.reminders.length > 0) metadata.systemReminders = split.reminders;
       if (isCompactSummary) metadata.isCompactSummary = true;
       if (Object.keys(metadata).length > 0) message.metadata = metadata;
       events.unshift(message);
@@ -339,7 +346,10 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
     if (subtype === "compact_boundary" || subtype === "local_command") {
       const metadata: Record<string, unknown> = {};
       if (line.compactMetadata !== undefined) metadata.compactMetadata = line.compactMetadata;
-      if (subtype === "local_command") metadata.isMeta = true;
+      if (subtype === "local_command") {
+        metadata.isMeta = true;
+        metadata.origin = harnessOrigin(typeof line.content === "string" ? line.content : "") ?? "meta";
+      }
       const message: MessageEvent = {
         ...baseMessage(line, sessionId, lineId(line, lineNumber)),
         role: "system",

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { open, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { withoutBom } from "../../core/json-text.js";
 import type { AgentKind } from "../../core/types.js";
 import type { ImportFileState } from "../../store/store.js";
 import type { Capture, RawCaptureBatch, SessionInput } from "../capture.js";
@@ -167,15 +168,36 @@ async function importFile(
   await importer.run(resumeOffset, startLine, head);
 }
 
+/**
+ * A file is refused as binary only when its head is binary as a whole: more than this share of its
+ * bytes are NUL or other control bytes, or not UTF-8. A JSONL file with a few bad bytes imports,
+ * and its bad lines are skipped and reported.
+ */
+const BINARY_SHARE = 0.3;
+
 function refuseFile(size: number, head: Buffer): string | null {
   if (size === 0) return "empty file";
-  if (head.includes(0)) return "binary file (contains NUL bytes), not a JSONL transcript";
+  if (binaryShare(head) > BINARY_SHARE) {
+    return "binary file (mostly NUL, control or non-UTF-8 bytes), not a JSONL transcript";
+  }
   const text = head.toString("utf8").trimStart();
   if (text === "") return "empty file (only white space)";
   if (text.startsWith("[")) {
     return "a JSON array, not JSON Lines (one object per line); convert it with: jq -c '.[]' FILE > FILE.jsonl";
   }
   return null;
+}
+
+/** The share of `bytes` that no text file holds: NUL and control bytes, and bytes not valid UTF-8. */
+function binaryShare(bytes: Buffer): number {
+  if (bytes.length === 0) return 0;
+  let odd = 0;
+  for (const byte of bytes) if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13 && byte !== 12) odd++;
+  // U+FFFD stands for each invalid sequence once decoded; a cut multi-byte character at the end
+  // of the head counts once, which is nothing.
+  const text = bytes.toString("utf8");
+  for (let index = text.indexOf("\uFFFD"); index >= 0; index = text.indexOf("\uFFFD", index + 1)) odd++;
+  return odd / bytes.length;
 }
 
 async function readHead(file: string, length: number): Promise<Buffer> {
@@ -198,7 +220,8 @@ function hashHead(head: Buffer, upTo: number): string {
 async function sniffFormat(file: string): Promise<TranscriptFormat | null> {
   const records: unknown[] = [];
   for await (const line of readLines(file)) {
-    const record = parseJson(line.bytes.toString("utf8"));
+    const text = line.bytes.toString("utf8");
+    const record = parseJson(line.lineNumber === 1 ? withoutBom(text) : text);
     if (record.ok) records.push(record.value);
     if (records.length >= DETECT_RECORDS || line.lineNumber >= DETECT_RECORDS * 5) break;
   }
@@ -243,6 +266,7 @@ class FileImporter {
       const replay = line.endOffset <= resumeOffset;
       let text: string;
       try {
+        // The decoder drops a leading byte order mark (on any line, which is harmless).
         text = utf8.decode(line.bytes);
       } catch {
         // TextDecoder's message says nothing more than this reason does.

@@ -17,10 +17,15 @@ export const hooksSettingsSchema = section({
     "How often (ms) the daemon checks that its socket, databases and code are still there (folder watches make it exit at once; this catches what a watch missed).",
     { env: "TACIT_HOOK_DAEMON_CHECK_MS" },
   ),
-  replyTimeoutMs: positive(
-    8_000,
-    "How long a hook waits (ms) for the daemon's answer to an event it accepted; then it prints nothing and logs it.",
-    { env: "TACIT_HOOK_REPLY_TIMEOUT_MS" },
+  promptDeadlineMs: positive(
+    2_000,
+    "Longest a prompt-level event (session start, prompt, stop, compaction, session end) may keep the agent waiting, in ms from when the hook starts, the daemon's answer included. Past it the prompt gets no recalled context, and what the event meant to store waits on disk until the database is free.",
+    { env: "TACIT_HOOK_PROMPT_DEADLINE_MS" },
+  ),
+  toolEventDeadlineMs: positive(
+    1_000,
+    "Longest a tool event may keep the agent waiting, in ms. Past it (a database locked by another process) the tool call waits on disk and is stored once the lock clears.",
+    { env: "TACIT_HOOK_TOOL_DEADLINE_MS" },
   ),
   backgroundLearn: flag(
     true,

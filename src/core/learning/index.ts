@@ -90,6 +90,7 @@ export {
   type TaskSignal,
   textLanguage,
   toSignalMessages,
+  userRequest,
   userWords,
 } from "./task-message.js";
 export { deriveTaskOutcome, type TaskOutcome } from "./task-outcome.js";

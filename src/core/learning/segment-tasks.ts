@@ -20,7 +20,7 @@ import {
   textLanguage,
   toolCommand,
   toolInputObject,
-  userWords,
+  userRequest,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
 
@@ -284,7 +284,7 @@ export function segmentTasks(messages: readonly TaskMessage[], options: SegmentO
   const drafts: Draft[] = [];
   let draft = newDraft("session-start", null);
   rows.forEach((row, index) => {
-    const words = userWords(row);
+    const words = userRequest(row);
     if (words !== null) {
       const types = userTypes.get(row.seq) ?? new Set<FeedbackSignalType>();
       const boundary =

@@ -16,13 +16,14 @@ import {
   textLanguage,
   toolCommand,
   toSignalMessages,
+  userRequest,
   userWords,
 } from "./task-message.js";
 
 const rows = (steps: Step[], firstSeq = 0) => taskRows(steps, { firstSeq, start: 1_700_000_000_000 });
 
-describe("userWords", () => {
-  it("reads the user's own words and slash commands with arguments", () => {
+describe("userWords and userRequest", () => {
+  it("reads the user's own words; a slash command with arguments is a request, never the user's words", () => {
     const [plain, command, bare, expansion, sidechain, interrupt] = rows([
       { user: "Fix the login bug" },
       { user: "<command-name>/review</command-name><command-args>src/auth.ts</command-args>", meta: true },
@@ -32,8 +33,11 @@ describe("userWords", () => {
       { user: "[Request interrupted by user for tool use]" },
     ]) as [TaskMessage, TaskMessage, TaskMessage, TaskMessage, TaskMessage, TaskMessage];
     expect(userWords(plain)).toBe("Fix the login bug");
-    expect(userWords(command)).toBe("/review src/auth.ts");
+    expect(userWords(command)).toBeNull();
+    expect(userRequest(command)).toBe("/review src/auth.ts");
+    expect(userRequest(plain)).toBe("Fix the login bug");
     expect(userWords(bare)).toBeNull();
+    expect(userRequest(bare)).toBeNull();
     expect(userWords(expansion)).toBeNull();
     expect(userWords(sidechain)).toBeNull();
     expect(userWords(interrupt)).toBeNull();

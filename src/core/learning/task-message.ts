@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { userGoalText } from "../compaction/history.js";
+import { harnessOrigin, isSlashCommandWrapper, slashCommandRequest } from "../harness-text.js";
 import { detectSignalsOffline, type OfflineDetectOptions } from "../signals/offline-rules.js";
 import { isDataTool } from "../signals/rule-context.js";
 import {
@@ -58,22 +59,33 @@ export interface SignalMapping {
   seqs: number[];
 }
 
-const COMMAND_WRAPPER = /^\s*<command-(?:name|message|args)>/;
-
 /** True for a Claude Code slash-command wrapper (`<command-name>/x</command-name>…`). */
 export function isCommandWrapper(message: TaskMessage): boolean {
-  return message.role === "user" && COMMAND_WRAPPER.test(message.content);
+  return message.role === "user" && isSlashCommandWrapper(message.content);
 }
 
 /**
- * The words a user row says in the user's own voice, or null: sidechain prompts, meta rows,
- * interrupt markers, harness text and empty rows say nothing. A slash-command wrapper yields
- * `/command args` when it has arguments (via `userGoalText`), even though importers flag it meta.
+ * The words a user row says in the user's own voice, or null. Sidechain prompts, meta rows,
+ * interrupt markers, empty rows and everything the harness writes into a user turn say nothing:
+ * slash-command wrappers, command output (`<bash-stdout>`, `<local-command-stdout>`), caveats and
+ * system reminders (see harness-text.ts; checked on the text too, for rows stored before capture
+ * marked them). Only these words are ever the source of a feedback signal or a lesson.
  */
 export function userWords(message: TaskMessage): string | null {
   if (message.role !== "user" || message.kind !== "text" || message.isSidechain === true) return null;
-  if (message.isMeta === true && !isCommandWrapper(message)) return null;
+  if (message.isMeta === true || harnessOrigin(message.content) !== null) return null;
   return userGoalText({ role: "user", content: message.content });
+}
+
+/**
+ * What a user row asks for: its words (see {@link userWords}), or the slash command it ran with its
+ * arguments (`/review src/auth.ts`). A task's goal and title come from it; lessons and signals never
+ * do.
+ */
+export function userRequest(message: TaskMessage): string | null {
+  const words = userWords(message);
+  if (words !== null || message.isSidechain === true || !isCommandWrapper(message)) return words;
+  return message.kind === "text" ? slashCommandRequest(message.content) : null;
 }
 
 /**
@@ -222,7 +234,7 @@ function sameToolFailedBefore(rows: readonly TaskMessage[], index: number): Task
 
 /**
  * Map rows to the detector's input, in `seq` order (through {@link asMainChain}):
- * - user rows with words of their own (see {@link userWords}) → `user` (a slash command as `/x args`);
+ * - user rows with words of their own (see {@link userWords}) → `user`; harness text is left out;
  * - assistant `text` rows → `assistant` (thinking, meta, system and empty rows are left out);
  * - `tool_call` rows → one `tool` message with the output, `isError` and the tool name. When a
  *   call retries a tool whose previous call failed, with a different input, a short `assistant`

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { createInterface } from "node:readline";
+import { splitLines } from "../../capture/importers/line-reader.js";
+import { withoutBom } from "../../core/json-text.js";
 import { detectSignalsForLine } from "../../core/signals/detect-signals-stream.js";
 import type { CorpusHalf } from "../../eval/satisfaction.js";
 import { loadSatisfactionCorpus } from "../../eval/satisfaction-corpus.js";
@@ -12,6 +13,8 @@ import { type CliIo, writeLine } from "./cli-io.js";
  * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}]}`. A line that cannot be
  * read is reported on stderr as `line N: field: reason` and skipped; the rest are still processed,
  * and the exit code is 1 when any line failed. Streams: memory stays flat for any number of lines.
+ * Lines end at LF only (a lone CR is not a line break), as the importers count them, so a line
+ * number points at the same line in any editor; a byte order mark before the first line is fine.
  */
 export async function signalsDetect(options: { minConfidence?: string }, io: CliIo): Promise<number> {
   const minConfidence = options.minConfidence === undefined ? undefined : Number(options.minConfidence);
@@ -22,12 +25,12 @@ export async function signalsDetect(options: { minConfidence?: string }, io: Cli
     );
     return 2;
   }
-  const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-  let lineNumber = 0;
   let failures = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    const result = detectSignalsForLine(line, lineNumber, { minConfidence });
+  for await (const line of splitLines(io.stdin as AsyncIterable<Buffer | string>)) {
+    const text = line.bytes.toString("utf8");
+    const result = detectSignalsForLine(line.lineNumber === 1 ? withoutBom(text) : text, line.lineNumber, {
+      minConfidence,
+    });
     if (result.error) {
       failures++;
       writeLine(io.stderr, result.error);

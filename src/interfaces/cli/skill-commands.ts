@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { findProjectId } from "../../capture/project.js";
 import { NotFoundError } from "../../core/errors.js";
 import { SKILL_STATUSES, type Skill, type SkillStatus } from "../../core/skills/skill.js";
@@ -151,8 +151,10 @@ export async function skillsExport(
   io: CliIo,
 ): Promise<number> {
   const dir = resolve(io.cwd, options.dir);
+  // Below the working folder, every folder on the way may come from a repository: none may be a link.
+  const inside = !relative(io.cwd, dir).startsWith("..") && !isAbsolute(relative(io.cwd, dir));
   const result = await withSkillBook(io, options, (book) =>
-    book.export({ dir, ...projectOf(io, options.project) }),
+    book.export({ dir, ...(inside ? { root: io.cwd } : {}), ...projectOf(io, options.project) }),
   );
   if (options.json) {
     writeJson(io, result);

@@ -1,21 +1,26 @@
 /**
- * The two settings the hook client needs before it knows whether a daemon answers: `hooks.daemon`
- * and `hooks.replyTimeoutMs`. From the environment, else `$TACIT_HOME/config.json`, else the
- * defaults. The client runs for every tool call and loads no zod, so the file is read with
- * `JSON.parse` alone: a value of the wrong type is ignored here, and the full configuration (which
- * the daemon and the in-process hook read) reports it in the hook log and `tacit doctor`.
+ * The settings a hook needs before it knows whether a daemon answers: `hooks.daemon` and the
+ * event deadlines `hooks.promptDeadlineMs` / `hooks.toolEventDeadlineMs` (hook-deadline.ts). From
+ * the environment, else `$TACIT_HOME/config.json`, else the defaults (the `hooks` section is the
+ * user's: a project file never sets it). The client runs for every tool call and loads no zod, so
+ * the file is read with `JSON.parse` alone: a value of the wrong type is ignored here, and the full
+ * configuration (which the daemon and the in-process hook read) reports it in the hook log and
+ * `tacit doctor`.
  */
+import { DEFAULT_HOOK_DEADLINES, type HookDeadlines } from "./hook-deadline.js";
 import { fs, path, requireOs } from "./node-builtins.js";
 
-/** How long the client waits for the answer to an event the daemon accepted, ms (`hooks.replyTimeoutMs`). */
-export const DEFAULT_REPLY_TIMEOUT_MS = 8_000;
-
 /** What the client runs with. */
-export interface HookClientSettings {
+export interface HookClientSettings extends HookDeadlines {
   /** Hand events to the daemon. */
   daemon: boolean;
-  replyTimeoutMs: number;
 }
+
+/** The variables that override each deadline. */
+const DEADLINE_VARIABLES: Readonly<Record<keyof HookDeadlines, string>> = {
+  promptDeadlineMs: "TACIT_HOOK_PROMPT_DEADLINE_MS",
+  toolEventDeadlineMs: "TACIT_HOOK_TOOL_DEADLINE_MS",
+};
 
 /** `$TACIT_HOME`, absolute, else `~/.tacit`. */
 export function clientHome(env: NodeJS.ProcessEnv): string {
@@ -25,21 +30,29 @@ export function clientHome(env: NodeJS.ProcessEnv): string {
 /** The client's settings (see the module comment); the file is read only when a variable is missing. */
 export function hookClientSettings(env: NodeJS.ProcessEnv): HookClientSettings {
   const daemonVariable = env.TACIT_HOOK_DAEMON?.trim().toLowerCase();
-  const timeoutVariable = Number(env.TACIT_HOOK_REPLY_TIMEOUT_MS);
-  const timeoutSet = Number.isFinite(timeoutVariable) && timeoutVariable > 0;
-  const file = daemonVariable && timeoutSet ? undefined : userHooksSection(env);
+  const fromEnv = {
+    promptDeadlineMs: positiveNumber(Number(env[DEADLINE_VARIABLES.promptDeadlineMs])),
+    toolEventDeadlineMs: positiveNumber(Number(env[DEADLINE_VARIABLES.toolEventDeadlineMs])),
+  };
+  const complete =
+    daemonVariable !== undefined && daemonVariable !== "" && Object.values(fromEnv).every((v) => v !== null);
+  const file = complete ? undefined : userHooksSection(env);
   const daemon = daemonVariable
     ? !["0", "off", "false", "no"].includes(daemonVariable)
     : typeof file?.daemon === "boolean"
       ? file.daemon
       : true;
-  const fromFile = file?.replyTimeoutMs;
-  const replyTimeoutMs = timeoutSet
-    ? timeoutVariable
-    : typeof fromFile === "number" && Number.isFinite(fromFile) && fromFile > 0
-      ? fromFile
-      : DEFAULT_REPLY_TIMEOUT_MS;
-  return { daemon, replyTimeoutMs };
+  const deadline = (key: keyof HookDeadlines): number =>
+    fromEnv[key] ?? positiveNumber(file?.[key]) ?? DEFAULT_HOOK_DEADLINES[key];
+  return {
+    daemon,
+    promptDeadlineMs: deadline("promptDeadlineMs"),
+    toolEventDeadlineMs: deadline("toolEventDeadlineMs"),
+  };
+}
+
+function positiveNumber(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function userHooksSection(env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {

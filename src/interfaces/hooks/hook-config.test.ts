@@ -1,7 +1,7 @@
 /**
  * The hooks run with the configuration: the project file of the event's folder, the user file, the
  * environment; an invalid one is logged and the event is still captured; the client reads
- * `hooks.daemon` and `hooks.replyTimeoutMs` from the user file without zod.
+ * `hooks.daemon` and the event deadlines from the user file without zod.
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,8 +11,9 @@ import { describe, expect, it } from "vitest";
 import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { runHookClient } from "./hook-client.js";
-import { DEFAULT_REPLY_TIMEOUT_MS, hookClientSettings } from "./hook-client-settings.js";
+import { hookClientSettings } from "./hook-client-settings.js";
 import { mayBeConfigured } from "./hook-config-probe.js";
+import { DEFAULT_HOOK_DEADLINES } from "./hook-deadline.js";
 import { runHook } from "./hook-main.js";
 
 const tempDir = useTempDir("tacit-hook-config-");
@@ -93,20 +94,38 @@ describe("hooks and the configuration", () => {
   });
 
   it("give the client its settings from the environment, else the user file, else the defaults", () => {
-    const { home, env } = setup({ user: JSON.stringify({ hooks: { daemon: false, replyTimeoutMs: 2500 } }) });
-    expect(hookClientSettings(env)).toEqual({ daemon: false, replyTimeoutMs: 2500 });
+    const { home, env } = setup({
+      user: JSON.stringify({ hooks: { daemon: false, promptDeadlineMs: 2500, toolEventDeadlineMs: 400 } }),
+    });
+    expect(hookClientSettings(env)).toEqual({
+      daemon: false,
+      promptDeadlineMs: 2500,
+      toolEventDeadlineMs: 400,
+    });
     expect(
-      hookClientSettings({ ...env, TACIT_HOOK_DAEMON: "1", TACIT_HOOK_REPLY_TIMEOUT_MS: "900" }),
-    ).toEqual({
-      daemon: true,
-      replyTimeoutMs: 900,
+      hookClientSettings({
+        ...env,
+        TACIT_HOOK_DAEMON: "1",
+        TACIT_HOOK_PROMPT_DEADLINE_MS: "900",
+        TACIT_HOOK_TOOL_DEADLINE_MS: "300",
+      }),
+    ).toEqual({ daemon: true, promptDeadlineMs: 900, toolEventDeadlineMs: 300 });
+    expect(hookClientSettings({ ...env, TACIT_HOOK_PROMPT_DEADLINE_MS: "900" })).toEqual({
+      daemon: false,
+      promptDeadlineMs: 900,
+      toolEventDeadlineMs: 400,
     });
     expect(hookClientSettings({ TACIT_HOME: join(home, "nowhere") })).toEqual({
       daemon: true,
-      replyTimeoutMs: DEFAULT_REPLY_TIMEOUT_MS,
+      ...DEFAULT_HOOK_DEADLINES,
     });
-    writeFileSync(join(home, "config.json"), '{ "hooks": { "daemon": "no", "replyTimeoutMs": -1 }');
-    expect(hookClientSettings(env)).toEqual({ daemon: true, replyTimeoutMs: DEFAULT_REPLY_TIMEOUT_MS });
+    writeFileSync(join(home, "config.json"), '{ "hooks": { "daemon": "no", "promptDeadlineMs": -1 }');
+    expect(hookClientSettings(env)).toEqual({ daemon: true, ...DEFAULT_HOOK_DEADLINES });
+    writeFileSync(
+      join(home, "config.json"),
+      '{ "hooks": { "daemon": "no", "toolEventDeadlineMs": "fast" } }',
+    );
+    expect(hookClientSettings(env)).toEqual({ daemon: true, ...DEFAULT_HOOK_DEADLINES });
   });
 });
 
@@ -116,6 +135,7 @@ describe("mayBeConfigured", () => {
     const bare = {
       TACIT_HOME: home,
       TACIT_HOOK_DAEMON: "0",
+      TACIT_HOOK_TOOL_DEADLINE_MS: "500",
       TACIT_LLM_MODEL: "qwen",
       TACIT_LEARN_INSTINCTS: "off",
     };

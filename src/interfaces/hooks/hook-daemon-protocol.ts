@@ -1,8 +1,9 @@
 /**
  * The hook daemon's wire protocol over its Unix socket (hook-daemon.ts serves it; hook-client.ts
  * sends events; hook-daemon-control.ts asks a daemon to stop):
- * - an event: one JSON header line `{argv, cwd, env}`, then the payload; the client half-closes;
- *   the daemon answers ACCEPTED once it holds it whole, then ANSWERED and the hook's output;
+ * - an event: one JSON header line `{argv, cwd, env, deadlineMs}` (deadlineMs: what was left of the
+ *   event's deadline when the client sent it), then the payload; the client half-closes; the daemon
+ *   answers ACCEPTED once it holds it whole, then ANSWERED and the hook's output;
  * - a stop request: the header line `{"stop": true}` and nothing else; the daemon answers STOPPING
  *   and stops (events it already accepted are still handled);
  * - a connection that sends nothing: a liveness probe (how a starting daemon tells a live socket,
@@ -19,6 +20,7 @@ const requestHeader = z.object({
   argv: z.array(z.string()),
   cwd: z.string(),
   env: z.record(z.string(), z.string()),
+  deadlineMs: z.optional(z.number()),
 });
 
 const stopHeader = z.object({ stop: z.literal(true) });
@@ -34,6 +36,10 @@ export interface DaemonEvent {
   cwd: string;
   env: NodeJS.ProcessEnv;
   payload: Buffer;
+  /** ms left of the event's deadline when the client sent it (hook-deadline.ts). */
+  deadlineMs?: number;
+  /** When the whole request was read, a `performance.now()` time. */
+  receivedAt: number;
 }
 
 /** A request read whole: an event, a stop request, an Error when malformed, null for a probe. */
@@ -77,7 +83,7 @@ export function readRequest(socket: Socket, settle: (request: DaemonRequest) => 
     if (z.safeParse(stopHeader, header).success) return done("stop");
     const parsed = z.safeParse(requestHeader, header);
     if (!parsed.success) return done(new Error("request header is not {argv, cwd, env}"));
-    done({ ...parsed.data, payload: bytes.subarray(newline + 1) });
+    done({ ...parsed.data, payload: bytes.subarray(newline + 1), receivedAt: performance.now() });
   });
 }
 

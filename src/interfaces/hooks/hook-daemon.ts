@@ -25,6 +25,7 @@ import {
   mkdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -68,12 +69,16 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   };
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
-  const { keepStoresOpen } = await import("./hook-capture.js");
+  const { keepStoresOpen, storeLeftoverSpools } = await import("./hook-capture.js");
   await import("./hook-recall.js");
   // Before listening: an event may arrive as soon as the socket exists, and is served only once
   // the connection handler is in place (no await between the two).
   const { hookConfig } = await import("./hook-config.js");
-  const { daemonIdleMs: idleMs, daemonCheckMs: checkMs } = hookConfig(io, undefined).hooks;
+  const {
+    daemonIdleMs: idleMs,
+    daemonCheckMs: checkMs,
+    toolEventDeadlineMs,
+  } = hookConfig(io, undefined).hooks;
   const stores = keepStoresOpen();
   // Never recreate a home deleted since this daemon was started (a test's, a user's reset).
   if (!existsSync(home)) return;
@@ -145,6 +150,14 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       pending--;
     });
   };
+  /** Stores what a busy database left in the spools of the databases served so far. */
+  const storeLeftovers = () => {
+    pending++;
+    queue = queue.then(async () => {
+      await storeLeftoverSpools([...databases.keys()], io, toolEventDeadlineMs, fail);
+      pending--;
+    });
+  };
   let watcher: FSWatcher | undefined;
   /** Watches of the home and of each database's folder: what is deleted there is noticed at once. */
   const folderWatches = new Map<string, FSWatcher>();
@@ -174,6 +187,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         } catch (error) {
           fail(`removing the socket on exit (${reason}): ${(error as Error).message}`);
         }
+      } else if (removed) {
+        // Its home being removed as it started: take back what it wrote there after the removal
+        // passed (its pid file, an empty inbox), so the removal finds the folder empty.
+        takeBack(pidFile, inbox);
       }
     };
     const armIdle = () => {
@@ -224,12 +241,18 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         if (!leaveIfRemoved()) fail(`watching the inbox: ${error.message}`);
       });
     } catch (error) {
-      fail(`watching the inbox (the health check polls it instead): ${(error as Error).message}`);
+      // Gone already: its home is being removed (the socket goes next and the home watch stops
+      // the daemon), so no log line goes there; otherwise the health check polls the inbox.
+      if (!leaveIfRemoved() && existsSync(inbox))
+        fail(`watching the inbox (the health check polls it instead): ${(error as Error).message}`);
     }
     drain();
     check = setInterval(() => {
       if (!healthy()) stop("socket, database or code changed");
-      else drain();
+      else {
+        drain();
+        storeLeftovers();
+      }
     }, checkMs);
 
     server.on("connection", (socket: Socket) => {
@@ -273,6 +296,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
               now: options.now,
               storeToolEvents: true,
               afterAnswer: (work) => deferred.push(work),
+              // What the client had left when it sent the event, from when it was read whole.
+              ...(request.deadlineMs !== undefined
+                ? { deadlineAt: request.receivedAt + request.deadlineMs }
+                : {}),
             });
             const database = rememberDatabase(databases, request);
             if (database) watchFolder(dirname(database));
@@ -295,6 +322,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
+    // Removed before the watches were in place: no watch reports that, so look once now.
+    leaveIfRemoved();
   });
 }
 
@@ -353,6 +382,17 @@ function collector(): { stream: Writable; text: () => string } {
 }
 
 /** The pid in a pid file, or null when there is none (or it cannot be read). */
+/** Removes this daemon's pid file and the inbox if it is empty (queued events are never dropped). */
+function takeBack(pidFile: string, inbox: string): void {
+  if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
+  try {
+    rmdirSync(inbox);
+  } catch (error) {
+    // Gone with its home already, or events wait in it for the next daemon.
+    void error;
+  }
+}
+
 function readPid(pidFile: string): number | null {
   try {
     return Number(readFileSync(pidFile, "utf8").trim()) || null;

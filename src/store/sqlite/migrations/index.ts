@@ -10,6 +10,7 @@ import { migration009 } from "./009-session-message-index.js";
 import { migration010 } from "./010-learn-pending.js";
 import { migration011 } from "./011-memory-guardian.js";
 import { migration012 } from "./012-memory-gate.js";
+import { migration013 } from "./013-harness-text.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -32,4 +33,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
