@@ -17,6 +17,7 @@
  * - the daemon acknowledged the event but does not answer in time: print nothing and log it. The
  *   daemon still captures the event; only that answer (recalled context) is lost.
  */
+import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { clientHome, type HookClientSettings, hookClientSettings } from "./hook-client-settings.js";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
@@ -55,6 +56,8 @@ export const ANSWERED = "D";
 
 /** Runs one hook event: through the daemon when one answers, else in this process. Never throws. */
 export async function runHookClient(argv: readonly string[], io: HookClientIo): Promise<void> {
+  // Fired by tacit's own model run: nothing to capture, nothing to start (see host-model-guard.ts).
+  if (isHostModelRun(io.env)) return;
   try {
     await clientHook(argv, io);
   } catch (error) {
