@@ -6,7 +6,7 @@
  * calls. Used where the real agent is not installed (Codex) and to drive failures the real one
  * cannot be made to show on demand (hangs, garbage, crashes).
  */
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** What the fake does for one invocation. */
@@ -46,7 +46,7 @@ export interface FakeAgent {
   calls(): FakeAgentCall[];
 }
 
-/** Writes a fake agent binary named `name` into `dir` (which should be a fresh temp dir). */
+/** Writes a fake agent binary named `name` into `dir` (created when missing; best a fresh temp dir). */
 export function writeFakeAgent(dir: string, name: string, script: FakeAgentScript): FakeAgent {
   const path = join(dir, name);
   const scriptFile = join(dir, `${name}.script.json`);
@@ -73,6 +73,7 @@ setTimeout(() => {
   process.stdout.write(answer.stdout || "", () => process.exit(answer.exitCode || 0));
 }, answer.delayMs || 0);
 `;
+  mkdirSync(dir, { recursive: true });
   writeFileSync(path, source);
   chmodSync(path, 0o755);
   const fake: FakeAgent = {

@@ -258,7 +258,7 @@ function writeReport(io: CliIo, report: DoctorReport): void {
       );
       const login = agent.loggedIn === null ? "unknown" : agent.loggedIn ? "logged in" : "not logged in";
       line(`  login: ${login}${agent.login ? ` (${agent.login})` : ""}, the user's existing one`);
-      line(`  runs in: ${agent.workDir}: ${agent.isolation}`);
+      line(`  runs in: ${agent.workDir}, ${agent.isolation}`);
     }
     line(`Embedder: ${report.models.embedder.active}`);
     line(`  why: ${report.models.embedder.reason}`);

@@ -48,9 +48,9 @@ const claudeAuthSchema = z.looseObject({
 
 const ISOLATION: Record<HostAgentName, string> = {
   "claude-code":
-    "runs with --no-session-persistence, --safe-mode, hooks, tools and MCP servers off, and TACIT_HOST_MODEL=1; a transcript it still wrote would name the work folder, which tacit import and the hooks skip",
+    "with --no-session-persistence and --safe-mode (hooks, tools and MCP servers off) and TACIT_HOST_MODEL=1; a transcript it still wrote would name this folder, which tacit import and the hooks skip",
   codex:
-    "runs with --ephemeral, a read-only sandbox, hooks off and TACIT_HOST_MODEL=1; a rollout it still wrote would name the work folder, which tacit import and the hooks skip",
+    "with --ephemeral, a read-only sandbox, hooks off and TACIT_HOST_MODEL=1; a rollout it still wrote would name this folder, which tacit import and the hooks skip",
 };
 
 /** Probes the agent (see the module comment). Never throws for the agent's failures. */
@@ -78,9 +78,13 @@ export async function probeHostAgent(
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   if (!found) {
-    status.problem = options.command
-      ? `llm.command ${options.command} is not an executable file`
-      : `no ${name} binary on PATH: install ${agent === "claude-code" ? "Claude Code" : "Codex"} or set llm.command`;
+    const install = `install ${agent === "claude-code" ? "Claude Code" : "Codex"} or set llm.command`;
+    status.problem =
+      options.command === undefined
+        ? `no ${name} binary on PATH: ${install}`
+        : /[\\/]/.test(options.command)
+          ? `llm.command ${options.command} is not an executable file`
+          : `llm.command ${options.command}: no such program on PATH: ${install}`;
     return status;
   }
   status.binary = found.path;
