@@ -42,6 +42,8 @@ export function isInsideFolder(path: string, folder: string): boolean {
  * resolved: /tmp is /private/tmp on macOS). `realpath` may throw when the folder does not exist.
  */
 export function isHostModelPath(path: string, home: string, realpath?: (path: string) => string): boolean {
+  // Most sessions are nowhere near it: no path work, no file system call.
+  if (!path.includes(HOST_MODEL_FOLDER_NAME)) return false;
   const folder = hostModelFolderOf(home);
   if (isInsideFolder(path, folder)) return true;
   if (!realpath) return false;
