@@ -13,11 +13,9 @@
  * - the model runs fire no hook at all, and a hook fired in a run with the guard variable set does
  *   nothing, where the same run without it is captured.
  */
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_SESSION_REASON } from "../../src/capture/importers/import-runner.js";
@@ -31,57 +29,15 @@ import {
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
+import { CLAUDE_BINARY, claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
 import { transcriptFixture } from "../../src/testing/fixtures.js";
+import { loadFixture } from "../../src/testing/loopback-llm-server.js";
 import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
 
-const CLAUDE = fileURLToPath(
-  new URL("../../node_modules/@anthropic-ai/claude-code/bin/claude.exe", import.meta.url),
-);
+const runnable = claudeRuns("the Claude Code host-model end-to-end test");
 
-/** Whether the pinned Claude Code binary runs here; the reason when it does not. */
-function claudeRuns(): { ok: true } | { ok: false; reason: string } {
-  const result = spawnSync(CLAUDE, ["--version"], { encoding: "utf8", timeout: 60_000 });
-  if (result.error) return { ok: false, reason: result.error.message };
-  if (result.status !== 0 || !/Claude Code/.test(result.stdout)) {
-    return {
-      ok: false,
-      reason: `exit ${result.status}: ${(result.stderr || result.stdout).trim().slice(0, 300)}`,
-    };
-  }
-  return { ok: true };
-}
-
-const runnable = claudeRuns();
-if (!runnable.ok) {
-  console.warn(
-    `\n!!! SKIPPING the Claude Code host-model end-to-end test: the claude binary cannot run on this machine (${runnable.reason}).\n`,
-  );
-}
-
-/** The task experience the model "returns": recorded in the shape the task-experience prompt asks for. */
-const EXPERIENCE = {
-  goal: "Install the dependencies and run the unit tests",
-  successCriteria: ["dependencies installed", "tests pass"],
-  failedAttempts: [
-    {
-      attemptLabel: "npm install",
-      approachSummary: "ran npm install in a pnpm workspace",
-      failureReason: "npm cannot resolve the workspace: protocol",
-      replacedBy: "pnpm install",
-    },
-  ],
-  workingApproach: "pnpm install, then pnpm test",
-  transferableHeuristics: [
-    {
-      kind: "avoid",
-      trigger: "installing dependencies in a pnpm workspace",
-      rule: "Do not run npm install in a pnpm workspace; it fails on workspace: dependencies",
-      why: "npm does not understand the workspace: protocol",
-      evidence: 'npm ERR! Unsupported URL Type "workspace:": workspace:*',
-    },
-  ],
-  feedbackSignals: [],
-};
+/** The task experience the model "returns": a reply in the shape the task-experience prompt asks for. */
+const EXPERIENCE = loadFixture("task-experience-pnpm");
 const LESSON = "Do not run npm install in a pnpm workspace; it fails on workspace: dependencies";
 
 /** tacit's calls carry fenced data and no tools; an agent session's calls carry tools. */
@@ -155,7 +111,7 @@ describe.skipIf(!runnable.ok)("Claude Code as tacit's model (real binary, loopba
       TACIT_HOME: tacitHome,
       TACIT_DATABASE_URL: join(tacitHome, "tacit.db"),
       TACIT_LLM_PROVIDER: "claude-code",
-      TACIT_LLM_COMMAND: CLAUDE,
+      TACIT_LLM_COMMAND: CLAUDE_BINARY,
       ...extra,
     };
   }
@@ -250,26 +206,6 @@ describe.skipIf(!runnable.ok)("Claude Code as tacit's model (real binary, loopba
     expect(tacitCalls().length - before).toBe(1);
   }, 600_000);
 
-  function claude(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(CLAUDE, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on("data", (chunk) => {
-        stderr += chunk;
-      });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
-      child.on("error", reject);
-      child.on("close", (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
-
   it("does nothing when a hook fires in a run with the guard set, and skips a transcript in the host-model folder", async () => {
     const env = tacitEnv("tacit-guard");
     const ownFolder = join(env.TACIT_HOME as string, "host-model");
@@ -277,7 +213,7 @@ describe.skipIf(!runnable.ok)("Claude Code as tacit's model (real binary, loopba
     // A run without tacit's isolating flags, so its hooks fire and it writes a transcript, but with
     // the guard variable a model run always carries.
     const firedBefore = firedHooks();
-    const guarded = await claude(["-p", "hello"], ownFolder, { ...env, TACIT_HOST_MODEL: "1" });
+    const guarded = await runClaude(["-p", "hello"], ownFolder, { ...env, TACIT_HOST_MODEL: "1" });
     expect(guarded, guarded.stderr).toMatchObject({ code: 0 });
     expect(firedHooks()).toBe(firedBefore + 1);
     expect(existsSync(env.TACIT_DATABASE_URL as string)).toBe(false);
@@ -297,7 +233,7 @@ describe.skipIf(!runnable.ok)("Claude Code as tacit's model (real binary, loopba
     expect(await sessions(env)).toEqual([]);
 
     // The control: the same run from the user's project, without the guard, is captured by the hooks.
-    const user = await claude(["-p", "hello"], project, env);
+    const user = await runClaude(["-p", "hello"], project, env);
     expect(user, user.stderr).toMatchObject({ code: 0 });
     expect((await sessions(env)).filter((id) => id.startsWith("claude-code:"))).toHaveLength(1);
   }, 600_000);
