@@ -125,8 +125,10 @@ describe("tacit doctor with the user's agent as the model", () => {
     );
   });
 
-  it("probes codex exec the same way", async () => {
-    const { root, bin, env } = setup({ TACIT_LLM_PROVIDER: "codex" });
+  it("probes codex exec the same way, chosen with tacit config", async () => {
+    const { root, bin, home, env } = setup();
+    const set = await runTacit(["config", "set", "llm.provider", "codex"], { env, cwd: root });
+    expect(set.code, set.stderr).toBe(0);
     writeFakeAgent(bin, "codex", {
       byArguments: {
         "--version": { stdout: "codex-cli 0.150.0\n" },
