@@ -5,7 +5,7 @@ import { type ServiceSettings, serviceSettings } from "./config/service-settings
 import { createRedactor } from "./core/redaction.js";
 import type { LearnServices } from "./learn/learn-worker.js";
 import { createLessonBook, type LessonBook } from "./learn/lesson-book.js";
-import { createConfiguredLanguageModel } from "./models/ai-sdk-language-model.js";
+import { createConfiguredLanguageModel } from "./models/configured-language-model.js";
 import type { Embedder } from "./models/embedder.js";
 import { createHashingEmbedder } from "./models/hashing-embedder.js";
 import type { LanguageModel } from "./models/language-model.js";
@@ -67,7 +67,9 @@ export async function openRuntime(options: {
         ? await createOpenAIEmbedder(openAIEmbedderOptions(models.embeddings))
         : createHashingEmbedder());
     const gate = createModelGate({
-      model: options.model ?? createConfiguredLanguageModel(models.llm),
+      model:
+        options.model ??
+        createConfiguredLanguageModel(models.llm, { env, ...(options.cwd ? { cwd: options.cwd } : {}) }),
       log: store.llmCalls,
       breaker: models.llm.breaker,
       ceiling: models.llm.ceiling,

@@ -26,6 +26,7 @@ describe("resolveModelConfig", () => {
       baseURL: undefined,
       model: undefined,
       apiKey: undefined,
+      command: undefined,
       timeoutMs: 60_000,
       maxRetries: 2,
       breaker: { failureThreshold: 3, cooldownMs: 300_000 },
@@ -99,6 +100,21 @@ describe("resolveModelConfig", () => {
       env: { TACIT_HOME: home(), TACIT_LLM_BASE_URL: "http://localhost:1234/v1", TACIT_LLM_MODEL: "qwen" },
     });
     expect(config.llm.provider).toBe("openai-compatible");
+  });
+
+  it("uses the user's own agent: claude-code with a small fast model by default, codex with its own", () => {
+    const claude = resolveModelConfig({ env: { TACIT_HOME: home(), TACIT_LLM_PROVIDER: "claude-code" } });
+    expect(claude.llm).toMatchObject({ provider: "claude-code", model: "haiku", command: undefined });
+    const codex = resolveModelConfig({
+      env: { TACIT_HOME: home(), TACIT_LLM_PROVIDER: "codex", TACIT_LLM_COMMAND: "/opt/codex/bin/codex" },
+    });
+    expect(codex.llm).toMatchObject({ provider: "codex", model: undefined, command: "/opt/codex/bin/codex" });
+    const fromFile = resolveModelConfig({
+      env: {
+        TACIT_HOME: home({ llm: { provider: "claude-code", model: "sonnet", command: "claude-work" } }),
+      },
+    });
+    expect(fromFile.llm).toMatchObject({ provider: "claude-code", model: "sonnet", command: "claude-work" });
   });
 
   it("takes an explicit file path", () => {

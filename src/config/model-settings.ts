@@ -4,7 +4,14 @@
  * embeddings endpoint both), and which models are active and why, for `tacit doctor`.
  */
 import { InvalidInputError } from "../core/errors.js";
-import type { EmbeddingsConfig, LlmConfig, LlmProviderName, ModelConfig } from "../models/model-config.js";
+import {
+  DEFAULT_CLAUDE_CODE_MODEL,
+  type EmbeddingsConfig,
+  HOST_AGENT_PROVIDERS,
+  type LlmConfig,
+  type LlmProviderName,
+  type ModelConfig,
+} from "../models/model-config.js";
 import { findSettingKey } from "./keys.js";
 import { type ResolvedConfig, resolveConfig, type SettingOrigin } from "./load-config.js";
 
@@ -35,14 +42,15 @@ export function modelConfigFrom(resolved: ResolvedConfig): ModelConfig {
   const llm: LlmConfig = {
     provider,
     baseURL: settings.baseURL,
-    model: settings.model,
+    model: settings.model ?? (provider === "claude-code" ? DEFAULT_CLAUDE_CODE_MODEL : undefined),
     apiKey: settings.apiKey,
+    command: settings.command,
     timeoutMs: settings.timeoutMs,
     maxRetries: settings.maxRetries,
     breaker: { ...settings.breaker },
     ceiling: { ...settings.ceiling },
   };
-  if (llm.provider !== "none" && llm.model === undefined) {
+  if (llm.provider !== "none" && !HOST_AGENT_PROVIDERS.has(llm.provider) && llm.model === undefined) {
     missing("llm.model", `provider ${llm.provider} needs a model (TACIT_LLM_MODEL or llm.model)`);
   }
   if (llm.provider === "openai-compatible" && llm.baseURL === undefined) {
@@ -92,6 +100,12 @@ export function describeModelChoice(resolved: ResolvedConfig): {
         resolved.origins.get("llm.provider")?.source === "default"
           ? "offline: no TACIT_LLM_* variable or llm.* setting names a model"
           : `offline: llm.provider is none (${from("llm.provider")})`,
+    };
+  } else if (HOST_AGENT_PROVIDERS.has(llm.provider)) {
+    const agent = llm.provider === "claude-code" ? "Claude Code" : "Codex";
+    languageModel = {
+      active: `${llm.provider} ${llm.model ?? "(the model of the user's Codex configuration)"}: the user's own ${agent}, run non-interactively with their existing login`,
+      reason: `llm.provider from ${from("llm.provider")}; llm.model from ${from("llm.model")}${llm.command ? `; llm.command from ${from("llm.command")}` : ""}`,
     };
   } else {
     const provider =

@@ -60,37 +60,11 @@ function chatCompletion(content: unknown) {
   return { body };
 }
 
-const experience = {
-  goal: "Install the dependencies and run the unit tests",
-  successCriteria: ["dependencies installed", "tests pass"],
-  failedAttempts: [
-    {
-      attemptLabel: "npm install",
-      approachSummary: "ran npm install in a pnpm workspace",
-      failureReason: "npm cannot resolve the workspace: protocol",
-      replacedBy: "pnpm install",
-    },
-  ],
-  workingApproach: "pnpm install, then pnpm test",
-  transferableHeuristics: [
-    {
-      kind: "avoid",
-      trigger: "installing dependencies in a pnpm workspace",
-      rule: "Do not run npm install in a pnpm workspace; it fails on workspace: dependencies",
-      why: "npm does not understand the workspace: protocol",
-      evidence: 'npm ERR! Unsupported URL Type "workspace:": workspace:*',
-    },
-  ],
-  feedbackSignals: [
-    {
-      type: "correction",
-      source: "user",
-      evidence: "No, not npm — this repo is a pnpm workspace.",
-      turn: 5,
-      confidence: 0.9,
-    },
-  ],
-};
+/** A task experience in the shape the task-experience prompt asks for (a recorded model reply). */
+const experience = loadFixture("task-experience-pnpm") as { feedbackSignals: unknown[] } & Record<
+  string,
+  unknown
+>;
 
 describe("learning offline from the real fixtures", () => {
   it("splits sessions into tasks, keeps signals from their real tool errors, and is idempotent", async () => {

@@ -1,6 +1,7 @@
 /**
  * The LanguageModel port: one text-in, text-out call. Adapters: the AI SDK ones in
- * `ai-sdk-language-model.ts` (OpenAI-compatible endpoints and the Anthropic Messages API). Nothing
+ * `ai-sdk-language-model.ts` (OpenAI-compatible endpoints and the Anthropic Messages API) and the
+ * user's own agent run non-interactively in `host-agent/` (`claude -p`, `codex exec`). Nothing
  * but the model gate (`model-gate.ts`) should call a LanguageModel: the gate adds the daily
  * ceiling, the circuit breaker, redaction, fencing, output validation and the call log.
  */
@@ -40,7 +41,7 @@ export interface GenerateResult {
  * retries, unreadable response); a successful call may still return empty or useless text.
  */
 export interface LanguageModel {
-  /** Which API, e.g. `"openai-compatible"` or `"anthropic"`. */
+  /** Which API or agent, e.g. `"openai-compatible"`, `"anthropic"` or `"claude-code"`. */
   readonly provider: string;
   /** The model id sent to the provider, e.g. `"gpt-4o-mini"` or `"claude-haiku-4-5"`. */
   readonly modelId: string;

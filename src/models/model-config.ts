@@ -9,8 +9,17 @@
 import type { CircuitBreakerConfig } from "./circuit-breaker.js";
 import type { OpenAIEmbedderOptions } from "./openai-embedder.js";
 
-/** Which language model API to use; `"none"` keeps tacit fully offline. */
-export type LlmProviderName = "openai-compatible" | "anthropic" | "none";
+/**
+ * Which language model to use: an API (`openai-compatible`, `anthropic`), the user's own agent run
+ * non-interactively (`claude-code`: `claude -p`; `codex`: `codex exec`), or `"none"` (fully offline).
+ */
+export type LlmProviderName = "openai-compatible" | "anthropic" | "claude-code" | "codex" | "none";
+
+/** The model `claude -p` runs when `llm.model` is not set: the alias of Anthropic's small fast model. */
+export const DEFAULT_CLAUDE_CODE_MODEL = "haiku";
+
+/** The providers that run the user's installed agent rather than call an API. */
+export const HOST_AGENT_PROVIDERS: ReadonlySet<LlmProviderName> = new Set(["claude-code", "codex"]);
 
 /** Hard daily limits on model use (UTC days). */
 export interface DailyCeiling {
@@ -27,6 +36,8 @@ export interface LlmConfig {
   model: string | undefined;
   /** Secret: never log it. */
   apiKey: string | undefined;
+  /** The agent's binary for `claude-code` and `codex` (a path or a name on PATH); undefined: found on PATH. */
+  command: string | undefined;
   /** Timeout of each HTTP attempt, ms. */
   timeoutMs: number;
   maxRetries: number;

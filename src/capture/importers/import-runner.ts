@@ -49,6 +49,12 @@ export interface ImportOptions {
    * again would duplicate every message: their lines are skipped with that reason.
    */
   liveSessions?: ReadonlySet<string>;
+  /**
+   * Whether a session's working directory makes it tacit's own, not the user's (the host-model
+   * folder that tacit's model runs of the user's agent work in): such sessions are skipped whole,
+   * their lines counted with that reason.
+   */
+  isOwnSession?: (cwd: string) => boolean;
   paths: string[];
   /** Items per transaction (default 1,000). */
   batchSize?: number;
@@ -57,6 +63,8 @@ export interface ImportOptions {
 }
 
 const MAX_LISTED_SKIPS = 1000;
+/** Why the lines of a session of tacit's own model run are not imported. */
+export const OWN_SESSION_REASON = "tacit's own model run (a session in its host-model folder)";
 const DETECT_RECORDS = 20;
 const HEAD_BYTES = 4096;
 
@@ -242,6 +250,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
 class FileImporter {
   private readonly agent: AgentKind;
   private readonly sessions = new Map<string, SessionInput>();
+  /** Source session ids of tacit's own model runs in this file (see ImportOptions.isOwnSession). */
+  private readonly ownSessions = new Set<string>();
   private batch: RawCaptureBatch = { sessions: [], items: [] };
   private lastTimestamp: number;
 
@@ -323,6 +333,7 @@ class FileImporter {
           (this.summary.unknownLineTypes[event.lineType] ?? 0) + 1;
         return;
       case "session": {
+        if (this.isOwn(event.sourceSessionId, event.cwd, lineNumber)) return;
         const at = this.timestamp(event.timestamp);
         const known = this.sessions.get(event.sourceSessionId);
         const session: SessionInput = {
@@ -344,6 +355,7 @@ class FileImporter {
         return;
       }
       case "message": {
+        if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
         if (this.isLive(event.sourceSessionId, lineNumber)) return;
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
         this.batch.items.push({
@@ -369,6 +381,7 @@ class FileImporter {
         return;
       }
       case "tool_result": {
+        if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
         if (this.isLive(event.sourceSessionId, lineNumber)) return;
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
         this.batch.items.push({
@@ -386,6 +399,14 @@ class FileImporter {
         return;
       }
     }
+  }
+
+  /** Whether the session is tacit's own (its cwd says so now, or said so earlier in the file). */
+  private isOwn(sourceSessionId: string, cwd: string | null | undefined, lineNumber: number): boolean {
+    if (cwd && this.context.isOwnSession?.(cwd)) this.ownSessions.add(sourceSessionId);
+    if (!this.ownSessions.has(sourceSessionId)) return false;
+    this.skip(lineNumber, OWN_SESSION_REASON);
+    return true;
   }
 
   private isLive(sourceSessionId: string, lineNumber: number): boolean {
@@ -412,6 +433,12 @@ class FileImporter {
   private async flush(byteOffset: number, lineCount: number, head: Buffer): Promise<void> {
     const batch = this.batch;
     this.batch = { sessions: [], items: [] };
+    if (this.ownSessions.size > 0) {
+      // Lines read before the session named its folder: dropped with the rest of it.
+      const own = new Set([...this.ownSessions].map((id) => `${this.agent}:${id}`));
+      batch.sessions = batch.sessions.filter((session) => !this.ownSessions.has(session.sourceSessionId));
+      batch.items = batch.items.filter((item) => !own.has(item.sessionId));
+    }
     batch.importFile = {
       path: this.file,
       format: this.format,

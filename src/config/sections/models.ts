@@ -6,19 +6,24 @@ import { count, group, positive, section, setting } from "../setting.js";
 
 /** The language model used for learning (and the optional recall filter). Offline when none is set. */
 export const llmSettingsSchema = section({
-  provider: setting(z.optional(z.enum(["openai-compatible", "anthropic", "none"])), {
+  provider: setting(z.optional(z.enum(["openai-compatible", "anthropic", "claude-code", "codex", "none"])), {
     description:
-      "Which API: `openai-compatible` (OpenAI, Ollama, vLLM, LM Studio, OpenRouter), `anthropic`, or `none` (offline). Unset: `openai-compatible` when a base URL and a model are set, else `none`.",
+      "Which model: an API (`openai-compatible`: OpenAI, Ollama, vLLM, LM Studio, OpenRouter; `anthropic`), the user's own logged-in agent (`claude-code` runs `claude -p`, `codex` runs `codex exec`), or `none` (offline). Unset: `openai-compatible` when a base URL and a model are set, else `none`.",
   }),
   baseURL: setting(z.optional(z.url()), {
     description: "The API's base URL, e.g. `http://127.0.0.1:11434/v1`. Required for openai-compatible.",
   }),
   model: setting(z.optional(z.string().check(z.minLength(1))), {
-    description: "The model name. Required unless the provider is none.",
+    description:
+      "The model name. Required for the APIs; for `claude-code` the default is `haiku` (a small fast model), for `codex` the model of the user's Codex configuration.",
   }),
   apiKey: setting(z.optional(z.string().check(z.minLength(1))), {
     description: "The API key. Never shown, logged or stored in the database.",
     secret: true,
+  }),
+  command: setting(z.optional(z.string().check(z.minLength(1))), {
+    description:
+      "For `claude-code` and `codex`: the agent's binary, a path or a name on PATH. Unset: `claude` or `codex` on PATH.",
   }),
   timeoutMs: positive(60_000, "Timeout of each HTTP attempt, in milliseconds."),
   maxRetries: setting(z._default(z.int().check(z.gte(0), z.lte(10)), 2), {

@@ -2,11 +2,14 @@
  * `tacit doctor [--json]`: what this tacit runs with and whether it works — the configuration
  * files, the database and its schema, where the hooks are installed, the hook daemon, the last hook
  * failures, the active models and why, and today's model use against the ceiling. Read-only: it
- * creates no database, folder or file. Exit 0, or 1 when something is broken (each named).
+ * creates no database, folder or file. When the language model is the user's own agent it runs
+ * that agent's `--version`, `--help` and login-status commands (no model call). Exit 0, or 1 when
+ * something is broken (each named).
  */
 import { configFileStates, type ResolvedConfig, resolveConfig } from "../../config/load-config.js";
-import { describeModelChoice, type ModelChoice } from "../../config/model-settings.js";
+import { describeModelChoice, type ModelChoice, modelConfigFrom } from "../../config/model-settings.js";
 import { defaultConfig } from "../../config/schema.js";
+import type { HostAgentStatus } from "../../models/host-agent/host-agent-probe.js";
 import { utcDay } from "../../models/llm-call-log.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { inspectSqliteDatabase, type SqliteInspection } from "../../store/sqlite/sqlite-inspect.js";
@@ -51,6 +54,8 @@ export interface DoctorReport {
   daemon: DaemonStatus;
   hookErrors: HookLogEntry[];
   models: { languageModel: ModelChoice; embedder: ModelChoice } | null;
+  /** The user's agent as tacit's model (`llm.provider` claude-code or codex), as probed; else null. */
+  hostAgent: HostAgentStatus | null;
   ceiling: CeilingUse | null;
 }
 
@@ -83,9 +88,11 @@ export async function diagnose(
     problems.push(`configuration: ${configError}`);
   }
   let models: DoctorReport["models"] = null;
+  let hostAgent: HostAgentStatus | null = null;
   if (resolved) {
     try {
       models = describeModelChoice(resolved);
+      hostAgent = await probeConfiguredHostAgent(resolved, io, problems, warnings);
     } catch (error) {
       problems.push(`models: ${(error as Error).message}`);
     }
@@ -170,8 +177,29 @@ export async function diagnose(
     daemon,
     hookErrors: recentHookErrors({ env: io.env, limit: options.errors ?? 5 }),
     models,
+    hostAgent,
     ceiling,
   };
+}
+
+/** Probes the agent when the language model is the user's own (claude-code, codex); else null. */
+async function probeConfiguredHostAgent(
+  resolved: ResolvedConfig,
+  io: CliIo,
+  problems: string[],
+  warnings: string[],
+): Promise<HostAgentStatus | null> {
+  const { llm } = modelConfigFrom(resolved);
+  if (llm.provider !== "claude-code" && llm.provider !== "codex") return null;
+  const { probeHostAgent } = await import("../../models/host-agent/host-agent-probe.js");
+  const status = await probeHostAgent(llm.provider, { command: llm.command, env: io.env, cwd: io.cwd });
+  if (status.problem) problems.push(`language model ${llm.provider}: ${status.problem}`);
+  else if (status.loggedIn === false) {
+    warnings.push(
+      `language model ${llm.provider}: ${status.binary} reports no login; run it once and log in, or learning stays offline`,
+    );
+  }
+  return status;
 }
 
 function writeReport(io: CliIo, report: DoctorReport): void {
@@ -222,6 +250,16 @@ function writeReport(io: CliIo, report: DoctorReport): void {
   if (report.models) {
     line(`Language model: ${report.models.languageModel.active}`);
     line(`  why: ${report.models.languageModel.reason}`);
+    const agent = report.hostAgent;
+    if (agent) {
+      const found = agent.foundVia === "PATH" ? "found on PATH" : `from ${agent.foundVia}`;
+      line(
+        `  agent: ${agent.binary ? `${agent.version ?? "unknown version"} at ${agent.binary} (${found})` : "not found"}`,
+      );
+      const login = agent.loggedIn === null ? "unknown" : agent.loggedIn ? "logged in" : "not logged in";
+      line(`  login: ${login}${agent.login ? ` (${agent.login})` : ""}, the user's existing one`);
+      line(`  runs in: ${agent.workDir}, ${agent.isolation}`);
+    }
     line(`Embedder: ${report.models.embedder.active}`);
     line(`  why: ${report.models.embedder.reason}`);
   }

@@ -1,5 +1,8 @@
+import { realpathSync } from "node:fs";
 import { createCapture } from "../../capture/capture.js";
 import { type ImportSummary, importPaths } from "../../capture/importers/import-runner.js";
+import { isHostModelPath } from "../../models/host-agent/host-model-guard.js";
+import { tacitHome } from "../../store/tacit-home.js";
 import { type CliIo, type GlobalOptions, withStore, writeJson, writeLine } from "./cli-io.js";
 import { progressBar } from "./progress-bar.js";
 
@@ -26,9 +29,12 @@ export async function importCommand(
       const liveSessions = new Set(
         sessions.filter((session) => session.metadata.capturedBy === "hook").map((session) => session.id),
       );
+      const home = tacitHome(io.env);
       return await importPaths({
         capture,
         liveSessions,
+        // The sessions of tacit's own model runs (the user's agent as its model) are not the user's.
+        isOwnSession: (cwd) => isHostModelPath(cwd, home, realpathSync.native),
         getImportFile: (path) => store.getImportFile(path),
         paths,
         now: io.now,

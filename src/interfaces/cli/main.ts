@@ -7,9 +7,13 @@
  * runs without the ESM loader. So this module has no top-level await, imports only hook-client.ts
  * statically, and loads everything else (commander, the daemon) with `import()`.
  */
+import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { runHookClient } from "../hooks/hook-client.js";
 
 async function main(argv: string[]): Promise<void> {
+  // A hook fired by tacit's own model run (the user's agent run as tacit's model): do nothing at
+  // all, before reading the payload, so tacit never captures or learns from itself.
+  if (argv[0] === "hook" && isHostModelRun(process.env)) process.exit(0);
   // `tacit hook --help` is for a person: commander prints the help (an agent never passes it).
   if (argv[0] === "hook" && !argv.includes("--help") && !argv.includes("-h")) {
     // The hook skips commander and every command module, and reads its payload from descriptor 0

@@ -21,6 +21,7 @@
  * connection, the acknowledgement, the answer and any fallback in this process all fit in it, and
  * the daemon is told how much of it is left.
  */
+import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { clientHome, hookClientSettings } from "./hook-client-settings.js";
 import { eventDeadlineMs, remainingMs } from "./hook-deadline.js";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
@@ -67,6 +68,8 @@ export const ANSWERED = "D";
 
 /** Runs one hook event: through the daemon when one answers, else in this process. Never throws. */
 export async function runHookClient(argv: readonly string[], io: HookClientIo): Promise<void> {
+  // Fired by tacit's own model run: nothing to capture, nothing to start (see host-model-guard.ts).
+  if (isHostModelRun(io.env)) return;
   try {
     await clientHook(argv, io);
   } catch (error) {

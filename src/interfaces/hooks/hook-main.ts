@@ -16,8 +16,9 @@
 import type { Writable } from "node:stream";
 import * as z from "zod/mini";
 import { InvalidInputError, isBusyError, StoreError } from "../../core/errors.js";
+import { isHostModelPath, isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
-import { hookClientSettings } from "./hook-client-settings.js";
+import { clientHome, hookClientSettings } from "./hook-client-settings.js";
 import { eventDeadlineMs } from "./hook-deadline.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
 import { drainInbox, type InboxHeader } from "./hook-inbox.js";
@@ -67,6 +68,8 @@ const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 
 /** Runs one hook event from `io.stdin`. Never throws and never rejects. */
 export async function runHook(argv: readonly string[], io: HookIo): Promise<void> {
+  // Fired by tacit's own model run (see host-model-guard.ts): nothing at all.
+  if (isHostModelRun(io.env)) return;
   const started = performance.now();
   let eventName = "(unread)";
   try {
@@ -80,6 +83,8 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
       return;
     }
     const event = parsed.event;
+    // A session working in tacit's host-model folder is tacit's own model run, not the user's.
+    if (isHostModelPath(event.cwd ?? io.cwd, clientHome(io.env), fs.realpathSync.native)) return;
     eventName = `${options.agent} ${event.hook_event_name}`;
     const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
     if (location.kind !== "sqlite") throw new StoreError("hooks need a SQLite database (TACIT_DATABASE_URL)");
