@@ -10,6 +10,7 @@ import type {
   Session,
 } from "../core/types.js";
 import type { LlmCallLog } from "../models/llm-call-log.js";
+import type { InsightStore } from "./insight-store.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
 import type { RecallStore } from "./recall-store.js";
@@ -153,6 +154,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
   readonly readOnly: boolean;
   /** The log of model calls, which also enforces the daily cost ceiling. */
   readonly llmCalls: LlmCallLog;
+  /** Read-only queries across the store for people browsing it (the viewer and its API). */
+  readonly insights: InsightStore;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;

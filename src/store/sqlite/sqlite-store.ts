@@ -34,6 +34,7 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteInsightStore } from "./sqlite-insight-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
@@ -59,6 +60,7 @@ export class SqliteStore implements Store {
   private readonly skills: SqliteSkillStore;
   private readonly learning: SqliteLearnStore;
   readonly llmCalls: SqliteLlmCallLog;
+  readonly insights: SqliteInsightStore;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
   constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
@@ -74,6 +76,7 @@ export class SqliteStore implements Store {
     this.recall = new SqliteRecallStore(this.db, this.vectors);
     this.skills = new SqliteSkillStore(this.db);
     this.llmCalls = new SqliteLlmCallLog(this.db);
+    this.insights = new SqliteInsightStore(this.db);
   }
 
   getSkill(id: string): Promise<Skill | null> {
