@@ -123,7 +123,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
   registerDatasetRoutes(app, services);
 
   const { assets } = options;
-  if (assets) app.get("*", (c) => serveAsset(c, assets));
+  if (assets) app.get("*", (c) => (c.req.path.startsWith("/api/") ? c.notFound() : serveAsset(c, assets)));
 
   app.notFound((c) => c.json({ error: `not found: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

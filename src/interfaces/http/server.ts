@@ -35,6 +35,8 @@ export interface ViewerServerOptions {
   allowedHosts?: readonly string[];
   /** The built viewer; null serves the API (and MCP) only. */
   assets: ViewerAssets | null;
+  /** Require the token to read the API too (always so on an address beyond loopback). */
+  readsNeedToken?: boolean;
   /** Failures while answering MCP requests after the response started. */
   onError?: (error: Error) => void;
 }
@@ -81,7 +83,7 @@ export async function startViewerServer(options: ViewerServerOptions): Promise<R
     services: options.services,
     token: options.token,
     ownHosts,
-    readsNeedToken: !loopback,
+    readsNeedToken: !loopback || options.readsNeedToken === true,
     assets: options.assets,
     mcp,
     version: TACIT_VERSION,
@@ -99,7 +101,7 @@ export async function startViewerServer(options: ViewerServerOptions): Promise<R
     url: `http://${shown}:${port}/`,
     host,
     port,
-    readsNeedToken: !loopback,
+    readsNeedToken: !loopback || options.readsNeedToken === true,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
