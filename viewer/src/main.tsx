@@ -1,7 +1,8 @@
 import "./styles.css";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { get, saveToken, storedToken } from "./api";
+import { saveToken, storedToken } from "./api";
+import { capabilities, Needs } from "./capabilities";
 import { useLoad } from "./components";
 import { ConventionsPage } from "./pages/conventions";
 import { DatasetPage } from "./pages/dataset";
@@ -16,7 +17,6 @@ import { SignalsPage } from "./pages/signals";
 import { SkillsPage } from "./pages/skills";
 import { TaskPage } from "./pages/task";
 import { href, type Route, useRoute } from "./router";
-import type { Capabilities } from "./types";
 
 const NAV: Array<{ path: string; label: string }> = [
   { path: "", label: "Overview" },
@@ -30,7 +30,7 @@ const NAV: Array<{ path: string; label: string }> = [
   { path: "skills", label: "Skills" },
 ];
 
-function Page({ route, capabilities }: { route: Route; capabilities: Capabilities | null }) {
+function Page({ route }: { route: Route }) {
   const [area, id] = route.path;
   switch (area) {
     case undefined:
@@ -44,19 +44,30 @@ function Page({ route, capabilities }: { route: Route; capabilities: Capabilitie
     case "lessons":
       return id ? <LessonPage id={id} /> : <LessonsPage query={route.query} />;
     case "conventions":
-      return <ConventionsPage id={id} />;
+      return (
+        <Needs source="conventions" feature="conventions">
+          {() => <ConventionsPage id={id} />}
+        </Needs>
+      );
     case "recall":
       return <RecallPage query={route.query} />;
     case "memory":
-      return <MemoryFilesPage />;
+      return (
+        <Needs source="memoryFiles" feature="memory-file guarding">
+          {() => <MemoryFilesPage />}
+        </Needs>
+      );
     case "dataset":
-      return <DatasetPage />;
+      return (
+        <Needs source="dataset" feature="the dataset">
+          {() => <DatasetPage />}
+        </Needs>
+      );
     case "skills":
       return <SkillsPage id={id} />;
     default:
       return <p class="error">No page here: {location.hash}</p>;
   }
-  void capabilities;
 }
 
 /** The token field: changes need the bearer token from $TACIT_HOME/api-token. */
@@ -119,7 +130,7 @@ function TokenBox() {
 
 function App() {
   const route = useRoute();
-  const capabilities = useLoad(() => get<Capabilities>("/api/capabilities"), []);
+  const loaded = useLoad(capabilities, []);
   const area = route.path[0] ?? "";
   return (
     <div class="shell">
@@ -141,10 +152,10 @@ function App() {
         <TokenBox />
       </header>
       <main>
-        <Page route={route} capabilities={capabilities.data} />
+        <Page route={route} />
       </main>
       <footer class="muted">
-        tacit {capabilities.data?.version ?? ""} · served from this machine only
+        tacit {loaded.data?.version ?? ""} · served from this machine only
       </footer>
     </div>
   );
