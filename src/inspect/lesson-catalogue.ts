@@ -2,13 +2,7 @@
  * The lessons as a person browses them: filtered by state, kind, scope, project and words, sorted
  * by any of the numbers that matter, a page at a time, each with its quality weight.
  */
-import type {
-  Lesson,
-  LessonKind,
-  LessonScope,
-  LessonStatus,
-  MaturityState,
-} from "../core/lessons/lesson.js";
+import type { Lesson, LessonKind, LessonScope, LessonStatus, MaturityState } from "../core/lessons/lesson.js";
 import { normalizeLessonText } from "../core/lessons/lesson.js";
 import { type QualityConfig, qualityWeight } from "../core/lessons/quality.js";
 import type { Store } from "../store/store.js";

@@ -87,7 +87,9 @@ export async function lessonDossier(
     store.insights.listRecallEvents({ lessonId: id, limit: RECALLS_LISTED }),
     deps.lessons.history(id),
     lessonChain(store, lesson),
-    deps.sources.adherence ? deps.sources.adherence.lessonAdherence(id) : Promise.resolve("unavailable" as const),
+    deps.sources.adherence
+      ? deps.sources.adherence.lessonAdherence(id)
+      : Promise.resolve("unavailable" as const),
   ]);
   return {
     lesson,
@@ -135,12 +137,16 @@ async function placeEvidence(store: Store, evidence: LessonEvidence[]): Promise<
   };
   const placed: PlacedEvidence[] = [];
   for (const item of evidence) {
-    if (!sessions.has(item.sessionId)) sessions.set(item.sessionId, (await store.getSession(item.sessionId)) !== null);
+    if (!sessions.has(item.sessionId))
+      sessions.set(item.sessionId, (await store.getSession(item.sessionId)) !== null);
     let seq: number | null = null;
     if (item.taskId !== undefined) {
       const messages = await messagesOf(item.taskId);
       const quote = normalizeLessonText(item.quote).slice(0, 60);
-      seq = messages.find((message) => quote !== "" && message.text.includes(quote))?.seq ?? messages[0]?.seq ?? null;
+      seq =
+        messages.find((message) => quote !== "" && message.text.includes(quote))?.seq ??
+        messages[0]?.seq ??
+        null;
     }
     placed.push({ ...item, seq, sessionExists: sessions.get(item.sessionId) === true });
   }
@@ -151,9 +157,7 @@ async function lessonChain(store: Store, lesson: Lesson): Promise<LessonDossier[
   const link = async (id: string | null): Promise<LessonLink | null> => {
     if (id === null) return null;
     const found = await store.getLesson(id);
-    return found
-      ? { id: found.id, rule: found.rule, status: found.status, maturity: found.maturity }
-      : null;
+    return found ? { id: found.id, rule: found.rule, status: found.status, maturity: found.maturity } : null;
   };
   const supersededBy: LessonLink[] = [];
   const seen = new Set([lesson.id]);
@@ -165,7 +169,9 @@ async function lessonChain(store: Store, lesson: Lesson): Promise<LessonDossier[
     next = found.supersededById;
   }
   const replaced = await store.insights.lessonsSupersededBy(lesson.id);
-  const supersedes = (await Promise.all(replaced.map(link))).filter((item): item is LessonLink => item !== null);
+  const supersedes = (await Promise.all(replaced.map(link))).filter(
+    (item): item is LessonLink => item !== null,
+  );
   return {
     supersedes,
     supersededBy,

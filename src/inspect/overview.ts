@@ -3,10 +3,11 @@
  * signals per day, how recalled lessons were followed (when adherence is in the build), and model
  * calls and tokens per day and per purpose.
  */
-import type { LessonCounts, LlmPurposeUsage, SignalType } from "../store/insight-store.js";
-import { SIGNAL_TYPES } from "../store/insight-store.js";
+
 import type { LlmDailySpend } from "../models/llm-call-log.js";
 import { utcDay, utcDayStart } from "../models/llm-call-log.js";
+import type { LessonCounts, LlmPurposeUsage, SignalType } from "../store/insight-store.js";
+import { SIGNAL_TYPES } from "../store/insight-store.js";
 import type { Store, StoreStats } from "../store/store.js";
 import type { ViewerSources } from "./viewer-sources.js";
 
@@ -49,16 +50,18 @@ export async function overview(
   const { store } = deps;
   const now = deps.now();
   const since = utcDayStart(now) - (days - 1) * DAY_MS;
-  const [stats, tasksByStatus, signalDays, lessons, skills, perDay, byPurpose, adherence] = await Promise.all([
-    store.stats(),
-    store.insights.taskCounts(),
-    store.insights.signalDays(),
-    store.insights.lessonCounts(),
-    store.listSkills({ limit: -1 }),
-    store.llmCalls.dailySpend(days, now),
-    store.insights.llmUsageByPurpose(since),
-    deps.sources.adherence ? deps.sources.adherence.daily(days) : Promise.resolve("unavailable" as const),
-  ]);
+  const [stats, tasksByStatus, signalDays, lessons, skills, perDay, byPurpose, adherence] = await Promise.all(
+    [
+      store.stats(),
+      store.insights.taskCounts(),
+      store.insights.signalDays(),
+      store.insights.lessonCounts(),
+      store.listSkills({ limit: -1 }),
+      store.llmCalls.dailySpend(days, now),
+      store.insights.llmUsageByPurpose(since),
+      deps.sources.adherence ? deps.sources.adherence.daily(days) : Promise.resolve("unavailable" as const),
+    ],
+  );
   const signalTotal = signalDays.reduce((sum, row) => sum + row.count, 0);
   const lastSignalDay = signalDays.at(-1)?.day;
   const end = lastSignalDay ? Date.parse(`${lastSignalDay}T00:00:00Z`) : utcDayStart(now);

@@ -20,7 +20,12 @@ export async function tryRecall(
   request: { prompt: string; projectId: string | null; sessionId: string | null },
 ): Promise<PlaygroundResult> {
   const result = await recall(
-    { store: deps.store, embedder: deps.embedder, now: deps.now, config: { ...deps.recall, llmFilter: false } },
+    {
+      store: deps.store,
+      embedder: deps.embedder,
+      now: deps.now,
+      config: { ...deps.recall, llmFilter: false },
+    },
     { query: request.prompt, projectId: request.projectId, sessionId: request.sessionId, log: false },
   );
   const { recallId: _logged, ...rest } = result;

@@ -38,7 +38,13 @@ export interface SessionTimeline {
 }
 
 /** Order of entries at one message: a recall comes before the prompt it served, the rest after. */
-const ORDER: Record<TimelineEntry["type"], number> = { recall: 0, message: 1, error: 2, signal: 3, denial: 4 };
+const ORDER: Record<TimelineEntry["type"], number> = {
+  recall: 0,
+  message: 1,
+  error: 2,
+  signal: 3,
+  denial: 4,
+};
 
 /**
  * The page of `sessionId`'s timeline after message `afterSeq` (default: from the start), at most
@@ -79,7 +85,8 @@ export async function sessionTimeline(
   }));
   const seqById = new Map(messages.map((message) => [message.id, message.seq]));
   for (const error of errors) {
-    const seq = (error.messageId !== null ? seqById.get(error.messageId) : undefined) ?? place.byTime(error.createdAt);
+    const seq =
+      (error.messageId !== null ? seqById.get(error.messageId) : undefined) ?? place.byTime(error.createdAt);
     if (seq !== null) entries.push({ type: "error", seq, at: error.createdAt, error });
   }
   for (const signal of signals) {

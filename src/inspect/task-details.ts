@@ -1,7 +1,12 @@
 /** A task with what learning drew from it: signals, failed attempts, outcome, experience, lessons. */
 import { NotFoundError } from "../core/errors.js";
 import type { Outcome } from "../core/types.js";
-import type { CachedExperience, StoredFailedAttempt, StoredSignal, TaskRecord } from "../store/learn-store.js";
+import type {
+  CachedExperience,
+  StoredFailedAttempt,
+  StoredSignal,
+  TaskRecord,
+} from "../store/learn-store.js";
 import type { Store } from "../store/store.js";
 import type { LessonLink } from "./lesson-dossier.js";
 
@@ -32,7 +37,8 @@ export async function taskDetails(store: Store, id: string): Promise<TaskDetails
   const lessons = [];
   for (const lessonId of job?.lessons ?? []) {
     const lesson = await store.getLesson(lessonId);
-    if (lesson) lessons.push({ id: lesson.id, rule: lesson.rule, status: lesson.status, maturity: lesson.maturity });
+    if (lesson)
+      lessons.push({ id: lesson.id, rule: lesson.rule, status: lesson.status, maturity: lesson.maturity });
   }
   return {
     task,

@@ -71,7 +71,11 @@ export interface InsightStore {
   /** Signals per UTC day and type, for days with any, oldest first. */
   signalDays(): Promise<SignalDayCount[]>;
   /** Logged recalls, newest first: of one session, or that injected one lesson. */
-  listRecallEvents(filter: { sessionId?: string; lessonId?: string; limit: number }): Promise<RecallEventRecord[]>;
+  listRecallEvents(filter: {
+    sessionId?: string;
+    lessonId?: string;
+    limit: number;
+  }): Promise<RecallEventRecord[]>;
   lessonCounts(): Promise<LessonCounts>;
   /** How many tasks are in each status. */
   taskCounts(): Promise<Partial<Record<TaskRecord["status"], number>>>;

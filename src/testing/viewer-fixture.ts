@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import type { ViewerSources } from "../inspect/viewer-sources.js";
-import { loadApiToken } from "../interfaces/mcp/api-token.js";
 import { type RunningViewerServer, startViewerServer } from "../interfaces/http/server.js";
 import type { ViewerAssets } from "../interfaces/http/viewer-assets.js";
+import { loadApiToken } from "../interfaces/mcp/api-token.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { runTacit } from "./cli-harness.js";
 import { transcriptFixture } from "./fixtures.js";

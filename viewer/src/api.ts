@@ -44,14 +44,18 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
     value = null;
   }
   if (!response.ok) {
-    const message = (value as { error?: string } | null)?.error ?? `${response.status} ${response.statusText}`;
+    const message =
+      (value as { error?: string } | null)?.error ?? `${response.status} ${response.statusText}`;
     throw new ApiFailure(response.status, message);
   }
   return value as T;
 }
 
 /** GET `path` with the query values that are set. */
-export function get<T>(path: string, query: Record<string, string | number | undefined | null> = {}): Promise<T> {
+export function get<T>(
+  path: string,
+  query: Record<string, string | number | undefined | null> = {},
+): Promise<T> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== "") params.set(name, String(value));

@@ -12,12 +12,20 @@ export function capabilities(): Promise<Capabilities> {
 }
 
 /** Renders `children` when the build has `source`, else says the feature is not available (asking nothing more). */
-export function Needs(props: { source: keyof Capabilities["sources"]; feature: string; children: () => ComponentChildren }) {
+export function Needs(props: {
+  source: keyof Capabilities["sources"];
+  feature: string;
+  children: () => ComponentChildren;
+}) {
   const loaded = useLoad(capabilities, []);
   return (
     <Show loaded={loaded}>
       {(data) =>
-        data.sources[props.source] ? props.children() : <Unavailable message={`${props.feature} is not available in this build`} />
+        data.sources[props.source] ? (
+          props.children()
+        ) : (
+          <Unavailable message={`${props.feature} is not available in this build`} />
+        )
       }
     </Show>
   );

@@ -23,7 +23,14 @@ export function BarChart({ bars, title }: { bars: Bar[]; title: string }) {
             <text x={0} y={y + 14} class="chart-label">
               {bar.label}
             </text>
-            <rect x={labelWidth} y={y} width={Math.max(length, bar.value > 0 ? 2 : 0)} height={18} rx={3} class={`fill-${bar.kind ?? bar.label}`} />
+            <rect
+              x={labelWidth}
+              y={y}
+              width={Math.max(length, bar.value > 0 ? 2 : 0)}
+              height={18}
+              rx={3}
+              class={`fill-${bar.kind ?? bar.label}`}
+            />
             <text x={labelWidth + length + 6} y={y + 14} class="chart-value">
               {bar.value}
             </text>
@@ -48,7 +55,13 @@ export function DayColumns({ days, title, names }: { days: DayColumn[]; title: s
   const width = Math.max(days.length * step, 120);
   return (
     <figure class="day-columns">
-      <svg class="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} preserveAspectRatio="none">
+      <svg
+        class="chart"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={title}
+        preserveAspectRatio="none"
+      >
         <title>{title}</title>
         <line x1={0} x2={width} y1={height} y2={height} class="axis" />
         {days.map((day, index) => {
@@ -60,7 +73,14 @@ export function DayColumns({ days, title, names }: { days: DayColumn[]; title: s
                 const size = (height * part.value) / max;
                 top -= size;
                 return part.value > 0 ? (
-                  <rect key={part.name} x={index * step + 1} y={top} width={step - 2} height={size} class={`fill-${part.name}`} />
+                  <rect
+                    key={part.name}
+                    x={index * step + 1}
+                    y={top}
+                    width={step - 2}
+                    height={size}
+                    class={`fill-${part.name}`}
+                  />
                 ) : null;
               })}
             </g>

@@ -18,7 +18,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
     loading: true,
   });
   const [tick, setTick] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what the load depends on
   useEffect(() => {
     let live = true;
     setState((previous) => ({ ...previous, loading: true, error: null }));
@@ -35,7 +34,13 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
 }
 
 /** Shows the loaded data, a loading line, a 501 as "not available", or the error. */
-export function Show<T>({ loaded, children }: { loaded: Loaded<T>; children: (data: T) => ComponentChildren }) {
+export function Show<T>({
+  loaded,
+  children,
+}: {
+  loaded: Loaded<T>;
+  children: (data: T) => ComponentChildren;
+}) {
   if (loaded.error) {
     if (loaded.error instanceof ApiFailure && loaded.error.status === 501) {
       return <Unavailable message={loaded.error.message} />;
@@ -68,7 +73,15 @@ export function Pill({ value, kind }: { value: string; kind?: string }) {
   return <span class={`pill pill-${kind ?? value}`}>{value}</span>;
 }
 
-export function Card({ title, children, wide }: { title: string; children: ComponentChildren; wide?: boolean }) {
+export function Card({
+  title,
+  children,
+  wide,
+}: {
+  title: string;
+  children: ComponentChildren;
+  wide?: boolean;
+}) {
   return (
     <section class={wide ? "card wide" : "card"}>
       <h2>{title}</h2>
@@ -108,14 +121,19 @@ export function ConfirmAction(props: {
   };
   if (!open) {
     return (
-      <button type="button" class={props.danger ? "danger" : ""} data-testid={props.testId} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        class={props.danger ? "danger" : ""}
+        data-testid={props.testId}
+        onClick={() => setOpen(true)}
+      >
         {props.label}
       </button>
     );
   }
   const blocked = busy || (props.reason === "required" && reason.trim() === "");
   return (
-    <div class="confirm" role="group" aria-label={props.question}>
+    <fieldset class="confirm" aria-label={props.question}>
       <span>{props.question}</span>
       {props.reason ? (
         <input
@@ -126,13 +144,19 @@ export function ConfirmAction(props: {
           aria-label="reason"
         />
       ) : null}
-      <button type="button" class={props.danger ? "danger" : "primary"} disabled={blocked} onClick={run} data-testid="confirm">
+      <button
+        type="button"
+        class={props.danger ? "danger" : "primary"}
+        disabled={blocked}
+        onClick={run}
+        data-testid="confirm"
+      >
         Confirm
       </button>
       <button type="button" onClick={() => setOpen(false)}>
         Cancel
       </button>
       {error ? <ErrorBox error={error} /> : null}
-    </div>
+    </fieldset>
   );
 }

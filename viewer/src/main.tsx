@@ -36,7 +36,11 @@ function Page({ route }: { route: Route }) {
     case undefined:
       return <OverviewPage />;
     case "sessions":
-      return id ? <SessionPage id={id} focus={route.query.get("seq")} /> : <SessionsPage query={route.query} />;
+      return id ? (
+        <SessionPage id={id} focus={route.query.get("seq")} />
+      ) : (
+        <SessionsPage query={route.query} />
+      );
     case "tasks":
       return id ? <TaskPage id={id} /> : <SessionsPage query={route.query} />;
     case "signals":
@@ -154,9 +158,7 @@ function App() {
       <main>
         <Page route={route} />
       </main>
-      <footer class="muted">
-        tacit {loaded.data?.version ?? ""} · served from this machine only
-      </footer>
+      <footer class="muted">tacit {loaded.data?.version ?? ""} · served from this machine only</footer>
     </div>
   );
 }

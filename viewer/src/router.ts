@@ -28,9 +28,13 @@ export function useRoute(): Route {
 }
 
 /** A link target: `#/` + segments (encoded) + query. */
-export function href(path: Array<string | number>, query: Record<string, string | number | undefined> = {}): string {
+export function href(
+  path: Array<string | number>,
+  query: Record<string, string | number | undefined> = {},
+): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(name, String(value));
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== "") params.set(name, String(value));
   const search = params.toString();
   return `#/${path.map((part) => encodeURIComponent(String(part))).join("/")}${search ? `?${search}` : ""}`;
 }

@@ -231,7 +231,14 @@ export interface Overview {
   skills: number;
   llm: {
     perDay: LlmDay[];
-    byPurpose: Array<{ purpose: string; model: string; calls: number; chargedTokens: number; failures: number; refused: number }>;
+    byPurpose: Array<{
+      purpose: string;
+      model: string;
+      calls: number;
+      chargedTokens: number;
+      failures: number;
+      refused: number;
+    }>;
     totals: { calls: number; chargedTokens: number; failures: number; refused: number };
   };
   adherence: Array<{ day: string; followed: number; ignored: number; denied: number }> | "unavailable";

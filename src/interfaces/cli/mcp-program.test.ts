@@ -48,7 +48,13 @@ describe("registerMcpCommands", () => {
     });
     expect(program.commands.map((command) => command.name())).toEqual(["mcp", "serve"]);
     const serve = program.commands[1];
-    expect(serve?.options.map((option) => option.long)).toEqual(["--mcp", "--port", "--host", "--allow-host", "--no-viewer"]);
+    expect(serve?.options.map((option) => option.long)).toEqual([
+      "--mcp",
+      "--port",
+      "--host",
+      "--allow-host",
+      "--no-viewer",
+    ]);
   });
 
   it("refuses a port that is not one, and a reachable address without TACIT_API_TOKEN", async () => {

@@ -38,8 +38,13 @@ export function registerMcpCommands(program: Command, { io, global, run }: Comma
     )
     .option("--no-viewer", "serve the API and MCP without the viewer's pages")
     .action(
-      async (options: { mcp?: boolean; port?: number; host?: string; allowHost?: string[]; viewer?: boolean }) =>
-        run((await serve()).serveCommand({ ...global(), ...options }, io)),
+      async (options: {
+        mcp?: boolean;
+        port?: number;
+        host?: string;
+        allowHost?: string[];
+        viewer?: boolean;
+      }) => run((await serve()).serveCommand({ ...global(), ...options }, io)),
     );
 }
 

@@ -4,23 +4,24 @@
  * requests that change something — and every API request when reads need the token — then need
  * the bearer token (401). Errors are JSON `{"error": message}`; no cookies are set or read.
  */
+
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError, errorResponse } from "./api-error.js";
 import { bearerMatches, hostOrOriginRefusal } from "./request-guard.js";
+import { registerConventionRoutes } from "./routes/convention-routes.js";
+import { registerDatasetRoutes } from "./routes/dataset-routes.js";
 import { registerLessonRoutes } from "./routes/lesson-routes.js";
 import { registerMemoryFileRoutes } from "./routes/memory-file-routes.js";
-import { registerDatasetRoutes } from "./routes/dataset-routes.js";
 import { registerOverviewRoutes } from "./routes/overview-routes.js";
 import { registerRecallRoutes } from "./routes/recall-routes.js";
 import { registerSessionRoutes } from "./routes/session-routes.js";
 import { registerSkillRoutes } from "./routes/skill-routes.js";
-import { registerConventionRoutes } from "./routes/convention-routes.js";
+import { serveAsset, type ViewerAssets } from "./viewer-assets.js";
 import type { ViewerServices } from "./viewer-services.js";
-import { type ViewerAssets, serveAsset } from "./viewer-assets.js";
 
 /** The Hono environment of the app: Node's request and response are reachable (for /mcp). */
 export type ApiEnv = { Bindings: HttpBindings };

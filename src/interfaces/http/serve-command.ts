@@ -2,7 +2,7 @@
  * `tacit serve`: the viewer, its API and the MCP endpoint until SIGINT/SIGTERM (`--mcp`: the MCP
  * endpoint alone). Prints the URL and where the token is on stderr, never the token itself.
  */
-import { type CliIo, CliError, type GlobalOptions, withRuntime, writeLine } from "../cli/cli-io.js";
+import { CliError, type CliIo, type GlobalOptions, withRuntime, writeLine } from "../cli/cli-io.js";
 import { apiTokenPath, loadApiToken } from "../mcp/api-token.js";
 import { shutdownSignal } from "../mcp/commands.js";
 import { serveHttp } from "../mcp/http.js";
@@ -33,11 +33,15 @@ export async function serveCommand(
   const explicit = explicitApiToken(io.env);
   const tokenFile = apiTokenPath(io.env);
   const { token, created } = explicit ? { token: explicit, created: false } : await loadApiToken(tokenFile);
-  const where = explicit ? "it is TACIT_API_TOKEN" : `the token is in ${tokenFile}${created ? " (created now)" : ""}`;
+  const where = explicit
+    ? "it is TACIT_API_TOKEN"
+    : `the token is in ${tokenFile}${created ? " (created now)" : ""}`;
   const port = options.port ?? settings.port;
   const host = options.host ?? settings.host;
   if (options.mcp && host !== DEFAULT_SERVE_SETTINGS.host) {
-    throw new CliError("tacit serve --mcp listens on 127.0.0.1 only; drop --host, or serve everything without --mcp");
+    throw new CliError(
+      "tacit serve --mcp listens on 127.0.0.1 only; drop --host, or serve everything without --mcp",
+    );
   }
   assertServableHost(host, explicit !== null);
   const assets = options.mcp || options.viewer === false ? null : loadViewerAssets(defaultViewerDirectory());
@@ -79,7 +83,8 @@ export async function serveCommand(
           `changes (promote, revert, …)${"readsNeedToken" in server && server.readsNeedToken ? ", reads" : ""} and MCP need "Authorization: Bearer <token>"; ${where}`,
         );
       }
-      if (!stop.aborted) await new Promise((resolve) => stop.addEventListener("abort", resolve, { once: true }));
+      if (!stop.aborted)
+        await new Promise((resolve) => stop.addEventListener("abort", resolve, { once: true }));
       await server.close();
       writeLine(io.stderr, "tacit server stopped");
     });

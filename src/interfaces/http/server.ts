@@ -4,14 +4,15 @@
  * other machines can reach unless the token was configured explicitly (then every API request,
  * reads too, needs it).
  */
+
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
-import type { Server } from "node:http";
 import { TacitError } from "../../core/errors.js";
+import type { RecallConfig } from "../../recall/recall.js";
 import { TACIT_VERSION } from "../../version.js";
 import { mcpRequestHandler } from "../mcp/http.js";
 import type { McpRuntime } from "../mcp/tool-context.js";
-import type { RecallConfig } from "../../recall/recall.js";
 import { createApiApp } from "./app.js";
 import { isLoopbackHost, ownHostNames } from "./request-guard.js";
 import type { ViewerAssets } from "./viewer-assets.js";

@@ -1,6 +1,7 @@
 /** Changing lessons through the viewer API: promote, deprecate, archive, revert; chains and model spend. */
 import { afterEach, describe, expect, it } from "vitest";
 import type { LessonInput } from "../../learn/lesson-book.js";
+import { recall } from "../../recall/recall.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { rawRequest, startViewerFixture, type ViewerFixture } from "../../testing/viewer-fixture.js";
 
@@ -64,7 +65,11 @@ describe("changing lessons through the API", () => {
     const fixture = await start();
     const old = (await fixture.runtime.lessons.learn(LESSON)).lesson;
     const newer = (
-      await fixture.runtime.lessons.learn({ ...LESSON, trigger: "adding a package", rule: "Use bun add in the shop repo" })
+      await fixture.runtime.lessons.learn({
+        ...LESSON,
+        trigger: "adding a package",
+        rule: "Use bun add in the shop repo",
+      })
     ).lesson;
     await fixture.runtime.lessons.demote(old.id, { kind: "superseded", supersededById: newer.id });
     const oldDossier = (await rawRequest(fixture.server, `/api/lessons/${old.id}`)).json();
@@ -73,6 +78,22 @@ describe("changing lessons through the API", () => {
     expect(stale.changes).toContainEqual({ field: "supersededById", before: null, after: newer.id });
     const newDossier = (await rawRequest(fixture.server, `/api/lessons/${newer.id}`)).json();
     expect(newDossier.chain.supersedes.map((link: { id: string }) => link.id)).toEqual([old.id]);
+  });
+
+  it("places a logged recall on its session's timeline and in the lesson's recalls", async () => {
+    const fixture = await start();
+    const { lesson } = await fixture.runtime.lessons.learn(LESSON);
+    await fixture.runtime.capture.upsertSession({ id: "s1", agent: "sdk", sourceSessionId: "s1", cwd: "/w" });
+    await fixture.runtime.capture.appendMessages("s1", [{ role: "user", content: "install the deps" }]);
+    const result = await recall(
+      { store: fixture.runtime.store, embedder: fixture.runtime.embedder, now: () => Date.now() - 1000 },
+      { query: "installing dependencies in the shop repo with pnpm", sessionId: "s1" },
+    );
+    expect(result.items.map((item) => item.id)).toContain(lesson.id);
+    const dossier = (await rawRequest(fixture.server, `/api/lessons/${lesson.id}`)).json();
+    expect(dossier.recalls.map((event: { id: string }) => event.id)).toEqual([result.recallId]);
+    const timeline = (await rawRequest(fixture.server, "/api/sessions/s1/timeline")).json();
+    expect(timeline.entries.map((entry: { type: string }) => entry.type)).toEqual(["recall", "message"]);
   });
 
   it("counts model calls and tokens by day and purpose from the call log", async () => {
@@ -87,15 +108,47 @@ describe("changing lessons through the API", () => {
       httpStatus: 200,
       error: null,
     };
-    await fixture.runtime.store.llmCalls.record({ ...call, purpose: "task-experience", startedAt: now, status: "ok", chargedTokens: 120 });
-    await fixture.runtime.store.llmCalls.record({ ...call, purpose: "task-experience", startedAt: now, status: "timeout", chargedTokens: 50 });
-    await fixture.runtime.store.llmCalls.record({ ...call, purpose: "recall-filter", startedAt: now, status: "refused-ceiling", chargedTokens: 0 });
+    await fixture.runtime.store.llmCalls.record({
+      ...call,
+      purpose: "task-experience",
+      startedAt: now,
+      status: "ok",
+      chargedTokens: 120,
+    });
+    await fixture.runtime.store.llmCalls.record({
+      ...call,
+      purpose: "task-experience",
+      startedAt: now,
+      status: "timeout",
+      chargedTokens: 50,
+    });
+    await fixture.runtime.store.llmCalls.record({
+      ...call,
+      purpose: "recall-filter",
+      startedAt: now,
+      status: "refused-ceiling",
+      chargedTokens: 0,
+    });
     const { llm } = (await rawRequest(fixture.server, "/api/overview?days=7")).json();
     expect(llm.totals).toEqual({ calls: 2, chargedTokens: 170, failures: 1, refused: 1 });
     expect(llm.perDay.at(-1).calls).toBe(2);
     expect(llm.byPurpose).toEqual([
-      { purpose: "task-experience", model: "openai-compatible/m1", calls: 2, chargedTokens: 170, failures: 1, refused: 0 },
-      { purpose: "recall-filter", model: "openai-compatible/m1", calls: 0, chargedTokens: 0, failures: 0, refused: 1 },
+      {
+        purpose: "task-experience",
+        model: "openai-compatible/m1",
+        calls: 2,
+        chargedTokens: 170,
+        failures: 1,
+        refused: 0,
+      },
+      {
+        purpose: "recall-filter",
+        model: "openai-compatible/m1",
+        calls: 0,
+        chargedTokens: 0,
+        failures: 0,
+        refused: 1,
+      },
     ]);
   });
 });

@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatasetSampleView, DatasetSource } from "../../inspect/viewer-sources.js";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { rawRequest, seedViewerHome, startViewerFixture, type ViewerFixture } from "../../testing/viewer-fixture.js";
+import {
+  rawRequest,
+  seedViewerHome,
+  startViewerFixture,
+  type ViewerFixture,
+} from "../../testing/viewer-fixture.js";
 
 const tempDir = useTempDir("tacit-viewer-reads-");
 let fixture: ViewerFixture;
@@ -53,7 +58,8 @@ describe("the viewer API's reads", () => {
     expect(types.has("message")).toBe(true);
     expect(types.has("signal")).toBe(true);
     const placed = timeline.entries.find(
-      (entry: { type: string; signal?: { id: string } }) => entry.type === "signal" && entry.signal?.id === signal?.id,
+      (entry: { type: string; signal?: { id: string } }) =>
+        entry.type === "signal" && entry.signal?.id === signal?.id,
     );
     expect(placed.seq).toBe(signal?.messageSeq);
     const seqs = timeline.entries.map((entry: { seq: number }) => entry.seq);
@@ -62,7 +68,9 @@ describe("the viewer API's reads", () => {
 
     // Paging: two pages of one message each cover the first two messages, nothing twice.
     const first = (await get(`/api/sessions/${enc(sessionId)}/timeline?limit=1`)).json();
-    const second = (await get(`/api/sessions/${enc(sessionId)}/timeline?limit=1&afterSeq=${first.nextAfterSeq}`)).json();
+    const second = (
+      await get(`/api/sessions/${enc(sessionId)}/timeline?limit=1&afterSeq=${first.nextAfterSeq}`)
+    ).json();
     const messageSeqs = (page: { entries: Array<{ type: string; seq: number }> }) =>
       page.entries.filter((entry) => entry.type === "message").map((entry) => entry.seq);
     expect([...messageSeqs(first), ...messageSeqs(second)]).toEqual(messageSeqs(timeline).slice(0, 2));
@@ -76,10 +84,14 @@ describe("the viewer API's reads", () => {
   it("a session's errors are on its timeline", async () => {
     const [error] = await fixture.runtime.store.listErrors({ limit: 1, includeResolved: true });
     expect(error).toBeDefined();
-    const timeline = (await get(`/api/sessions/${enc(error?.sessionId as string)}/timeline?limit=1000`)).json();
-    expect(timeline.entries.some((entry: { type: string; error?: { id: string } }) => entry.error?.id === error?.id)).toBe(
-      true,
-    );
+    const timeline = (
+      await get(`/api/sessions/${enc(error?.sessionId as string)}/timeline?limit=1000`)
+    ).json();
+    expect(
+      timeline.entries.some(
+        (entry: { type: string; error?: { id: string } }) => entry.error?.id === error?.id,
+      ),
+    ).toBe(true);
   });
 
   it("tasks with their signals and the lessons they taught", async () => {
@@ -98,7 +110,9 @@ describe("the viewer API's reads", () => {
     const all = (await get("/api/signals?limit=1000")).json();
     const type = all.signals[0].type;
     const filtered = (await get(`/api/signals?type=${type}&limit=2`)).json();
-    expect(filtered.total).toBe(all.signals.filter((signal: { type: string }) => signal.type === type).length);
+    expect(filtered.total).toBe(
+      all.signals.filter((signal: { type: string }) => signal.type === type).length,
+    );
     expect(filtered.signals.every((signal: { type: string }) => signal.type === type)).toBe(true);
     const times = all.signals.map((signal: { createdAt: number }) => signal.createdAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -129,7 +143,10 @@ describe("the viewer API's reads", () => {
     const lesson = lessons.find((item) => item.evidence.some((evidence) => evidence.taskId !== undefined));
     expect(lesson).toBeDefined();
     const dossier = (await get(`/api/lessons/${enc(lesson?.id as string)}`)).json();
-    const parts = Object.values(dossier.score.parts as Record<string, number>).reduce((sum, value) => sum + value, 0);
+    const parts = Object.values(dossier.score.parts as Record<string, number>).reduce(
+      (sum, value) => sum + value,
+      0,
+    );
     expect(dossier.score.quality).toBeCloseTo(Math.min(1, parts), 9);
     expect(dossier.score.multiplier).toBe(0.5); // a candidate
     const placed = dossier.evidence.find((item: { taskId?: string }) => item.taskId !== undefined);
@@ -147,7 +164,9 @@ describe("the viewer API's reads", () => {
   });
 
   it("recall playground: what would be injected, with score parts, and why the rest was left out", async () => {
-    const [project] = (await get("/api/projects")).json().projects.filter((item: { lessons: number }) => item.lessons > 0);
+    const [project] = (await get("/api/projects"))
+      .json()
+      .projects.filter((item: { lessons: number }) => item.lessons > 0);
     expect(project).toBeDefined();
     const lessons = await fixture.runtime.store.listLessons({ projectId: project.projectId, limit: -1 });
     const prompt = lessons[0]?.trigger as string;
@@ -190,17 +209,36 @@ describe("an optional source, once wired", () => {
         total: samples.length,
       }),
       getSample: async (id) => samples.find((sample) => sample.id === id) ?? null,
-      approve: async (id, note) => Object.assign(samples.find((sample) => sample.id === id) as DatasetSampleView, { status: "approved", note }),
-      reject: async (id, note) => Object.assign(samples.find((sample) => sample.id === id) as DatasetSampleView, { status: "rejected", note }),
-      export: async () => ({ filename: "data set.jsonl", contentType: "application/x-ndjson", body: '{"id":"S1"}\n' }),
+      approve: async (id, note) =>
+        Object.assign(samples.find((sample) => sample.id === id) as DatasetSampleView, {
+          status: "approved",
+          note,
+        }),
+      reject: async (id, note) =>
+        Object.assign(samples.find((sample) => sample.id === id) as DatasetSampleView, {
+          status: "rejected",
+          note,
+        }),
+      export: async () => ({
+        filename: "data set.jsonl",
+        contentType: "application/x-ndjson",
+        body: '{"id":"S1"}\n',
+      }),
     };
     const wired = await startViewerFixture(tempDir(), { sources: { dataset } });
     try {
       const auth = { Authorization: `Bearer ${wired.token}` };
       expect((await rawRequest(wired.server, "/api/capabilities")).json().sources.dataset).toBe(true);
-      expect((await rawRequest(wired.server, "/api/dataset/samples?status=pending")).json().samples).toHaveLength(1);
-      expect((await rawRequest(wired.server, "/api/dataset/samples/S1/approve", { method: "POST" })).status).toBe(401);
-      const approved = await rawRequest(wired.server, "/api/dataset/samples/S1/approve", { method: "POST", headers: auth });
+      expect(
+        (await rawRequest(wired.server, "/api/dataset/samples?status=pending")).json().samples,
+      ).toHaveLength(1);
+      expect(
+        (await rawRequest(wired.server, "/api/dataset/samples/S1/approve", { method: "POST" })).status,
+      ).toBe(401);
+      const approved = await rawRequest(wired.server, "/api/dataset/samples/S1/approve", {
+        method: "POST",
+        headers: auth,
+      });
       expect(approved.json().sample.status).toBe("approved");
       expect((await rawRequest(wired.server, "/api/dataset/export", { method: "POST" })).status).toBe(401);
       const file = await rawRequest(wired.server, "/api/dataset/export", { method: "POST", headers: auth });

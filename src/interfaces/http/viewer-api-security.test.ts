@@ -3,11 +3,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { rawRequest, seedViewerHome, startViewerFixture, type ViewerFixture } from "../../testing/viewer-fixture.js";
+import {
+  rawRequest,
+  seedViewerHome,
+  startViewerFixture,
+  type ViewerFixture,
+} from "../../testing/viewer-fixture.js";
+import { isLoopbackHost, ownHostNames } from "./request-guard.js";
+import { explicitApiToken } from "./serve-settings.js";
 import { assertServableHost } from "./server.js";
 import { loadViewerAssets } from "./viewer-assets.js";
-import { explicitApiToken } from "./serve-settings.js";
-import { isLoopbackHost, ownHostNames } from "./request-guard.js";
 
 const tempDir = useTempDir("tacit-viewer-security-");
 let home: string;
@@ -32,7 +37,10 @@ afterAll(async () => {
 describe("the viewer API's boundary", () => {
   it("refuses a change without the token (401, nothing changed) and makes it with the token", async () => {
     const before = await fixture.runtime.store.getLesson(lessonId);
-    const refused = await rawRequest(fixture.server, `/api/lessons/${lessonId}/promote`, { method: "POST", body: {} });
+    const refused = await rawRequest(fixture.server, `/api/lessons/${lessonId}/promote`, {
+      method: "POST",
+      body: {},
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers["www-authenticate"]).toBe('Bearer realm="tacit"');
     expect(refused.json().error).toMatch(/changes need the bearer token/);
@@ -63,12 +71,13 @@ describe("the viewer API's boundary", () => {
     expect(foreignOrigin.status).toBe(403);
     expect(foreignOrigin.json().error).toBe("origin not allowed: http://evil.example");
     expect((await fixture.runtime.store.getLesson(lessonId))?.status).not.toBe("archived");
-    for (const headers of [
+    const foreign: Array<Record<string, string>> = [
       { Origin: "null" },
       { Origin: `http://127.0.0.1:${port + 1}` },
       { Host: `evil.example:${port}` },
       { Host: `127.0.0.1:${port + 1}` },
-    ]) {
+    ];
+    for (const headers of foreign) {
       expect((await rawRequest(fixture.server, "/api/overview", { headers })).status).toBe(403);
       expect((await rawRequest(fixture.server, "/", { headers })).status).toBe(403);
     }
@@ -112,7 +121,9 @@ describe("the viewer API's boundary", () => {
     });
     expect(notJson.status).toBe(409); // already proven: a refused change, with the reason
     expect(notJson.json().error).toMatch(/lesson/);
-    expect((await rawRequest(fixture.server, "/api/nothing")).json()).toEqual({ error: "not found: GET /api/nothing" });
+    expect((await rawRequest(fixture.server, "/api/nothing")).json()).toEqual({
+      error: "not found: GET /api/nothing",
+    });
     expect((await rawRequest(fixture.server, "/assets/../index.html")).status).not.toBe(500);
     expect((await rawRequest(fixture.server, "/assets/missing.js")).status).toBe(404);
   });
@@ -123,14 +134,21 @@ describe("the viewer API's boundary", () => {
     expect(read.json().error).toBe("memory-file guarding is not available in this build");
     expect((await rawRequest(fixture.server, "/api/dataset/samples")).status).toBe(501);
     expect((await rawRequest(fixture.server, "/api/conventions")).status).toBe(501);
-    expect((await rawRequest(fixture.server, "/api/audits/A1/rollback", { method: "POST" })).status).toBe(401);
+    expect((await rawRequest(fixture.server, "/api/audits/A1/rollback", { method: "POST" })).status).toBe(
+      401,
+    );
     const withToken = await rawRequest(fixture.server, "/api/audits/A1/rollback", {
       method: "POST",
       headers: { Authorization: `Bearer ${fixture.token}` },
     });
     expect(withToken.status).toBe(501);
     const capabilities = (await rawRequest(fixture.server, "/api/capabilities")).json();
-    expect(capabilities.sources).toEqual({ memoryFiles: false, dataset: false, adherence: false, conventions: false });
+    expect(capabilities.sources).toEqual({
+      memoryFiles: false,
+      dataset: false,
+      adherence: false,
+      conventions: false,
+    });
   });
 
   it("serves MCP at /mcp in the same process, with its own token check", async () => {
@@ -157,7 +175,9 @@ describe("the viewer API's boundary", () => {
     const strict = await startViewerFixture(home, { readsNeedToken: true });
     try {
       expect((await rawRequest(strict.server, "/api/overview")).status).toBe(401);
-      const ok = await rawRequest(strict.server, "/api/overview", { headers: { Authorization: `Bearer ${strict.token}` } });
+      const ok = await rawRequest(strict.server, "/api/overview", {
+        headers: { Authorization: `Bearer ${strict.token}` },
+      });
       expect(ok.status).toBe(200);
     } finally {
       await strict.close();
@@ -167,7 +187,9 @@ describe("the viewer API's boundary", () => {
 
 describe("where the server may listen", () => {
   it("refuses an address beyond loopback unless the token was set explicitly", () => {
-    expect(() => assertServableHost("0.0.0.0", false)).toThrow(/refusing to listen on 0\.0\.0\.0.*TACIT_API_TOKEN/);
+    expect(() => assertServableHost("0.0.0.0", false)).toThrow(
+      /refusing to listen on 0\.0\.0\.0.*TACIT_API_TOKEN/,
+    );
     expect(() => assertServableHost("192.168.1.5", false)).toThrow(/refusing/);
     expect(() => assertServableHost("0.0.0.0", true)).not.toThrow();
     expect(() => assertServableHost("127.0.0.1", false)).not.toThrow();

@@ -50,7 +50,10 @@ export function loadViewerAssets(directory: string): ViewerAssets {
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) {
         const url = `/${relative(directory, path).split(sep).join("/")}`;
-        files.set(url, { body: readFileSync(path), type: TYPES[extname(path)] ?? "application/octet-stream" });
+        files.set(url, {
+          body: readFileSync(path),
+          type: TYPES[extname(path)] ?? "application/octet-stream",
+        });
       }
     }
   };

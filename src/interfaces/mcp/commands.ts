@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { CliError, type CliIo, type GlobalOptions, withRuntime, writeLine } from "../cli/cli-io.js";
+import { type CliIo, type GlobalOptions, withRuntime, writeLine } from "../cli/cli-io.js";
 import { serveStdio } from "./stdio.js";
 import { failureMessage } from "./tool-definition.js";
 

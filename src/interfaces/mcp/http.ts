@@ -45,7 +45,10 @@ export interface RunningHttpServer {
  */
 export async function serveHttp(runtime: McpRuntime, options: HttpServeOptions): Promise<RunningHttpServer> {
   let port = options.port ?? 0;
-  const answer = mcpRequestHandler(runtime, { ...options, ownHosts: () => ownHostNames(MCP_HTTP_HOST, port) });
+  const answer = mcpRequestHandler(runtime, {
+    ...options,
+    ownHosts: () => ownHostNames(MCP_HTTP_HOST, port),
+  });
   const httpServer = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path !== MCP_HTTP_PATH) {

@@ -79,7 +79,9 @@ export class SqliteInsightStore implements InsightStore {
     const group = (column: string) =>
       Object.fromEntries(
         (
-          this.db.prepare(`SELECT ${column} AS key, COUNT(*) AS n FROM lessons GROUP BY ${column}`).all() as Array<{
+          this.db
+            .prepare(`SELECT ${column} AS key, COUNT(*) AS n FROM lessons GROUP BY ${column}`)
+            .all() as Array<{
             key: string;
             n: number;
           }>

@@ -15,7 +15,8 @@ export function ConventionsPage({ id }: { id: string | undefined }) {
           <ul>
             {data.conventions.map((convention) => (
               <li key={convention.id}>
-                <a href={href(["conventions", convention.id])}>{convention.statement}</a> <Pill value={convention.status} />{" "}
+                <a href={href(["conventions", convention.id])}>{convention.statement}</a>{" "}
+                <Pill value={convention.status} />{" "}
                 <span class="muted small">{time(convention.updatedAt)}</span>
               </li>
             ))}

@@ -38,7 +38,11 @@ export function DatasetPage() {
         {(data) => (
           <>
             <div class="row">
-              <select value={status} aria-label="status" onChange={(event) => setStatus((event.target as HTMLSelectElement).value)}>
+              <select
+                value={status}
+                aria-label="status"
+                onChange={(event) => setStatus((event.target as HTMLSelectElement).value)}
+              >
                 {["pending", "approved", "rejected"].map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -54,7 +58,10 @@ export function DatasetPage() {
             <ul class="samples">
               {data.samples.map((sample) => (
                 <li key={sample.id}>
-                  <Pill value={sample.status} /> <span class="muted small">{sample.kind} · {time(sample.createdAt)}</span>
+                  <Pill value={sample.status} />{" "}
+                  <span class="muted small">
+                    {sample.kind} · {time(sample.createdAt)}
+                  </span>
                   <p>
                     <strong>prompt</strong> {oneLine(sample.prompt, 400)}
                   </p>

@@ -31,13 +31,20 @@ function LessonBody({ data, reload }: { data: Dossier; reload: () => void }) {
         </p>
       ) : null}
       <p data-testid="lesson-state">
-        <Pill value={lesson.kind} kind="kind" /> <Pill value={lesson.status} kind={`status-${lesson.status}`} />{" "}
-        <Pill value={lesson.maturity} /> <span class="muted small">{lesson.scope === "global" ? "global" : lesson.projectId}</span>
+        <Pill value={lesson.kind} kind="kind" />{" "}
+        <Pill value={lesson.status} kind={`status-${lesson.status}`} /> <Pill value={lesson.maturity} />{" "}
+        <span class="muted small">{lesson.scope === "global" ? "global" : lesson.projectId}</span>
         {lesson.maturityReason ? <span class="muted small"> · {lesson.maturityReason}</span> : null}
         {lesson.statusReason ? <span class="muted small"> · {lesson.statusReason}</span> : null}
       </p>
       <div class="actions">
-        <ConfirmAction label="Promote" question="Promote this lesson to proven?" reason="optional" action={act("promote")} testId="promote" />
+        <ConfirmAction
+          label="Promote"
+          question="Promote this lesson to proven?"
+          reason="optional"
+          action={act("promote")}
+          testId="promote"
+        />
         <ConfirmAction
           label="Deprecate"
           question="Deprecate it (recall stops injecting it)?"
@@ -46,7 +53,14 @@ function LessonBody({ data, reload }: { data: Dossier; reload: () => void }) {
           action={act("deprecate")}
           testId="deprecate"
         />
-        <ConfirmAction label="Archive" question="Archive this lesson?" reason="optional" danger action={act("archive")} testId="archive" />
+        <ConfirmAction
+          label="Archive"
+          question="Archive this lesson?"
+          reason="optional"
+          danger
+          action={act("archive")}
+          testId="archive"
+        />
       </div>
       <div class="grid">
         <Card title="Score parts">
@@ -80,7 +94,8 @@ function LessonBody({ data, reload }: { data: Dossier; reload: () => void }) {
             <p class="muted">No adherence recorded.</p>
           ) : (
             <p>
-              followed {data.adherence.followed} · ignored {data.adherence.ignored} · adherence {percent(data.adherence.rate)}
+              followed {data.adherence.followed} · ignored {data.adherence.ignored} · adherence{" "}
+              {percent(data.adherence.rate)}
             </p>
           )}
         </Card>
@@ -143,7 +158,8 @@ function LessonBody({ data, reload }: { data: Dossier; reload: () => void }) {
 function HistoryItem({ event, reload }: { event: HistoryEntry; reload: () => void }) {
   return (
     <li data-testid="history-event" data-type={event.type}>
-      <strong>{event.type.replace(/^lesson-/, "")}</strong> <span class="muted small">{time(event.at)}</span> — {event.reason}
+      <strong>{event.type.replace(/^lesson-/, "")}</strong> <span class="muted small">{time(event.at)}</span>{" "}
+      — {event.reason}
       {event.changes.length > 0 ? (
         <ul class="changes">
           {event.changes.map((change) => (
@@ -178,14 +194,16 @@ function show(value: unknown): string {
 function LinkTo({ lesson }: { lesson: LessonLink }) {
   return (
     <>
-      <a href={href(["lessons", lesson.id])}>{oneLine(lesson.rule, 90)}</a> <Pill value={lesson.status} kind={`status-${lesson.status}`} />
+      <a href={href(["lessons", lesson.id])}>{oneLine(lesson.rule, 90)}</a>{" "}
+      <Pill value={lesson.status} kind={`status-${lesson.status}`} />
     </>
   );
 }
 
 function Chain({ data }: { data: Dossier }) {
   const { chain } = data;
-  const empty = !chain.supersedes.length && !chain.supersededBy.length && !chain.invertedFrom && !chain.invertedTo;
+  const empty =
+    !chain.supersedes.length && !chain.supersededBy.length && !chain.invertedFrom && !chain.invertedTo;
   if (empty) return <p class="muted">Replaces nothing, and nothing replaced it.</p>;
   return (
     <ol class="chain" data-testid="chain">

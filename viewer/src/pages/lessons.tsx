@@ -29,7 +29,10 @@ export function LessonsPage({ query }: { query: URLSearchParams }) {
   );
   const apply = (form: HTMLFormElement) => {
     const data = new FormData(form);
-    location.hash = href(["lessons"], Object.fromEntries(FILTERS.map((name) => [name, String(data.get(name) ?? "")])));
+    location.hash = href(
+      ["lessons"],
+      Object.fromEntries(FILTERS.map((name) => [name, String(data.get(name) ?? "")])),
+    );
   };
   return (
     <div>
@@ -42,7 +45,8 @@ export function LessonsPage({ query }: { query: URLSearchParams }) {
           apply(event.currentTarget as HTMLFormElement);
         }}
         onChange={(event) => {
-          if ((event.target as HTMLElement).tagName === "SELECT") apply(event.currentTarget as HTMLFormElement);
+          if ((event.target as HTMLElement).tagName === "SELECT")
+            apply(event.currentTarget as HTMLFormElement);
         }}
       >
         <input name="q" placeholder="words in trigger, rule or why" value={values.q} aria-label="search" />
@@ -114,7 +118,12 @@ export function LessonsPage({ query }: { query: URLSearchParams }) {
                 </tbody>
               </table>
             </div>
-            <Pager total={data.total} offset={offset} page={PAGE} to={(next) => href(["lessons"], { ...values, offset: next })} />
+            <Pager
+              total={data.total}
+              offset={offset}
+              page={PAGE}
+              to={(next) => href(["lessons"], { ...values, offset: next })}
+            />
           </>
         )}
       </Show>

@@ -92,7 +92,11 @@ function Audits({ path }: { path: string | null }) {
 
 function FileHistory({ path }: { path: string }) {
   const versions = useLoad(
-    () => get<{ versions: Array<{ id: string; at: number; change: string; auditId: string | null }> }>("/api/memory-files/history", { path }),
+    () =>
+      get<{ versions: Array<{ id: string; at: number; change: string; auditId: string | null }> }>(
+        "/api/memory-files/history",
+        { path },
+      ),
     [path],
   );
   return (
@@ -127,7 +131,6 @@ export function Diff({ diff }: { diff: string }) {
                 ? "del"
                 : "same";
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity but their place
           <span key={index} class={`diff-${kind}`}>
             {line}
             {"\n"}

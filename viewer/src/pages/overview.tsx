@@ -40,7 +40,8 @@ function OverviewBody({ data }: { data: Overview }) {
           </a>
         ))}
         <p class="muted small">
-          {data.store.location} · activity {time(data.store.firstActivityAt)} → {time(data.store.lastActivityAt)}
+          {data.store.location} · activity {time(data.store.firstActivityAt)} →{" "}
+          {time(data.store.lastActivityAt)}
         </p>
       </section>
       <Card title="Lessons by maturity">
@@ -52,7 +53,11 @@ function OverviewBody({ data }: { data: Overview }) {
       <Card title="Lessons by status">
         <BarChart
           title="Lessons by status"
-          bars={STATUSES.map((label) => ({ label, value: data.lessons.byStatus[label] ?? 0, kind: `status-${label}` }))}
+          bars={STATUSES.map((label) => ({
+            label,
+            value: data.lessons.byStatus[label] ?? 0,
+            kind: `status-${label}`,
+          }))}
         />
       </Card>
       <Card title={`Signals per day (${data.signals.total} in all)`} wide>
@@ -85,8 +90,9 @@ function OverviewBody({ data }: { data: Overview }) {
       </Card>
       <Card title={`Model calls, last ${data.llm.perDay.length} days`}>
         <p>
-          <strong>{number(data.llm.totals.calls)}</strong> calls · <strong>{number(data.llm.totals.chargedTokens)}</strong>{" "}
-          tokens charged · {data.llm.totals.failures} failed · {data.llm.totals.refused} refused
+          <strong>{number(data.llm.totals.calls)}</strong> calls ·{" "}
+          <strong>{number(data.llm.totals.chargedTokens)}</strong> tokens charged · {data.llm.totals.failures}{" "}
+          failed · {data.llm.totals.refused} refused
         </p>
         <DayColumns
           title="Model calls per day"

@@ -14,22 +14,28 @@ export function RecallPage({ query }: { query: URLSearchParams }) {
     [],
   );
   const result = useLoad(
-    () => (prompt ? get<Playground>("/api/recall", { prompt, project }) : Promise.resolve(null as unknown as Playground)),
+    () =>
+      prompt
+        ? get<Playground>("/api/recall", { prompt, project })
+        : Promise.resolve(null as unknown as Playground),
     [prompt, project],
   );
   return (
     <div>
       <h1>Recall playground</h1>
       <p class="muted">
-        What tacit would inject for a prompt, and why every other candidate was left out. Nothing is logged and no model
-        is called.
+        What tacit would inject for a prompt, and why every other candidate was left out. Nothing is logged
+        and no model is called.
       </p>
       <form
         class="playground"
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget as HTMLFormElement);
-          location.hash = href(["recall"], { prompt: draft.trim(), project: String(form.get("project") ?? "") });
+          location.hash = href(["recall"], {
+            prompt: draft.trim(),
+            project: String(form.get("project") ?? ""),
+          });
         }}
       >
         <textarea
@@ -67,8 +73,14 @@ function Result({ data }: { data: Playground }) {
   return (
     <div data-testid="recall-result">
       <Card title={data.context ? `Injected (~${data.tokens} tokens)` : "Nothing would be injected"} wide>
-        {data.context ? <pre class="context">{data.context}</pre> : <p class="muted">No candidate was relevant enough.</p>}
-        {data.liveSignals.length ? <p class="muted small">live signals: {data.liveSignals.join(", ")}</p> : null}
+        {data.context ? (
+          <pre class="context">{data.context}</pre>
+        ) : (
+          <p class="muted">No candidate was relevant enough.</p>
+        )}
+        {data.liveSignals.length ? (
+          <p class="muted small">live signals: {data.liveSignals.join(", ")}</p>
+        ) : null}
       </Card>
       <Card title={`Chosen (${data.items.length})`} wide>
         <Items items={data.items} />
@@ -103,7 +115,11 @@ function Items({ items }: { items: Array<RecallItem & { reason?: string }> }) {
             <tr key={`${item.kind}-${item.id}`}>
               <td>
                 <span class="muted small">{item.kind}</span>{" "}
-                {item.kind === "lesson" ? <a href={href(["lessons", item.id])}>{oneLine(item.text, 110)}</a> : oneLine(item.text, 110)}
+                {item.kind === "lesson" ? (
+                  <a href={href(["lessons", item.id])}>{oneLine(item.text, 110)}</a>
+                ) : (
+                  oneLine(item.text, 110)
+                )}
               </td>
               <td class="num">{score(item.score)}</td>
               {partNames.map((name) => (

@@ -8,7 +8,8 @@ import type { Message, Timeline, TimelineEntry } from "../types";
 /** One session as a timeline; `focus` (a message position) is scrolled to and marked. */
 export function SessionPage({ id, focus }: { id: string; focus: string | null }) {
   const focusSeq = focus === null ? null : Number(focus);
-  const limit = focusSeq !== null && Number.isFinite(focusSeq) ? Math.min(1000, Math.max(200, focusSeq + 50)) : 200;
+  const limit =
+    focusSeq !== null && Number.isFinite(focusSeq) ? Math.min(1000, Math.max(200, focusSeq + 50)) : 200;
   const loaded = useLoad(() => get<Timeline>(`/api/sessions/${seg(id)}/timeline`, { limit }), [id, limit]);
   const [more, setMore] = useState<TimelineEntry[]>([]);
   const [next, setNext] = useState<number | null>(null);
@@ -39,8 +40,9 @@ export function SessionPage({ id, focus }: { id: string; focus: string | null })
           <>
             <h1 class="break">{data.session.title ?? data.session.id}</h1>
             <p class="muted small">
-              {data.session.agent} · {data.session.messageCount} messages · {data.session.toolCallCount} tool calls ·{" "}
-              {data.session.toolErrorCount} failed · {time(data.session.createdAt)} → {time(data.session.lastActivityAt)}
+              {data.session.agent} · {data.session.messageCount} messages · {data.session.toolCallCount} tool
+              calls · {data.session.toolErrorCount} failed · {time(data.session.createdAt)} →{" "}
+              {time(data.session.lastActivityAt)}
               <br />
               <span class="path">{data.session.projectId ?? data.session.cwd ?? ""}</span>
               {data.session.gitBranch ? ` · ${data.session.gitBranch}` : ""}
@@ -52,7 +54,10 @@ export function SessionPage({ id, focus }: { id: string; focus: string | null })
                   {data.tasks.map((task) => (
                     <li key={task.id}>
                       <a href={href(["tasks", task.id])}>{oneLine(task.title || task.goal, 90)}</a>{" "}
-                      <Pill value={task.status} /> <span class="muted small">#{task.startSeq}–{task.endSeq}</span>
+                      <Pill value={task.status} />{" "}
+                      <span class="muted small">
+                        #{task.startSeq}–{task.endSeq}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -103,14 +108,16 @@ function Entry({ entry, focus }: { entry: TimelineEntry; focus: number | null })
     case "error":
       return (
         <li class="entry entry-error">
-          <span class="tag">error</span> <Pill value={entry.error.errorType} kind="error" /> {oneLine(entry.error.message, 300)}
+          <span class="tag">error</span> <Pill value={entry.error.errorType} kind="error" />{" "}
+          {oneLine(entry.error.message, 300)}
           {entry.error.resolved ? <span class="muted"> (resolved)</span> : null}
         </li>
       );
     case "signal":
       return (
         <li class="entry entry-signal">
-          <span class="tag">signal</span> <Pill value={entry.signal.type} /> {oneLine(entry.signal.evidence, 300)}{" "}
+          <span class="tag">signal</span> <Pill value={entry.signal.type} />{" "}
+          {oneLine(entry.signal.evidence, 300)}{" "}
           <span class="muted small">
             {entry.signal.source}, {score(entry.signal.confidence)}, {entry.signal.detector}
           </span>
@@ -124,7 +131,12 @@ function Entry({ entry, focus }: { entry: TimelineEntry; focus: number | null })
           <ul class="inline-list">
             {entry.recall.items.map((item) => (
               <li key={`${item.kind}-${item.itemId}`}>
-                {item.kind === "lesson" ? <a href={href(["lessons", item.itemId])}>{item.kind}</a> : item.kind} {score(item.score)}
+                {item.kind === "lesson" ? (
+                  <a href={href(["lessons", item.itemId])}>{item.kind}</a>
+                ) : (
+                  item.kind
+                )}{" "}
+                {score(item.score)}
               </li>
             ))}
           </ul>
@@ -146,16 +158,24 @@ function Entry({ entry, focus }: { entry: TimelineEntry; focus: number | null })
 }
 
 function MessageEntry({ message, focused }: { message: Message; focused: boolean }) {
-  const classes = ["entry", `entry-${message.role}`, message.isError ? "entry-failed" : "", focused ? "focused" : ""];
+  const classes = [
+    "entry",
+    `entry-${message.role}`,
+    message.isError ? "entry-failed" : "",
+    focused ? "focused" : "",
+  ];
   if (message.kind === "tool_call") {
     return (
       <li id={`seq-${message.seq}`} class={classes.join(" ")}>
-        <span class="seq">#{message.seq}</span> <span class="tag">tool</span> <strong>{message.toolName ?? "?"}</strong>
+        <span class="seq">#{message.seq}</span> <span class="tag">tool</span>{" "}
+        <strong>{message.toolName ?? "?"}</strong>
         {message.isError ? <Pill value="failed" kind="error" /> : null}
         <pre class="tool-input">{message.toolInput ?? ""}</pre>
         {message.toolOutput ? (
           <details>
-            <summary>output ({message.toolOutput.length} chars{message.cut ? ", cut" : ""})</summary>
+            <summary>
+              output ({message.toolOutput.length} chars{message.cut ? ", cut" : ""})
+            </summary>
             <pre>{message.toolOutput}</pre>
           </details>
         ) : null}
@@ -168,7 +188,9 @@ function MessageEntry({ message, focused }: { message: Message; focused: boolean
       {message.kind !== "text" ? <span class="muted small"> ({message.kind})</span> : null}{" "}
       <span class="muted small">{time(message.createdAt)}</span>
       <div class="text">{message.content}</div>
-      {message.cut ? <p class="muted small">(cut; the whole message is at /api/sessions/…/messages/{message.seq})</p> : null}
+      {message.cut ? (
+        <p class="muted small">(cut; the whole message is at /api/sessions/…/messages/{message.seq})</p>
+      ) : null}
     </li>
   );
 }

@@ -31,7 +31,8 @@ export function SignalsPage({ query }: { query: URLSearchParams }) {
         {(data) => (
           <>
             <p class="muted">
-              {data.total === 0 ? "none" : `${offset + 1}–${offset + data.signals.length} of ${data.total}`}, newest first
+              {data.total === 0 ? "none" : `${offset + 1}–${offset + data.signals.length} of ${data.total}`},
+              newest first
             </p>
             <div class="scroll">
               <table data-testid="signals">
@@ -51,7 +52,9 @@ export function SignalsPage({ query }: { query: URLSearchParams }) {
                         <Pill value={signal.type} />
                       </td>
                       <td>
-                        <a href={href(["sessions", signal.sessionId], { seq: signal.messageSeq ?? undefined })}>
+                        <a
+                          href={href(["sessions", signal.sessionId], { seq: signal.messageSeq ?? undefined })}
+                        >
                           {oneLine(signal.evidence, 160)}
                         </a>
                       </td>
@@ -63,7 +66,12 @@ export function SignalsPage({ query }: { query: URLSearchParams }) {
                 </tbody>
               </table>
             </div>
-            <Pager total={data.total} offset={offset} page={PAGE} to={(next) => href(["signals"], { type, offset: next })} />
+            <Pager
+              total={data.total}
+              offset={offset}
+              page={PAGE}
+              to={(next) => href(["signals"], { type, offset: next })}
+            />
           </>
         )}
       </Show>
@@ -72,7 +80,17 @@ export function SignalsPage({ query }: { query: URLSearchParams }) {
 }
 
 /** Previous / next links over a listing. */
-export function Pager({ total, offset, page, to }: { total: number; offset: number; page: number; to: (offset: number) => string }) {
+export function Pager({
+  total,
+  offset,
+  page,
+  to,
+}: {
+  total: number;
+  offset: number;
+  page: number;
+  to: (offset: number) => string;
+}) {
   if (total <= page) return null;
   return (
     <p class="pager">

@@ -20,7 +20,8 @@ export function SkillsPage({ id }: { id: string | undefined }) {
                 <li key={skill.id}>
                   <a href={href(["skills", skill.id])}>{skill.title}</a> <Pill value={skill.status} />{" "}
                   <span class="muted small">
-                    v{skill.version} · {skill.scope === "global" ? "global" : skill.projectId} · {time(skill.updatedAt)}
+                    v{skill.version} · {skill.scope === "global" ? "global" : skill.projectId} ·{" "}
+                    {time(skill.updatedAt)}
                   </span>
                   <div class="muted">{oneLine(skill.description, 200)}</div>
                 </li>
@@ -34,7 +35,13 @@ export function SkillsPage({ id }: { id: string | undefined }) {
 }
 
 function SkillDetail({ id }: { id: string }) {
-  const loaded = useLoad(() => get<{ skill: Skill; events: Array<{ id: string; type: string; at: number }> }>(`/api/skills/${seg(id)}`), [id]);
+  const loaded = useLoad(
+    () =>
+      get<{ skill: Skill; events: Array<{ id: string; type: string; at: number }> }>(
+        `/api/skills/${seg(id)}`,
+      ),
+    [id],
+  );
   return (
     <Show loaded={loaded}>
       {({ skill, events }) => (

@@ -46,8 +46,8 @@ export function TaskPage({ id }: { id: string }) {
             <Card title="Outcome">
               {data.outcome ? (
                 <p>
-                  {data.outcome.success ? "succeeded" : "failed"} · {data.outcome.errorCount} errors · {data.outcome.retryCount}{" "}
-                  retries
+                  {data.outcome.success ? "succeeded" : "failed"} · {data.outcome.errorCount} errors ·{" "}
+                  {data.outcome.retryCount} retries
                 </p>
               ) : (
                 <p class="muted">No outcome recorded.</p>
@@ -62,7 +62,8 @@ export function TaskPage({ id }: { id: string }) {
               <ul>
                 {data.lessons.map((lesson) => (
                   <li key={lesson.id}>
-                    <a href={href(["lessons", lesson.id])}>{oneLine(lesson.rule, 140)}</a> <Pill value={lesson.maturity} />
+                    <a href={href(["lessons", lesson.id])}>{oneLine(lesson.rule, 140)}</a>{" "}
+                    <Pill value={lesson.maturity} />
                   </li>
                 ))}
               </ul>

@@ -16,7 +16,11 @@ export function registerConventionRoutes(app: ApiApp, services: ViewerServices):
       z.object({ project: idSchema.optional(), status: idSchema.optional(), limit: limitSchema(100, 1000) }),
     );
     return c.json({
-      conventions: await conventions.list({ projectId: query.project, status: query.status, limit: query.limit }),
+      conventions: await conventions.list({
+        projectId: query.project,
+        status: query.status,
+        limit: query.limit,
+      }),
     });
   });
   app.get("/api/conventions/:id", async (c) => {

@@ -4,8 +4,8 @@ import {
   LESSON_KINDS,
   LESSON_SCOPES,
   LESSON_STATUSES,
-  MATURITY_STATES,
   type LessonScope,
+  MATURITY_STATES,
 } from "../../../core/lessons/lesson.js";
 import { LESSON_SORTS, listLessonPage } from "../../../inspect/lesson-catalogue.js";
 import { lessonDossier } from "../../../inspect/lesson-dossier.js";

@@ -29,7 +29,9 @@ export function registerMemoryFileRoutes(app: ApiApp, services: ViewerServices):
   app.get("/api/audits", async (c) => {
     const files = source();
     const query = queryOf(c, pathQuery.extend({ status: idSchema.optional() }));
-    return c.json({ audits: await files.listAudits({ path: query.path, status: query.status, limit: query.limit }) });
+    return c.json({
+      audits: await files.listAudits({ path: query.path, status: query.status, limit: query.limit }),
+    });
   });
   app.get("/api/audits/:id", async (c) => {
     const files = source();
@@ -41,7 +43,10 @@ export function registerMemoryFileRoutes(app: ApiApp, services: ViewerServices):
   app.post("/api/audits/:id/rollback", async (c) => {
     const files = source();
     const { id } = paramsOf(c, idParams);
-    const { reason } = await bodyOf(c, z.object({ reason: reasonSchema.default("rolled back in the viewer") }));
+    const { reason } = await bodyOf(
+      c,
+      z.object({ reason: reasonSchema.default("rolled back in the viewer") }),
+    );
     return c.json({ audit: await files.rollback(id, reason) });
   });
   app.post("/api/audits/:id/correct", async (c) => {

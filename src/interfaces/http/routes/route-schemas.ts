@@ -15,7 +15,12 @@ export function listOf<T extends string>(values: readonly T[]) {
   const item = z.enum(values as [T, ...T[]]);
   return z
     .string()
-    .transform((text) => text.split(",").map((part) => part.trim()).filter((part) => part !== ""))
+    .transform((text) =>
+      text
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    )
     .pipe(z.array(item))
     .optional();
 }

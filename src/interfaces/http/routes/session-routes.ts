@@ -15,7 +15,11 @@ export function registerSessionRoutes(app: ApiApp, services: ViewerServices): vo
   app.get("/api/sessions", async (c) => {
     const query = queryOf(
       c,
-      z.object({ limit: limitSchema(50, 500), agent: z.enum(AGENT_KINDS as [AgentKind, ...AgentKind[]]).optional(), project: idSchema.optional() }),
+      z.object({
+        limit: limitSchema(50, 500),
+        agent: z.enum(AGENT_KINDS as [AgentKind, ...AgentKind[]]).optional(),
+        project: idSchema.optional(),
+      }),
     );
     const filter = { agent: query.agent, projectId: query.project };
     const [sessions, total] = await Promise.all([

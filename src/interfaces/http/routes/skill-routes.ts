@@ -12,9 +12,15 @@ export function registerSkillRoutes(app: ApiApp, services: ViewerServices): void
   app.get("/api/skills", async (c) => {
     const query = queryOf(
       c,
-      z.object({ status: listOf<SkillStatus>(SKILL_STATUSES), project: idSchema.optional(), limit: limitSchema(100, 1000) }),
+      z.object({
+        status: listOf<SkillStatus>(SKILL_STATUSES),
+        project: idSchema.optional(),
+        limit: limitSchema(100, 1000),
+      }),
     );
-    return c.json({ skills: await store.listSkills({ status: query.status, projectId: query.project, limit: query.limit }) });
+    return c.json({
+      skills: await store.listSkills({ status: query.status, projectId: query.project, limit: query.limit }),
+    });
   });
   app.get("/api/skills/:id", async (c) => {
     const { id } = paramsOf(c, idParams);
