@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { ViewerSources } from "../inspect/viewer-sources.js";
 import { type RunningViewerServer, startViewerServer } from "../interfaces/http/server.js";
 import type { ViewerAssets } from "../interfaces/http/viewer-assets.js";
+import { viewerServicesFrom } from "../interfaces/http/viewer-services.js";
 import { loadApiToken } from "../interfaces/mcp/api-token.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { runTacit } from "./cli-harness.js";
@@ -89,14 +90,7 @@ export async function startViewerFixture(
   const { token } = await loadApiToken(join(home, "api-token"));
   try {
     const server = await startViewerServer({
-      services: {
-        store: runtime.store,
-        lessons: runtime.lessons,
-        embedder: runtime.embedder,
-        now: runtime.now,
-        recall: runtime.settings.recall,
-        sources: options.sources ?? {},
-      },
+      services: viewerServicesFrom(runtime, options.sources ?? {}),
       mcp: { runtime, cwd: home, recallConfig: runtime.settings.recall },
       port: 0,
       token,

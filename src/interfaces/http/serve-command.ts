@@ -10,6 +10,7 @@ import { failureMessage } from "../mcp/tool-definition.js";
 import { DEFAULT_SERVE_SETTINGS, explicitApiToken, type ServeSettings } from "./serve-settings.js";
 import { assertServableHost, startViewerServer } from "./server.js";
 import { defaultViewerDirectory, loadViewerAssets } from "./viewer-assets.js";
+import { viewerServicesFrom } from "./viewer-services.js";
 import { viewerSourcesFor } from "./viewer-source-wiring.js";
 
 export interface ServeOptions extends GlobalOptions {
@@ -54,14 +55,7 @@ export async function serveCommand(
       const server = options.mcp
         ? await serveHttp(runtime, { ...mcp, port, token, onError })
         : await startViewerServer({
-            services: {
-              store: runtime.store,
-              lessons: runtime.lessons,
-              embedder: runtime.embedder,
-              now: runtime.now,
-              recall: runtime.settings.recall,
-              sources: viewerSourcesFor(runtime),
-            },
+            services: viewerServicesFrom(runtime, viewerSourcesFor(runtime)),
             mcp,
             host,
             port,
