@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { NotFoundError } from "../../../core/errors.js";
 import {
   LESSON_KINDS,
   LESSON_SCOPES,
@@ -49,7 +50,7 @@ export function registerLessonRoutes(app: ApiApp, services: ViewerServices): voi
 
   app.get("/api/lessons/:id/history", async (c) => {
     const { id } = paramsOf(c, idParams);
-    await lessons.details(id); // 404 for an unknown lesson rather than an empty history
+    if (!(await lessons.get(id))) throw new NotFoundError("lesson", id);
     return c.json({ events: await lessons.history(id) });
   });
 
