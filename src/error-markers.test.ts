@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { InvalidInputError, NotFoundError, StoreBusyError, StoreError, TacitError } from "./core/errors.js";
 import { LessonChangeError } from "./core/lessons/lesson.js";
 import { CliError } from "./interfaces/cli/cli-io.js";
+import { ApiError } from "./interfaces/http/api-error.js";
 import { ModelCallError } from "./models/language-model.js";
 import { LessonConflictError } from "./store/lesson-store.js";
 import { SkillConflictError } from "./store/skill-store.js";
@@ -23,6 +24,7 @@ const SAMPLES: Record<string, { type: { isInstance(error: unknown): boolean }; m
   LessonConflictError: { type: LessonConflictError, make: () => new LessonConflictError("changed") },
   SkillConflictError: { type: SkillConflictError, make: () => new SkillConflictError("changed") },
   CliError: { type: CliError, make: () => new CliError("bad option") },
+  ApiError: { type: ApiError, make: () => new ApiError(401, "no token") },
   ModelCallError: {
     type: ModelCallError,
     make: () => new ModelCallError({ message: "down", kind: "http-error", attempts: 1, isRetryable: true }),

@@ -15,6 +15,7 @@ import { memoryFilesSettingsSection } from "./sections/memory-files.js";
 import { memoryGateSettingsSection } from "./sections/memory-gate.js";
 import { embeddingsSettingsSchema, llmSettingsSchema } from "./sections/models.js";
 import { recallSettingsSchema } from "./sections/recall.js";
+import { serveSettingsSection } from "./sections/serve.js";
 
 /** One registered section. */
 export interface ConfigSection {
@@ -75,6 +76,11 @@ export const CONFIG_SECTIONS = {
   hooks: {
     schema: hooksSettingsSchema,
     description: "The Claude Code and Codex hooks and their resident daemon.",
+    project: false,
+  },
+  serve: {
+    schema: serveSettingsSection,
+    description: "Where `tacit serve` listens: the viewer, its JSON API and MCP.",
     project: false,
   },
   memoryGate: {

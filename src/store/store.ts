@@ -11,6 +11,7 @@ import type {
 } from "../core/types.js";
 import type { LlmCallLog } from "../models/llm-call-log.js";
 import type { GateDecisionStore } from "./gate-decision-store.js";
+import type { InsightStore } from "./insight-store.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
 import type { MemoryFileStore } from "./memory-file-store.js";
@@ -157,6 +158,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   readonly llmCalls: LlmCallLog;
   /** The memory gate's decision log and the turns it reads. */
   readonly gateDecisions: GateDecisionStore;
+  /** Read-only queries across the store for people browsing it (the viewer and its API). */
+  readonly insights: InsightStore;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;

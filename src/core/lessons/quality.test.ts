@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "./decay.js";
 import type { Lesson, LessonStatus, MaturityState } from "./lesson.js";
-import { isRecallable, qualityWeight, scoreLesson } from "./quality.js";
+import { isRecallable, qualityWeight, qualityWeightParts, scoreLesson } from "./quality.js";
 
 const NOW = 100 * DAY_MS;
 type Quality = Pick<Lesson, "status" | "supportTaskCount" | "lastValidatedAt" | "maturity">;
@@ -29,6 +29,24 @@ describe("qualityWeight (seed 000 §4)", () => {
   it("gives the validation bonus only within 7 days", () => {
     expect(qualityWeight(subject({ lastValidatedAt: NOW - 7 * DAY_MS - 1 }), NOW)).toBe(0.5);
     expect(qualityWeight(subject({ lastValidatedAt: NOW + DAY_MS }), NOW)).toBe(0.55);
+  });
+
+  it("shows its terms: each bonus the lesson earns, zero for the rest", () => {
+    const lesson = subject({ status: "active", supportTaskCount: 5, lastValidatedAt: NOW - DAY_MS });
+    expect(qualityWeightParts(lesson, NOW)).toEqual({
+      base: 0.5,
+      active: 0.2,
+      support3: 0.15,
+      support5: 0.1,
+      recentValidation: 0.05,
+    });
+    expect(qualityWeightParts(subject({ supportTaskCount: 3 }), NOW, { supportBonus3: 0.3 })).toEqual({
+      base: 0.5,
+      active: 0,
+      support3: 0.3,
+      support5: 0,
+      recentValidation: 0,
+    });
   });
 
   it("caps at 1.0", () => {

@@ -30,8 +30,8 @@ describe("tacit CLI hygiene", () => {
   it("says what serve serves", async () => {
     const help = await runTacit(["serve", "--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/MCP tools \(recall, .*compact_context.*\)/s);
-    expect(help.stdout).toMatch(/Streamable\s+HTTP at\s+http:\/\/127\.0\.0\.1:PORT\/mcp/);
+    expect(help.stdout).toMatch(/the viewer .* at\s+http:\/\/127\.0\.0\.1:7077\/, its JSON API at \/api/s);
+    expect(help.stdout).toMatch(/MCP tools \(recall,.*compact_context.*\) over Streamable HTTP at \/mcp/s);
     expect(help.stdout).toMatch(/Bearer/);
     expect(help.stdout).toMatch(/api-token/);
   });

@@ -1,7 +1,5 @@
 import type { Readable } from "node:stream";
-import { CliError, type CliIo, type GlobalOptions, withRuntime, writeLine } from "../cli/cli-io.js";
-import { apiTokenPath, loadApiToken } from "./api-token.js";
-import { serveHttp } from "./http.js";
+import { type CliIo, type GlobalOptions, withRuntime, writeLine } from "../cli/cli-io.js";
 import { serveStdio } from "./stdio.js";
 import { failureMessage } from "./tool-definition.js";
 
@@ -46,47 +44,6 @@ export async function mcpStdioCommand(
         onError: (error) => writeLine(io.stderr, `tacit mcp: ${failureMessage(error)}`),
       }),
     );
-  } finally {
-    shutdown.dispose();
-  }
-  return 0;
-}
-
-export interface ServeOptions extends GlobalOptions {
-  mcp?: boolean;
-  /** 0 picks a free port. */
-  port?: number;
-}
-
-/**
- * `tacit serve --mcp [--port N]`: the MCP server over Streamable HTTP on 127.0.0.1 until
- * SIGINT/SIGTERM. Prints the URL and the token file on stderr.
- */
-export async function serveCommand(options: ServeOptions, io: CliIo, signal?: AbortSignal): Promise<number> {
-  if (!options.mcp) throw new CliError("tacit serve: pass --mcp (the MCP endpoint is all it serves so far)");
-  const tokenFile = apiTokenPath(io.env);
-  const { token, created } = await loadApiToken(tokenFile);
-  const shutdown = shutdownSignal(signal);
-  const stop = shutdown.signal;
-  try {
-    await withRuntime(io, options, async (runtime) => {
-      const server = await serveHttp(runtime, {
-        port: options.port ?? 0,
-        token,
-        cwd: io.cwd,
-        recallConfig: runtime.settings.recall,
-        onError: (error) => writeLine(io.stderr, `tacit serve: ${failureMessage(error)}`),
-      });
-      writeLine(io.stderr, `tacit MCP server (Streamable HTTP) listening on ${server.url}`);
-      writeLine(
-        io.stderr,
-        `send "Authorization: Bearer <token>"; the token is in ${tokenFile}${created ? " (created now)" : ""}`,
-      );
-      if (!stop.aborted)
-        await new Promise((resolve) => stop.addEventListener("abort", resolve, { once: true }));
-      await server.close();
-      writeLine(io.stderr, "tacit MCP server stopped");
-    });
   } finally {
     shutdown.dispose();
   }

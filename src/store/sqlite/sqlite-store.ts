@@ -50,6 +50,7 @@ import {
   withBusyRetry,
 } from "./sqlite-database.js";
 import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
+import { SqliteInsightStore } from "./sqlite-insight-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
@@ -79,6 +80,7 @@ export class SqliteStore implements Store {
   readonly llmCalls: SqliteLlmCallLog;
   /** The memory gate's decision log. */
   readonly gateDecisions: SqliteGateDecisionStore;
+  readonly insights: SqliteInsightStore;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
   constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
@@ -96,6 +98,7 @@ export class SqliteStore implements Store {
     this.llmCalls = new SqliteLlmCallLog(this.db);
     this.memoryFiles = new SqliteMemoryFileStore(this.db);
     this.gateDecisions = new SqliteGateDecisionStore(this.db);
+    this.insights = new SqliteInsightStore(this.db);
   }
 
   recordAudit(audit: GuardianAudit): Promise<void> {
