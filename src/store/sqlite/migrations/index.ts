@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { migration001 } from "./001-capture.js";
 import { migration002 } from "./002-lessons.js";
 import { migration003 } from "./003-llm-calls.js";
@@ -8,12 +9,15 @@ import { migration007 } from "./007-lesson-sources.js";
 import { migration008 } from "./008-feedback-reasons.js";
 import { migration009 } from "./009-session-message-index.js";
 import { migration010 } from "./010-learn-pending.js";
+import { migration020 } from "./020-vector-keys.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
   version: number;
   name: string;
   sql: string;
+  /** What SQL alone cannot do (e.g. rewrite sqlite-vec tables), run after `sql` in the same transaction. */
+  run?: (db: Database.Database) => void;
 }
 
 /** Every migration this build knows, in order. Append only: never edit a released one. */
@@ -28,4 +32,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration008,
   migration009,
   migration010,
+  migration020,
 ];
