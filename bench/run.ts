@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- SUITE…]`: runs the benchmarks and rewrites docs/benchmarks.md.
- * Suites: import, lessons, learn, recall, hook (more join as they exist).
+ * Suites: import, lessons, learn, recall, hook, storage (more join as they exist).
  */
 import { runHookBench } from "./hook-bench.js";
 import { runImportBench } from "./import-bench.js";
@@ -8,6 +8,7 @@ import { runLearnBench } from "./learn-bench.js";
 import { runLessonsBench } from "./lessons-bench.js";
 import { runRecallBench } from "./recall-bench.js";
 import { type BenchResult, type SuiteReport, writeReports } from "./report.js";
+import { runStorageBench } from "./storage-bench.js";
 
 const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   import: runImportBench,
@@ -15,6 +16,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   learn: runLearnBench,
   recall: runRecallBench,
   hook: runHookBench,
+  storage: runStorageBench,
 };
 
 const requested = process.argv.slice(2);
