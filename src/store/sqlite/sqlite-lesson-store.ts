@@ -81,15 +81,9 @@ export class SqliteLessonStore implements LessonStore {
     const ids = new Map(rows.map((row) => [row.pk, row.id]));
     return hits.flatMap((hit) => {
       const lessonId = ids.get(Number(hit.rowid));
-      return lessonId === undefined
-        ? []
-        : [
-            {
-              lessonId,
-              similarity: hit.distance === null ? 0 : 1 - hit.distance,
-              vector: vectorOf(hit.embedding),
-            },
-          ];
+      if (lessonId === undefined) return [];
+      const similarity = hit.distance === null ? 0 : 1 - hit.distance;
+      return [{ lessonId, similarity, vector: vectorOf(hit.embedding) }];
     });
   }
 
