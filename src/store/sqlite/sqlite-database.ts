@@ -121,6 +121,7 @@ function migrate(
         })
         .immediate(),
     );
+    if (applied) migration.after?.(db);
     statuses.push({
       version: migration.version,
       name: migration.name,

@@ -216,6 +216,7 @@ describe("vector tables", () => {
     rewindToPartitionedVectors(db);
     const partitioned = nearestPartitioned(db);
     db.close();
+    const partitionedBytes = bytes(path);
     expect(partitioned.flat().length).toBeGreaterThan(100);
     expect(current).toEqual(partitioned);
 
@@ -232,9 +233,12 @@ describe("vector tables", () => {
       // The watermark moved with the vectors: nothing is embedded again, and recall works at once.
       expect(await indexEvidence({ store: migrated, embedder })).toBe(0);
       expect(await recalled(migrated)).toEqual(recalledBefore);
+      // The old chunks were most of the file: their pages went back to the disk.
+      expect(migrated.db.pragma("freelist_count", { simple: true })).toBe(0);
     } finally {
       await migrated.close();
     }
+    expect(bytes(path)).toBeLessThan(partitionedBytes / 2);
   });
 
   it("forget a listed table that no longer exists, and index its vectors again", async () => {

@@ -10,8 +10,8 @@ import type { SqliteMigration } from "./index.js";
  * cost about 400 MiB per table. The new tables share chunks of 128 vectors between every scope and
  * keep whose a vector is in an integer metadata column (its key's id in `vector_keys`) that the KNN
  * search filters on. This step copies every stored vector into the new layout (same rowids, keys
- * and indexing watermark; no embedder needed) and drops the old tables. The pages they held stay in
- * the file, free for reuse, until a VACUUM.
+ * and indexing watermark; no embedder needed) and drops the old tables, then gives their pages back
+ * to the disk when they were most of the file.
  */
 export const migration020: SqliteMigration = {
   version: 20,
@@ -23,6 +23,7 @@ CREATE TABLE vector_keys (
 );
 `,
   run: moveVectorsToSharedChunks,
+  after: vacuumWhenMostlyFree,
 };
 
 /** The partition column of the old tables and the key column of the new ones, by subject. */
@@ -66,5 +67,23 @@ function moveVectorsToSharedChunks(db: Database.Database): void {
     );
     db.exec(`DROP TABLE ${index.name}`);
     db.prepare("UPDATE vector_indexes SET name = ? WHERE name = ?").run(name, index.name);
+  }
+}
+
+/**
+ * VACUUM when free pages are most of the file: the stores this migration is for, where the old
+ * chunks dwarfed the data, so rewriting what is live is quick. Elsewhere the pages stay free for
+ * reuse (a VACUUM of a large store would hold up the open that migrates it).
+ */
+function vacuumWhenMostlyFree(db: Database.Database): void {
+  const pages = db.pragma("page_count", { simple: true }) as number;
+  const free = db.pragma("freelist_count", { simple: true }) as number;
+  if (free * 2 <= pages) return;
+  try {
+    db.exec("VACUUM");
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "";
+    // Other connections kept it busy past the busy timeout: the pages stay free for reuse, nothing is lost.
+    if (!code.startsWith("SQLITE_BUSY") && !code.startsWith("SQLITE_LOCKED")) throw error;
   }
 }

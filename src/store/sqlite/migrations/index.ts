@@ -18,6 +18,8 @@ export interface SqliteMigration {
   sql: string;
   /** What SQL alone cannot do (e.g. rewrite sqlite-vec tables), run after `sql` in the same transaction. */
   run?: (db: Database.Database) => void;
+  /** What cannot run in a transaction (VACUUM), run once after it committed, by the open that applied it. */
+  after?: (db: Database.Database) => void;
 }
 
 /** Every migration this build knows, in order. Append only: never edit a released one. */
