@@ -2,26 +2,15 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLesson } from "../src/core/lessons/lesson.js";
-import { embedLessons } from "../src/learn/lesson-book.js";
 import { indexEvidence } from "../src/recall/reindex.js";
 import { openRuntime } from "../src/runtime.js";
 import { captureSession, type Turn } from "../src/testing/session-builder.js";
+import { storeLessons, TOPIC_WORDS } from "../src/testing/stored-lessons.js";
 import type { BenchResult } from "./report.js";
 
 const SESSIONS = 200;
 const T0 = Date.UTC(2026, 0, 1);
-const TOPICS = [
-  "webpack",
-  "postgres",
-  "kafka",
-  "terraform",
-  "gradle",
-  "redis",
-  "nginx",
-  "docker",
-  "helm",
-  "vite",
-];
+const TOPICS = TOPIC_WORDS.slice(0, 10);
 
 /** Ten messages of a small session: asks, answers, tool calls (one failing) and a correction. */
 function turns(session: number): Turn[] {
@@ -77,13 +66,7 @@ async function storeSize(projects: number): Promise<{ bytes: number; messages: n
         }),
       );
     }
-    await store.commitLessonChanges({
-      writes: lessons.map((lesson) => ({ lesson, expected: null })),
-      deletes: [],
-      events: [],
-      feedback: [],
-      vectors: await embedLessons(embedder, lessons),
-    });
+    await storeLessons(store, embedder, lessons);
     const vectors = await indexEvidence({ store, embedder });
     await runtime.close();
     const wal = `${path}-wal`;

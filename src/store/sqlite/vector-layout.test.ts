@@ -2,7 +2,6 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLesson } from "../../core/lessons/lesson.js";
-import { embedLessons } from "../../learn/lesson-book.js";
 import { embedderId } from "../../models/embedder.js";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { recall } from "../../recall/recall.js";
@@ -14,6 +13,7 @@ import {
   rewindToPartitionedVectors,
 } from "../../testing/partitioned-vectors.js";
 import { captureSession } from "../../testing/session-builder.js";
+import { storeLessons, TOPIC_WORDS } from "../../testing/stored-lessons.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { visibleScopeKeys } from "../lesson-store.js";
 import { migration020 } from "./migrations/020-vector-keys.js";
@@ -26,38 +26,7 @@ const HOUR = 3_600_000;
 /** Small vectors keep the files small; the old layout still cost a 1,024-vector chunk per project. */
 const embedder = createHashingEmbedder({ dimensions: 64 });
 const EMBEDDER = embedderId(embedder);
-const WORDS = [
-  "webpack",
-  "postgres",
-  "kafka",
-  "terraform",
-  "gradle",
-  "redis",
-  "nginx",
-  "jest",
-  "docker",
-  "helm",
-  "rollup",
-  "mypy",
-  "cargo",
-  "vite",
-  "celery",
-  "sentry",
-  "django",
-  "flask",
-  "prisma",
-  "graphql",
-  "eslint",
-  "ansible",
-  "spark",
-  "airflow",
-  "kotlin",
-  "swift",
-  "elixir",
-  "haskell",
-  "ocaml",
-  "zig",
-];
+const WORDS = TOPIC_WORDS;
 const LESSONS = 30;
 
 /** Captures 60 sessions spread over `projects` projects, stores 30 project lessons and one global, indexes. */
@@ -101,13 +70,7 @@ async function fill(path: string, projects: number): Promise<void> {
         now: T0,
       });
     });
-    await rt.store.commitLessonChanges({
-      writes: lessons.map((lesson) => ({ lesson, expected: null })),
-      deletes: [],
-      events: [],
-      feedback: [],
-      vectors: await embedLessons(embedder, lessons),
-    });
+    await storeLessons(rt.store, embedder, lessons);
     expect(await indexEvidence({ store: rt.store, embedder })).toBe(300);
   } finally {
     await rt.close();
