@@ -118,6 +118,7 @@ function migrate(
           // Re-check inside the write lock: another process may have migrated meanwhile.
           if (currentVersion(db) >= migration.version) return false;
           db.exec(migration.sql);
+          migration.run?.(db);
           db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
             migration.version,
             migration.name,
@@ -127,6 +128,7 @@ function migrate(
         })
         .immediate(),
     );
+    if (applied) migration.after?.(db);
     statuses.push({
       version: migration.version,
       name: migration.name,
