@@ -7,6 +7,7 @@ import { createCapture } from "../src/capture/capture.js";
 import { createLesson } from "../src/core/lessons/lesson.js";
 import { handleHookEvent } from "../src/interfaces/hooks/handle-hook.js";
 import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
+import { stopHookDaemons } from "../src/interfaces/hooks/hook-daemon-control.js";
 import { embedLessons } from "../src/learn/lesson-book.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
@@ -191,7 +192,8 @@ export async function runHookBench(): Promise<BenchResult[]> {
       longSession,
     ];
   } finally {
-    // Removing the home removes the daemon's socket; the daemon notices within seconds and exits.
+    // Stop the daemon the runs started (and wait for it), then remove its home.
+    await stopHookDaemons(dir);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -145,9 +145,9 @@ export interface Tacit {
   /** The context to inject before a prompt (`""` when nothing is relevant), with its items and scores. */
   recall(prompt: string, options?: RecallOptions): Promise<RecallResult>;
   /**
-   * Records how a task went and judges the lessons recalled into it (helpful when it succeeded,
-   * harmful when it failed; once per recall, see `lessonFeedback`). Pass `judgeRecalls: false` for an
-   * outcome that does not say whether the user's task succeeded.
+   * Records how a task went and judges the lessons recalled into it by the outcome's score (success,
+   * duration, errors, retries: helpful, neutral or harmful; once per recall, see `lessonFeedback`).
+   * Pass `judgeRecalls: false` for an outcome that does not say whether the user's task succeeded.
    */
   recordOutcome(outcome: OutcomeRecord): Promise<Outcome & { lessonFeedback: RecallJudgement[] }>;
   recordError(error: ErrorRecord): Promise<ErrorEntry>;
@@ -250,7 +250,12 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
       const runtime = open();
       const sessionId = request.sessionId ? stored(request as SessionRef) : null;
       return recall(
-        { store: runtime.store, embedder: runtime.embedder, now: runtime.now },
+        {
+          store: runtime.store,
+          embedder: runtime.embedder,
+          now: runtime.now,
+          config: runtime.settings.recall,
+        },
         {
           query: prompt,
           projectId: await projectFor(request),
@@ -288,7 +293,7 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
       const runtime = open();
       return await learnSessions({
         ...learnServices(runtime),
-        config: request.mode ? { mode: request.mode } : undefined,
+        config: { ...runtime.settings.learn, ...(request.mode ? { mode: request.mode } : {}) },
         sessionId: request.sessionId ? stored(request as SessionRef) : undefined,
         since: request.since,
       });

@@ -1,12 +1,17 @@
 import { ulid } from "ulid";
 import { classifyError, formatErrorContext } from "../core/error-context.js";
+import { errorExcerpt } from "../core/error-line.js";
+import { harnessOrigin } from "../core/harness-text.js";
+import { boundDepth, boundedJsonText } from "../core/json-text.js";
 import {
   createRedactor,
   type RedactionConfig,
   type Redactor,
   redactStructured,
   sanitizeForCapture,
+  truncationMarker,
 } from "../core/redaction.js";
+import { stripInjectedContext } from "../core/tacit-context.js";
 import type {
   AgentKind,
   ErrorEntry,
@@ -123,7 +128,10 @@ export interface RawCaptureBatch {
 
 /**
  * The capture API: the only way data enters the store. Everything passes through the same
- * sanitizer (tacit-context stripping, secret redaction, truncation) before it is written.
+ * sanitizer before it is written: tacit's own injected context is removed from user and system
+ * text (never from tool input or output), secrets are redacted, huge texts truncated, and text the
+ * agent harness wrote into a user turn (command output, caveats, reminders) is marked as not the
+ * user's (`metadata.isMeta`, `metadata.origin`).
  */
 export interface Capture {
   upsertSession(session: SessionInput): Promise<string>;
@@ -254,14 +262,16 @@ function toolError(
   createdAt: number,
 ): ErrorWrite {
   const output = call.toolOutput ?? "";
+  // From the line that carries the error: warnings and notices printed before it are not the error.
+  const message = errorExcerpt(output, { maxChars: 500 });
   return {
     id: `${rowId}:error`,
     sessionId,
     taskId: null,
     messageId: null,
     toolUseId: call.toolUseId ?? null,
-    errorType: classifyError(output, { fromTool: true }),
-    message: output.trim().slice(0, 500) || "tool call failed",
+    errorType: classifyError(message, { fromTool: true }),
+    message: message || "tool call failed",
     stackTrace: null,
     toolName: call.toolName,
     context: call.toolInput ? call.toolInput.slice(0, 300) : null,
@@ -278,17 +288,34 @@ class Sanitizer {
     private readonly config: CaptureConfig,
   ) {}
 
+  /**
+   * Truncates and redacts one text (with `json`, JSON text is redacted as a structured value). A
+   * text an earlier stage already cut (the hook spool) ends with the truncation marker: its size
+   * stays the one that marker names, the true original.
+   */
   text(
     value: string,
     maxChars: number,
     options: { json?: boolean } = {},
   ): { text: string; originalSize: number | null } {
-    return sanitizeForCapture(value, { redact: this.redact, maxChars, ...options });
+    const earlier = EARLIER_CUT.exec(value);
+    if (!earlier) return sanitizeForCapture(value, { redact: this.redact, maxChars, ...options });
+    const originalSize = Number(earlier[1]);
+    const head = sanitizeForCapture(value.slice(0, earlier.index), {
+      redact: this.redact,
+      maxChars,
+      ...options,
+    });
+    const kept =
+      head.originalSize === null
+        ? head.text
+        : head.text.slice(0, head.text.length - truncationMarker(head.originalSize).length);
+    return { text: kept + truncationMarker(originalSize), originalSize };
   }
 
   metadata(value: Record<string, unknown> | undefined): Record<string, unknown> {
     if (!value) return {};
-    return redactStructured(value, this.redact).value as Record<string, unknown>;
+    return redactStructured(boundDepth(value), this.redact).value as Record<string, unknown>;
   }
 
   session(input: SessionInput, now: number): SessionWrite {
@@ -322,13 +349,19 @@ class Sanitizer {
 
   message(sessionId: string, input: MessageInput, now: number): MessageWrite {
     const kind = input.kind ?? (input.toolName ? "tool_call" : "text");
-    const content = this.text(input.content ?? "", this.config.maxContentChars);
+    // tacit injects its context into what the user and the harness say, never into tool calls.
+    const injectedInto = (input.role === "user" || input.role === "system") && kind !== "tool_call";
+    const rawContent = input.content ?? "";
+    const content = this.text(
+      injectedInto ? stripInjectedContext(rawContent) : rawContent,
+      this.config.maxContentChars,
+    );
     const rawInput =
       input.toolInput === undefined || input.toolInput === null
         ? null
         : typeof input.toolInput === "string"
           ? input.toolInput
-          : JSON.stringify(input.toolInput);
+          : boundedJsonText(input.toolInput);
     const toolInput =
       rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars, { json: true });
     const toolOutput =
@@ -336,6 +369,10 @@ class Sanitizer {
         ? null
         : this.text(input.toolOutput, this.config.maxToolOutputChars);
     const metadata = this.metadata(input.metadata);
+    if (input.role === "user" && kind === "text" && metadata.origin === undefined) {
+      const origin = harnessOrigin(content.text);
+      if (origin !== null) Object.assign(metadata, { isMeta: true, origin });
+    }
     return {
       id: input.id ? `${sessionId}:${input.id}` : `${sessionId}:${ulid()}`,
       sessionId,
@@ -372,6 +409,9 @@ class Sanitizer {
     };
   }
 }
+
+/** The truncation marker an earlier cut left at the end of a text, with the size it names. */
+const EARLIER_CUT = /\n…\[tacit: truncated, original (\d+) bytes\]$/;
 
 function largest(...sizes: Array<number | null | undefined>): number | null {
   const present = sizes.filter((size): size is number => typeof size === "number");

@@ -1,29 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  createRedactor,
-  redactJsonText,
-  redactStructured,
-  sanitizeForCapture,
-  stripTacitContext,
-} from "./redaction.js";
+import { createRedactor, redactJsonText, redactStructured, sanitizeForCapture } from "./redaction.js";
 import { looksLikeRandomToken, secretNameStrength, shannonEntropy } from "./secret-names.js";
 
 const redact = createRedactor();
-
-describe("stripTacitContext", () => {
-  it("removes injected blocks and keeps the rest", () => {
-    const text = "Fix the build\n<tacit-context>\n- Use pnpm, not npm.\n</tacit-context>\nthanks";
-    expect(stripTacitContext(text)).toBe("Fix the build\n\nthanks");
-  });
-
-  it("removes an unclosed block to the end", () => {
-    expect(stripTacitContext("hello <tacit-context> lesson text")).toBe("hello");
-  });
-
-  it("leaves text without markers untouched", () => {
-    expect(stripTacitContext("  plain  ")).toBe("  plain  ");
-  });
-});
 
 describe("createRedactor", () => {
   const secrets: Array<[string, string]> = [

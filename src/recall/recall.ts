@@ -1,11 +1,21 @@
 import { ulid } from "ulid";
-import { toSignalMessages } from "../core/learning/task-message.js";
+import { errorExcerpt } from "../core/error-line.js";
+import { harnessOrigin } from "../core/harness-text.js";
+import { toSignalMessages, userRequest } from "../core/learning/task-message.js";
+import { mergeConfig } from "../core/lessons/config.js";
 import type { Lesson } from "../core/lessons/lesson.js";
-import { isRecallable, type RecallScoringWeights, scoreLesson } from "../core/lessons/quality.js";
+import type { MaturityConfig } from "../core/lessons/maturity.js";
+import {
+  DEFAULT_RECALL_SCORING_WEIGHTS,
+  type QualityConfig,
+  type RecallScoringWeights,
+  scoreLesson,
+} from "../core/lessons/quality.js";
 import {
   type AssembledContext,
   assembleContext,
   DEFAULT_RECALL_BUDGET,
+  type EvidenceAttribution,
   type RecallBudget,
   type RecallCandidate,
   type RecallKind,
@@ -18,30 +28,68 @@ import {
   asksFirst,
   holdsProjectWide,
   isGeneralQuestion,
-  sharedActivities,
 } from "../core/recall/intents.js";
 import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
 import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
-import { createRedactor } from "../core/redaction.js";
+import { createRedactor, type RedactionConfig, type Redactor } from "../core/redaction.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
 import type { LiveSignalName } from "../core/signals/signal-types.js";
 import { cosineSimilarity } from "../core/vector.js";
 import { toTaskMessage } from "../learn/learn-session.js";
 import { lessonEmbeddingText } from "../learn/lesson-book.js";
+import { recallableLessons } from "../learn/lesson-upkeep.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import type { EvidenceRow } from "../store/recall-store.js";
 import type { Store } from "../store/store.js";
 import { filterWithModel } from "./recall-filter.js";
+import {
+  DEFAULT_RELEVANCE_CONFIG,
+  type PromptProfile,
+  type RelevanceConfig,
+  relevance,
+} from "./relevance.js";
 
-/** Capture's built-in rules: what recall logs and embeds is redacted like what capture stores. */
-const redactPrompt = createRedactor();
+/** Capture's built-in rules, when no redaction settings are given. */
+const builtInRedactor = createRedactor();
+
+/**
+ * What a recall prompt is redacted with: capture's rules and configured patterns (the
+ * `redaction` setting), so what recall embeds, logs or echoes is redacted like what capture stores.
+ */
+export function recallRedactor(config: Partial<RecallConfig> = {}): Redactor {
+  const redaction = config.redaction;
+  return redaction && (redaction.patterns?.length || redaction.enabled === false)
+    ? createRedactor(redaction)
+    : builtInRedactor;
+}
+
+/**
+ * The prompt and project of a recall as recall uses them: redacted, the project as capture stores
+ * it (so lessons scoped to a project with a secret in its path match).
+ */
+export function redactRecallRequest<T extends { query: string; projectId?: string | null }>(
+  request: T,
+  redact: Redactor,
+): T {
+  return {
+    ...request,
+    query: redact(request.query).text,
+    projectId: request.projectId ? redact(request.projectId).text : (request.projectId ?? null),
+  };
+}
 
 /** Recall settings: seed 000's weights and budget, and the candidate pool size. */
 export interface RecallConfig {
   budget: RecallBudget;
   weights: Partial<RecallScoringWeights>;
+  /** Terms of a lesson's quality weight (seed 000). */
+  quality: Partial<QualityConfig>;
+  /** Added to trigger similarity per live signal a lesson is made for (default 0.2). */
+  triggerSignalBoost?: number;
+  /** Adjustments of relevance beyond topic similarity. */
+  relevance: RelevanceConfig;
   /** Candidates fetched from each of full-text and vector search before fusion. Default 30. */
   pool: number;
   /** Recent turns of the session read for live signals and trigger matching. Default 8. */
@@ -51,12 +99,25 @@ export interface RecallConfig {
    * costs one call per prompt. Any failure falls back (closed) to the ranked list.
    */
   llmFilter: boolean;
+  /**
+   * Maturity thresholds used when a recalled lesson's maturity is recomputed on feedback decayed to
+   * now (defaults: `DEFAULT_MATURITY_CONFIG`); the lesson book's settings belong here too.
+   */
+  maturity: Partial<MaturityConfig>;
+  /**
+   * How the prompt is redacted (default: capture's built-in rules); the runtime passes capture's
+   * settings, so configured patterns apply to recall prompts too.
+   */
+  redaction?: Partial<RedactionConfig>;
 }
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
   llmFilter: false,
+  maturity: {},
   budget: DEFAULT_RECALL_BUDGET,
   weights: {},
+  quality: {},
+  relevance: DEFAULT_RELEVANCE_CONFIG,
   pool: 30,
   recentTurns: 8,
 };
@@ -77,6 +138,8 @@ export interface RecallItem {
   kind: RecallKind;
   id: string;
   text: string;
+  /** Evidence only: who said what it quotes (the user, the assistant, tool output). */
+  attribution?: EvidenceAttribution;
   score: number;
   parts: Record<string, number>;
 }
@@ -94,8 +157,9 @@ export interface RecallResult {
 
 /**
  * Recalls the few lessons, skills and facts that matter for a prompt: full-text (BM25) and vector
- * (sqlite-vec KNN) candidates fused by reciprocal rank, scored by seed 000's three factors ×
- * maturity, then fitted to the budget — and nothing at all when nothing is relevant.
+ * (sqlite-vec KNN) candidates fused by reciprocal rank, brought up to date (maturity on feedback
+ * decayed to now; a candidate with harmful feedback is held back), scored by topic, trigger and
+ * quality × maturity, then fitted to the budget — and nothing at all when nothing is relevant.
  */
 export async function recall(
   deps: {
@@ -107,13 +171,8 @@ export async function recall(
   },
   given: RecallRequest,
 ): Promise<RecallResult> {
-  // The prompt is redacted before it is embedded, searched, sent to a model or logged, and the
-  // project as capture stores it (so lessons scoped to a project with a secret in its path match).
-  const request: RecallRequest = {
-    ...given,
-    query: redactPrompt(given.query).text,
-    projectId: given.projectId ? redactPrompt(given.projectId).text : (given.projectId ?? null),
-  };
+  // The prompt is redacted before it is embedded, searched, sent to a model or logged.
+  const request = redactRecallRequest(given, recallRedactor(deps.config));
   const config = { ...DEFAULT_RECALL_CONFIG, ...deps.config };
   const { store, embedder } = deps;
   const id = embedderId(embedder);
@@ -123,7 +182,8 @@ export async function recall(
   const liveSignals = recent.length ? detectLiveSignals(toSignalMessages(recent).messages) : [];
   const recentText = [
     request.query,
-    ...recent.filter((message) => message.role === "user").map((message) => message.content),
+    // What the user asked, in their own words: not command output or other harness text.
+    ...recent.flatMap((message) => userRequest(message) ?? []),
   ]
     .join("\n")
     .slice(0, 4000);
@@ -184,6 +244,7 @@ export async function recall(
   });
   const skillCandidates = await skillsFor({
     store,
+    config,
     embedder,
     projectId,
     queryVector,
@@ -256,9 +317,12 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
   });
   const fused = reciprocalRankFusion([lexical, near.map((hit) => hit.lessonId)]).slice(0, config.pool);
   const ids = new Set([...fused.map((hit) => hit.id), ...search.situations.keys()]);
-  const lessons = (await Promise.all([...ids].map((lessonId) => store.getLesson(lessonId)))).filter(
-    (lesson): lesson is Lesson =>
-      lesson !== null && isRecallable(lesson) && scopeKeys.includes(lessonScopeKey(lesson)),
+  const found = (await Promise.all([...ids].map((lessonId) => store.getLesson(lessonId)))).filter(
+    (lesson): lesson is Lesson => lesson !== null && scopeKeys.includes(lessonScopeKey(lesson)),
+  );
+  const lessons = await recallableLessons(
+    { store, now: () => search.now, config: { maturity: config.maturity } },
+    found,
   );
   if (lessons.length === 0) return [];
   const stored = await vectorsOf({
@@ -280,6 +344,7 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       lesson,
       triggerSimilarity: cosineSimilarity(search.recentVector, triggers[index] as Float32Array),
       liveSignals: search.liveSignals,
+      boost: config.triggerSignalBoost,
     });
     const scored = scoreLesson({
       topicSimilarity: topic,
@@ -287,9 +352,11 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       lesson,
       now: search.now,
       weights: config.weights,
+      quality: config.quality,
     });
     const shared = overlap(search.queryTerms, `${lesson.trigger} ${lesson.rule}`);
     const situation = search.situations.get(lesson.id) ?? 0;
+    const standing = config.relevance.standingRule;
     return {
       kind: "lesson",
       id: lesson.id,
@@ -297,20 +364,22 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
       score: scored.score,
       relevance: Math.max(
         relevance(
-          topic,
-          shared,
-          lexicalHits.has(lesson.id),
+          config.relevance,
+          {
+            topic,
+            sharedTerms: shared,
+            lexicalHit: lexicalHits.has(lesson.id),
+            text: `${lesson.trigger} ${lesson.rule}`,
+          },
           search.profile,
-          `${lesson.trigger} ${lesson.rule}`,
         ),
-        SITUATION_WEIGHT * situation,
-        appliesToEveryAnswer(lesson.trigger) ? EVERY_ANSWER_RELEVANCE : 0,
+        // A task like the prompt: the lessons learnt in it apply again, one step removed.
+        config.relevance.situationWeight * situation,
+        appliesToEveryAnswer(lesson.trigger) ? standing : 0,
         // "ask before adding a dependency" guards every task in its scope, not a knowledge question.
-        asksFirst(lesson.rule) && !search.profile.general ? EVERY_ANSWER_RELEVANCE : 0,
+        asksFirst(lesson.rule) && !search.profile.general ? standing : 0,
         // "no pip in this repo, its poetry": a rule of the whole project, for any work in it.
-        lesson.scope === "project" && holdsProjectWide(lesson.rule) && !search.profile.general
-          ? EVERY_ANSWER_RELEVANCE
-          : 0,
+        lesson.scope === "project" && holdsProjectWide(lesson.rule) && !search.profile.general ? standing : 0,
       ),
       parts: {
         ...scored.parts,
@@ -326,10 +395,11 @@ async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
 /**
  * Active skills of the project and global ones (few: they need two successful tasks each), scored
  * like lessons without a track record: 0.45·topic + 0.35·trigger (the recent turns against the
- * skill's when-to-use) + 0.20 (an active skill's quality), × 1.
+ * skill's when-to-use) + 0.20 (an active skill's quality), × 1 — with the configured weights.
  */
 async function skillsFor(search: {
   store: Store;
+  config: RecallConfig;
   embedder: Embedder;
   projectId: string | null;
   queryVector: Float32Array;
@@ -343,6 +413,7 @@ async function skillsFor(search: {
     ...(search.projectId ? { projectId: search.projectId } : { scope: "global" as const }),
   });
   if (skills.length === 0) return [];
+  const weights = mergeConfig(DEFAULT_RECALL_SCORING_WEIGHTS, search.config.weights);
   const topics = await embedAll(
     search.embedder,
     skills.map((skill) => `${skill.title}\n${skill.description}`),
@@ -355,13 +426,17 @@ async function skillsFor(search: {
     const topic = cosineSimilarity(search.queryVector, topics[index] as Float32Array);
     const trigger = cosineSimilarity(search.recentVector, triggers[index] as Float32Array);
     const shared = overlap(search.queryTerms, `${skill.title} ${skill.description}`);
-    const score = 0.45 * topic + 0.35 * trigger + 0.2;
+    const score = weights.topic * topic + weights.trigger * trigger + weights.quality;
     return {
       kind: "skill",
       id: skill.id,
       text: `${skill.name}: ${skill.description.replace(/\s+/g, " ").slice(0, 200)} (use the ${skill.name} skill)`,
       score,
-      relevance: relevance(topic, shared, false, search.profile, `${skill.title} ${skill.description}`),
+      relevance: relevance(
+        search.config.relevance,
+        { topic, sharedTerms: shared, lexicalHit: false, text: `${skill.title} ${skill.description}` },
+        search.profile,
+      ),
       parts: { topicSimilarity: round(topic), triggerSimilarity: round(trigger), sharedTerms: shared },
     };
   });
@@ -387,7 +462,9 @@ async function evidenceFor(search: {
     lexical.map((row) => row.messageId),
     near.map((hit) => hit.row.messageId),
   ]).slice(0, config.pool);
-  const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
+  const chosen = fused
+    .map((hit) => rows.get(hit.id) as EvidenceRow)
+    .filter((row) => !isNarration(row) && !isHarnessText(row));
   if (chosen.length === 0) return { candidates: [], asks: [] };
   const vectors = await messageVectorsOf(search, chosen, near);
   const texts = chosen.map(evidenceText);
@@ -397,23 +474,28 @@ async function evidenceFor(search: {
     const topic = cosineSimilarity(search.queryVector, vectors.get(row.pk) as Float32Array);
     const shared = overlap(search.queryTerms, texts[index] as string);
     const rowRelevance = relevance(
-      topic,
-      shared,
-      lexicalHits.has(row.messageId),
+      config.relevance,
+      {
+        topic,
+        sharedTerms: shared,
+        lexicalHit: lexicalHits.has(row.messageId),
+        text: texts[index] as string,
+      },
       search.profile,
-      texts[index] as string,
     );
     // What the user asked, or an error the agent ran into: the situations lessons were learnt in.
     if (row.role === "user" || row.isError) asks.push({ messagePk: row.pk, relevance: rowRelevance });
+    const attribution = evidenceAttribution(row);
     return {
       kind: "evidence",
       id: row.messageId,
       text: evidenceStatement({
-        role: row.role,
+        attribution,
         text: texts[index] as string,
         at: row.createdAt,
-        toolName: row.isError ? row.toolName : null,
+        toolName: row.toolName,
       }),
+      attribution,
       score: round(topic),
       relevance: rowRelevance,
       parts: { topicSimilarity: round(topic), sharedTerms: shared },
@@ -427,14 +509,6 @@ interface Ask {
   messagePk: number;
   relevance: number;
 }
-
-/**
- * A lesson's situation: the tasks it was learnt in. When the prompt resembles what the user asked
- * there ("start the frontend dev server" then, "start the frontend so I can check the header" now),
- * the lesson learnt in that task applies again, even if its own words ("use --port 5174") share
- * nothing with the prompt. Discounted: the resemblance is one step removed from the lesson.
- */
-const SITUATION_WEIGHT = 0.8;
 
 /**
  * The same error, met in an earlier session of the project: the session's latest failed tool call
@@ -515,10 +589,6 @@ async function situationsOf(store: Store, asks: readonly Ask[]): Promise<Map<str
 }
 
 /**
- * How relevant a candidate is: its topic similarity, discounted when it shares no content word
- * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing).
- */
-/**
  * The separate asks of a prompt ("install the deps, start the api and check its health" → three),
  * each of at least two words; none when the prompt is a single ask.
  */
@@ -528,45 +598,6 @@ function promptClauses(prompt: string): string[] {
     .map((part) => part.trim())
     .filter((part) => part.split(/\s+/).length >= 2 || /[\u3400-\u9fff]{3,}/.test(part));
   return parts.length >= 2 ? parts.slice(0, 4) : [];
-}
-
-/** What the prompt is about, beyond its words (see core/recall/intents.ts). */
-interface PromptProfile {
-  activities: ReadonlySet<string>;
-  general: boolean;
-}
-
-/**
- * The relevance of a lesson about how to answer (appliesToEveryAnswer): enough to pass the
- * lesson floor (0.45) on any prompt, so it competes for a slot on its score like the others.
- */
-const EVERY_ANSWER_RELEVANCE = 0.5;
-
-/** Activity lift and general-question penalty on the relevance scale (cosine units). */
-const ACTIVITY_LIFT = 0.12;
-const GENERAL_PENALTY = 0.2;
-const ACTIVITY_MISMATCH = 0.05;
-
-/**
- * How relevant a candidate is: its topic similarity, discounted when it shares no content word
- * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing),
- * lifted when prompt and candidate are about the same activity (installing dependencies, running
- * tests, pushing…), and lowered for a general-knowledge question, which no project lesson serves.
- */
-function relevance(
-  topic: number,
-  sharedTerms: number,
-  lexicalHit: boolean,
-  profile: PromptProfile,
-  candidateText: string,
-): number {
-  const base = sharedTerms > 0 || lexicalHit ? topic : topic * 0.85;
-  const own = activities(candidateText);
-  const shared = sharedActivities(profile.activities, own);
-  // Both about something recognisable, and not the same thing: a word in common is a coincidence.
-  const mismatch = shared === 0 && profile.activities.size > 0 && own.size > 0;
-  const lift = shared > 0 ? ACTIVITY_LIFT : mismatch ? -ACTIVITY_MISMATCH : 0;
-  return base + lift - (profile.general ? GENERAL_PENALTY : 0);
 }
 
 function overlap(terms: ReadonlySet<string>, text: string): number {
@@ -579,13 +610,27 @@ function overlap(terms: ReadonlySet<string>, text: string): number {
 const NARRATION =
   /^\s*(?:i'?ll|i will|i'm going to|let me|let's|now i|next,? i|okay|ok[,.]|sure|first,? i|好的|我先|让我|接下来我|下面我)/i;
 
+/**
+ * A user row whose text the harness wrote (command output, a caveat…), stored before capture
+ * marked such rows: never evidence of what the user said.
+ */
+function isHarnessText(row: EvidenceRow): boolean {
+  return row.role === "user" && harnessOrigin(row.content) !== null;
+}
+
+/** Who said an evidence row: a failed call's text is tool output, whoever's turn carried it. */
+function evidenceAttribution(row: EvidenceRow): EvidenceAttribution {
+  if (row.kind === "tool_call" || row.role === "tool" || row.isError) return "tool_output";
+  return row.role === "user" ? "user" : "assistant";
+}
+
 function isNarration(row: EvidenceRow): boolean {
   return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
 }
 
 function evidenceText(row: Pick<EvidenceRow, "content" | "toolOutput" | "isError">): string {
   return row.isError && row.toolOutput
-    ? row.toolOutput.split("\n").slice(0, 3).join(" ").slice(0, 240)
+    ? errorExcerpt(row.toolOutput, { maxChars: 240, maxLines: 3 }).replaceAll("\n", " ")
     : row.content.slice(0, 240);
 }
 
@@ -630,6 +675,7 @@ function toItem(candidate: RecallCandidate): RecallItem {
     kind: candidate.kind,
     id: candidate.id,
     text: candidate.text,
+    ...(candidate.attribution ? { attribution: candidate.attribution } : {}),
     score: round(candidate.score),
     parts: candidate.parts,
   };

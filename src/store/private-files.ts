@@ -13,14 +13,6 @@ const requireBuiltin = createRequire(import.meta.filename);
 const fs = requireBuiltin("node:fs") as typeof import("node:fs");
 const path = requireBuiltin("node:path") as typeof import("node:path");
 
-/** Where tacit keeps its files: `$TACIT_HOME`, else `~/.tacit`. */
-export function tacitHome(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.TACIT_HOME;
-  if (home) return path.resolve(home);
-  const os = requireBuiltin("node:os") as typeof import("node:os");
-  return path.join(os.homedir(), ".tacit");
-}
-
 /** Mode of every folder tacit creates. */
 export const PRIVATE_DIRECTORY_MODE = 0o700;
 /** Mode of every file tacit creates. */

@@ -15,13 +15,13 @@ import {
 } from "./experience-limits.js";
 import { constraintRule, correctionRule, workingApproach } from "./experience-rules.js";
 import { repeatedErrorRule, retryRule } from "./retry-rules.js";
+import { signalsWithin } from "./row-signals.js";
 import type { TaskSegment } from "./segment-tasks.js";
 import { statedRule } from "./stated-rules.js";
 import {
   clip,
   type LlmSignal,
   readLlmSignals,
-  signalsWithin,
   type TaskMessage,
   type TaskSignal,
   textLanguage,

@@ -3,11 +3,12 @@
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
 
-import { escapeRegExp } from "../regexp.js";
 import {
   distinguishingPair,
   isEnvironmentFix,
   MAX_COMMAND_CHARS,
+  missingProgram,
+  runsProgram,
   shortError,
   tellingLine,
 } from "./command-text.js";
@@ -249,16 +250,6 @@ function objectedTo(
 /** A command that installs something: an attempt to get a missing program, not the job itself. */
 const INSTALLS = /\binstall\b/;
 
-/** "bash: jq: command not found", "sh: 1: jq: not found", "zsh: command not found: jq". */
-const NOT_FOUND =
-  /(?:^|\n)(?:[\w/.-]+:\s+)?(?:line \d+:\s+|\d+:\s+)?([\w.+-]+): (?:command )?not found\b|command not found: ([\w.+-]+)/;
-
-/** The program a failed call's output says does not exist, or null. */
-function missingProgram(output: string): string | null {
-  const found = NOT_FOUND.exec(output);
-  return found ? (found[1] ?? found[2] ?? null) : null;
-}
-
 /**
  * A later successful action that does the job without the missing program: a shell command that
  * neither runs it nor tries to install it (`brew install jq` is not a workaround).
@@ -273,8 +264,7 @@ function isWorkaround(
   if (isFailedCall(row, signals)) return false;
   const command = toolCommand(row);
   if (command === null) return false;
-  const runs = new RegExp(`(?:^|[\\s;&|(])${escapeRegExp(missing)}(?:$|[\\s;&|)])`);
-  return !runs.test(command) && !INSTALLS.test(command);
+  return !runsProgram(command, missing) && !INSTALLS.test(command);
 }
 
 /** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */

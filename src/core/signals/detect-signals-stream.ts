@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { describeJsonError } from "../json-error.js";
-import { detectSignalsOffline } from "./offline-rules.js";
+import { detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import type { SignalOutputLine } from "./signal-types.js";
 import { signalConversationSchema } from "./signal-types.js";
 
@@ -18,7 +18,10 @@ export interface SignalLineResult {
 
 /** Options of `detectSignalsForLine`. */
 export interface SignalLineOptions {
-  /** Passed to `detectSignalsOffline`. Default 0.5. */
+  /**
+   * Signals under this confidence are left out. Default {@link GRADED_SIGNAL_FLOOR}: graded output,
+   * weak cues included; 0.5 keeps only the confident signals learning uses.
+   */
   minConfidence?: number;
 }
 
@@ -61,7 +64,7 @@ export function detectSignalsForLine(
   }
   const parsed = signalConversationSchema.safeParse(value);
   if (!parsed.success) return { error: `line ${lineNumber}: ${describeIssues(parsed.error.issues)}` };
-  const detectOptions = options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence };
+  const detectOptions = { minConfidence: options.minConfidence ?? GRADED_SIGNAL_FLOOR };
   const output: SignalOutputLine = {
     id: parsed.data.id,
     signals: detectSignalsOffline(parsed.data.messages, detectOptions).map((signal) => ({

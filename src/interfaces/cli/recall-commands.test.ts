@@ -23,7 +23,9 @@ describe("tacit recall, reindex and compact", () => {
     expect(Object.keys(related)).toEqual(["context", "items"]);
     expect(related.context).toMatch(/^<tacit-context>\n[\s\S]*pnpm[\s\S]*\n<\/tacit-context>$/);
     for (const item of related.items) {
-      expect(Object.keys(item)).toEqual(["kind", "id", "text", "score", "parts"]);
+      // Evidence also says who said it.
+      const attribution = item.kind === "evidence" ? ["attribution"] : [];
+      expect(Object.keys(item)).toEqual(["kind", "id", "text", ...attribution, "score", "parts"]);
       expect(["lesson", "skill", "evidence"]).toContain(item.kind);
       expect(related.context).toContain(item.text);
     }

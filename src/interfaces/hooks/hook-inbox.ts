@@ -18,6 +18,7 @@
  */
 
 import { describeJsonError } from "../../core/json-error.js";
+import { withoutBom } from "../../core/json-text.js";
 import { createRedactor, redactJsonText } from "../../core/redaction.js";
 import { fs, path } from "./node-builtins.js";
 
@@ -75,7 +76,8 @@ const redactSecrets = createRedactor();
  * hands it to the daemon over its socket, which reports it without writing it anywhere.
  */
 function redactPayload(payload: Buffer): Buffer {
-  const redacted = redactJsonText(payload.toString("utf8"), redactSecrets);
+  // A byte order mark before the JSON is accepted, as on the hook's stdin.
+  const redacted = redactJsonText(withoutBom(payload.toString("utf8")), redactSecrets);
   if (redacted === null) throw new Error("the hook payload is not a JSON object; not queued");
   return redacted.count === 0 ? payload : Buffer.from(redacted.text);
 }

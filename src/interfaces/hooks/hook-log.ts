@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
-import { makePrivateDirectory, PRIVATE_FILE_MODE, tacitHome } from "../../store/private-files.js";
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from "../../store/private-files.js";
+import { tacitHome } from "../../store/tacit-home.js";
 import { fs } from "./node-builtins.js";
 
 const { appendFileSync } = fs;

@@ -8,8 +8,12 @@
  * and only then deletes the files. Ids are stable, so a crash between the commit and the delete
  * re-reads records that are already stored and adds nothing.
  *
- * Secrets never reach the spool: each text is redacted (and stripped of tacit's own context)
- * before it is spooled; capture sanitizes it again when it is stored. (While the hook daemon runs,
+ * Any event's records land here too when the database stays locked past the event's deadline
+ * (see hook-deadline.ts): they are stored with the next event that finds it free.
+ *
+ * Secrets never reach the spool: each text is redacted before it is spooled; capture sanitizes it
+ * again when it is stored. A text cut here keeps its truncation marker, whose size (the true
+ * original) capture keeps. (While the hook daemon runs,
  * a tool event waits unredacted in its 0700 inbox for the milliseconds until the daemon spools it:
  * see hook-inbox.ts.)
  */
@@ -23,11 +27,16 @@ import { fs } from "./node-builtins.js";
 
 const { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = fs;
 
-/** One spooled tool call: its session and its row, as capture takes them. */
+/**
+ * One spooled record: a session and the row an event adds to it (none for SessionStart and
+ * SessionEnd), as capture takes them; `turnEndedAt` (a Stop) asks for the turn's outcome to be
+ * recorded once the rows are stored.
+ */
 export interface SpoolRecord {
   sessionId: string;
   session: SessionInput;
-  message: MessageInput;
+  message?: MessageInput;
+  turnEndedAt?: number;
 }
 
 /**
@@ -50,7 +59,7 @@ export function spoolRecord(directory: string, record: SpoolRecord, now: number)
     typeof text === "string"
       ? sanitizeForCapture(text, { redact, maxChars: SPOOL_MAX_CHARS, json }).text
       : text;
-  const message: MessageInput = {
+  const message: MessageInput | undefined = record.message && {
     ...record.message,
     content: clean(record.message.content) ?? undefined,
     // Tool input is JSON: redacted as a structured value, so it stays JSON.
@@ -79,7 +88,9 @@ export function spoolRecord(directory: string, record: SpoolRecord, now: number)
   const monotonic = process.hrtime.bigint().toString().padStart(20, "0");
   const name = `${String(now).padStart(15, "0")}-${monotonic}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const temporary = join(directory, `${name}.tmp`);
-  writeFileSync(temporary, JSON.stringify({ ...record, session, message }), { mode: PRIVATE_FILE_MODE });
+  writeFileSync(temporary, JSON.stringify({ ...record, session, ...(message ? { message } : {}) }), {
+    mode: PRIVATE_FILE_MODE,
+  });
   renameSync(temporary, join(directory, `${name}.json`));
 }
 
@@ -96,7 +107,8 @@ const spooledRecord = () =>
   z.object({
     sessionId: z.string(),
     session: z.looseObject({ agent: z.string(), sourceSessionId: z.string() }),
-    message: z.looseObject({ id: z.string(), role: z.string() }),
+    message: z.optional(z.looseObject({ id: z.string(), role: z.string() })),
+    turnEndedAt: z.optional(z.number()),
   });
 
 /** Reads every spooled record. A missing folder is an empty spool. */
@@ -136,6 +148,16 @@ export function readSpool(directory: string, now: number): SpoolContents {
     else contents.problems.push(`${path}: not a spooled tool call`);
   }
   return contents;
+}
+
+/** True when the spool holds a record waiting to be stored. */
+export function hasSpooled(directory: string): boolean {
+  try {
+    return readdirSync(directory).some((name) => name.endsWith(".json"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
 }
 
 /** Deletes spool files whose records are stored. A file already gone (another hook) is fine. */

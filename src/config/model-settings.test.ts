@@ -1,9 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../core/errors.js";
+import { describeModelConfig } from "../models/model-config.js";
+import { invalidInput } from "../testing/invalid-input.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { describeModelConfig, resolveModelConfig } from "./model-config.js";
+import { resolveModelConfig } from "./model-settings.js";
 
 const tempDir = useTempDir("tacit-model-config-");
 
@@ -13,16 +14,6 @@ function home(config?: unknown): string {
     writeFileSync(join(dir, "config.json"), typeof config === "string" ? config : JSON.stringify(config));
   }
   return dir;
-}
-
-function invalid(run: () => unknown): InvalidInputError {
-  try {
-    run();
-  } catch (error) {
-    if (InvalidInputError.isInstance(error)) return error as InvalidInputError;
-    throw error;
-  }
-  throw new Error("expected an InvalidInputError");
 }
 
 describe("resolveModelConfig", () => {
@@ -35,6 +26,7 @@ describe("resolveModelConfig", () => {
       baseURL: undefined,
       model: undefined,
       apiKey: undefined,
+      command: undefined,
       timeoutMs: 60_000,
       maxRetries: 2,
       breaker: { failureThreshold: 3, cooldownMs: 300_000 },
@@ -44,7 +36,6 @@ describe("resolveModelConfig", () => {
 
   it("reads $TACIT_HOME/config.json", () => {
     const dir = home({
-      other: { owned: "elsewhere" },
       llm: {
         provider: "anthropic",
         model: "claude-haiku-4-5",
@@ -111,6 +102,21 @@ describe("resolveModelConfig", () => {
     expect(config.llm.provider).toBe("openai-compatible");
   });
 
+  it("uses the user's own agent: claude-code with a small fast model by default, codex with its own", () => {
+    const claude = resolveModelConfig({ env: { TACIT_HOME: home(), TACIT_LLM_PROVIDER: "claude-code" } });
+    expect(claude.llm).toMatchObject({ provider: "claude-code", model: "haiku", command: undefined });
+    const codex = resolveModelConfig({
+      env: { TACIT_HOME: home(), TACIT_LLM_PROVIDER: "codex", TACIT_LLM_COMMAND: "/opt/codex/bin/codex" },
+    });
+    expect(codex.llm).toMatchObject({ provider: "codex", model: undefined, command: "/opt/codex/bin/codex" });
+    const fromFile = resolveModelConfig({
+      env: {
+        TACIT_HOME: home({ llm: { provider: "claude-code", model: "sonnet", command: "claude-work" } }),
+      },
+    });
+    expect(fromFile.llm).toMatchObject({ provider: "claude-code", model: "sonnet", command: "claude-work" });
+  });
+
   it("takes an explicit file path", () => {
     const dir = home();
     const file = join(dir, "custom.json");
@@ -120,50 +126,55 @@ describe("resolveModelConfig", () => {
 
   it("names the file and field of an invalid value", () => {
     const dir = home({ llm: { ceiling: { maxCallsPerDay: -1 } } });
-    const error = invalid(() => resolveModelConfig({ env: { TACIT_HOME: dir } }));
+    const error = invalidInput(() => resolveModelConfig({ env: { TACIT_HOME: dir } }));
     expect(error.file).toBe(join(dir, "config.json"));
     expect(error.field).toBe("llm.ceiling.maxCallsPerDay");
   });
 
-  it("names an unknown key", () => {
+  it("names an unknown key, in a section or at the top", () => {
     const dir = home({ llm: { modle: "typo" } });
-    expect(invalid(() => resolveModelConfig({ env: { TACIT_HOME: dir } })).field).toBe("llm.modle");
+    const error = invalidInput(() => resolveModelConfig({ env: { TACIT_HOME: dir } }));
+    expect(error.field).toBe("llm.modle");
+    expect(error.message).toContain('did you mean "llm.model"');
+    const other = home({ other: { owned: "elsewhere" } });
+    expect(invalidInput(() => resolveModelConfig({ env: { TACIT_HOME: other } })).field).toBe("other");
   });
 
   it("refuses a file that is not JSON", () => {
-    const dir = home("{ llm: ");
-    const error = invalid(() => resolveModelConfig({ env: { TACIT_HOME: dir } }));
-    expect(error.message).toMatch(/config\.json: not valid JSON/);
+    const dir = home('{\n  "llm": {\n    "model": "m",\n    provider: "none"\n  }\n}');
+    const error = invalidInput(() => resolveModelConfig({ env: { TACIT_HOME: dir } }));
+    expect(error.message).toMatch(/config\.json:4: not valid JSON/);
+    expect(error.line).toBe(4);
   });
 
   it("refuses bad environment values, naming the variable", () => {
     const env = { TACIT_HOME: home() };
-    expect(invalid(() => resolveModelConfig({ env: { ...env, TACIT_LLM_PROVIDER: "openai" } })).field).toBe(
-      "TACIT_LLM_PROVIDER",
-    );
     expect(
-      invalid(() => resolveModelConfig({ env: { ...env, TACIT_LLM_MAX_CALLS_PER_DAY: "many" } })).field,
+      invalidInput(() => resolveModelConfig({ env: { ...env, TACIT_LLM_PROVIDER: "openai" } })).field,
+    ).toBe("TACIT_LLM_PROVIDER");
+    expect(
+      invalidInput(() => resolveModelConfig({ env: { ...env, TACIT_LLM_MAX_CALLS_PER_DAY: "many" } })).field,
     ).toBe("TACIT_LLM_MAX_CALLS_PER_DAY");
     expect(
-      invalid(() => resolveModelConfig({ env: { ...env, TACIT_LLM_BASE_URL: "not a url" } })).field,
+      invalidInput(() => resolveModelConfig({ env: { ...env, TACIT_LLM_BASE_URL: "not a url" } })).field,
     ).toBe("TACIT_LLM_BASE_URL");
   });
 
   it("requires a model, and a base URL for openai-compatible", () => {
     const env = { TACIT_HOME: home() };
     expect(
-      invalid(() => resolveModelConfig({ env: { ...env, TACIT_LLM_PROVIDER: "anthropic" } })).field,
+      invalidInput(() => resolveModelConfig({ env: { ...env, TACIT_LLM_PROVIDER: "anthropic" } })).field,
     ).toBe("TACIT_LLM_MODEL");
     expect(
-      invalid(() =>
+      invalidInput(() =>
         resolveModelConfig({
           env: { ...env, TACIT_LLM_PROVIDER: "openai-compatible", TACIT_LLM_MODEL: "m" },
         }),
       ).field,
     ).toBe("TACIT_LLM_BASE_URL");
-    expect(invalid(() => resolveModelConfig({ env: { ...env, TACIT_EMBEDDINGS_MODEL: "m" } })).field).toBe(
-      "TACIT_EMBEDDINGS_BASE_URL",
-    );
+    expect(
+      invalidInput(() => resolveModelConfig({ env: { ...env, TACIT_EMBEDDINGS_MODEL: "m" } })).field,
+    ).toBe("TACIT_EMBEDDINGS_BASE_URL");
   });
 
   it("never shows API keys in describeModelConfig", () => {

@@ -1,0 +1,31 @@
+/**
+ * Secrets and personal data that a memory file never holds: a value capture already redacted
+ * ("[REDACTED:api-key]"), a password or PIN stated, card and ID numbers, e-mail addresses and
+ * phone numbers, "我的银行卡密码是…". The memory gate refuses to propose them.
+ */
+import { cueLexicon } from "./cue-lexicon.js";
+
+/** A secret or a piece of personal data. */
+export const SENSITIVE_DATA_CUES = cueLexicon([
+  { pattern: /\[redacted:[a-z-]+\]/, example: "My token is [REDACTED:api-key]." },
+  {
+    pattern:
+      /\b(?:password|passcode|passphrase|pin(?: code)?|pwd|secret|api key|token|private key|ssh key|recovery code|2fa code|otp)\b(?:\s+\w+){0,3}\s*(?:is|:|=)/,
+    example: "My bank PIN is 4921.",
+  },
+  {
+    pattern:
+      /\b(?:social security|ssn|credit card|card number|cvv|iban|bank account|account number|passport number|driver'?s licen[cs]e|tax id)\b/,
+    example: "My credit card number ends in 4242.",
+  },
+  { pattern: /[\w.+-]+@[\w-]+\.[\w.-]*[a-z]/, example: "Email me at sam@example.com." },
+  {
+    pattern:
+      /\b(?:phone|mobile|cell|number|whatsapp|call me at|text me at)\b[^.\n]{0,20}\+?\d[\d\s().-]{6,}\d/,
+    example: "My phone number is +1 415 555 0100.",
+  },
+  {
+    pattern: /密码|验证码|身份证(?:号)?|银行卡(?:号)?|信用卡(?:号)?|护照号|手机号(?:码)?(?:是|:|：)/,
+    example: "我的银行卡密码是 123456",
+  },
+]);
