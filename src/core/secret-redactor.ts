@@ -210,6 +210,27 @@ function marker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
 
+/** A marker the redactor writes, its kind in group 1 (global). */
+const REDACTION_MARKER = /\[REDACTED:([\w-]+)\]/g;
+
+/** The secrets a text holds: their kinds, without repeats, in order, and the text redacted. */
+export interface SecretsFound {
+  kinds: string[];
+  redacted: Redacted;
+}
+
+/**
+ * The secrets `text` holds, as `redact` finds them; a marker of an earlier redaction
+ * (`[REDACTED:api-key]`) counts as the secret it stands for. The one secret detector: capture,
+ * recall, the memory guardian and the memory gate all ask it.
+ */
+export function findSecrets(text: string, redact: Redactor): SecretsFound {
+  const redacted = redact(text);
+  const kinds = new Set<string>();
+  for (const found of redacted.text.matchAll(REDACTION_MARKER)) kinds.add(found[1] ?? "secret");
+  return { kinds: [...kinds], redacted };
+}
+
 function overlapsAny(span: SecretSpan, accepted: readonly SecretSpan[]): boolean {
   if (span.start >= span.end) return true;
   return accepted.some((other) => span.start < other.end && other.start < span.end);
