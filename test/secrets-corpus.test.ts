@@ -302,7 +302,8 @@ describe("the secrets corpus", () => {
     }
     const listed = await runTacit(["lessons", "list", "--json"], { env });
     outputs.push(listed.stdout);
-    const learnt = await runTacit(["learn", "--mode", "minimal", "--no-progress", "--json"], { env });
+    // Balanced: task experiences (minimal mode builds none), which skills are made from; no model is configured.
+    const learnt = await runTacit(["learn", "--mode", "balanced", "--no-progress", "--json"], { env });
     expect(learnt.code, learnt.stderr).toBe(0);
     const generated = await runTacit(["skills", "generate", "--json"], { env });
     expect(generated.code, generated.stderr).toBe(0);

@@ -54,6 +54,15 @@ export function makePrivateDatabase(databasePath: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  tightenDatabaseFiles(databasePath);
+}
+
+/**
+ * Sets the database file and its -wal, -shm and -journal files to 0600 where they exist; creates
+ * nothing (a database opened read-only is tightened this way).
+ */
+export function tightenDatabaseFiles(databasePath: string): void {
+  if (!setsModes || databasePath === ":memory:") return;
   for (const suffix of ["", "-wal", "-shm", "-journal"]) makePrivateFile(`${databasePath}${suffix}`);
 }
 
