@@ -71,7 +71,8 @@ export async function runHookBench(): Promise<BenchResult[]> {
     // writes to its database between two prompts (tool events reach it through its inbox), so
     // its page cache stays warm; cold runs writing to the same file would reset it every time.
     const coldDir = join(dir, "cold");
-    mkdirSync(coldDir);
+    // 0700, as tacit creates a home: a looser one is tightened (and logged) by the first hook.
+    mkdirSync(coldDir, { mode: 0o700 });
     const coldDatabase = join(coldDir, "tacit.db");
     // The seeded store is closed (checkpointed into one file), so a copy is the same database.
     copyFileSync(database, coldDatabase);

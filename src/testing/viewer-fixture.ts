@@ -38,9 +38,10 @@ export interface RawResponse {
 export function rawRequest(
   server: { port: number },
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  /** `body` is sent as JSON; `text` as it is (a body that is not JSON). */
+  options: { method?: string; headers?: Record<string, string>; body?: unknown; text?: string } = {},
 ): Promise<RawResponse> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const body = options.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {

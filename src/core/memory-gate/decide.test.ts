@@ -53,6 +53,21 @@ describe("the memory gate's offline decision", () => {
     expect(verdict.decidedBy).toBe(rule);
   });
 
+  it("vetoes a secret capture's redactor finds, raw or already redacted, with no cue word around it", () => {
+    // Made at test time, so no file holds a token of a real shape.
+    const keyId = `AKIA${"Q3EGRJ5LZ4TBN7WK"}`;
+    for (const message of [
+      `I always deploy staging as ${keyId}.`,
+      "I always deploy staging with [REDACTED:aws-access-key-id].",
+      `From now on use ghp_${"x7Kp2mQ9vL4rT8wZ1nB5cY3hJ6dF0sA2eG4i"} for the mirror.`,
+    ]) {
+      const verdict = decideOn(message);
+      expect(verdict.decision, message).toBe("NO_WRITE");
+      expect(verdict.decidedBy, message).toBe("sensitive-data");
+      expect(verdict.candidateFact).toBeNull();
+    }
+  });
+
   it("lets a veto outweigh a plain preference but not one said to last", () => {
     const plain = decideOn("I prefer the aisle seat for this flight.");
     expect(plain.decision).toBe("NO_WRITE");
