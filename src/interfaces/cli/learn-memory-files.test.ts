@@ -1,41 +1,18 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runTacit } from "../../testing/cli-harness.js";
+import { preferenceTranscript } from "../../testing/memory-files-fixture.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const tempDir = useTempDir("tacit-learn-memory-");
-
-/** A generic transcript where the user states a stable preference in the second turn. */
-function transcript(dir: string): string {
-  const path = join(dir, "prefs.jsonl");
-  const conversation = {
-    id: "prefs-1",
-    messages: [
-      {
-        role: "user",
-        content: "Can you list the open issues in the tracker?",
-        timestamp: "2026-11-18T09:00:00Z",
-      },
-      { role: "assistant", content: "There are three open issues.", timestamp: "2026-11-18T09:00:05Z" },
-      { role: "user", content: "I prefer morning check-ins.", timestamp: "2026-11-18T09:01:00Z" },
-      {
-        role: "assistant",
-        content: "Noted: I'll check in in the morning.",
-        timestamp: "2026-11-18T09:01:05Z",
-      },
-    ],
-  };
-  writeFileSync(path, `${JSON.stringify(conversation)}\n`);
-  return path;
-}
 
 describe("tacit learn with a memory-files workspace", () => {
   it("writes the user's stated preference to USER.md once, decision and audit linked; rollback forgets it", async () => {
     const home = tempDir();
     const workspace = tempDir();
     const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none", TACIT_MEMORY_FILES_WORKSPACE: workspace };
-    expect((await runTacit(["import", transcript(home)], { env })).code).toBe(0);
+    expect((await runTacit(["import", preferenceTranscript(home)], { env })).code).toBe(0);
 
     const first = await runTacit(["learn", "--json"], { env });
     expect(first.code, first.stderr).toBe(0);
@@ -82,7 +59,7 @@ describe("tacit learn with a memory-files workspace", () => {
   it("without a workspace, learn leaves the memory files alone; a missing one is a warning", async () => {
     const home = tempDir();
     const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" };
-    await runTacit(["import", transcript(home)], { env });
+    await runTacit(["import", preferenceTranscript(home)], { env });
     const plain = JSON.parse((await runTacit(["learn", "--json"], { env })).stdout);
     expect(plain.memoryFiles).toBeUndefined();
     const gone = join(home, "no-such-folder");
