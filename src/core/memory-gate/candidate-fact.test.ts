@@ -12,7 +12,7 @@ describe("candidate facts", () => {
       "needs",
       "feeds",
     ]);
-    expect(candidateFact("I moved to Berlin, so my time zone is CET.", "UPDATE_USER")).toBe(
+    expect(candidateFact("I moved to Berlin, so my time zone is CET.", "UPDATE_USER", "en")).toBe(
       "moved to Berlin, so their time zone is CET",
     );
   });
