@@ -4,29 +4,14 @@
  * the prompt path; after Stop, the background learner runs the memory gate and the write guardian
  * and USER.md holds the fact.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { hookLogText, hookPayload, hookProcess, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const tempDir = useTempDir("tacit-hook-memory-");
-const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-
-function hook(input: string, env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", MAIN, "hook"], {
-    cwd: ROOT,
-    input,
-    env: { PATH: process.env.PATH, ...env },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** Rows of the database at `path`, read-only. */
 function query<T>(path: string, sql: string): T[] {
@@ -49,7 +34,7 @@ describe("the hooks with a memory-files workspace", () => {
     const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none", TACIT_MEMORY_FILES_WORKSPACE: workspace };
     const database = join(home, "tacit.db");
     const event = (name: string, changes: Record<string, unknown> = {}) =>
-      hook(hookPayload("claude-code", name, { cwd: project, ...changes }), env);
+      hookProcess(hookPayload("claude-code", name, { cwd: project, ...changes }), env);
 
     expect(event("SessionStart")).toMatchObject({ code: 0, stderr: "" });
     const prompt = event("UserPromptSubmit", {
