@@ -19,6 +19,14 @@ function fixture(name: string): RecordedCall[] {
   return JSON.parse(readFileSync(new URL(`./__fixtures__/${name}.json`, import.meta.url), "utf8"));
 }
 
+/** The recorded calls with the agent workspace (`ctx.workspaceDir`) moved to `workspace`. */
+function inWorkspace(calls: RecordedCall[], workspace: string): RecordedCall[] {
+  return calls.map((call) => {
+    const context = call.context as Record<string, unknown>;
+    return "workspaceDir" in context ? { ...call, context: { ...context, workspaceDir: workspace } } : call;
+  });
+}
+
 /**
  * A fake of OpenClaw's plugin API: it records what `register` hands to `api.on` and replays
  * recorded payloads through it, awaiting each handler the way OpenClaw's hook runner does.
@@ -223,15 +231,8 @@ describe("capture through OpenClaw's hooks", () => {
 
   it("writes what the user wants kept into OpenClaw's own workspace, once", async () => {
     const workspace = tempDir();
-    const inWorkspace = (calls: RecordedCall[]) =>
-      calls.map((call) => {
-        const context = call.context as Record<string, unknown>;
-        return "workspaceDir" in context
-          ? { ...call, context: { ...context, workspaceDir: workspace } }
-          : call;
-      });
     const { plugin, openclaw, inspect } = setup({ learnDelayMs: 0 });
-    await openclaw.replay(inWorkspace(fixture("session-preference")));
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace));
     await plugin.settled();
     expect(readFileSync(join(workspace, "USER.md"), "utf8")).toMatch(/^- prefers morning check-ins$/m);
     expect(readFileSync(join(workspace, "MEMORY.md"), "utf8")).toMatch(
@@ -250,7 +251,7 @@ describe("capture through OpenClaw's hooks", () => {
         audit.turnId,
       );
     // The same history again (OpenClaw re-sends it) adds nothing to the files.
-    await openclaw.replay(inWorkspace(fixture("session-preference")).slice(3));
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace).slice(3));
     await plugin.settled();
     expect(await runtime.store.listAudits({ limit: 10 })).toHaveLength(2);
   });
@@ -258,11 +259,7 @@ describe("capture through OpenClaw's hooks", () => {
   it("leaves the workspace alone with memoryFiles off", async () => {
     const workspace = tempDir();
     const { plugin, openclaw } = setup({ learnDelayMs: 0, memoryFiles: false });
-    const calls = fixture("session-preference").map((call) => {
-      const context = call.context as Record<string, unknown>;
-      return "workspaceDir" in context ? { ...call, context: { ...context, workspaceDir: workspace } } : call;
-    });
-    await openclaw.replay(calls);
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace));
     await plugin.settled();
     expect(existsSync(join(workspace, "USER.md"))).toBe(false);
     expect(openclaw.logs.some((log) => /memory files/.test(log.message))).toBe(false);
