@@ -10,7 +10,7 @@ import { RollbackConflictError } from "./memory-files/rollback.js";
 import { WorkspaceError } from "./memory-files/workspace.js";
 import { ModelCallError } from "./models/language-model.js";
 import { LessonConflictError } from "./store/lesson-store.js";
-import { FileBusyError, type FileOperation, GuardianRefusedError } from "./store/memory-file-store.js";
+import { FileBusyError, GuardianRefusedError } from "./store/memory-file-store.js";
 import { SkillConflictError } from "./store/skill-store.js";
 
 /** One instance of every error class tacit defines, by class name. */
@@ -32,21 +32,27 @@ const SAMPLES: Record<string, { type: { isInstance(error: unknown): boolean }; m
     type: FileBusyError,
     make: () =>
       new FileBusyError({
-        kind: "write",
         workspace: "/w",
         fileName: "USER.md",
+        kind: "write",
         auditId: "A1",
+        priorHash: null,
+        expectedHash: null,
+        rollback: null,
         pid: 1,
         host: "h",
         startedAt: 0,
-      } as FileOperation),
+      }),
   },
-  GuardianRefusedError: { type: GuardianRefusedError, make: () => new GuardianRefusedError("rolled back") },
+  GuardianRefusedError: {
+    type: GuardianRefusedError,
+    make: () => new GuardianRefusedError("second rollback"),
+  },
   RollbackConflictError: {
     type: RollbackConflictError,
-    make: () => new RollbackConflictError("changed since", "--- a\n+++ b\n"),
+    make: () => new RollbackConflictError("conflict", "--- a/USER.md"),
   },
-  WorkspaceError: { type: WorkspaceError, make: () => new WorkspaceError("../x.md is outside") },
+  WorkspaceError: { type: WorkspaceError, make: () => new WorkspaceError("../x.md") },
   ModelCallError: {
     type: ModelCallError,
     make: () => new ModelCallError({ message: "down", kind: "http-error", attempts: 1, isRetryable: true }),
@@ -96,12 +102,13 @@ describe("error markers", () => {
 
   it("each class's isInstance accepts its own errors and its subclasses', and rejects every other class", () => {
     const parents = declaredErrorClasses();
-    /** `name` itself or a class below it (RollbackConflictError is a GuardianRefusedError). */
-    const isA = (other: string, name: string): boolean =>
-      other === name || (parents.has(other) && isA(parents.get(other) as string, name));
+    const ancestors = (name: string): string[] => {
+      const parent = parents.get(name);
+      return parent === undefined ? [] : [parent, ...ancestors(parent)];
+    };
     for (const [name, { type }] of Object.entries(SAMPLES)) {
       for (const [other, { make }] of Object.entries(SAMPLES)) {
-        const expected = name === "TacitError" || isA(other, name);
+        const expected = name === other || name === "TacitError" || ancestors(other).includes(name);
         expect({ check: `${name}.isInstance(new ${other})`, result: type.isInstance(make()) }).toEqual({
           check: `${name}.isInstance(new ${other})`,
           result: expected,

@@ -81,17 +81,26 @@ export interface ViewerFixture {
   close(): Promise<void>;
 }
 
-/** Starts the viewer server on 127.0.0.1 (a free port) over `home`'s store. */
+/**
+ * Starts the viewer server on 127.0.0.1 (a free port) over `home`'s store. `sources` are the
+ * optional sources, or a function making them from the runtime (`viewerSourcesFor`); default none.
+ */
 export async function startViewerFixture(
   home: string,
-  options: { sources?: ViewerSources; assets?: ViewerAssets | null; readsNeedToken?: boolean } = {},
+  options: {
+    sources?: ViewerSources | ((runtime: Runtime) => ViewerSources);
+    assets?: ViewerAssets | null;
+    readsNeedToken?: boolean;
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<ViewerFixture> {
-  const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" };
+  const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none", ...options.env };
   const runtime = await openRuntime({ env, cwd: home });
+  const sources = typeof options.sources === "function" ? options.sources(runtime) : (options.sources ?? {});
   const { token } = await loadApiToken(join(home, "api-token"));
   try {
     const server = await startViewerServer({
-      services: viewerServicesFrom(runtime, options.sources ?? {}),
+      services: viewerServicesFrom(runtime, sources),
       mcp: { runtime, cwd: home, recallConfig: runtime.settings.recall },
       port: 0,
       token,
