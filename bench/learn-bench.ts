@@ -7,6 +7,7 @@ import type { ExperienceMode } from "../src/core/learning/index.js";
 import { learnSessions } from "../src/learn/learn-worker.js";
 import { openRuntime, type Runtime } from "../src/runtime.js";
 import { loadFixture, startLoopbackLlmServer } from "../src/testing/loopback-llm-server.js";
+import { runLearnScaleBench } from "./learn-scale-bench.js";
 import type { BenchResult } from "./report.js";
 
 const SOURCES = [
@@ -74,7 +75,10 @@ const EXPERIENCE = {
   feedbackSignals: [],
 };
 
-/** Offline learning throughput against importing the same sessions, and model calls per task by mode. */
+/**
+ * Offline learning throughput against importing the same sessions, model calls per task by mode,
+ * and the cost per line of learning one long session against a short one.
+ */
 export async function runLearnBench(): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), "tacit-bench-learn-"));
   try {
@@ -136,6 +140,7 @@ export async function runLearnBench(): Promise<BenchResult[]> {
         await server.close();
       }
     }
+    results.push(await runLearnScaleBench());
     return results;
   } finally {
     rmSync(dir, { recursive: true, force: true });

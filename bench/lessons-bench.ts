@@ -76,15 +76,18 @@ export async function runLessonsBench(): Promise<BenchResult[]> {
     const table = (
       store.db.prepare("SELECT name FROM vector_indexes WHERE subject = 'lessons'").get() as { name: string }
     ).name;
+    const global = store.db.prepare("SELECT id FROM vector_keys WHERE key = 'global'").get() as {
+      id: number;
+    };
     const knn = store.db.prepare(
-      `SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = 8 AND scope_key = 'global'`,
+      `SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = 8 AND scope_id = ?`,
     );
     const timings: number[] = [];
     for (let index = 0; index < 300; index++) {
       const query = inputs[(index * 31) % inputs.length] as LessonInput;
       const vector = embedder.embedSync(`${query.trigger}\n${query.rule}`);
       const begin = performance.now();
-      knn.all(vector);
+      knn.all(vector, BigInt(global.id));
       timings.push(performance.now() - begin);
     }
     const bareKnn = median(timings);

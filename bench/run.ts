@@ -1,13 +1,16 @@
 /**
  * `npm run bench [-- SUITE…]`: runs the benchmarks and rewrites docs/benchmarks.md.
- * Suites: import, lessons, learn, recall, hook (more join as they exist).
+ * Suites: import, lessons, learn, recall, hook, memory-files, gate, storage (more join as they exist).
  */
+import { runGateBench } from "./gate-bench.js";
 import { runHookBench } from "./hook-bench.js";
 import { runImportBench } from "./import-bench.js";
 import { runLearnBench } from "./learn-bench.js";
 import { runLessonsBench } from "./lessons-bench.js";
+import { runMemoryFilesBench } from "./memory-files-bench.js";
 import { runRecallBench } from "./recall-bench.js";
 import { type BenchResult, type SuiteReport, writeReports } from "./report.js";
+import { runStorageBench } from "./storage-bench.js";
 
 const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   import: runImportBench,
@@ -15,6 +18,9 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   learn: runLearnBench,
   recall: runRecallBench,
   hook: runHookBench,
+  "memory-files": runMemoryFilesBench,
+  gate: runGateBench,
+  storage: runStorageBench,
 };
 
 const requested = process.argv.slice(2);

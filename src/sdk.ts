@@ -119,6 +119,13 @@ export interface LearnOptions extends Partial<SessionRef> {
   mode?: ExperienceMode;
   /** Only sessions active since this time, epoch ms. */
   since?: number;
+  /**
+   * The folder of the memory files (MEMORY.md, USER.md, …) to run the memory pipeline on after
+   * learning: the memory gate on the sessions' new turns, the write guardian on what it proposes.
+   * Default: the configured `memoryFiles.workspace` (none: the pipeline does not run); `false`:
+   * it does not run.
+   */
+  memoryFilesWorkspace?: string | false;
 }
 
 /** The lesson book, for reading and judging what tacit has learnt. */
@@ -145,9 +152,9 @@ export interface Tacit {
   /** The context to inject before a prompt (`""` when nothing is relevant), with its items and scores. */
   recall(prompt: string, options?: RecallOptions): Promise<RecallResult>;
   /**
-   * Records how a task went and judges the lessons recalled into it (helpful when it succeeded,
-   * harmful when it failed; once per recall, see `lessonFeedback`). Pass `judgeRecalls: false` for an
-   * outcome that does not say whether the user's task succeeded.
+   * Records how a task went and judges the lessons recalled into it by the outcome's score (success,
+   * duration, errors, retries: helpful, neutral or harmful; once per recall, see `lessonFeedback`).
+   * Pass `judgeRecalls: false` for an outcome that does not say whether the user's task succeeded.
    */
   recordOutcome(outcome: OutcomeRecord): Promise<Outcome & { lessonFeedback: RecallJudgement[] }>;
   recordError(error: ErrorRecord): Promise<ErrorEntry>;
@@ -250,7 +257,12 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
       const runtime = open();
       const sessionId = request.sessionId ? stored(request as SessionRef) : null;
       return recall(
-        { store: runtime.store, embedder: runtime.embedder, now: runtime.now },
+        {
+          store: runtime.store,
+          embedder: runtime.embedder,
+          now: runtime.now,
+          config: runtime.settings.recall,
+        },
         {
           query: prompt,
           projectId: await projectFor(request),
@@ -286,9 +298,22 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
 
     async learn(request = {}) {
       const runtime = open();
+      const { configuredMemoryPipeline } = await import("./memory-files/memory-pipeline.js");
+      const memoryFiles =
+        request.memoryFilesWorkspace === false
+          ? null
+          : configuredMemoryPipeline({
+              store: runtime.store,
+              modelGate: runtime.gate,
+              now: runtime.now,
+              config: runtime.config.values,
+              cwd: options.cwd ?? process.cwd(),
+              ...(request.memoryFilesWorkspace ? { workspace: request.memoryFilesWorkspace } : {}),
+            });
       return await learnSessions({
         ...learnServices(runtime),
-        config: request.mode ? { mode: request.mode } : undefined,
+        ...(memoryFiles ? { memoryFiles } : {}),
+        config: { ...runtime.settings.learn, ...(request.mode ? { mode: request.mode } : {}) },
         sessionId: request.sessionId ? stored(request as SessionRef) : undefined,
         since: request.since,
       });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { renderContext } from "../core/recall/context.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { createCapture, type RawCaptureBatch } from "./capture.js";
@@ -118,6 +119,10 @@ describe("capture API", () => {
 
   it("strips tacit's own context and never stores a secret", async () => {
     const { store, capture, path } = setup();
+    // What recall injects, as it renders it.
+    const injected = renderContext([
+      { kind: "lesson", id: "l1", text: "Lesson: use pnpm", score: 1, relevance: 1, parts: {} },
+    ]);
     const sessionId = await capture.upsertSession({
       agent: "sdk",
       sourceSessionId: "s1",
@@ -127,8 +132,7 @@ describe("capture API", () => {
       {
         id: "1",
         role: "user",
-        content:
-          "Deploy it\n<tacit-context>- Lesson: use pnpm</tacit-context>\nkey ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+        content: `Deploy it\n${injected}\nkey ghp_abcdefghijklmnopqrstuvwxyz0123456789`,
       },
       {
         id: "2",

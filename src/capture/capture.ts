@@ -1,11 +1,17 @@
 import { ulid } from "ulid";
 import { classifyError, formatErrorContext } from "../core/error-context.js";
+import { errorExcerpt } from "../core/error-line.js";
+import { harnessOrigin } from "../core/harness-text.js";
+import { boundDepth, boundedJsonText } from "../core/json-text.js";
 import {
   createRedactor,
   type RedactionConfig,
   type Redactor,
+  redactStructured,
   sanitizeForCapture,
+  truncationMarker,
 } from "../core/redaction.js";
+import { stripInjectedContext } from "../core/tacit-context.js";
 import type {
   AgentKind,
   ErrorEntry,
@@ -122,7 +128,10 @@ export interface RawCaptureBatch {
 
 /**
  * The capture API: the only way data enters the store. Everything passes through the same
- * sanitizer (tacit-context stripping, secret redaction, truncation) before it is written.
+ * sanitizer before it is written: tacit's own injected context is removed from user and system
+ * text (never from tool input or output), secrets are redacted, huge texts truncated, and text the
+ * agent harness wrote into a user turn (command output, caveats, reminders) is marked as not the
+ * user's (`metadata.isMeta`, `metadata.origin`).
  */
 export interface Capture {
   upsertSession(session: SessionInput): Promise<string>;
@@ -147,6 +156,7 @@ export function createCapture(options: {
   const redact = createRedactor(config.redaction);
   const store = options.store;
   const sanitizer = new Sanitizer(redact, config);
+  const clean = (text: string | null | undefined) => (text ? redact(text).text : (text ?? null));
 
   const toBatch = (raw: RawCaptureBatch): CaptureBatch => {
     const batch: CaptureBatch = { sessions: [], items: [], errors: [], importFile: raw.importFile };
@@ -202,9 +212,9 @@ export function createCapture(options: {
         errorCount: input.errorCount ?? 0,
         retryCount: input.retryCount ?? 0,
         success: input.success,
-        filesTouched: input.filesTouched ?? [],
-        strategy: input.strategy ?? null,
-        failureMode: input.failureMode ?? null,
+        filesTouched: (input.filesTouched ?? []).map((file) => redact(file).text),
+        strategy: clean(input.strategy),
+        failureMode: clean(input.failureMode),
         failureDetails: input.failureDetails ? redact(input.failureDetails).text : null,
         createdAt: input.createdAt ?? now(),
       };
@@ -221,7 +231,7 @@ export function createCapture(options: {
         errorType: input.errorType ?? classifyError(message, { fromTool: Boolean(input.toolName) }),
         message,
         stackTrace: input.stackTrace ? redact(input.stackTrace).text : null,
-        toolName: input.toolName ?? null,
+        toolName: clean(input.toolName),
         context: input.context ? redact(input.context).text : null,
         resolved: false,
         resolvedAt: null,
@@ -252,14 +262,16 @@ function toolError(
   createdAt: number,
 ): ErrorWrite {
   const output = call.toolOutput ?? "";
+  // From the line that carries the error: warnings and notices printed before it are not the error.
+  const message = errorExcerpt(output, { maxChars: 500 });
   return {
     id: `${rowId}:error`,
     sessionId,
     taskId: null,
     messageId: null,
     toolUseId: call.toolUseId ?? null,
-    errorType: classifyError(output, { fromTool: true }),
-    message: output.trim().slice(0, 500) || "tool call failed",
+    errorType: classifyError(message, { fromTool: true }),
+    message: message || "tool call failed",
     stackTrace: null,
     toolName: call.toolName,
     context: call.toolInput ? call.toolInput.slice(0, 300) : null,
@@ -276,13 +288,34 @@ class Sanitizer {
     private readonly config: CaptureConfig,
   ) {}
 
-  text(value: string, maxChars: number): { text: string; originalSize: number | null } {
-    return sanitizeForCapture(value, { redact: this.redact, maxChars });
+  /**
+   * Truncates and redacts one text (with `json`, JSON text is redacted as a structured value). A
+   * text an earlier stage already cut (the hook spool) ends with the truncation marker: its size
+   * stays the one that marker names, the true original.
+   */
+  text(
+    value: string,
+    maxChars: number,
+    options: { json?: boolean } = {},
+  ): { text: string; originalSize: number | null } {
+    const earlier = EARLIER_CUT.exec(value);
+    if (!earlier) return sanitizeForCapture(value, { redact: this.redact, maxChars, ...options });
+    const originalSize = Number(earlier[1]);
+    const head = sanitizeForCapture(value.slice(0, earlier.index), {
+      redact: this.redact,
+      maxChars,
+      ...options,
+    });
+    const kept =
+      head.originalSize === null
+        ? head.text
+        : head.text.slice(0, head.text.length - truncationMarker(head.originalSize).length);
+    return { text: kept + truncationMarker(originalSize), originalSize };
   }
 
   metadata(value: Record<string, unknown> | undefined): Record<string, unknown> {
     if (!value) return {};
-    return redactDeep(value, this.redact) as Record<string, unknown>;
+    return redactStructured(boundDepth(value), this.redact).value as Record<string, unknown>;
   }
 
   session(input: SessionInput, now: number): SessionWrite {
@@ -292,6 +325,9 @@ class Sanitizer {
       projectId = this.projectIds.get(cwd) ?? findProjectId(cwd);
       this.projectIds.set(cwd, projectId);
     }
+    // Paths and branch names are text like any other: a secret in them is redacted too (recall
+    // redacts the project it is asked about the same way, so lessons stay visible).
+    const redacted = (text: string | null) => (text ? this.redact(text).text : null);
     const createdAt = input.createdAt ?? now;
     return {
       id: input.id ?? `${input.agent}:${input.sourceSessionId}`,
@@ -300,9 +336,9 @@ class Sanitizer {
       channelId: input.channelId ?? input.agent,
       conversationTarget: input.conversationTarget,
       accountId: input.accountId,
-      projectId,
-      cwd,
-      gitBranch: input.gitBranch || null,
+      projectId: redacted(projectId),
+      cwd: redacted(cwd),
+      gitBranch: redacted(input.gitBranch || null),
       parentSessionId: input.parentSessionId,
       title: input.title ? this.redact(input.title).text.slice(0, 200) : null,
       createdAt,
@@ -313,26 +349,37 @@ class Sanitizer {
 
   message(sessionId: string, input: MessageInput, now: number): MessageWrite {
     const kind = input.kind ?? (input.toolName ? "tool_call" : "text");
-    const content = this.text(input.content ?? "", this.config.maxContentChars);
+    // tacit injects its context into what the user and the harness say, never into tool calls.
+    const injectedInto = (input.role === "user" || input.role === "system") && kind !== "tool_call";
+    const rawContent = input.content ?? "";
+    const content = this.text(
+      injectedInto ? stripInjectedContext(rawContent) : rawContent,
+      this.config.maxContentChars,
+    );
     const rawInput =
       input.toolInput === undefined || input.toolInput === null
         ? null
         : typeof input.toolInput === "string"
           ? input.toolInput
-          : JSON.stringify(input.toolInput);
-    const toolInput = rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars);
+          : boundedJsonText(input.toolInput);
+    const toolInput =
+      rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars, { json: true });
     const toolOutput =
       input.toolOutput === undefined || input.toolOutput === null
         ? null
         : this.text(input.toolOutput, this.config.maxToolOutputChars);
     const metadata = this.metadata(input.metadata);
+    if (input.role === "user" && kind === "text" && metadata.origin === undefined) {
+      const origin = harnessOrigin(content.text);
+      if (origin !== null) Object.assign(metadata, { isMeta: true, origin });
+    }
     return {
       id: input.id ? `${sessionId}:${input.id}` : `${sessionId}:${ulid()}`,
       sessionId,
       role: input.role,
       kind,
       content: content.text,
-      toolName: input.toolName ?? null,
+      toolName: input.toolName ? this.redact(input.toolName).text : null,
       toolInput: toolInput?.text ?? null,
       toolOutput: toolOutput?.text ?? null,
       isError: input.isError ?? false,
@@ -356,23 +403,17 @@ class Sanitizer {
       toolUseId: input.toolUseId,
       output: output.text,
       isError: input.isError,
-      toolName: input.toolName ?? null,
+      toolName: input.toolName ? this.redact(input.toolName).text : null,
       originalSize: output.originalSize,
       createdAt: input.createdAt ?? now,
     };
   }
 }
 
+/** The truncation marker an earlier cut left at the end of a text, with the size it names. */
+const EARLIER_CUT = /\n…\[tacit: truncated, original (\d+) bytes\]$/;
+
 function largest(...sizes: Array<number | null | undefined>): number | null {
   const present = sizes.filter((size): size is number => typeof size === "number");
   return present.length ? Math.max(...present) : null;
-}
-
-function redactDeep(value: unknown, redact: Redactor): unknown {
-  if (typeof value === "string") return redact(value).text;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact)]));
-  }
-  return value;
 }

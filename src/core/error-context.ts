@@ -1,3 +1,4 @@
+import { errorHeadline } from "./error-line.js";
 import type { ErrorEntry, ErrorStats, ErrorType } from "./types.js";
 import { ERROR_TYPES } from "./types.js";
 
@@ -56,7 +57,7 @@ export function formatErrorContext(
     if (ofType.length === 0) continue;
     lines.push(`### ${type} (${ofType.length} error${ofType.length === 1 ? "" : "s"})`, "");
     for (const error of ofType.slice(-maxPerType)) {
-      lines.push(`- **${firstLine(error.message, 200)}**${error.resolved ? " (resolved)" : ""}`);
+      lines.push(`- **${clip(errorHeadline(error.message), 200)}**${error.resolved ? " (resolved)" : ""}`);
       if (error.context) lines.push(`  - Context: ${firstLine(error.context, 200)}`);
       if (error.toolName) lines.push(`  - Tool: ${error.toolName}`);
       lines.push(`  - Time: ${formatTime(error.createdAt, options.timeZone ?? "UTC")}`);
@@ -74,7 +75,10 @@ export function formatErrorContext(
 }
 
 function firstLine(text: string, maxChars: number): string {
-  const line = text.trim().split("\n", 1)[0] ?? "";
+  return clip(text.trim().split("\n", 1)[0] ?? "", maxChars);
+}
+
+function clip(line: string, maxChars: number): string {
   return line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line;
 }
 

@@ -4,6 +4,15 @@
 
 /** The agent a session came from. */
 export type AgentKind = "claude-code" | "codex" | "openclaw" | "generic" | "mcp" | "sdk";
+/** Every agent kind. */
+export const AGENT_KINDS: readonly AgentKind[] = [
+  "claude-code",
+  "codex",
+  "openclaw",
+  "generic",
+  "mcp",
+  "sdk",
+];
 
 export type MessageRole = "user" | "assistant" | "tool" | "system";
 

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { resolveModelConfig } from "../config/model-settings.js";
 import type { LearnConfig } from "../learn/learn-session.js";
-import { resolveModelConfig } from "../models/model-config.js";
 import { loadSuites } from "./load-suite.js";
 import { type EvalTotals, totals } from "./metrics.js";
 import { runScenario, type ScenarioReport } from "./run-scenario.js";

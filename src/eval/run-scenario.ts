@@ -91,6 +91,8 @@ export async function runScenario(
   const runtime = await openRuntime({
     db: join(dir, "tacit.db"),
     env: { ...options.env, TACIT_HOME: dir },
+    // Its own folder as the project: no project file, so a scenario runs with the defaults.
+    cwd: dir,
     now: () => clock,
   });
   try {
@@ -127,7 +129,8 @@ export async function runScenario(
           lessons: runtime.lessons,
           gate: runtime.gate,
           now: runtime.now,
-          config: options.learn,
+          skills: runtime.settings.skills,
+          config: { ...runtime.settings.learn, ...options.learn },
           sessionId,
         });
         llmCalls += summary.modelCalls;
@@ -260,7 +263,7 @@ async function runProbe(
     await runtime.capture.appendMessages(sessionId, messages);
   }
   const result = await recall(
-    { store: runtime.store, embedder: runtime.embedder, now: runtime.now },
+    { store: runtime.store, embedder: runtime.embedder, now: runtime.now, config: runtime.settings.recall },
     { query: probe.prompt, projectId, sessionId, log: false },
   );
   const score: ProbeScore = scoreProbe(probe, { ...result, learnt });

@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { importPaths } from "../capture/importers/import-runner.js";
 import { InvalidInputError } from "../core/errors.js";
+import { withoutBom } from "../core/json-text.js";
 import type { Runtime } from "../runtime.js";
 
 /** A transcript session as captured: its store id(s) and when its last message was. */
@@ -35,7 +36,9 @@ export async function importTranscript(input: {
       field: "transcript",
     });
   });
-  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  const lines = withoutBom(text)
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   const records = lines.map((line, index) => {
     try {
       return JSON.parse(line) as Record<string, unknown>;

@@ -4,13 +4,15 @@ import { importPaths } from "../capture/importers/import-runner.js";
 import type { ExperienceMode } from "../core/learning/index.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { agentTranscriptDirs, transcriptFixture } from "../testing/fixtures.js";
+import { writeLongSession } from "../testing/long-session.js";
 import {
   type LoopbackLlmServer,
   loadFixture,
   startLoopbackLlmServer,
 } from "../testing/loopback-llm-server.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { learnSessions } from "./learn-worker.js";
+import { MESSAGE_PAGE_ROWS } from "./learn-session.js";
+import { type LearnProgress, learnSessions } from "./learn-worker.js";
 
 const tempDir = useTempDir();
 const samples = transcriptFixture("tacit-samples");
@@ -58,37 +60,11 @@ function chatCompletion(content: unknown) {
   return { body };
 }
 
-const experience = {
-  goal: "Install the dependencies and run the unit tests",
-  successCriteria: ["dependencies installed", "tests pass"],
-  failedAttempts: [
-    {
-      attemptLabel: "npm install",
-      approachSummary: "ran npm install in a pnpm workspace",
-      failureReason: "npm cannot resolve the workspace: protocol",
-      replacedBy: "pnpm install",
-    },
-  ],
-  workingApproach: "pnpm install, then pnpm test",
-  transferableHeuristics: [
-    {
-      kind: "avoid",
-      trigger: "installing dependencies in a pnpm workspace",
-      rule: "Do not run npm install in a pnpm workspace; it fails on workspace: dependencies",
-      why: "npm does not understand the workspace: protocol",
-      evidence: 'npm ERR! Unsupported URL Type "workspace:": workspace:*',
-    },
-  ],
-  feedbackSignals: [
-    {
-      type: "correction",
-      source: "user",
-      evidence: "No, not npm — this repo is a pnpm workspace.",
-      turn: 5,
-      confidence: 0.9,
-    },
-  ],
-};
+/** A task experience in the shape the task-experience prompt asks for (a recorded model reply). */
+const experience = loadFixture("task-experience-pnpm") as { feedbackSignals: unknown[] } & Record<
+  string,
+  unknown
+>;
 
 describe("learning offline from the real fixtures", () => {
   it("splits sessions into tasks, keeps signals from their real tool errors, and is idempotent", async () => {
@@ -254,5 +230,37 @@ describe("learning with a model behind the gate (loopback server, OpenAI wire fo
     expect(
       summary.warnings.some((warning) => warning.startsWith("instincts: model unavailable (invalid-output)")),
     ).toBe(true);
+  });
+});
+
+describe("learning a long session", () => {
+  it("reads it page by page and splits all of it into tasks, reporting progress by task", async () => {
+    const rt = await runtime();
+    const dir = tempDir();
+    const file = join(dir, "long.jsonl");
+    await writeLongSession(file, { lines: 4_000, seed: 3 });
+    await importInto(rt, file);
+    const [sessionId] = await rt.store.listSessionIds({});
+    const messages = await rt.store.listMessages(sessionId as string);
+    expect(messages.length).toBeGreaterThan(MESSAGE_PAGE_ROWS);
+    const progress: LearnProgress[] = [];
+    const summary = await learnSessions({
+      store: rt.store,
+      lessons: rt.lessons,
+      gate: rt.gate,
+      now: rt.now,
+      onProgress: (step) => progress.push(step),
+    });
+    const tasks = await rt.store.listTasks({ sessionId, limit: -1 });
+    expect(tasks.length).toBe(summary.tasks);
+    expect(tasks[0]?.startSeq).toBe(messages[0]?.seq);
+    expect(tasks.at(-1)?.endSeq).toBe(messages.at(-1)?.seq);
+    // One report per task, then one for the session; the counts only grow.
+    expect(progress.map((step) => step.tasksDone)).toEqual([
+      ...Array.from({ length: summary.tasks }, (_, index) => index + 1),
+      summary.tasks,
+    ]);
+    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1, tasksKnown: summary.tasks });
+    expect(progress.at(-1)?.tasksLearned).toBe(summary.tasksLearned);
   });
 });

@@ -1,40 +1,33 @@
 import {
-  buildExperiencePrompt,
   buildInstinctsPrompt,
-  buildOfflineExperience,
-  buildSignalsPrompt,
   deriveTaskOutcome,
   detectTaskSignals,
   type ExperienceMode,
   heuristicInstincts,
-  heuristicToLesson,
   type InstinctCandidate,
   instinctsSchema,
   instinctToLesson,
-  llmSignalsSchema,
-  locateLlmSignals,
   MAX_OBSERVATIONS,
   PROMPT_MAX_OUTPUT_TOKENS,
-  renderConversation,
   segmentTasks,
-  signalsWithin,
-  type TaskExperience,
   type TaskMessage,
   type TaskSegment,
   type TaskSignal,
-  taskExperienceSchema,
 } from "../core/learning/index.js";
-import { extractStrategies } from "../core/lessons/strategies.js";
-import type { Message, Outcome } from "../core/types.js";
+import type { Message } from "../core/types.js";
 import type { ModelGate } from "../models/model-gate.js";
-import { applyRecallOutcomes } from "../recall/recall-feedback.js";
-import type { LearnJob, StoredSignal, TaskRecord } from "../store/learn-store.js";
+import type { LearnJob, TaskRecord } from "../store/learn-store.js";
 import type { Store } from "../store/store.js";
-import type { LearnResult, LessonBook } from "./lesson-book.js";
+import { commitTask, countLesson, prepareTask, type TaskContext, type TaskCounts } from "./learn-task.js";
+import type { LessonBook } from "./lesson-book.js";
 
 /** How learning runs. */
 export interface LearnConfig {
-  /** seed 000 experience mode: model calls per task 0 (minimal), ≤ 1 (balanced, default), ≤ 2 (full). */
+  /**
+   * Experience mode: `minimal` learns no task experience (signals, outcomes and patterns only; no
+   * model call), `balanced` (default) ≤ 1 model call per task, `full` ≤ 2; without a model both
+   * build the experience offline.
+   */
   mode: ExperienceMode;
   /** Silence (ms) that starts a new task. Default 30 minutes. */
   idleGapMs: number;
@@ -93,14 +86,28 @@ interface LearnDeps {
   config?: Partial<LearnConfig>;
 }
 
+/** Where a session run is: sent after each task, learnt, skipped as unchanged or failed. */
+export interface TaskProgress {
+  sessionId: string;
+  /** Tasks of the session handled so far in this run (learnt, unchanged or failed). */
+  done: number;
+  /** Tasks in the session. */
+  total: number;
+  /** What happened to the task just handled. */
+  status: "learnt" | "unchanged" | "failed";
+}
+
 /**
  * Learns from one captured session: splits it into tasks, detects feedback signals, builds each
  * task's experience (offline rules, or a model through the gate with the offline path as
  * fallback), records the task outcome, and turns transferable heuristics and instincts into
- * lessons through dedup. Each task is learnt once per content (a jobs table), so re-runs and
- * retried workers make no new model call.
+ * lessons through dedup. Each task is learnt once per content (a jobs table) and committed as it
+ * is learnt, in one transaction with its job, so re-runs and retried workers make no new model call
+ * and a run killed midway resumes exactly where it stopped.
  */
-export async function learnSession(deps: LearnDeps & { sessionId: string }): Promise<SessionLearnResult> {
+export async function learnSession(
+  deps: LearnDeps & { sessionId: string; onTask?: (progress: TaskProgress) => void },
+): Promise<SessionLearnResult> {
   const config = { ...DEFAULT_LEARN_CONFIG, ...deps.config };
   const { store, sessionId } = deps;
   const result: SessionLearnResult = { sessionId, ...emptyLearnCounts() };
@@ -109,21 +116,45 @@ export async function learnSession(deps: LearnDeps & { sessionId: string }): Pro
     result.warnings.push(`session ${sessionId} not found`);
     return result;
   }
-  const messages = (await store.listMessages(sessionId)).map(toTaskMessage);
+  const messages = await readTaskMessages(store, sessionId);
   if (messages.length === 0) return result;
   const signals = detectTaskSignals(messages);
   const segments = segmentTasks(messages, { signals, idleGapMs: config.idleGapMs });
+  const bySeq = new Map(messages.map((message) => [message.seq, message]));
+  const rowsOf = (segment: TaskSegment) =>
+    segment.messageSeqs.map((seq) => bySeq.get(seq)).filter((row) => row !== undefined);
   const now = deps.now();
-  const records = segments.map((segment) => toTaskRecord(sessionId, segment, messages, signals, now));
+  const records = segments.map((segment) => toTaskRecord(sessionId, segment, rowsOf(segment), signals, now));
   await store.saveTasks(sessionId, records);
   result.tasks = records.length;
   const gate = countingGate(deps.gate, () => result.modelCalls++);
-  const context = { ...deps, gate, config, projectId: session.projectId, result };
+  const context: TaskContext = {
+    store,
+    lessons: deps.lessons,
+    gate,
+    now: deps.now,
+    mode: config.mode,
+    projectId: session.projectId,
+    experiences: result.experiences,
+    warnings: result.warnings,
+  };
+  const jobs = await Promise.all(records.map((record) => store.getLearnJob(record.id)));
+  const pending = new Set(
+    records.filter(
+      (record, index) => !(jobs[index]?.status === "done" && jobs[index]?.fingerprint === record.fingerprint),
+    ),
+  );
+  const last = [...pending].at(-1);
+  const instinctsFor = { ...context, config, result };
+  let instinctsLearnt = false;
+  const report = (index: number, status: TaskProgress["status"]) =>
+    deps.onTask?.({ sessionId, done: index + 1, total: records.length, status });
   for (const [index, segment] of segments.entries()) {
     const record = records[index] as TaskRecord;
-    const job = await store.getLearnJob(record.id);
-    if (job?.status === "done" && job.fingerprint === record.fingerprint) {
+    const job = jobs[index] ?? null;
+    if (!pending.has(record)) {
       result.tasksUnchanged++;
+      report(index, "unchanged");
       continue;
     }
     const running: LearnJob = {
@@ -138,184 +169,67 @@ export async function learnSession(deps: LearnDeps & { sessionId: string }): Pro
     };
     await store.saveLearnJob(running);
     try {
-      const lessonIds = await learnTask(context, record, segment, messages, signals);
-      await store.saveLearnJob({ ...running, status: "done", lessons: lessonIds, updatedAt: deps.now() });
+      const prepared = await prepareTask(context, record, segment, rowsOf(segment), signals);
+      // The session's instincts are learnt with its last pending task, in the same transaction.
+      const instincts = record === last ? await prepareInstincts(instinctsFor, messages) : null;
+      const counts = await commitTask(
+        context,
+        prepared,
+        { ...running, status: "done", updatedAt: deps.now() },
+        instincts ? (into) => learnInstincts(context, instincts, into) : undefined,
+      );
+      instinctsLearnt ||= instincts !== null;
+      result.signals += counts.signals;
+      result.lessons.created += counts.created;
+      result.lessons.merged += counts.merged;
       result.tasksLearned++;
+      report(index, "learnt");
     } catch (error) {
       const message = (error as Error).message;
       await store.saveLearnJob({ ...running, status: "failed", error: message, updatedAt: deps.now() });
       result.tasksFailed++;
       result.warnings.push(`task ${record.id} failed: ${message}`);
+      report(index, "failed");
     }
   }
-  if (config.instincts !== "off" && result.tasksLearned > 0) await learnInstincts(context, messages);
+  if (result.tasksLearned > 0 && !instinctsLearnt) {
+    // The last pending task failed: the instincts still come from this run's new content.
+    const counts: TaskCounts = { signals: 0, created: 0, merged: 0 };
+    const instincts = await prepareInstincts(instinctsFor, messages);
+    await store.inTransaction(() => learnInstincts(context, instincts, counts));
+    result.lessons.created += counts.created;
+    result.lessons.merged += counts.merged;
+  }
   return result;
 }
 
-type TaskContext = LearnDeps & {
-  gate: ModelGate;
-  config: LearnConfig;
-  projectId: string | null;
-  result: SessionLearnResult;
-};
-
-async function learnTask(
-  context: TaskContext,
-  record: TaskRecord,
-  segment: TaskSegment,
-  sessionMessages: readonly TaskMessage[],
-  sessionSignals: readonly TaskSignal[],
-): Promise<string[]> {
-  const { store, result } = context;
-  const seqs = new Set(segment.messageSeqs);
-  const messages = sessionMessages.filter((message) => seqs.has(message.seq));
-  const offlineSignals = signalsWithin(sessionSignals, messages);
-  const offline = buildOfflineExperience({ task: segment, messages, signals: sessionSignals });
-  const { experience, source } = await taskExperience(
-    context,
-    record,
-    segment,
-    messages,
-    offlineSignals,
-    offline,
-  );
-  const taskSignals = experience.feedbackSignals;
-  const outcome = deriveTaskOutcome(messages, taskSignals.length ? taskSignals : offlineSignals);
-  const at = messages.at(-1)?.createdAt ?? context.now();
-  const stored: StoredSignal[] = taskSignals.map((signal, index) => ({
-    id: `${record.id}:signal:${index}`,
-    taskId: record.id,
-    sessionId: record.sessionId,
-    messageSeq: signal.seq,
-    type: signal.type,
-    source: signal.source,
-    evidence: signal.evidence,
-    confidence: signal.confidence,
-    detector: signal.rule === "llm" ? source : "offline",
-    createdAt: at,
-  }));
-  result.signals += stored.length;
-  await store.saveTaskLearning({
-    taskId: record.id,
-    signals: stored,
-    failedAttempts: experience.failedAttempts.map((attempt, index) => ({
-      ...attempt,
-      id: `${record.id}:attempt:${index}`,
-      taskId: record.id,
-      createdAt: at,
-    })),
-    experience: { fingerprint: record.fingerprint, mode: context.config.mode, source, experience },
-    outcome: outcome.success === null ? null : toOutcome(record, outcome, segment.goal),
-  });
-
-  if (outcome.success !== null) {
-    await applyRecallOutcomes({
-      store,
-      lessons: context.lessons,
-      sessionId: record.sessionId,
-      taskId: record.id,
-      from: messages[0]?.createdAt ?? at,
-      to: at,
-      success: outcome.success,
-      now: context.now,
-    });
-  }
-
-  const lessonIds: string[] = [];
-  const task = { id: record.id, sessionId: record.sessionId, projectId: context.projectId };
-  const heuristics = uniqueHeuristics([
-    ...experience.transferableHeuristics,
-    ...(source === "offline" ? [] : offline.transferableHeuristics),
-  ]);
-  for (const heuristic of heuristics) {
-    const learnt = await context.lessons.learn(heuristicToLesson({ heuristic, task, at }));
-    count(result, learnt);
-    lessonIds.push(learnt.lesson.id);
-  }
-  if (outcome.success !== null) {
-    for (const strategy of extractStrategies(segment.goal)) {
-      const pattern = await context.lessons.learn({
-        kind: "pattern",
-        trigger: "splitting work into subtasks",
-        rule: strategy.label,
-        domain: "workflow",
-        scope: context.projectId ? "project" : "global",
-        projectId: context.projectId,
-        evidence: [{ quote: segment.goal.slice(0, 300), sessionId: record.sessionId, taskId: record.id, at }],
-      });
-      count(result, pattern);
-      if (await store.recordPatternUse(record.id, pattern.lesson.id, outcome.success, at)) {
-        await context.lessons.observe(pattern.lesson.id, { success: outcome.success, ref: record.id });
-      }
-      lessonIds.push(pattern.lesson.id);
-    }
-  }
-  return lessonIds;
+/** The session's instincts, not yet learnt. */
+interface PreparedInstincts {
+  sessionId: string;
+  candidates: InstinctCandidate[];
+  at: number | null;
 }
 
-/** The task experience: cached, from the model (mode permitting), or offline as the fallback. */
-async function taskExperience(
-  context: TaskContext,
-  record: TaskRecord,
-  segment: TaskSegment,
-  messages: TaskMessage[],
-  offlineSignals: TaskSignal[],
-  offline: TaskExperience,
-): Promise<{ experience: TaskExperience; source: string }> {
-  const { result, gate, config } = context;
-  const cached = await context.store.getCachedExperience(record.id);
-  if (cached && cached.fingerprint === record.fingerprint && cached.mode === config.mode) {
-    result.experiences.cached++;
-    return { experience: cached.experience as TaskExperience, source: cached.source };
-  }
-  if (config.mode === "minimal" || !gate.model) {
-    result.experiences.offline++;
-    return { experience: offline, source: "offline" };
-  }
-  const modelId = `${gate.model.provider}/${gate.model.modelId}`;
-  const conversation = renderConversation(messages);
-  let signals: TaskSignal[] | undefined;
-  if (config.mode === "full") {
-    const call = await gate.call({
-      purpose: "feedback-signals",
-      ...buildSignalsPrompt(conversation),
-      schema: llmSignalsSchema,
-      maxOutputTokens: PROMPT_MAX_OUTPUT_TOKENS.signals,
-    });
-    if (call.ok) signals = locateLlmSignals(call.value, messages);
-    else
-      result.warnings.push(
-        `task ${record.id}: model signals unavailable (${call.reason}), used offline rules`,
-      );
-  }
-  const call = await gate.call({
-    purpose: "task-experience",
-    ...buildExperiencePrompt({ title: segment.title, summary: segment.summary, conversation, signals }),
-    schema: taskExperienceSchema,
-    maxOutputTokens: PROMPT_MAX_OUTPUT_TOKENS.experience,
-  });
-  if (!call.ok) {
-    result.warnings.push(
-      `task ${record.id}: model experience unavailable (${call.reason}: ${call.detail}), used offline rules`,
-    );
-    result.experiences.offline++;
-    return { experience: { ...offline, feedbackSignals: signals ?? offlineSignals }, source: "offline" };
-  }
-  result.experiences.model++;
-  const located = signals ?? locateLlmSignals(call.value.feedbackSignals, messages);
-  return {
-    experience: { ...call.value, feedbackSignals: located.length ? located : offlineSignals },
-    source: modelId,
+/**
+ * seed 001 instincts over the session's last observations: the model, else the offline heuristics
+ * (none when instincts are off). The model call happens here, before the transaction that learns them.
+ */
+async function prepareInstincts(
+  context: TaskContext & { config: LearnConfig; result: SessionLearnResult },
+  messages: readonly TaskMessage[],
+): Promise<PreparedInstincts> {
+  const { result, config } = context;
+  const prepared: PreparedInstincts = {
+    sessionId: result.sessionId,
+    candidates: [],
+    at: messages.at(-1)?.createdAt ?? null,
   };
-}
-
-/** seed 001 instincts over the session's last observations: the model, else the offline heuristics. */
-async function learnInstincts(context: TaskContext, messages: readonly TaskMessage[]): Promise<void> {
+  if (config.instincts === "off") return prepared;
   const observations = messages
     .filter((message) => !message.isMeta && message.kind !== "thinking")
     .slice(-MAX_OBSERVATIONS);
   let candidates: InstinctCandidate[] | null = null;
-  if (context.gate.model && context.config.instincts === "model") {
+  if (context.gate.model && config.instincts === "model") {
     const call = await context.gate.call({
       purpose: "instincts",
       ...buildInstinctsPrompt(observations),
@@ -324,32 +238,43 @@ async function learnInstincts(context: TaskContext, messages: readonly TaskMessa
       maxOutputTokens: PROMPT_MAX_OUTPUT_TOKENS.instincts,
     });
     if (call.ok) candidates = call.value;
-    else
-      context.result.warnings.push(`instincts: model unavailable (${call.reason}), used offline heuristics`);
+    else result.warnings.push(`instincts: model unavailable (${call.reason}), used offline heuristics`);
   }
-  const last = messages.at(-1);
-  const task = { id: null, sessionId: context.result.sessionId, projectId: context.projectId };
-  for (const instinct of candidates ?? heuristicInstincts(observations)) {
-    count(
-      context.result,
-      await context.lessons.learn(instinctToLesson({ instinct, task, at: last?.createdAt ?? context.now() })),
+  prepared.candidates = candidates ?? heuristicInstincts(observations);
+  return prepared;
+}
+
+async function learnInstincts(
+  context: TaskContext,
+  instincts: PreparedInstincts,
+  counts: TaskCounts,
+): Promise<void> {
+  const task = { id: null, sessionId: instincts.sessionId, projectId: context.projectId };
+  for (const instinct of instincts.candidates) {
+    countLesson(
+      counts,
+      await context.lessons.learn(instinctToLesson({ instinct, task, at: instincts.at ?? context.now() })),
     );
   }
 }
 
-function count(result: SessionLearnResult, learnt: LearnResult): void {
-  if (learnt.action === "created") result.lessons.created++;
-  else if (learnt.events.length > 0) result.lessons.merged++;
-}
+/** Messages read per query: a long session is read page by page, by seq. */
+export const MESSAGE_PAGE_ROWS = 2_000;
 
-function uniqueHeuristics<T extends { kind: string; rule: string }>(heuristics: T[]): T[] {
-  const seen = new Set<string>();
-  return heuristics.filter((heuristic) => {
-    const key = `${heuristic.kind}:${heuristic.rule.toLowerCase().trim()}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * The session's messages as the learning rules see them, in seq order, read a page at a time so
+ * the full rows of a long session (metadata and all) are never held at once.
+ */
+async function readTaskMessages(store: Store, sessionId: string): Promise<TaskMessage[]> {
+  const messages: TaskMessage[] = [];
+  for (;;) {
+    const page = await store.listMessages(sessionId, {
+      afterSeq: messages.at(-1)?.seq ?? -1,
+      limit: MESSAGE_PAGE_ROWS,
+    });
+    for (const message of page) messages.push(toTaskMessage(message));
+    if (page.length < MESSAGE_PAGE_ROWS) return messages;
+  }
 }
 
 /** Counts every call that goes through the gate. */
@@ -382,12 +307,10 @@ export function toTaskMessage(message: Message): TaskMessage {
 function toTaskRecord(
   sessionId: string,
   segment: TaskSegment,
-  messages: readonly TaskMessage[],
+  own: readonly TaskMessage[],
   signals: readonly TaskSignal[],
   now: number,
 ): TaskRecord {
-  const seqs = new Set(segment.messageSeqs);
-  const own = messages.filter((message) => seqs.has(message.seq));
   const outcome = deriveTaskOutcome(own, signals);
   const first = own[0];
   return {
@@ -403,23 +326,5 @@ function toTaskRecord(
     createdAt: first?.createdAt ?? now,
     updatedAt: now,
     learnedAt: null,
-  };
-}
-
-function toOutcome(record: TaskRecord, outcome: ReturnType<typeof deriveTaskOutcome>, goal: string): Outcome {
-  const strategies = extractStrategies(goal);
-  return {
-    id: `${record.id}:outcome`,
-    sessionId: record.sessionId,
-    taskId: record.id,
-    durationMs: outcome.durationMs,
-    errorCount: outcome.errorCount,
-    retryCount: outcome.retryCount,
-    success: outcome.success === true,
-    filesTouched: [],
-    strategy: strategies[0]?.id ?? null,
-    failureMode: outcome.success === false ? "derived" : null,
-    failureDetails: outcome.success === false ? outcome.evidence : null,
-    createdAt: record.updatedAt,
   };
 }

@@ -1,7 +1,9 @@
+import { TacitError } from "../core/errors.js";
+import type { MemoryPipelineScope, MemoryPipelineSummary } from "../memory-files/memory-pipeline.js";
 import type { Embedder } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
-import { createSkillBook } from "../recall/skill-book.js";
+import { createSkillBook, type SkillBookConfig } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
 import {
   emptyLearnCounts,
@@ -20,6 +22,8 @@ export interface LearnRunSummary extends Omit<SessionLearnResult, "sessionId"> {
   skills: { created: number; upgraded: number };
   /** The first 100 warnings (model fallbacks, failed tasks); `warningsOmitted` counts the rest. */
   warningsOmitted: number;
+  /** What the memory pipeline did after learning, when it ran (a workspace is configured). */
+  memoryFiles?: MemoryPipelineSummary;
 }
 
 const MAX_WARNINGS = 100;
@@ -31,6 +35,14 @@ export interface LearnServices {
   gate: ModelGate;
   /** When given, new evidence messages are embedded for recall after learning. */
   embedder?: Embedder;
+  /** Settings of the skills made after learning (default: the skill book's). */
+  skills?: Partial<SkillBookConfig>;
+  /**
+   * The memory pipeline (memory-files/memory-pipeline.ts), run on the run's sessions after
+   * learning: the memory gate on their new turns, the write guardian on what it proposes. Absent
+   * when no workspace is configured.
+   */
+  memoryFiles?: { run(scope: MemoryPipelineScope): Promise<MemoryPipelineSummary> };
   now: () => number;
 }
 
@@ -41,7 +53,24 @@ export interface LearnRunOptions {
   sessionId?: string;
   /** Only sessions active since this time, epoch ms. */
   since?: number;
-  onProgress?: (progress: { done: number; total: number; sessionId: string }) => void;
+  /** Called after each task (learnt, unchanged or failed) and after each session. */
+  onProgress?: (progress: LearnProgress) => void;
+}
+
+/** Where a learning run is, by task and by session. */
+export interface LearnProgress {
+  /** Sessions finished. */
+  done: number;
+  /** Sessions in the run. */
+  total: number;
+  /** The session being learnt (or just finished). */
+  sessionId: string;
+  /** Tasks handled in this run so far, over all sessions (learnt, unchanged or failed). */
+  tasksDone: number;
+  /** Tasks known so far: those of the sessions already split into tasks (it grows session by session). */
+  tasksKnown: number;
+  /** Tasks learnt (committed) in this run so far. */
+  tasksLearned: number;
 }
 
 /**
@@ -58,20 +87,76 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
     skills: { created: 0, upgraded: 0 },
     warningsOmitted: 0,
   };
+  const progress: LearnProgress = {
+    done: 0,
+    total: ids.length,
+    sessionId: "",
+    tasksDone: 0,
+    tasksKnown: 0,
+    tasksLearned: 0,
+  };
   for (const [index, sessionId] of ids.entries()) {
-    const result = await learnSession({ ...options, sessionId });
+    const before = { ...progress };
+    const result = await learnSession({
+      ...options,
+      sessionId,
+      onTask: (task) => {
+        progress.sessionId = sessionId;
+        progress.tasksKnown = before.tasksKnown + task.total;
+        progress.tasksDone = before.tasksDone + task.done;
+        if (task.status === "learnt") progress.tasksLearned++;
+        options.onProgress?.({ ...progress });
+      },
+    });
     add(summary, result);
-    options.onProgress?.({ done: index + 1, total: ids.length, sessionId });
+    Object.assign(progress, {
+      done: index + 1,
+      sessionId,
+      tasksKnown: before.tasksKnown + result.tasks,
+      tasksDone: before.tasksDone + result.tasks,
+    });
+    options.onProgress?.({ ...progress });
   }
-  if (summary.tasksLearned > 0) {
-    const skills = createSkillBook({ store: options.store, skills: options.store, now: options.now });
-    const generated = await skills.generate();
+  // Pending when a task was learnt since skills were last made, in this run or in one killed before.
+  if (await options.store.isLearnStepPending("skills")) {
+    const skills = createSkillBook({
+      store: options.store,
+      skills: options.store,
+      now: options.now,
+      ...(options.skills ? { config: options.skills } : {}),
+    });
+    const generated = await options.store.inTransaction(async () => {
+      const made = await skills.generate();
+      await options.store.clearLearnStep("skills");
+      return made;
+    });
     summary.skills = { created: generated.created.length, upgraded: generated.upgraded.length };
   }
   if (options.embedder) {
     summary.evidenceIndexed = await indexEvidence({ store: options.store, embedder: options.embedder });
   }
+  if (options.memoryFiles) {
+    try {
+      summary.memoryFiles = await options.memoryFiles.run({
+        ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
+        ...(options.since !== undefined ? { since: options.since } : {}),
+      });
+      for (const warning of summary.memoryFiles.warnings) addWarning(summary, warning);
+    } catch (error) {
+      // The lessons are learnt; the memory files wait for the next run, and the reason is a
+      // warning (with the stack when it is not one of tacit's own refusals).
+      const failure: Error = error instanceof Error ? error : new Error(String(error));
+      const ownRefusal: boolean = TacitError.isInstance(failure);
+      const detail = ownRefusal ? failure.message : (failure.stack ?? failure.message);
+      addWarning(summary, `memory files: ${detail}`);
+    }
+  }
   return summary;
+}
+
+function addWarning(summary: LearnRunSummary, warning: string): void {
+  if (summary.warnings.length < MAX_WARNINGS) summary.warnings.push(warning);
+  else summary.warningsOmitted++;
 }
 
 function add(summary: LearnRunSummary, result: SessionLearnResult): void {
@@ -86,8 +171,5 @@ function add(summary: LearnRunSummary, result: SessionLearnResult): void {
   summary.lessons.created += result.lessons.created;
   summary.lessons.merged += result.lessons.merged;
   summary.modelCalls += result.modelCalls;
-  for (const warning of result.warnings) {
-    if (summary.warnings.length < MAX_WARNINGS) summary.warnings.push(warning);
-    else summary.warningsOmitted++;
-  }
+  for (const warning of result.warnings) addWarning(summary, warning);
 }

@@ -17,6 +17,11 @@ function evidence(quote: string, taskId: string): LessonEvidence {
   return { quote, sessionId: `s-${taskId}`, taskId, at: Date.UTC(2026, 5, 1) };
 }
 
+/** A task that went well: quick, no errors, no retries (score 1.0 when it succeeded). */
+const quick = (success: boolean) => ({ success, durationMs: 60_000, errorCount: 0, retryCount: 0 });
+/** A task that went badly: failed after three errors and two retries (score 0.3, harmful). */
+const bad = { success: false, durationMs: 60_000, errorCount: 3, retryCount: 2 };
+
 const pnpm: LessonInput = {
   kind: "prefer",
   trigger: "installing dependencies in this repository",
@@ -42,8 +47,10 @@ describe("lesson book: dedup on write", () => {
     expect(again.lesson.id).toBe(first.lesson.id);
     expect(again.lesson.supportTaskCount).toBe(2);
     expect(again.lesson.evidence.map((item) => item.quote)).toEqual(["no, use pnpm here", "pnpm please"]);
-    // Two supporting tasks promote the candidate (seed 000: supportTaskCount ≥ 2).
-    expect(again.lesson.status).toBe("active");
+    // Two tasks with a quote each are not enough yet: promotion needs 3 pieces of evidence too.
+    expect(again.lesson.status).toBe("candidate");
+    const third = await book.learn({ ...pnpm, evidence: [evidence("pnpm, as I said", "t2")] });
+    expect(third.lesson).toMatchObject({ supportTaskCount: 2, evidenceCount: 3, status: "active" });
     expect(await store.countLessons()).toBe(1);
   });
 
@@ -158,8 +165,8 @@ describe("lesson book: track record", () => {
       source: "user",
       reason: "  it failed with api_key=sk-live-0123456789abcdef in the log  ",
     });
-    expect(given.feedback?.reason).toBe("it failed with api_key=[REDACTED:assignment] in the log");
-    expect(given.events[0]?.reason).toContain('"it failed with api_key=[REDACTED:assignment] in the log"');
+    expect(given.feedback?.reason).toBe("it failed with api_key=[REDACTED:api-key] in the log");
+    expect(given.events[0]?.reason).toContain('"it failed with api_key=[REDACTED:api-key] in the log"');
     const blank = await book.feedback(lesson.id, { type: "helpful", source: "user", reason: "   " });
     expect(blank.feedback?.reason).toBeNull();
     await expect(
@@ -168,7 +175,7 @@ describe("lesson book: track record", () => {
 
     const stored = await store.listLessonFeedback(lesson.id);
     expect(stored.map((item) => item.reason)).toEqual([
-      "it failed with api_key=[REDACTED:assignment] in the log",
+      "it failed with api_key=[REDACTED:api-key] in the log",
       null,
     ]);
     const raw = store.db.prepare("SELECT group_concat(reason) AS reasons FROM lesson_feedback").get() as {
@@ -179,14 +186,44 @@ describe("lesson book: track record", () => {
     expect(JSON.stringify(history)).not.toContain("sk-live");
   });
 
+  it("judges a recall by the task outcome's score, not by its success flag alone", async () => {
+    const { store, book } = setup();
+    const { lesson } = await book.learn(pnpm);
+    // A slow success with three errors and two retries scores 0.54: neutral, not helpful.
+    const slow = { success: true, durationMs: 40 * 60_000, errorCount: 3, retryCount: 2 };
+    const judged = await book.recallOutcome(lesson.id, { outcome: slow, recallId: "R1" });
+    expect(judged.scored).toMatchObject({ type: "neutral", rawScore: 0.54 });
+    // A quick failure with one error scores 0.52: neutral too, so it is not a misleading recall.
+    const quickFailure = { success: false, durationMs: 60_000, errorCount: 1, retryCount: 0 };
+    await book.recallOutcome(lesson.id, { outcome: quickFailure, recallId: "R2" });
+    expect((await book.get(lesson.id))?.misleadingRecallCount).toBe(0);
+    const harmful = await book.recallOutcome(lesson.id, { outcome: bad, recallId: "R3" });
+    expect(harmful.scored.type).toBe("harmful");
+    expect(harmful.lesson.misleadingRecallCount).toBe(1);
+    const feedback = await store.listLessonFeedback(lesson.id);
+    expect(feedback.map((item) => [item.type, item.rawValue])).toEqual([
+      ["neutral", 0.54],
+      ["neutral", 0.52],
+      ["harmful", 0.7],
+    ]);
+  });
+
   it("judges a lesson once per recall event, whichever path comes second", async () => {
     const { store, book } = setup();
     const { lesson } = await book.learn(pnpm);
-    const first = await book.recallOutcome(lesson.id, { success: true, recallId: "R1", sessionId: "s" });
+    const first = await book.recallOutcome(lesson.id, {
+      outcome: quick(true),
+      recallId: "R1",
+      sessionId: "s",
+    });
     expect(first).toMatchObject({ ok: true, applied: true });
-    const again = await book.recallOutcome(lesson.id, { success: false, recallId: "R1", sessionId: "s" });
+    const again = await book.recallOutcome(lesson.id, { outcome: bad, recallId: "R1", sessionId: "s" });
     expect(again).toMatchObject({ ok: true, applied: false, events: [] });
-    const other = await book.recallOutcome(lesson.id, { success: true, recallId: "R2", sessionId: "s" });
+    const other = await book.recallOutcome(lesson.id, {
+      outcome: quick(true),
+      recallId: "R2",
+      sessionId: "s",
+    });
     expect(other.applied).toBe(true);
     const feedback = await store.listLessonFeedback(lesson.id);
     expect(feedback.map((item) => [item.type, item.source, item.recallId])).toEqual([

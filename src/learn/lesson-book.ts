@@ -2,7 +2,12 @@ import { ulid } from "ulid";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
-import { criterionWeight, type FeedbackSource, makeFeedbackEvent } from "../core/lessons/decay.js";
+import {
+  criterionWeight,
+  type DecayConfig,
+  type FeedbackSource,
+  makeFeedbackEvent,
+} from "../core/lessons/decay.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import {
   type ChangeContext,
@@ -13,6 +18,8 @@ import {
 import { createLesson, type Lesson, type LessonChangeError, type NewLesson } from "../core/lessons/lesson.js";
 import {
   archiveLesson,
+  type DemotionReason,
+  demoteLesson,
   editLesson,
   type LessonEdits,
   type LifecycleConfig,
@@ -28,6 +35,7 @@ import {
 import {
   type FeedbackType,
   type OutcomeScoringOptions,
+  type OutcomeSignals,
   scoreImplicitFeedback,
 } from "../core/lessons/outcome-scoring.js";
 import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
@@ -48,6 +56,8 @@ import type { Store } from "../store/store.js";
 /** Settings of the lesson book: the seeds' thresholds, each overridable. */
 export interface LessonBookConfig {
   dedup: Partial<DedupConfig>;
+  /** The criterion weight `details` shows (its half-life is the maturity one). */
+  decay: Partial<DecayConfig>;
   maturity: Partial<MaturityConfig>;
   lifecycle: Partial<LifecycleConfig>;
   antiPattern: Partial<AntiPatternConfig>;
@@ -58,6 +68,7 @@ export interface LessonBookConfig {
 
 export const DEFAULT_LESSON_BOOK_CONFIG: LessonBookConfig = {
   dedup: {},
+  decay: {},
   maturity: {},
   lifecycle: {},
   antiPattern: {},
@@ -191,7 +202,8 @@ export function createLessonBook(options: {
     embedderId: embedder_id,
 
     /** Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats. */
-    async learn(input: LessonInput): Promise<LearnResult> {
+    async learn(given: LessonInput): Promise<LearnResult> {
+      const input = redactLesson(given, redact);
       const vector = await embedLesson(input);
       return withRetry(async () => {
         const ctx = context();
@@ -269,7 +281,8 @@ export function createLessonBook(options: {
       const feedback = await store.listLessonFeedback(id);
       const events = await store.listLessonEvents(id);
       const weight = criterionWeight(feedback, now(), {
-        ...config.maturity,
+        ...config.decay,
+        halfLifeDays: config.maturity.halfLifeDays ?? config.decay.halfLifeDays,
         validatedAt: lesson.lastValidatedAt,
       });
       const stats = await store.recallStats(id);
@@ -287,7 +300,10 @@ export function createLessonBook(options: {
     archive: (id: string, reason = "archived by hand") =>
       change(id, (lesson, ctx) => archiveLesson(lesson, { ...ctx, reason })),
     edit: (id: string, edits: LessonEdits, reason = "edited by hand") =>
-      change(id, (lesson, ctx) => editLesson(lesson, edits, { ...ctx, reason })),
+      change(id, (lesson, ctx) => editLesson(lesson, redactLesson(edits, redact), { ...ctx, reason })),
+    /** Demotes a lesson to stale: misleading, superseded, or its tool or environment outdated. */
+    demote: (id: string, reason: DemotionReason) =>
+      change(id, (lesson, ctx) => demoteLesson(lesson, reason, ctx)),
 
     /**
      * Records helpful / neutral / harmful feedback and recomputes maturity on decayed counts. A
@@ -339,6 +355,9 @@ export function createLessonBook(options: {
       });
     },
 
+    /** Scores a task outcome with the book's settings: helpful, neutral or harmful, and the score behind it. */
+    judgeOutcome: (outcome: OutcomeSignals) => scoreImplicitFeedback(outcome, config.outcomeScoring),
+
     /**
      * Scores a task outcome (seed 002 implicit feedback) and records it on each lesson that was in
      * play for the task. Neutral outcomes are stored too: they count toward the total.
@@ -364,28 +383,39 @@ export function createLessonBook(options: {
     },
 
     /**
-     * Closes the recall loop for one lesson: the task it was recalled into succeeded (helpful
-     * feedback, misleading streak reset) or failed (harmful feedback; repeated failures make the
-     * lesson stale, seed 000 "misleading after recall"). Judged once per recall event: when the
-     * lesson already has feedback from `recallId`, nothing changes and `applied` is false.
+     * Closes the recall loop for one lesson: the outcome of the task it was recalled into is scored
+     * (`scoreImplicitFeedback`: success, duration, errors, retries) and recorded as helpful, neutral
+     * or harmful feedback. A harmful score counts as a misleading recall (repeated ones make the
+     * lesson stale), a helpful one resets that streak, a neutral one leaves it. Judged once per
+     * recall event: when the lesson already has feedback from `recallId`, nothing changes and
+     * `applied` is false.
      */
     async recallOutcome(
       id: string,
-      input: { success: boolean; recallId: string; sessionId?: string; taskId?: string; detail?: string },
+      input: {
+        outcome: OutcomeSignals;
+        recallId: string;
+        sessionId?: string;
+        taskId?: string;
+        detail?: string;
+      },
     ) {
+      const scored = scoreImplicitFeedback(input.outcome, config.outcomeScoring);
       const feedback = await this.feedback(id, {
-        type: input.success ? "helpful" : "harmful",
+        type: scored.type,
+        rawValue: scored.rawValue,
         source: "recall",
         sessionId: input.sessionId,
         taskId: input.taskId,
         recallId: input.recallId,
       });
-      if (feedback.feedback === null) return { ...feedback, applied: false as const };
+      if (feedback.feedback === null) return { ...feedback, scored, applied: false as const };
+      if (scored.type === "neutral") return { ...feedback, scored, applied: true as const };
       return withRetry(async () => {
         const lesson = await load(id);
         const judged = recordRecallOutcome(
           lesson,
-          { misleading: !input.success, detail: input.detail },
+          { misleading: scored.type === "harmful", detail: input.detail },
           context(),
           config.lifecycle,
         );
@@ -396,6 +426,8 @@ export function createLessonBook(options: {
           ok: true as const,
           lesson: judged.lesson,
           events: [...feedback.events, ...judged.events],
+          feedback: feedback.feedback,
+          scored,
           applied: true as const,
         };
       });
@@ -466,6 +498,26 @@ export function createLessonBook(options: {
 }
 
 export type LessonBook = ReturnType<typeof createLessonBook>;
+
+/**
+ * A lesson's text as it is stored: trigger, rule, why, project, the value of its slot and evidence
+ * quotes go through the redactor, as captured text does (a lesson given by hand or by a model never
+ * bypasses it).
+ */
+function redactLesson<T extends Partial<LessonInput>>(lesson: T, redact: Redactor): T {
+  const clean = (text: string) => redact(text).text;
+  return {
+    ...lesson,
+    ...(lesson.trigger !== undefined ? { trigger: clean(lesson.trigger) } : {}),
+    ...(lesson.rule !== undefined ? { rule: clean(lesson.rule) } : {}),
+    ...(lesson.why !== undefined ? { why: clean(lesson.why) } : {}),
+    ...(lesson.projectId ? { projectId: clean(lesson.projectId) } : {}),
+    ...(lesson.slot?.value ? { slot: { ...lesson.slot, value: clean(lesson.slot.value) } } : {}),
+    ...(lesson.evidence
+      ? { evidence: lesson.evidence.map((quote) => ({ ...quote, quote: clean(quote.quote) })) }
+      : {}),
+  };
+}
 
 /** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
 function feedbackReason(reason: string | undefined, redact: Redactor): string | null {

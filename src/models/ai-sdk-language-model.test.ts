@@ -4,7 +4,8 @@ import {
   type LoopbackLlmServer,
   startLoopbackLlmServer,
 } from "../testing/loopback-llm-server.js";
-import { createAiSdkLanguageModel, createConfiguredLanguageModel } from "./ai-sdk-language-model.js";
+import { createAiSdkLanguageModel } from "./ai-sdk-language-model.js";
+import { createConfiguredLanguageModel } from "./configured-language-model.js";
 import { type LanguageModel, ModelCallError } from "./language-model.js";
 
 let server: LoopbackLlmServer;
@@ -197,7 +198,13 @@ describe("Anthropic adapter", () => {
 
 describe("createConfiguredLanguageModel", () => {
   it("returns undefined for provider none and an adapter otherwise", () => {
-    const base = { baseURL: undefined, apiKey: undefined, timeoutMs: 1000, maxRetries: 0 };
+    const base = {
+      baseURL: undefined,
+      apiKey: undefined,
+      command: undefined,
+      timeoutMs: 1000,
+      maxRetries: 0,
+    };
     expect(createConfiguredLanguageModel({ ...base, provider: "none", model: undefined })).toBeUndefined();
     const model = createConfiguredLanguageModel({
       ...base,

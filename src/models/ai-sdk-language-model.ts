@@ -21,7 +21,6 @@ import {
   type LanguageModel,
   ModelCallError,
 } from "./language-model.js";
-import type { LlmConfig } from "./model-config.js";
 
 /** Which wire protocol an adapter speaks. */
 export type ModelProvider = "openai-compatible" | "anthropic";
@@ -271,22 +270,4 @@ function retryDelay(headers: Record<string, string> | undefined, fallbackMs: num
     if (Number.isFinite(date)) return Math.max(0, date - Date.now());
   }
   return fallbackMs;
-}
-
-/**
- * The configured language model, or undefined when the provider is `"none"` (tacit stays offline).
- * Does no IO.
- */
-export function createConfiguredLanguageModel(
-  config: Pick<LlmConfig, "provider" | "baseURL" | "model" | "apiKey" | "timeoutMs" | "maxRetries">,
-): LanguageModel | undefined {
-  if (config.provider === "none" || config.model === undefined) return undefined;
-  return createAiSdkLanguageModel({
-    provider: config.provider,
-    model: config.model,
-    timeoutMs: config.timeoutMs,
-    maxRetries: config.maxRetries,
-    ...(config.baseURL !== undefined ? { baseURL: config.baseURL } : {}),
-    ...(config.apiKey !== undefined ? { apiKey: config.apiKey } : {}),
-  });
 }

@@ -1,6 +1,7 @@
 /**
  * The LanguageModel port: one text-in, text-out call. Adapters: the AI SDK ones in
- * `ai-sdk-language-model.ts` (OpenAI-compatible endpoints and the Anthropic Messages API). Nothing
+ * `ai-sdk-language-model.ts` (OpenAI-compatible endpoints and the Anthropic Messages API) and the
+ * user's own agent run non-interactively in `host-agent/` (`claude -p`, `codex exec`). Nothing
  * but the model gate (`model-gate.ts`) should call a LanguageModel: the gate adds the daily
  * ceiling, the circuit breaker, redaction, fencing, output validation and the call log.
  */
@@ -40,7 +41,7 @@ export interface GenerateResult {
  * retries, unreadable response); a successful call may still return empty or useless text.
  */
 export interface LanguageModel {
-  /** Which API, e.g. `"openai-compatible"` or `"anthropic"`. */
+  /** Which API or agent, e.g. `"openai-compatible"`, `"anthropic"` or `"claude-code"`. */
   readonly provider: string;
   /** The model id sent to the provider, e.g. `"gpt-4o-mini"` or `"claude-haiku-4-5"`. */
   readonly modelId: string;
@@ -60,11 +61,9 @@ export type ModelCallErrorKind =
   /** The model cannot be used as configured: a provider package or the API key is missing. */
   | "unavailable";
 
-const modelCallErrorMarker = Symbol.for("tacit.error.model-call");
-
 /** A model or embedding call failed. `isRetryable` says whether trying again later may help. */
 export class ModelCallError extends TacitError {
-  protected readonly [modelCallErrorMarker] = true;
+  static override readonly marker: string = "tacit.error.model-call";
   override readonly name = "ModelCallError";
   readonly kind: ModelCallErrorKind;
   /** HTTP status of the last attempt, when there was one. */
@@ -86,13 +85,5 @@ export class ModelCallError extends TacitError {
     this.statusCode = options.statusCode;
     this.attempts = options.attempts;
     this.isRetryable = options.isRetryable;
-  }
-
-  /** Whether `error` is a ModelCallError (works across module copies). */
-  static override isInstance(error: unknown): error is ModelCallError {
-    return (
-      TacitError.isInstance(error) &&
-      (error as unknown as Record<symbol, unknown>)[modelCallErrorMarker] === true
-    );
   }
 }

@@ -1,35 +1,25 @@
 /**
  * Model configuration: which language model and embeddings endpoint tacit may use, and the limits
- * on them. Read from `$TACIT_HOME/config.json` (keys `llm` and `embeddings`; other top-level keys
- * belong to other parts of tacit and are ignored here) and from the environment, which wins:
- *
- * | env | config.json | default |
- * |---|---|---|
- * | `TACIT_LLM_PROVIDER` | `llm.provider` | `"none"`, or `"openai-compatible"` when a base URL and a model are set |
- * | `TACIT_LLM_BASE_URL` | `llm.baseURL` | — (required for openai-compatible) |
- * | `TACIT_LLM_MODEL` | `llm.model` | — (required unless provider is none) |
- * | `TACIT_LLM_API_KEY` | `llm.apiKey` | — |
- * | `TACIT_LLM_TIMEOUT_MS` | `llm.timeoutMs` | 60000 (per HTTP attempt) |
- * | `TACIT_LLM_MAX_RETRIES` | `llm.maxRetries` | 2 |
- * | `TACIT_LLM_MAX_CALLS_PER_DAY` | `llm.ceiling.maxCallsPerDay` | 200 |
- * | `TACIT_LLM_MAX_TOKENS_PER_DAY` | `llm.ceiling.maxTokensPerDay` | 400000 |
- * | — | `llm.breaker.failureThreshold` / `cooldownMs` | 3 / 300000 |
- * | `TACIT_EMBEDDINGS_BASE_URL` | `embeddings.baseURL` | — (none: the offline hashing embedder) |
- * | `TACIT_EMBEDDINGS_MODEL` | `embeddings.model` | — |
- * | `TACIT_EMBEDDINGS_API_KEY` | `embeddings.apiKey` | — |
- * | — | `embeddings.dimensions` / `batchSize` | from the first response / 96 |
+ * on them, as the model adapters and the gate take it. The settings (`llm.*`, `embeddings.*` of
+ * `tacit config`, the `TACIT_LLM_*` / `TACIT_EMBEDDINGS_*` variables) are resolved in
+ * src/config/model-settings.ts.
  *
  * API keys are never logged: use {@link describeModelConfig} to show a configuration.
  */
-import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
-import { z } from "zod";
-import { InvalidInputError } from "../core/errors.js";
-import { type CircuitBreakerConfig, DEFAULT_CIRCUIT_BREAKER_CONFIG } from "./circuit-breaker.js";
+import type { CircuitBreakerConfig } from "./circuit-breaker.js";
+import type { OpenAIEmbedderOptions } from "./openai-embedder.js";
 
-/** Which language model API to use; `"none"` keeps tacit fully offline. */
-export type LlmProviderName = "openai-compatible" | "anthropic" | "none";
+/**
+ * Which language model to use: an API (`openai-compatible`, `anthropic`), the user's own agent run
+ * non-interactively (`claude-code`: `claude -p`; `codex`: `codex exec`), or `"none"` (fully offline).
+ */
+export type LlmProviderName = "openai-compatible" | "anthropic" | "claude-code" | "codex" | "none";
+
+/** The model `claude -p` runs when `llm.model` is not set: the alias of Anthropic's small fast model. */
+export const DEFAULT_CLAUDE_CODE_MODEL = "haiku";
+
+/** The providers that run the user's installed agent rather than call an API. */
+export const HOST_AGENT_PROVIDERS: ReadonlySet<LlmProviderName> = new Set(["claude-code", "codex"]);
 
 /** Hard daily limits on model use (UTC days). */
 export interface DailyCeiling {
@@ -46,6 +36,8 @@ export interface LlmConfig {
   model: string | undefined;
   /** Secret: never log it. */
   apiKey: string | undefined;
+  /** The agent's binary for `claude-code` and `codex` (a path or a name on PATH); undefined: found on PATH. */
+  command: string | undefined;
   /** Timeout of each HTTP attempt, ms. */
   timeoutMs: number;
   maxRetries: number;
@@ -67,7 +59,7 @@ export interface EmbeddingsConfig {
   maxRetries: number;
 }
 
-/** Everything {@link resolveModelConfig} returns. */
+/** The models tacit may use (see `resolveModelConfig` in src/config/model-settings.ts). */
 export interface ModelConfig {
   llm: LlmConfig;
   embeddings: EmbeddingsConfig | undefined;
@@ -81,211 +73,17 @@ export const DEFAULT_DAILY_CEILING: Readonly<DailyCeiling> = Object.freeze({
   maxTokensPerDay: 400_000,
 });
 
-const positiveInteger = z.number().int().positive();
-const nonNegativeInteger = z.number().int().nonnegative();
-
-const llmSchema = z.strictObject({
-  provider: z.enum(["openai-compatible", "anthropic", "none"]).optional(),
-  baseURL: z.url().optional(),
-  model: z.string().min(1).optional(),
-  apiKey: z.string().min(1).optional(),
-  timeoutMs: positiveInteger.optional(),
-  maxRetries: nonNegativeInteger.max(10).optional(),
-  breaker: z
-    .strictObject({ failureThreshold: positiveInteger.optional(), cooldownMs: nonNegativeInteger.optional() })
-    .optional(),
-  ceiling: z
-    .strictObject({
-      maxCallsPerDay: nonNegativeInteger.optional(),
-      maxTokensPerDay: nonNegativeInteger.optional(),
-    })
-    .optional(),
-});
-
-const embeddingsSchema = z.strictObject({
-  baseURL: z.url().optional(),
-  model: z.string().min(1).optional(),
-  apiKey: z.string().min(1).optional(),
-  dimensions: positiveInteger.optional(),
-  batchSize: positiveInteger.max(2048).optional(),
-  timeoutMs: positiveInteger.optional(),
-  maxRetries: nonNegativeInteger.max(10).optional(),
-});
-
-/** The part of `config.json` this module reads. Unknown top-level keys are left to others. */
-const configFileSchema = z.looseObject({
-  llm: llmSchema.optional(),
-  embeddings: embeddingsSchema.optional(),
-});
-
-/** Options of {@link resolveModelConfig}. */
-export interface ResolveModelConfigOptions {
-  /** The environment to read (tests pass their own). */
-  env: Record<string, string | undefined>;
-  /** The config file; default `$TACIT_HOME/config.json` (`~/.tacit/config.json`). A missing file is fine. */
-  file?: string;
-}
-
-/**
- * Resolves the model configuration from the config file and the environment (env wins). Throws
- * {@link InvalidInputError} naming the file (or variable) and field when a value is invalid or a
- * required one is missing.
- */
-export function resolveModelConfig(options: ResolveModelConfigOptions): ModelConfig {
-  const { env } = options;
-  const path =
-    options.file ?? join(env.TACIT_HOME ? resolve(env.TACIT_HOME) : join(homedir(), ".tacit"), "config.json");
-  const fromFile = readConfigFile(path);
-  const llmFile = fromFile.content.llm ?? {};
-  // Where to point a "missing value" error: the config file when there is one, else the variable.
-  const source = (field: string, variable: string) =>
-    fromFile.found ? { file: path, field } : { field: variable };
-
-  const text = (variable: string) => {
-    const value = env[variable]?.trim();
-    return value ? value : undefined;
+/** The options of `createOpenAIEmbedder` for a configured endpoint. */
+export function openAIEmbedderOptions(embeddings: EmbeddingsConfig): OpenAIEmbedderOptions {
+  return {
+    baseURL: embeddings.baseURL,
+    model: embeddings.model,
+    ...(embeddings.apiKey ? { apiKey: embeddings.apiKey } : {}),
+    ...(embeddings.dimensions ? { dimensions: embeddings.dimensions } : {}),
+    batchSize: embeddings.batchSize,
+    timeoutMs: embeddings.timeoutMs,
+    maxRetries: embeddings.maxRetries,
   };
-  const number = (variable: string, schema: z.ZodNumber): number | undefined => {
-    const raw = text(variable);
-    if (raw === undefined) return undefined;
-    const parsed = schema.safeParse(Number(raw));
-    if (!parsed.success) {
-      throw new InvalidInputError({
-        message: `${variable}=${JSON.stringify(raw)} is not a valid number`,
-        field: variable,
-      });
-    }
-    return parsed.data;
-  };
-  const url = (variable: string): string | undefined => {
-    const raw = text(variable);
-    if (raw !== undefined && !z.url().safeParse(raw).success) {
-      throw new InvalidInputError({
-        message: `${variable}=${JSON.stringify(raw)} is not a URL`,
-        field: variable,
-      });
-    }
-    return raw;
-  };
-
-  const providerRaw = text("TACIT_LLM_PROVIDER");
-  if (providerRaw !== undefined && !["openai-compatible", "anthropic", "none"].includes(providerRaw)) {
-    throw new InvalidInputError({
-      message: `TACIT_LLM_PROVIDER must be openai-compatible, anthropic or none, got ${JSON.stringify(providerRaw)}`,
-      field: "TACIT_LLM_PROVIDER",
-    });
-  }
-  const baseURL = url("TACIT_LLM_BASE_URL") ?? llmFile.baseURL;
-  const model = text("TACIT_LLM_MODEL") ?? llmFile.model;
-  const provider: LlmProviderName =
-    (providerRaw as LlmProviderName | undefined) ??
-    llmFile.provider ??
-    (baseURL !== undefined && model !== undefined ? "openai-compatible" : "none");
-
-  const llm: LlmConfig = {
-    provider,
-    baseURL,
-    model,
-    apiKey: text("TACIT_LLM_API_KEY") ?? llmFile.apiKey,
-    timeoutMs: number("TACIT_LLM_TIMEOUT_MS", positiveInteger) ?? llmFile.timeoutMs ?? 60_000,
-    maxRetries: number("TACIT_LLM_MAX_RETRIES", nonNegativeInteger.max(10)) ?? llmFile.maxRetries ?? 2,
-    breaker: {
-      failureThreshold: llmFile.breaker?.failureThreshold ?? DEFAULT_CIRCUIT_BREAKER_CONFIG.failureThreshold,
-      cooldownMs: llmFile.breaker?.cooldownMs ?? DEFAULT_CIRCUIT_BREAKER_CONFIG.cooldownMs,
-    },
-    ceiling: {
-      maxCallsPerDay:
-        number("TACIT_LLM_MAX_CALLS_PER_DAY", nonNegativeInteger) ??
-        llmFile.ceiling?.maxCallsPerDay ??
-        DEFAULT_DAILY_CEILING.maxCallsPerDay,
-      maxTokensPerDay:
-        number("TACIT_LLM_MAX_TOKENS_PER_DAY", nonNegativeInteger) ??
-        llmFile.ceiling?.maxTokensPerDay ??
-        DEFAULT_DAILY_CEILING.maxTokensPerDay,
-    },
-  };
-  if (llm.provider !== "none" && llm.model === undefined) {
-    throw new InvalidInputError({
-      message: `provider ${llm.provider} needs a model (TACIT_LLM_MODEL or llm.model)`,
-      ...source("llm.model", "TACIT_LLM_MODEL"),
-    });
-  }
-  if (llm.provider === "openai-compatible" && llm.baseURL === undefined) {
-    throw new InvalidInputError({
-      message: "provider openai-compatible needs a base URL (TACIT_LLM_BASE_URL or llm.baseURL)",
-      ...source("llm.baseURL", "TACIT_LLM_BASE_URL"),
-    });
-  }
-
-  const embeddingsFile = fromFile.content.embeddings ?? {};
-  const embeddingsBaseURL = url("TACIT_EMBEDDINGS_BASE_URL") ?? embeddingsFile.baseURL;
-  const embeddingsModel = text("TACIT_EMBEDDINGS_MODEL") ?? embeddingsFile.model;
-  let embeddings: EmbeddingsConfig | undefined;
-  if (embeddingsBaseURL !== undefined || embeddingsModel !== undefined) {
-    if (embeddingsBaseURL === undefined || embeddingsModel === undefined) {
-      const missing = embeddingsBaseURL === undefined ? "baseURL" : "model";
-      throw new InvalidInputError({
-        message: `an embeddings endpoint needs both a base URL and a model (missing ${missing}; TACIT_EMBEDDINGS_BASE_URL / TACIT_EMBEDDINGS_MODEL)`,
-        ...source(
-          `embeddings.${missing}`,
-          missing === "baseURL" ? "TACIT_EMBEDDINGS_BASE_URL" : "TACIT_EMBEDDINGS_MODEL",
-        ),
-      });
-    }
-    embeddings = {
-      baseURL: embeddingsBaseURL,
-      model: embeddingsModel,
-      apiKey: text("TACIT_EMBEDDINGS_API_KEY") ?? embeddingsFile.apiKey,
-      dimensions: embeddingsFile.dimensions,
-      batchSize: embeddingsFile.batchSize ?? 96,
-      timeoutMs: embeddingsFile.timeoutMs ?? 60_000,
-      maxRetries: embeddingsFile.maxRetries ?? 2,
-    };
-  }
-  return { llm, embeddings, file: fromFile.found ? path : undefined };
-}
-
-function readConfigFile(path: string): { found: boolean; content: z.infer<typeof configFileSchema> } {
-  let raw: string;
-  try {
-    raw = readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { found: false, content: {} };
-    throw new InvalidInputError({
-      message: `cannot read: ${(error as Error).message}`,
-      file: path,
-      cause: error,
-    });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (error) {
-    throw new InvalidInputError({
-      message: `not valid JSON: ${(error as Error).message}`,
-      file: path,
-      cause: error,
-    });
-  }
-  const parsed = configFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue ? fieldOf(issue) : undefined;
-    throw new InvalidInputError({
-      message: issue?.message ?? "invalid configuration",
-      file: path,
-      ...(field ? { field } : {}),
-      cause: parsed.error,
-    });
-  }
-  return { found: true, content: parsed.data };
-}
-
-function fieldOf(issue: z.core.$ZodIssue): string | undefined {
-  const path = issue.path.map(String);
-  // An unknown key is reported on its parent; name the key itself.
-  if (issue.code === "unrecognized_keys" && issue.keys.length > 0) path.push(issue.keys[0] ?? "");
-  return path.length > 0 ? path.join(".") : undefined;
 }
 
 /** The configuration as safe-to-show data: API keys replaced by `"[set]"`. */

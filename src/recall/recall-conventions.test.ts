@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { conventionSettingsSchema } from "../core/recall/conventions.js";
+import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "../core/recall/convention-settings.js";
 import { learnSessions } from "../learn/learn-worker.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import { captureSession } from "../testing/session-builder.js";
@@ -54,14 +54,17 @@ async function mentoredProject() {
     embedder: rt.embedder,
     now: () => clock,
   });
-  const ask = (query: string, options: { projectId?: string; conventions?: object } = {}) =>
+  const ask = (
+    query: string,
+    options: { projectId?: string; conventions?: Partial<ConventionSettings> } = {},
+  ) =>
     recall(
       {
         store: rt.store,
         embedder: rt.embedder,
         now: () => clock,
         ...(options.conventions
-          ? { config: { conventions: conventionSettingsSchema.parse(options.conventions) } }
+          ? { config: { conventions: { ...DEFAULT_CONVENTION_SETTINGS, ...options.conventions } } }
           : {}),
       },
       { query, projectId: options.projectId ?? "/work/grades", log: false },

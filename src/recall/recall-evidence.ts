@@ -3,7 +3,9 @@
  * the project's other sessions, found by full text and by vector; the situations (asks and errors)
  * lessons were learnt in; and the vector helpers recall shares. See docs/recall.md.
  */
-import type { RecallCandidate } from "../core/recall/context.js";
+import { errorExcerpt } from "../core/error-line.js";
+import { harnessOrigin } from "../core/harness-text.js";
+import type { EvidenceAttribution, RecallCandidate } from "../core/recall/context.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
 import { reciprocalRankFusion } from "../core/recall/fusion.js";
 import { type PromptProfile, relevance } from "../core/recall/scoring.js";
@@ -34,7 +36,9 @@ export async function evidenceFor(search: {
     lexical.map((row) => row.messageId),
     near.map((hit) => hit.row.messageId),
   ]).slice(0, config.pool);
-  const chosen = fused.map((hit) => rows.get(hit.id) as EvidenceRow).filter((row) => !isNarration(row));
+  const chosen = fused
+    .map((hit) => rows.get(hit.id) as EvidenceRow)
+    .filter((row) => !isNarration(row) && !isHarnessText(row));
   if (chosen.length === 0) return { candidates: [], asks: [] };
   const vectors = await messageVectorsOf(search, chosen, near);
   const texts = chosen.map(evidenceText);
@@ -43,25 +47,29 @@ export async function evidenceFor(search: {
   const candidates = chosen.map((row, index): RecallCandidate => {
     const topic = cosineSimilarity(search.queryVector, vectors.get(row.pk) as Float32Array);
     const shared = overlap(search.queryTerms, texts[index] as string);
-    const rowRelevance = relevance({
-      topic,
-      sharedTerms: shared,
-      lexicalHit: lexicalHits.has(row.messageId),
-      profile: search.profile,
-      candidateText: texts[index] as string,
-      weights: search.config.relevance,
-    });
+    const rowRelevance = relevance(
+      config.relevance,
+      {
+        topic,
+        sharedTerms: shared,
+        lexicalHit: lexicalHits.has(row.messageId),
+        text: texts[index] as string,
+      },
+      search.profile,
+    );
     // What the user asked, or an error the agent ran into: the situations lessons were learnt in.
     if (row.role === "user" || row.isError) asks.push({ messagePk: row.pk, relevance: rowRelevance });
+    const attribution = evidenceAttribution(row);
     return {
       kind: "evidence",
       id: row.messageId,
       text: evidenceStatement({
-        role: row.role,
+        attribution,
         text: texts[index] as string,
         at: row.createdAt,
-        toolName: row.isError ? row.toolName : null,
+        toolName: row.toolName,
       }),
+      attribution,
       score: round(topic),
       relevance: rowRelevance,
       parts: { topicSimilarity: round(topic), sharedTerms: shared },
@@ -155,10 +163,6 @@ export async function situationsOf(store: Store, asks: readonly Ask[]): Promise<
 }
 
 /**
- * How relevant a candidate is: its topic similarity, discounted when it shares no content word
- * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing).
- */
-/**
  * The separate asks of a prompt ("install the deps, start the api and check its health" → three),
  * each of at least two words; none when the prompt is a single ask.
  */
@@ -180,6 +184,20 @@ export function overlap(terms: ReadonlySet<string>, text: string): number {
 const NARRATION =
   /^\s*(?:i'?ll|i will|i'm going to|let me|let's|now i|next,? i|okay|ok[,.]|sure|first,? i|好的|我先|让我|接下来我|下面我)/i;
 
+/**
+ * A user row whose text the harness wrote (command output, a caveat…), stored before capture
+ * marked such rows: never evidence of what the user said.
+ */
+function isHarnessText(row: EvidenceRow): boolean {
+  return row.role === "user" && harnessOrigin(row.content) !== null;
+}
+
+/** Who said an evidence row: a failed call's text is tool output, whoever's turn carried it. */
+function evidenceAttribution(row: EvidenceRow): EvidenceAttribution {
+  if (row.kind === "tool_call" || row.role === "tool" || row.isError) return "tool_output";
+  return row.role === "user" ? "user" : "assistant";
+}
+
 function isNarration(row: EvidenceRow): boolean {
   return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
 }
@@ -189,7 +207,9 @@ const SHELL_PREFIX = /^(?:\/[\w/]*\/)?(?:ba|z|da|k)?sh:\s*(?:line \d+:\s*|\d+:\s
 
 function evidenceText(row: Pick<EvidenceRow, "content" | "toolOutput" | "isError">): string {
   return row.isError && row.toolOutput
-    ? row.toolOutput.split("\n").slice(0, 3).join(" ").replace(SHELL_PREFIX, "").slice(0, 240)
+    ? errorExcerpt(row.toolOutput, { maxChars: 240, maxLines: 3 })
+        .replaceAll("\n", " ")
+        .replace(SHELL_PREFIX, "")
     : row.content.slice(0, 240);
 }
 

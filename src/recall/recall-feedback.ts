@@ -1,5 +1,6 @@
 import type { Capture, OutcomeInput } from "../capture/capture.js";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
+import type { FeedbackType, OutcomeSignals } from "../core/lessons/outcome-scoring.js";
 import type { Outcome } from "../core/types.js";
 import type { LessonBook } from "../learn/lesson-book.js";
 import type { Store } from "../store/store.js";
@@ -14,8 +15,12 @@ export const RECALL_SLACK_MS = 60_000;
 export interface RecallJudgement {
   recallId: string;
   lessonId: string;
-  /** helpful when the task succeeded, harmful when it failed. */
-  feedback: "helpful" | "harmful";
+  /**
+   * The task outcome's score (success, duration, errors, retries; see `scoreImplicitFeedback`):
+   * helpful at ≥ 0.7, harmful at ≤ 0.4, neutral between. A slow success with errors and retries
+   * can be neutral; a quick failure with one error is neutral too.
+   */
+  feedback: FeedbackType;
   /**
    * `applied`: recorded now. `already-judged`: the lesson already had feedback from this recall
    * (another path — `tacit learn`, MCP `record_outcome` — got there first). `lesson-removed`: the
@@ -26,8 +31,9 @@ export interface RecallJudgement {
 
 /**
  * Closes the loop: once a task's outcome is known, every lesson recalled into that task (recall
- * events of the session inside the task's time span, not judged yet) gets helpful or harmful
- * feedback, and a lesson repeatedly recalled into failing tasks goes stale. Each recall event is
+ * events of the session inside the task's time span, not judged yet) gets the outcome's score as
+ * helpful, neutral or harmful feedback, and a lesson repeatedly recalled into tasks that went badly
+ * (harmful scores) goes stale. Each recall event is
  * applied once, whichever path applies it first: `tacit learn` (a derived outcome) or MCP
  * `record_outcome` (a reported one); a lesson holds at most one judgement per recall event even
  * when both run at once. Returns the judgements made, in recall order.
@@ -41,24 +47,25 @@ export async function applyRecallOutcomes(options: {
   /** The task's span, epoch ms; recalls from {@link RECALL_SLACK_MS} before `from` count. */
   from: number;
   to: number;
-  success: boolean;
+  /** How the task went: its success, duration, errors and retries. */
+  outcome: OutcomeSignals;
   now: () => number;
 }): Promise<RecallJudgement[]> {
   const { store, lessons } = options;
   const judgements: RecallJudgement[] = [];
-  const feedback = options.success ? ("helpful" as const) : ("harmful" as const);
-  const outcome = options.success ? "succeeded" : "failed";
+  const outcome = options.outcome.success ? "succeeded" : "failed";
   const detail = options.taskId
     ? `recalled into task ${options.taskId}, which ${outcome}`
     : `recalled into session ${options.sessionId}, whose reported outcome ${outcome}`;
+  const scored = lessons.judgeOutcome(options.outcome);
   const events = await store.pendingRecalls(options.sessionId, options.from - RECALL_SLACK_MS, options.to);
   for (const event of events) {
     for (const item of event.items) {
       if (item.kind !== "lesson") continue;
-      const judgement = { recallId: event.id, lessonId: item.itemId, feedback };
+      const judgement = { recallId: event.id, lessonId: item.itemId, feedback: scored.type };
       try {
         const judged = await lessons.recallOutcome(item.itemId, {
-          success: options.success,
+          outcome: options.outcome,
           recallId: event.id,
           sessionId: options.sessionId,
           taskId: options.taskId ?? undefined,
@@ -71,7 +78,7 @@ export async function applyRecallOutcomes(options: {
         judgements.push({ ...judgement, result: "lesson-removed" });
       }
     }
-    await store.markRecallApplied(event.id, options.success ? "success" : "failure", options.now());
+    await store.markRecallApplied(event.id, options.outcome.success ? "success" : "failure", options.now());
   }
   return judgements;
 }
@@ -135,7 +142,7 @@ export async function recordReportedOutcome(
           sessionId: record.sessionId,
           taskId,
           ...span,
-          success: record.success,
+          outcome,
           now: deps.now,
         });
   return { outcome, lessonFeedback };

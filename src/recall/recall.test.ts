@@ -1,8 +1,8 @@
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MessageInput } from "../capture/capture.js";
 import { learnSessions } from "../learn/learn-worker.js";
-import { openRuntime, type Runtime } from "../runtime.js";
+import { learnServices, type Runtime } from "../runtime.js";
+import { useClockedRuntimes } from "../testing/clocked-runtime.js";
 import { captureSession } from "../testing/session-builder.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { type RecallResult, recall } from "./recall.js";
@@ -10,30 +10,28 @@ import { type RecallResult, recall } from "./recall.js";
 const tempDir = useTempDir();
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 9);
-const runtimes: Runtime[] = [];
-afterEach(async () => {
-  for (const runtime of runtimes.splice(0)) await runtime.close();
-});
+const openRuntime = useClockedRuntimes(tempDir);
 
 async function setup() {
-  let clock = T0;
-  const dir = tempDir();
-  const rt = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir }, now: () => clock });
-  runtimes.push(rt);
+  const { rt, now, setClock } = await openRuntime(T0);
   const ask = (query: string, extra: { projectId?: string; sessionId?: string } = {}) =>
-    recall(
-      { store: rt.store, embedder: rt.embedder, now: () => clock },
-      { query, projectId: "/work/shop", ...extra },
-    );
-  const learn = () =>
-    learnSessions({
-      store: rt.store,
-      lessons: rt.lessons,
-      gate: rt.gate,
-      embedder: rt.embedder,
-      now: () => clock,
-    });
-  return { rt, ask, learn, setClock: (time: number) => (clock = time) };
+    recall({ store: rt.store, embedder: rt.embedder, now }, { query, projectId: "/work/shop", ...extra });
+  const learn = () => learnSessions(learnServices(rt));
+  return { rt, ask, learn, setClock };
+}
+
+/** The project lesson "run the tests before pushing", learnt from one quote of an earlier session. */
+async function pushLesson(rt: Runtime) {
+  const { lesson } = await rt.lessons.learn({
+    kind: "verify",
+    trigger: "before pushing commits",
+    rule: "Run pnpm test before git push",
+    domain: "git",
+    scope: "project",
+    projectId: "/work/shop",
+    evidence: [{ quote: "always run the tests before pushing", sessionId: "earlier", at: T0 }],
+  });
+  return lesson;
 }
 
 describe("recall across sessions", () => {
@@ -105,7 +103,7 @@ describe("recall across sessions", () => {
     expect(unrelated.context).toBe("");
   });
 
-  it("closes the loop: lessons recalled into failing tasks get harmful feedback and go stale", async () => {
+  it("closes the loop: lessons recalled into tasks that go badly get harmful feedback and go stale", async () => {
     const { rt, ask, learn, setClock } = await setup();
     const { lesson } = await rt.lessons.learn({
       kind: "prefer",
@@ -114,8 +112,14 @@ describe("recall across sessions", () => {
       domain: "workflow",
       scope: "project",
       projectId: "/work/shop",
-      evidence: [{ quote: "use make migrate", sessionId: "seed", at: T0 }],
+      evidence: ["use make migrate", "make migrate, as usual", "migrate with make"].map((quote, index) => ({
+        quote,
+        sessionId: "earlier",
+        taskId: `earlier:task:${index % 2}`,
+        at: T0,
+      })),
     });
+    expect(lesson.status).toBe("active");
     for (let run = 0; run < 3; run++) {
       const start = T0 + (run + 1) * DAY;
       setClock(start);
@@ -128,13 +132,17 @@ describe("recall across sessions", () => {
       });
       const recalled = await ask("run the database migrations", { sessionId });
       expect(recalled.items.map((item) => item.id)).toContain(lesson.id);
+      // Three failed runs and two retries, then the task ends on the error: it scores 0.3, harmful.
+      const failure = "make: *** No rule to make target 'migrate'. Stop.";
       await captureSession(rt.capture, {
         id: `fail-${run}`,
         project: "/work/shop",
         start: start + 1000,
         turns: [
           ["user", "Run the database migrations"],
-          ["tool", "Bash", "make migrate", "make: *** No rule to make target 'migrate'. Stop.", true],
+          ["tool", "Bash", "make migrate", failure, true],
+          ["tool", "Bash", "make migrate", failure, true],
+          ["tool", "Bash", "make migrate", failure, true],
           ["assistant", "The migrate target does not exist."],
         ],
       });
@@ -143,30 +151,66 @@ describe("recall across sessions", () => {
     }
     const details = await rt.lessons.details(lesson.id);
     expect(details.recall).toMatchObject({ recalls: 3, harmful: 3, helpful: 0, helpfulness: 0 });
-    expect(details.feedback.map((item) => [item.type, item.source])).toEqual([
-      ["harmful", "recall"],
-      ["harmful", "recall"],
-      ["harmful", "recall"],
+    expect(details.feedback.map((item) => [item.type, item.source, item.rawValue])).toEqual([
+      ["harmful", "recall", 0.7],
+      ["harmful", "recall", 0.7],
+      ["harmful", "recall", 0.7],
     ]);
-    // Three consecutive misleading recalls: seed 000 demotes the lesson to stale. (Its maturity stays
-    // candidate: on decayed counts three harmful events spread over three days weigh 2.98 < 3.)
+    // Three consecutive misleading recalls demote the lesson to stale.
     expect(details.lesson.status).toBe("stale");
     expect(details.lesson.statusReason).toMatch(/3 consecutive misleading recalls/);
     const after = await ask("run the database migrations");
     expect(after.items.map((item) => item.id)).not.toContain(lesson.id);
   });
 
-  it("a helpful outcome raises the lesson's track record", async () => {
-    const { rt, ask, learn, setClock } = await setup();
+  it("holds back a candidate lesson once it has had harmful feedback", async () => {
+    const { rt, ask, setClock } = await setup();
     const { lesson } = await rt.lessons.learn({
-      kind: "verify",
-      trigger: "before pushing commits",
-      rule: "Run pnpm test before git push",
-      domain: "git",
+      kind: "prefer",
+      trigger: "running the database migrations",
+      rule: "Run the migrations with make migrate",
+      domain: "workflow",
       scope: "project",
       projectId: "/work/shop",
-      evidence: [{ quote: "always run the tests before pushing", sessionId: "seed", at: T0 }],
+      evidence: [{ quote: "use make migrate", sessionId: "earlier", at: T0 }],
     });
+    expect(lesson.status).toBe("candidate");
+    setClock(T0 + DAY);
+    expect((await ask("run the database migrations")).items.map((item) => item.id)).toContain(lesson.id);
+    await rt.lessons.feedback(lesson.id, {
+      type: "harmful",
+      source: "user",
+      reason: "there is no make target",
+    });
+    const after = await ask("run the database migrations");
+    expect(after.items.map((item) => item.id)).not.toContain(lesson.id);
+    // Reset clears the track record: the lesson may be tried again.
+    setClock(T0 + DAY + 60_000);
+    await rt.lessons.reset(lesson.id);
+    setClock(T0 + 2 * DAY);
+    expect((await ask("run the database migrations")).items.map((item) => item.id)).toContain(lesson.id);
+  });
+
+  it("recomputes maturity when a lesson is read for recall, so proven fades without revalidation", async () => {
+    const { rt, ask, setClock } = await setup();
+    const lesson = await pushLesson(rt);
+    for (let index = 0; index < 6; index++) {
+      await rt.lessons.feedback(lesson.id, { type: "helpful", source: "user" });
+    }
+    expect((await rt.lessons.get(lesson.id))?.maturity).toBe("proven");
+    setClock(T0 + 60 * DAY);
+    const recalled = await ask("push my commits to the remote");
+    const item = recalled.items.find((entry) => entry.id === lesson.id);
+    expect(item?.parts.multiplier).toBe(1);
+    const stored = await rt.lessons.get(lesson.id);
+    expect(stored?.maturity).toBe("established");
+    const history = await rt.lessons.history(lesson.id);
+    expect(history.at(-1)?.reason).toMatch(/^maturity recomputed: 3\.\d+ helpful/);
+  });
+
+  it("a helpful outcome raises the lesson's track record", async () => {
+    const { rt, ask, learn, setClock } = await setup();
+    const lesson = await pushLesson(rt);
     for (let run = 0; run < 3; run++) {
       const start = T0 + (run + 1) * DAY;
       setClock(start);
@@ -195,6 +239,22 @@ describe("recall across sessions", () => {
     const details = await rt.lessons.details(lesson.id);
     expect(details.recall).toMatchObject({ recalls: 3, helpful: 3, harmful: 0, helpfulness: 1 });
     expect(details.lesson.maturity).toBe("established");
+  });
+
+  it("redacts the prompt it logs with the built-in rules and the configured patterns", async () => {
+    const { rt, now, setClock } = await openRuntime(T0);
+    const lesson = await pushLesson(rt);
+    setClock(T0 + DAY);
+    const token = `ghp_${"x7Kp2mQ9vL4rT8wZ1nB5cY3hJ6dF0sA2eG4i"}`;
+    const result = await recall(
+      { store: rt.store, embedder: rt.embedder, now, config: { redaction: { patterns: ["acme-[0-9]{6}"] } } },
+      { query: `push my commits to the remote with ${token} for acme-123456`, projectId: "/work/shop" },
+    );
+    expect(result.items.map((item) => item.id)).toContain(lesson.id);
+    const [logged] = await rt.store.insights.listRecallEvents({ limit: 1 });
+    expect(logged?.prompt).toMatch(
+      /^push my commits to the remote with \[REDACTED:[a-z-]+\] for \[REDACTED:custom\]$/,
+    );
   });
 });
 

@@ -1,62 +1,51 @@
 import { ulid } from "ulid";
-import { toSignalMessages } from "../core/learning/task-message.js";
-import type { Lesson } from "../core/lessons/lesson.js";
-import { isRecallable, type RecallScoringWeights, scoreLesson } from "../core/lessons/quality.js";
+import { toSignalMessages, userRequest } from "../core/learning/task-message.js";
+import type { MaturityConfig } from "../core/lessons/maturity.js";
+import type { QualityConfig, RecallScoringWeights } from "../core/lessons/quality.js";
 import {
   type AssembledContext,
   assembleContext,
   DEFAULT_RECALL_BUDGET,
+  type EvidenceAttribution,
   type RecallBudget,
   type RecallCandidate,
   type RecallKind,
 } from "../core/recall/context.js";
-import {
-  type ConventionCandidate,
-  type ConventionSettings,
-  conventionsBlock,
-  DEFAULT_CONVENTION_SETTINGS,
-  promptWork,
-} from "../core/recall/conventions.js";
+import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "../core/recall/convention-settings.js";
+import { conventionsBlock, promptWork } from "../core/recall/conventions.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
-import { reciprocalRankFusion } from "../core/recall/fusion.js";
+import { isGeneralQuestion } from "../core/recall/intents.js";
 import {
-  appliesToEveryAnswer,
-  asksFirst,
-  holdsProjectWide,
-  isGeneralQuestion,
-} from "../core/recall/intents.js";
-import {
-  DEFAULT_RELEVANCE_WEIGHTS,
+  DEFAULT_RELEVANCE_CONFIG,
   type PromptProfile,
-  type RelevanceWeights,
-  relevance,
+  type RelevanceConfig,
 } from "../core/recall/scoring.js";
-import { lessonStatement } from "../core/recall/statements.js";
-import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
+import type { RedactionConfig } from "../core/redaction.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
 import type { LiveSignalName } from "../core/signals/signal-types.js";
 import { cosineSimilarity } from "../core/vector.js";
 import { toTaskMessage } from "../learn/learn-session.js";
-import { lessonEmbeddingText } from "../learn/lesson-book.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
-import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
+import { lessonScopeKey } from "../store/lesson-store.js";
 import type { Store } from "../store/store.js";
-import {
-  embedAll,
-  errorsMetBefore,
-  evidenceFor,
-  overlap,
-  promptClauses,
-  situationsOf,
-  vectorsOf,
-} from "./recall-evidence.js";
+import { lessonsFor, skillsFor } from "./recall-candidates.js";
+import { embedAll, errorsMetBefore, evidenceFor, promptClauses, situationsOf } from "./recall-evidence.js";
 import { filterWithModel } from "./recall-filter.js";
+import { recallRedactor, redactRecallRequest } from "./recall-redaction.js";
+
+export { recallRedactor, redactRecallRequest } from "./recall-redaction.js";
 
 /** Recall settings: seed 000's weights and budget, and the candidate pool size. */
 export interface RecallConfig {
   budget: RecallBudget;
   weights: Partial<RecallScoringWeights>;
+  /** Terms of a lesson's quality weight (seed 000). */
+  quality: Partial<QualityConfig>;
+  /** Added to trigger similarity per live signal a lesson is made for (default 0.2). */
+  triggerSignalBoost?: number;
+  /** Adjustments of relevance beyond topic similarity (see core/recall/scoring.ts). */
+  relevance: RelevanceConfig;
   /** Candidates fetched from each of full-text and vector search before fusion. Default 30. */
   pool: number;
   /** Recent turns of the session read for live signals and trigger matching. Default 8. */
@@ -68,16 +57,26 @@ export interface RecallConfig {
   llmFilter: boolean;
   /** The conventions block: its budget and filter (see core/recall/conventions.ts). */
   conventions: ConventionSettings;
-  /** The weights of relevance (see core/recall/scoring.ts). */
-  relevance: RelevanceWeights;
+  /**
+   * Maturity thresholds used when a recalled lesson's maturity is recomputed on feedback decayed to
+   * now (defaults: `DEFAULT_MATURITY_CONFIG`); the lesson book's settings belong here too.
+   */
+  maturity: Partial<MaturityConfig>;
+  /**
+   * How the prompt is redacted (default: capture's built-in rules); the runtime passes capture's
+   * settings, so configured patterns apply to recall prompts too.
+   */
+  redaction?: Partial<RedactionConfig>;
 }
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
   llmFilter: false,
   conventions: DEFAULT_CONVENTION_SETTINGS,
-  relevance: DEFAULT_RELEVANCE_WEIGHTS,
+  maturity: {},
   budget: DEFAULT_RECALL_BUDGET,
   weights: {},
+  quality: {},
+  relevance: DEFAULT_RELEVANCE_CONFIG,
   pool: 30,
   recentTurns: 8,
 };
@@ -98,6 +97,8 @@ export interface RecallItem {
   kind: RecallKind;
   id: string;
   text: string;
+  /** Evidence only: who said what it quotes (the user, the assistant, tool output). */
+  attribution?: EvidenceAttribution;
   score: number;
   parts: Record<string, number>;
   /** A lesson of the project's conventions block. */
@@ -117,8 +118,10 @@ export interface RecallResult {
 
 /**
  * Recalls the few lessons, skills and facts that matter for a prompt: full-text (BM25) and vector
- * (sqlite-vec KNN) candidates fused by reciprocal rank, scored by seed 000's three factors ×
- * maturity, then fitted to the budget — and nothing at all when nothing is relevant.
+ * (sqlite-vec KNN) candidates fused by reciprocal rank, brought up to date (maturity on feedback
+ * decayed to now; a candidate with harmful feedback is held back), scored by topic, trigger and
+ * quality × maturity, then fitted to the budget — and nothing at all when nothing is relevant. A
+ * project's standing conventions come as a block of their own (see core/recall/conventions.ts).
  */
 export async function recall(
   deps: {
@@ -128,8 +131,10 @@ export async function recall(
     config?: Partial<RecallConfig>;
     gate?: ModelGate;
   },
-  request: RecallRequest,
+  given: RecallRequest,
 ): Promise<RecallResult> {
+  // The prompt is redacted before it is embedded, searched, sent to a model or logged.
+  const request = redactRecallRequest(given, recallRedactor(deps.config));
   const config = { ...DEFAULT_RECALL_CONFIG, ...deps.config };
   const { store, embedder } = deps;
   const id = embedderId(embedder);
@@ -139,7 +144,8 @@ export async function recall(
   const liveSignals = recent.length ? detectLiveSignals(toSignalMessages(recent).messages) : [];
   const recentText = [
     request.query,
-    ...recent.filter((message) => message.role === "user").map((message) => message.content),
+    // What the user asked, in their own words: not command output or other harness text.
+    ...recent.flatMap((message) => userRequest(message) ?? []),
   ]
     .join("\n")
     .slice(0, 4000);
@@ -184,14 +190,12 @@ export async function recall(
   // The project's conventions: scored like lessons, injected as a block of their own.
   const conventionLessons =
     projectId && config.conventions.enabled
-      ? (
-          await store.listLessons({
-            scopeKeys: [lessonScopeKey({ scope: "project", projectId })],
-            convention: true,
-            status: ["candidate", "active", "refined"],
-            limit: 200,
-          })
-        ).filter(isRecallable)
+      ? await store.listLessons({
+          scopeKeys: [lessonScopeKey({ scope: "project", projectId })],
+          convention: true,
+          status: ["candidate", "active", "refined"],
+          limit: 200,
+        })
       : [];
   const { candidates: lessonCandidates, conventions } = await lessonsFor({
     conventionLessons,
@@ -212,13 +216,13 @@ export async function recall(
   });
   const skillCandidates = await skillsFor({
     store,
+    config,
     embedder,
     projectId,
     queryVector,
     recentVector,
     queryTerms,
     profile,
-    weights: config.relevance,
   });
   // A convention the block leaves out for its kind of work may still fit the prompt as a lesson.
   const block = conventionsBlock(conventions, promptWork(request.query, profile.general), config.conventions);
@@ -256,183 +260,6 @@ export async function recall(
   };
 }
 
-interface LessonSearch {
-  /** The project's conventions: candidates of the conventions block, never situational lessons. */
-  conventionLessons: readonly Lesson[];
-  store: Store;
-  embedder: Embedder;
-  id: string;
-  now: number;
-  config: RecallConfig;
-  projectId: string | null;
-  match: string | null;
-  queryVector: Float32Array;
-  topicOf: (vector: Float32Array) => number;
-  recentVector: Float32Array;
-  liveSignals: LiveSignalName[];
-  queryTerms: ReadonlySet<string>;
-  profile: PromptProfile;
-  /** Lessons whose situation (the task they were learnt in) resembles the prompt: its relevance. */
-  situations: Map<string, number>;
-}
-
-async function lessonsFor(search: LessonSearch): Promise<{
-  candidates: RecallCandidate[];
-  conventions: Array<ConventionCandidate & { candidate: RecallCandidate }>;
-}> {
-  const { store, config } = search;
-  const scopeKeys = visibleScopeKeys(search.projectId);
-  const lexical = search.match
-    ? await store.searchLessons({ match: search.match, scopeKeys, limit: config.pool })
-    : [];
-  const near = await store.nearestLessons({
-    embedderId: search.id,
-    vector: search.queryVector,
-    scopeKeys,
-    k: config.pool,
-  });
-  const fused = reciprocalRankFusion([lexical, near.map((hit) => hit.lessonId)]).slice(0, config.pool);
-  const known = new Map(search.conventionLessons.map((lesson) => [lesson.id, lesson]));
-  const ids = new Set([...fused.map((hit) => hit.id), ...search.situations.keys(), ...known.keys()]);
-  const lessons = (
-    await Promise.all([...ids].map((lessonId) => known.get(lessonId) ?? store.getLesson(lessonId)))
-  ).filter(
-    (lesson): lesson is Lesson =>
-      lesson !== null && isRecallable(lesson) && scopeKeys.includes(lessonScopeKey(lesson)),
-  );
-  if (lessons.length === 0) return { candidates: [], conventions: [] };
-  const stored = await vectorsOf({
-    items: lessons,
-    key: (lesson) => lesson.id,
-    known: near.map((hit) => [hit.lessonId, hit.vector]),
-    read: (ids) => store.lessonVectors(search.id, ids),
-    embedder: search.embedder,
-    text: lessonEmbeddingText,
-  });
-  const triggers = await embedAll(
-    search.embedder,
-    lessons.map((lesson) => lesson.trigger),
-  );
-  const lexicalHits = new Set(lexical);
-  const weights = config.relevance;
-  const scored = lessons.map((lesson, index): RecallCandidate => {
-    const topic = search.topicOf(stored.get(lesson.id) as Float32Array);
-    const trigger = triggerSignalSimilarity({
-      lesson,
-      triggerSimilarity: cosineSimilarity(search.recentVector, triggers[index] as Float32Array),
-      liveSignals: search.liveSignals,
-    });
-    const scored = scoreLesson({
-      topicSimilarity: topic,
-      triggerSimilarity: trigger,
-      lesson,
-      now: search.now,
-      weights: config.weights,
-    });
-    const shared = overlap(search.queryTerms, `${lesson.trigger} ${lesson.rule}`);
-    const situation = search.situations.get(lesson.id) ?? 0;
-    return {
-      kind: "lesson",
-      id: lesson.id,
-      text: lessonStatement(lesson),
-      score: scored.score,
-      relevance: Math.max(
-        relevance({
-          topic,
-          sharedTerms: shared,
-          lexicalHit: lexicalHits.has(lesson.id),
-          profile: search.profile,
-          candidateText: `${lesson.trigger} ${lesson.rule}`,
-          // A convention's kind of work is the block's to judge: as a lesson, no lift for it.
-          lifted: !known.has(lesson.id),
-          weights,
-        }),
-        weights.situationWeight * situation,
-        appliesToEveryAnswer(lesson.trigger) ? weights.everyTaskRelevance : 0,
-        // A convention's block decides which tasks it guards (see core/recall/conventions.ts).
-        // "ask before adding a dependency" guards every task in its scope, not a knowledge question.
-        asksFirst(lesson.rule) && !search.profile.general && !known.has(lesson.id)
-          ? weights.everyTaskRelevance
-          : 0,
-        // "no pip in this repo, its poetry": a rule of the whole project, for any work in it.
-        lesson.scope === "project" &&
-          holdsProjectWide(lesson.rule) &&
-          !search.profile.general &&
-          !known.has(lesson.id)
-          ? weights.everyTaskRelevance
-          : 0,
-      ),
-      parts: {
-        ...scored.parts,
-        topicSimilarity: round(topic),
-        triggerSimilarity: round(trigger),
-        sharedTerms: shared,
-        ...(situation > 0 ? { situation: round(situation) } : {}),
-      },
-    };
-  });
-  const conventions: Array<ConventionCandidate & { candidate: RecallCandidate }> = [];
-  const candidates: RecallCandidate[] = [];
-  scored.forEach((candidate, index) => {
-    const lesson = lessons[index] as Lesson;
-    if (known.has(lesson.id)) conventions.push({ lesson, relevance: candidate.relevance, candidate });
-    else candidates.push(candidate);
-  });
-  return { candidates, conventions };
-}
-
-/**
- * Active skills of the project and global ones (few: they need two successful tasks each), scored
- * like lessons without a track record: 0.45·topic + 0.35·trigger (the recent turns against the
- * skill's when-to-use) + 0.20 (an active skill's quality), × 1.
- */
-async function skillsFor(search: {
-  store: Store;
-  embedder: Embedder;
-  projectId: string | null;
-  queryVector: Float32Array;
-  recentVector: Float32Array;
-  queryTerms: ReadonlySet<string>;
-  profile: PromptProfile;
-  weights: RelevanceWeights;
-}): Promise<RecallCandidate[]> {
-  const skills = await search.store.listSkills({
-    limit: 200,
-    status: ["active"],
-    ...(search.projectId ? { projectId: search.projectId } : { scope: "global" as const }),
-  });
-  if (skills.length === 0) return [];
-  const topics = await embedAll(
-    search.embedder,
-    skills.map((skill) => `${skill.title}\n${skill.description}`),
-  );
-  const triggers = await embedAll(
-    search.embedder,
-    skills.map((skill) => skill.whenToUse.join("\n") || skill.description),
-  );
-  return skills.map((skill, index) => {
-    const topic = cosineSimilarity(search.queryVector, topics[index] as Float32Array);
-    const trigger = cosineSimilarity(search.recentVector, triggers[index] as Float32Array);
-    const shared = overlap(search.queryTerms, `${skill.title} ${skill.description}`);
-    const score = 0.45 * topic + 0.35 * trigger + 0.2;
-    return {
-      kind: "skill",
-      id: skill.id,
-      text: `${skill.name}: ${skill.description.replace(/\s+/g, " ").slice(0, 200)} (use the ${skill.name} skill)`,
-      score,
-      relevance: relevance({
-        topic,
-        sharedTerms: shared,
-        lexicalHit: false,
-        profile: search.profile,
-        candidateText: `${skill.title} ${skill.description}`,
-        weights: search.weights,
-      }),
-      parts: { topicSimilarity: round(topic), triggerSimilarity: round(trigger), sharedTerms: shared },
-    };
-  });
-}
-
 async function recentMessages(store: Store, sessionId: string, turns: number) {
   const session = await store.getSession(sessionId);
   if (!session) return [];
@@ -447,6 +274,7 @@ function toItem(candidate: RecallCandidate): RecallItem {
     kind: candidate.kind,
     id: candidate.id,
     text: candidate.text,
+    ...(candidate.attribution ? { attribution: candidate.attribution } : {}),
     score: round(candidate.score),
     parts: candidate.parts,
     ...(candidate.convention ? { convention: true as const } : {}),

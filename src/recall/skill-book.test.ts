@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -162,11 +162,21 @@ describe("skill book: generate, upgrade in place, export", () => {
       ["install-dependencies-pnpm", ["t1", "t2"], 1, "active"],
       ["running-database-migrations", ["m1", "m2"], 1, "active"],
     ]);
-    const [deps] = generated.created;
+    const [deps, migrations] = generated.created;
     expect(deps?.steps).toEqual(["Bash: pnpm install", "Bash: pnpm build"]);
     expect(deps?.pitfalls).toEqual([
       "Do not delete pnpm-lock.yaml to fix a conflict (it upgraded every package)",
     ]);
+    // The lessons a skill is made from are adopted by it and link it.
+    const [pitfall] = await store.listLessons({ limit: 5, kind: ["avoid"] });
+    expect(deps?.sourceLessonIds).toEqual([pitfall?.id]);
+    expect(pitfall).toMatchObject({ adopted: true, status: "active", relatedSkillIds: [deps?.id] });
+    expect((await lessons.history(pitfall?.id as string)).at(-1)).toMatchObject({
+      type: "lesson-activated",
+      reason: `taken up by skill install-dependencies-pnpm (${deps?.id})`,
+    });
+    expect(await lessons.get(first.lesson.id)).toMatchObject({ relatedSkillIds: [migrations?.id] });
+    expect(generated.adoptedLessons.sort()).toEqual([pitfall?.id, first.lesson.id].sort());
 
     const skillsDir = join(dir, ".claude", "skills");
     const exported = await book.export({ dir: skillsDir, projectId: PROJECT });
@@ -186,7 +196,7 @@ describe("skill book: generate, upgrade in place, export", () => {
     }
     // Nothing new: nothing changes, nothing is rewritten.
     const again = await book.generate({ projectId: PROJECT });
-    expect([again.created, again.upgraded, again.unchanged]).toEqual([[], [], 2]);
+    expect([again.created, again.upgraded, again.unchanged, again.adoptedLessons]).toEqual([[], [], 2, []]);
     expect((await book.export({ dir: skillsDir, projectId: PROJECT })).unchanged).toHaveLength(2);
     await store.close();
   });
@@ -322,6 +332,51 @@ describe("skill book: export safety", () => {
     const regenerated = await book.generate();
     expect(regenerated.created).toEqual([]);
     expect(regenerated.skipped.map((item) => item.name)).toEqual(["install-dependencies-pnpm"]);
+    await store.close();
+  });
+
+  it("never writes through a symbolic link: a linked skill folder is skipped, a linked folder on the way refuses", async () => {
+    const context = setup();
+    const { book, dir, store } = context;
+    await learnTwoTasks(context);
+    const [skill] = (await book.generate()).created;
+    const name = skill?.name ?? "";
+    const outside = join(dir, "outside");
+    mkdirSync(outside);
+    // A repository plants .claude/skills/<predictable-name> → a folder outside the export.
+    const project = join(dir, "repo");
+    const skillsDir = join(project, ".claude", "skills");
+    mkdirSync(skillsDir, { recursive: true });
+    symlinkSync(outside, join(skillsDir, name));
+    const result = await book.export({ dir: skillsDir, root: project });
+    expect(result.written).toEqual([]);
+    expect(result.skipped).toEqual([
+      {
+        name,
+        path: join(skillsDir, name, "SKILL.md"),
+        reason: "the folder is a symbolic link (not followed)",
+      },
+    ]);
+    expect(readdirSync(outside)).toEqual([]);
+
+    // A linked SKILL.md is skipped too; the file it points at is untouched.
+    rmSync(join(skillsDir, name));
+    mkdirSync(join(skillsDir, name));
+    writeFileSync(join(outside, "target.md"), "theirs");
+    symlinkSync(join(outside, "target.md"), join(skillsDir, name, "SKILL.md"));
+    expect((await book.export({ dir: skillsDir, root: project })).skipped[0]?.reason).toBe(
+      "SKILL.md is a symbolic link (not followed)",
+    );
+    expect(readFileSync(join(outside, "target.md"), "utf8")).toBe("theirs");
+
+    // A linked .claude (or skills) folder below the root refuses the whole export.
+    const linkedProject = join(dir, "repo2");
+    mkdirSync(linkedProject);
+    symlinkSync(outside, join(linkedProject, ".claude"));
+    await expect(
+      book.export({ dir: join(linkedProject, ".claude", "skills"), root: linkedProject }),
+    ).rejects.toThrow(/\.claude: is a symbolic link/);
+    expect(readdirSync(outside)).toEqual(["target.md"]);
     await store.close();
   });
 });

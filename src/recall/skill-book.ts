@@ -1,5 +1,5 @@
-import { mkdir, readdir, readFile, rename, rmdir, unlink, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { mkdir, readdir, rmdir, unlink } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { ulid } from "ulid";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import { taskExperienceSchema } from "../core/learning/offline-experience.js";
@@ -27,6 +27,8 @@ import {
 } from "../core/skills/upgrade-skill.js";
 import { SkillConflictError, type SkillFilter, type SkillStore } from "../store/skill-store.js";
 import type { Store } from "../store/store.js";
+import { linkedPath, readOwnFile, refuseLinkedFolders, writeFileAtomically } from "./skill-files.js";
+import { adoptSkillLessons } from "./skill-lessons.js";
 
 /** Settings of the skill book. */
 export interface SkillBookConfig {
@@ -52,6 +54,8 @@ export interface GenerateResult {
   considered: { tasks: number; successfulTasks: number; lessons: number; candidates: number };
   /** Degradations, e.g. a cached experience that could not be read. */
   warnings: string[];
+  /** Lessons newly adopted by the skills they went into (and linked to them). */
+  adoptedLessons: string[];
 }
 
 /** What `export` did. Paths are absolute. */
@@ -179,7 +183,8 @@ export function createSkillBook(options: {
      * Plans skills from the lessons and successful tasks (of one project and the global lessons
      * when `projectId` is given), then creates new skills and upgrades matched ones in place.
      * Candidates matching an archived skill are skipped; active skills whose tasks are now known
-     * to have failed go back to draft. Idempotent: a second run with no new evidence changes nothing.
+     * to have failed go back to draft. The lessons a skill was made from are adopted by it (see
+     * `adoptSkillLessons`). Idempotent: a second run with no new evidence changes nothing.
      */
     async generate(input: { projectId?: string } = {}): Promise<GenerateResult> {
       const warnings: string[] = [];
@@ -208,6 +213,7 @@ export function createSkillBook(options: {
           candidates: candidates.length,
         },
         warnings,
+        adoptedLessons: [],
       };
       const filter: SkillFilter = {
         limit: config.maxRows,
@@ -271,11 +277,17 @@ export function createSkillBook(options: {
           if (current.status === "draft") result.activated.push(skill);
         });
       }
+      for (const id of matched) {
+        const skill = await skills.getSkill(id);
+        if (skill && skill.status !== "archived") {
+          result.adoptedLessons.push(...(await adoptSkillLessons({ store, now, ids }, skill)));
+        }
+      }
       for (const skill of existing) {
         if (
           matched.has(skill.id) ||
           skill.status !== "active" ||
-          hasSkillSupport(skill, (id) => succeeded.get(id))
+          hasSkillSupport(skill, (id) => succeeded.get(id), config.plan.minSupportTasks)
         )
           continue;
         const drafted = await setStatus(
@@ -317,10 +329,13 @@ export function createSkillBook(options: {
      * Writes `<dir>/<name>/SKILL.md` for every active skill (of a project and the global ones when
      * `projectId` is given; a project skill wins a name clash). Overwrites only files tacit wrote
      * (they start with its marker), never deletes a folder it did not empty, and removes the files
-     * it wrote for skills since archived or drafted. Files are replaced atomically.
+     * it wrote for skills since archived or drafted. Files are replaced atomically. Symbolic links
+     * are never followed (see skill-files.ts): a linked folder on the way to `dir`, below `root`
+     * (default: `dir`'s parent), refuses the export; a linked skill folder or SKILL.md is skipped.
      */
-    async export(input: { dir: string; projectId?: string }): Promise<ExportResult> {
+    async export(input: { dir: string; projectId?: string; root?: string }): Promise<ExportResult> {
       const dir = resolve(input.dir);
+      await refuseLinkedFolders(resolve(input.root ?? dirname(dir)), dir);
       const result: ExportResult = { dir, written: [], unchanged: [], removed: [], skipped: [] };
       const active = await skills.listSkills({
         status: ["active"],
@@ -344,8 +359,13 @@ export function createSkillBook(options: {
           result.skipped.push({ name: skill.name, path, reason });
           continue;
         }
+        const linked = await linkedPath(folder, path);
+        if (linked) {
+          result.skipped.push({ name: skill.name, path, reason: linked });
+          continue;
+        }
         const markdown = renderSkillMarkdown(skill);
-        const present = await readIfExists(path);
+        const present = await readOwnFile(path);
         if (present !== null) {
           const marker = tacitMarker(present);
           const other = marker && marker.skillId !== skill.id ? await skills.getSkill(marker.skillId) : null;
@@ -362,16 +382,13 @@ export function createSkillBook(options: {
           result.unchanged.push(path);
           continue;
         }
-        await mkdir(folder, { recursive: true });
-        const temporary = join(folder, `.SKILL.md.${process.pid}.${ids()}.tmp`);
-        await writeFile(temporary, markdown, "utf8");
-        await rename(temporary, path);
+        await writeFileAtomically(folder, "SKILL.md", markdown, ids());
         result.written.push(path);
       }
       for (const entry of await readdir(dir, { withFileTypes: true })) {
         if (!entry.isDirectory() || exported.has(entry.name)) continue;
         const path = join(dir, entry.name, "SKILL.md");
-        const present = await readIfExists(path);
+        const present = await readOwnFile(path);
         const marker = present === null ? null : tacitMarker(present);
         if (!marker) continue;
         const skill = await skills.getSkill(marker.skillId);
@@ -394,15 +411,6 @@ function creationReason(skill: Skill, origin: "experiences" | "lesson"): string 
 
 /** The skill book's type, as `createSkillBook` returns it. */
 export type SkillBook = ReturnType<typeof createSkillBook>;
-
-async function readIfExists(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return null;
-    throw error;
-  }
-}
 
 /** The tacit marker of a SKILL.md, or null when tacit did not write it. */
 function tacitMarker(text: string): { skillId: string; version: number } | null {

@@ -72,6 +72,9 @@ export interface TaskLearning {
   outcome: Outcome | null;
 }
 
+/** A step of a learning run that comes after its tasks: making skills from what they taught. */
+export type LearnStep = "skills";
+
 /** Storage for the learning pipeline: tasks, their extractions, and resumable jobs. */
 export interface LearnStore {
   /** Replaces a session's tasks with these (tasks that no longer exist are removed). */
@@ -89,4 +92,18 @@ export interface LearnStore {
   listSessionIds(filter: { since?: number; sessionId?: string }): Promise<string[]>;
   /** Records that a task used a pattern lesson; false when it was already recorded. */
   recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean>;
+  /** Marks a step to run after the tasks a run learnt (kept when already marked). */
+  markLearnStep(step: LearnStep, at: number): Promise<void>;
+  /** True when the step is marked and has not run since. */
+  isLearnStepPending(step: LearnStep): Promise<boolean>;
+  /** The step ran: clears its mark. */
+  clearLearnStep(step: LearnStep): Promise<void>;
+  /**
+   * Runs `work` as one unit: every write it makes through this store (lessons, their history,
+   * evidence and sources, signals, jobs…) lands together when it resolves, and none of them when
+   * it throws or the process dies first. Holds the database's write lock meanwhile, so `work`
+   * should only compute and write: model calls belong before it. Other writes on the same
+   * connection while it awaits join it; a call inside one joins the outer unit.
+   */
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
 }

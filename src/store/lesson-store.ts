@@ -62,6 +62,7 @@ export interface LessonCommit {
 
 /** A lesson changed between reading and writing it. Retry with fresh data. */
 export class LessonConflictError extends TacitError {
+  static override readonly marker: string = "tacit.error.lesson-conflict";
   override readonly name = "LessonConflictError";
   readonly isRetryable = true;
 }

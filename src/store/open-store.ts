@@ -1,13 +1,10 @@
-import { homedir } from "node:os";
+import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { StoreError } from "../core/errors.js";
 import { SqliteStore } from "./sqlite/sqlite-store.js";
+import { tacitHome } from "./tacit-home.js";
 
-/** Where tacit keeps its files: `$TACIT_HOME`, else `~/.tacit`. */
-export function tacitHome(env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.TACIT_HOME;
-  return home ? resolve(home) : join(homedir(), ".tacit");
-}
+export { tacitHome };
 
 /** A resolved database location. */
 export type DatabaseLocation = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -38,4 +35,23 @@ export function openStore(location: DatabaseLocation): SqliteStore {
     );
   }
   return new SqliteStore({ path: location.path });
+}
+
+/**
+ * Opens the store for a command that only reads, read-only, so a mistyped path creates neither a
+ * database nor folders. A database that is not there: one named by `--db` or `TACIT_DATABASE_URL`
+ * (`named`) is an error naming the path; the default one means nothing was captured yet, and reads
+ * as an empty store (in memory). A database from an older tacit is migrated first.
+ */
+export function openStoreForReading(location: DatabaseLocation, options: { named: boolean }): SqliteStore {
+  if (location.kind === "postgres" || location.path === ":memory:") return openStore(location);
+  if (!existsSync(location.path)) {
+    if (options.named) {
+      throw new StoreError(
+        `no tacit database at ${location.path}: check --db (or TACIT_DATABASE_URL); commands that capture create it`,
+      );
+    }
+    return new SqliteStore({ path: ":memory:", location: location.path });
+  }
+  return new SqliteStore({ path: location.path, readonly: true });
 }

@@ -24,6 +24,7 @@ export interface SkillCommit {
 
 /** A skill changed between reading and writing it, or its name is taken in its scope. Retry with fresh data. */
 export class SkillConflictError extends TacitError {
+  static override readonly marker: string = "tacit.error.skill-conflict";
   override readonly name = "SkillConflictError";
   readonly isRetryable = true;
 }

@@ -10,8 +10,11 @@ import type {
   Session,
 } from "../core/types.js";
 import type { LlmCallLog } from "../models/llm-call-log.js";
+import type { GateDecisionStore } from "./gate-decision-store.js";
+import type { InsightStore } from "./insight-store.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
+import type { MemoryFileStore } from "./memory-file-store.js";
 import type { RecallStore } from "./recall-store.js";
 import type { SkillStore } from "./skill-store.js";
 
@@ -145,12 +148,18 @@ export interface PruneResult {
  * contract tests. Methods are async so network-backed stores fit; SQLite answers synchronously
  * inside them.
  */
-export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore {
+export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore, MemoryFileStore {
   readonly dialect: "sqlite" | "postgres";
   /** Where the data lives (a file path or a redacted URL), for messages. */
   readonly location: string;
+  /** True when the store was opened for reading only: nothing may be written (upkeep is computed, not stored). */
+  readonly readOnly: boolean;
   /** The log of model calls, which also enforces the daily cost ceiling. */
   readonly llmCalls: LlmCallLog;
+  /** The memory gate's decision log and the turns it reads. */
+  readonly gateDecisions: GateDecisionStore;
+  /** Read-only queries across the store for people browsing it (the viewer and its API). */
+  readonly insights: InsightStore;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;
@@ -161,6 +170,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
 
   getSession(id: string): Promise<SessionSummary | null>;
   listSessions(filter: SessionFilter): Promise<SessionSummary[]>;
+  /** How many sessions match (what a listing cut at `limit` leaves out). */
+  countSessions(filter: Omit<SessionFilter, "limit">): Promise<number>;
   listMessages(sessionId: string, options?: { limit?: number; afterSeq?: number }): Promise<Message[]>;
   listErrors(filter: ErrorFilter): Promise<ErrorEntry[]>;
   errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
@@ -170,4 +181,6 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore 
   getImportFile(path: string): Promise<ImportFileState | null>;
   /** Deletes sessions whose last activity is before `before` (epoch ms), with everything they own. */
   prune(before: number): Promise<PruneResult>;
+  /** What `prune(before)` would delete, deleting nothing (`tacit prune --dry-run`, and the question before it). */
+  countPrunable(before: number): Promise<PruneResult>;
 }

@@ -5,7 +5,7 @@
  * tacit captures it through the hooks and learns a lesson; in a second session, a related prompt's
  * request to the model carries that lesson inside <tacit-context>.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -18,8 +18,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
 import { installClaudeCode } from "../../src/interfaces/hooks/install-claude-code.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import {
@@ -30,30 +30,9 @@ import {
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
+import { claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
 
-const CLAUDE = fileURLToPath(
-  new URL("../../node_modules/@anthropic-ai/claude-code/bin/claude.exe", import.meta.url),
-);
-
-/** Whether the pinned Claude Code binary runs here; the reason when it does not. */
-function claudeRuns(): { ok: true } | { ok: false; reason: string } {
-  const result = spawnSync(CLAUDE, ["--version"], { encoding: "utf8", timeout: 60_000 });
-  if (result.error) return { ok: false, reason: result.error.message };
-  if (result.status !== 0 || !/Claude Code/.test(result.stdout)) {
-    return {
-      ok: false,
-      reason: `exit ${result.status}: ${(result.stderr || result.stdout).trim().slice(0, 300)}`,
-    };
-  }
-  return { ok: true };
-}
-
-const runnable = claudeRuns();
-if (!runnable.ok) {
-  console.warn(
-    `\n!!! SKIPPING the Claude Code end-to-end test: the claude binary cannot run on this machine (${runnable.reason}).\n`,
-  );
-}
+const runnable = claudeRuns("the Claude Code end-to-end test");
 
 /** The text the user typed in a request's last user message (not the reminders Claude Code adds). */
 function lastPrompt(body: MessagesRequestBody): {
@@ -144,6 +123,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
       projectDir: project,
       env,
       now: Date.now(),
+      home: tacitEnv.TACIT_HOME as string,
       timeoutSeconds: 120,
     });
     expect(change.changed).toBe(true);
@@ -151,28 +131,14 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
 
   afterAll(async () => {
     await server?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    if (root) {
+      // The hooks started a daemon in tacit's folder: stop it before removing the folder.
+      await stopDaemonsUnder(root);
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
-  function claude(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(CLAUDE, args, { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on("data", (chunk) => {
-        stderr += chunk;
-      });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
-      child.on("error", reject);
-      child.on("close", (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const claude = (args: string[]) => runClaude(args, project, env);
 
   it("learns from a correction in one session and recalls it into the next", async () => {
     const first = await claude(["-p", "install the dependencies", "--allowedTools", "Bash"]);

@@ -89,7 +89,7 @@ describe("claude-code parser on real v1.0.x sessions", () => {
     expect(messages(events).filter((m) => m.isSidechain)).toHaveLength(14);
     const command = ofKind(events, "user", "text")[0];
     expect(command?.content.startsWith("<command-message>orchestrator is running…")).toBe(true);
-    expect(command?.metadata).toEqual({ isMeta: true });
+    expect(command?.metadata).toEqual({ isMeta: true, origin: "command" });
   });
 
   it("keeps one API message split over lines under one apiMessageId with distinct source ids", () => {
@@ -299,5 +299,41 @@ describe("claude-code parser on records of the wrong shape", () => {
       type: "unknown",
       lineType: "system:brand_new",
     });
+  });
+});
+
+describe("claude-code parser on leading summary lines", () => {
+  const summary = (leaf: string, text: string) => ({ type: "summary", summary: text, leafUuid: leaf });
+  const user = (uuid: string) => ({
+    type: "user",
+    sessionId: "7d3e9a10-2b4c-4d5e-8f60-718293a4b5c6",
+    uuid,
+    cwd: "/work/shop",
+    timestamp: "2026-11-02T09:00:00.000Z",
+    message: { role: "user", content: "fix the login bug" },
+  });
+
+  it("gives them to the first session the file names, not to a session named after the file", () => {
+    const parser = createClaudeCodeParser({ file: "/p/2f0c1d9e-renamed.jsonl" });
+    const events = [
+      summary("leaf-a", "Login bug fix"),
+      summary("leaf-b", "Earlier refactor"),
+      user("u1"),
+    ].flatMap((line, index) => parser.parseLine(line, index + 1));
+    expect(sessions(events).map((session) => session.sourceSessionId)).toEqual([
+      "7d3e9a10-2b4c-4d5e-8f60-718293a4b5c6",
+    ]);
+    expect(ofKind(events, "system", "summary").map((m) => [m.sourceSessionId, m.sourceId])).toEqual([
+      ["7d3e9a10-2b4c-4d5e-8f60-718293a4b5c6", "summary:leaf-a"],
+      ["7d3e9a10-2b4c-4d5e-8f60-718293a4b5c6", "summary:leaf-b"],
+    ]);
+  });
+
+  it("makes no session of a file that holds nothing but summaries", () => {
+    const parser = createClaudeCodeParser({ file: "/p/0e1f2a3b.jsonl" });
+    const events = [summary("leaf-a", "Login bug fix"), summary("leaf-b", "Earlier refactor")].flatMap(
+      (line, index) => parser.parseLine(line, index + 1),
+    );
+    expect(events).toEqual([]);
   });
 });

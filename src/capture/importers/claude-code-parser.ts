@@ -6,8 +6,15 @@
  * content blocks; one API message is written over several lines that share `message.id`. Tool
  * results arrive as `tool_result` blocks in user lines: the block is the truth, the line's
  * `toolUseResult` only fills in an empty block.
+ *
+ * Text Claude Code itself writes into user lines is marked as not the user's (`isMeta` and an
+ * `origin`, see harness-text.ts): `!command` input and output (`<bash-input>`, `<bash-stdout>`),
+ * slash-command wrappers and their output, the local-command caveat, `isMeta` lines (a slash
+ * command's expansion). `<system-reminder>` blocks appended to the user's text move to
+ * `metadata.systemReminders`.
  */
 import { z } from "zod";
+import { harnessOrigin, splitSystemReminders } from "../../core/harness-text.js";
 import {
   describeZodError,
   fileName,
@@ -41,10 +48,6 @@ const SKIPPED_SYSTEM_SUBTYPES = new Set(
     .join(" ")
     .split(" "),
 );
-
-/** Text Claude Code writes around slash commands; kept as messages but marked `isMeta`. */
-const COMMAND_WRAPPER =
-  /^\s*<(command-name|command-message|command-args|local-command-(stdout|stderr|caveat))>/;
 
 const conversationLine = z.looseObject({
   uuid: z.string().optional(),
@@ -123,6 +126,8 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
   const sessions = new Map<string, SessionState>();
   const pending = new PendingToolCalls();
   let current: SessionIdentity | undefined;
+  /** Summary lines read before any line named a session (see parseSummary). */
+  const waitingSummaries: Array<{ line: JsonRecord; lineNumber: number; summary: string }> = [];
 
   function identify(line: JsonRecord): SessionIdentity {
     const lineSessionId = nonEmptyString(line.sessionId);
@@ -144,7 +149,10 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
   }
 
   /** A SessionEvent when the session is new or its cwd, branch or title changed; else nothing. */
-  function announce(line: JsonRecord, title?: string): { sessionId: string; events: SessionEvent[] } {
+  function announce(
+    line: JsonRecord,
+    title?: string,
+  ): { sessionId: string; events: Array<SessionEvent | MessageEvent> } {
     const identity = identify(line);
     const { id, parent } = identity;
     current = identity;
@@ -158,6 +166,7 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
       return { sessionId: id, events: [] };
     }
     sessions.set(id, next);
+    const waiting = waitingSummaries.splice(0);
     const metadata: Record<string, unknown> = {};
     if (typeof line.version === "string") metadata.version = line.version;
     if (identity.agentId) metadata.agentId = identity.agentId;
@@ -172,7 +181,9 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
       timestamp: toEpochMs(line.timestamp),
       metadata,
     };
-    return { sessionId: id, events: [event] };
+    // Summaries read before the file named a session go to the first session it names.
+    const summaries = waiting.map((held) => summaryMessage(held.line, held.lineNumber, held.summary, id));
+    return { sessionId: id, events: [event, ...summaries] };
   }
 
   function lineId(line: JsonRecord, lineNumber: number): string {
@@ -207,9 +218,12 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
       toolResults += 1;
       events.push(toolResultFromBlock(line, block, sessionId, blocks.length > 1 ? `${id}:${index}` : id));
     });
-    const text = flattenContent(textBlocks);
-    if (text.trim().length > 0) {
-      const isMeta = line.isMeta === true || COMMAND_WRAPPER.test(text);
+    const flattened = flattenContent(textBlocks);
+    if (flattened.trim().length > 0) {
+      // Reminders Claude Code appends to the user's text are its own words: kept aside, in metadata.
+      const split = splitSystemReminders(flattened);
+      const text = split.text === "" ? flattened : split.text;
+      const origin = harnessOrigin(text) ?? (line.isMeta === true ? "meta" : null);
       const isCompactSummary = line.isCompactSummary === true;
       const message: MessageEvent = {
         ...baseMessage(line, sessionId, toolResults > 0 ? `${id}:${firstTextIndex}` : id),
@@ -218,7 +232,8 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
         content: text,
       };
       const metadata: Record<string, unknown> = {};
-      if (isMeta) metadata.isMeta = true;
+      if (origin !== null) Object.assign(metadata, { isMeta: true, origin });
+      if (split.text !== "" && split.reminders.length > 0) metadata.systemReminders = split.reminders;
       if (isCompactSummary) metadata.isCompactSummary = true;
       if (Object.keys(metadata).length > 0) message.metadata = metadata;
       events.unshift(message);
@@ -331,7 +346,10 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
     if (subtype === "compact_boundary" || subtype === "local_command") {
       const metadata: Record<string, unknown> = {};
       if (line.compactMetadata !== undefined) metadata.compactMetadata = line.compactMetadata;
-      if (subtype === "local_command") metadata.isMeta = true;
+      if (subtype === "local_command") {
+        metadata.isMeta = true;
+        metadata.origin = harnessOrigin(typeof line.content === "string" ? line.content : "") ?? "meta";
+      }
       const message: MessageEvent = {
         ...baseMessage(line, sessionId, lineId(line, lineNumber)),
         role: "system",
@@ -347,20 +365,37 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
     return [...events, { type: "unknown", lineType: `system:${subtype}` }];
   }
 
+  /**
+   * A `summary` line names no session. After a line that did, it belongs to that session. Before
+   * any (Claude Code writes them at the top of a file, and some files hold nothing else), it waits
+   * for the file's first session, so it never makes a session of its own named after the file.
+   */
   function parseSummary(line: JsonRecord, lineNumber: number): ImportEvent[] {
     const summary = nonEmptyString(line.summary);
     if (summary === undefined)
       return [{ type: "skip", reason: "summary: summary: expected non-empty string" }];
+    if (current === undefined && nonEmptyString(line.sessionId) === undefined && !subagent?.parentFromPath) {
+      waitingSummaries.push({ line, lineNumber, summary });
+      return [];
+    }
     const { sessionId, events } = announce(line);
+    return [...events, summaryMessage(line, lineNumber, summary, sessionId)];
+  }
+
+  function summaryMessage(
+    line: JsonRecord,
+    lineNumber: number,
+    summary: string,
+    sessionId: string,
+  ): MessageEvent {
     const leafUuid = nonEmptyString(line.leafUuid);
-    const message: MessageEvent = {
+    return {
       ...baseMessage(line, sessionId, `summary:${leafUuid ?? `line-${lineNumber}`}`),
       role: "system",
       kind: "summary",
       content: summary,
       metadata: leafUuid ? { leafUuid } : undefined,
     };
-    return [...events, message];
   }
 
   function parseTitle(line: JsonRecord, type: string): ImportEvent[] {

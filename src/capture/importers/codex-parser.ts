@@ -8,6 +8,7 @@
  * `{role, message|content}` and `function_call` / `function_result` lines. All are imported.
  */
 import { z } from "zod";
+import { harnessOrigin } from "../../core/harness-text.js";
 import {
   describeZodError,
   fileName,
@@ -45,10 +46,6 @@ const SKIPPED_RECORD_TYPES = new Set(["turn_context", "world_state", "inter_agen
 
 /** Response items with nothing to learn from: generated images, git snapshots, encrypted compaction. */
 const SKIPPED_ITEM_TYPES = new Set(["image_generation_call", "ghost_snapshot", "compaction"]);
-
-/** User-role text Codex injects itself (environment and instruction blocks). */
-const INJECTED_USER_TEXT =
-  /^\s*(<environment_context>|<user_instructions>|<INSTRUCTIONS>|# AGENTS\.md instructions)/;
 
 const sessionMeta = z.looseObject({
   id: z.string({ error: "expected string" }),
@@ -193,7 +190,9 @@ export function createCodexParser(context: ParserContext): TranscriptParser {
     };
     const metadata: Record<string, unknown> = {};
     if (role !== message.role) metadata.sourceRole = role;
-    if (role === "user" && INJECTED_USER_TEXT.test(text)) metadata.isMeta = true;
+    // User-role text Codex injects itself (environment and instruction blocks, see harness-text.ts).
+    const origin = role === "user" ? harnessOrigin(text) : null;
+    if (origin !== null) Object.assign(metadata, { isMeta: true, origin });
     if (item.type === "agent_message") {
       metadata.interAgent = true;
       if (item.author !== undefined) metadata.author = item.author;

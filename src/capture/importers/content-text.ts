@@ -3,6 +3,7 @@
  * timestamps, naming sessions after files and pairing tool results with their calls. All pure.
  */
 import type { z } from "zod";
+import { boundedJsonText, depthMarker, MAX_JSON_DEPTH } from "../../core/json-text.js";
 
 /** A parsed JSON object. */
 export type JsonRecord = Record<string, unknown>;
@@ -35,12 +36,14 @@ const IMAGE_BLOCK_TYPES = new Set(["image", "input_image", "image_url", "inputIm
  * `[document]`; nested `tool_result` / `content` blocks are flattened in place. Blocks that
  * carry no readable text (encrypted reasoning, fallback markers) are dropped. Never throws.
  */
-export function flattenContent(value: unknown): string {
+export function flattenContent(value: unknown, depth = 0): string {
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // Content nested past any real transcript's depth: say so rather than recurse without end.
+  if (depth >= MAX_JSON_DEPTH) return depthMarker(MAX_JSON_DEPTH);
   if (Array.isArray(value)) {
     return value
-      .map((block) => flattenContent(block))
+      .map((block) => flattenContent(block, depth + 1))
       .filter((text) => text.length > 0)
       .join("\n");
   }
@@ -49,7 +52,7 @@ export function flattenContent(value: unknown): string {
   if (type !== undefined && IMAGE_BLOCK_TYPES.has(type)) return "[image]";
   if (type === "document") return "[document]";
   if (typeof value.text === "string" && (type === undefined || TEXT_BLOCK_TYPES.has(type))) return value.text;
-  if (type === "tool_result" || type === undefined) return flattenContent(value.content);
+  if (type === "tool_result" || type === undefined) return flattenContent(value.content, depth + 1);
   return "";
 }
 
@@ -77,7 +80,7 @@ export function toEpochMs(value: unknown): number | undefined {
 export function toJsonText(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === "string") return value;
-  return JSON.stringify(value);
+  return boundedJsonText(value);
 }
 
 /** The file name without directory and without a `.jsonl` / `.json` extension. */

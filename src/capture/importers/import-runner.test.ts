@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { agentTranscriptDirs, transcriptFixture } from "../../testing/fixtures.js";
@@ -219,5 +221,55 @@ describe("importPaths and live hook capture", () => {
     expect(summary.messages).toBe(1);
     expect(summary.linesSkipped["session captured live by the agent hooks"]).toBe(1);
     expect(await store.listMessages("claude-code:live-1")).toEqual([]);
+  });
+});
+
+/** Fuzzed files: a few bad bytes cost only their lines; only a wholly binary file is refused. */
+describe("importing fuzzed files", () => {
+  it("imports every valid line of a file with NUL bytes near its start, and reports the bad one", async () => {
+    const { dir, store, run } = setup();
+    const file = join(dir, "nul.jsonl");
+    const bad = Buffer.from(userLine("fuzzed", "u2", "second"));
+    bad[10] = 0;
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(`${userLine("fuzzed", "u1", "first")}\n`),
+        bad,
+        Buffer.from(`\n${userLine("fuzzed", "u3", "third")}\n${userLine("fuzzed", "u4", "fourth")}\n`),
+      ]),
+    );
+    const summary = await run(file);
+    expect(summary.filesSkipped).toEqual([]);
+    expect(summary.messages).toBe(3);
+    expect(summary.skippedLines).toEqual([
+      { location: `${file}:2`, reason: expect.stringMatching(/^invalid JSON/) },
+    ]);
+    const rows = await store.listMessages("claude-code:fuzzed");
+    expect(rows.map((row) => row.content)).toEqual(["first", "third", "fourth"]);
+  });
+
+  it("refuses a file that is binary as a whole: compressed, random or mostly NUL", async () => {
+    const { dir, run } = setup();
+    const transcript = `${userLine("fuzzed", "u1", "first")}\n${userLine("fuzzed", "u2", "second")}\n`;
+    writeFileSync(join(dir, "gzipped.jsonl"), gzipSync(transcript.repeat(50)));
+    writeFileSync(join(dir, "random.jsonl"), randomBytes(4096));
+    writeFileSync(join(dir, "zeros.jsonl"), Buffer.alloc(2048));
+    const summary = await run(dir);
+    expect(summary.filesSkipped.map((skipped) => [skipped.file.split("/").pop(), skipped.reason])).toEqual([
+      ["gzipped.jsonl", expect.stringMatching(/^binary file/)],
+      ["random.jsonl", expect.stringMatching(/^binary file/)],
+      ["zeros.jsonl", expect.stringMatching(/^binary file/)],
+    ]);
+  });
+
+  it("accepts a byte order mark before the first line, even in a one-line file", async () => {
+    const { dir, store, run } = setup();
+    const file = join(dir, "bom.jsonl");
+    writeFileSync(file, `\uFEFF${userLine("fuzzed", "u1", "only line")}\n`);
+    const summary = await run(file);
+    expect(summary.filesSkipped).toEqual([]);
+    expect(summary.skippedLines).toEqual([]);
+    expect((await store.listMessages("claude-code:fuzzed")).map((row) => row.content)).toEqual(["only line"]);
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { open, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { describeJsonError } from "../../core/json-error.js";
+import { withoutBom } from "../../core/json-text.js";
 import type { AgentKind } from "../../core/types.js";
 import type { ImportFileState } from "../../store/store.js";
 import type { Capture, RawCaptureBatch, SessionInput } from "../capture.js";
@@ -48,6 +50,12 @@ export interface ImportOptions {
    * again would duplicate every message: their lines are skipped with that reason.
    */
   liveSessions?: ReadonlySet<string>;
+  /**
+   * Whether a session's working directory makes it tacit's own, not the user's (the host-model
+   * folder that tacit's model runs of the user's agent work in): such sessions are skipped whole,
+   * their lines counted with that reason.
+   */
+  isOwnSession?: (cwd: string) => boolean;
   paths: string[];
   /** Items per transaction (default 1,000). */
   batchSize?: number;
@@ -56,6 +64,8 @@ export interface ImportOptions {
 }
 
 const MAX_LISTED_SKIPS = 1000;
+/** Why the lines of a session of tacit's own model run are not imported. */
+export const OWN_SESSION_REASON = "tacit's own model run (a session in its host-model folder)";
 const DETECT_RECORDS = 20;
 const HEAD_BYTES = 4096;
 
@@ -167,15 +177,36 @@ async function importFile(
   await importer.run(resumeOffset, startLine, head);
 }
 
+/**
+ * A file is refused as binary only when its head is binary as a whole: more than this share of its
+ * bytes are NUL or other control bytes, or not UTF-8. A JSONL file with a few bad bytes imports,
+ * and its bad lines are skipped and reported.
+ */
+const BINARY_SHARE = 0.3;
+
 function refuseFile(size: number, head: Buffer): string | null {
   if (size === 0) return "empty file";
-  if (head.includes(0)) return "binary file (contains NUL bytes), not a JSONL transcript";
+  if (binaryShare(head) > BINARY_SHARE) {
+    return "binary file (mostly NUL, control or non-UTF-8 bytes), not a JSONL transcript";
+  }
   const text = head.toString("utf8").trimStart();
   if (text === "") return "empty file (only white space)";
   if (text.startsWith("[")) {
     return "a JSON array, not JSON Lines (one object per line); convert it with: jq -c '.[]' FILE > FILE.jsonl";
   }
   return null;
+}
+
+/** The share of `bytes` that no text file holds: NUL and control bytes, and bytes not valid UTF-8. */
+function binaryShare(bytes: Buffer): number {
+  if (bytes.length === 0) return 0;
+  let odd = 0;
+  for (const byte of bytes) if (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13 && byte !== 12) odd++;
+  // U+FFFD stands for each invalid sequence once decoded; a cut multi-byte character at the end
+  // of the head counts once, which is nothing.
+  const text = bytes.toString("utf8");
+  for (let index = text.indexOf("\uFFFD"); index >= 0; index = text.indexOf("\uFFFD", index + 1)) odd++;
+  return odd / bytes.length;
 }
 
 async function readHead(file: string, length: number): Promise<Buffer> {
@@ -198,7 +229,8 @@ function hashHead(head: Buffer, upTo: number): string {
 async function sniffFormat(file: string): Promise<TranscriptFormat | null> {
   const records: unknown[] = [];
   for await (const line of readLines(file)) {
-    const record = parseJson(line.bytes.toString("utf8"));
+    const text = line.bytes.toString("utf8");
+    const record = parseJson(line.lineNumber === 1 ? withoutBom(text) : text);
     if (record.ok) records.push(record.value);
     if (records.length >= DETECT_RECORDS || line.lineNumber >= DETECT_RECORDS * 5) break;
   }
@@ -211,7 +243,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, reason: `invalid JSON: ${(error as Error).message}` };
+    // The parser's message quotes the line, which may hold a secret: say where, never what.
+    void error;
+    return { ok: false, reason: `invalid JSON: ${describeJsonError(text)}` };
   }
 }
 
@@ -219,6 +253,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
 class FileImporter {
   private readonly agent: AgentKind;
   private readonly sessions = new Map<string, SessionInput>();
+  /** Source session ids of tacit's own model runs in this file (see ImportOptions.isOwnSession). */
+  private readonly ownSessions = new Set<string>();
   private batch: RawCaptureBatch = { sessions: [], items: [] };
   private lastTimestamp: number;
 
@@ -243,6 +279,7 @@ class FileImporter {
       const replay = line.endOffset <= resumeOffset;
       let text: string;
       try {
+        // The decoder drops a leading byte order mark (on any line, which is harmless).
         text = utf8.decode(line.bytes);
       } catch {
         // TextDecoder's message says nothing more than this reason does.
@@ -299,6 +336,7 @@ class FileImporter {
           (this.summary.unknownLineTypes[event.lineType] ?? 0) + 1;
         return;
       case "session": {
+        if (this.isOwn(event.sourceSessionId, event.cwd, lineNumber)) return;
         const at = this.timestamp(event.timestamp);
         const known = this.sessions.get(event.sourceSessionId);
         const session: SessionInput = {
@@ -320,6 +358,7 @@ class FileImporter {
         return;
       }
       case "message": {
+        if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
         if (this.isLive(event.sourceSessionId, lineNumber)) return;
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
         this.batch.items.push({
@@ -345,6 +384,7 @@ class FileImporter {
         return;
       }
       case "tool_result": {
+        if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
         if (this.isLive(event.sourceSessionId, lineNumber)) return;
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
         this.batch.items.push({
@@ -362,6 +402,14 @@ class FileImporter {
         return;
       }
     }
+  }
+
+  /** Whether the session is tacit's own (its cwd says so now, or said so earlier in the file). */
+  private isOwn(sourceSessionId: string, cwd: string | null | undefined, lineNumber: number): boolean {
+    if (cwd && this.context.isOwnSession?.(cwd)) this.ownSessions.add(sourceSessionId);
+    if (!this.ownSessions.has(sourceSessionId)) return false;
+    this.skip(lineNumber, OWN_SESSION_REASON);
+    return true;
   }
 
   private isLive(sourceSessionId: string, lineNumber: number): boolean {
@@ -388,6 +436,12 @@ class FileImporter {
   private async flush(byteOffset: number, lineCount: number, head: Buffer): Promise<void> {
     const batch = this.batch;
     this.batch = { sessions: [], items: [] };
+    if (this.ownSessions.size > 0) {
+      // Lines read before the session named its folder: dropped with the rest of it.
+      const own = new Set([...this.ownSessions].map((id) => `${this.agent}:${id}`));
+      batch.sessions = batch.sessions.filter((session) => !this.ownSessions.has(session.sourceSessionId));
+      batch.items = batch.items.filter((item) => !own.has(item.sessionId));
+    }
     batch.importFile = {
       path: this.file,
       format: this.format,

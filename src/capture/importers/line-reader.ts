@@ -20,12 +20,25 @@ export async function* readLines(
   path: string,
   options: { startOffset?: number; startLine?: number } = {},
 ): AsyncGenerator<FileLine> {
+  const stream = createReadStream(path, { start: options.startOffset ?? 0, highWaterMark: 1 << 20 });
+  yield* splitLines(stream as AsyncIterable<Buffer>, options);
+}
+
+/**
+ * Splits a byte stream into lines the way every tacit reader counts them: a line ends at LF only
+ * (a CR before it is dropped; a lone CR is part of the line, as JSON Lines has it), so a line
+ * number means the same in an import report and in `tacit signals detect`.
+ */
+export async function* splitLines(
+  chunks: AsyncIterable<Buffer | string>,
+  options: { startOffset?: number; startLine?: number } = {},
+): AsyncGenerator<FileLine> {
   let offset = options.startOffset ?? 0;
   let lineNumber = options.startLine ?? 0;
   let pending: Buffer[] = [];
   let pendingLength = 0;
-  const stream = createReadStream(path, { start: offset, highWaterMark: 1 << 20 });
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const raw of chunks) {
+    const chunk = typeof raw === "string" ? Buffer.from(raw) : raw;
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf(10, start);

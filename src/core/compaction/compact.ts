@@ -55,6 +55,12 @@ export interface CompactionState {
   notes?: string[];
 }
 
+/**
+ * The first user goal and the latest addition are each cut to this many characters: they anchor
+ * the task in every round, and a short goal costs the same tokens in each of them.
+ */
+export const MAX_GOAL_CHARS = 120;
+
 export interface CompactHistoryOptions {
   messages: readonly HistoryMessage[];
   tools?: readonly ToolDescription[];
@@ -69,7 +75,7 @@ export interface CompactHistoryOptions {
   maxThoughtChars?: number;
   /** Characters of tool arguments, default 160. */
   maxArgsChars?: number;
-  /** Characters of a user goal, default 200. */
+  /** Characters of a user goal, default {@link MAX_GOAL_CHARS}. */
   maxGoalChars?: number;
 }
 
@@ -115,7 +121,7 @@ export function compactHistory(options: CompactHistoryOptions): CompactHistoryRe
   const records = collectLoopRecords(messages, options);
   const folded = records.slice(0, Math.max(0, records.length - windowLimit));
   const window = trimObservationsByTool(records.slice(folded.length));
-  const goals = pickUserGoals(messages, options.maxGoalChars ?? 200);
+  const goals = pickUserGoals(messages, options.maxGoalChars ?? MAX_GOAL_CHARS);
 
   const output: CompactHistoryResult["messages"] = [
     { role: "system", content: renderRules(options, windowLimit) },
@@ -207,7 +213,7 @@ export function trimObservationsByTool(records: readonly LoopRecord[]): LoopReco
  */
 export function pickUserGoals(
   messages: readonly HistoryMessage[],
-  maxGoalChars = 200,
+  maxGoalChars = MAX_GOAL_CHARS,
 ): { first: string | null; latest: string | null } {
   let first: string | null = null;
   let latest: string | null = null;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { transcriptFixture } from "../../testing/fixtures.js";
 import { InvalidInputError } from "../errors.js";
+import { compactHistory, MAX_GOAL_CHARS, pickUserGoals } from "./compact.js";
 import type { HistoryMessage } from "./history.js";
 import {
   fromClaudeCodeTranscript,
@@ -58,6 +59,32 @@ describe("parseHistoryMessages", () => {
     expect(messages[4]?.kind).toBe("correction");
   });
 
+  it("reads tool arguments given as an object or under `parameters`, not only as JSON text", () => {
+    const call = (fn: Record<string, unknown>) => ({
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c1", type: "function", function: { name: "Bash", ...fn } }],
+    });
+    const args = (fn: Record<string, unknown>) =>
+      parseHistoryMessages([call(fn)])[0]?.tool_calls?.[0]?.function.arguments;
+    expect(args({ arguments: '{"command":"pnpm test"}' })).toBe('{"command":"pnpm test"}');
+    expect(args({ arguments: { command: "pnpm test" } })).toBe('{"command":"pnpm test"}');
+    expect(args({ parameters: { command: "pnpm test" } })).toBe('{"command":"pnpm test"}');
+    expect(args({ parameters: '{"command":"pnpm test"}' })).toBe('{"command":"pnpm test"}');
+    expect(args({})).toBe("{}");
+    expect(args({ arguments: null })).toBe("{}");
+    // The call still shows in the compacted window with what it was given.
+    const compacted = compactHistory({
+      messages: parseHistoryMessages([
+        { role: "user", content: "run the tests" },
+        call({ parameters: { command: "pnpm test" } }),
+        { role: "tool", content: "ok", tool_call_id: "c1" },
+      ]),
+    });
+    expect(compacted.messages[2].content).toContain('{"command":"pnpm test"}');
+    expect(fieldOfError([call({ arguments: 42 })])).toBe("messages[0].tool_calls[0].function.arguments");
+  });
+
   it("names the index and field of the first problem", () => {
     expect(
       fieldOfError([
@@ -91,6 +118,19 @@ describe("correction prompts and goals", () => {
     expect(isCorrectionPrompt(user("请重新分析当前状态,输出正确的内容。"))).toBe(true);
     expect(isCorrectionPrompt(user("Fix the login bug"))).toBe(false);
     expect(isCorrectionPrompt({ role: "assistant", content: "[Request interrupted" })).toBe(false);
+  });
+
+  it("cuts the first goal and the latest addition at 120 characters each", () => {
+    expect(MAX_GOAL_CHARS).toBe(120);
+    const long = `Migrate the billing service from the legacy Stripe charges API to PaymentIntents, ${"keeping every webhook working ".repeat(5)}`;
+    const goals = pickUserGoals([user(long), user(`Also ${long}`)]);
+    expect(goals.first?.length).toBe(120);
+    expect(goals.first?.endsWith("...")).toBe(true);
+    expect(goals.latest?.length).toBe(120);
+    expect(goals.first?.startsWith("Migrate the billing service")).toBe(true);
+    const summary =
+      compactHistory({ messages: [user(long), user(`Also ${long}`)] }).messages[1].content ?? "";
+    expect(summary).toContain(`- User goal: ${goals.first}; latest addition: ${goals.latest}`);
   });
 
   it("takes only real user text for goals", () => {

@@ -10,7 +10,8 @@ import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "../learning/experi
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
 import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
 import { activityTrigger } from "../learning/topics.js";
-import { isSmallTalk, stripLeadIns } from "../lexicon/lead-ins.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 
 function asHeuristic(found: ConventionFinding): TransferableHeuristic {

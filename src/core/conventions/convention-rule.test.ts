@@ -71,10 +71,13 @@ describe("the standing-convention rule", () => {
 
   it("takes the kind of work from the command the agent ran when the rule names none", () => {
     const [found] = readConventions(
-      "always -workspace Fitlog.xcworkspace",
+      "always pass -scheme FitlogCI",
       "xcodebuild test -project Fitlog.xcodeproj",
     );
     expect(found?.work).toEqual(["tests", "build"]);
+    // A workspace is an Xcode build input: the rule names its kind of work itself.
+    const [workspace] = readConventions("always -workspace Fitlog.xcworkspace", "npm test");
+    expect(workspace?.work).toEqual(["build"]);
   });
 
   it("reads no convention from questions, conditions, one-offs, statements or small talk", () => {

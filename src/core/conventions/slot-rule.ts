@@ -4,7 +4,7 @@
  * pnpm" → `package-manager` = `pnpm`; "以后一律先发 qa-gw" → `deploy-target` = `qa-gw`. Pure.
  */
 import { compiledEntries } from "../lexicon/define-lexicon.js";
-import { forbids } from "../lexicon/prohibitions.js";
+import { forbids } from "../lexicon/negations.js";
 import { SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";

@@ -3,6 +3,7 @@
  * around the part that tells two of them apart, error lines without file positions, and fixes
  * that set up the environment a failed command needs. Pure.
  */
+import { escapeRegExp } from "../regexp.js";
 import { clip } from "./task-message.js";
 
 /** A command shown in a lesson, in characters, before its shared parts are elided (two fit in a rule). */
@@ -145,4 +146,22 @@ export function isEnvironmentFix(fix: string, failureOutput: string): boolean {
   const missing = MISSING_MODULE.exec(failureOutput);
   const module = missing?.slice(1).find((group) => group !== undefined);
   return module !== undefined && BUILD_STEP.test(fix) && fix.includes(module);
+}
+
+/** zsh names the program last: "zsh: command not found: jq". */
+const NOT_FOUND_NAMED_LAST = /command not found: ([\w.+-]+)/;
+/** bash and sh name it before: "bash: jq: command not found", "sh: 1: jq: not found". */
+const NOT_FOUND = /(?:^|\n)(?:[\w/.-]+:\s+)?(?:line \d+:\s+|\d+:\s+)?([\w.+-]+): (?:command )?not found\b/;
+
+/**
+ * The program a failed call's output says does not exist, or null: "bash: jq: command not found",
+ * "sh: 1: jq: not found" and "zsh: command not found: jq" → jq.
+ */
+export function missingProgram(output: string): string | null {
+  return NOT_FOUND_NAMED_LAST.exec(output)?.[1] ?? NOT_FOUND.exec(output)?.[1] ?? null;
+}
+
+/** True when a shell command runs `program` as one of its words (`cd api && pnpm install` runs pnpm). */
+export function runsProgram(command: string, program: string): boolean {
+  return new RegExp(`(?:^|[\\s;&|(])${escapeRegExp(program)}(?:$|[\\s;&|)])`).test(command);
 }

@@ -5,7 +5,7 @@
  */
 
 import { languageOf } from "../lexicon/language.js";
-import { forbids } from "../lexicon/prohibitions.js";
+import { forbids } from "../lexicon/negations.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";

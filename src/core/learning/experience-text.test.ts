@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forbids } from "../lexicon/prohibitions.js";
+import { forbids } from "../lexicon/negations.js";
 import {
   activityTrigger,
   extractCorrection,

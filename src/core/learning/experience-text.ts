@@ -4,7 +4,7 @@
  * attempts at the same thing, and a situational trigger for a command or sentence. Pure.
  */
 import { hasHan } from "../lexicon/language.js";
-import { stripLeadIns } from "../lexicon/lead-ins.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { CORRECTION_PATTERNS, ONLY_FOR, ZH_ONLY_FOR } from "./correction-patterns.js";
 import { type TaskMessage, toolCommand, toolInputObject } from "./task-message.js";
 

@@ -61,6 +61,7 @@ export {
   TASK_EXPERIENCE_PROMPT,
   TOOL_OUTPUT_CHARS,
 } from "./prompts.js";
+export { signalsAt, signalsWithin } from "./row-signals.js";
 export {
   countWords,
   DEFAULT_IDLE_GAP_MS,
@@ -85,10 +86,10 @@ export {
   locateLlmSignals,
   readLlmSignals,
   type SignalMapping,
-  signalsWithin,
   type TaskMessage,
   type TaskSignal,
   toSignalMessages,
+  userRequest,
   userWords,
 } from "./task-message.js";
 export { deriveTaskOutcome, type TaskOutcome } from "./task-outcome.js";

@@ -18,16 +18,10 @@ import {
 } from "./experience-limits.js";
 import { constraintRule, correctionRule, workingApproach } from "./experience-rules.js";
 import { repeatedErrorRule, retryRule } from "./retry-rules.js";
+import { signalsWithin } from "./row-signals.js";
 import type { TaskSegment } from "./segment-tasks.js";
 import { statedRule } from "./stated-rules.js";
-import {
-  clip,
-  type LlmSignal,
-  readLlmSignals,
-  signalsWithin,
-  type TaskMessage,
-  type TaskSignal,
-} from "./task-message.js";
+import { clip, type LlmSignal, readLlmSignals, type TaskMessage, type TaskSignal } from "./task-message.js";
 import { titleActivity } from "./topics.js";
 
 /** seed 000 heuristic kinds. */

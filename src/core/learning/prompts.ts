@@ -18,7 +18,7 @@ import {
   type TaskMessage,
   type TaskSignal,
   toolTarget,
-  userWords,
+  userRequest,
 } from "./task-message.js";
 
 /** Reply schemas of the experience and instinct calls (defined next to their types). */
@@ -146,7 +146,7 @@ const ASSISTANT_TEXT_CHARS = 1_500;
 const TOOL_INPUT_CHARS = 300;
 
 function renderTurn(row: TaskMessage): string | null {
-  const words = userWords(row);
+  const words = userRequest(row);
   if (words !== null) return `[#${row.seq}] User: ${clip(words, USER_TEXT_CHARS)}`;
   if (row.role === "assistant" && row.kind === "text" && row.content.trim() !== "")
     return `[#${row.seq}] Assistant: ${clip(row.content, ASSISTANT_TEXT_CHARS)}`;

@@ -3,13 +3,14 @@
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
 
-import { forbids } from "../lexicon/prohibitions.js";
+import { forbids } from "../lexicon/negations.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { escapeRegExp } from "../regexp.js";
 import {
   distinguishingPair,
   isEnvironmentFix,
   MAX_COMMAND_CHARS,
+  missingProgram,
   shortError,
   tellingLine,
 } from "./command-text.js";
@@ -239,10 +240,6 @@ function objectedTo(
 /** A command that installs something: an attempt to get a missing program, not the job itself. */
 const INSTALLS = /\binstall\b/;
 
-/** "bash: jq: command not found", "sh: 1: jq: not found", "zsh: command not found: jq". */
-const NOT_FOUND =
-  /(?:^|\n)(?:[\w/.-]+:\s+)?(?:line \d+:\s+|\d+:\s+)?([\w.+-]+): (?:command )?not found\b|command not found: ([\w.+-]+)/;
-
 /**
  * A program missing here, and the command that did the job without it (`wrapped` when that command
  * runs it elsewhere: `docker compose exec db psql …`), as a heuristic: "`psql` is not installed
@@ -271,12 +268,6 @@ function notInstalled(missing: string, command: string) {
       };
     },
   };
-}
-
-/** The program a failed call's output says does not exist, or null. */
-function missingProgram(output: string): string | null {
-  const found = NOT_FOUND.exec(output);
-  return found ? (found[1] ?? found[2] ?? null) : null;
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   type TaskSignal,
   toolCommand,
   toolInputObject,
-  userWords,
+  userRequest,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
 
@@ -197,7 +197,8 @@ function isUnrelated(text: string, draft: Draft): boolean {
 
 /** True when the task's last action, with only assistant text after it, failed. */
 function afterFailedCall(rows: readonly TaskMessage[]): boolean {
-  for (const row of [...rows].reverse()) {
+  for (let index = rows.length - 1; index >= 0; index--) {
+    const row = rows[index] as TaskMessage;
     if (row.role === "assistant" && row.kind === "text") continue;
     return isToolCall(row) && row.isError;
   }
@@ -283,7 +284,7 @@ export function segmentTasks(messages: readonly TaskMessage[], options: SegmentO
   const drafts: Draft[] = [];
   let draft = newDraft("session-start", null);
   rows.forEach((row, index) => {
-    const words = userWords(row);
+    const words = userRequest(row);
     if (words !== null) {
       const types = userTypes.get(row.seq) ?? new Set<FeedbackSignalType>();
       const boundary =

@@ -15,14 +15,10 @@ import {
   ZH_INSTRUCTION,
 } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
-import { stripLeadIns } from "../lexicon/lead-ins.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
-import {
-  CONDITIONS,
-  hasStandingMarker,
-  hasStrongStandingMarker,
-  isOneOff,
-} from "../lexicon/standing-markers.js";
+import { isOneOff } from "../lexicon/one-off-cues.js";
+import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { type Sentence, sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";

@@ -1,23 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { type Step, taskRows } from "../../testing/task-rows.js";
 import { languageOf } from "../lexicon/language.js";
+import { signalsWithin } from "./row-signals.js";
 import {
   describeToolCall,
   detectTaskSignals,
+  errorLine,
+  FAILURE_PATTERN_CONFIDENCE,
+  firstLine,
   isFailedCall,
   llmSignalSchema,
   locateLlmSignals,
   readLlmSignals,
   type TaskMessage,
+  type TaskSignal,
   toolCommand,
   toSignalMessages,
+  userRequest,
   userWords,
 } from "./task-message.js";
 
 const rows = (steps: Step[], firstSeq = 0) => taskRows(steps, { firstSeq, start: 1_700_000_000_000 });
 
-describe("userWords", () => {
-  it("reads the user's own words and slash commands with arguments", () => {
+describe("userWords and userRequest", () => {
+  it("reads the user's own words; a slash command with arguments is a request, never the user's words", () => {
     const [plain, command, bare, expansion, sidechain, interrupt] = rows([
       { user: "Fix the login bug" },
       { user: "<command-name>/review</command-name><command-args>src/auth.ts</command-args>", meta: true },
@@ -27,8 +33,11 @@ describe("userWords", () => {
       { user: "[Request interrupted by user for tool use]" },
     ]) as [TaskMessage, TaskMessage, TaskMessage, TaskMessage, TaskMessage, TaskMessage];
     expect(userWords(plain)).toBe("Fix the login bug");
-    expect(userWords(command)).toBe("/review src/auth.ts");
+    expect(userWords(command)).toBeNull();
+    expect(userRequest(command)).toBe("/review src/auth.ts");
+    expect(userRequest(plain)).toBe("Fix the login bug");
     expect(userWords(bare)).toBeNull();
+    expect(userRequest(bare)).toBeNull();
     expect(userWords(expansion)).toBeNull();
     expect(userWords(sidechain)).toBeNull();
     expect(userWords(interrupt)).toBeNull();
@@ -172,5 +181,44 @@ describe("model signals", () => {
       [12, 12, "llm"],
       [12, 12, "llm"],
     ]);
+  });
+});
+
+describe("a session's signals looked up by row", () => {
+  const session = rows(
+    Array.from({ length: 40 }, (_, index) => ({
+      tool: "Bash",
+      input: `./deploy-${index}.sh`,
+      output: index % 3 === 0 ? `bash: ./deploy-${index}.sh: command not found` : "deployed",
+    })),
+  );
+  const naiveFailed = (row: TaskMessage, signals: readonly TaskSignal[]) =>
+    row.isError ||
+    signals.some(
+      (signal) =>
+        signal.seq === row.seq &&
+        signal.source === "execution" &&
+        signal.type === "reject" &&
+        signal.confidence >= FAILURE_PATTERN_CONFIDENCE,
+    );
+
+  it("finds a task's signals and failed calls in a long list as a scan of every signal does", () => {
+    const signals = detectTaskSignals(session);
+    expect(signals.length).toBeGreaterThan(10);
+    const many = [...signals, ...signals.map((signal) => ({ ...signal, confidence: 0.5 }))];
+    const task = session.slice(10, 25);
+    const seqs = new Set(task.map((row) => row.seq));
+    expect(signalsWithin(many, task)).toEqual(many.filter((signal) => seqs.has(signal.seq)));
+    for (const row of session) expect(isFailedCall(row, many)).toBe(naiveFailed(row, many));
+  });
+
+  it("sees a signal added to the list after it was first read", () => {
+    const signals = detectTaskSignals(session);
+    const padded = [...signals, ...signals, ...signals];
+    const quiet = session[1] as TaskMessage;
+    expect(isFailedCall(quiet, padded)).toBe(false);
+    padded.push({ ...(signals[0] as TaskSignal), seq: quiet.seq, confidence: 0.95 });
+    expect(isFailedCall(quiet, padded)).toBe(true);
+    expect(errorLine(quiet, padded)).toBe(firstLine((signals[0] as TaskSignal).evidence));
   });
 });

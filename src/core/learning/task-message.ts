@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { userGoalText } from "../compaction/history.js";
+import { harnessOrigin, isSlashCommandWrapper, slashCommandRequest } from "../harness-text.js";
 import { detectSignalsOffline, type OfflineDetectOptions } from "../signals/offline-rules.js";
 import { isDataTool } from "../signals/rule-context.js";
 import {
@@ -16,6 +17,7 @@ import {
   type SignalMessage,
 } from "../signals/signal-types.js";
 import type { MessageKind, MessageRole } from "../types.js";
+import { signalsAt } from "./row-signals.js";
 
 /**
  * One message of a session as the learning pipeline reads it (mirrors a stored `Message` row).
@@ -57,22 +59,33 @@ export interface SignalMapping {
   seqs: number[];
 }
 
-const COMMAND_WRAPPER = /^\s*<command-(?:name|message|args)>/;
-
 /** True for a Claude Code slash-command wrapper (`<command-name>/x</command-name>…`). */
 export function isCommandWrapper(message: TaskMessage): boolean {
-  return message.role === "user" && COMMAND_WRAPPER.test(message.content);
+  return message.role === "user" && isSlashCommandWrapper(message.content);
 }
 
 /**
- * The words a user row says in the user's own voice, or null: sidechain prompts, meta rows,
- * interrupt markers, harness text and empty rows say nothing. A slash-command wrapper yields
- * `/command args` when it has arguments (via `userGoalText`), even though importers flag it meta.
+ * The words a user row says in the user's own voice, or null. Sidechain prompts, meta rows,
+ * interrupt markers, empty rows and everything the harness writes into a user turn say nothing:
+ * slash-command wrappers, command output (`<bash-stdout>`, `<local-command-stdout>`), caveats and
+ * system reminders (see harness-text.ts; checked on the text too, for rows stored before capture
+ * marked them). Only these words are ever the source of a feedback signal or a lesson.
  */
 export function userWords(message: TaskMessage): string | null {
   if (message.role !== "user" || message.kind !== "text" || message.isSidechain === true) return null;
-  if (message.isMeta === true && !isCommandWrapper(message)) return null;
+  if (message.isMeta === true || harnessOrigin(message.content) !== null) return null;
   return userGoalText({ role: "user", content: message.content });
+}
+
+/**
+ * What a user row asks for: its words (see {@link userWords}), or the slash command it ran with its
+ * arguments (`/review src/auth.ts`). A task's goal and title come from it; lessons and signals never
+ * do.
+ */
+export function userRequest(message: TaskMessage): string | null {
+  const words = userWords(message);
+  if (words !== null || message.isSidechain === true || !isCommandWrapper(message)) return words;
+  return message.kind === "text" ? slashCommandRequest(message.content) : null;
 }
 
 /**
@@ -115,9 +128,8 @@ export const FAILURE_PATTERN_CONFIDENCE = 0.85;
 export function isFailedCall(message: TaskMessage, signals: readonly TaskSignal[] = []): boolean {
   if (!isToolCall(message)) return false;
   if (message.isError) return true;
-  return signals.some(
+  return signalsAt(signals, message.seq).some(
     (signal) =>
-      signal.seq === message.seq &&
       signal.source === "execution" &&
       signal.type === "reject" &&
       signal.confidence >= FAILURE_PATTERN_CONFIDENCE,
@@ -188,7 +200,7 @@ export function firstLine(text: string): string {
  * the first output line, else "(no output)".
  */
 export function errorLine(call: TaskMessage, signals: readonly TaskSignal[] = []): string {
-  const found = signals.find((signal) => signal.seq === call.seq && signal.source === "execution");
+  const found = signalsAt(signals, call.seq).find((signal) => signal.source === "execution");
   return firstLine(found?.evidence ?? "") || firstLine(call.toolOutput ?? "") || "(no output)";
 }
 
@@ -212,7 +224,7 @@ function sameToolFailedBefore(rows: readonly TaskMessage[], index: number): Task
 
 /**
  * Map rows to the detector's input, in `seq` order (through {@link asMainChain}):
- * - user rows with words of their own (see {@link userWords}) → `user` (a slash command as `/x args`);
+ * - user rows with words of their own (see {@link userWords}) → `user`; harness text is left out;
  * - assistant `text` rows → `assistant` (thinking, meta, system and empty rows are left out);
  * - `tool_call` rows → one `tool` message with the output, `isError` and the tool name. When a
  *   call retries a tool whose previous call failed, with a different input, a short `assistant`
@@ -265,15 +277,6 @@ export function detectTaskSignals(
     ...signal,
     seq: mapping.seqs[signal.turn] ?? -1,
   }));
-}
-
-/** The signals that belong to `messages` (matched by `seq`). */
-export function signalsWithin(
-  signals: readonly TaskSignal[],
-  messages: readonly TaskMessage[],
-): TaskSignal[] {
-  const seqs = new Set(messages.map((message) => message.seq));
-  return signals.filter((signal) => seqs.has(signal.seq));
 }
 
 /** A feedback signal as a model reports it; `turn` is the `#n` number of the rendered row (its seq). */

@@ -2,13 +2,14 @@
  * Task outcome (seed 002 `swarm_record_outcome` fields) derived from a task's rows and its
  * feedback signals, so outcome scoring works without asking the user. Pure.
  */
+
+import { signalsWithin } from "./row-signals.js";
 import {
   clip,
   errorLine,
   isActionCall,
   isFailedCall,
   isToolCall,
-  signalsWithin,
   type TaskMessage,
   type TaskSignal,
 } from "./task-message.js";

@@ -8,7 +8,7 @@
 
 import { TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { activityTrigger, kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
-import { isSmallTalk } from "../lexicon/lead-ins.js";
+import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { workLabel } from "../lexicon/work-groups.js";
 
 export { activityTrigger };

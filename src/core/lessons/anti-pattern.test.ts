@@ -200,7 +200,13 @@ describe("recordPatternObservation (seed 002 inversion)", () => {
   });
 
   it("activates the anti-pattern when the carried evidence already meets promotion", () => {
-    const supported = pattern({ failureCount: 5, supportTaskCount: 4 });
+    const evidence = ["bd-1", "bd-2", "bd-3"].map((taskId) => ({
+      quote: `split ${taskId} by file type`,
+      sessionId: "s1",
+      taskId,
+      at: 1,
+    }));
+    const supported = pattern({ failureCount: 5, evidence, evidenceCount: 3, supportTaskCount: 3 });
     const result = recordPatternObservation(supported, { success: false, ref: "r" }, context());
     expect(result.inversion?.inverted.status).toBe("active");
     expect(result.events.map((event) => event.type)).toEqual([

@@ -140,7 +140,6 @@ export function recordPatternObservation(
     projectId: observed.projectId,
     confidence: Math.round((observed.failureCount / total) * 100) / 100,
     relatedSkillIds: observed.relatedSkillIds,
-    supportTaskCount: observed.supportTaskCount,
     successCount: observed.successCount,
     failureCount: observed.failureCount,
     invertedFromId: observed.id,

@@ -137,20 +137,45 @@ describe("mergeLessons", () => {
     });
   });
 
-  it("does not bump support for a task it already has, or when told not to", () => {
+  it("does not bump support for a task it already has", () => {
     const sameTask = lesson("C", { evidence: [quote("t1", "another quote")] });
     expect(mergeLessons(existing, sameTask, { now: NOW }).supportTaskCount).toBe(1);
-    const newTask = lesson("C", { evidence: [quote("t9", "x")] });
-    expect(mergeLessons(existing, newTask, { now: NOW, countSupport: false }).supportTaskCount).toBe(1);
+  });
+
+  it("does not count an instinct's task-less quote of a session whose task already supports it", () => {
+    const instinct = lesson("C", { evidence: [{ quote: "we use pnpm here", sessionId: "s1", at: 2 }] });
+    const merged = mergeLessons(existing, instinct, { now: NOW });
+    expect(merged).toMatchObject({ supportTaskCount: 1, evidenceCount: 2 });
+    const other = lesson("C", { evidence: [{ quote: "Bash: pnpm install", sessionId: "s1", at: 2 }] });
+    expect(mergeLessons(existing, other, { now: NOW })).toMatchObject({
+      supportTaskCount: 1,
+      evidenceCount: 3,
+    });
+    const elsewhere = lesson("C", { evidence: [{ quote: "Bash: pnpm install", sessionId: "s2", at: 2 }] });
+    expect(mergeLessons(existing, elsewhere, { now: NOW }).supportTaskCount).toBe(2);
+  });
+
+  it("keeps one quote said again in another task of the same session as a second piece of evidence", () => {
+    const again = lesson("C", { evidence: [quote("t2", "we use pnpm here")] });
+    expect(mergeLessons(existing, again, { now: NOW })).toMatchObject({
+      supportTaskCount: 2,
+      evidenceCount: 3,
+    });
   });
 
   it("never loses evidence and keeps evidenceCount = evidence length", () => {
-    const evidence = fc.record({
-      quote: fc.constantFrom("a", "A.", "b", "c c", "C  c"),
-      sessionId: fc.constantFrom("s1", "s2"),
-      taskId: fc.option(fc.constantFrom("t1", "t2", "t3"), { nil: undefined }),
-      at: fc.nat({ max: 10 }),
-    });
+    // A task belongs to one session, so its id names the session (as learnt tasks' ids do).
+    const evidence = fc
+      .record({
+        quote: fc.constantFrom("a", "A.", "b", "c c", "C  c"),
+        sessionId: fc.constantFrom("s1", "s2"),
+        task: fc.option(fc.constantFrom("t1", "t2", "t3"), { nil: undefined }),
+        at: fc.nat({ max: 10 }),
+      })
+      .map(
+        ({ task, ...item }): LessonEvidence =>
+          task === undefined ? item : { ...item, taskId: `${item.sessionId}:${task}` },
+      );
     fc.assert(
       fc.property(
         fc.array(evidence, { maxLength: 8 }),
@@ -167,6 +192,80 @@ describe("mergeLessons", () => {
         },
       ),
     );
+  });
+});
+
+describe("supportTaskCount", () => {
+  /** The tasks among evidence, counted independently: task ids, plus sessions none of whose quotes names a task. */
+  function distinctTasks(evidence: readonly LessonEvidence[]): number {
+    const tasks = new Set(evidence.flatMap((item) => (item.taskId === undefined ? [] : [item.taskId])));
+    const sessionsWithTasks = new Set(
+      evidence.flatMap((item) => (item.taskId === undefined ? [] : [item.sessionId])),
+    );
+    const sessionsOnly = new Set(
+      evidence.flatMap((item) =>
+        item.taskId === undefined && !sessionsWithTasks.has(item.sessionId) ? [item.sessionId] : [],
+      ),
+    );
+    return tasks.size + sessionsOnly.size;
+  }
+
+  it("equals the number of distinct tasks among the evidence, through any sequence of writes", () => {
+    const evidence = fc
+      .record({
+        quote: fc.constantFrom("use pnpm", "Use pnpm.", "npm broke it", "Bash: pnpm install"),
+        sessionId: fc.constantFrom("s1", "s2", "s3"),
+        task: fc.option(fc.constantFrom("t0", "t1"), { nil: undefined }),
+        at: fc.nat({ max: 10 }),
+      })
+      .map(
+        ({ task, ...item }): LessonEvidence =>
+          task === undefined ? item : { ...item, taskId: `${item.sessionId}:${task}` },
+      );
+    const action = fc.constantFrom("exact-duplicate", "update", "append-evidence") as fc.Arbitrary<
+      "exact-duplicate" | "update" | "append-evidence"
+    >;
+    fc.assert(
+      fc.property(
+        fc.array(evidence, { maxLength: 4 }),
+        fc.array(fc.tuple(action, fc.array(evidence, { maxLength: 4 })), { maxLength: 6 }),
+        (first, writes) => {
+          let current = lesson("L", { evidence: first });
+          expect(current.supportTaskCount).toBe(distinctTasks(current.evidence));
+          for (const [index, [kind, quotes]] of writes.entries()) {
+            const incoming = lesson(`C${index}`, { evidence: quotes });
+            const write = applyDedupDecision(
+              kind === "exact-duplicate"
+                ? { action: kind, target: current, similarity: 1 }
+                : { action: kind, target: current, similarity: kind === "update" ? 0.9 : 0.7 },
+              incoming,
+              context(),
+            );
+            if (write.events.length === 0) expect(write.lesson).toBe(current);
+            else expect(write.lesson.evidence.length).toBeGreaterThanOrEqual(current.evidence.length);
+            current = write.lesson;
+            expect(current.supportTaskCount).toBe(distinctTasks(current.evidence));
+            expect(current.evidenceCount).toBe(current.evidence.length);
+          }
+        },
+      ),
+    );
+  });
+
+  it("does not grow when a merge adds no evidence", () => {
+    const target = lesson("N", { evidence: [quote("t1", "never force-push to main")] });
+    const instinct = {
+      ...candidate,
+      evidence: [{ quote: "Never force-push to main.", sessionId: "s1", at: 5 }],
+    };
+    const write = applyDedupDecision(
+      { action: "exact-duplicate", target, similarity: 1 },
+      instinct,
+      context(),
+    );
+    expect(write.lesson.evidence).toEqual(target.evidence);
+    expect(write.lesson.supportTaskCount).toBe(1);
+    expect(write.lesson.status).toBe("candidate");
   });
 });
 
@@ -188,25 +287,67 @@ describe("applyDedupDecision", () => {
     ]);
   });
 
-  it("updates: merges with support and activates once support reaches 2", () => {
+  it("updates: merges with support, and activates once 2 tasks give 3 pieces of evidence", () => {
     const target = lesson("N");
     const write = applyDedupDecision({ action: "update", target, similarity: 0.9 }, candidate, context());
     expect(write.created).toBe(false);
-    expect(write.lesson).toMatchObject({ id: "N", supportTaskCount: 2, evidenceCount: 2, status: "active" });
-    expect(write.events.map((event) => event.type)).toEqual(["lesson-merged", "lesson-activated"]);
+    expect(write.lesson).toMatchObject({
+      id: "N",
+      supportTaskCount: 2,
+      evidenceCount: 2,
+      status: "candidate",
+    });
+    expect(write.events.map((event) => event.type)).toEqual(["lesson-merged"]);
     expect(write.events[0]?.before).toBe(target);
-    expect(write.events[1]?.after).toEqual(write.lesson);
+
+    const third = { ...candidate, evidence: [quote("t2", "npm again broke the lockfile")] };
+    const more = applyDedupDecision(
+      { action: "update", target: write.lesson, similarity: 0.9 },
+      third,
+      context(),
+    );
+    expect(more.lesson).toMatchObject({ supportTaskCount: 2, evidenceCount: 3, status: "active" });
+    expect(more.events.map((event) => event.type)).toEqual(["lesson-merged", "lesson-activated"]);
+    expect(more.events[1]?.after).toEqual(more.lesson);
   });
 
-  it("appends evidence without counting support", () => {
+  it("appends the evidence of a related lesson; support is the tasks among the evidence", () => {
     const target = lesson("N");
     const write = applyDedupDecision(
       { action: "append-evidence", target, similarity: 0.7 },
       candidate,
       context(),
     );
-    expect(write.lesson).toMatchObject({ supportTaskCount: 1, evidenceCount: 2, status: "candidate" });
+    expect(write.lesson).toMatchObject({ supportTaskCount: 2, evidenceCount: 2, status: "candidate" });
     expect(write.events.map((event) => event.type)).toEqual(["lesson-evidence-added"]);
+  });
+
+  it("refines an active lesson learnt again from a new task, not from a task it already has", () => {
+    const active: Lesson = { ...lesson("N"), status: "active", statusReason: "adopted", adopted: true };
+    const sameTask = { ...candidate, evidence: [quote("t1", "pnpm, really")] };
+    const unchanged = applyDedupDecision(
+      { action: "update", target: active, similarity: 0.9 },
+      sameTask,
+      context(),
+    );
+    expect(unchanged.lesson.status).toBe("active");
+    expect(unchanged.events.map((event) => event.type)).toEqual(["lesson-merged"]);
+
+    const write = applyDedupDecision(
+      { action: "update", target: active, similarity: 0.9 },
+      candidate,
+      context(),
+    );
+    expect(write.lesson).toMatchObject({ status: "refined", supportTaskCount: 2 });
+    expect(write.lesson.statusReason).toBe("learnt again after activation, from task t2");
+    expect(write.events.map((event) => event.type)).toEqual(["lesson-merged", "lesson-refined"]);
+
+    const related = applyDedupDecision(
+      { action: "append-evidence", target: active, similarity: 0.7 },
+      candidate,
+      context(),
+    );
+    expect(related.lesson.status).toBe("active");
   });
 
   it("never makes a second lesson from an exact duplicate, and re-learning it changes nothing", () => {

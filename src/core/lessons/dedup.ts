@@ -1,5 +1,5 @@
 /**
- * Dedup / merge on write (seed 000 §3): for each new candidate, an exact duplicate (same
+ * Dedup / merge on write: for each new candidate, an exact duplicate (same
  * normalized content hash) never makes a second lesson; otherwise the most similar neighbour
  * decides: similarity ≥ 0.85 updates it (evidence and support count), 0.60 ≤ similarity < 0.85
  * appends the evidence, < 0.60 creates the candidate. Pure: similarities are given.
@@ -8,8 +8,8 @@
 import { InvalidInputError } from "../errors.js";
 import { mergeConfig } from "./config.js";
 import { type ChangeContext, type LessonEvent, lessonsEqual, makeLessonEvent } from "./history.js";
-import { evidenceKey, evidenceTaskKeys, type Lesson, uniqueEvidence } from "./lesson.js";
-import { evaluatePromotion, type LifecycleConfig } from "./lifecycle.js";
+import { countSupportTasks, coversEvidence, type Lesson, uniqueEvidence } from "./lesson.js";
+import { evaluatePromotion, type LifecycleConfig, refineByNewTask } from "./lifecycle.js";
 
 /** Dedup thresholds (cosine similarity). Defaults: `DEFAULT_DEDUP_CONFIG`. */
 export interface DedupConfig {
@@ -86,24 +86,18 @@ function finiteOr(value: number): number {
 
 /**
  * Merge a candidate into an existing lesson, keeping the existing text. Never loses evidence:
- * the result holds every distinct quote of both (by `evidenceKey`), existing first.
- * With `countSupport` (default true) supportTaskCount grows by the candidate's tasks that the
- * existing evidence does not already cover. evidenceCount = merged evidence length; confidence
- * is the higher one; related skills, observation counts and adoption are combined.
+ * the result holds every distinct quote of both (see `uniqueEvidence`), existing first.
+ * supportTaskCount is recounted from the merged evidence, so it grows only when the candidate
+ * brings a quote from a task the lesson had none from; evidenceCount = merged evidence length;
+ * confidence is the higher one; related skills, observation counts and adoption are combined.
  */
-export function mergeLessons(
-  existing: Lesson,
-  candidate: Lesson,
-  options: { now: number; countSupport?: boolean },
-): Lesson {
+export function mergeLessons(existing: Lesson, candidate: Lesson, options: { now: number }): Lesson {
   const evidence = uniqueEvidence([...existing.evidence, ...candidate.evidence]);
-  const knownTasks = evidenceTaskKeys(existing.evidence);
-  const newTasks = [...evidenceTaskKeys(candidate.evidence)].filter((key) => !knownTasks.has(key)).length;
   return {
     ...existing,
     evidence,
     evidenceCount: evidence.length,
-    supportTaskCount: existing.supportTaskCount + (options.countSupport === false ? 0 : newTasks),
+    supportTaskCount: countSupportTasks(evidence),
     confidence: Math.max(existing.confidence, candidate.confidence),
     relatedSkillIds: [...new Set([...existing.relatedSkillIds, ...candidate.relatedSkillIds])],
     successCount: existing.successCount + candidate.successCount,
@@ -125,8 +119,10 @@ export interface DedupWrite {
 
 /**
  * Carry out a decision: `create` stores the candidate (`lesson-created`); `exact-duplicate` and
- * `update` merge with support count (`lesson-merged`); `append-evidence` merges evidence only
- * (`lesson-evidence-added`). Then promotion is evaluated (`lesson-activated` when it fires).
+ * `update` merge it (`lesson-merged`), and an active lesson they bring a new task to is refined
+ * (`lesson-refined`, see `refineByNewTask`); `append-evidence` adds the evidence of a related
+ * lesson (`lesson-evidence-added`). Support is recounted from the merged evidence either way. Then
+ * promotion is evaluated (`lesson-activated` when it fires).
  */
 export function applyDedupDecision(
   decision: DedupDecision,
@@ -153,10 +149,7 @@ export function applyDedupDecision(
     };
   }
   const target = decision.target;
-  const merged = mergeLessons(target, candidate, {
-    now: context.now,
-    countSupport: decision.action !== "append-evidence",
-  });
+  const merged = mergeLessons(target, candidate, { now: context.now });
   if (lessonsEqual({ ...merged, updatedAt: target.updatedAt }, target)) {
     return { lesson: target, events: [], created: false };
   }
@@ -173,19 +166,22 @@ export function applyDedupDecision(
     reason,
     at: context.now,
   });
-  const promoted = evaluatePromotion(merged, context, context.lifecycle);
+  const refined =
+    decision.action === "append-evidence"
+      ? { lesson: merged, event: null }
+      : refineByNewTask(target, merged, context);
+  const promoted = evaluatePromotion(refined.lesson, context, context.lifecycle);
   return {
     lesson: promoted.lesson,
-    events: promoted.event ? [event, promoted.event] : [event],
+    events: [event, refined.event, promoted.event].filter((item): item is LessonEvent => item !== null),
     created: false,
   };
 }
 
-/** True when every evidence item of `lesson` appears (by `evidenceKey`) in `merged`. */
+/** True when every evidence item of `lesson` is in `merged` (see `coversEvidence`). */
 export function keepsAllEvidence(
   lesson: Pick<Lesson, "evidence">,
   merged: Pick<Lesson, "evidence">,
 ): boolean {
-  const keys = new Set(merged.evidence.map(evidenceKey));
-  return lesson.evidence.every((item) => keys.has(evidenceKey(item)));
+  return lesson.evidence.every((item) => coversEvidence(merged.evidence, item));
 }

@@ -56,9 +56,12 @@ export {
   revertEvent,
 } from "./history.js";
 export {
+  countSupportTasks,
+  coversEvidence,
   createLesson,
   evidenceKey,
   evidenceTaskKey,
+  evidenceTaskKeys,
   fnv1a64,
   LESSON_DOMAINS,
   LESSON_KINDS,
@@ -91,17 +94,20 @@ export {
   type LifecycleConfig,
   promotionReasons,
   recordRecallOutcome,
+  refineByNewTask,
   refineLesson,
 } from "./lifecycle.js";
 export {
   applyFeedback,
   computeMaturity,
+  DEFAULT_COUNT_TOLERANCE,
   DEFAULT_MATURITY_CONFIG,
   deprecateLesson,
   MATURITY_MULTIPLIERS,
   type MaturityAssessment,
   type MaturityConfig,
   type MaturityTrack,
+  maturitySettingsSchema,
   promoteLesson,
   refreshMaturity,
   resetLesson,
@@ -124,7 +130,10 @@ export {
   isRecallable,
   type LessonScore,
   type QualityConfig,
+  type QualityParts,
   qualityWeight,
+  qualityWeightParts,
+  RECALLABLE_STATUSES,
   type RecallScoringWeights,
   scoreLesson,
 } from "./quality.js";
@@ -135,3 +144,4 @@ export {
   type StrategyDefinition,
   type StrategyId,
 } from "./strategies.js";
+export { recomputeLesson, type UpkeepConfig } from "./upkeep.js";

@@ -77,7 +77,8 @@ export interface LessonEvidence {
 
 /**
  * A lesson. Feedback events live separately (see `FeedbackEvent`); history events too (`LessonEvent`).
- * Invariant kept by every function here: `evidenceCount === evidence.length`.
+ * Invariants kept by every function here: `evidenceCount === evidence.length` and
+ * `supportTaskCount === countSupportTasks(evidence)`.
  */
 export interface Lesson {
   id: string;
@@ -96,7 +97,7 @@ export interface Lesson {
   /** 0..1, as given by the extractor (or raised by a merge). */
   confidence: number;
   relatedSkillIds: string[];
-  /** Distinct tasks that support the lesson (seed 000 `supportTaskCount`). */
+  /** Distinct tasks among the evidence (`countSupportTasks`); kept equal to it by every change. */
   supportTaskCount: number;
   /** Number of evidence quotes; always `evidence.length`. */
   evidenceCount: number;
@@ -148,7 +149,7 @@ export interface NewLesson {
   rule: string;
   /** Default "". */
   why?: string;
-  /** Default []. Duplicate quotes (same `evidenceKey`) are kept once. */
+  /** Default []. Duplicate quotes (see `uniqueEvidence`) are kept once. */
   evidence?: readonly LessonEvidence[];
   domain: LessonDomain;
   scope: LessonScope;
@@ -158,8 +159,6 @@ export interface NewLesson {
   confidence?: number;
   /** Default []. */
   relatedSkillIds?: readonly string[];
-  /** Default: the number of distinct tasks in `evidence` (see `evidenceTaskKey`). */
-  supportTaskCount?: number;
   /** Default 0. */
   successCount?: number;
   /** Default 0. */
@@ -187,6 +186,7 @@ export type LessonChangeErrorCode =
  * ordinary data, e.g. promoting a deprecated lesson from the CLI.
  */
 export class LessonChangeError extends TacitError {
+  static override readonly marker: string = "tacit.error.lesson-change";
   override readonly name = "LessonChangeError";
   readonly code: LessonChangeErrorCode;
   readonly lessonId: string;
@@ -228,7 +228,7 @@ export function createLesson(input: NewLesson): Lesson {
     projectId,
     confidence,
     relatedSkillIds: [...new Set(input.relatedSkillIds ?? [])],
-    supportTaskCount: input.supportTaskCount ?? evidenceTaskKeys(evidence).size,
+    supportTaskCount: countSupportTasks(evidence),
     evidenceCount: evidence.length,
     status: "candidate",
     statusReason: null,
@@ -252,21 +252,42 @@ export function createLesson(input: NewLesson): Lesson {
   };
 }
 
-/** The key that identifies a task behind a quote: its task id, else its session id. */
+/**
+ * The key of the task behind a quote: its task id; a quote without one (an instinct, read over a
+ * session's last observations rather than one task) has its session's key instead.
+ */
 export function evidenceTaskKey(evidence: LessonEvidence): string {
   return evidence.taskId !== undefined ? `task:${evidence.taskId}` : `session:${evidence.sessionId}`;
 }
 
-/** Distinct task keys behind a list of evidence. */
+/**
+ * The distinct tasks behind a list of evidence, as keys: each quote's task, and for quotes without
+ * a task their session, counted as one task only when no quote of that session names its task
+ * (an instinct from a session whose task already supports the lesson adds no second task).
+ */
 export function evidenceTaskKeys(evidence: readonly LessonEvidence[]): Set<string> {
-  return new Set(evidence.map(evidenceTaskKey));
+  const sessionsWithTasks = new Set(
+    evidence.filter((item) => item.taskId !== undefined).map((item) => item.sessionId),
+  );
+  const keys = new Set<string>();
+  for (const item of evidence) {
+    if (item.taskId === undefined && sessionsWithTasks.has(item.sessionId)) continue;
+    keys.add(evidenceTaskKey(item));
+  }
+  return keys;
 }
 
 /**
- * Identity of a quote: same session, turn, message and normalized quote text means the same
- * evidence. Two equal quotes said in different sessions are two pieces of evidence.
+ * A lesson's `supportTaskCount`: the number of distinct tasks among its evidence (see
+ * `evidenceTaskKeys`). Every function here keeps `lesson.supportTaskCount ===
+ * countSupportTasks(lesson.evidence)`, so support grows only with evidence from a new task.
  */
-export function evidenceKey(evidence: LessonEvidence): string {
+export function countSupportTasks(evidence: readonly LessonEvidence[]): number {
+  return evidenceTaskKeys(evidence).size;
+}
+
+/** Where a quote was said and what it says, without the task it is attributed to. */
+function quoteKey(evidence: LessonEvidence): string {
   return [
     evidence.sessionId,
     evidence.turnId ?? "",
@@ -275,11 +296,37 @@ export function evidenceKey(evidence: LessonEvidence): string {
   ].join("\u0000");
 }
 
-/** Evidence with duplicates (same `evidenceKey`) removed, first occurrence kept, order preserved. */
+/**
+ * Identity of a quote: same session, turn, message, normalized quote text and task means the same
+ * evidence. Two equal quotes said in different sessions, or in two tasks of one session, are two
+ * pieces of evidence.
+ */
+export function evidenceKey(evidence: LessonEvidence): string {
+  return `${quoteKey(evidence)}\u0000${evidence.taskId ?? ""}`;
+}
+
+/** True when `evidence` is in `list`: the same key, or, for a quote without a task, the same quote with one. */
+export function coversEvidence(list: readonly LessonEvidence[], evidence: LessonEvidence): boolean {
+  const key = evidenceKey(evidence);
+  const quote = quoteKey(evidence);
+  return list.some(
+    (item) =>
+      evidenceKey(item) === key ||
+      (evidence.taskId === undefined && item.taskId !== undefined && quoteKey(item) === quote),
+  );
+}
+
+/**
+ * Evidence with duplicates removed, first occurrence kept, order preserved. Duplicates are items
+ * with the same `evidenceKey`, and quotes without a task that the list also holds with their task
+ * (the task-less copy says nothing more).
+ */
 export function uniqueEvidence(evidence: readonly LessonEvidence[]): LessonEvidence[] {
+  const withTask = new Set(evidence.filter((item) => item.taskId !== undefined).map(quoteKey));
   const seen = new Set<string>();
   const out: LessonEvidence[] = [];
   for (const item of evidence) {
+    if (item.taskId === undefined && withTask.has(quoteKey(item))) continue;
     const key = evidenceKey(item);
     if (seen.has(key)) continue;
     seen.add(key);

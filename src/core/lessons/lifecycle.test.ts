@@ -54,23 +54,26 @@ function expectRefused(result: LessonChangeResult) {
   return result.error;
 }
 
-describe("evaluatePromotion (seed 000: candidate → active)", () => {
-  it("promotes at supportTaskCount ≥ 2", () => {
-    const result = evaluatePromotion(lesson({ supportTaskCount: 2 }), context());
-    expect(result.lesson).toMatchObject({
-      status: "active",
-      statusReason: "supported by 2 tasks",
-      updatedAt: NOW,
-    });
-    expect(result.event).toMatchObject({ type: "lesson-activated", reason: "supported by 2 tasks", at: NOW });
+describe("evaluatePromotion (candidate → active)", () => {
+  const twoTasks = [quote("t1", "a"), quote("t2", "b"), quote("t2", "c")];
+
+  it("promotes at supportTaskCount ≥ 2 and evidenceCount ≥ 3 together", () => {
+    const result = evaluatePromotion(
+      lesson({ evidence: twoTasks, evidenceCount: 3, supportTaskCount: 2 }),
+      context(),
+    );
+    const reason = "supported by 2 tasks with 3 pieces of evidence";
+    expect(result.lesson).toMatchObject({ status: "active", statusReason: reason, updatedAt: NOW });
+    expect(result.event).toMatchObject({ type: "lesson-activated", reason, at: NOW });
     expect(result.event?.before?.status).toBe("candidate");
   });
 
-  it("promotes at evidenceCount ≥ 3", () => {
-    const evidence = [quote("t1", "a"), quote("t1", "b"), quote("t1", "c")];
-    const result = evaluatePromotion(lesson({ evidence, evidenceCount: 3 }), context());
-    expect(result.lesson.status).toBe("active");
-    expect(result.event?.reason).toBe("3 pieces of evidence");
+  it("does not promote on support alone or on evidence alone", () => {
+    const twoQuotes = lesson({ evidence: twoTasks.slice(0, 2), evidenceCount: 2, supportTaskCount: 2 });
+    expect(evaluatePromotion(twoQuotes, context())).toEqual({ lesson: twoQuotes, event: null });
+    const oneTask = [quote("t1", "a"), quote("t1", "b"), quote("t1", "c")];
+    const repeated = lesson({ evidence: oneTask, evidenceCount: 3, supportTaskCount: 1 });
+    expect(evaluatePromotion(repeated, context())).toEqual({ lesson: repeated, event: null });
   });
 
   it("promotes an adopted lesson", () => {
@@ -80,16 +83,16 @@ describe("evaluatePromotion (seed 000: candidate → active)", () => {
   it("leaves a lesson that meets no condition, and non-candidates, unchanged", () => {
     const weak = lesson({ supportTaskCount: 1, evidenceCount: 2 });
     expect(evaluatePromotion(weak, context())).toEqual({ lesson: weak, event: null });
-    const stale = lesson({ status: "stale", supportTaskCount: 9 });
+    const stale = lesson({ status: "stale", supportTaskCount: 9, evidenceCount: 9 });
     expect(evaluatePromotion(stale, context())).toEqual({ lesson: stale, event: null });
   });
 
   it("takes thresholds from config", () => {
-    expect(
-      evaluatePromotion(lesson({ supportTaskCount: 2 }), context(), { minSupportTasks: 3 }).event,
-    ).toBeNull();
-    expect(promotionReasons(lesson({ evidenceCount: 1 }), { minEvidence: 1 })).toEqual([
-      "1 pieces of evidence",
+    const supported = lesson({ evidence: twoTasks, evidenceCount: 3, supportTaskCount: 2 });
+    expect(evaluatePromotion(supported, context(), { minSupportTasks: 3 }).event).toBeNull();
+    expect(evaluatePromotion(supported, context(), { minEvidence: 4 }).event).toBeNull();
+    expect(promotionReasons(lesson(), { minEvidence: 1, minSupportTasks: 1 })).toEqual([
+      "supported by 1 task with 1 piece of evidence",
     ]);
   });
 });
@@ -114,6 +117,21 @@ describe("adoptLesson", () => {
   it("refuses archived and already adopted lessons", () => {
     expect(expectRefused(adoptLesson(lesson({ status: "archived" }), context())).code).toBe("archived");
     expect(expectRefused(adoptLesson(lesson({ adopted: true }), context())).code).toBe("no-change");
+  });
+
+  it("links the skill that adopts it, once", () => {
+    const first = expectOk(adoptLesson(lesson(), { ...context(), skillId: "skill-1" }));
+    expect(first.lesson).toMatchObject({
+      adopted: true,
+      status: "active",
+      relatedSkillIds: ["skill-1"],
+      statusReason: "adopted by skill skill-1",
+    });
+    const second = expectOk(adoptLesson(first.lesson, { ...context(), skillId: "skill-2" }));
+    expect(second.lesson.relatedSkillIds).toEqual(["skill-1", "skill-2"]);
+    expect(second.event.type).toBe("lesson-edited");
+    const again = adoptLesson(second.lesson, { ...context(), skillId: "skill-1" });
+    expect(expectRefused(again).code).toBe("no-change");
   });
 });
 

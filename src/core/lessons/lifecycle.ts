@@ -1,7 +1,8 @@
 /**
- * Content lifecycle (seed 000 heuristic lifecycle):
- * [new] → candidate → active → refined → stale → [archived].
- * Promotion candidate → active: supportTaskCount ≥ 2, evidenceCount ≥ 3, or adopted.
+ * Content lifecycle: [new] → candidate → active → refined → stale → [archived].
+ * Promotion candidate → active: supportTaskCount ≥ 2 and evidenceCount ≥ 3, or adopted (by a skill
+ * made from it, or by hand). Refinement active → refined: learnt again from a task it had no
+ * evidence from (see `refineByNewTask`), or its content improved by hand (`refineLesson`).
  * Demotion → stale: misleading after repeated recalls, superseded by a newer lesson, or its
  * tools / environment outdated. Pure transition functions returning the new lesson and its event.
  *
@@ -20,13 +21,13 @@ import {
   makeLessonEvent,
   refuse,
 } from "./history.js";
-import { type Lesson, type LessonDomain, lessonContentHash } from "./lesson.js";
+import { evidenceTaskKeys, type Lesson, type LessonDomain, lessonContentHash } from "./lesson.js";
 
 /** Lifecycle thresholds. Defaults: `DEFAULT_LIFECYCLE_CONFIG`. */
 export interface LifecycleConfig {
-  /** supportTaskCount that promotes a candidate. Default 2. */
+  /** supportTaskCount a candidate needs (with `minEvidence`) to be promoted. Default 2. */
   minSupportTasks: number;
-  /** evidenceCount that promotes a candidate. Default 3. */
+  /** evidenceCount a candidate needs (with `minSupportTasks`) to be promoted. Default 3. */
   minEvidence: number;
   /** Consecutive misleading recalls that demote a lesson to stale. Default 3. */
   misleadingRecallThreshold: number;
@@ -42,15 +43,19 @@ function resolve(config: Partial<LifecycleConfig>): LifecycleConfig {
   return mergeConfig(DEFAULT_LIFECYCLE_CONFIG, config);
 }
 
-/** The promotion conditions a lesson meets, in words; empty when it meets none. */
+/**
+ * Why a lesson qualifies for promotion, in words; empty when it does not. It qualifies with enough
+ * support and evidence together (by default 2 tasks and 3 quotes: one task repeating itself, or
+ * two tasks with a quote each, is not enough), or when it was adopted.
+ */
 export function promotionReasons(lesson: Lesson, config: Partial<LifecycleConfig> = {}): string[] {
   const settings = resolve(config);
   const reasons: string[] = [];
-  if (lesson.supportTaskCount >= settings.minSupportTasks) {
-    reasons.push(`supported by ${lesson.supportTaskCount} tasks`);
+  if (lesson.supportTaskCount >= settings.minSupportTasks && lesson.evidenceCount >= settings.minEvidence) {
+    const tasks = `${lesson.supportTaskCount} task${lesson.supportTaskCount === 1 ? "" : "s"}`;
+    const quotes = `${lesson.evidenceCount} piece${lesson.evidenceCount === 1 ? "" : "s"} of evidence`;
+    reasons.push(`supported by ${tasks} with ${quotes}`);
   }
-  if (lesson.evidenceCount >= settings.minEvidence)
-    reasons.push(`${lesson.evidenceCount} pieces of evidence`);
   if (lesson.adopted) reasons.push("adopted");
   return reasons;
 }
@@ -78,23 +83,27 @@ export function evaluatePromotion(
 }
 
 /**
- * Mark a lesson adopted (seed 000: taken up by the skill upgrade flow), which activates a candidate.
- * Refuses an archived lesson and one already adopted.
+ * Mark a lesson adopted — taken up by a skill, or confirmed by a person — which activates a
+ * candidate. With `skillId`, the skill is also linked in `relatedSkillIds`. Refuses an archived
+ * lesson, and one already adopted (and, with `skillId`, already linked to that skill).
  */
 export function adoptLesson(
   lesson: Lesson,
-  context: ChangeContext & { reason?: string },
+  context: ChangeContext & { reason?: string; skillId?: string },
 ): LessonChangeResult {
   if (lesson.status === "archived")
     return refuse(lesson.id, "archived", "an archived lesson cannot be adopted");
-  if (lesson.adopted) return refuse(lesson.id, "no-change", "already adopted");
-  const reason = context.reason ?? "adopted";
+  const skillId = context.skillId;
+  const linked = skillId === undefined || lesson.relatedSkillIds.includes(skillId);
+  if (lesson.adopted && linked) return refuse(lesson.id, "no-change", "already adopted");
+  const reason = context.reason ?? (skillId === undefined ? "adopted" : `adopted by skill ${skillId}`);
   const activates = lesson.status === "candidate";
   return accept(
     lesson,
     {
       ...lesson,
       adopted: true,
+      relatedSkillIds: linked ? lesson.relatedSkillIds : [...lesson.relatedSkillIds, skillId],
       status: activates ? "active" : lesson.status,
       statusReason: activates ? reason : lesson.statusReason,
     },
@@ -183,7 +192,29 @@ export function refineLesson(
   );
 }
 
-/** Why a lesson goes stale (seed 000 demotion conditions). */
+/**
+ * An active lesson learnt again, after its activation, from a task it had no evidence from (`merged`
+ * is `before` with the new evidence merged in) becomes `refined`: its content stood up to a task
+ * it was not learnt from. Returns `merged` unchanged and no event otherwise (not active, or no new
+ * task). Refined lessons rank like active ones and go stale by the same triggers.
+ */
+export function refineByNewTask(before: Lesson, merged: Lesson, context: ChangeContext): LessonUpdate {
+  if (before.status !== "active") return { lesson: merged, event: null };
+  const known = evidenceTaskKeys(before.evidence);
+  const added = [...evidenceTaskKeys(merged.evidence)].filter((key) => !known.has(key));
+  if (added.length === 0) return { lesson: merged, event: null };
+  const reason = `learnt again after activation, from ${added.map((key) => key.replace(":", " ")).join(", ")}`;
+  const result = accept(
+    merged,
+    { ...merged, status: "refined", statusReason: reason },
+    "lesson-refined",
+    reason,
+    context,
+  );
+  return result.ok ? { lesson: result.lesson, event: result.event } : { lesson: merged, event: null };
+}
+
+/** Why a lesson goes stale. */
 export type DemotionReason =
   | { kind: "misleading"; detail?: string }
   | { kind: "superseded"; supersededById: string }

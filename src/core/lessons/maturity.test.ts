@@ -7,9 +7,12 @@ import { adoptLesson, archiveLesson, demoteLesson } from "./lifecycle.js";
 import {
   applyFeedback,
   computeMaturity,
+  DEFAULT_COUNT_TOLERANCE,
+  DEFAULT_MATURITY_CONFIG,
   deprecateLesson,
   MATURITY_MULTIPLIERS,
   type MaturityTrack,
+  maturitySettingsSchema,
   promoteLesson,
   refreshMaturity,
   resetLesson,
@@ -62,6 +65,17 @@ const track = (overrides: Partial<MaturityTrack> = {}): MaturityTrack => ({
 describe("MATURITY_MULTIPLIERS (seed 002)", () => {
   it("is candidate 0.5, established 1.0, proven 1.5, deprecated 0", () => {
     expect(MATURITY_MULTIPLIERS).toEqual({ candidate: 0.5, established: 1.0, proven: 1.5, deprecated: 0 });
+  });
+});
+
+describe("maturitySettingsSchema", () => {
+  it("defaults every setting, and names a bad one", () => {
+    expect(maturitySettingsSchema.parse({})).toEqual(DEFAULT_MATURITY_CONFIG);
+    expect(maturitySettingsSchema.parse({ countTolerance: 0 }).countTolerance).toBe(0);
+    const bad = maturitySettingsSchema.safeParse({ countTolerance: -1 });
+    expect(bad.success ? [] : bad.error.issues.map((issue) => issue.path.join("."))).toEqual([
+      "countTolerance",
+    ]);
   });
 });
 
@@ -131,6 +145,33 @@ describe("computeMaturity transitions", () => {
     const events = [...many("harmful", 5, 10), ...many("helpful", 3, 0)];
     expect(state(events)).toBe("deprecated");
     expect(state(events, track({ maturityResetAt: NOW - 5 * DAY_MS }))).toBe("established");
+  });
+
+  it("counts three harmful events of one afternoon as three, within a documented tolerance", () => {
+    const hours = (n: number) => (n * 3_600_000) / DAY_MS;
+    const afternoon = [
+      feedback("harmful", hours(4)),
+      feedback("harmful", hours(1)),
+      feedback("harmful", 0.0001),
+    ];
+    const assessed = computeMaturity(afternoon, track(), NOW);
+    expect(assessed.total).toBeLessThan(3);
+    expect(assessed.total).toBeGreaterThan(3 - DEFAULT_COUNT_TOLERANCE);
+    expect(assessed.state).toBe("deprecated");
+    expect(computeMaturity(afternoon, track(), NOW, { countTolerance: 0 }).state).toBe("candidate");
+    // A day apart is what decay is for: 2.98 events are fewer than 3.
+    expect(state(many("harmful", 3, 1))).toBe("candidate");
+  });
+
+  it("proves five helpful events of one afternoon", () => {
+    const afternoon = Array.from({ length: 5 }, (_, index) => feedback("helpful", index / 24 / 2));
+    expect(computeMaturity(afternoon, track(), NOW).decayedHelpful).toBeLessThan(5);
+    expect(state(afternoon)).toBe("proven");
+  });
+
+  it("compares the harmful ratio without float noise: exactly 30% is not above 30%", () => {
+    const events = [...many("harmful", 3, 10), ...many("helpful", 7, 10)];
+    expect(state(events)).toBe("established");
   });
 
   it("takes thresholds from a partial config", () => {

@@ -1,11 +1,13 @@
 /**
- * Track record (seed 002 pattern maturity): candidate → established → proven, or deprecated,
- * computed on decayed feedback counts. Manual promote / deprecate / reset. Pure.
+ * Track record (maturity): candidate → established → proven, or deprecated, computed on decayed
+ * feedback counts. Manual promote / deprecate / reset. Pure.
  *
  * Rules (defaults): fewer than 3 decayed helpful + harmful → candidate; harmful ratio > 0.3 →
  * deprecated; decayed helpful ≥ 5 and harmful ratio < 0.15 → proven; otherwise established.
+ * Decayed sums meet a count threshold within `countTolerance` (see `DEFAULT_COUNT_TOLERANCE`).
  * Deprecated is sticky: no computation, feedback or promotion leaves it; only `resetLesson` does.
  */
+import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { mergeConfig, roundScore } from "./config.js";
 import { calculateDecayedCounts, type FeedbackEvent } from "./decay.js";
@@ -21,7 +23,17 @@ import {
 } from "./history.js";
 import type { Lesson, MaturityState } from "./lesson.js";
 
-/** Maturity thresholds (seed 002 maturityConfig). */
+/**
+ * How far below a count threshold a decayed sum may fall and still meet it, in events: 0.005.
+ * Decay starts the moment an event is recorded, so a fresh event is worth a hair less than 1 (an
+ * hour old, 0.99968) and three harmful events of one afternoon sum to 2.999… — below 3, without the
+ * tolerance, until a fourth arrives. A sum that reads the same at two decimals as the threshold
+ * (as `tacit lessons show` prints it) meets it: three events recorded within about five hours of
+ * each other count as three. Decay is meant to fade feedback over weeks, not over an afternoon.
+ */
+export const DEFAULT_COUNT_TOLERANCE = 0.005;
+
+/** Maturity thresholds. */
 export interface MaturityConfig {
   /** Decayed helpful + harmful needed to leave candidate. Default 3. */
   minFeedback: number;
@@ -33,6 +45,8 @@ export interface MaturityConfig {
   deprecationThreshold: number;
   /** Feedback half-life, days. Default 90. */
   halfLifeDays: number;
+  /** Slack of `minFeedback` and `minHelpful` against decayed sums, in events. Default `DEFAULT_COUNT_TOLERANCE`. */
+  countTolerance: number;
 }
 
 export const DEFAULT_MATURITY_CONFIG: MaturityConfig = {
@@ -41,7 +55,20 @@ export const DEFAULT_MATURITY_CONFIG: MaturityConfig = {
   maxHarmful: 0.15,
   deprecationThreshold: 0.3,
   halfLifeDays: 90,
+  countTolerance: DEFAULT_COUNT_TOLERANCE,
 };
+
+/** The maturity settings as configuration: each optional, defaulting to `DEFAULT_MATURITY_CONFIG`. */
+export const maturitySettingsSchema = z
+  .object({
+    minFeedback: z.number().positive().default(DEFAULT_MATURITY_CONFIG.minFeedback),
+    minHelpful: z.number().positive().default(DEFAULT_MATURITY_CONFIG.minHelpful),
+    maxHarmful: z.number().min(0).max(1).default(DEFAULT_MATURITY_CONFIG.maxHarmful),
+    deprecationThreshold: z.number().min(0).max(1).default(DEFAULT_MATURITY_CONFIG.deprecationThreshold),
+    halfLifeDays: z.number().positive().default(DEFAULT_MATURITY_CONFIG.halfLifeDays),
+    countTolerance: z.number().min(0).max(0.5).default(DEFAULT_MATURITY_CONFIG.countTolerance),
+  })
+  .strict();
 
 /** Score multipliers by maturity (seed 002): proven gets +50 %, deprecated is excluded. */
 export const MATURITY_MULTIPLIERS: Readonly<Record<MaturityState, number>> = {
@@ -99,7 +126,9 @@ export function computeMaturity(
     validatedAt: current.lastValidatedAt,
   });
   const total = roundScore(counts.decayedHelpful + counts.decayedHarmful);
-  const harmfulRatio = total > 0 ? counts.decayedHarmful / total : 0;
+  const harmfulRatio = total > 0 ? roundScore(counts.decayedHarmful / total) : 0;
+  const enoughFeedback = total + settings.countTolerance >= settings.minFeedback;
+  const enoughHelpful = counts.decayedHelpful + settings.countTolerance >= settings.minHelpful;
   const numbers = {
     decayedHelpful: counts.decayedHelpful,
     decayedHarmful: counts.decayedHarmful,
@@ -110,7 +139,7 @@ export function computeMaturity(
   if (current.maturity === "deprecated") {
     return { state: "deprecated", reason: "deprecated; reset to re-evaluate", ...numbers };
   }
-  if (total >= settings.minFeedback && harmfulRatio > settings.deprecationThreshold) {
+  if (enoughFeedback && harmfulRatio > settings.deprecationThreshold) {
     return {
       state: "deprecated",
       reason: `harmful ratio above ${percent(settings.deprecationThreshold)}: ${summary}`,
@@ -120,14 +149,14 @@ export function computeMaturity(
   if (current.maturityManual && current.maturity === "proven") {
     return { state: "proven", reason: `promoted by hand; ${summary}`, ...numbers };
   }
-  if (total < settings.minFeedback) {
+  if (!enoughFeedback) {
     return {
       state: "candidate",
       reason: `fewer than ${settings.minFeedback} feedback: ${summary}`,
       ...numbers,
     };
   }
-  if (counts.decayedHelpful >= settings.minHelpful && harmfulRatio < settings.maxHarmful) {
+  if (enoughHelpful && harmfulRatio < settings.maxHarmful) {
     return { state: "proven", reason: summary, ...numbers };
   }
   return { state: "established", reason: summary, ...numbers };

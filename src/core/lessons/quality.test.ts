@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "./decay.js";
 import type { Lesson, LessonStatus, MaturityState } from "./lesson.js";
-import { isRecallable, qualityWeight, scoreLesson } from "./quality.js";
+import { isRecallable, qualityWeight, qualityWeightParts, scoreLesson } from "./quality.js";
 
 const NOW = 100 * DAY_MS;
 type Quality = Pick<Lesson, "status" | "supportTaskCount" | "lastValidatedAt" | "maturity">;
@@ -29,6 +29,24 @@ describe("qualityWeight (seed 000 §4)", () => {
   it("gives the validation bonus only within 7 days", () => {
     expect(qualityWeight(subject({ lastValidatedAt: NOW - 7 * DAY_MS - 1 }), NOW)).toBe(0.5);
     expect(qualityWeight(subject({ lastValidatedAt: NOW + DAY_MS }), NOW)).toBe(0.55);
+  });
+
+  it("shows its terms: each bonus the lesson earns, zero for the rest", () => {
+    const lesson = subject({ status: "active", supportTaskCount: 5, lastValidatedAt: NOW - DAY_MS });
+    expect(qualityWeightParts(lesson, NOW)).toEqual({
+      base: 0.5,
+      active: 0.2,
+      support3: 0.15,
+      support5: 0.1,
+      recentValidation: 0.05,
+    });
+    expect(qualityWeightParts(subject({ supportTaskCount: 3 }), NOW, { supportBonus3: 0.3 })).toEqual({
+      base: 0.5,
+      active: 0,
+      support3: 0.3,
+      support5: 0,
+      recentValidation: 0,
+    });
   });
 
   it("caps at 1.0", () => {
@@ -97,11 +115,30 @@ describe("scoreLesson", () => {
 });
 
 describe("isRecallable", () => {
+  const state = (status: LessonStatus, maturity: MaturityState, maturityResetAt: number | null = null) => ({
+    status,
+    maturity,
+    maturityResetAt,
+  });
+
   it("admits candidate, active and refined lessons that are not deprecated", () => {
-    expect(isRecallable({ status: "active", maturity: "proven" })).toBe(true);
-    expect(isRecallable({ status: "candidate", maturity: "candidate" })).toBe(true);
-    expect(isRecallable({ status: "refined", maturity: "deprecated" })).toBe(false);
-    expect(isRecallable({ status: "stale", maturity: "established" })).toBe(false);
-    expect(isRecallable({ status: "archived", maturity: "established" })).toBe(false);
+    expect(isRecallable(state("active", "proven"), [])).toBe(true);
+    expect(isRecallable(state("candidate", "candidate"), [])).toBe(true);
+    expect(isRecallable(state("refined", "deprecated"), [])).toBe(false);
+    expect(isRecallable(state("stale", "established"), [])).toBe(false);
+    expect(isRecallable(state("archived", "established"), [])).toBe(false);
+  });
+
+  it("holds back a candidate once it has had harmful feedback, unless that came before a reset", () => {
+    const harmful = [{ type: "harmful" as const, at: NOW - DAY_MS }];
+    const helpful = [{ type: "helpful" as const, at: NOW - DAY_MS }];
+    expect(isRecallable(state("candidate", "candidate"), harmful)).toBe(false);
+    expect(isRecallable(state("candidate", "candidate"), [...helpful, ...helpful, ...harmful])).toBe(false);
+    expect(isRecallable(state("candidate", "candidate"), helpful)).toBe(true);
+    expect(isRecallable(state("candidate", "candidate", NOW), harmful)).toBe(true);
+    // An active lesson has been confirmed: its track record, not one harmful event, decides.
+    expect(isRecallable(state("active", "candidate"), harmful)).toBe(true);
+    // A convention holds until the user changes it, whatever became of a task it was shown in.
+    expect(isRecallable({ ...state("candidate", "candidate"), convention: true }, harmful)).toBe(true);
   });
 });

@@ -4,8 +4,8 @@
  *         × maturity multiplier. Pure: similarities are given, `now` is passed in.
  */
 import { mergeConfig, roundScore } from "./config.js";
-import { DAY_MS } from "./decay.js";
-import type { Lesson, MaturityState } from "./lesson.js";
+import { DAY_MS, type FeedbackEvent } from "./decay.js";
+import type { Lesson, LessonStatus, MaturityState } from "./lesson.js";
 import { MATURITY_MULTIPLIERS } from "./maturity.js";
 
 /** Quality weight terms (seed 000 §4). Defaults: `DEFAULT_QUALITY_CONFIG`. */
@@ -33,27 +33,52 @@ export const DEFAULT_QUALITY_CONFIG: QualityConfig = {
   recentValidationDays: 7,
 };
 
+/** The terms of a lesson's quality weight; zero for a bonus the lesson does not earn. */
+export interface QualityParts {
+  base: number;
+  /** Status active or refined. */
+  active: number;
+  /** supportTaskCount ≥ 3. */
+  support3: number;
+  /** supportTaskCount ≥ 5 (on top of the ≥ 3 bonus). */
+  support5: number;
+  /** lastValidatedAt within `recentValidationDays` of now. */
+  recentValidation: number;
+}
+
+/**
+ * The terms of {@link qualityWeight}, each as it counts for this lesson at `now` (a validation
+ * stamped after `now` counts as recent).
+ */
+export function qualityWeightParts(
+  lesson: Pick<Lesson, "status" | "supportTaskCount" | "lastValidatedAt">,
+  now: number,
+  config: Partial<QualityConfig> = {},
+): QualityParts {
+  const settings = mergeConfig(DEFAULT_QUALITY_CONFIG, config);
+  const recent =
+    lesson.lastValidatedAt !== null && now - lesson.lastValidatedAt <= settings.recentValidationDays * DAY_MS;
+  return {
+    base: settings.base,
+    active: lesson.status === "active" || lesson.status === "refined" ? settings.activeBonus : 0,
+    support3: lesson.supportTaskCount >= 3 ? settings.supportBonus3 : 0,
+    support5: lesson.supportTaskCount >= 5 ? settings.supportBonus5 : 0,
+    recentValidation: recent ? settings.recentValidationBonus : 0,
+  };
+}
+
 /**
  * Seed 000 §4: 0.5, +0.2 if status is active or refined, +0.15 if supportTaskCount ≥ 3, +0.10 if
  * ≥ 5, +0.05 if lastValidatedAt is within 7 days of `now` (a validation stamped after `now`
- * counts as recent); capped at 1.0. Rounded to 1e-9.
+ * counts as recent); capped at 1.0. Rounded to 1e-9. Its terms: {@link qualityWeightParts}.
  */
 export function qualityWeight(
   lesson: Pick<Lesson, "status" | "supportTaskCount" | "lastValidatedAt">,
   now: number,
   config: Partial<QualityConfig> = {},
 ): number {
-  const settings = mergeConfig(DEFAULT_QUALITY_CONFIG, config);
-  let total = settings.base;
-  if (lesson.status === "active" || lesson.status === "refined") total += settings.activeBonus;
-  if (lesson.supportTaskCount >= 3) total += settings.supportBonus3;
-  if (lesson.supportTaskCount >= 5) total += settings.supportBonus5;
-  if (
-    lesson.lastValidatedAt !== null &&
-    now - lesson.lastValidatedAt <= settings.recentValidationDays * DAY_MS
-  ) {
-    total += settings.recentValidationBonus;
-  }
+  const parts = qualityWeightParts(lesson, now, config);
+  const total = parts.base + parts.active + parts.support3 + parts.support5 + parts.recentValidation;
   return Math.min(1, roundScore(total));
 }
 
@@ -117,13 +142,23 @@ export function scoreLesson(input: {
   return { score: roundScore((parts.topic + parts.trigger + parts.quality) * parts.multiplier), parts };
 }
 
+/** Statuses recall considers: stale and archived lessons are never injected. */
+export const RECALLABLE_STATUSES: readonly LessonStatus[] = ["candidate", "active", "refined"];
+
 /**
- * Whether recall should consider a lesson: status candidate, active or refined (stale and
- * archived lessons are not recalled) and maturity not deprecated (multiplier 0).
+ * Whether recall may inject a lesson, given its feedback: status candidate, active or refined,
+ * maturity not deprecated (multiplier 0), and not a candidate that has had harmful feedback since
+ * its last reset. A candidate is a lesson nothing has confirmed yet; once it has misled or hurt a
+ * task it is not tried again until more evidence or a person promotes it (or `tacit lessons reset`).
+ * A convention is not held back: the user stated it as how the project works, and it holds until
+ * the user changes it (supersession), whatever became of the tasks it was shown in.
  */
-export function isRecallable(lesson: Pick<Lesson, "status" | "maturity">): boolean {
-  return (
-    (lesson.status === "candidate" || lesson.status === "active" || lesson.status === "refined") &&
-    lesson.maturity !== "deprecated"
-  );
+export function isRecallable(
+  lesson: Pick<Lesson, "status" | "maturity" | "maturityResetAt" | "convention">,
+  feedback: readonly Pick<FeedbackEvent, "type" | "at">[],
+): boolean {
+  if (!RECALLABLE_STATUSES.includes(lesson.status) || lesson.maturity === "deprecated") return false;
+  if (lesson.status !== "candidate" || lesson.convention === true) return true;
+  const resetAt = lesson.maturityResetAt;
+  return !feedback.some((event) => event.type === "harmful" && (resetAt === null || event.at >= resetAt));
 }

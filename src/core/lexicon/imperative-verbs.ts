@@ -1,10 +1,15 @@
 /**
- * Imperative verbs: how an instruction to the agent opens ("use …", "run …", "make sure …") and how
- * a task title does ("fix …", "refactor …"). `prescribe` verbs say what to do; `instruct` verbs
- * the rest of what a user tells an agent; `task` verbs open a piece of work. Pure.
+ * Imperatives: how an instruction to the agent is said. The verbs it opens with ("use …", "run …",
+ * "make sure …") and those a task title opens with ("fix …", "refactor …") — `prescribe` verbs say
+ * what to do, `instruct` verbs the rest of what a user tells an agent, `task` verbs open a piece of
+ * work — and the forms an instruction takes: at the start of a sentence (`AGENT_IMPERATIVES`, which
+ * the memory gate reads: "always run the tests before you commit", "you should double-check
+ * dates", "不要在周末给我发消息"), elsewhere in it (`INSTRUCTION_FORMS`: "we don't do merge commits
+ * here"), in Chinese (`ZH_INSTRUCTION`). Stated rules, conventions and the gate read the same verbs.
+ * Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
-import { forbids, saysWhatInstead } from "./prohibitions.js";
+import { forbids, saysWhatInstead } from "./negations.js";
 
 /** What a verb does in an instruction. */
 export type VerbRole = "prescribe" | "instruct" | "task";
@@ -45,6 +50,11 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
   ),
   verbs("instruct", /edit|change|touch|update|bump|build|test|format|lint/, "lint before every commit"),
   verbs("instruct", /reply|answer|respond|explain/, "reply in Chinese"),
+  verbs(
+    "instruct",
+    /remember to|default to|wait|confirm|greet|address|refer to|treat|assume/,
+    "confirm with me before you delete anything",
+  ),
   verbs(
     "task",
     /apply|clean|configure|convert|create|debug|delete|disable|drop|enable|fetch|find|fix|generate|get|hit/,
@@ -100,6 +110,58 @@ const ANNOUNCED =
 export const NAMES_A_SITUATION = /^for\s+[^,.;]{1,40}?\s(?:just\s+|always\s+|please\s+)?(?:use|run|call)\b/i;
 
 /**
+ * An occasion, then what to do on it: "every time you touch .gitlab-ci.yml run glab ci lint before
+ * you push", "Whenever you give me code, include a short explanation".
+ */
+const OCCASION: LexiconEntry = {
+  pattern: new RegExp(
+    String.raw`^[^\w\u4e00-\u9fff]*(?:when(?:ever)?|every ?time|each time|before|after|any ?time)\s+you\b.{0,60}?(?:,\s*|\s)(?:just\s+|please\s+|always\s+|never\s+|then\s+)?(?:${INSTRUCTION_VERBS}|don'?t|do not)\b`,
+  ),
+  example: "every time you touch .gitlab-ci.yml run glab ci lint before you push",
+};
+
+/**
+ * An instruction addressed to the agent, at the start of a sentence: "Always run the tests before
+ * you commit", "Don't ever push to main", "You should double-check dates", "Use metric units",
+ * "以后回答问题先给结论再解释". With a standing marker the memory gate reads it as a standing
+ * instruction (SOUL.md); without, as an order for the task at hand. Lower case (the gate runs it on
+ * masked text).
+ */
+export const AGENT_IMPERATIVES = defineLexicon("agent-imperatives", [
+  {
+    pattern: /^[^\w\u4e00-\u9fff]*(?:please )?(?:always|never)\s+(?!mind\b)[a-z]+/,
+    example: "Always run the tests before you commit.",
+  },
+  {
+    pattern: /^[^\w\u4e00-\u9fff]*(?:please )?(?:don'?t|do not) (?:ever )?[a-z]+/,
+    example: "Don't ever push to main.",
+  },
+  {
+    pattern:
+      /^[^\w\u4e00-\u9fff]*you (?:should|must|need to|have to|ought to|shouldn'?t|must not|mustn'?t|may not|can'?t)\b/,
+    example: "You should double-check dates.",
+  },
+  {
+    pattern: new RegExp(String.raw`^[^\w\u4e00-\u9fff]*(?:please )?(?:${INSTRUCTION_VERBS})\b`),
+    example: "Use metric units.",
+  },
+  OCCASION,
+  {
+    pattern: /^[^\w\u4e00-\u9fff]*(?:i want you to|i'?d like you to|i need you to)\b/,
+    example: "I want you to check the weather before suggesting a run.",
+  },
+  {
+    pattern:
+      /^[^\w\u4e00-\u9fff]*(?:以后|今后|从现在(?:开始|起)|永远|每次|一律)[，,\s]*(?:都|就)?(?![我他她它])/,
+    example: "以后回答问题先给结论再解释",
+  },
+  {
+    pattern: /^[^\w\u4e00-\u9fff]*(?:请|你)?(?:要|别|不要|必须|务必|一定要|记得|先|用|改用|只用|不许|禁止)/,
+    example: "不要在周末给我发消息",
+  },
+]);
+
+/**
  * The forms an instruction takes besides opening with an imperative: a team convention ("we use
  * …"), a command given as the fix, a situation and what to use in it, a ban on a thing, an occasion
  * then an imperative.
@@ -121,12 +183,7 @@ export const INSTRUCTION_FORMS = defineLexicon("instruction-forms", [
     pattern: /^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:in|on|for|inside|anywhere)\b/,
     example: "no emojis in commit messages",
   },
-  {
-    pattern: new RegExp(
-      String.raw`^(?:when(?:ever)?|every ?time|each time|before|after|any ?time)\s+you\b.{0,60}?(?:,\s*|\s)(?:just\s+|please\s+|always\s+|never\s+)?(?:${INSTRUCTION_VERBS}|don'?t)\b`,
-    ),
-    example: "every time you touch .gitlab-ci.yml run glab ci lint before you push",
-  },
+  OCCASION,
 ]);
 
 /** A Chinese instruction or norm: 以后…, 一律, 不要, 用…, 改成…, 以…开头, 都要, 规范是. */

@@ -328,7 +328,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
   ),
   work(
     "build",
-    /\b(?:xcodebuild|gradlew?\s+(?:assemble|build)\w*|archive the app|testflight|app store|release build)\b|\.(?:ipa|apk|aab)\b/,
+    /\b(?:xcodebuild|gradlew?\s+(?:assemble|build)\w*|archive the app|testflight|app store|release build)\b|\.(?:ipa|apk|aab|xcworkspace|xcodeproj)\b/,
     "archive the app from the command line so i can upload to testflight",
   ),
   work(

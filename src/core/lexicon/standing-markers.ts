@@ -1,9 +1,12 @@
 /**
- * Standing markers: the words that make an instruction a lasting rule of the project rather than a
- * one-off request — "always …", "never …", "from now on …", "we use …", "our convention is …",
- * "for every method", 以后, 一律, 我们规范是. Strong markers hold even in the message that states the
- * task ("always run the linter before you say it's done"); a project or scope marker ("here", "in
- * this repo", 这个项目) makes an instruction lasting only once the agent has acted. Pure.
+ * Standing markers: the words that make what is said last beyond this conversation rather than be
+ * a one-off — "always …", "never …", "from now on …", "every time", "as a rule", "usually", "we
+ * use …", "our convention is …", "for every method", 以后, 每次, 一律, 我们规范是. Strong markers hold
+ * on their own, even in the message that states the task ("always run the linter before you say
+ * it's done"); a project or scope marker ("here", "in this repo", 这个项目) makes an instruction
+ * lasting only once the agent has acted. Stated rules and conventions read every marker; the
+ * memory gate reads the strong ones, for a write and against a one-off or a passing mood ("I'm
+ * always tired in the mornings" is a trait, not a mood). Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
@@ -27,16 +30,25 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   strong(/\balways\b/, "always start variable names with 'z_'"),
   strong(/\bnever\b(?!\s*mind)/, "never push straight to main"),
   strong(
-    /\bevery ?time\b|\bwhenever\b|\beach time you\b/,
+    /\bevery ?time\b|\bwhenever\b|\beach time\b/,
     "every time you touch the schema, regenerate the client",
   ),
   strong(
-    /\bfrom now on\b|\bgoing forward\b|\bfrom here on\b|\bfrom today\b|\bin the future\b|\bhenceforth\b/,
+    /\bfrom now on\b|\bgoing forward\b|\bfrom here on(?: out)?\b|\bfrom today\b|\bin (?:the )?future\b|\bhenceforth\b/,
     "from now on, use pnpm",
   ),
   strong(
-    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b/,
+    /\ball the time\b|\bat all times\b|\b(?:any ?more|no more|no longer)\b|\b(?:every|each|all) (?:of )?(?:your )?(?:answers?|replies|reply|messages?|responses?)\b|\b(?:everything|anything|all) you (?:write|say|send|draft)\b|\bwhen(?:ever)? we (?:chat|talk|speak|work together)\b/,
+    "Stop apologizing all the time.",
+  ),
+  strong(
+    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
     "a few ground rules for the codebase",
+  ),
+  strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),
+  strong(
+    /\bfor good\b|\bpermanently\b|\bin (?:every|all|any) (?:future )?(?:chats?|conversations?|sessions?|answers?|replies)\b/,
+    "Do this in all future conversations.",
   ),
   strong(
     /\b(?:our|the|team|project|house) conventions? (?:is|are|says?)\b|\bconvention here is\b/,
@@ -56,6 +68,7 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   ),
   strong(/以后|今后|往后|从现在(?:开始|起)|从今天(?:开始|起)|从此/, "以后变量名一律以 m_ 开头"),
   strong(/一律|永远|每次|统一(?:用|使用|以|写|按)|记住|下次(?:记得|要|别)/, "我们一律用 yarn"),
+  strong(/一直|总是|始终|默认|平时|通常|向来|(?:别|不要)再/, "以后都用中文回答，别再用英文"),
   strong(/(?:我们|团队|项目)?的?(?:规范|约定|规定|惯例)(?:是|为|：|:)/, "我们规范是提交信息以 jira 编号开头"),
   strong(
     /(?:每个|所有|全部)(?:的)?(?:函数|方法|类|文件|模块|组件|接口|提交)(?:都|一律)/,
@@ -80,8 +93,9 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   scope(/之前先|前先|(?:之后|以后)[^，。,]{0,40}?先/, "提交之前先跑一下 lint"),
 ]);
 
-const STRONG = defineLexicon(
-  "standing-markers (strong)",
+/** The strong markers alone: what lasts whoever reads it ("always", "from now on", 以后, 一律). */
+export const STRONG_STANDING_MARKERS = defineLexicon(
+  "strong-standing-markers",
   STANDING_MARKERS.entries.filter((marker) => marker.strength === "strong"),
 );
 
@@ -92,38 +106,7 @@ export function hasStandingMarker(text: string): boolean {
 
 /** True when `text` carries a strong standing marker ("always", "from now on", 以后, 一律). */
 export function hasStrongStandingMarker(text: string): boolean {
-  return STRONG.test(text);
-}
-
-/** One-off markers: the instruction holds for this piece of work only ("for this button", 这次). */
-export const ONE_OFF_MARKERS = defineLexicon("one-off-markers", [
-  {
-    pattern:
-      /\b(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|time|page|component|function|method|line|case|pr|ticket|variable)\b/,
-    example: "use the blue color for this button",
-  },
-  {
-    pattern: /\b(?:right now|for now|this time|today|tonight|temporarily|just this once)\b/,
-    example: "use --port 3001 this time",
-  },
-  {
-    pattern: /\bfor this (?!repo|project|codebase|team|company)[a-z]+\b/,
-    example: "skip the e2e tests for this release",
-  },
-  {
-    pattern: /\blike (?:this|that)\b|\b(?:this|that) way\b|\bnever ?mind\b/,
-    example: "never mind, leave it like that",
-  },
-  {
-    pattern:
-      /暂时|这次|这一次|先这样|临时|(?<!从)今天(?!起|开始)|这个按钮|这一行|(?:别|不要)(?:这样|这么|那样)/,
-    example: "这次先用 3001 端口",
-  },
-]);
-
-/** True for an instruction that holds only for the work at hand ("this time", "for now", 这次). */
-export function isOneOff(text: string): boolean {
-  return ONE_OFF_MARKERS.test(text);
+  return STRONG_STANDING_MARKERS.test(text);
 }
 
 /** Conditions: an instruction that applies only if something holds ("if it fails, …", 如果). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { languageOf } from "./language.js";
-import { stripLeadIns } from "./lead-ins.js";
+import { stripLeadIns } from "./lead-in-words.js";
 import { cjkBigrams, sentenceRun, splitSentences, stemWord, tokens, words } from "./tokenizer.js";
 
 describe("the tokenizer", () => {

@@ -1,15 +1,20 @@
 import { estimateTokens } from "../compaction/tokens.js";
-import { TACIT_CONTEXT_CLOSE, TACIT_CONTEXT_OPEN } from "../redaction.js";
+import { neutralizeContextText, TACIT_CONTEXT_CLOSE, TACIT_CONTEXT_OPEN } from "../tacit-context.js";
 
 /** What a recalled item is: a behavioural lesson, a skill (a method), or memory evidence (a fact). */
 export type RecallKind = "lesson" | "skill" | "evidence";
+
+/** Who said what a piece of evidence quotes: the user, the assistant, or a tool's output. */
+export type EvidenceAttribution = "user" | "assistant" | "tool_output";
 
 /** One ranked candidate for injection. */
 export interface RecallCandidate {
   kind: RecallKind;
   id: string;
-  /** The short factual statement injected for it (one line). */
+  /** The short factual statement injected for it (one line; evidence names who said it). */
   text: string;
+  /** Evidence only: who said what it quotes. */
+  attribution?: EvidenceAttribution;
   /** The final ranking score (0..1.5). */
   score: number;
   /** How relevant it is to the prompt at all (topic similarity, 0..1): the "inject nothing" gate. */
@@ -118,7 +123,11 @@ export function assembleContext(
   return { context, items, rejected, tokens: context ? estimateTokens(context) : 0 };
 }
 
-/** Renders items as short statements inside `<tacit-context>…</tacit-context>`; "" for no items. */
+/**
+ * Renders items as short statements inside `<tacit-context>…</tacit-context>`; "" for no items.
+ * Each item's text is neutralised first (see tacit-context.ts): one line, and nothing in it can
+ * close the block or open another.
+ */
 export function renderContext(items: readonly RecallCandidate[]): string {
   if (items.length === 0) return "";
   const lines = [TACIT_CONTEXT_OPEN];
@@ -128,7 +137,7 @@ export function renderContext(items: readonly RecallCandidate[]): string {
     const ofKind = items.filter((item) => item.kind === kind && !item.convention);
     if (ofKind.length === 0) continue;
     lines.push(HEADINGS[kind]);
-    for (const item of ofKind) lines.push(`- ${item.text}`);
+    for (const item of ofKind) lines.push(`- ${neutralizeContextText(item.text)}`);
   }
   lines.push(TACIT_CONTEXT_CLOSE);
   return lines.join("\n");

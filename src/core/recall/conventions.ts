@@ -4,7 +4,6 @@
  * conventions for code work, git conventions for git work, answer style for answers — and never
  * into a knowledge question or another project. Pure.
  */
-import { z } from "zod";
 import { estimateTokens } from "../compaction/tokens.js";
 import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
@@ -12,28 +11,8 @@ import type { Lesson } from "../lessons/lesson.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { CODE_WORK, EVERY_TASK_WORK, OTHER_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
+import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "./convention-settings.js";
 import { holdsProjectWide } from "./intents.js";
-
-/** Settings of the conventions block (part of recall's settings). */
-export const conventionSettingsSchema = z.object({
-  /** Inject a project's conventions as a block of their own. */
-  enabled: z.boolean().default(true),
-  /** At most this many conventions per prompt. */
-  maxConventions: z.number().int().min(0).max(100).default(10),
-  /** At most this many tokens (estimateTokens) for the block's lines. */
-  maxTokens: z.number().int().min(0).max(10_000).default(250),
-  /**
-   * A convention whose kind of work the prompt does not share still comes when it is this relevant
-   * to the prompt (topic similarity, as for lessons).
-   */
-  minRelevance: z.number().min(0).max(2).default(0.55),
-});
-
-/** Settings of the conventions block. */
-export type ConventionSettings = z.infer<typeof conventionSettingsSchema>;
-
-/** The defaults: at most 10 conventions and 250 tokens. */
-export const DEFAULT_CONVENTION_SETTINGS: ConventionSettings = conventionSettingsSchema.parse({});
 
 /** What the prompt asks for: its kinds of work, and whether it is a knowledge question. */
 export interface PromptWork {

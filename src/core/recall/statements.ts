@@ -1,4 +1,5 @@
 import type { Lesson } from "../lessons/lesson.js";
+import type { EvidenceAttribution } from "./context.js";
 
 const MAX_STATEMENT_CHARS = 300;
 /** A trigger that already says when ("Before pushing", "Every time you touch …"): no "When" before it. */
@@ -21,16 +22,32 @@ export function lessonStatement(lesson: Pick<Lesson, "kind" | "trigger" | "rule"
   return clip(text);
 }
 
-/** Memory evidence as a statement: `<date> <who>: "<quote>"`. */
+/** How each attribution is written before a quote. */
+const SAID_BY: Record<EvidenceAttribution, string> = {
+  user: "the user said",
+  assistant: "the assistant said",
+  tool_output: "tool output",
+};
+
+/**
+ * Memory evidence as a statement that names who said it: `<date>, the user said: "<quote>"`,
+ * `<date>, the assistant said: …`, or `<date>, tool output (Bash, failed): …`. Tool output is
+ * never attributed to the user, even when the agent recorded it in a user turn.
+ */
 export function evidenceStatement(input: {
-  role: string;
+  attribution: EvidenceAttribution;
   text: string;
   at: number;
   toolName?: string | null;
+  failed?: boolean;
 }): string {
-  const who = input.toolName ? `${input.toolName} failed` : input.role;
+  const tool = [input.toolName, input.failed === false ? null : "failed"].filter(Boolean).join(", ");
+  const who =
+    input.attribution === "tool_output" && tool !== ""
+      ? `${SAID_BY.tool_output} (${tool})`
+      : SAID_BY[input.attribution];
   const date = new Date(input.at).toISOString().slice(0, 10);
-  return clip(`${date} ${who}: "${input.text.replace(/\s+/g, " ").trim()}"`);
+  return clip(`${date}, ${who}: "${input.text.replace(/\s+/g, " ").trim()}"`);
 }
 
 function upperFirst(text: string): string {

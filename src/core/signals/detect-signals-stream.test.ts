@@ -110,6 +110,30 @@ describe("detectSignalsForLine", () => {
     ).toHaveLength(0);
   });
 
+  it("reports graded signals by default, weak cues included, and only confident ones at 0.5", () => {
+    const input = line({
+      id: "g",
+      messages: [
+        { role: "user", content: "Find me a flight on the 10th." },
+        { role: "assistant", content: "I found a flight on the 9th." },
+        { role: "user", content: "Negative. Is there any possibility for afternoon 2?" },
+      ],
+    });
+    const graded = JSON.parse(detectSignalsForLine(input, 1).output ?? "").signals;
+    expect(graded).toEqual([
+      {
+        turn: 2,
+        type: "reject",
+        source: "user",
+        confidence: 0.35,
+        evidence: "Negative.",
+      },
+    ]);
+    expect(JSON.parse(detectSignalsForLine(input, 1, { minConfidence: 0.5 }).output ?? "").signals).toEqual(
+      [],
+    );
+  });
+
   it("handles thousands of lines in one run, each producing a valid output line", () => {
     const lines = Array.from({ length: 5_000 }, (_, index) => {
       const labeled = LABELED_SIGNAL_CASES[index % LABELED_SIGNAL_CASES.length];

@@ -5,7 +5,8 @@
  * costs only the matching.
  */
 import type { z } from "zod";
-import { detectSignalsOffline } from "./offline-rules.js";
+import { describeJsonError } from "../json-error.js";
+import { detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import type { SignalOutputLine } from "./signal-types.js";
 import { signalConversationSchema } from "./signal-types.js";
 
@@ -17,7 +18,10 @@ export interface SignalLineResult {
 
 /** Options of `detectSignalsForLine`. */
 export interface SignalLineOptions {
-  /** Passed to `detectSignalsOffline`. Default 0.5. */
+  /**
+   * Signals under this confidence are left out. Default {@link GRADED_SIGNAL_FLOOR}: graded output,
+   * weak cues included; 0.5 keeps only the confident signals learning uses.
+   */
   minConfidence?: number;
 }
 
@@ -54,13 +58,13 @@ export function detectSignalsForLine(
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return {
-      error: `line ${lineNumber}: invalid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    // The parser's message quotes the line, which may hold a secret: say where, never what.
+    void error;
+    return { error: `line ${lineNumber}: invalid JSON: ${describeJsonError(line)}` };
   }
   const parsed = signalConversationSchema.safeParse(value);
   if (!parsed.success) return { error: `line ${lineNumber}: ${describeIssues(parsed.error.issues)}` };
-  const detectOptions = options.minConfidence === undefined ? {} : { minConfidence: options.minConfidence };
+  const detectOptions = { minConfidence: options.minConfidence ?? GRADED_SIGNAL_FLOOR };
   const output: SignalOutputLine = {
     id: parsed.data.id,
     signals: detectSignalsOffline(parsed.data.messages, detectOptions).map((signal) => ({

@@ -704,4 +704,48 @@ U: It must not run as root. Don't use sudo either.
 U: Add zod to the api package.
 A: Added zod with pnpm add zod.
 U: Good. Use the same for the web package and don't forget the lockfile.
+# en-g-opener-correction | 2 correction
+U: Upload the build to the bucket.
+A: Uploaded dist/ to s3://acme-prod-assets.
+U: No, I want it in the staging bucket, acme-staging-assets.
+# en-g-bare-opener
+U: Find the slowest query in the log.
+A: The slowest one is the users lookup at 2.1 s.
+U: Negative. Look at the orders report.
+# en-g-not-that
+U: Open the config the worker reads.
+A: Here is config/default.json.
+U: That's not the one the worker reads.
+# en-g-retry-request
+U: Find where the session cookie is set.
+A: I could not find a Set-Cookie call in src/.
+U: Could you please search again? I saw it in the middleware last week.
+# en-g-complaint
+U: Tidy up the migrations folder.
+A: Merged the migrations into one file and renumbered the rest.
+U: You've made quite a mess of things as it is.
+# en-g-dislike
+U: Suggest a charting library for the dashboard.
+A: How about D3? It can draw anything.
+U: I don't like hand-drawing every axis.
+# en-g-pursuit-after-shortfall
+U: Book the 9:00 meeting room for Friday.
+A: Sorry, the 9:00 slot on Friday is already taken.
+U: How about 10:00 then?
+# en-g-unresolved-shortfall
+U: Fetch the latest exchange rates.
+A: Unfortunately the rates API is not available right now.
+U: Which endpoint did you call?
+# en-g-other-option
+U: Pick a font for the landing page.
+A: Inter would work well there.
+U: Any other suggestions?
+# en-g-negated-reply
+U: Set up the release workflow.
+A: I can also add a changelog step to the workflow.
+U: Not at this time. Only the tag and publish steps.
+# en-g-acceptance
+U: Rename the helper to formatPrice.
+A: Renamed formatPrice and updated the six call sites.
+U: Sounds good, leave the tests as they are.
 `;

@@ -112,6 +112,27 @@ describe("detectLiveSignals", () => {
     ).not.toContain("acceptanceUnclear");
   });
 
+  it("adds up weak cues into userDissatisfaction once their combined confidence is confident", () => {
+    const one = [
+      user("Find the slow query."),
+      assistant("It is the users lookup."),
+      user("Negative. Look at the orders report."),
+    ];
+    expect(detectLiveSignals(one)).not.toContain("userDissatisfaction");
+    const two = [...one, assistant("The orders report takes 0.4 s."), user("Could you please check again?")];
+    const found = detectLiveSignalsWithEvidence(two).find((signal) => signal.name === "userDissatisfaction");
+    expect(found?.turn).toBe(4);
+    expect(found?.evidence).toBe("Could you please check again?");
+    expect(found?.confidence).toBeGreaterThanOrEqual(0.5);
+    const settled = [
+      ...two,
+      assistant("Checked: the orders report is the slow one."),
+      user("Perfect, that fixed it."),
+    ];
+    const weakAgain = [...settled, assistant("Anything else?"), user("Negative.")];
+    expect(detectLiveSignals(weakAgain)).not.toContain("userDissatisfaction");
+  });
+
   it("looks only at the last windowSize messages but reports turns in the caller's indexing", () => {
     const old = [user("Fix it."), assistant("Done."), user("Still broken.")];
     const calm = [user("New topic: add a README."), assistant("Here is a draft."), user("Perfect.")];

@@ -3,7 +3,7 @@
  * recent turns of a conversation. Recall matches them against heuristic triggers, so they
  * must be cheap: the same rules as `detectSignalsOffline`, plus a few cross-turn checks.
  */
-import { detectSignalsOffline } from "./offline-rules.js";
+import { CONFIDENT_SIGNAL_FLOOR, detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import { evidenceAt, jaccard, maskText, similarityTokens } from "./signal-text.js";
 import type { DetectedSignal, LiveSignal, LiveSignalName, SignalMessage } from "./signal-types.js";
 import { LIVE_SIGNAL_NAMES } from "./signal-types.js";
@@ -13,6 +13,9 @@ export interface LiveSignalOptions {
   /** Only the last `windowSize` messages are inspected. Default 12. */
   windowSize?: number;
 }
+
+/** User signal types whose graded confidences add up to dissatisfaction. */
+const DISSATISFACTION_TYPES = new Set(["reject", "correction", "confusion"]);
 
 /** Jaccard similarity at or above which two constraint sentences say the same thing. */
 const CONSTRAINT_RESTATEMENT_SIMILARITY = 0.3;
@@ -41,15 +44,55 @@ function latest<T>(items: readonly T[]): T | undefined {
   return items[items.length - 1];
 }
 
+/**
+ * Weak user cues since the last confident success, combined as independent evidence
+ * (1 − Π(1 − confidence)): a bare "No," and then "can you search again?" together are as telling
+ * as one confident reject. Returns the combined confidence and the strongest of the cues.
+ */
+function accumulatedDissatisfaction(graded: readonly DetectedSignal[]): {
+  confidence: number;
+  strongest?: DetectedSignal;
+} {
+  let doubt = 1;
+  let strongest: DetectedSignal | undefined;
+  for (const signal of graded) {
+    if (signal.source !== "user") continue;
+    if (signal.type === "success" && signal.confidence >= CONFIDENT_SIGNAL_FLOOR) {
+      doubt = 1;
+      strongest = undefined;
+    } else if (DISSATISFACTION_TYPES.has(signal.type)) {
+      doubt *= 1 - signal.confidence;
+      if (strongest === undefined || signal.confidence >= strongest.confidence) strongest = signal;
+    }
+  }
+  return strongest === undefined ? { confidence: 0 } : { confidence: 1 - doubt, strongest };
+}
+
 function userDissatisfaction(
   messages: readonly SignalMessage[],
   signals: readonly DetectedSignal[],
+  graded: readonly DetectedSignal[],
 ): LiveSignal[] {
   const found: LiveSignal[] = signals
     .filter(
       (signal) => signal.source === "user" && (signal.type === "reject" || signal.type === "correction"),
     )
-    .map((signal) => ({ name: "userDissatisfaction", turn: signal.turn, evidence: signal.evidence }));
+    .map((signal) => ({
+      name: "userDissatisfaction",
+      turn: signal.turn,
+      evidence: signal.evidence,
+      confidence: signal.confidence,
+    }));
+  const accumulated = accumulatedDissatisfaction(graded);
+  if (accumulated.strongest !== undefined && accumulated.confidence >= CONFIDENT_SIGNAL_FLOOR) {
+    const { turn, evidence } = accumulated.strongest;
+    found.push({
+      name: "userDissatisfaction",
+      turn,
+      evidence,
+      confidence: Math.round(accumulated.confidence * 100) / 100,
+    });
+  }
   messages.forEach((message, turn) => {
     if (message.role !== "user") return;
     const masked = maskText(message.content);
@@ -162,7 +205,9 @@ function acceptanceUnclear(
 /**
  * Live signals with the turn (index into `recent`) and verbatim evidence that support them,
  * one per signal name (the latest), in `LIVE_SIGNAL_NAMES` order:
- * - `userDissatisfaction`: a user reject or correction, or frustration ("!!", "seriously", "到底");
+ * - `userDissatisfaction`: a confident user reject or correction, weak cues (graded rejects,
+ *   corrections, confusion since the last confident success) whose combined confidence reaches
+ *   the confident floor, or frustration ("!!", "seriously", "到底");
  * - `constraintRestatement`: a user constraint that repeats an earlier one, or is marked as
  *   repeated ("again", "I told you not to", "我说过不要");
  * - `repeatedFailure`: two or more rejects (tool failures or user rejects) since the last success;
@@ -177,9 +222,10 @@ export function detectLiveSignalsWithEvidence(
   const windowSize = options.windowSize ?? 12;
   const offset = Math.max(0, recent.length - windowSize);
   const messages = recent.slice(offset);
-  const signals = detectSignalsOffline(messages);
+  const graded = detectSignalsOffline(messages, { minConfidence: GRADED_SIGNAL_FLOOR });
+  const signals = graded.filter((signal) => signal.confidence >= CONFIDENT_SIGNAL_FLOOR);
   const candidates = [
-    ...userDissatisfaction(messages, signals),
+    ...userDissatisfaction(messages, signals, graded),
     ...constraintRestatement(messages, signals),
     ...repeatedFailure(signals),
     ...sameErrorRepeated(messages, signals),

@@ -7,23 +7,39 @@
  * and agent-rules.ts; this file runs them and settles conflicts within a message.
  */
 import { AGENT_SIGNAL_RULES } from "./agent-rules.js";
+import { GRADED_SIGNAL_RULES } from "./graded-rules.js";
 import type { OfflineSignalRule, RuleMatch } from "./rule-context.js";
 import { ConversationView } from "./rule-context.js";
 import type { DetectedSignal, SignalMessage, SignalMessageRole } from "./signal-types.js";
+import { FEEDBACK_SIGNAL_SOURCES, FEEDBACK_SIGNAL_TYPES } from "./signal-types.js";
 import { USER_SIGNAL_RULES } from "./user-rules.js";
 
+export { GRADED_CONFIDENCE } from "./graded-rules.js";
 export type { OfflineSignalRule, RuleContext, RuleMatch } from "./rule-context.js";
 export { RESTATEMENT_SIMILARITY } from "./user-rules.js";
 
+/**
+ * Signals at or above this confidence are confident: learning (task experiences, lessons) reads
+ * only these, and it is the default floor of `detectSignalsOffline`.
+ */
+export const CONFIDENT_SIGNAL_FLOOR = 0.5;
+
+/**
+ * The floor of graded output: `tacit signals detect` and live signals report signals from here
+ * up, weak cues included (a bare "No,", a request to search again, a dislike).
+ */
+export const GRADED_SIGNAL_FLOOR = 0.1;
+
 /** Options of `detectSignalsOffline`. */
 export interface OfflineDetectOptions {
-  /** Signals under this confidence are dropped. Default 0.5 (the seed's extraction floor). */
+  /** Signals under this confidence are dropped. Default {@link CONFIDENT_SIGNAL_FLOOR}. */
   minConfidence?: number;
 }
 
-/** Every offline rule, in the order findings are reported within a message. */
+/** Every offline rule. Within a message, findings are settled and reported in a fixed order. */
 export const OFFLINE_SIGNAL_RULES: readonly OfflineSignalRule[] = [
   ...USER_SIGNAL_RULES,
+  ...GRADED_SIGNAL_RULES,
   ...AGENT_SIGNAL_RULES,
 ];
 
@@ -43,12 +59,30 @@ function overlaps(first: RuleMatch, second: RuleMatch): boolean {
   return first.start < second.end && second.start < first.end;
 }
 
+/** True when `first` beats `second` for the same (type, source): more confident, earlier, smaller id. */
+function stronger(first: Finding, second: Finding): boolean {
+  if (first.match.confidence !== second.match.confidence)
+    return first.match.confidence > second.match.confidence;
+  if (first.match.start !== second.match.start) return first.match.start < second.match.start;
+  return first.rule.id < second.rule.id;
+}
+
+/** Report order within a message: by type, then source, in the vocabulary's order. */
+function typeOrder(finding: Finding): number {
+  return (
+    FEEDBACK_SIGNAL_TYPES.indexOf(finding.rule.type) * FEEDBACK_SIGNAL_SOURCES.length +
+    FEEDBACK_SIGNAL_SOURCES.indexOf(finding.rule.source)
+  );
+}
+
 /**
  * Settle findings on one user message:
  * - a correction implies a reject, so user rejects are dropped, and so is a constraint whose
  *   text is the correction itself ("别用 npm，用 pnpm");
- * - success and reject together: the later one wins ("之前失败了，现在可以了" is a success);
- * - one signal per (type, source), the most confident.
+ * - success and reject together: the later one wins ("之前失败了，现在可以了" is a success), but a
+ *   weak one (under the confident floor) never outweighs a confident one;
+ * - one signal per (type, source), the most confident; ties go to the earlier match, then the
+ *   rule id, so the order of the rules does not matter.
  */
 function settle(findings: Finding[]): Finding[] {
   let kept = findings;
@@ -63,28 +97,31 @@ function settle(findings: Finding[]): Finding[] {
   const success = kept.find((finding) => finding.rule.type === "success");
   const reject = kept.find((finding) => finding.rule.type === "reject");
   if (success && reject) {
-    const loser = success.match.start >= reject.match.start ? "reject" : "success";
+    const weakReject = reject.match.confidence < CONFIDENT_SIGNAL_FLOOR;
+    const weakSuccess = success.match.confidence < CONFIDENT_SIGNAL_FLOOR;
+    const later = success.match.start >= reject.match.start ? "reject" : "success";
+    const loser = weakReject === weakSuccess ? later : weakReject ? "reject" : "success";
     kept = kept.filter((finding) => finding.rule.type !== loser);
   }
   const best = new Map<string, Finding>();
   for (const finding of kept) {
     const key = `${finding.rule.type}/${finding.rule.source}`;
     const current = best.get(key);
-    if (current === undefined || finding.match.confidence > current.match.confidence) best.set(key, finding);
+    if (current === undefined || stronger(finding, current)) best.set(key, finding);
   }
-  return [...best.values()];
+  return [...best.values()].sort((first, second) => typeOrder(first) - typeOrder(second));
 }
 
 /**
  * Detect feedback signals in a conversation with the offline rules. Pure and synchronous.
  * Returns signals in message order; `turn` indexes `messages`. Confidence is rounded to
- * two decimals; signals under `minConfidence` (default 0.5) are dropped.
+ * two decimals; signals under `minConfidence` (default {@link CONFIDENT_SIGNAL_FLOOR}) are dropped.
  */
 export function detectSignalsOffline(
   messages: readonly SignalMessage[],
   options: OfflineDetectOptions = {},
 ): DetectedSignal[] {
-  const minConfidence = options.minConfidence ?? 0.5;
+  const minConfidence = options.minConfidence ?? CONFIDENT_SIGNAL_FLOOR;
   const view = new ConversationView(messages);
   const signals: DetectedSignal[] = [];
   messages.forEach((message, index) => {

@@ -83,7 +83,7 @@ export const REJECT_PHRASES: readonly Phrase[] = [
   phrase(0.8, String.raw`^\s*(?:no|nope|nah|wrong|incorrect)\s*[.!]*\s*$`, { mayAnswerQuestion: true }),
   phrase(
     0.7,
-    String.raw`^\s*(?:(?:hmm+|um+|uh+|well|oh|ah)[,.]?\s+)?(?:no|nope|nah)(?! problem| worries| rush| need| thanks)\b[,.!]`,
+    String.raw`^\s*(?:(?:hmm+|um+|uh+|well|oh|ah)[,.]?\s+)?(?:no|nope|nah)(?![,.!]?\s*(?:problem|worries|rush|need|thanks|thank you|thx)\b)\b[,.!]`,
     { mayAnswerQuestion: true },
   ),
   phrase(0.7, String.raw`^\s*(?:(?:hmm+|um+|well)[,.]?\s+)?not (?:quite|really|exactly)\b`, {

@@ -55,7 +55,10 @@ export interface DetectedSignal {
   turn: number;
   type: FeedbackSignalType;
   source: FeedbackSignalSource;
-  /** 0.5–0.95 for the offline rules; signals under the caller's floor are dropped. */
+  /**
+   * Graded 0.1–0.95: weak cues (a bare "No,", a request to search again) sit under 0.5, confident
+   * signals at or above it. Signals under the caller's floor are dropped.
+   */
   confidence: number;
   /** Verbatim excerpt of the message (the sentence that triggered the rule), at most 240 characters. */
   evidence: string;
@@ -86,17 +89,34 @@ export interface LiveSignal {
   /** Index into the `recent` array passed to the detector. */
   turn: number;
   evidence: string;
+  /** How sure the detector is, when a graded signal supports it (absent for pattern-only checks). */
+  confidence?: number;
 }
 
 const roleSchema = z.enum(["user", "assistant", "tool", "system"]);
 
-/** One message of an input line of `tacit signals detect`. Unknown keys are ignored. */
-export const signalMessageSchema = z.object({
-  role: roleSchema,
-  content: z.string(),
-  isError: z.boolean().optional(),
-  toolName: z.string().optional(),
-});
+/**
+ * One message of an input line of `tacit signals detect`. Unknown keys are ignored. A tool message
+ * as `tacit export conversations` writes it (`content` the tool's name, `toolOutput` what it
+ * printed, `toolName` null when unknown) is read as its output.
+ */
+export const signalMessageSchema = z
+  .object({
+    role: roleSchema,
+    content: z.string(),
+    isError: z.boolean().nullish(),
+    toolName: z.string().nullish(),
+    toolOutput: z.string().nullish(),
+  })
+  .transform(({ toolOutput, ...message }): SignalMessage => {
+    const content = message.role === "tool" && typeof toolOutput === "string" ? toolOutput : message.content;
+    return {
+      role: message.role,
+      content,
+      ...(typeof message.isError === "boolean" ? { isError: message.isError } : {}),
+      ...(typeof message.toolName === "string" ? { toolName: message.toolName } : {}),
+    };
+  });
 
 /**
  * One input line of `tacit signals detect` (JSON Lines on stdin):

@@ -2,7 +2,7 @@ import type { Writable } from "node:stream";
 import type { Option } from "commander";
 import { TacitError } from "../../core/errors.js";
 import type { Runtime } from "../../runtime.js";
-import { openStore, resolveDatabaseLocation } from "../../store/open-store.js";
+import { openStore, openStoreForReading, resolveDatabaseLocation } from "../../store/open-store.js";
 import type { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 
 /** Everything a command touches outside itself, passed in so tests can drive the CLI. */
@@ -30,6 +30,7 @@ export interface GlobalOptions {
 
 /** A failure the CLI reports as one line on stderr with a non-zero exit code. */
 export class CliError extends TacitError {
+  static override readonly marker: string = "tacit.error.cli";
   override readonly name = "CliError";
   readonly exitCode: number;
 
@@ -39,13 +40,17 @@ export class CliError extends TacitError {
   }
 }
 
+/** How a command uses the store: `read` opens it read-only and creates nothing (see openStoreForReading). */
+export type StoreAccess = "read" | "write";
+
 /** Opens the store the options and environment point at, runs `work`, and closes it. */
 export async function withStore<T>(
   io: CliIo,
   options: GlobalOptions,
   work: (store: SqliteStore) => Promise<T>,
+  access: StoreAccess = "write",
 ): Promise<T> {
-  const store = openStore(resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd }));
+  const store = openCommandStore(io, options, access);
   try {
     return await work(store);
   } finally {
@@ -58,14 +63,27 @@ export async function withRuntime<T>(
   io: CliIo,
   options: GlobalOptions,
   work: (runtime: Runtime) => Promise<T>,
+  access: StoreAccess = "write",
 ): Promise<T> {
   const { openRuntime } = await import("../../runtime.js");
-  const runtime = await openRuntime({ db: options.db, env: io.env, cwd: io.cwd, now: io.now });
+  const runtime = await openRuntime({
+    db: options.db,
+    env: io.env,
+    cwd: io.cwd,
+    now: io.now,
+    ...(access === "read" ? { store: openCommandStore(io, options, access) } : {}),
+  });
   try {
     return await work(runtime);
   } finally {
     await runtime.close();
   }
+}
+
+function openCommandStore(io: CliIo, options: GlobalOptions, access: StoreAccess): SqliteStore {
+  const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
+  if (access === "write") return openStore(location);
+  return openStoreForReading(location, { named: Boolean(options.db ?? io.env.TACIT_DATABASE_URL) });
 }
 
 export function writeLine(stream: Writable, text = ""): void {
@@ -118,10 +136,25 @@ export function writeListing<T>(
   io: CliIo,
   json: boolean | undefined,
   items: T[],
-  view: { empty: string; headers: string[]; row: (item: T) => string[] },
+  view: {
+    empty: string;
+    headers: string[];
+    row: (item: T) => string[];
+    /** How many matched, when `--limit` cut the listing: the table then ends with "… N more". */
+    total?: number;
+  },
 ): number {
   if (json) writeJson(io, items);
   else if (items.length === 0) writeLine(io.stdout, view.empty);
-  else writeLine(io.stdout, table(view.headers, items.map(view.row)));
+  else {
+    writeLine(io.stdout, table(view.headers, items.map(view.row)));
+    const more = (view.total ?? items.length) - items.length;
+    if (more > 0) writeLine(io.stdout, `… ${more} more (--limit ${view.total} lists them all)`);
+  }
   return 0;
+}
+
+/** The first `limit` of everything that matched, and how many matched. */
+export function firstOf<T>(all: T[], limit: number): { items: T[]; total: number } {
+  return { items: all.slice(0, limit), total: all.length };
 }

@@ -97,7 +97,13 @@ describe("tacit CLI", () => {
     const home = join(tempDir(), "home");
     const result = await runTacit(["stats", "--json"], { env: { TACIT_HOME: home } });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).database).toBe(join(home, "tacit.db"));
+    expect(JSON.parse(result.stdout)).toMatchObject({ database: join(home, "tacit.db"), sessions: 0 });
+    // Reading creates nothing: the first command that captures creates the database.
+    expect(existsSync(home)).toBe(false);
+    const added = await runTacit(["lessons", "add", "--rule", "r", "--trigger", "t", "--scope", "global"], {
+      env: { TACIT_HOME: home },
+    });
+    expect(added.code).toBe(0);
     expect(existsSync(join(home, "tacit.db"))).toBe(true);
   });
 

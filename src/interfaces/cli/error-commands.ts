@@ -1,4 +1,5 @@
 import { createCapture } from "../../capture/capture.js";
+import { errorHeadline } from "../../core/error-line.js";
 import { ERROR_TYPES, type ErrorType } from "../../core/types.js";
 import {
   CliError,
@@ -20,15 +21,22 @@ export async function errorsList(
   if (options.type && !ERROR_TYPES.includes(options.type as ErrorType)) {
     throw new CliError(`--type must be one of ${ERROR_TYPES.join(", ")}, got "${options.type}"`);
   }
-  const errors = await withStore(io, options, (store) =>
-    store.listErrors({
-      limit: options.limit,
-      sessionId: options.session,
-      type: options.type as ErrorType | undefined,
-      includeResolved: options.all,
-    }),
+  // Oldest first, the latest `--limit` of them; counted whole, so a cut listing says how many more.
+  const all = await withStore(
+    io,
+    options,
+    (store) =>
+      store.listErrors({
+        limit: -1,
+        sessionId: options.session,
+        type: options.type as ErrorType | undefined,
+        includeResolved: options.all,
+      }),
+    "read",
   );
+  const errors = all.slice(-options.limit);
   return writeListing(io, options.json, errors, {
+    total: all.length,
     empty: options.all ? "No errors recorded." : "No unresolved errors. (--all shows resolved ones too)",
     headers: ["ID", "TYPE", "TIME", "TOOL", "STATE", "MESSAGE"],
     row: (error) => [
@@ -37,7 +45,7 @@ export async function errorsList(
       shortTime(error.createdAt),
       error.toolName ?? "-",
       error.resolved ? "resolved" : "open",
-      oneLine(error.message, 70),
+      oneLine(errorHeadline(error.message), 70),
     ],
   });
 }
@@ -64,14 +72,19 @@ export async function errorsContext(
   io: CliIo,
 ): Promise<number> {
   if (!sessionId && !options.task) throw new CliError("give a session id, or --task ID");
-  const result = await withStore(io, options, async (store) => {
-    const capture = createCapture({ store, now: io.now });
-    const filter = { sessionId, taskId: options.task };
-    return {
-      context: await capture.errorContext({ ...filter, includeResolved: options.includeResolved }),
-      stats: await capture.errorStats(filter),
-    };
-  });
+  const result = await withStore(
+    io,
+    options,
+    async (store) => {
+      const capture = createCapture({ store, now: io.now });
+      const filter = { sessionId, taskId: options.task };
+      return {
+        context: await capture.errorContext({ ...filter, includeResolved: options.includeResolved }),
+        stats: await capture.errorStats(filter),
+      };
+    },
+    "read",
+  );
   if (options.json) writeJson(io, result);
   else writeLine(io.stdout, result.context || "No unresolved errors.");
   return 0;

@@ -7,12 +7,19 @@ import { useTempDir } from "../../testing/temp-dir.js";
 
 const tempDir = useTempDir("tacit-hook-program-");
 
-/** Runs `tacit …` in-process, at a fixed time (backup names carry it). */
+/**
+ * Runs `tacit …` in-process, at a fixed time (backup names carry it), with a TACIT_HOME of its own:
+ * install keeps backups and its record there, and uninstall stops the daemons there.
+ */
 function runHookCommands(
   argv: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {},
 ) {
-  return runTacit(argv, { ...options, now: () => Date.UTC(2026, 10, 22, 9, 30, 0) });
+  return runTacit(argv, {
+    ...options,
+    env: { TACIT_HOME: tempDir(), ...options.env },
+    now: () => Date.UTC(2026, 10, 22, 9, 30, 0),
+  });
 }
 
 function repository(): string {
@@ -23,23 +30,44 @@ function repository(): string {
 }
 
 describe("tacit install / uninstall", () => {
-  it("installs into the git root's .claude/settings.json from a subfolder, then uninstalls", async () => {
+  it("installs into the git root's .claude/settings.local.json from a subfolder, then uninstalls", async () => {
     const root = repository();
+    const env = { TACIT_HOME: tempDir() };
     const cwd = join(root, "packages", "api");
-    const file = join(root, ".claude", "settings.json");
-    const installed = await runHookCommands(["install", "claude-code"], { cwd });
+    const file = join(root, ".claude", "settings.local.json");
+    const installed = await runHookCommands(["install", "claude-code"], { cwd, env });
     expect(installed).toMatchObject({ code: 0, stderr: "" });
     expect(installed.stdout).toContain(`Installed tacit's hooks for Claude Code in ${file}`);
+    expect(installed.stdout).toContain("git ignores it (/.claude/settings.local.json in");
     expect(JSON.parse(readFileSync(file, "utf8")).hooks.UserPromptSubmit).toHaveLength(1);
-    const again = await runHookCommands(["install", "claude-code"], { cwd });
+    expect(existsSync(join(root, ".claude", "settings.json"))).toBe(false);
+    const again = await runHookCommands(["install", "claude-code"], { cwd, env });
     expect(again.stdout).toContain("already installed");
-    const removed = await runHookCommands(["uninstall", "claude-code", "--json"], { cwd });
+    const removed = await runHookCommands(["uninstall", "claude-code", "--json"], { cwd, env });
     expect(JSON.parse(removed.stdout)).toMatchObject({
-      agent: "claude-code",
+      agents: ["claude-code"],
       action: "uninstall",
-      changed: true,
+      removals: [{ file, changed: true, deleted: true }],
+      daemons: [],
+      purged: null,
     });
-    expect(readFileSync(file, "utf8")).toBe("{}\n");
+    expect(existsSync(join(root, ".claude"))).toBe(false);
+    expect(existsSync(join(root, ".git", "info", "exclude"))).toBe(false);
+  });
+
+  it("writes the committed settings.json with --shared, and only for Claude Code in a project", async () => {
+    const root = repository();
+    const env = { TACIT_HOME: tempDir() };
+    const shared = await runHookCommands(["install", "claude-code", "--shared"], { cwd: root, env });
+    expect(shared.stdout).toContain(`in ${join(root, ".claude", "settings.json")}`);
+    const local = await runHookCommands(["install", "claude-code"], { cwd: root, env });
+    expect(local.stdout).toContain(`Moved them out of ${join(root, ".claude", "settings.json")}.`);
+    expect((await runHookCommands(["install", "codex", "--shared"], { cwd: root, env })).stderr).toBe(
+      "tacit: --shared applies to claude-code with --scope project only\n",
+    );
+    const unnamed = await runHookCommands(["uninstall"], { cwd: root, env });
+    expect(unnamed).toMatchObject({ code: 1 });
+    expect(unnamed.stderr).toMatch(/name the agent \(claude-code, codex\), or add --purge/);
   });
 
   it("writes the database into the command with --db, and the timeout", async () => {
@@ -85,6 +113,8 @@ describe("tacit install / uninstall", () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain(file);
     expect(readFileSync(file, "utf8")).toBe("{ nope");
+    // Refused before anything was written: not even the per-machine file.
+    expect(existsSync(join(root, ".claude", "settings.local.json"))).toBe(false);
   });
 });
 

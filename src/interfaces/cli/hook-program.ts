@@ -12,11 +12,15 @@ export function registerHookCommands(program: Command, { io, global, run }: Comm
   program
     .command("install")
     .description(
-      "wire tacit's hooks into an agent: claude-code (.claude/settings.json) or codex (.codex/hooks.json)",
+      "wire tacit's hooks into an agent: claude-code (.claude/settings.local.json) or codex (.codex/hooks.json)",
     )
     .argument("<agent>", "claude-code or codex")
     .option("--scope <scope>", "project (this repository, default) or user (every project)", "project")
     .option("--project <path>", "the project folder (default: the git root of the working directory)")
+    .option(
+      "--shared",
+      "claude-code, scope project: the committed .claude/settings.json instead of this machine's settings.local.json",
+    )
     .option("--timeout <seconds>", "seconds the agent waits for a hook", (value) =>
       parseCount(value, "--timeout"),
     )
@@ -26,17 +30,25 @@ export function registerHookCommands(program: Command, { io, global, run }: Comm
     );
   program
     .command("uninstall")
-    .description("remove tacit's hooks (only tacit's) from an agent's settings")
-    .argument("<agent>", "claude-code or codex")
+    .description("remove tacit's hooks (only tacit's) from an agent's settings, and stop the hook daemons")
+    .argument("[agent]", "claude-code or codex (with --purge: default both)")
     .option("--scope <scope>", "project (default) or user", "project")
     .option("--project <path>", "the project folder (default: the git root of the working directory)")
+    .option(
+      "--purge",
+      "also every hook tacit installed anywhere, and tacit's data: the database, logs, backups",
+    )
+    .option("--yes", "do not ask before --purge (required without a terminal)")
     .option("--json", "print JSON")
-    .action(async (agent: string, options) =>
-      run((await commands()).uninstallCommand(agent, { ...global(), ...options }, io)),
-    );
+    .action(async (agent: string | undefined, options) => {
+      const { uninstallCommand } = await import("../hooks/uninstall-command.js");
+      await run(uninstallCommand(agent, { ...global(), ...options }, io));
+    });
   program
     .command("hook")
-    .description("capture one agent hook event from stdin (what `tacit install` wires up); always exits 0")
+    .description(
+      "capture one agent hook event (JSON on stdin) and print what to inject; what `tacit install` wires up. Always exits 0; failures go to $TACIT_HOME/logs/",
+    )
     .option("--agent <agent>", "claude-code or codex", "claude-code")
     .action(async (options: { agent: string }) => {
       const { runHook } = await import("../hooks/hook-main.js");

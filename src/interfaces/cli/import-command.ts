@@ -1,7 +1,10 @@
-import cliProgress from "cli-progress";
+import { realpathSync } from "node:fs";
 import { createCapture } from "../../capture/capture.js";
 import { type ImportSummary, importPaths } from "../../capture/importers/import-runner.js";
+import { isHostModelPath } from "../../models/host-agent/host-model-guard.js";
+import { tacitHome } from "../../store/tacit-home.js";
 import { type CliIo, type GlobalOptions, withStore, writeJson, writeLine } from "./cli-io.js";
+import { progressBar } from "./progress-bar.js";
 
 export interface ImportCommandOptions extends GlobalOptions {
   json?: boolean;
@@ -16,47 +19,41 @@ export async function importCommand(
 ): Promise<number> {
   const summary = await withStore(io, options, async (store) => {
     const capture = createCapture({ store, now: io.now });
-    const bar =
-      options.progress !== false && io.stderr.isTTY && !options.json
-        ? new cliProgress.SingleBar(
-            {
-              stream: io.stderr,
-              format: "importing {bar} {percentage}% | file {file}/{files}",
-              hideCursor: true,
-            },
-            cliProgress.Presets.shades_classic,
-          )
-        : null;
-    bar?.start(100, 0, { file: 0, files: 0 });
+    const bar = progressBar(io, {
+      show: options.progress !== false && Boolean(io.stderr.isTTY) && !options.json,
+      format: "importing {bar} {percentage}% | file {file}/{files}",
+    });
+    bar.start(100, 0, { file: 0, files: 0 });
     try {
       const sessions = await store.listSessions({ limit: -1 });
       const liveSessions = new Set(
         sessions.filter((session) => session.metadata.capturedBy === "hook").map((session) => session.id),
       );
+      const home = tacitHome(io.env);
       return await importPaths({
         capture,
         liveSessions,
+        // The sessions of tacit's own model runs (the user's agent as its model) are not the user's.
+        isOwnSession: (cwd) => isHostModelPath(cwd, home, realpathSync.native),
         getImportFile: (path) => store.getImportFile(path),
         paths,
         now: io.now,
         onProgress: (progress) => {
           const fileShare = progress.bytesTotal ? progress.bytesDone / progress.bytesTotal : 1;
-          bar?.update(
-            Math.round(((progress.fileIndex + Math.min(1, fileShare)) / progress.fileCount) * 100),
-            {
-              file: progress.fileIndex + 1,
-              files: progress.fileCount,
-            },
-          );
+          bar.update(Math.round(((progress.fileIndex + Math.min(1, fileShare)) / progress.fileCount) * 100), {
+            file: progress.fileIndex + 1,
+            files: progress.fileCount,
+          });
         },
       });
     } finally {
-      bar?.stop();
+      bar.stop();
     }
   });
   if (options.json) writeJson(io, summary);
   else printSummary(io, summary);
-  return summary.files === 0 && summary.filesSkipped.length > 0 ? 1 : 0;
+  // A file refused or unreadable is a failure the caller must see, even when others imported.
+  return summary.filesSkipped.length > 0 ? 1 : 0;
 }
 
 function printSummary(io: CliIo, summary: ImportSummary): void {

@@ -1,8 +1,9 @@
-import cliProgress from "cli-progress";
 import { EXPERIENCE_MODES, type ExperienceMode } from "../../core/learning/index.js";
 import { learnSessions } from "../../learn/learn-worker.js";
 import { learnServices } from "../../runtime.js";
 import { CliError, type CliIo, type GlobalOptions, withRuntime, writeJson, writeLine } from "./cli-io.js";
+import { createLearnProgressView } from "./learn-progress.js";
+import { onInterrupt } from "./progress-bar.js";
 
 const INSTINCT_SOURCES = ["offline", "model", "off"] as const;
 
@@ -17,15 +18,13 @@ export interface LearnCommandOptions extends GlobalOptions {
 
 /** `tacit learn`: turns captured sessions into lessons, task by task; resumable and idempotent. */
 export async function learnCommand(options: LearnCommandOptions, io: CliIo): Promise<number> {
-  const mode = options.mode ?? "balanced";
-  if (!EXPERIENCE_MODES.includes(mode as ExperienceMode)) {
+  // Unset: the configuration's (learning.mode, learning.instincts; TACIT_LEARN_INSTINCTS).
+  const { mode, instincts } = options;
+  if (mode !== undefined && !EXPERIENCE_MODES.includes(mode as ExperienceMode)) {
     throw new CliError(`--mode must be one of ${EXPERIENCE_MODES.join(", ")}, got "${mode}"`);
   }
-  const instincts = options.instincts ?? io.env.TACIT_LEARN_INSTINCTS ?? "offline";
-  if (!INSTINCT_SOURCES.includes(instincts as (typeof INSTINCT_SOURCES)[number])) {
-    throw new CliError(
-      `--instincts (or TACIT_LEARN_INSTINCTS) must be one of ${INSTINCT_SOURCES.join(", ")}, got "${instincts}"`,
-    );
+  if (instincts !== undefined && !INSTINCT_SOURCES.includes(instincts as (typeof INSTINCT_SOURCES)[number])) {
+    throw new CliError(`--instincts must be one of ${INSTINCT_SOURCES.join(", ")}, got "${instincts}"`);
   }
   const since = options.since === undefined ? undefined : Date.parse(options.since);
   if (since !== undefined && Number.isNaN(since)) {
@@ -34,26 +33,38 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
     );
   }
   const summary = await withRuntime(io, options, async (runtime) => {
-    const bar =
-      options.progress !== false && io.stderr.isTTY && !options.json
-        ? new cliProgress.SingleBar(
-            { stream: io.stderr, format: "learning {bar} {value}/{total} sessions", hideCursor: true },
-            cliProgress.Presets.shades_classic,
-          )
-        : null;
+    const view = createLearnProgressView({
+      stream: io.stderr,
+      bar: options.progress !== false && io.stderr.isTTY === true && !options.json,
+      now: io.now,
+    });
+    // Ctrl-C stops the bar, gives the terminal back and says how to resume.
+    const release = onInterrupt(io, () => view.stop());
+    // With a workspace configured, the memory gate and the write guardian run after learning.
+    const { configuredMemoryPipeline } = await import("../../memory-files/memory-pipeline.js");
+    const memoryFiles = configuredMemoryPipeline({
+      store: runtime.store,
+      modelGate: runtime.gate,
+      now: runtime.now,
+      config: runtime.config.values,
+      cwd: io.cwd,
+    });
     try {
       return await learnSessions({
         ...learnServices(runtime),
-        config: { mode: mode as ExperienceMode, instincts: instincts as (typeof INSTINCT_SOURCES)[number] },
+        ...(memoryFiles ? { memoryFiles } : {}),
+        config: {
+          ...runtime.settings.learn,
+          ...(mode ? { mode: mode as ExperienceMode } : {}),
+          ...(instincts ? { instincts: instincts as (typeof INSTINCT_SOURCES)[number] } : {}),
+        },
         sessionId: options.session,
         since,
-        onProgress: ({ done, total }) => {
-          if (done === 1) bar?.start(total, 0);
-          bar?.update(done);
-        },
+        onProgress: (progress) => view.update(progress),
       });
     } finally {
-      bar?.stop();
+      view.stop();
+      release();
     }
   });
   if (options.session && summary.sessions === 0) throw new CliError(`session ${options.session} not found`);
@@ -72,6 +83,17 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
     io.stdout,
     `Task experiences: ${experiences.offline} offline, ${experiences.model} from the model, ${experiences.cached} cached; ${summary.modelCalls} model call(s).`,
   );
+  const files = summary.memoryFiles;
+  if (files) {
+    const { written, refused, skipped, failed } = files.writes;
+    writeLine(
+      io.stdout,
+      `Memory files in ${files.workspace}: ${files.decided} turn(s) decided by the memory gate, ` +
+        `${written} fact(s) written, ${refused} refused, ${skipped} skipped, ${failed} failed` +
+        (files.resumed ? ` (${files.resumed} left by an interrupted run)` : "") +
+        ".",
+    );
+  }
   for (const warning of summary.warnings.slice(0, 10)) writeLine(io.stderr, `warning: ${warning}`);
   if (summary.warnings.length + summary.warningsOmitted > 10) {
     writeLine(

@@ -16,8 +16,10 @@ import type { StoredFeedback } from "../../store/lesson-store.js";
 import {
   CliError,
   type CliIo,
+  firstOf,
   type GlobalOptions,
   oneLine,
+  type StoreAccess,
   shortTime,
   withRuntime,
   writeJson,
@@ -30,8 +32,9 @@ function withLessonBook<T>(
   io: CliIo,
   options: GlobalOptions,
   work: (book: LessonBook) => Promise<T>,
+  access: StoreAccess = "write",
 ): Promise<T> {
-  return withRuntime(io, options, (runtime) => work(runtime.lessons));
+  return withRuntime(io, options, (runtime) => work(runtime.lessons), access);
 }
 
 /** Splits a comma list and checks every value against the allowed ones, naming the option on error. */
@@ -69,8 +72,12 @@ export async function lessonsList(options: LessonListOptions, io: CliIo): Promis
     kind: oneOf<LessonKind>(options.kind, LESSON_KINDS, "--kind"),
     projectId: options.project,
   };
-  const lessons = await withLessonBook(io, options, (book) => book.list(filter));
+  const { items: lessons, total } = firstOf(
+    await withLessonBook(io, options, (book) => book.list({ ...filter, limit: -1 }), "read"),
+    options.limit,
+  );
   return writeListing(io, options.json, lessons, {
+    total,
     empty: "No lessons match.",
     headers: ["ID", "KIND", "STATUS", "MATURITY", "SCOPE", "TASKS", "RULE"],
     row: (lesson) => [
@@ -91,7 +98,7 @@ export async function lessonsShow(
   options: GlobalOptions & { json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const details = await withLessonBook(io, options, (book) => book.details(id));
+  const details = await withLessonBook(io, options, (book) => book.details(id), "read");
   if (options.json) {
     writeJson(io, details);
     return 0;
@@ -218,7 +225,7 @@ export async function lessonsHistory(
   options: GlobalOptions & { json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const events = await withLessonBook(io, options, (book) => book.history(id));
+  const events = await withLessonBook(io, options, (book) => book.history(id), "read");
   if (events.length === 0)
     throw new CliError(`lesson ${id} has no history (list lessons with: tacit lessons list)`);
   if (options.json) {

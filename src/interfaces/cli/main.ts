@@ -7,10 +7,15 @@
  * runs without the ESM loader. So this module has no top-level await, imports only hook-client.ts
  * statically, and loads everything else (commander, the daemon) with `import()`.
  */
+import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { runHookClient } from "../hooks/hook-client.js";
 
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === "hook") {
+  // A hook fired by tacit's own model run (the user's agent run as tacit's model): do nothing at
+  // all, before reading the payload, so tacit never captures or learns from itself.
+  if (argv[0] === "hook" && isHostModelRun(process.env)) process.exit(0);
+  // `tacit hook --help` is for a person: commander prints the help (an agent never passes it).
+  if (argv[0] === "hook" && !argv.includes("--help") && !argv.includes("-h")) {
     // The hook skips commander and every command module, and reads its payload from descriptor 0
     // and writes its answer to descriptor 1 rather than building process.stdin and process.stdout.
     // hook-client hands the event to the resident hook daemon, else runs it in this process.
@@ -27,6 +32,11 @@ async function main(argv: string[]): Promise<void> {
   } else if (argv[0] === "hook-daemon" && argv[1] === "--socket" && argv[2]) {
     await hookDaemon(argv[2]);
   } else {
+    // `tacit … | head`: once the reader is gone there is nobody left to tell, so stop quietly.
+    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(0);
+      throw error;
+    });
     const { runCli } = await import("./program.js");
     process.exitCode = await runCli(argv, {
       stdout: process.stdout,

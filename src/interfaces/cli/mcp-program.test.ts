@@ -38,7 +38,7 @@ async function runMcpProgram(argv: string[]): Promise<{ code: number; stderr: st
 }
 
 describe("registerMcpCommands", () => {
-  it("registers `mcp` and `serve --mcp --port`", () => {
+  it("registers `mcp` and `serve` with its options", () => {
     const program = new Command("tacit");
     registerMcpCommands(program, {
       io: captureCliIo({ cwd: "/", stdin: new PassThrough() }).io,
@@ -48,13 +48,19 @@ describe("registerMcpCommands", () => {
     });
     expect(program.commands.map((command) => command.name())).toEqual(["mcp", "serve"]);
     const serve = program.commands[1];
-    expect(serve?.options.map((option) => option.long)).toEqual(["--mcp", "--port"]);
+    expect(serve?.options.map((option) => option.long)).toEqual([
+      "--mcp",
+      "--port",
+      "--host",
+      "--allow-host",
+      "--no-viewer",
+    ]);
   });
 
-  it("refuses `serve` without --mcp and a port that is not one", async () => {
-    expect(await runMcpProgram(["serve"])).toMatchObject({
+  it("refuses a port that is not one, and a reachable address without TACIT_API_TOKEN", async () => {
+    expect(await runMcpProgram(["serve", "--port", "0", "--no-viewer", "--host", "0.0.0.0"])).toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/pass --mcp/),
+      stderr: expect.stringMatching(/refusing to listen on 0\.0\.0\.0: .*TACIT_API_TOKEN/),
     });
     expect(await runMcpProgram(["serve", "--mcp", "--port", "http"])).toMatchObject({
       code: 1,
@@ -78,7 +84,7 @@ describe("the tacit CLI", () => {
     const client = new Client({ name: "tacit-test", version: "1.0.0" });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools).toHaveLength(8);
+      expect((await client.listTools()).tools).toHaveLength(11);
       const result = await client.callTool({ name: "list_lessons", arguments: {} });
       expect(result.structuredContent).toEqual({ lessons: [] });
     } finally {
@@ -88,7 +94,7 @@ describe("the tacit CLI", () => {
 
   it("`tacit serve --mcp` prints its URL and token file, and stops on SIGTERM", async () => {
     const home = tempDir();
-    const child = spawn(process.execPath, [...CLI, "serve", "--mcp"], {
+    const child = spawn(process.execPath, [...CLI, "serve", "--mcp", "--port", "0"], {
       env: { PATH: process.env.PATH, TACIT_HOME: home },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -3,9 +3,12 @@ import { TacitError } from "../../core/errors.js";
 import type { AgentKind } from "../../core/types.js";
 import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
+import { registerConfigCommands } from "./config-program.js";
 import { registerEvalCommand } from "./eval-program.js";
+import { registerGateCommands } from "./gate-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
+import { registerMemoryCommands } from "./memory-program.js";
 import { registerSkillCommands } from "./skill-program.js";
 
 /**
@@ -18,10 +21,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     exitCode = code;
   });
   try {
+    // A home other users can read is tightened before any command touches it, and said so once.
+    const [{ securePrivateHome }, { tacitHome }] = await Promise.all([
+      import("../../store/private-files.js"),
+      import("../../store/tacit-home.js"),
+    ]);
+    const tightened = securePrivateHome(tacitHome(io.env));
+    if (tightened) writeLine(io.stderr, tightened);
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    // The reader of stdout went away (`| head`): what it wanted it has; nothing to report.
+    if ((error as NodeJS.ErrnoException)?.code === "EPIPE") return 0;
     const message = TacitError.isInstance(error)
       ? error.message
       : `unexpected error: ${(error as Error).stack ?? error}`;
@@ -142,8 +154,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program
     .command("prune")
-    .description("delete sessions inactive for longer than DAYS, with everything they own")
-    .requiredOption("--older-than <days>", "age in days")
+    .description(
+      "delete sessions inactive for longer than DAYS, with everything they own; and memory-file guardian history older than its retention",
+    )
+    .option(
+      "--older-than <days>",
+      "sessions inactive longer than this many days (default: retention.sessionDays)",
+    )
+    .option(
+      "--retention-days <days>",
+      "guardian history (audits, snapshots, rollbacks) older than this is deleted (default: memoryFiles.retentionDays, 365)",
+    )
+    .option("--dry-run", "say what would be deleted, delete nothing")
+    .option("--yes", "do not ask (on a terminal, prune asks before deleting)")
     .option("--json", "print JSON")
     .action(async (options) => {
       const { pruneCommand } = await import("./store-commands.js");
@@ -157,24 +180,45 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("--since <date>", "only sessions active since this date (ISO 8601)")
     .option(
       "--mode <mode>",
-      "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task)",
-      "balanced",
+      "minimal (no model calls), balanced (≤ 1 per task) or full (≤ 2 per task); default: learning.mode",
     )
+    .option("--instincts <source>", "offline, model or off; default: learning.instincts")
     .option("--json", "print the summary as JSON")
-    .option("--no-progress", "no progress bar")
+    .option("--no-progress", "no progress bar: a plain line every 10 s instead")
     .action(async (options) => {
       const { learnCommand } = await import("./learn-command.js");
       await run(learnCommand({ ...global(), ...options }, io));
     });
 
-  program
-    .command("signals")
-    .description("feedback signals")
+  const signals = program.command("signals").description("feedback signals");
+  signals
+    .command("satisfaction")
+    .description(
+      "measure the offline detector on a satisfaction-rated corpus folder: AUC of unsatisfied vs satisfied turns, per-type precision/recall, the keyword baseline",
+    )
+    .argument(
+      "<folder>",
+      "folder holding the corpus files (MWOZ.txt, ReDial.txt; see eval/satisfaction/README.md)",
+    )
+    .option("--half <half>", "dev, held-out or all", "held-out")
+    .option(
+      "--calibration",
+      "also list, per rule and confidence, how often it fires and how those turns were rated",
+    )
+    .option("--json", "print the report as JSON")
+    .action(async (folder: string, options) => {
+      const { signalsSatisfaction } = await import("./signal-commands.js");
+      await run(signalsSatisfaction(folder, options, io));
+    });
+  signals
     .command("detect")
     .description(
       "JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout",
     )
-    .option("--min-confidence <n>", "keep signals at least this confident (0..1)", "0.5")
+    .option(
+      "--min-confidence <n>",
+      "keep signals at least this confident (0..1); default 0.1 reports weak cues too, 0.5 only the confident signals learning uses",
+    )
     .action(async (options) => {
       const { signalsDetect } = await import("./signal-commands.js");
       await run(signalsDetect(options, io));
@@ -206,6 +250,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     });
 
   program
+    .command("maintain")
+    .description("recompute every lesson at the current time (support, promotion, decayed maturity)")
+    .option("--dry-run", "report what would change, store nothing")
+    .option("--json", "print JSON")
+    .action(async (options) => {
+      const { maintainCommand } = await import("./maintain-command.js");
+      await run(maintainCommand({ ...global(), ...options }, io));
+    });
+
+  program
     .command("compact")
     .description("compact a long agent history into seed 003's four-message skeleton")
     .argument("<file>", "a Claude Code transcript, or OpenAI-style messages (JSON, JSONL or {messages})")
@@ -222,6 +276,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerEvalCommand(program, { io, global, limit, run });
   registerMcpCommands(program, { io, global, limit, run });
   registerHookCommands(program, { io, global, limit, run });
+  registerConfigCommands(program, { io, global, limit, run });
+  registerMemoryCommands(program, { io, global, limit, run });
+  registerGateCommands(program, { io, global, limit, run });
   return program;
 }
 

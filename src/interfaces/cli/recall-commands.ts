@@ -7,8 +7,10 @@ import {
   parseHistoryMessages,
 } from "../../core/compaction/index.js";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
 import { recall } from "../../recall/recall.js";
 import { reindex } from "../../recall/reindex.js";
+import type { Store } from "../../store/store.js";
 import { type CliIo, type GlobalOptions, oneLine, withRuntime, writeJson, writeLine } from "./cli-io.js";
 
 export interface RecallCommandOptions extends GlobalOptions {
@@ -30,17 +32,27 @@ export async function recallCommand(
   io: CliIo,
 ): Promise<number> {
   const projectId = options.project ?? findProjectId(io.cwd);
-  const result = await withRuntime(io, options, (runtime) =>
-    recall(
-      {
-        store: runtime.store,
-        embedder: runtime.embedder,
-        now: runtime.now,
-        gate: runtime.gate,
-        config: { llmFilter: io.env.TACIT_RECALL_LLM_FILTER === "1" },
-      },
-      { query, projectId, sessionId: options.session ?? null, log: Boolean(options.session) },
-    ),
+  // Only a logged recall (--session) or the model filter (its calls are logged) writes anything.
+  const { resolveConfig } = await import("../../config/load-config.js");
+  const llmFilter = resolveConfig({ env: io.env, cwd: io.cwd }).values.recall.llmFilter;
+  const access = options.session || llmFilter ? "write" : "read";
+  const { result, elsewhere } = await withRuntime(
+    io,
+    options,
+    async (runtime) => {
+      const result = await recall(
+        {
+          store: runtime.store,
+          embedder: runtime.embedder,
+          now: runtime.now,
+          gate: runtime.gate,
+          config: runtime.settings.recall,
+        },
+        { query, projectId, sessionId: options.session ?? null, log: Boolean(options.session) },
+      );
+      return { result, elsewhere: result.context ? [] : await lessonsElsewhere(runtime.store, projectId) };
+    },
+    access,
   );
   if (options.json) {
     writeJson(io, {
@@ -50,9 +62,19 @@ export async function recallCommand(
     });
     return 0;
   }
-  if (!result.context)
+  if (!result.context) {
     writeLine(io.stdout, `Nothing relevant to inject for this prompt (project ${projectId}).`);
-  else {
+    if (elsewhere.length > 0) {
+      const count = elsewhere.reduce((sum, project) => sum + project.lessons, 0);
+      const shown = elsewhere.slice(0, 3).map((project) => `${project.projectId} (${project.lessons})`);
+      const more = elsewhere.length > 3 ? `, and ${elsewhere.length - 3} more` : "";
+      writeLine(
+        io.stdout,
+        `This project has no lessons; ${count} lesson(s) belong to other projects: ${shown.join(", ")}${more}. ` +
+          "Lessons are kept per project: run tacit from that project's folder, or pass --project PATH.",
+      );
+    }
+  } else {
     writeLine(io.stdout, result.context);
     writeLine(io.stdout);
     writeLine(io.stdout, `${result.items.length} item(s), ~${result.tokens} tokens:`);
@@ -70,6 +92,26 @@ export async function recallCommand(
       writeLine(io.stdout, `  … ${result.rejected.length - 10} more (--json --explain lists them all)`);
   }
   return 0;
+}
+
+/**
+ * The other projects that have lessons, most first, when `projectId` sees none (neither its own
+ * nor global ones); empty otherwise.
+ */
+async function lessonsElsewhere(
+  store: Pick<Store, "listLessons">,
+  projectId: string,
+): Promise<Array<{ projectId: string; lessons: number }>> {
+  const visible = await store.listLessons({ projectId, limit: 1 });
+  if (visible.length > 0) return [];
+  const byProject = new Map<string, number>();
+  for (const lesson of await store.listLessons({ limit: -1 })) {
+    if (lesson.status === "archived" || lesson.projectId === null) continue;
+    byProject.set(lesson.projectId, (byProject.get(lesson.projectId) ?? 0) + 1);
+  }
+  return [...byProject]
+    .map(([id, lessons]) => ({ projectId: id, lessons }))
+    .sort((a, b) => b.lessons - a.lessons || a.projectId.localeCompare(b.projectId));
 }
 
 /** `tacit reindex`: rebuilds the vector and lesson full-text indexes with the current embedder. */
@@ -143,11 +185,8 @@ function parseJson(text: string, file: string, line: number): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError({
-      message: `invalid JSON: ${(error as Error).message}`,
-      file,
-      line,
-      cause: error,
-    });
+    // A prompt may hold a secret, and the parser's message quotes it: say where, never what.
+    void error;
+    throw new InvalidInputError({ message: `invalid JSON: ${describeJsonError(text)}`, file, line });
   }
 }

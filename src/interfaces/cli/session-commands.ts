@@ -21,10 +21,18 @@ export async function sessionsList(
   options: ListOptions & { agent?: AgentKind; project?: string },
   io: CliIo,
 ) {
-  const sessions = await withStore(io, options, (store) =>
-    store.listSessions({ limit: options.limit, agent: options.agent, projectId: options.project }),
+  const filter = { agent: options.agent, projectId: options.project };
+  const { sessions, total } = await withStore(
+    io,
+    options,
+    async (store) => ({
+      sessions: await store.listSessions({ ...filter, limit: options.limit }),
+      total: await store.countSessions(filter),
+    }),
+    "read",
   );
   return writeListing(io, options.json, sessions, {
+    total,
     empty: "No sessions captured yet. Import some with: tacit import ~/.claude/projects",
     headers: ["ID", "AGENT", "LAST ACTIVITY", "MSGS", "TOOLS", "ERRS", "PROJECT"],
     row: (session) => [
@@ -41,11 +49,16 @@ export async function sessionsList(
 
 /** `tacit sessions show ID` */
 export async function sessionsShow(id: string, options: ListOptions, io: CliIo) {
-  const result = await withStore(io, options, async (store) => {
-    const session = await store.getSession(id);
-    if (!session) return null;
-    return { session, messages: await store.listMessages(id, { limit: options.limit }) };
-  });
+  const result = await withStore(
+    io,
+    options,
+    async (store) => {
+      const session = await store.getSession(id);
+      if (!session) return null;
+      return { session, messages: await store.listMessages(id, { limit: options.limit }) };
+    },
+    "read",
+  );
   if (!result) throw new CliError(`session ${id} not found (list them with: tacit sessions list)`);
   if (options.json) {
     writeJson(io, result);

@@ -83,4 +83,20 @@ describe("tacit signals detect", () => {
       last.signals.map((signal: { type: string; source: string }) => `${signal.type}/${signal.source}`),
     ).toEqual(["reject/execution", "confusion/user"]);
   });
+
+  it("counts lines as the importers do: a lone CR is no line break, and a byte order mark is fine", async () => {
+    const conversation = (id: string) =>
+      JSON.stringify({ id, messages: [{ role: "user", content: "No, use pnpm instead of npm." }] });
+    // Line 2 holds a lone CR between two conversations (not valid JSON Lines); line 3 is broken.
+    const input = `\uFEFF${conversation("c1")}\n${conversation("c2")}\r${conversation("c3")}\n{broken\n${conversation("c4")}\n`;
+    const result = await runTacit(["signals", "detect"], { stdin: input });
+    expect(result.code).toBe(1);
+    expect(
+      result.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(["c1", "c4"]);
+    expect(result.stderr.split("\n").map((line) => line.slice(0, 7))).toEqual(["line 2:", "line 3:", ""]);
+  });
 });

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { findProjectId } from "../../capture/project.js";
 import { NotFoundError } from "../../core/errors.js";
 import { SKILL_STATUSES, type Skill, type SkillStatus } from "../../core/skills/skill.js";
@@ -6,8 +6,10 @@ import { createSkillBook, type SkillBook } from "../../recall/skill-book.js";
 import {
   CliError,
   type CliIo,
+  firstOf,
   type GlobalOptions,
   oneLine,
+  type StoreAccess,
   shortTime,
   withRuntime,
   writeJson,
@@ -20,15 +22,21 @@ function withSkillBook<T>(
   io: CliIo,
   options: GlobalOptions,
   work: (book: SkillBook) => Promise<T>,
+  access: StoreAccess = "write",
 ): Promise<T> {
-  return withRuntime(io, options, (runtime) =>
-    work(
-      createSkillBook({
-        store: runtime.store,
-        skills: runtime.store,
-        now: runtime.now,
-      }),
-    ),
+  return withRuntime(
+    io,
+    options,
+    (runtime) =>
+      work(
+        createSkillBook({
+          store: runtime.store,
+          skills: runtime.store,
+          now: runtime.now,
+          config: runtime.settings.skills,
+        }),
+      ),
+    access,
   );
 }
 
@@ -92,14 +100,22 @@ export async function skillsList(options: SkillListOptions, io: CliIo): Promise<
     if (!SKILL_STATUSES.includes(item as SkillStatus))
       throw new CliError(`--status must be one of ${SKILL_STATUSES.join(", ")}, got "${item}"`);
   }
-  const skills = await withSkillBook(io, options, (book) =>
-    book.list({
-      limit: options.limit,
-      ...(status ? { status: status as SkillStatus[] } : {}),
-      ...projectOf(io, options.project),
-    }),
+  const { items: skills, total } = firstOf(
+    await withSkillBook(
+      io,
+      options,
+      (book) =>
+        book.list({
+          limit: -1,
+          ...(status ? { status: status as SkillStatus[] } : {}),
+          ...projectOf(io, options.project),
+        }),
+      "read",
+    ),
+    options.limit,
   );
   return writeListing(io, options.json, skills, {
+    total,
     empty: "No skills yet (they need at least 2 successful tasks on one topic: tacit skills generate).",
     headers: ["ID", "NAME", "STATUS", "VERSION", "SCOPE", "TASKS", "UPDATED", "DESCRIPTION"],
     row: (skill: Skill) => [
@@ -122,7 +138,7 @@ export async function skillsShow(
   io: CliIo,
 ): Promise<number> {
   const shown = await orNotFound(
-    withSkillBook(io, options, (book) => book.show(ref, projectOf(io, options.project))),
+    withSkillBook(io, options, (book) => book.show(ref, projectOf(io, options.project)), "read"),
   );
   if (options.json) writeJson(io, shown);
   else io.stdout.write(shown.markdown);
@@ -135,8 +151,10 @@ export async function skillsExport(
   io: CliIo,
 ): Promise<number> {
   const dir = resolve(io.cwd, options.dir);
+  // Below the working folder, every folder on the way may come from a repository: none may be a link.
+  const inside = !relative(io.cwd, dir).startsWith("..") && !isAbsolute(relative(io.cwd, dir));
   const result = await withSkillBook(io, options, (book) =>
-    book.export({ dir, ...projectOf(io, options.project) }),
+    book.export({ dir, ...(inside ? { root: io.cwd } : {}), ...projectOf(io, options.project) }),
   );
   if (options.json) {
     writeJson(io, result);
@@ -159,7 +177,7 @@ export async function skillsHistory(
   io: CliIo,
 ): Promise<number> {
   const events = await orNotFound(
-    withSkillBook(io, options, (book) => book.history(ref, projectOf(io, options.project))),
+    withSkillBook(io, options, (book) => book.history(ref, projectOf(io, options.project)), "read"),
   );
   if (options.json) {
     writeJson(io, events);

@@ -7,12 +7,14 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +23,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
+import { runInTerminal, terminalAvailable } from "../../testing/terminal.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const SESSION = "claude-code:9f2c1a7e-4b3d-4e8f-a1c2-5d6e7f8a9b0c";
@@ -103,7 +106,7 @@ describe("the built tacit bin", () => {
       project,
     ]);
     tacit(["install", "claude-code", "--project", project]);
-    const settings = JSON.parse(readFileSync(join(project, ".claude/settings.json"), "utf8"));
+    const settings = JSON.parse(readFileSync(join(project, ".claude/settings.local.json"), "utf8"));
     const command: string = settings.hooks.UserPromptSubmit[0].hooks[0].command;
     expect(command.startsWith(`${process.execPath} ${bin} hook `)).toBe(true);
     // The agent runs the command with a shell, in whatever folder it is in: here the filesystem root.
@@ -142,4 +145,165 @@ describe("the built tacit bin", () => {
       await store.close();
     }
   });
+});
+
+/** Runs the bin in `cwd` with `env`, without a terminal; its exit code and output. */
+function run(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }) {
+  const result = spawnSync(process.execPath, [bin, ...args], { ...options, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const SAMPLES = fileURLToPath(new URL("../../../examples/transcripts/tacit-samples", import.meta.url));
+
+/** Whether a process with this pid still runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("the built tacit bin, as a person runs it", () => {
+  it("prints help for `tacit hook --help`, and logs nothing", () => {
+    const home = tempDir();
+    const result = run(["hook", "--help"], { cwd: home, env: { PATH: process.env.PATH, TACIT_HOME: home } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: tacit hook \[options\]/);
+    expect(result.stdout).toMatch(/JSON on stdin/);
+    expect(hookLogText(home)).toBe("");
+  });
+
+  it("stops quietly when the reader of its output goes away (`| head`)", () => {
+    const dir = tempDir();
+    const conversation = JSON.stringify({
+      id: "c",
+      messages: [
+        { role: "user", content: "Install deps" },
+        { role: "user", content: "No, not npm, use pnpm" },
+      ],
+    });
+    writeFileSync(join(dir, "in.jsonl"), `${`${conversation}\n`.repeat(20_000)}`);
+    const piped = spawnSync(
+      "/bin/sh",
+      ["-c", `${process.execPath} ${bin} signals detect < in.jsonl | head -c 10`],
+      { cwd: dir, env: { PATH: process.env.PATH, TACIT_HOME: dir }, encoding: "utf8" },
+    );
+    expect(piped.stdout).toBe('{"id":"c",');
+    expect(piped.stderr).toBe("");
+  });
+
+  it.skipIf(!terminalAvailable())(
+    "gives the terminal back on Ctrl-C and says how to resume, and the re-run finishes",
+    async () => {
+      const dir = tempDir();
+      const env = { PATH: process.env.PATH, TACIT_HOME: dir };
+      const lines = Array.from({ length: 40_000 }, (_, index) =>
+        JSON.stringify({
+          type: "user",
+          sessionId: "big-import",
+          uuid: `u${index}`,
+          timestamp: new Date(Date.UTC(2026, 9, 1) + index * 1000).toISOString(),
+          cwd: "/work/shop",
+          message: { role: "user", content: `message ${index} about the dependencies ${"x".repeat(200)}` },
+        }),
+      );
+      writeFileSync(join(dir, "big.jsonl"), `${lines.join("\n")}\n`);
+      // Ctrl-C as soon as the progress bar shows.
+      const interrupted = await runInTerminal([process.execPath, bin, "import", "big.jsonl"], {
+        cwd: dir,
+        env,
+        type: (output) => (output.includes("importing") ? "\u0003" : null),
+      });
+      expect(interrupted.code).toBe(130);
+      expect(interrupted.output).toContain("interrupted; re-run to resume");
+      // The bar hid the cursor and turned line wrap off; both are back on after it.
+      const hidden = interrupted.output.lastIndexOf("\u001b[?25l");
+      expect(hidden).toBeGreaterThanOrEqual(0);
+      const after = interrupted.output.slice(hidden);
+      expect(after).toContain("\u001b[?25h");
+      expect(after.lastIndexOf("\u001b[?7h")).toBeGreaterThan(after.lastIndexOf("\u001b[?7l"));
+      const resumed = run(["import", "big.jsonl", "--json"], { cwd: dir, env });
+      expect(resumed.code).toBe(0);
+      const stats = JSON.parse(run(["stats", "--json"], { cwd: dir, env }).stdout);
+      expect(stats.messages).toBe(40_000);
+    },
+    120_000,
+  );
+
+  it.skipIf(!terminalAvailable())("asks before pruning on a terminal, and prunes only on yes", async () => {
+    const dir = tempDir();
+    const env = { PATH: process.env.PATH, TACIT_HOME: dir };
+    expect(run(["import", SAMPLES], { cwd: dir, env }).code).toBe(0);
+    const sessions = () => JSON.parse(run(["stats", "--json"], { cwd: dir, env }).stdout).sessions;
+    const count = sessions();
+    expect(count).toBeGreaterThan(0);
+    const prune = (answer: string) =>
+      runInTerminal([process.execPath, bin, "prune", "--older-than", "0"], {
+        cwd: dir,
+        env,
+        type: (output) => (output.includes("[y/N]") ? answer : null),
+      });
+    const declined = await prune("n\r");
+    expect(declined.output).toMatch(
+      new RegExp(`Delete ${count} sessions \\(\\d+ messages\\) inactive since`),
+    );
+    expect(declined.output).toContain("nothing deleted");
+    expect(declined.code).toBe(1);
+    expect(sessions()).toBe(count);
+    const accepted = await prune("y\r");
+    expect(accepted.code).toBe(0);
+    expect(accepted.output).toContain(`Pruned ${count} sessions`);
+    expect(sessions()).toBe(0);
+  });
+
+  it("uninstall removes only what install added, keeps backups in TACIT_HOME, and stops the hook daemon", async () => {
+    const home = tempDir();
+    const project = join(home, "shop-api");
+    mkdirSync(join(project, ".git", "info"), { recursive: true });
+    const env = { PATH: process.env.PATH, HOME: home, TACIT_HOME: home, TACIT_NO_BACKGROUND_LEARN: "1" };
+    expect(run(["install", "claude-code", "--project", project], { cwd: project, env }).code).toBe(0);
+    const local = join(project, ".claude", "settings.local.json");
+    const command: string = JSON.parse(readFileSync(local, "utf8")).hooks.UserPromptSubmit[0].hooks[0]
+      .command;
+    // A prompt starts the hook daemon.
+    spawnSync("/bin/sh", ["-c", command], {
+      cwd: project,
+      env,
+      input: payload("UserPromptSubmit", { cwd: project, prompt_id: "p1" }),
+    });
+    const pidFile = () => readdirSync(home).find((name) => name.endsWith(".pid"));
+    await waitUntil(
+      () => pidFile() !== undefined && daemonPid(join(home, pidFile() as string)) !== null,
+      "the daemon",
+    );
+    const pid = daemonPid(join(home, pidFile() as string)) as number;
+    expect(alive(pid)).toBe(true);
+
+    const removed = run(["uninstall", "claude-code", "--project", project], { cwd: project, env });
+    expect(removed.stderr).toBe("");
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain(
+      `Removed ${local} (tacit created it, and only tacit's hooks were in it).`,
+    );
+    expect(removed.stdout).toContain("Stopped 1 hook daemon(s).");
+    // Stopped by the time uninstall returned, not minutes later.
+    expect(alive(pid)).toBe(false);
+    // The project is as it was: no settings file, no .claude folder, no backup, no exclude line.
+    expect(readdirSync(project).sort()).toEqual([".git"]);
+    expect(readdirSync(join(project, ".git", "info"))).toEqual([]);
+    expect(readdirSync(join(home, "backups"))).toHaveLength(1);
+
+    // --purge: asks, or needs --yes without a terminal; then tacit's data is gone too.
+    const refused = run(["uninstall", "--purge"], { cwd: project, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/add --yes/);
+    expect(existsSync(join(home, "tacit.db"))).toBe(true);
+    const purged = run(["uninstall", "--purge", "--yes"], { cwd: project, env });
+    expect(purged.stderr).toBe("");
+    expect(purged.code).toBe(0);
+    expect(readdirSync(home).sort()).toEqual(["shop-api"]);
+    expect(purged.stdout).toContain(`Kept ${project} (not tacit's).`);
+  }, 120_000);
 });

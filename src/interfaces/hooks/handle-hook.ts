@@ -1,18 +1,10 @@
-import type { Capture, MessageInput, RawCaptureBatch, SessionInput } from "../../capture/capture.js";
+import type { Capture, RawCaptureBatch } from "../../capture/capture.js";
 import { findProjectId } from "../../capture/project.js";
-import { stripTacitContext } from "../../core/redaction.js";
+import { stripInjectedContext } from "../../core/tacit-context.js";
 import type { Store } from "../../store/store.js";
-import type {
-  HookAgent,
-  HookEvent,
-  PreCompactEvent,
-  SessionStartEvent,
-  StopEvent,
-  SubagentStopEvent,
-  UserPromptSubmitEvent,
-} from "./hook-event.js";
-import { digest, type HookSession, hookSession, toolCallMessage } from "./hook-session.js";
-import { readSpool, removeSpooled } from "./hook-spool.js";
+import type { HookAgent, HookEvent } from "./hook-event.js";
+import { eventRecords, type HookSession, hookSession } from "./hook-session.js";
+import { readSpool, removeSpooled, type SpoolRecord } from "./hook-spool.js";
 import { summarizeTurn } from "./turn-outcome.js";
 
 /** What recall is asked for on SessionStart and UserPromptSubmit. */
@@ -39,6 +31,8 @@ export interface HookDeps {
   spoolDirectory?: string;
   /** Where unreadable spool files are reported. */
   warn?: (message: string) => void;
+  /** True once the event's deadline passed: a prompt then answers nothing. Absent: no deadline. */
+  deadlinePassed?: () => boolean;
 }
 
 /** What the hook prints: nothing, or one JSON object for the agent. */
@@ -61,84 +55,57 @@ const TURN_WINDOW = 500;
  *   learning the session in the background;
  * - PreCompact: a compact boundary; SessionEnd: the session's last activity and end reason.
  *
- * Tool events spooled by the lean entry are stored first, in the same transaction. Messages get
- * stable ids (`hook:prompt:<prompt_id>`, `hook:tool:<tool_use_id>`, …) so an event delivered twice
- * is stored once.
+ * What each event stores is `eventRecords` (hook-session.ts). Tool events spooled by the lean
+ * entry are stored first, in the same transaction. Past `deps.deadlinePassed` a prompt answers
+ * nothing (its rows are stored all the same).
  */
 export async function handleHookEvent(event: HookEvent, deps: HookDeps): Promise<HookResult> {
   const now = deps.now();
   const context = hookSession(event, { agent: deps.agent, now });
-  switch (event.hook_event_name) {
-    case "SessionStart":
-      return sessionStart(event, context, deps);
-    case "UserPromptSubmit":
-      return userPromptSubmit(event, context, deps, now);
-    case "PostToolUse":
-    case "PostToolUseFailure":
-      await store(deps, context.session, [toolCallMessage(event, { agent: deps.agent, now })], context.id);
-      return {};
-    case "Stop":
-    case "SubagentStop":
-      return stop(event, context, deps, now);
-    case "PreCompact":
-      await store(deps, context.session, [compactBoundary(event, context, now)], context.id);
-      return {};
-    case "SessionEnd": {
-      const metadata = { ...context.session.metadata, ...(event.reason ? { endReason: event.reason } : {}) };
-      await store(deps, { ...context.session, metadata }, [], context.id);
-      return {};
-    }
+  await storeSpooled(deps, eventRecords(event, { agent: deps.agent, now }));
+  if (event.hook_event_name === "Stop") deps.spawnLearner?.(context.id);
+  if (deps.deadlinePassed?.()) return {};
+  if (event.hook_event_name === "SessionStart") {
+    const projectId = projectOf(context);
+    const query = await sessionStartQuery(context.id, projectId, deps);
+    if (!query) return {};
+    return answer(deps, "SessionStart", await deps.recall({ query, projectId, sessionId: context.id }));
   }
-}
-
-/** Writes the spooled tool events, then this event's session and rows, in one transaction. */
-async function store(
-  deps: HookDeps,
-  session: SessionInput,
-  messages: MessageInput[],
-  sessionId: string,
-): Promise<void> {
-  await storeSpooled(deps, { session, sessionId, messages });
+  if (event.hook_event_name === "UserPromptSubmit") {
+    const prompt = stripInjectedContext(event.prompt);
+    if (prompt.trim() === "") return {};
+    const request = { query: prompt, projectId: projectOf(context), sessionId: context.id };
+    return answer(deps, "UserPromptSubmit", await deps.recall(request));
+  }
+  return {};
 }
 
 /**
- * Moves the spooled tool events into the store, with the rows of the event at hand (if any) after
- * them, in one transaction; the spool files go once it committed. Also how the hook daemon stores
- * a tool event right after spooling it, so the next prompt finds the spool empty.
+ * Moves the spooled tool events into the store, with the records of the event at hand after them,
+ * in one transaction; the spool files go once it committed. Then records the outcome of each turn
+ * that ended among them (a Stop). Also how the hook daemon stores a tool event right after
+ * spooling it, so the next prompt finds the spool empty.
  */
 export async function storeSpooled(
-  deps: Pick<HookDeps, "capture" | "now" | "spoolDirectory" | "warn">,
-  event?: { session: SessionInput; sessionId: string; messages: MessageInput[] },
+  deps: Pick<HookDeps, "capture" | "now" | "spoolDirectory" | "warn" | "store">,
+  records: readonly SpoolRecord[] = [],
 ): Promise<void> {
   const spool = deps.spoolDirectory ? readSpool(deps.spoolDirectory, deps.now()) : null;
   for (const problem of spool?.problems ?? []) deps.warn?.(`skipped spool file ${problem}`);
   // Each record's session is upserted too (created_at keeps the earliest, activity the latest).
   const batch: RawCaptureBatch = { sessions: [], items: [] };
-  for (const record of spool?.records ?? []) {
+  const all = [...(spool?.records ?? []), ...records];
+  for (const record of all) {
     batch.sessions.push(record.session);
-    batch.items.push({ type: "message", sessionId: record.sessionId, message: record.message });
-  }
-  if (event) {
-    batch.sessions.push(event.session);
-    for (const message of event.messages)
-      batch.items.push({ type: "message", sessionId: event.sessionId, message });
+    if (record.message)
+      batch.items.push({ type: "message", sessionId: record.sessionId, message: record.message });
   }
   if (batch.sessions.length === 0) return;
   await deps.capture.writeBatch(batch);
   if (spool) removeSpooled(spool.files);
-}
-
-async function sessionStart(
-  event: SessionStartEvent,
-  context: HookSession,
-  deps: HookDeps,
-): Promise<HookResult> {
-  const metadata = { ...context.session.metadata, ...(event.source ? { source: event.source } : {}) };
-  await store(deps, { ...context.session, metadata }, [], context.id);
-  const projectId = projectOf(context);
-  const query = await sessionStartQuery(context.id, projectId, deps);
-  if (!query) return {};
-  return contextOutput("SessionStart", await deps.recall({ query, projectId, sessionId: context.id }));
+  for (const record of all) {
+    if (record.turnEndedAt !== undefined) await recordTurnOutcome(record.sessionId, deps, record.turnEndedAt);
+  }
 }
 
 /**
@@ -166,7 +133,7 @@ async function recentPrompts(deps: HookDeps, sessionId: string): Promise<string[
     .slice(-SESSION_START_PROMPTS);
 }
 
-async function lastRows(deps: HookDeps, sessionId: string) {
+async function lastRows(deps: Pick<HookDeps, "store">, sessionId: string) {
   const session = await deps.store.getSession(sessionId);
   if (!session || session.messageCount === 0) return [];
   return deps.store.listMessages(sessionId, {
@@ -174,80 +141,24 @@ async function lastRows(deps: HookDeps, sessionId: string) {
   });
 }
 
-async function userPromptSubmit(
-  event: UserPromptSubmitEvent,
-  context: HookSession,
-  deps: HookDeps,
-  now: number,
-): Promise<HookResult> {
-  const prompt = stripTacitContext(event.prompt);
-  const key = event.prompt_id ?? event.turn_id ?? digest(context.id, prompt, String(now));
-  const message: MessageInput = {
-    id: `hook:prompt:${key}`,
-    role: "user",
-    kind: "text",
-    content: prompt,
-    isSidechain: context.isSubagent,
-    createdAt: now,
-  };
-  await store(deps, context.session, [message], context.id);
-  if (prompt.trim() === "") return {};
-  return contextOutput(
-    "UserPromptSubmit",
-    await deps.recall({ query: prompt, projectId: projectOf(context), sessionId: context.id }),
-  );
-}
-
-async function stop(
-  event: StopEvent | SubagentStopEvent,
-  context: HookSession,
-  deps: HookDeps,
-  now: number,
-): Promise<HookResult> {
-  const reply = stripTacitContext(event.last_assistant_message ?? "").trim();
-  const messages: MessageInput[] = [];
-  if (reply) {
-    const key = event.prompt_id ?? event.turn_id ?? digest(context.id, reply, String(now));
-    messages.push({
-      id: `hook:reply:${key}`,
-      role: "assistant",
-      kind: "text",
-      content: reply,
-      isSidechain: context.isSubagent,
-      createdAt: now,
-    });
-  }
-  await store(deps, context.session, messages, context.id);
-  await recordTurnOutcome(context.id, deps, now);
-  // Subagents are learnt as part of their parent's session, whose Stop follows.
-  if (event.hook_event_name === "Stop") deps.spawnLearner?.(context.id);
-  return {};
-}
-
-/** Records the outcome of the turn that just ended, once per turn. */
-async function recordTurnOutcome(sessionId: string, deps: HookDeps, now: number): Promise<void> {
+/** Records the outcome of the turn that ended at `at` (rows after it are not part of it), once. */
+async function recordTurnOutcome(
+  sessionId: string,
+  deps: Pick<HookDeps, "capture" | "store">,
+  at: number,
+): Promise<void> {
   const session = await deps.store.getSession(sessionId);
   if (!session) return;
-  const messages = await lastRows(deps, sessionId);
-  const turn = summarizeTurn({ sessionId, messages, sessionStart: session.createdAt, now });
+  const messages = (await lastRows(deps, sessionId)).filter((message) => message.createdAt <= at);
+  const turn = summarizeTurn({ sessionId, messages, sessionStart: session.createdAt, now: at });
   const recorded = await deps.store.listOutcomes({ sessionId, limit: 50 });
   if (recorded.some((outcome) => outcome.id === turn.id)) return;
-  await deps.capture.recordOutcome({ sessionId, createdAt: now, ...turn });
+  await deps.capture.recordOutcome({ sessionId, createdAt: at, ...turn });
 }
 
-function compactBoundary(event: PreCompactEvent, context: HookSession, now: number): MessageInput {
-  const trigger = event.trigger ?? "unknown";
-  const instructions = event.custom_instructions?.trim();
-  return {
-    id: `hook:compact:${digest(context.id, trigger, String(now))}`,
-    role: "system",
-    kind: "compact_boundary",
-    content: instructions
-      ? `Conversation compacted (${trigger}): ${instructions}`
-      : `Conversation compacted (${trigger})`,
-    createdAt: now,
-    metadata: { trigger },
-  };
+/** The answer, unless the deadline passed while recalling it. */
+function answer(deps: HookDeps, name: "SessionStart" | "UserPromptSubmit", context: string): HookResult {
+  return deps.deadlinePassed?.() ? {} : contextOutput(name, context);
 }
 
 /** Lessons are scoped by project: the git root of the session's cwd, else the cwd. */

@@ -3,19 +3,27 @@
  * entry spools. Loaded lazily by hook-main.ts.
  */
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createCapture } from "../../capture/capture.js";
+import { isBusyError } from "../../core/errors.js";
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from "../../store/private-files.js";
+import { withBusyDeadline } from "../../store/sqlite/sqlite-database.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
 import { handleHookEvent, storeSpooled } from "./handle-hook.js";
+import type { HookConfig } from "./hook-config.js";
+import { mayBeConfigured } from "./hook-config-probe.js";
 import type { HookAgent, HookEvent } from "./hook-event.js";
 import { hookLogPath, logHookFailure } from "./hook-log.js";
 import type { HookIo } from "./hook-main.js";
-import { spoolDirectory } from "./hook-spool.js";
+import { hasSpooled, spoolDirectory } from "./hook-spool.js";
 
-/** A hook waits at most this long for the database lock, so a busy store never stalls the agent. */
-const BUSY_TIMEOUT_MS = 5_000;
+/**
+ * The longest single wait inside SQLite for the database lock, ms. Waiting longer is retried in
+ * steps up to the event's deadline (see `withBusyDeadline`), so no wait outlasts it by more.
+ */
+const BUSY_SLICE_MS = 50;
 
 /**
  * Captures one event into the database at `databasePath` and returns what to print (or "").
@@ -24,21 +32,30 @@ const BUSY_TIMEOUT_MS = 5_000;
 export async function captureHookEvent(
   event: HookEvent,
   options: { agent: HookAgent; databasePath: string; db?: string },
-  io: HookIo,
+  io: HookIo & { deadlineAt: number },
 ): Promise<string> {
+  return withBusyDeadline(io.deadlineAt, () => captureWithin(event, options, io));
+}
+
+async function captureWithin(
+  event: HookEvent,
+  options: { agent: HookAgent; databasePath: string; db?: string },
+  io: HookIo & { deadlineAt: number },
+): Promise<string> {
+  const config = await eventConfig(io, event.cwd ?? io.cwd);
   const store = storeFor(options.databasePath);
   try {
     const result = await handleHookEvent(event, {
       agent: options.agent,
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
       store,
       now: io.now,
       recall: async (request) => {
         const { recallForHook } = await import("./hook-recall.js");
-        return recallForHook({ store, env: io.env, now: io.now }, request);
+        return recallForHook({ store, config, now: io.now }, request);
       },
       spawnLearner:
-        io.env.TACIT_NO_BACKGROUND_LEARN === "1"
+        config && !config.hooks.backgroundLearn
           ? undefined
           : (sessionId) => {
               const spawnIt = () => spawnLearner(sessionId, options.db, io);
@@ -47,6 +64,7 @@ export async function captureHookEvent(
             },
       spoolDirectory: spoolDirectory(options.databasePath),
       warn: (message) => logHookFailure(io, message),
+      deadlinePassed: () => performance.now() > io.deadlineAt,
     });
     return result.stdout ?? "";
   } finally {
@@ -60,11 +78,23 @@ export async function captureHookEvent(
  * event has none left to write before it can answer. Throws on failure (the spool stays for the
  * next event); the caller logs it.
  */
-export async function storeSpool(databasePath: string, io: HookIo): Promise<void> {
+export async function storeSpool(
+  databasePath: string,
+  io: Pick<HookIo, "env" | "now"> & { cwd?: string; deadlineAt: number },
+): Promise<void> {
+  await withBusyDeadline(io.deadlineAt, () => storeSpoolWithin(databasePath, io));
+}
+
+async function storeSpoolWithin(
+  databasePath: string,
+  io: Pick<HookIo, "env" | "now"> & { cwd?: string },
+): Promise<void> {
+  const config = await eventConfig(io, io.cwd);
   const store = storeFor(databasePath);
   try {
     await storeSpooled({
-      capture: createCapture({ store, now: io.now }),
+      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
+      store,
       now: io.now,
       spoolDirectory: spoolDirectory(databasePath),
       warn: (message) => logHookFailure(io, message),
@@ -74,10 +104,45 @@ export async function storeSpool(databasePath: string, io: HookIo): Promise<void
   }
 }
 
+/**
+ * Stores what a busy database left in the spool of each of `databases` (the hook daemon's health
+ * check), each within `deadlineMs` (a tool event's deadline): nothing waits for the next event once
+ * the lock clears. A database still busy keeps its files for the next try; other failures go to
+ * `fail`. The capture settings are the user's (no event, so no project folder).
+ */
+export async function storeLeftoverSpools(
+  databases: readonly string[],
+  io: Pick<HookIo, "env" | "now">,
+  deadlineMs: number,
+  fail: (message: string) => void,
+): Promise<void> {
+  for (const database of databases) {
+    if (!hasSpooled(spoolDirectory(database))) continue;
+    try {
+      await storeSpool(database, { ...io, deadlineAt: performance.now() + deadlineMs });
+    } catch (error) {
+      if (!isBusyError(error)) fail(`storing the spool of ${database}: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * The configuration of an event in `cwd` (hook-config.ts), or null for the defaults when nothing
+ * may set a value: then the configuration and zod are never loaded.
+ */
+async function eventConfig(
+  io: Pick<HookIo, "env" | "now">,
+  cwd: string | undefined,
+): Promise<HookConfig | null> {
+  if (!mayBeConfigured(io.env, cwd)) return null;
+  const { hookConfig } = await import("./hook-config.js");
+  return hookConfig(io, cwd);
+}
+
 /** The store of a database: the one kept open (hook daemon), else a new one the caller closes. */
 function storeFor(databasePath: string): SqliteStore {
   const kept = openStores?.get(databasePath);
-  const store = kept ?? new SqliteStore({ path: databasePath, busyTimeoutMs: BUSY_TIMEOUT_MS });
+  const store = kept ?? new SqliteStore({ path: databasePath, busyTimeoutMs: BUSY_SLICE_MS });
   if (openStores && !kept) openStores.set(databasePath, store);
   return store;
 }
@@ -127,8 +192,8 @@ function spawnLearner(sessionId: string, db: string | undefined, io: HookIo): vo
 function openLog(io: HookIo): number | null {
   try {
     const path = hookLogPath(io);
-    mkdirSync(dirname(path), { recursive: true });
-    return openSync(path, "a");
+    makePrivateDirectory(dirname(path));
+    return openSync(path, "a", PRIVATE_FILE_MODE);
   } catch (error) {
     // The learner still runs, with its stderr discarded; the reason goes wherever a log can.
     logHookFailure(io, `cannot open the hook log for the background learner: ${(error as Error).message}`);

@@ -16,10 +16,18 @@
  *   tool_use_id, content hashes), so handling an event twice adds nothing;
  * - the daemon acknowledged the event but does not answer in time: print nothing and log it. The
  *   daemon still captures the event; only that answer (recalled context) is lost.
+ *
+ * "In time" is the event's deadline (hook-deadline.ts), counted from this process's start: the
+ * connection, the acknowledgement, the answer and any fallback in this process all fit in it, and
+ * the daemon is told how much of it is left.
  */
+import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
+import { tacitHome } from "../../store/tacit-home.js";
+import { hookClientSettings } from "./hook-client-settings.js";
+import { eventDeadlineMs, remainingMs } from "./hook-deadline.js";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
-import { fs, path, requireNet, requireOs } from "./node-builtins.js";
+import { fs, path, requireNet } from "./node-builtins.js";
 
 const { existsSync, readFileSync } = fs;
 const { isAbsolute, join, resolve } = path;
@@ -33,17 +41,17 @@ export interface HookClientIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
+  /** When the hook started, a `performance.now()` time (default: when the client was called). */
+  startedAt?: number;
 }
 
 /** A daemon that does not accept the connection within this long is treated as absent, ms. */
 const CONNECT_TIMEOUT_MS = 50;
-/** A daemon that does not acknowledge a sent event within this long is treated as absent, ms. */
-const ACCEPT_TIMEOUT_MS = 1_000;
 /**
- * How long to wait for the answer to an acknowledged event, ms (`TACIT_HOOK_REPLY_TIMEOUT_MS`
- * overrides). The agent's own hook timeout is 10 s for the prompt events tacit installs.
+ * A daemon that does not acknowledge a sent event within this share of the deadline is treated as
+ * absent: the rest is left for handling the event in this process.
  */
-const REPLY_TIMEOUT_MS = 8_000;
+const ACCEPT_SHARE = 0.5;
 /** Longest Unix socket path every supported platform takes (macOS: 104 bytes with the NUL). */
 const MAX_SOCKET_PATH = 100;
 
@@ -52,6 +60,8 @@ export interface DaemonRequest {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
+  /** ms left of the event's deadline when it was sent. */
+  deadlineMs?: number;
 }
 /** The daemon writes ACCEPTED once it holds the whole event, then ANSWERED and the output. */
 export const ACCEPTED = "A";
@@ -59,6 +69,8 @@ export const ANSWERED = "D";
 
 /** Runs one hook event: through the daemon when one answers, else in this process. Never throws. */
 export async function runHookClient(argv: readonly string[], io: HookClientIo): Promise<void> {
+  // Fired by tacit's own model run: nothing to capture, nothing to start (see host-model-guard.ts).
+  if (isHostModelRun(io.env)) return;
   try {
     await clientHook(argv, io);
   } catch (error) {
@@ -67,21 +79,26 @@ export async function runHookClient(argv: readonly string[], io: HookClientIo): 
 }
 
 async function clientHook(argv: readonly string[], given: HookClientIo): Promise<void> {
+  const startedAt = given.startedAt ?? performance.now();
   // A relative TACIT_HOME means this process's folder (tacitHome resolves it): fix it here, since
   // the daemon runs elsewhere.
   const home = given.env.TACIT_HOME;
   const io =
     home && !isAbsolute(home) ? { ...given, env: { ...given.env, TACIT_HOME: resolve(home) } } : given;
-  const socketPath = daemonDisabled(io.env) ? null : hookSocketPath(argv, io);
-  if (socketPath === null) return runInProcess(argv, io);
+  // Whether to ask the daemon, and the event's deadline (hooks.promptDeadlineMs and
+  // hooks.toolEventDeadlineMs: 2 s and 1 s, far under the agent's own hook timeout).
+  const settings = hookClientSettings(io.env);
+  const socketPath = settings.daemon ? hookSocketPath(argv, io) : null;
+  if (socketPath === null) return runInProcess(argv, io, null);
   let input: Buffer;
   try {
     input = readInput(io.stdin);
   } catch (error) {
     // hook-main reads (and fails on) the payload itself and logs why.
     void error;
-    return runInProcess(argv, io);
+    return runInProcess(argv, io, null);
   }
+  const deadlineAt = startedAt + eventDeadlineMs(settings, isToolEvent(input));
   if (isToolEvent(input) && existsSync(socketPath)) {
     // The daemon runs (or ran: a killed one leaves its socket, and the next prompt-level event
     // drains the inbox in process): queue the event for it and exit, without a round trip.
@@ -98,22 +115,25 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
   }
   const reply = await askDaemon(
     socketPath,
-    { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env) },
+    { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env), deadlineMs: remainingMs(deadlineAt) },
     input,
-    io,
+    deadlineAt,
   );
   if (reply.kind === "answered") {
     if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
   }
   if (reply.kind === "timed-out") {
-    await logFailure(io, `daemon accepted the event but did not answer within ${replyTimeout(io.env)} ms`);
+    await logFailure(
+      io,
+      `daemon accepted the event but did not answer within its deadline (${Math.round(deadlineAt - startedAt)} ms); it still stores it`,
+    );
     return;
   }
   // Events queued for a daemon that is gone come first, in order, then this one.
   const { runQueuedHooks } = await import("./hook-main.js");
   await runQueuedHooks(inboxDirectory(socketPath), io);
-  await runInProcess(argv, { ...io, stdin: input });
+  await runInProcess(argv, { ...io, stdin: input }, deadlineAt);
   if (startsDaemon(input)) await startDaemon(socketPath, io);
 }
 
@@ -130,7 +150,7 @@ export function hookSocketPath(
   if (process.platform === "win32") return null;
   const dbIndex = argv.indexOf("--db");
   const raw = (dbIndex >= 0 ? argv[dbIndex + 1] : undefined) ?? io.env.TACIT_DATABASE_URL;
-  const home = io.env.TACIT_HOME ? resolve(io.env.TACIT_HOME) : join(requireOs().homedir(), ".tacit");
+  const home = tacitHome(io.env);
   let database = join(home, "tacit.db");
   if (raw) {
     if (/^postgres(ql)?:\/\//i.test(raw)) return null;
@@ -142,23 +162,17 @@ export function hookSocketPath(
   return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : null;
 }
 
-function daemonDisabled(env: NodeJS.ProcessEnv): boolean {
-  return env.TACIT_HOOK_DAEMON === "0" || env.TACIT_HOOK_DAEMON === "off";
-}
-
-function replyTimeout(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.TACIT_HOOK_REPLY_TIMEOUT_MS);
-  return Number.isFinite(value) && value > 0 ? value : REPLY_TIMEOUT_MS;
-}
-
 type DaemonReply = { kind: "answered"; output: string } | { kind: "unavailable" } | { kind: "timed-out" };
 
-/** Sends one event; settles with what the daemon did with it, never rejects. */
+/**
+ * Sends one event; settles with what the daemon did with it by `deadlineAt`, never rejects. A
+ * daemon that does not accept in time (a share of the deadline) is treated as absent.
+ */
 async function askDaemon(
   socketPath: string,
   request: DaemonRequest,
   input: Buffer,
-  io: HookClientIo,
+  deadlineAt: number,
 ): Promise<DaemonReply> {
   // Loaded only here: node:net and its streams cost more than a whole tool event.
   const { connect } = requireNet();
@@ -174,10 +188,13 @@ async function askDaemon(
       socket.destroy();
       settle(reply);
     };
-    let timer = setTimeout(() => finish({ kind: "unavailable" }), CONNECT_TIMEOUT_MS);
+    let timer = setTimeout(
+      () => finish({ kind: "unavailable" }),
+      Math.min(CONNECT_TIMEOUT_MS, remainingMs(deadlineAt)),
+    );
     socket.on("connect", () => {
       clearTimeout(timer);
-      timer = setTimeout(() => finish({ kind: "unavailable" }), ACCEPT_TIMEOUT_MS);
+      timer = setTimeout(() => finish({ kind: "unavailable" }), remainingMs(deadlineAt) * ACCEPT_SHARE);
     });
     // Queued now, sent as soon as the connection is made (one event-loop turn sooner).
     socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
@@ -186,7 +203,7 @@ async function askDaemon(
         accepted = chunk.subarray(0, 1).toString() === ACCEPTED;
         if (!accepted) return finish({ kind: "unavailable" });
         clearTimeout(timer);
-        timer = setTimeout(() => finish({ kind: "timed-out" }), replyTimeout(io.env));
+        timer = setTimeout(() => finish({ kind: "timed-out" }), remainingMs(deadlineAt));
         chunks.push(chunk.subarray(1));
         return;
       }
@@ -238,9 +255,14 @@ async function startDaemon(socketPath: string, io: HookClientIo): Promise<void> 
   }
 }
 
-async function runInProcess(argv: readonly string[], io: HookClientIo): Promise<void> {
+/** Handles the event here, by `deadlineAt` when the clock already runs (null: from now). */
+async function runInProcess(
+  argv: readonly string[],
+  io: HookClientIo,
+  deadlineAt: number | null,
+): Promise<void> {
   const { runHook } = await import("./hook-main.js");
-  await runHook(argv, io);
+  await runHook(argv, deadlineAt === null ? io : { ...io, deadlineAt });
 }
 
 async function logFailure(io: HookClientIo, message: string): Promise<void> {

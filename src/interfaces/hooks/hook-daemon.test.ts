@@ -2,18 +2,20 @@
  * The resident hook daemon: the same answers and rows as the in-process hook, and every way it can
  * be missing (never started, stale socket, killed, idle) falls back to in-process handling.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
-import { useTempDir } from "../../testing/temp-dir.js";
+import { defaultConfig } from "../../config/schema.js";
+import { daemonPid, hookLogText, hookPayload, hookProcess, waitUntil } from "../../testing/hook-fixtures.js";
+import { stopDaemonsUnder, useTempDir } from "../../testing/temp-dir.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
+import { stopHookDaemons } from "./hook-daemon-control.js";
 import type { HookAgent } from "./hook-event.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { runHook } from "./hook-main.js";
@@ -23,6 +25,8 @@ const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const NOW = Date.UTC(2026, 4, 1, 12);
 const daemons: Array<{ socket: string; stopped: Promise<void> }> = [];
+/** A health check and an idle timeout an hour away: a test that ends sooner saw something else stop the daemon. */
+const NO_POLLING = { TACIT_HOOK_DAEMON_CHECK_MS: "3600000", TACIT_HOOK_DAEMON_IDLE_MS: "3600000" };
 afterEach(async () => {
   // A daemon whose socket is removed notices at its next check (100 ms here) and stops.
   for (const daemon of daemons) rmSync(daemon.socket, { force: true });
@@ -89,6 +93,20 @@ async function startDaemon(env: NodeJS.ProcessEnv, cwd: string): Promise<string>
   daemons.push({ socket, stopped });
   await until(() => existsSync(socket));
   return socket;
+}
+
+/**
+ * `tacit hook-daemon` as its own process, as hook-client.ts starts it, with neither a health check
+ * nor an idle timeout within a test; resolves `exited` with its exit code.
+ */
+function spawnDaemon(env: NodeJS.ProcessEnv): { socket: string; exited: Promise<number | null> } {
+  const socket = hookSocketPath([], { env, cwd: ROOT }) as string;
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN, "hook-daemon", "--socket", socket], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env, ...NO_POLLING },
+    stdio: "ignore",
+  });
+  return { socket, exited: new Promise((resolve) => child.on("exit", resolve)) };
 }
 
 /** Waits for something the daemon does in the background. */
@@ -285,16 +303,7 @@ describe("tacit hook with the resident daemon", () => {
 });
 
 describe("tacit hook (process) without a daemon", () => {
-  function hook(input: Buffer, env: NodeJS.ProcessEnv) {
-    const result = spawnSync(process.execPath, ["--import", "tsx", MAIN, "hook"], {
-      cwd: ROOT,
-      input,
-      env: { PATH: process.env.PATH, ...env },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const hook = hookProcess;
 
   it("handles the event in process, starts the daemon, and falls back again once it is killed", async () => {
     const setup = home();
@@ -359,19 +368,56 @@ describe("tacit hook (process) without a daemon", () => {
     }
   }, 60_000);
 
-  it("leaves a spawned daemon nothing to do but exit when its home is removed", async () => {
+  it("exits at once when its home is removed, without waiting for a health check", async () => {
     const setup = home();
-    const socket = hookSocketPath([], { env: setup.env, cwd: setup.project }) as string;
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, "hook-daemon", "--socket", socket], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...setup.env },
-      stdio: "ignore",
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    // No health check and no idle timeout within the test: only noticing the removal stops it.
+    const { socket, exited } = spawnDaemon(setup.env);
     await until(() => existsSync(socket), 30_000);
     // The daemon may still be writing its pid file as the removal walks the folder.
     rmSync(setup.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
     expect(await exited).toBe(0);
     expect(existsSync(setup.home)).toBe(false);
+  }, 60_000);
+
+  it("exits at once when a database it served is deleted", async () => {
+    const setup = home();
+    const elsewhere = tempDir();
+    const env = { ...setup.env, ...NO_POLLING, TACIT_DATABASE_URL: join(elsewhere, "shop.db") };
+    await startDaemon(env, setup.project);
+    await client([], payload("claude-code", "SessionStart", setup.project), env, setup.project);
+    expect(existsSync(join(elsewhere, "shop.db"))).toBe(true);
+    rmSync(join(elsewhere, "shop.db"));
+    await daemons[0]?.stopped;
+    expect(existsSync(daemons[0]?.socket as string)).toBe(false);
+  });
+
+  it("stops when asked (tacit uninstall), removing its socket and pid file", async () => {
+    const setup = home();
+    const socket = await startDaemon({ ...setup.env, ...NO_POLLING }, setup.project);
+    await client([], payload("claude-code", "SessionStart", setup.project), setup.env, setup.project);
+    const stops = await stopHookDaemons(setup.home);
+    expect(stops).toEqual([{ socket, pid: process.pid, state: "stopped" }]);
+    await daemons[0]?.stopped;
+    expect(
+      readdirSync(setup.home).filter((name) => name.startsWith("hook-") && !name.endsWith(".inbox")),
+    ).toEqual([]);
+    // A socket nobody listens at any more is removed as stale.
+    expect(await stopHookDaemons(setup.home)).toEqual([]);
+  });
+
+  it("exits after a short idle time, the one the integration docs give", () => {
+    const minutes = defaultConfig().hooks.daemonIdleMs / 60_000;
+    expect(minutes).toBeLessThanOrEqual(10);
+    const docs = readFileSync(join(ROOT, "docs", "integrations.md"), "utf8");
+    expect(docs).toContain(`it exits after ${minutes} min without an event`);
+  });
+
+  it("leaves no daemon behind a test: the temporary folder's cleanup stops the ones started in it", async () => {
+    const setup = home();
+    const { socket, exited } = spawnDaemon(setup.env);
+    await until(() => daemonPid(socket.replace(/\.sock$/, ".pid")) !== null, 30_000);
+    await stopDaemonsUnder(setup.home);
+    expect(await exited).toBe(0);
+    expect(existsSync(setup.home)).toBe(true);
   }, 60_000);
 });

@@ -10,9 +10,11 @@
  *   is acknowledged as soon as it is read whole, so the client can tell "never saw it" from "slow".
  * - The socket is created 0600 in `$TACIT_HOME` (only its user may connect). A stale socket left by
  *   a killed daemon is removed on start; a live one means another daemon serves: this one exits.
- * - It exits after `TACIT_HOOK_DAEMON_IDLE_MS` (default 30 min) without an event, when its socket
- *   file is removed or replaced (TACIT_HOME deleted, another daemon took over), when the database
- *   it served disappears, and when tacit's code on disk changes (an upgrade or a rebuild).
+ * - It exits after `hooks.daemonIdleMs` (default 5 min; `TACIT_HOOK_DAEMON_IDLE_MS`) without an
+ *   event; at once when its socket file is removed or replaced (TACIT_HOME deleted, another daemon
+ *   took over) or a database it served disappears (it watches their folders; a health check every
+ *   `hooks.daemonCheckMs` catches what a watch missed); when asked to (`tacit uninstall`,
+ *   hook-daemon-control.ts); and when tacit's code on disk changes (an upgrade or a rebuild).
  * - A failing event is logged to the hook log and answered with nothing; nothing kills it but the
  *   exits above (the CLI entry logs whatever escapes to the hook log and keeps serving).
  */
@@ -21,42 +23,32 @@ import {
   existsSync,
   type FSWatcher,
   mkdirSync,
+  readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   unlinkSync,
   watch,
   writeFileSync,
 } from "node:fs";
-import { connect, createServer, type Server, type Socket } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { dirname } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import * as z from "zod/mini";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { ACCEPTED, ANSWERED } from "./hook-client.js";
+import { answer, type DaemonEvent, listen, readRequest, STOPPING } from "./hook-daemon-protocol.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 
-/** Default idle lifetime, ms. */
-const IDLE_MS = 30 * 60_000;
-/** How often the daemon checks its socket, database and code, ms. */
-const CHECK_MS = 5_000;
 /** How long a stopping daemon waits for the event in hand before it exits anyway, ms. */
 const STOP_GRACE_MS = 10_000;
-/** A request beyond this (header + payload) is refused; hook-main.ts refuses 32 MiB payloads. */
-const MAX_REQUEST_BYTES = 33 * 1024 * 1024;
-
-const requestHeader = z.object({
-  argv: z.array(z.string()),
-  cwd: z.string(),
-  env: z.record(z.string(), z.string()),
-});
 
 /** Where the daemon listens and what it runs with. */
 export interface HookDaemonOptions {
   socketPath: string;
-  /** The daemon's own environment: its log and `TACIT_HOOK_DAEMON_IDLE_MS`. */
+  /** The daemon's own environment: its log and its settings (`hooks.daemonIdleMs`). */
   env: NodeJS.ProcessEnv;
   now: () => number;
   /** Called once the daemon listens (before that, a failure is better ended than survived). */
@@ -71,13 +63,22 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const home = dirname(options.socketPath);
   // A home removed under a running daemon (a test's, a user's reset) is not recreated for a log
   // line: the daemon stops at its next health check, and the failure is only that the home went.
+  let removed = false;
   const fail = (message: string) => {
-    if (existsSync(home)) logHookFailure(io, `hook daemon: ${message}`);
+    if (!removed && existsSync(home)) logHookFailure(io, `hook daemon: ${message}`);
   };
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
-  const { keepStoresOpen } = await import("./hook-capture.js");
+  const { keepStoresOpen, storeLeftoverSpools } = await import("./hook-capture.js");
   await import("./hook-recall.js");
+  // Before listening: an event may arrive as soon as the socket exists, and is served only once
+  // the connection handler is in place (no await between the two).
+  const { hookConfig } = await import("./hook-config.js");
+  const {
+    daemonIdleMs: idleMs,
+    daemonCheckMs: checkMs,
+    toolEventDeadlineMs,
+  } = hookConfig(io, undefined).hooks;
   const stores = keepStoresOpen();
   // Never recreate a home deleted since this daemon was started (a test's, a user's reset).
   if (!existsSync(home)) return;
@@ -86,12 +87,15 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const listening = await listen(server, options.socketPath);
   if (!listening) return;
   const socketId = fileId(options.socketPath);
+  /** The socket at the path is still the one this daemon listens at (not removed, not replaced). */
+  const ownsSocket = () => socketId !== null && fileId(options.socketPath) === socketId;
   // Beside the socket, for whoever wants to stop it: `kill $(cat …/hook-<hash>.pid)`.
   const pidFile = options.socketPath.replace(/\.sock$/, ".pid");
   // Tool events queued by hook-client.ts: drained when the folder changes, on every health check
   // (in case a change was missed) and before every socket event, so a prompt sees the tool calls
   // before it. One drain at a time, in the same queue as the socket events.
   const inbox = inboxDirectory(options.socketPath);
+  let createdInbox = false;
   try {
     chmodSync(options.socketPath, 0o600);
     // Written whole, then renamed into place: a reader never sees an empty file (whose "pid", 0,
@@ -100,16 +104,26 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     writeFileSync(partial, `${process.pid}\n`, { mode: 0o600 });
     renameSync(partial, pidFile);
     // Not recursive: a home removed while this daemon started stays removed.
-    if (!existsSync(inbox)) mkdirSync(inbox, { mode: 0o700 });
+    if (!existsSync(inbox)) {
+      mkdirSync(inbox, { mode: 0o700 });
+      createdInbox = true;
+    }
+    // Removed meanwhile (its home being deleted): take back what it just wrote, and go.
+    if (!ownsSocket()) throw new Error("socket removed while starting");
   } catch (error) {
-    // The home went away between listening and here: nothing to serve, and nothing to recreate.
+    // The home went away between listening and here: nothing to serve, and nothing to recreate or
+    // log there (a log line would put a file back into a folder being removed).
     await new Promise<void>((closed) => server.close(() => closed()));
+    if (!ownsSocket()) {
+      if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
+      if (createdInbox) rmSync(inbox, { recursive: true, force: true });
+      return;
+    }
     if (existsSync(home)) throw error;
     return;
   }
   options.onListening?.();
   const codeId = codeStamp();
-  const idleMs = Number(options.env.TACIT_HOOK_DAEMON_IDLE_MS) || IDLE_MS;
   /** The databases events went to, with the file each was (an open store follows that file). */
   const databases = new Map<string, string | null>();
   /** Closes the store of a database whose file was deleted or replaced, before the next event. */
@@ -136,7 +150,17 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       pending--;
     });
   };
+  /** Stores what a busy database left in the spools of the databases served so far. */
+  const storeLeftovers = () => {
+    pending++;
+    queue = queue.then(async () => {
+      await storeLeftoverSpools([...databases.keys()], io, toolEventDeadlineMs, fail);
+      pending--;
+    });
+  };
   let watcher: FSWatcher | undefined;
+  /** Watches of the home and of each database's folder: what is deleted there is noticed at once. */
+  const folderWatches = new Map<string, FSWatcher>();
 
   return new Promise((stopped) => {
     let stopping = false;
@@ -146,21 +170,27 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       clearTimeout(idle);
       clearInterval(check);
       watcher?.close();
-      // What was queued before the socket went is still handled; later events find no socket.
-      drain();
+      for (const folderWatch of folderWatches.values()) folderWatch.close();
+      // What was queued before the socket went is still handled; later events find no socket. Not
+      // when its home is being removed: handling an event there would write into it again.
+      if (!removed) drain();
       queue = queue.then(() => new Promise<void>((closed) => server.close(() => closed())));
       queue = queue.then(() => stores.close());
       void queue.then(() => stopped());
       // An event that never settles must not keep a stopped daemon alive.
       setTimeout(() => stopped(), STOP_GRACE_MS).unref();
       // Remove the socket only while it is ours: a successor may already listen at the path.
-      if (fileId(options.socketPath) === socketId) {
+      if (ownsSocket()) {
         try {
           unlinkSync(options.socketPath);
           rmSync(pidFile, { force: true });
         } catch (error) {
           fail(`removing the socket on exit (${reason}): ${(error as Error).message}`);
         }
+      } else if (removed) {
+        // Its home being removed as it started: take back what it wrote there after the removal
+        // passed (its pid file, an empty inbox), so the removal finds the folder empty.
+        takeBack(pidFile, inbox);
       }
     };
     const armIdle = () => {
@@ -170,27 +200,60 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         else armIdle();
       }, idleMs);
     };
-    const healthy = (): boolean => {
-      if (fileId(options.socketPath) !== socketId) return false;
-      if (codeStamp() !== codeId) return false;
+    /** Its socket is still its own and every database it served is still there. */
+    const inPlace = (): boolean => {
+      if (!ownsSocket()) return false;
       for (const database of databases.keys()) if (!existsSync(database)) return false;
       return true;
     };
+    const healthy = (): boolean => inPlace() && codeStamp() === codeId;
+    /** Stops when its socket or a database went; true then. */
+    const leaveIfRemoved = (): boolean => {
+      if (inPlace()) return false;
+      // Being removed: from now on nothing is written there, not even a log line.
+      removed = true;
+      stop("its home, socket or database was removed");
+      return true;
+    };
+    /** Watches a folder: a change there (its removal included) that leaves the daemon out of place stops it. */
+    const watchFolder = (folder: string) => {
+      if (folderWatches.has(folder)) return;
+      try {
+        const folderWatch = watch(folder, leaveIfRemoved);
+        // The folder itself went away (the watch ends): the same check says whether to stop.
+        folderWatch.on("error", leaveIfRemoved);
+        folderWatches.set(folder, folderWatch);
+      } catch (error) {
+        // Gone already, or no watch left: the health check polls instead.
+        void error;
+        leaveIfRemoved();
+      }
+    };
+    watchFolder(home);
     armIdle();
     try {
       watcher = watch(inbox, () => {
         armIdle();
         drain();
       });
-      watcher.on("error", (error) => fail(`watching the inbox: ${error.message}`));
+      watcher.on("error", (error) => {
+        // The inbox went with the home: stop, and write no log line into a folder being removed.
+        if (!leaveIfRemoved()) fail(`watching the inbox: ${error.message}`);
+      });
     } catch (error) {
-      fail(`watching the inbox (the health check polls it instead): ${(error as Error).message}`);
+      // Gone already: its home is being removed (the socket goes next and the home watch stops
+      // the daemon), so no log line goes there; otherwise the health check polls the inbox.
+      if (!leaveIfRemoved() && existsSync(inbox))
+        fail(`watching the inbox (the health check polls it instead): ${(error as Error).message}`);
     }
     drain();
     check = setInterval(() => {
       if (!healthy()) stop("socket, database or code changed");
-      else drain();
-    }, Number(options.env.TACIT_HOOK_DAEMON_CHECK_MS) || CHECK_MS);
+      else {
+        drain();
+        storeLeftovers();
+      }
+    }, checkMs);
 
     server.on("connection", (socket: Socket) => {
       if (!healthy()) {
@@ -204,6 +267,12 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         if (request === null) {
           // A connection that sent nothing: another daemon starting checked that this one lives.
           socket.destroy();
+          return;
+        }
+        if (request === "stop") {
+          // `tacit uninstall`: events already accepted are still handled, then it exits.
+          socket.end(STOPPING);
+          stop("asked to stop");
           return;
         }
         if (request instanceof Error) {
@@ -227,8 +296,13 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
               now: options.now,
               storeToolEvents: true,
               afterAnswer: (work) => deferred.push(work),
+              // What the client had left when it sent the event, from when it was read whole.
+              ...(request.deadlineMs !== undefined
+                ? { deadlineAt: request.receivedAt + request.deadlineMs }
+                : {}),
             });
-            rememberDatabase(databases, request);
+            const database = rememberDatabase(databases, request);
+            if (database) watchFolder(dirname(database));
             await answer(socket, `${ANSWERED}${stdout.text()}`);
           } catch (error) {
             // runHook never throws; this is a bug in the daemon itself: log it and keep serving.
@@ -248,99 +322,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
-  });
-}
-
-/**
- * Sends the answer and ends the connection; settles once the client can have it all (the end is
- * sent: the client reads until it) or the connection is gone, so work after it is off its path.
- */
-function answer(socket: Socket, text: string): Promise<void> {
-  // A client that gave up (its reply timeout) has closed already: nothing will be sent or emitted.
-  if (socket.destroyed || socket.writableFinished) return Promise.resolve();
-  return new Promise((sent) => {
-    socket.once("finish", sent);
-    socket.once("close", sent);
-    socket.end(text);
-  });
-}
-
-interface DaemonEvent {
-  argv: string[];
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  payload: Buffer;
-}
-
-/**
- * Reads a whole request (the client half-closes after sending it): an Error if it is malformed,
- * null if nothing was sent (a liveness probe).
- */
-function readRequest(socket: Socket, settle: (request: DaemonEvent | Error | null) => void): void {
-  let settled = false;
-  const done = (request: DaemonEvent | Error | null) => {
-    if (settled) return;
-    settled = true;
-    settle(request);
-  };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  socket.on("error", (error) => done(size === 0 ? null : new Error(`reading a request: ${error.message}`)));
-  socket.on("data", (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > MAX_REQUEST_BYTES) {
-      socket.removeAllListeners("data");
-      done(new Error(`request larger than ${MAX_REQUEST_BYTES} bytes`));
-      return;
-    }
-    chunks.push(chunk);
-  });
-  socket.on("end", () => {
-    if (size > MAX_REQUEST_BYTES) return;
-    if (size === 0) return done(null);
-    const bytes = Buffer.concat(chunks);
-    const newline = bytes.indexOf(10);
-    if (newline < 0) return done(new Error("request without a header line"));
-    let header: unknown;
-    try {
-      header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
-    } catch (error) {
-      return done(new Error(`request header is not JSON: ${(error as Error).message}`));
-    }
-    const parsed = z.safeParse(requestHeader, header);
-    if (!parsed.success) return done(new Error("request header is not {argv, cwd, env}"));
-    done({ ...parsed.data, payload: bytes.subarray(newline + 1) });
-  });
-}
-
-/** Listens at `path`, replacing a stale socket; false when a live daemon already listens there. */
-async function listen(server: Server, path: string): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    const error = await new Promise<NodeJS.ErrnoException | null>((settle) => {
-      const previous = process.umask(0o177);
-      server.once("error", settle);
-      server.listen(path, () => {
-        server.off("error", settle);
-        settle(null);
-      });
-      process.umask(previous);
-    });
-    if (error === null) return true;
-    if (error.code !== "EADDRINUSE" || attempt > 0) throw error;
-    if (await answers(path)) return false;
-    unlinkSync(path);
-  }
-}
-
-/** Whether something accepts connections at `path`. */
-function answers(path: string): Promise<boolean> {
-  return new Promise((settle) => {
-    const socket = connect(path);
-    socket.on("connect", () => {
-      socket.destroy();
-      settle(true);
-    });
-    socket.on("error", () => settle(false));
+    // Removed before the watches were in place: no watch reports that, so look once now.
+    leaveIfRemoved();
   });
 }
 
@@ -375,13 +358,16 @@ function codeStamp(): string | null {
   }
 }
 
-function rememberDatabase(databases: Map<string, string | null>, request: DaemonEvent): void {
+/** Remembers the database an event went to (the first time it exists); returns it when new. */
+function rememberDatabase(databases: Map<string, string | null>, request: DaemonEvent): string | null {
   const dbIndex = request.argv.indexOf("--db");
   const db = dbIndex >= 0 ? request.argv[dbIndex + 1] : undefined;
   const location = resolveDatabaseLocation({ ...(db ? { db } : {}), env: request.env, cwd: request.cwd });
   if (location.kind === "sqlite" && !databases.has(location.path) && existsSync(location.path)) {
     databases.set(location.path, fileId(location.path));
+    return location.path;
   }
+  return null;
 }
 
 function collector(): { stream: Writable; text: () => string } {
@@ -393,4 +379,26 @@ function collector(): { stream: Writable; text: () => string } {
     },
   });
   return { stream, text: () => text };
+}
+
+/** The pid in a pid file, or null when there is none (or it cannot be read). */
+/** Removes this daemon's pid file and the inbox if it is empty (queued events are never dropped). */
+function takeBack(pidFile: string, inbox: string): void {
+  if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
+  try {
+    rmdirSync(inbox);
+  } catch (error) {
+    // Gone with its home already, or events wait in it for the next daemon.
+    void error;
+  }
+}
+
+function readPid(pidFile: string): number | null {
+  try {
+    return Number(readFileSync(pidFile, "utf8").trim()) || null;
+  } catch (error) {
+    // No pid file (never written, or removed with the home): nobody's pid.
+    void error;
+    return null;
+  }
 }

@@ -7,6 +7,8 @@
  * validates the same way at a fraction of the load time of the full zod API.
  */
 import * as z from "zod/mini";
+import { describeJsonError } from "../../core/json-error.js";
+import { withoutBom } from "../../core/json-text.js";
 
 /** The agents whose hooks tacit speaks. Both write the same event shape. */
 export const HOOK_AGENTS = ["claude-code", "codex"] as const;
@@ -143,16 +145,19 @@ export type ParsedHookInput =
   | { kind: "invalid"; reason: string };
 
 /**
- * Reads one hook payload (the whole of stdin). Malformed JSON and payloads that miss a field the
+ * Reads one hook payload (the whole of stdin; a leading byte order mark is accepted). Malformed JSON and payloads that miss a field the
  * event needs are `invalid` with a reason naming the field; events tacit does not capture
  * (PreToolUse, Notification, …) are `ignored`.
  */
 export function parseHookInput(text: string): ParsedHookInput {
   let value: unknown;
+  const json = withoutBom(text);
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(json);
   } catch (error) {
-    return { kind: "invalid", reason: `stdin is not JSON: ${(error as Error).message}` };
+    // The parser's message quotes the input, which may hold a secret: say where, never what.
+    void error;
+    return { kind: "invalid", reason: `stdin is not JSON: ${describeJsonError(json)}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { kind: "invalid", reason: "stdin is not a JSON object" };

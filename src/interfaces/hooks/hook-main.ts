@@ -7,18 +7,26 @@
  * load recall too.
  *
  * It never breaks the agent: whatever happens it exits 0, prints nothing but the agent's JSON, and
- * writes failures to `$TACIT_HOME/logs/hook-YYYY-MM-DD.log`.
+ * writes failures to `$TACIT_HOME/logs/hook-YYYY-MM-DD.log`. It never keeps the agent waiting past
+ * the event's deadline (hook-deadline.ts): a database locked longer than that gets the event's
+ * records spooled instead, a prompt then answers nothing, and the spool is stored by the next
+ * event that finds the database free.
  */
 
 import type { Writable } from "node:stream";
 import * as z from "zod/mini";
-import { InvalidInputError, StoreError } from "../../core/errors.js";
+import { InvalidInputError, isBusyError, StoreError } from "../../core/errors.js";
+import { isHostModelPath, isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
+import { securePrivateHome } from "../../store/private-files.js";
+import { tacitHome } from "../../store/tacit-home.js";
+import { hookClientSettings } from "./hook-client-settings.js";
+import { eventDeadlineMs } from "./hook-deadline.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
 import { drainInbox, type InboxHeader } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
-import { hookSession, toolCallMessage } from "./hook-session.js";
+import { eventRecords } from "./hook-session.js";
 import { spoolDirectory, spoolRecord } from "./hook-spool.js";
 import { fs } from "./node-builtins.js";
 
@@ -49,6 +57,12 @@ export interface HookIo {
    * work is done at once.
    */
   afterAnswer?: (work: () => void) => void;
+  /**
+   * When the event must be done by, a `performance.now()` time: set by whoever started the clock
+   * (the hook client, the daemon from the client's remaining time). Absent: the event's deadline
+   * from now.
+   */
+  deadlineAt?: number;
 }
 
 /** Payloads beyond this are not read (a tool response is truncated at capture long before). */
@@ -56,6 +70,9 @@ const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 
 /** Runs one hook event from `io.stdin`. Never throws and never rejects. */
 export async function runHook(argv: readonly string[], io: HookIo): Promise<void> {
+  // Fired by tacit's own model run (see host-model-guard.ts): nothing at all.
+  if (isHostModelRun(io.env)) return;
+  const started = performance.now();
   let eventName = "(unread)";
   try {
     // Read the payload first, whatever follows: an agent writing a large one must not hit a closed pipe.
@@ -68,27 +85,47 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
       return;
     }
     const event = parsed.event;
+    const home = tacitHome(io.env);
+    // A session working in tacit's host-model folder is tacit's own model run, not the user's.
+    if (isHostModelPath(event.cwd ?? io.cwd, home, fs.realpathSync.native)) return;
     eventName = `${options.agent} ${event.hook_event_name}`;
+    // A home other users can read is tightened, and the hook log says so (stderr is the agent's).
+    const tightened = securePrivateHome(home);
+    if (tightened) logHookFailure(io, tightened);
     const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
     if (location.kind !== "sqlite") throw new StoreError("hooks need a SQLite database (TACIT_DATABASE_URL)");
-    if (event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure") {
-      const now = io.now();
-      const session = hookSession(event, { agent: options.agent, now });
-      const message = toolCallMessage(event, { agent: options.agent, now });
-      spoolRecord(
-        spoolDirectory(location.path),
-        { sessionId: session.id, session: session.session, message },
-        now,
-      );
-      if (io.storeToolEvents) {
-        const { storeSpool } = await import("./hook-capture.js");
-        await storeSpool(location.path, io);
+    const toolEvent =
+      event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure";
+    const deadlineMs = eventDeadlineMs(hookClientSettings(io.env), toolEvent);
+    const spool = spoolDirectory(location.path);
+    // One instant for the whole event, so records spooled after a busy store get the same ids.
+    const now = io.now();
+    const timed = { ...io, now: () => now, deadlineAt: io.deadlineAt ?? started + deadlineMs };
+    try {
+      if (toolEvent) {
+        for (const record of eventRecords(event, { agent: options.agent, now }))
+          spoolRecord(spool, record, now);
+        if (io.storeToolEvents) {
+          const { storeSpool } = await import("./hook-capture.js");
+          await storeSpool(location.path, timed);
+        }
+        return;
       }
-      return;
+      const { captureHookEvent } = await import("./hook-capture.js");
+      const output = await captureHookEvent(event, { ...options, databasePath: location.path }, timed);
+      if (output) await writeOutput(io.stdout, `${output}\n`);
+    } catch (error) {
+      if (!isBusyError(error)) throw error;
+      // Locked past the deadline: keep the event on disk (ids are stable: what was stored already
+      // is not stored twice) and let the agent go on.
+      if (!toolEvent)
+        for (const record of eventRecords(event, { agent: options.agent, now }))
+          spoolRecord(spool, record, now);
+      logHookFailure(
+        io,
+        `${eventName}: database busy past the ${deadlineMs} ms deadline; the event waits in the spool (${(error as Error).message})`,
+      );
     }
-    const { captureHookEvent } = await import("./hook-capture.js");
-    const output = await captureHookEvent(event, { ...options, databasePath: location.path }, io);
-    if (output) await writeOutput(io.stdout, `${output}\n`);
   } catch (error) {
     logHookFailure(io, `${eventName}: ${(error as Error)?.stack ?? String(error)}`);
   }

@@ -1,5 +1,14 @@
 import type { MessageInput, SessionInput } from "../../capture/capture.js";
-import type { HookAgent, HookEvent, PostToolUseEvent, PostToolUseFailureEvent } from "./hook-event.js";
+import { boundedJsonText } from "../../core/json-text.js";
+import { stripInjectedContext } from "../../core/tacit-context.js";
+import type {
+  HookAgent,
+  HookEvent,
+  PostToolUseEvent,
+  PostToolUseFailureEvent,
+  PreCompactEvent,
+} from "./hook-event.js";
+import type { SpoolRecord } from "./hook-spool.js";
 import { errorText, responseIsError, toolResponseText } from "./tool-response.js";
 
 /** The session an event belongs to, as capture takes it. */
@@ -53,16 +62,15 @@ export function toolCallMessage(
   const metadata: Record<string, unknown> = {};
   if (event.duration_ms !== undefined) metadata.durationMs = event.duration_ms;
   if (failed && event.is_interrupt) metadata.isInterrupt = true;
-  const key =
-    event.tool_use_id ??
-    digest(event.session_id, event.tool_name, JSON.stringify(event.tool_input ?? null), String(options.now));
+  const input = boundedJsonText(event.tool_input ?? {});
+  const key = event.tool_use_id ?? digest(event.session_id, event.tool_name, input, String(options.now));
   return {
     id: `hook:tool:${key}`,
     role: "tool",
     kind: "tool_call",
     content: event.tool_name,
     toolName: event.tool_name,
-    toolInput: JSON.stringify(event.tool_input ?? {}),
+    toolInput: input,
     // An error row needs text: a failure that says nothing still says that it failed.
     toolOutput: isError && output.trim() === "" ? "tool call failed" : output,
     isError,
@@ -70,6 +78,89 @@ export function toolCallMessage(
     isSidechain: Boolean(event.agent_id),
     createdAt: options.now,
     metadata,
+  };
+}
+
+/**
+ * What an event stores, in order: its session (upserted) with the row it adds, if any; a Stop also
+ * marks where its turn ended, so the turn's outcome is recorded once its rows are stored. Messages
+ * get stable ids (`hook:prompt:<prompt_id>`, `hook:tool:<tool_use_id>`, …), so an event stored
+ * twice (handled again, or spooled and then stored) is stored once. Needs no store: a hook that
+ * finds the database locked spools exactly these.
+ */
+export function eventRecords(event: HookEvent, options: { agent: HookAgent; now: number }): SpoolRecord[] {
+  const { now } = options;
+  const context = hookSession(event, options);
+  const record = (message?: MessageInput, session = context.session): SpoolRecord => ({
+    sessionId: context.id,
+    session,
+    ...(message ? { message } : {}),
+  });
+  switch (event.hook_event_name) {
+    case "SessionStart":
+      return [
+        record(undefined, {
+          ...context.session,
+          metadata: { ...context.session.metadata, ...(event.source ? { source: event.source } : {}) },
+        }),
+      ];
+    case "UserPromptSubmit": {
+      const prompt = stripInjectedContext(event.prompt);
+      const key = event.prompt_id ?? event.turn_id ?? digest(context.id, prompt, String(now));
+      return [
+        record({
+          id: `hook:prompt:${key}`,
+          role: "user",
+          kind: "text",
+          content: prompt,
+          isSidechain: context.isSubagent,
+          createdAt: now,
+        }),
+      ];
+    }
+    case "PostToolUse":
+    case "PostToolUseFailure":
+      return [record(toolCallMessage(event, options))];
+    case "Stop":
+    case "SubagentStop": {
+      const reply = (event.last_assistant_message ?? "").trim();
+      const key = event.prompt_id ?? event.turn_id ?? digest(context.id, reply, String(now));
+      const message: MessageInput | undefined = reply
+        ? {
+            id: `hook:reply:${key}`,
+            role: "assistant",
+            kind: "text",
+            content: reply,
+            isSidechain: context.isSubagent,
+            createdAt: now,
+          }
+        : undefined;
+      return [{ ...record(message), turnEndedAt: now }];
+    }
+    case "PreCompact":
+      return [record(compactBoundary(event, context.id, now))];
+    case "SessionEnd":
+      return [
+        record(undefined, {
+          ...context.session,
+          metadata: { ...context.session.metadata, ...(event.reason ? { endReason: event.reason } : {}) },
+        }),
+      ];
+  }
+}
+
+function compactBoundary(event: PreCompactEvent, sessionId: string, now: number): MessageInput {
+  const trigger = event.trigger ?? "unknown";
+  const instructions = event.custom_instructions?.trim();
+  return {
+    id: `hook:compact:${digest(sessionId, trigger, String(now))}`,
+    role: "system",
+    kind: "compact_boundary",
+    content: instructions
+      ? `Conversation compacted (${trigger}): ${instructions}`
+      : `Conversation compacted (${trigger})`,
+    createdAt: now,
+    metadata: { trigger },
   };
 }
 

@@ -9,9 +9,10 @@
  * the indentation it had (2 spaces when it had none) and its trailing newline, so a file already in
  * that form keeps every byte outside tacit's entries.
  */
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
 
 /** The shell comment that ends every command tacit installs. */
 export const TACIT_HOOK_MARKER = "# tacit-hook";
@@ -29,10 +30,21 @@ export interface HookSettingsChange {
   file: string;
   /** False when the file already had exactly this content (nothing written, no backup). */
   changed: boolean;
-  /** The copy of the previous file, when there was one and it changed. */
+  /** The copy of the previous file (in tacit's backup folder), when there was one and it changed. */
   backup: string | null;
   /** Events that now run tacit (install) or no longer do (uninstall). */
   events: string[];
+  /** Install: the file did not exist before. Uninstall: the file was deleted (it held only tacit's hooks). */
+  created?: boolean;
+  deleted?: boolean;
+}
+
+/** Where a change to one settings file goes and when: the file, tacit's backup folder, the time. */
+export interface SettingsWrite {
+  file: string;
+  /** The folder previous versions are copied to (`$TACIT_HOME/backups`), never the agent's folder. */
+  backupDir: string;
+  now: number;
 }
 
 type Json = Record<string, unknown>;
@@ -41,12 +53,9 @@ type Json = Record<string, unknown>;
  * Adds one tacit handler per event (replacing any tacit handler already there, so a second install
  * changes nothing and an install from a new location replaces the old command).
  */
-export function installHookEntries(options: {
-  file: string;
-  events: readonly string[];
-  hook: CommandHook;
-  now: number;
-}): HookSettingsChange {
+export function installHookEntries(
+  options: SettingsWrite & { events: readonly string[]; hook: CommandHook },
+): HookSettingsChange {
   const current = readSettings(options.file);
   const settings = structuredClone(current.value);
   const hooks = hooksOf(settings, options.file);
@@ -56,11 +65,16 @@ export function installHookEntries(options: {
     hooks[event] = groups;
   }
   settings.hooks = hooks;
-  return writeSettings(options.file, current, settings, options.now, [...options.events]);
+  return { ...writeSettings(options, current, settings, [...options.events]), created: !current.exists };
 }
 
-/** Removes every tacit handler; groups, events and `hooks` left empty by that go too. */
-export function uninstallHookEntries(options: { file: string; now: number }): HookSettingsChange {
+/**
+ * Removes every tacit handler; groups, events and `hooks` left empty by that go too. With
+ * `deleteWhenEmpty` (tacit created the file), a file left as `{}` is deleted instead of written.
+ */
+export function uninstallHookEntries(
+  options: SettingsWrite & { deleteWhenEmpty?: boolean },
+): HookSettingsChange {
   const current = readSettings(options.file);
   if (!current.exists) return { file: options.file, changed: false, backup: null, events: [] };
   const settings = structuredClone(current.value);
@@ -77,7 +91,19 @@ export function uninstallHookEntries(options: { file: string; now: number }): Ho
   }
   if (removed.length === 0) return { file: options.file, changed: false, backup: null, events: [] };
   if (Object.keys(hooks).length === 0) delete settings.hooks;
-  return writeSettings(options.file, current, settings, options.now, removed);
+  if (options.deleteWhenEmpty && Object.keys(settings).length === 0) {
+    const backup = backupFile(options);
+    rmSync(options.file);
+    return { file: options.file, changed: true, backup, events: removed, deleted: true };
+  }
+  return writeSettings(options, current, settings, removed);
+}
+
+/** Throws (naming the file and field) when a settings file could not be merged into; a missing file is fine. */
+export function checkSettingsFile(file: string): void {
+  const current = readSettings(file);
+  const hooks = hooksOf(current.value, file);
+  for (const event of Object.keys(hooks)) groupsOf(hooks, event, file);
 }
 
 /** True when a handler is one tacit installed. */
@@ -108,10 +134,11 @@ function readSettings(file: string): SettingsFile {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
+  } catch {
     throw new InvalidInputError({
       file,
-      message: `not valid JSON (${(error as Error).message}); fix or move the file, nothing was written`,
+      // The agent's settings may hold tokens: say where the JSON broke, never what it says there.
+      message: `not valid JSON (${describeJsonError(text)}); fix or move the file, nothing was written`,
     });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -152,24 +179,32 @@ function countHandlers(groups: Json[]): number {
 }
 
 function writeSettings(
-  file: string,
+  target: SettingsWrite,
   current: SettingsFile,
   settings: Json,
-  now: number,
   events: string[],
 ): HookSettingsChange {
+  const { file } = target;
   const text = serialize(settings, current.text);
   if (current.exists && text === current.text) return { file, changed: false, backup: null, events };
   mkdirSync(dirname(file), { recursive: true });
-  let backup: string | null = null;
-  if (current.exists) {
-    backup = `${file}.bak-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
-    copyFileSync(file, backup);
-  }
+  const backup = current.exists ? backupFile(target) : null;
   const temporary = `${file}.tacit-${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, file);
   return { file, changed: true, backup, events };
+}
+
+/**
+ * Copies the file into the backup folder as `<UTC time>_<its path, / as _>`, so backups never
+ * clutter the agent's folder (or a project's git status), and returns the copy's path.
+ */
+function backupFile(target: SettingsWrite): string {
+  const stamp = new Date(target.now).toISOString().replace(/[:.]/g, "-");
+  const backup = join(target.backupDir, `${stamp}${target.file.replace(/[\\/:]/g, "_")}`);
+  mkdirSync(target.backupDir, { recursive: true, mode: 0o700 });
+  copyFileSync(target.file, backup);
+  return backup;
 }
 
 /** JSON in the file's own indentation (default 2 spaces), with its trailing newline (default one). */

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { TacitError } from "../../core/errors.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { useTempDir } from "../../testing/temp-dir.js";
@@ -36,25 +36,40 @@ const FOREIGN = `${JSON.stringify(
   2,
 )}\n`;
 
-function project(settings?: string): { dir: string; file: string } {
+/** A project with `.claude/<name>` (default the per-machine settings.local.json) holding `settings`. */
+function project(settings?: string, name = "settings.local.json"): { dir: string; file: string } {
   const dir = tempDir();
-  const file = join(dir, ".claude", "settings.json");
+  const file = join(dir, ".claude", name);
   if (settings !== undefined) {
-    mkdirSync(join(dir, ".claude"));
+    mkdirSync(join(dir, ".claude"), { recursive: true });
     writeFileSync(file, settings);
   }
   return { dir, file };
 }
 
-const options = (dir: string, now = NOW) => ({ scope: "project" as const, projectDir: dir, env: {}, now });
+/** tacit's folder for the test run: backups and the install record go there. */
+let home = "";
+beforeEach(() => {
+  home = tempDir();
+});
+
+const options = (dir: string, now = NOW) => ({
+  scope: "project" as const,
+  projectDir: dir,
+  env: {},
+  now,
+  home,
+});
 
 describe("installClaudeCode", () => {
-  it("adds one tacit hook per event, keeping every foreign hook, with a backup", () => {
+  it("adds one tacit hook per event, keeping every foreign hook, with a backup under TACIT_HOME", () => {
     const { dir, file } = project(FOREIGN);
     const change = installClaudeCode(options(dir));
     expect(change).toMatchObject({ file, changed: true, events: [...CLAUDE_CODE_EVENTS] });
     expect(readFileSync(change.backup as string, "utf8")).toBe(FOREIGN);
-    expect(change.backup).toBe(`${file}.bak-2026-11-22T09-30-00-000Z`);
+    expect(change.backup).toBe(join(home, "backups", `2026-11-22T09-30-00-000Z${file.replaceAll("/", "_")}`));
+    // Nothing but the settings file in the project's folder: no backup clutter there.
+    expect(readdirSync(join(dir, ".claude"))).toEqual(["settings.local.json"]);
     const settings = JSON.parse(readFileSync(file, "utf8"));
     expect(settings.permissions).toEqual({ allow: ["Bash(pnpm test:*)"] });
     expect(settings.hooks.Notification).toEqual(JSON.parse(FOREIGN).hooks.Notification);
@@ -74,7 +89,7 @@ describe("installClaudeCode", () => {
     const again = installClaudeCode(options(dir, NOW + 1000));
     expect(again).toMatchObject({ changed: false, backup: null });
     expect(readFileSync(file, "utf8")).toBe(first);
-    expect(readdirSync(join(dir, ".claude")).filter((name) => name.includes(".bak-"))).toHaveLength(1);
+    expect(readdirSync(join(home, "backups"))).toHaveLength(1);
   });
 
   it("replaces a tacit hook installed from elsewhere instead of adding a second", () => {
@@ -92,11 +107,11 @@ describe("installClaudeCode", () => {
   it("round trip: uninstall restores the file byte for byte", () => {
     const { dir, file } = project(FOREIGN);
     installClaudeCode(options(dir));
-    const removed = uninstallClaudeCode(options(dir, NOW + 1000));
-    expect(removed.changed).toBe(true);
-    expect([...removed.events].sort()).toEqual([...CLAUDE_CODE_EVENTS].sort());
+    const [removed] = uninstallClaudeCode(options(dir, NOW + 1000));
+    expect(removed?.changed).toBe(true);
+    expect([...(removed?.events ?? [])].sort()).toEqual([...CLAUDE_CODE_EVENTS].sort());
     expect(readFileSync(file, "utf8")).toBe(FOREIGN);
-    expect(uninstallClaudeCode(options(dir, NOW + 2000))).toMatchObject({ changed: false });
+    expect(uninstallClaudeCode(options(dir, NOW + 2000)).some((change) => change.changed)).toBe(false);
   });
 
   it("keeps a file's own indentation and missing trailing newline", () => {
@@ -109,13 +124,63 @@ describe("installClaudeCode", () => {
     expect(readFileSync(file, "utf8")).toBe(JSON.stringify({ env: { FOO: "1" } }, null, 4));
   });
 
-  it("creates the settings file when there is none, and no backup", () => {
+  it("creates the settings file when there is none, and uninstall takes it (and its folder) away again", () => {
     const { dir, file } = project();
     const change = installClaudeCode(options(dir));
-    expect(change).toMatchObject({ changed: true, backup: null });
+    expect(change).toMatchObject({ changed: true, backup: null, created: true });
     expect(Object.keys(JSON.parse(readFileSync(file, "utf8")).hooks)).toEqual([...CLAUDE_CODE_EVENTS]);
+    const [removed] = uninstallClaudeCode(options(dir, NOW + 1000));
+    expect(removed).toMatchObject({ deleted: true, removedDirectories: [join(dir, ".claude")] });
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("keeps a settings file the user had, even when only {} is left", () => {
+    const { dir, file } = project("{}\n");
+    installClaudeCode(options(dir));
     uninstallClaudeCode(options(dir, NOW + 1000));
     expect(readFileSync(file, "utf8")).toBe("{}\n");
+  });
+
+  it("writes this machine's paths to settings.local.json and keeps it out of git", () => {
+    const { dir } = project();
+    mkdirSync(join(dir, ".git", "info"), { recursive: true });
+    writeFileSync(
+      join(dir, ".git", "info", "exclude"),
+      "# git ls-files --others --exclude-from=.git/info/exclude\n",
+    );
+    const change = installClaudeCode(options(dir));
+    expect(change.file).toBe(join(dir, ".claude", "settings.local.json"));
+    expect(existsSync(join(dir, ".claude", "settings.json"))).toBe(false);
+    expect(change.gitExclude).toEqual({
+      file: join(dir, ".git", "info", "exclude"),
+      line: "/.claude/settings.local.json",
+    });
+    expect(readFileSync(join(dir, ".git", "info", "exclude"), "utf8")).toMatch(
+      /\n\/\.claude\/settings\.local\.json\n$/,
+    );
+    uninstallClaudeCode(options(dir, NOW + 1000));
+    expect(readFileSync(join(dir, ".git", "info", "exclude"), "utf8")).toBe(
+      "# git ls-files --others --exclude-from=.git/info/exclude\n",
+    );
+  });
+
+  it("writes the shared settings.json only when asked, and moves tacit's hooks between the two", () => {
+    const { dir, file: shared } = project(FOREIGN, "settings.json");
+    // An install by an earlier tacit, into the committed file.
+    installClaudeCode({ ...options(dir), shared: true });
+    expect(JSON.parse(readFileSync(shared, "utf8")).hooks.Stop).toHaveLength(1);
+    const change = installClaudeCode(options(dir, NOW + 1000));
+    expect(change.moved.map((moved) => moved.file)).toEqual([shared]);
+    expect(readFileSync(shared, "utf8")).toBe(FOREIGN);
+    expect(JSON.parse(readFileSync(change.file, "utf8")).hooks.Stop).toHaveLength(1);
+    // Uninstall looks in both files of the scope.
+    installClaudeCode({ ...options(dir, NOW + 2000), shared: true });
+    installClaudeCode(options(dir, NOW + 3000));
+    writeFileSync(shared, readFileSync(change.file, "utf8"));
+    const removed = uninstallClaudeCode(options(dir, NOW + 4000)).filter((each) => each.changed);
+    expect(removed.map((each) => each.file).sort()).toEqual([change.file, shared].sort());
+    expect(existsSync(change.file)).toBe(false);
   });
 
   it("refuses a malformed settings.json, naming it, and writes nothing", () => {
@@ -131,7 +196,7 @@ describe("installClaudeCode", () => {
     expect((thrown as Error).message).toContain(file);
     expect((thrown as Error).message).toMatch(/not valid JSON/);
     expect(readFileSync(file, "utf8")).toBe(broken);
-    expect(readdirSync(join(dir, ".claude"))).toEqual(["settings.json"]);
+    expect(readdirSync(join(dir, ".claude"))).toEqual(["settings.local.json"]);
     const wrongShape = project('{ "hooks": { "Stop": {} } }');
     expect(() => installClaudeCode(options(wrongShape.dir))).toThrow(/hooks\.Stop: expected an array/);
   });
@@ -147,9 +212,9 @@ describe("installClaudeCode", () => {
         env: { HOME: "/home/dev", CLAUDE_CONFIG_DIR: "/cfg" },
       }),
     ).toBe("/cfg/settings.json");
-    const home = tempDir();
-    installClaudeCode({ scope: "user", projectDir: "/unused", env: { HOME: home }, now: NOW });
-    expect(existsSync(join(home, ".claude", "settings.json"))).toBe(true);
+    const user = tempDir();
+    installClaudeCode({ scope: "user", projectDir: "/unused", env: { HOME: user }, now: NOW, home });
+    expect(existsSync(join(user, ".claude", "settings.json"))).toBe(true);
   });
 
   it("quotes paths for the shell and names the agent and database", () => {
@@ -169,7 +234,6 @@ describe("installClaudeCode", () => {
 
   it("installs a command that works from any working directory", async () => {
     const { dir, file } = project();
-    const home = tempDir();
     installClaudeCode(options(dir));
     const command = JSON.parse(readFileSync(file, "utf8")).hooks.UserPromptSubmit[0].hooks[0]
       .command as string;

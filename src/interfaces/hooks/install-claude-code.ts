@@ -3,13 +3,16 @@ import { join } from "node:path";
 import { cliEntry, shellQuote } from "./cli-entry.js";
 import { HOOK_EVENT_NAMES, type HookAgent } from "./hook-event.js";
 import {
-  type HookSettingsChange,
-  installHookEntries,
-  TACIT_HOOK_MARKER,
-  uninstallHookEntries,
-} from "./hook-settings.js";
+  type HookInstall,
+  type HookRemoval,
+  type HookTarget,
+  type InstallContext,
+  installHooks,
+  uninstallHooks,
+} from "./hook-installer.js";
+import { type CommandHook, TACIT_HOOK_MARKER } from "./hook-settings.js";
 
-/** Where hooks are installed: one project (committed with it) or every project of the user. */
+/** Where hooks are installed: one project (this machine's settings for it) or every project of the user. */
 export type InstallScope = "project" | "user";
 export const INSTALL_SCOPES: readonly InstallScope[] = ["project", "user"];
 
@@ -19,12 +22,20 @@ export const CLAUDE_CODE_EVENTS = HOOK_EVENT_NAMES;
 /** Seconds an agent waits for tacit's hook before going on without it. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 10;
 
-export interface InstallOptions {
+/** Which settings file: the scope, the project, and the environment naming the agent's folders. */
+export interface SettingsLocation {
   scope: InstallScope;
   /** The project folder (scope project). */
   projectDir: string;
   env: NodeJS.ProcessEnv;
-  now: number;
+  /**
+   * Scope project: the committed `.claude/settings.json` shared with the team, instead of this
+   * machine's `.claude/settings.local.json`. The hook command holds this machine's absolute paths.
+   */
+  shared?: boolean;
+}
+
+export interface InstallOptions extends SettingsLocation, InstallContext {
   /** A database for the hooks (`--db`); default: what the agent's environment names. */
   db?: string;
   /** Seconds (default {@link DEFAULT_HOOK_TIMEOUT_SECONDS}). */
@@ -44,32 +55,57 @@ export function hookCommand(options: { agent: HookAgent; db?: string; entry?: re
   return `${parts.map(shellQuote).join(" ")} ${TACIT_HOOK_MARKER}`;
 }
 
-/** `<project>/.claude/settings.json` or the user's `~/.claude/settings.json` (`$CLAUDE_CONFIG_DIR`). */
-export function claudeCodeSettingsPath(
-  options: Pick<InstallOptions, "scope" | "projectDir" | "env">,
-): string {
-  if (options.scope === "project") return join(options.projectDir, ".claude", "settings.json");
+/** The handler tacit installs for every event of `agent`. */
+export function tacitHandler(
+  agent: HookAgent,
+  options: Omit<InstallOptions, keyof SettingsLocation>,
+): CommandHook {
+  return {
+    type: "command",
+    command: hookCommand({ agent, db: options.db, entry: options.entry }),
+    timeout: options.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS,
+  };
+}
+
+/**
+ * Scope project: `<project>/.claude/settings.local.json` (Claude Code's per-machine settings, which
+ * teams do not commit), or `<project>/.claude/settings.json` with `shared`. Scope user:
+ * `~/.claude/settings.json` (`$CLAUDE_CONFIG_DIR/settings.json`).
+ */
+export function claudeCodeSettingsPath(options: SettingsLocation): string {
+  if (options.scope === "project") {
+    return join(options.projectDir, ".claude", options.shared ? "settings.json" : "settings.local.json");
+  }
   const configDir = options.env.CLAUDE_CONFIG_DIR || join(options.env.HOME || homedir(), ".claude");
   return join(configDir, "settings.json");
 }
 
-/** Merges tacit's hooks into Claude Code's settings, keeping every other hook; idempotent. */
-export function installClaudeCode(options: InstallOptions): HookSettingsChange {
-  return installHookEntries({
-    file: claudeCodeSettingsPath(options),
-    events: CLAUDE_CODE_EVENTS,
-    hook: {
-      type: "command",
-      command: hookCommand({ agent: "claude-code", db: options.db, entry: options.entry }),
-      timeout: options.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS,
-    },
-    now: options.now,
-  });
+/** Every file of the scope tacit's hooks may be in (scope project: the local and the shared one). */
+export function claudeCodeSettingsFiles(options: SettingsLocation): string[] {
+  if (options.scope === "user") return [claudeCodeSettingsPath(options)];
+  return [
+    claudeCodeSettingsPath({ ...options, shared: false }),
+    claudeCodeSettingsPath({ ...options, shared: true }),
+  ];
 }
 
-/** Removes only tacit's hooks from Claude Code's settings. */
-export function uninstallClaudeCode(
-  options: Omit<InstallOptions, "db" | "timeoutSeconds" | "entry">,
-): HookSettingsChange {
-  return uninstallHookEntries({ file: claudeCodeSettingsPath(options), now: options.now });
+/**
+ * Merges tacit's hooks into Claude Code's settings, keeping every other hook; idempotent. tacit's
+ * hooks in the scope's other file (an earlier install's) are moved out of it, so they never run twice.
+ */
+export function installClaudeCode(options: InstallOptions): HookInstall {
+  const file = claudeCodeSettingsPath(options);
+  const target: HookTarget = {
+    agent: "claude-code",
+    file,
+    events: CLAUDE_CODE_EVENTS,
+    previous: claudeCodeSettingsFiles(options).filter((other) => other !== file),
+    ...(options.scope === "project" && !options.shared ? { ignoreInRepository: options.projectDir } : {}),
+  };
+  return installHooks(target, tacitHandler("claude-code", options), options);
+}
+
+/** Removes only tacit's hooks from Claude Code's settings: every file of the scope. */
+export function uninstallClaudeCode(options: SettingsLocation & InstallContext): HookRemoval[] {
+  return uninstallHooks(claudeCodeSettingsFiles(options), options);
 }

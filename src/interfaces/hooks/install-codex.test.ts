@@ -30,7 +30,7 @@ describe("installCodex", () => {
     mkdirSync(join(dir, ".codex"));
     const file = join(dir, ".codex", "hooks.json");
     writeFileSync(file, FOREIGN);
-    const options = { scope: "project" as const, projectDir: dir, env: { HOME: home }, now: NOW };
+    const options = { scope: "project" as const, projectDir: dir, env: { HOME: home }, now: NOW, home };
     const change = installCodex(options);
     expect(change).toMatchObject({ file, changed: true, events: [...CODEX_EVENTS] });
     const hooks = JSON.parse(readFileSync(file, "utf8")).hooks;
@@ -42,7 +42,7 @@ describe("installCodex", () => {
     expect(change.notes.join("\n")).toMatch(/codex_hooks = true/);
     expect(change.notes.join("\n")).toMatch(/trusted/);
     expect(installCodex({ ...options, now: NOW + 1 })).toMatchObject({ changed: false });
-    expect(uninstallCodex({ ...options, now: NOW + 2 })).toMatchObject({ changed: true });
+    expect(uninstallCodex({ ...options, now: NOW + 2 })).toMatchObject([{ changed: true }]);
     expect(readFileSync(file, "utf8")).toBe(FOREIGN);
   });
 
@@ -50,7 +50,7 @@ describe("installCodex", () => {
     const home = tempDir();
     const codex = join(home, ".codex");
     mkdirSync(codex);
-    const options = { scope: "user" as const, projectDir: "/unused", env: { HOME: home }, now: NOW };
+    const options = { scope: "user" as const, projectDir: "/unused", env: { HOME: home }, now: NOW, home };
     writeFileSync(join(codex, "config.toml"), 'model = "gpt-5.5-codex"\n\n[features]\nhooks = false\n');
     expect(installCodex(options).notes).toEqual([expect.stringMatching(/hooks are turned off/)]);
     writeFileSync(join(codex, "config.toml"), "[features]\ncodex_hooks=true # on\n");

@@ -1,8 +1,14 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { type HookSettingsChange, installHookEntries, uninstallHookEntries } from "./hook-settings.js";
-import { DEFAULT_HOOK_TIMEOUT_SECONDS, hookCommand, type InstallOptions } from "./install-claude-code.js";
+import {
+  type HookInstall,
+  type HookRemoval,
+  type InstallContext,
+  installHooks,
+  uninstallHooks,
+} from "./hook-installer.js";
+import { type InstallOptions, type SettingsLocation, tacitHandler } from "./install-claude-code.js";
 
 /**
  * The Codex events tacit captures. Codex's hooks use Claude Code's event shape; it has no
@@ -17,32 +23,25 @@ export function codexHome(env: NodeJS.ProcessEnv): string {
 }
 
 /** `<project>/.codex/hooks.json` or the user's `~/.codex/hooks.json`. */
-export function codexHooksPath(options: Pick<InstallOptions, "scope" | "projectDir" | "env">): string {
+export function codexHooksPath(options: Pick<SettingsLocation, "scope" | "projectDir" | "env">): string {
   return options.scope === "project"
     ? join(options.projectDir, ".codex", "hooks.json")
     : join(codexHome(options.env), "hooks.json");
 }
 
 /** Merges tacit's hooks into Codex's hooks.json, keeping every other hook; idempotent. */
-export function installCodex(options: InstallOptions): HookSettingsChange & { notes: string[] } {
-  const change = installHookEntries({
-    file: codexHooksPath(options),
-    events: CODEX_EVENTS,
-    hook: {
-      type: "command",
-      command: hookCommand({ agent: "codex", db: options.db, entry: options.entry }),
-      timeout: options.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS,
-    },
-    now: options.now,
-  });
+export function installCodex(options: InstallOptions): HookInstall & { notes: string[] } {
+  const change = installHooks(
+    { agent: "codex", file: codexHooksPath(options), events: CODEX_EVENTS, previous: [] },
+    tacitHandler("codex", options),
+    options,
+  );
   return { ...change, notes: codexNotes(options) };
 }
 
 /** Removes only tacit's hooks from Codex's hooks.json. */
-export function uninstallCodex(
-  options: Omit<InstallOptions, "db" | "timeoutSeconds" | "entry">,
-): HookSettingsChange {
-  return uninstallHookEntries({ file: codexHooksPath(options), now: options.now });
+export function uninstallCodex(options: SettingsLocation & InstallContext): HookRemoval[] {
+  return uninstallHooks([codexHooksPath(options)], options);
 }
 
 /**
@@ -50,7 +49,7 @@ export function uninstallCodex(
  * (`[features] codex_hooks = true`; newer ones enable hooks unless `hooks = false`), and loads a
  * project's `.codex/` only when the project is trusted. config.toml is read, never written.
  */
-function codexNotes(options: Pick<InstallOptions, "scope" | "env">): string[] {
+function codexNotes(options: Pick<SettingsLocation, "scope" | "env">): string[] {
   const notes: string[] = [];
   const config = join(codexHome(options.env), "config.toml");
   const features = featuresOf(config);

@@ -2,7 +2,9 @@
  * Reading a tool's result as a hook delivers it: `tool_response` is whatever the tool returned
  * (Claude Code's Bash gives `{stdout, stderr, interrupted, …}`, file tools give objects, MCP tools
  * give content parts, Codex gives text), and `error` on PostToolUseFailure is usually text.
+ * Anything else is stored as JSON, nested at most 64 levels deep (see json-text.ts).
  */
+import { boundedJsonText } from "../../core/json-text.js";
 
 /** The text tacit stores as a tool call's output. */
 export function toolResponseText(response: unknown): string {
@@ -19,7 +21,7 @@ export function toolResponseText(response: unknown): string {
     if (parts !== null) return parts;
   }
   const parts = contentText(response);
-  return parts ?? JSON.stringify(response);
+  return parts ?? boundedJsonText(response);
 }
 
 /** Exit status written in a shell tool's output text (`Exit code: 1`, `Process exited with code 1`). */
@@ -54,7 +56,7 @@ export function responseIsError(response: unknown, options: { readExitCodeText: 
 export function errorText(error: unknown): string {
   if (typeof error === "string") return error;
   if (error === undefined || error === null) return "";
-  return JSON.stringify(error);
+  return boundedJsonText(error);
 }
 
 /** Text of MCP-style content: a string, or an array of `{type: "text", text}` parts; else null. */

@@ -30,8 +30,8 @@ const lessonFeedbackSchema = z.object({
   lessonId: z.string(),
   recallId: z.string().describe("the recall event that injected the lesson"),
   feedback: z
-    .enum(["helpful", "harmful"])
-    .describe("helpful when the task succeeded, harmful when it failed"),
+    .enum(["helpful", "neutral", "harmful"])
+    .describe("the outcome's implicit feedback (its score: ≥ 0.7 helpful, ≤ 0.4 harmful, else neutral)"),
   result: z
     .enum(["applied", "already-judged", "lesson-removed"])
     .describe(
@@ -53,8 +53,9 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
       "feedback score: rawScore = 0.4·success + 0.2·duration + 0.2·errors + 0.2·retries (duration < 5 min, " +
       "0 errors and 0 retries score 1.0); ≥ 0.7 is helpful, ≤ 0.4 harmful, otherwise neutral. The lessons " +
       "recall injected into the session (with `task_id`: into that task) and that no outcome has judged yet get " +
-      "helpful feedback when the task succeeded, harmful when it failed — once per recall, also across " +
-      "`tacit learn`; `lessonFeedback` lists them.",
+      "that feedback (helpful, neutral or harmful) — once per recall, also across `tacit learn`; " +
+      "`lessonFeedback` lists them. Give duration_ms, error_count and retry_count: without them a failure " +
+      "scores 0.6, neutral.",
     inputSchema: z.object({
       session_id: sessionIdSchema,
       task_id: taskIdSchema.optional(),

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../runtime.js";
 import { captureCliIo } from "../../testing/cli-harness.js";
 import { useTempDir } from "../../testing/temp-dir.js";
+import { serveCommand } from "../http/serve-command.js";
 import { apiTokenPath, loadApiToken } from "./api-token.js";
-import { serveCommand } from "./commands.js";
 import { type RunningHttpServer, serveHttp } from "./http.js";
 
 const tempDir = useTempDir("tacit-mcp-http-");
@@ -100,7 +100,7 @@ describe("tacit serve --mcp (Streamable HTTP)", () => {
     );
     cleanups.push(() => client.close());
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(8);
+    expect(tools).toHaveLength(11);
     const result = await client.callTool({ name: "recall", arguments: { query: "how do I run the tests?" } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ context: "", items: [] });
@@ -167,9 +167,11 @@ describe("tacit serve --mcp (Streamable HTTP)", () => {
     await expect(post(url, { Authorization: `Bearer ${token}` })).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it("`serveCommand` without --mcp says what to pass", async () => {
+  it("`serveCommand` --mcp refuses another address than 127.0.0.1", async () => {
     const home = tempDir();
     const { io } = captureCliIo({ env: { TACIT_HOME: home }, cwd: home, stdin: new PassThrough() });
-    await expect(serveCommand({}, io)).rejects.toThrow(/pass --mcp/);
+    await expect(serveCommand({ mcp: true, port: 0, host: "0.0.0.0" }, io)).rejects.toThrow(
+      /--mcp listens on 127\.0\.0\.1 only/,
+    );
   });
 });

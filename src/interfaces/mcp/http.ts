@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { TacitError } from "../../core/errors.js";
-import { tokenMatches } from "./api-token.js";
+import { bearerMatches, hostOrOriginRefusal, ownHostNames } from "../http/request-guard.js";
 import { createTacitMcpServer, type TacitMcpServerOptions } from "./server.js";
 import type { McpRuntime } from "./tool-context.js";
 import { failureMessage } from "./tool-definition.js";
@@ -45,41 +45,18 @@ export interface RunningHttpServer {
  */
 export async function serveHttp(runtime: McpRuntime, options: HttpServeOptions): Promise<RunningHttpServer> {
   let port = options.port ?? 0;
-  const httpServer = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      options.onError?.(error instanceof Error ? error : new Error(String(error)));
-      if (!response.headersSent) reply(response, 500, -32603, `internal error: ${failureMessage(error)}`);
-      else response.end();
-    });
+  const answer = mcpRequestHandler(runtime, {
+    ...options,
+    ownHosts: () => ownHostNames(MCP_HTTP_HOST, port),
   });
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const httpServer = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    if (path !== MCP_HTTP_PATH)
-      return reply(response, 404, -32000, `not found: the endpoint is ${MCP_HTTP_PATH}`);
-    const refusal = checkOrigin(request, port);
-    if (refusal) return reply(response, 403, -32000, refusal);
-    if (!authorized(request, options.token)) {
-      response.setHeader("WWW-Authenticate", 'Bearer realm="tacit"');
-      return reply(response, 401, -32001, "missing or wrong bearer token (see $TACIT_HOME/api-token)");
+    if (path !== MCP_HTTP_PATH) {
+      reply(response, 404, -32000, `not found: the endpoint is ${MCP_HTTP_PATH}`);
+      return;
     }
-    if (request.method !== "POST") {
-      response.setHeader("Allow", "POST");
-      return reply(response, 405, -32000, "method not allowed: this server is stateless, POST only");
-    }
-    const server = createTacitMcpServer(runtime, { cwd: options.cwd, recallConfig: options.recallConfig });
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    response.on("close", () => {
-      // Both only release in-memory state of this one request; there is nothing to report.
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request, response);
-  }
+    void answer(request, response);
+  });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", (error) =>
@@ -101,21 +78,48 @@ export async function serveHttp(runtime: McpRuntime, options: HttpServeOptions):
   };
 }
 
-/** Why a request's Host or Origin is refused, or null when both name this server. */
-function checkOrigin(request: IncomingMessage, port: number): string | null {
-  const own = [`${MCP_HTTP_HOST}:${port}`, `localhost:${port}`];
-  const host = request.headers.host;
-  if (!host || !own.includes(host.toLowerCase())) return `host not allowed: ${host ?? "(none)"}`;
-  const origin = request.headers.origin;
-  if (origin !== undefined && !own.some((name) => origin.toLowerCase() === `http://${name}`)) {
-    return `origin not allowed: ${origin}`;
+/**
+ * Answers one request to the MCP endpoint: Host and Origin must name this server (403), the bearer
+ * token must match (401), POST only (405); then a fresh MCP server and transport over the shared
+ * runtime answer it as JSON. A failure after the response started ends it; before, it is a 500.
+ */
+export function mcpRequestHandler(
+  runtime: McpRuntime,
+  options: Pick<HttpServeOptions, "token" | "cwd" | "recallConfig" | "onError"> & {
+    /** The `host:port` names requests may carry. */
+    ownHosts: () => readonly string[];
+  },
+): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const refusal = hostOrOriginRefusal(request.headers, options.ownHosts());
+    if (refusal) return reply(response, 403, -32000, refusal);
+    if (!bearerMatches(request.headers.authorization, options.token)) {
+      response.setHeader("WWW-Authenticate", 'Bearer realm="tacit"');
+      return reply(response, 401, -32001, "missing or wrong bearer token (see $TACIT_HOME/api-token)");
+    }
+    if (request.method !== "POST") {
+      response.setHeader("Allow", "POST");
+      return reply(response, 405, -32000, "method not allowed: this server is stateless, POST only");
+    }
+    const server = createTacitMcpServer(runtime, { cwd: options.cwd, recallConfig: options.recallConfig });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    response.on("close", () => {
+      // Both only release in-memory state of this one request; there is nothing to report.
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
   }
-  return null;
-}
-
-function authorized(request: IncomingMessage, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
-  return match?.[1] !== undefined && tokenMatches(match[1], token);
+  return (request, response) =>
+    handle(request, response).catch((error: unknown) => {
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      if (!response.headersSent) reply(response, 500, -32603, `internal error: ${failureMessage(error)}`);
+      else response.end();
+    });
 }
 
 /** A JSON-RPC error body, as the SDK's transport writes its own refusals. */

@@ -146,7 +146,24 @@ describe("record_outcome feeds the lessons recall injected", () => {
     expect(details.recall).toMatchObject({ recalls: 2, helpful: 2, harmful: 0 });
   });
 
-  it("a failed task makes the recalled lesson's feedback harmful; a task of another session is refused", async () => {
+  it("with task_id, judges the recalls of that task that learn left open (no derivable outcome)", async () => {
+    await runTask("mcp-loop-3", false);
+    expect(learn("mcp-loop-3").tasksLearned).toBe(1);
+    expect(recallFeedback("mcp-loop-3")).toEqual([]);
+    const [task] = taskIds("mcp-loop-3");
+    const reported = await call<{ outcome: { taskId: string }; lessonFeedback: LessonFeedbackItem[] }>(
+      "record_outcome",
+      { session_id: "mcp-loop-3", task_id: task, success: true },
+    );
+    expect(reported.outcome.taskId).toBe(task);
+    expect(reported.lessonFeedback).toEqual([
+      { lessonId, recallId: expect.any(String), feedback: "helpful", result: "applied" },
+    ]);
+    expect(recallFeedback("mcp-loop-3")).toHaveLength(1);
+  });
+
+  // Last of the judging tests: harmful feedback holds back a candidate lesson from later recalls.
+  it("a task that failed badly makes the recalled lesson's feedback harmful; a task of another session is refused", async () => {
     const recalled = await call<{ items: Array<{ id: string }> }>("recall", {
       query: "install the dependencies for checkout",
       project,
@@ -157,6 +174,7 @@ describe("record_outcome feeds the lessons recall injected", () => {
       session_id: "mcp-loop-2",
       success: false,
       error_count: 3,
+      retry_count: 2,
       failure_mode: "lockfile conflict",
     });
     expect(failed.lessonFeedback).toEqual([
@@ -173,22 +191,6 @@ describe("record_outcome feeds the lessons recall injected", () => {
     expect(foreign.content).toEqual([
       { type: "text", text: `task ${otherTask} belongs to session mcp-loop-1, not mcp-loop-2` },
     ]);
-  });
-
-  it("with task_id, judges the recalls of that task that learn left open (no derivable outcome)", async () => {
-    await runTask("mcp-loop-3", false);
-    expect(learn("mcp-loop-3").tasksLearned).toBe(1);
-    expect(recallFeedback("mcp-loop-3")).toEqual([]);
-    const [task] = taskIds("mcp-loop-3");
-    const reported = await call<{ outcome: { taskId: string }; lessonFeedback: LessonFeedbackItem[] }>(
-      "record_outcome",
-      { session_id: "mcp-loop-3", task_id: task, success: true },
-    );
-    expect(reported.outcome.taskId).toBe(task);
-    expect(reported.lessonFeedback).toEqual([
-      { lessonId, recallId: expect.any(String), feedback: "helpful", result: "applied" },
-    ]);
-    expect(recallFeedback("mcp-loop-3")).toHaveLength(1);
   });
 
   it("writes nothing but the protocol to stdout", () => {

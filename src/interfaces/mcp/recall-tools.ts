@@ -12,6 +12,10 @@ const recallItemSchema = z.object({
   kind: z.enum(RECALL_KINDS).describe("lesson, skill or evidence (a quote from an earlier session)"),
   id: z.string().describe("the lesson, skill or message id"),
   text: z.string().describe("the statement as injected"),
+  attribution: z
+    .enum(["user", "assistant", "tool_output"])
+    .optional()
+    .describe("evidence only: who said what it quotes (the user, the assistant, or tool output)"),
   score: z.number().describe("final score (relevance × quality × maturity for lessons)"),
   parts: z.record(z.string(), z.number()).describe("the score's components"),
   convention: z

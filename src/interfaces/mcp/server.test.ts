@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -18,6 +19,9 @@ const TOOL_NAMES = [
   "capture_messages",
   "list_lessons",
   "compact_context",
+  "memory_write",
+  "guardian_rollback",
+  "gate_decide",
 ];
 
 let home: string;
@@ -50,7 +54,7 @@ function structured<T>(result: Awaited<ReturnType<typeof call>>): T {
 }
 
 describe("tacit MCP server over stdio", () => {
-  it("lists the eight tools, each with a description and input and output schemas", async () => {
+  it("lists the tools, each with a description and input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) {
@@ -261,6 +265,74 @@ describe("tacit MCP server over stdio", () => {
     expect(result.stats).toMatchObject({ loopRecords: 12, windowRecords: 4 });
   });
 
+  it("memory_write and guardian_rollback: a guarded write, its refusal reasons, and its rollback", async () => {
+    const workspace = join(home, "agent-workspace");
+    mkdirSync(workspace);
+    const written = structured<{ auditId: string; status: string; section: string; diff: string }>(
+      await call("memory_write", {
+        workspace,
+        file: "USER.md",
+        fact: "Prefers morning check-ins",
+        session_id: "mcp-mem",
+      }),
+    );
+    expect(written).toMatchObject({ status: "written", section: "Preferences" });
+    expect(readFileSync(join(workspace, "USER.md"), "utf8")).toContain("- Prefers morning check-ins\n");
+    const refused = structured<{ status: string; rule: string; diff: null }>(
+      await call("memory_write", { workspace, file: "USER.md", fact: "Reach me at li@example.com" }),
+    );
+    expect(refused).toMatchObject({ status: "refused", rule: "sensitive", diff: null });
+    symlinkSync(join(home, "tacit.db"), join(workspace, "TOOLS.md"));
+    const linkEscape = await call("memory_write", { workspace, file: "TOOLS.md", fact: "rg is ripgrep" });
+    expect(linkEscape.isError).toBe(true);
+    expect((linkEscape.content as Array<{ text: string }>)[0]?.text).toMatch(
+      /symbolic link .*outside the workspace/,
+    );
+
+    const rolled = structured<{ rolledBack: Array<{ auditId: string; action: string }>; stopped: null }>(
+      await call("guardian_rollback", { workspace, session_id: "mcp-mem" }),
+    );
+    expect(rolled.rolledBack).toEqual([
+      expect.objectContaining({ auditId: written.auditId, action: "deleted" }),
+    ]);
+    expect(existsSync(join(workspace, "USER.md"))).toBe(false);
+    const again = await call("guardian_rollback", { workspace, audit_id: written.auditId });
+    expect(again.isError).toBe(true);
+    expect((again.content as Array<{ text: string }>)[0]?.text).toMatch(/already rolled back/);
+  });
+
+  it("gate_decide: decides a turn and stores the decision on the session", async () => {
+    const result = structured<{
+      decision: string;
+      candidate_fact: string | null;
+      reason: string;
+      decision_id: string;
+      model: string;
+    }>(
+      await call("gate_decide", {
+        recent_messages: [{ role: "assistant", message: "Shall I book the usual?" }],
+        current_user_message: "Yes. By the way, I'm allergic to peanuts.",
+        current_agent_reply: "Noted, no peanuts.",
+        session_id: "mcp-gate-1",
+      }),
+    );
+    expect(result).toMatchObject({
+      decision: "UPDATE_USER",
+      candidate_fact: "is allergic to peanuts",
+      model: "offline-rules/v1",
+    });
+    const store = new SqliteStore({ path: join(home, "tacit.db") });
+    try {
+      expect(
+        store.db
+          .prepare("SELECT session_id, decision FROM memory_gate_decisions WHERE id = ?")
+          .get(result.decision_id),
+      ).toEqual({ session_id: "mcp-gate-1", decision: "UPDATE_USER" });
+    } finally {
+      await store.close();
+    }
+  });
+
   it("answers bad arguments and unknown tools with protocol errors (InvalidParams)", async () => {
     const invalid = async (name: string, args: Record<string, unknown>) => {
       const error = await call(name, args).then(
@@ -283,6 +355,12 @@ describe("tacit MCP server over stdio", () => {
     expect(await invalid("compact_context", { messages: [{ role: "tool", content: "x" }] })).toMatch(
       /tool_call_id/,
     );
+    expect(await invalid("memory_write", { file: "../x.md", fact: "x" })).toMatch(/file/);
+    expect(await invalid("guardian_rollback", { audit_id: "a", session_id: "s" })).toMatch(
+      /audit_id or session_id/,
+    );
+    expect(await invalid("gate_decide", { current_user_message: 7 })).toMatch(/current_user_message/);
+    expect(await invalid("gate_decide", { current_user_message: "x", mode: "fast" })).toMatch(/mode/);
     expect(await invalid("no_such_tool", {})).toMatch(/Unknown tool: no_such_tool/);
   });
 

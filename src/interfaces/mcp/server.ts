@@ -8,7 +8,9 @@ import {
   recordErrorTool,
   recordOutcomeTool,
 } from "./capture-tools.js";
+import { gateDecideTool } from "./gate-tools.js";
 import { listLessonsTool, recordFeedbackTool } from "./lesson-tools.js";
+import { guardianRollbackTool, memoryWriteTool } from "./memory-file-tools.js";
 import { compactContextTool, recallTool } from "./recall-tools.js";
 import type { McpRuntime, ToolContext } from "./tool-context.js";
 import type { McpTool } from "./tool-definition.js";
@@ -32,7 +34,7 @@ export interface TacitMcpServerOptions {
   recallConfig?: Partial<RecallConfig>;
 }
 
-/** The eight tools, in the order `tools/list` shows them. */
+/** The tools, in the order `tools/list` shows them. */
 export function tacitTools(context: ToolContext): McpTool[] {
   return [
     recallTool(context),
@@ -43,14 +45,17 @@ export function tacitTools(context: ToolContext): McpTool[] {
     captureMessagesTool(context),
     listLessonsTool(context),
     compactContextTool(),
+    memoryWriteTool(context),
+    guardianRollbackTool(context),
+    gateDecideTool(context),
   ];
 }
 
 /**
  * Builds tacit's MCP server on a runtime: recall, record_feedback, record_outcome, record_error,
- * get_error_context, capture_messages, list_lessons and compact_context, each with zod input and
- * output schemas and structured results. Connect it to a transport (stdio or Streamable HTTP); the
- * caller owns the runtime and closes it.
+ * get_error_context, capture_messages, list_lessons, compact_context, memory_write,
+ * guardian_rollback and gate_decide, each with zod input and output schemas and structured results.
+ * Connect it to a transport (stdio or Streamable HTTP); the caller owns the runtime and closes it.
  *
  * Failures follow tacit's contract (STYLE item 11):
  * - an unknown tool or arguments that fail the input schema → a JSON-RPC error, `InvalidParams`;

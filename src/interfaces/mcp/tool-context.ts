@@ -17,7 +17,7 @@ export interface ToolContext {
   runtime: McpRuntime;
   /** The server's working directory: the default project (git root, else this directory) and new sessions' cwd. */
   cwd: string;
-  /** Recall settings, e.g. `llmFilter` (as `TACIT_RECALL_LLM_FILTER=1` sets it for the CLI). */
+  /** Recall settings (the runtime's `settings.recall`, from `tacit config`). */
   recallConfig?: Partial<RecallConfig>;
 }
 

@@ -44,6 +44,14 @@ const callKey = (sessionId: string, toolUseId: string): CallKey => `${sessionId}
  * Writes capture batches into SQLite. Statements are prepared once; each batch is one IMMEDIATE
  * transaction, so concurrent writers queue on the lock instead of failing on upgrade.
  */
+/**
+ * The stored call of a tool use id. `+kind` makes SQLite find it through idx_messages_tool_use;
+ * otherwise it picks idx_messages_session_kind and reads every tool call of the session, once per
+ * failed result imported, which made importing a long session quadratic.
+ */
+export const TOOL_CALL_BY_USE_ID_SQL =
+  "SELECT id, tool_name, tool_input FROM messages WHERE session_id = ? AND tool_use_id = ? AND +kind = 'tool_call' LIMIT 1";
+
 export class SqliteCaptureWriter {
   private readonly statements;
 
@@ -91,9 +99,7 @@ export class SqliteCaptureWriter {
           AND (tool_output IS NULL OR tool_output IS NOT @output OR is_error IS NOT @isError)
         RETURNING pk, content, tool_name AS toolName, tool_input AS toolInput, tool_output AS toolOutput,
           is_error AS isError`),
-      toolCallExists: db.prepare(
-        "SELECT id, tool_name, tool_input FROM messages WHERE session_id = ? AND tool_use_id = ? AND kind = 'tool_call' LIMIT 1",
-      ),
+      toolCallExists: db.prepare(TOOL_CALL_BY_USE_ID_SQL),
       insertTurn: db.prepare(`
         INSERT OR IGNORE INTO conversation_turns (id, session_id, turn_number, user_message_id, user_message_content,
           context_start_seq, end_seq, created_at)

@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { StoreError } from "../../core/errors.js";
+import { StoreBusyError, StoreError } from "../../core/errors.js";
+import { makePrivateDatabase, makePrivateDirectory, tightenDatabaseFiles } from "../private-files.js";
 import { SQLITE_MIGRATIONS, type SqliteMigration } from "./migrations/index.js";
 import { DEFAULT_SQLITE_CONFIG, type SqliteConfig } from "./sqlite-config.js";
 
@@ -50,7 +50,13 @@ export function openSqliteDatabase(
   migrations: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
 ): { db: SqliteDatabase; migrations: MigrationStatus[] } {
   const settings = { ...DEFAULT_SQLITE_CONFIG, ...config };
-  if (settings.path !== ":memory:") mkdirSync(dirname(settings.path), { recursive: true });
+  // Captured conversations: a new folder is 0700, the database and its -wal and -shm files 0600.
+  // Read-only never creates anything (a missing file is an error, not a new database); it only
+  // tightens the files that are there.
+  if (settings.path !== ":memory:" && !settings.readonly) {
+    makePrivateDirectory(dirname(settings.path));
+    makePrivateDatabase(settings.path);
+  } else if (settings.path !== ":memory:") tightenDatabaseFiles(settings.path);
   let db: SqliteDatabase;
   try {
     db = new Database(settings.path, { readonly: settings.readonly, timeout: settings.busyTimeoutMs });
@@ -69,6 +75,11 @@ export function openSqliteDatabase(
     db.pragma(`busy_timeout = ${Math.trunc(settings.busyTimeoutMs)}`);
     db.pragma(`cache_size = ${Math.trunc(settings.cacheSizePages)}`);
     db.pragma(`mmap_size = ${Math.trunc(settings.mmapSizeMB) * 1024 * 1024}`);
+    if (settings.readonly && readOnlyBehind(db, migrations, settings.path)) {
+      // A database from an older tacit: bring it up to date once, then read it as usual.
+      db.close();
+      return openSqliteDatabase({ ...config, readonly: false }, migrations);
+    }
     const statuses = settings.readonly ? [] : migrate(db, migrations, settings.path);
     return { db, migrations: statuses };
   } catch (error) {
@@ -85,17 +96,24 @@ function migrate(
   migrations: readonly SqliteMigration[],
   path: string,
 ): MigrationStatus[] {
+  // An up-to-date database opens without the write lock: a hook must not wait behind a writer
+  // (a long import, another agent's hook) just to find that there is nothing to migrate.
+  const latest = migrations.at(-1)?.version ?? 0;
+  const known = readVersion(db);
+  if (known !== null && known >= latest) {
+    if (known > latest) newerSchema(path, known, latest);
+    return migrations.map((migration) => ({
+      version: migration.version,
+      name: migration.name,
+      status: "already-applied",
+    }));
+  }
   withBusyRetry(() =>
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`),
   );
-  const latest = migrations.at(-1)?.version ?? 0;
   const current = currentVersion(db);
-  if (current > latest) {
-    throw new StoreError(
-      `database ${path} has schema version ${current}, but this tacit only knows up to ${latest}; upgrade tacit to use it`,
-    );
-  }
+  if (current > latest) newerSchema(path, current, latest);
   const statuses: MigrationStatus[] = [];
   for (const migration of migrations) {
     const applied = withBusyRetry(() =>
@@ -104,6 +122,7 @@ function migrate(
           // Re-check inside the write lock: another process may have migrated meanwhile.
           if (currentVersion(db) >= migration.version) return false;
           db.exec(migration.sql);
+          migration.run?.(db);
           db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
             migration.version,
             migration.name,
@@ -113,6 +132,7 @@ function migrate(
         })
         .immediate(),
     );
+    if (applied) migration.after?.(db);
     statuses.push({
       version: migration.version,
       name: migration.name,
@@ -120,6 +140,32 @@ function migrate(
     });
   }
   return statuses;
+}
+
+function newerSchema(path: string, current: number, latest: number): never {
+  throw new StoreError(
+    `database ${path} has schema version ${current}, but this tacit only knows up to ${latest}; upgrade tacit to use it`,
+  );
+}
+
+/** The schema version, or null when the database has no migrations table yet. */
+function readVersion(db: SqliteDatabase): number | null {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
+  return table === undefined ? null : currentVersion(db);
+}
+
+/**
+ * For a read-only connection: true when the schema is older than this tacit's (it must be migrated
+ * before it can be read); an error naming the file when it is newer or not a tacit database.
+ */
+function readOnlyBehind(db: SqliteDatabase, migrations: readonly SqliteMigration[], path: string): boolean {
+  const current = readVersion(db);
+  if (current === null) throw new StoreError(`${path} is not a tacit database (no schema_migrations table)`);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) newerSchema(path, current, latest);
+  return current < latest;
 }
 
 function currentVersion(db: SqliteDatabase): number {
@@ -130,18 +176,56 @@ function currentVersion(db: SqliteDatabase): number {
 }
 
 /**
+ * The moment (`performance.now()` ms) after which a busy database is given up on, or null: set by
+ * {@link withBusyDeadline} around a hook event, whose agent must never wait longer than that.
+ */
+let busyDeadline: number | null = null;
+
+/**
+ * Runs `work` with a deadline for every wait on a busy database inside it: past `deadline`
+ * (`performance.now()` ms), {@link withBusyRetry} stops retrying and throws {@link StoreBusyError}.
+ * Pair it with a short `busyTimeoutMs` on the store, so no single wait inside SQLite outlasts the
+ * deadline by much. Meant for work that runs one at a time (a hook process, the hook daemon's
+ * queue); nested calls keep the earlier deadline.
+ */
+export async function withBusyDeadline<T>(deadline: number, work: () => Promise<T>): Promise<T> {
+  const previous = busyDeadline;
+  busyDeadline = previous === null ? deadline : Math.min(previous, deadline);
+  try {
+    return await work();
+  } finally {
+    busyDeadline = previous;
+  }
+}
+
+/**
  * Runs `work`, retrying while SQLite reports the database busy or locked. busy_timeout covers
  * most waits; this covers the cases where SQLite returns BUSY without waiting (lock upgrades).
+ * Inside {@link withBusyDeadline} it retries until the deadline instead, and then throws
+ * {@link StoreBusyError}; it always tries at least once.
  */
 export function withBusyRetry<T>(work: () => T, attempts = 50): T {
+  const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     try {
       return work();
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
       if (!code.startsWith("SQLITE_BUSY") && !code.startsWith("SQLITE_LOCKED")) throw error;
+      const pause = Math.min(200, 5 * attempt);
+      if (busyDeadline !== null) {
+        const left = busyDeadline - performance.now();
+        if (left <= 0) {
+          throw new StoreBusyError(
+            `database busy: another connection holds the lock; gave up after ${Math.round(performance.now() - started)} ms (deadline)`,
+            { cause: error },
+          );
+        }
+        sleepSync(Math.min(pause, left));
+        continue;
+      }
       if (attempt >= attempts) throw error;
-      sleepSync(Math.min(200, 5 * attempt));
+      sleepSync(pause);
     }
   }
 }

@@ -2,6 +2,7 @@ import type { Outcome } from "../../core/types.js";
 import type {
   CachedExperience,
   LearnJob,
+  LearnStep,
   LearnStore,
   StoredFailedAttempt,
   StoredSignal,
@@ -163,6 +164,34 @@ export class SqliteLearnStore implements LearnStore {
       .prepare("SELECT id FROM sessions WHERE last_activity_at >= ? ORDER BY last_activity_at, id")
       .all(filter.since ?? 0) as Array<{ id: string }>;
     return rows.map((row) => row.id);
+  }
+
+  async markLearnStep(step: LearnStep, at: number): Promise<void> {
+    withBusyRetry(() =>
+      this.db.prepare("INSERT OR IGNORE INTO learn_pending (step, since) VALUES (?, ?)").run(step, at),
+    );
+  }
+
+  async isLearnStepPending(step: LearnStep): Promise<boolean> {
+    return this.db.prepare("SELECT 1 FROM learn_pending WHERE step = ?").get(step) !== undefined;
+  }
+
+  async clearLearnStep(step: LearnStep): Promise<void> {
+    withBusyRetry(() => this.db.prepare("DELETE FROM learn_pending WHERE step = ?").run(step));
+  }
+
+  async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.db.inTransaction) return work();
+    withBusyRetry(() => this.db.exec("BEGIN IMMEDIATE"));
+    try {
+      const value = await work();
+      this.db.exec("COMMIT");
+      return value;
+    } catch (error) {
+      // A failed statement may already have rolled the transaction back; then there is nothing to undo.
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    }
   }
 
   async recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {

@@ -77,24 +77,18 @@ export class SqliteLessonStore implements LessonStore {
   }): Promise<Array<{ lessonId: string; similarity: number; vector: Float32Array }>> {
     const table = this.vectors.table("lessons", query.embedderId, query.vector.length, false);
     if (!table || query.scopeKeys.length === 0) return [];
+    const hits = this.vectors.nearest(table, "lessons", query.vector, query.k, query.scopeKeys);
+    if (hits.length === 0) return [];
     const rows = this.db
-      .prepare(
-        `SELECT l.id AS lessonId, v.distance AS distance, v.embedding AS embedding
-        FROM (SELECT rowid, distance, embedding FROM ${table}
-              WHERE embedding MATCH ? AND k = ? AND scope_key IN (${query.scopeKeys.map(() => "?").join(", ")})) v
-        JOIN lessons l ON l.pk = v.rowid
-        ORDER BY v.distance`,
-      )
-      .all(query.vector, Math.min(4096, query.k), ...query.scopeKeys) as Array<{
-      lessonId: string;
-      distance: number | null;
-      embedding: Buffer;
-    }>;
-    return rows.map((row) => ({
-      lessonId: row.lessonId,
-      similarity: row.distance === null ? 0 : 1 - row.distance,
-      vector: vectorOf(row.embedding),
-    }));
+      .prepare(`SELECT pk, id FROM lessons WHERE pk IN (${hits.map(() => "?").join(", ")})`)
+      .all(...hits.map((hit) => hit.rowid)) as Array<{ pk: number; id: string }>;
+    const ids = new Map(rows.map((row) => [row.pk, row.id]));
+    return hits.flatMap((hit) => {
+      const lessonId = ids.get(Number(hit.rowid));
+      if (lessonId === undefined) return [];
+      const similarity = hit.distance === null ? 0 : 1 - hit.distance;
+      return [{ lessonId, similarity, vector: vectorOf(hit.embedding) }];
+    });
   }
 
   async commitLessonChanges(commit: LessonCommit): Promise<void> {
@@ -280,11 +274,7 @@ export class SqliteLessonStore implements LessonStore {
         field: "lessonId",
       });
     const table = this.vectors.table("lessons", embedderId, vector.length, true) as string;
-    const rowid = BigInt(row.pk);
-    this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(rowid);
-    this.db
-      .prepare(`INSERT INTO ${table} (rowid, scope_key, embedder_id, embedding) VALUES (?, ?, ?, ?)`)
-      .run(rowid, row.scope_key, embedderId, vector);
+    this.vectors.write(table, "lessons", row.pk, row.scope_key, vector);
   }
 }
 

@@ -17,9 +17,10 @@ import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
 
 const DAY_MS = 86_400_000;
 const quoted = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(", ");
-const CHARGED = `status NOT IN (${quoted(UNCHARGED_LLM_CALL_STATUSES)})`;
-const FAILED = `status IN (${quoted(FAILED_LLM_CALL_STATUSES)})`;
-const REFUSED = "status IN ('refused-ceiling', 'refused-breaker')";
+/** SQL conditions on `llm_calls.status`: calls charged against the ceiling, failed, refused. */
+export const CHARGED = `status NOT IN (${quoted(UNCHARGED_LLM_CALL_STATUSES)})`;
+export const FAILED = `status IN (${quoted(FAILED_LLM_CALL_STATUSES)})`;
+export const REFUSED = "status IN ('refused-ceiling', 'refused-breaker')";
 
 /**
  * The model-call ledger and breaker state in SQLite (tables `llm_calls`, `model_breakers`,

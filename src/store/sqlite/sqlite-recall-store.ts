@@ -109,16 +109,8 @@ export class SqliteRecallStore implements RecallStore {
   }): Promise<Array<{ row: EvidenceRow; similarity: number; vector: Float32Array }>> {
     const index = this.vectors.existing("messages", query.embedderId);
     if (!index || index.dimensions !== query.vector.length) return [];
-    const partition = query.projectId === null ? "" : "AND project_key = @projectKey";
-    const hits = this.db
-      .prepare(
-        `SELECT rowid, distance, embedding FROM ${index.name} WHERE embedding MATCH @vector AND k = @k ${partition} ORDER BY distance`,
-      )
-      .all({ vector: query.vector, k: Math.min(4096, query.k), projectKey: query.projectId ?? "" }) as Array<{
-      rowid: number;
-      distance: number | null;
-      embedding: Buffer;
-    }>;
+    const keys = query.projectId === null ? null : [query.projectId];
+    const hits = this.vectors.nearest(index.name, "messages", query.vector, query.k, keys);
     if (hits.length === 0) return [];
     const rows = this.db
       .prepare(
@@ -180,14 +172,8 @@ export class SqliteRecallStore implements RecallStore {
   ): Promise<void> {
     const write = this.db.transaction(() => {
       const table = this.vectors.table("messages", embedderId, dimensions, true) as string;
-      const remove = this.db.prepare(`DELETE FROM ${table} WHERE rowid = ?`);
-      const insert = this.db.prepare(
-        `INSERT INTO ${table} (rowid, project_key, embedder_id, embedding) VALUES (?, ?, ?, ?)`,
-      );
-      for (const item of vectors) {
-        remove.run(BigInt(item.pk));
-        insert.run(BigInt(item.pk), item.projectId ?? "", embedderId, item.vector);
-      }
+      for (const item of vectors)
+        this.vectors.write(table, "messages", item.pk, item.projectId ?? "", item.vector);
       this.db
         .prepare("UPDATE vector_indexes SET indexed_upto = MAX(indexed_upto, ?) WHERE name = ?")
         .run(upto, table);

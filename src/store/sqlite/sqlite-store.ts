@@ -1,16 +1,32 @@
 import type { LessonEvent } from "../../core/lessons/history.js";
 import type { Lesson } from "../../core/lessons/lesson.js";
+import type { FutureCorrection } from "../../core/memory-files/correction-match.js";
+import type { MemoryFileName } from "../../core/memory-files/memory-file-layouts.js";
 import type { Skill, SkillEvent } from "../../core/skills/skill.js";
 import type { AgentKind, ErrorEntry, ErrorStats, ErrorType, Message, Outcome } from "../../core/types.js";
 import type {
   CachedExperience,
   LearnJob,
+  LearnStep,
   StoredFailedAttempt,
   StoredSignal,
   TaskLearning,
   TaskRecord,
 } from "../learn-store.js";
 import type { LessonCommit, LessonFilter, StoredFeedback } from "../lesson-store.js";
+import type {
+  AuditFilter,
+  BeginWriteInput,
+  BehaviorCorrection,
+  CorrectionFilter,
+  FileOperation,
+  FileSnapshot,
+  FinishWriteInput,
+  GuardianAudit,
+  GuardianRollback,
+  MemoryFilePruneResult,
+  SnapshotWrite,
+} from "../memory-file-store.js";
 import type { EvidenceRow, RecallEventRecord, RecallStats } from "../recall-store.js";
 import type { SkillCommit, SkillFilter } from "../skill-store.js";
 import type {
@@ -33,9 +49,12 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
+import { SqliteInsightStore } from "./sqlite-insight-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
 import { SqliteLlmCallLog } from "./sqlite-llm-call-log.js";
+import { SqliteMemoryFileStore } from "./sqlite-memory-file-store.js";
 import { SqliteRecallStore } from "./sqlite-recall-store.js";
 import { SqliteSkillStore } from "./sqlite-skill-store.js";
 import { SqliteVectorIndexes } from "./sqlite-vector-indexes.js";
@@ -46,6 +65,7 @@ type Row = Record<string, unknown>;
 export class SqliteStore implements Store {
   readonly dialect = "sqlite" as const;
   readonly location: string;
+  readonly readOnly: boolean;
   /** What opening did to the schema. */
   readonly migrations: MigrationStatus[];
   /** The underlying connection, for other SQLite-backed services and tests. */
@@ -56,13 +76,19 @@ export class SqliteStore implements Store {
   private readonly recall: SqliteRecallStore;
   private readonly skills: SqliteSkillStore;
   private readonly learning: SqliteLearnStore;
+  private readonly memoryFiles: SqliteMemoryFileStore;
   readonly llmCalls: SqliteLlmCallLog;
+  /** The memory gate's decision log. */
+  readonly gateDecisions: SqliteGateDecisionStore;
+  readonly insights: SqliteInsightStore;
 
-  constructor(config: Partial<SqliteConfig> & { path: string }) {
+  /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
+  constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
     const opened = openSqliteDatabase(config);
     this.db = opened.db;
     this.migrations = opened.migrations;
-    this.location = config.path;
+    this.location = config.location ?? config.path;
+    this.readOnly = config.readonly === true;
     this.writer = new SqliteCaptureWriter(this.db);
     this.vectors = new SqliteVectorIndexes(this.db);
     this.lessons = new SqliteLessonStore(this.db, this.vectors);
@@ -70,6 +96,75 @@ export class SqliteStore implements Store {
     this.recall = new SqliteRecallStore(this.db, this.vectors);
     this.skills = new SqliteSkillStore(this.db);
     this.llmCalls = new SqliteLlmCallLog(this.db);
+    this.memoryFiles = new SqliteMemoryFileStore(this.db);
+    this.gateDecisions = new SqliteGateDecisionStore(this.db);
+    this.insights = new SqliteInsightStore(this.db);
+  }
+
+  recordAudit(audit: GuardianAudit): Promise<void> {
+    return this.memoryFiles.recordAudit(audit);
+  }
+
+  beginWrite(input: BeginWriteInput) {
+    return this.memoryFiles.beginWrite(input);
+  }
+
+  finishWrite(input: FinishWriteInput): Promise<void> {
+    return this.memoryFiles.finishWrite(input);
+  }
+
+  beginRollback(input: { operation: FileOperation; backup: SnapshotWrite | null }) {
+    return this.memoryFiles.beginRollback(input);
+  }
+
+  finishRollback(input: { operation: FileOperation; at: number }): Promise<void> {
+    return this.memoryFiles.finishRollback(input);
+  }
+
+  releaseFile(workspace: string, fileName: MemoryFileName): Promise<void> {
+    return this.memoryFiles.releaseFile(workspace, fileName);
+  }
+
+  getFileOperation(workspace: string, fileName: MemoryFileName): Promise<FileOperation | null> {
+    return this.memoryFiles.getFileOperation(workspace, fileName);
+  }
+
+  getAudit(id: string): Promise<GuardianAudit | null> {
+    return this.memoryFiles.getAudit(id);
+  }
+
+  listAudits(filter: AuditFilter): Promise<GuardianAudit[]> {
+    return this.memoryFiles.listAudits(filter);
+  }
+
+  getSnapshot(id: string): Promise<FileSnapshot | null> {
+    return this.memoryFiles.getSnapshot(id);
+  }
+
+  getRollback(auditId: string): Promise<GuardianRollback | null> {
+    return this.memoryFiles.getRollback(auditId);
+  }
+
+  listRollbacks(
+    filter: Omit<AuditFilter, "status" | "sessionId" | "decisionId">,
+  ): Promise<GuardianRollback[]> {
+    return this.memoryFiles.listRollbacks(filter);
+  }
+
+  recordCorrection(correction: BehaviorCorrection): Promise<void> {
+    return this.memoryFiles.recordCorrection(correction);
+  }
+
+  listCorrections(filter: CorrectionFilter) {
+    return this.memoryFiles.listCorrections(filter);
+  }
+
+  listFutureCorrections(filter: { workspace?: string }): Promise<FutureCorrection[]> {
+    return this.memoryFiles.listFutureCorrections(filter);
+  }
+
+  pruneMemoryFiles(input: { before: number; maxSnapshotsPerFile: number }): Promise<MemoryFilePruneResult> {
+    return this.memoryFiles.pruneMemoryFiles(input);
   }
 
   getSkill(id: string): Promise<Skill | null> {
@@ -196,6 +291,22 @@ export class SqliteStore implements Store {
     return this.learning.listSessionIds(filter);
   }
 
+  markLearnStep(step: LearnStep, at: number): Promise<void> {
+    return this.learning.markLearnStep(step, at);
+  }
+
+  isLearnStepPending(step: LearnStep): Promise<boolean> {
+    return this.learning.isLearnStepPending(step);
+  }
+
+  clearLearnStep(step: LearnStep): Promise<void> {
+    return this.learning.clearLearnStep(step);
+  }
+
+  inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.learning.inTransaction(work);
+  }
+
   recordPatternUse(taskId: string, lessonId: string, success: boolean, at: number): Promise<boolean> {
     return this.learning.recordPatternUse(taskId, lessonId, success, at);
   }
@@ -274,17 +385,19 @@ export class SqliteStore implements Store {
     return info.changes > 0;
   }
 
+  async countSessions(filter: Omit<SessionFilter, "limit">): Promise<number> {
+    const where = sessionWhere(filter);
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM sessions s ${where.sql}`).get(...where.params);
+    return (row as { n: number }).n;
+  }
+
   async getSession(id: string): Promise<SessionSummary | null> {
     const row = this.db.prepare(`${SESSION_SUMMARY_SQL} WHERE s.id = ?`).get(id) as Row | undefined;
     return row ? toSessionSummary(row) : null;
   }
 
   async listSessions(filter: SessionFilter): Promise<SessionSummary[]> {
-    const where = whereClause([
-      filter.agent ? ["s.agent = ?", filter.agent] : null,
-      filter.projectId ? ["s.project_id = ?", filter.projectId] : null,
-      filter.since !== undefined ? ["s.last_activity_at >= ?", filter.since] : null,
-    ]);
+    const where = sessionWhere(filter);
     const sql = `${SESSION_SUMMARY_SQL} ${where.sql} ORDER BY s.last_activity_at DESC LIMIT ?`;
     return (this.db.prepare(sql).all(...where.params, filter.limit) as Row[]).map(toSessionSummary);
   }
@@ -368,6 +481,17 @@ export class SqliteStore implements Store {
     return row ?? null;
   }
 
+  async countPrunable(before: number): Promise<PruneResult> {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS sessions,
+           (SELECT COUNT(*) FROM messages WHERE session_id IN (SELECT id FROM sessions WHERE last_activity_at < @before)) AS messages
+         FROM sessions WHERE last_activity_at < @before`,
+      )
+      .get({ before }) as { sessions: number; messages: number };
+    return { sessionsDeleted: row.sessions, messagesDeleted: row.messages };
+  }
+
   async prune(before: number): Promise<PruneResult> {
     return withBusyRetry(() =>
       this.db
@@ -394,6 +518,14 @@ function whereClause(conditions: Condition[]): { sql: string; params: unknown[] 
     sql: present.length ? `WHERE ${present.map(([sql]) => sql).join(" AND ")}` : "",
     params: present.filter((condition) => condition.length > 1).map(([, value]) => value),
   };
+}
+
+function sessionWhere(filter: Omit<SessionFilter, "limit">): { sql: string; params: unknown[] } {
+  return whereClause([
+    filter.agent ? ["s.agent = ?", filter.agent] : null,
+    filter.projectId ? ["s.project_id = ?", filter.projectId] : null,
+    filter.since !== undefined ? ["s.last_activity_at >= ?", filter.since] : null,
+  ]);
 }
 
 function sessionTaskConditions(filter: { sessionId?: string; taskId?: string }): Condition[] {

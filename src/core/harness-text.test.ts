@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { taskRows } from "../testing/task-rows.js";
+import { HARNESS_TEXT, harnessOrigin, slashCommandRequest, splitSystemReminders } from "./harness-text.js";
+import { userWords } from "./learning/task-message.js";
+
+describe("harness text", () => {
+  it("recognises every lexicon entry by its example, and the user's own words as none", () => {
+    for (const entry of HARNESS_TEXT)
+      expect(harnessOrigin(`  ${entry.example}`), entry.example).toBe(entry.origin);
+    for (const words of [
+      "Install the dependencies",
+      "use <bash-stdout> tags in the docs",
+      "Caveat: it is slow",
+    ]) {
+      expect(harnessOrigin(words)).toBeNull();
+    }
+  });
+
+  it("reads a slash command's request, and splits reminders off the user's text", () => {
+    expect(slashCommandRequest(HARNESS_TEXT[2]?.example ?? "")).toBe("/review src/auth.ts");
+    expect(
+      slashCommandRequest("<command-name>/clear</command-name><command-args></command-args>"),
+    ).toBeNull();
+    expect(splitSystemReminders("Fix it\n<system-reminder>\nbe brief\n</system-reminder>")).toEqual({
+      text: "Fix it",
+      reminders: ["<system-reminder>\nbe brief\n</system-reminder>"],
+    });
+  });
+
+  it("keeps rows stored before capture marked them out of the user's words", () => {
+    // Unflagged rows, as a database written by an earlier tacit holds them.
+    const rows = taskRows(HARNESS_TEXT.map((entry) => ({ user: entry.example })));
+    expect(rows.map(userWords)).toEqual(HARNESS_TEXT.map(() => null));
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Complaints about the help itself: "you've made quite a mess of things", "this is useless",
+ * "you're not listening", "太差了". A middle-strength reject on their own.
+ */
+import { cueLexicon } from "./define-lexicon.js";
+
+/** A complaint about the assistant's work or the conversation. */
+export const COMPLAINT_CUES = cueLexicon("complaint-cues", [
+  {
+    pattern: /\b(?:made|make|making) (?:quite |such |a real |a total )?(?:a )?(?:mess|hash|muddle)\b/,
+    example: "No, you've made quite a mess of things as it is.",
+  },
+  { pattern: /\b(?:useless|unhelpful|no help)\b/, example: "This is useless." },
+  {
+    pattern: /\b(?:not|n't) (?:very |at all |really |much )?help(?:ing|ful)\b/,
+    example: "You're not really helping.",
+  },
+  { pattern: /\bwast(?:e|ed|ing) (?:of )?(?:my |our )?time\b/, example: "You are wasting my time." },
+  {
+    pattern:
+      /\byou(?:'re| are)? (?:not|n't) (?:listening|understanding|getting it)\b|\byou (?:don'?t|do not|didn'?t) (?:listen|understand|get it)\b/,
+    example: "You're not listening to me.",
+  },
+  {
+    pattern: /\b(?:ridiculous|frustrating|annoying|infuriating|unacceptable|disappointing|disappointed)\b/,
+    example: "This is frustrating.",
+  },
+  {
+    pattern: /\byou (?:keep|kept) (?:getting|giving|making|doing|saying)\b/,
+    example: "You keep getting the date wrong.",
+  },
+  {
+    pattern: /\b(?:forget it|never ?mind|not what i (?:asked|said|wanted))\b/,
+    example: "Forget it, I'll do it myself.",
+  },
+  {
+    pattern: /太差|没用|垃圾|浪费(?:我的)?时间|搞砸|乱七八糟|听不懂人话/,
+    example: "你这样太差了，浪费我的时间",
+  },
+]);

@@ -1,0 +1,27 @@
+/**
+ * A message that asks instead of states: a question mark at the end, or an opening question word
+ * ("what", "can you", "is it"), "吗", "怎么". A question puts nothing in memory unless it also
+ * carries a fact or a request that outweighs it ("can you remember that I'm vegan?").
+ */
+import { cueLexicon } from "./define-lexicon.js";
+
+/** A question. */
+export const QUESTION_FORMS = cueLexicon("question-forms", [
+  { pattern: /[?？]\s*$/, example: "Is this right?" },
+  {
+    pattern:
+      /^[^\w\u4e00-\u9fff]*(?:what|why|how|when|where|who|which|whose)(?:'s|'re| (?:is|are|was|were|do|does|did|can|could|would|will|should|about|much|many|long|often|if)\b)/,
+    example: "What's the weather in Paris",
+  },
+  {
+    pattern:
+      /^[^\w\u4e00-\u9fff]*(?:is|are|was|were|do|does|did|can|could|would|will|should|shall|may|might|have|has) (?:you|i|we|it|there|this|that|they|he|she|anyone|anything)\b(?! (?:always|never)\b)/,
+    example: "Do you know a good sushi place",
+  },
+  { pattern: /是不是|能不能|可不可以|要不要|对不对|好不好|行不行/, example: "我是不是应该换工作" },
+  {
+    pattern:
+      /[吗呢么][\s。]*$|^[^\w\u4e00-\u9fff]*(?:什么|谁|几)|为什么|怎么(?:样|办|用|做|弄|回事)?(?![^，。！？]{0,6}(?:都|也))|哪(?:里|儿|个|些|一)|多少/,
+    example: "这个怎么用",
+  },
+]);

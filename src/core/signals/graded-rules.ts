@@ -1,0 +1,283 @@
+/**
+ * Graded rules: weak and middle cues of dissatisfaction that each yield a signal with a calibrated
+ * confidence instead of all or nothing, plus the correction an opener and a replacement make
+ * together. The cues are lexicons (src/core/lexicon/); the confidences are data
+ * (`GRADED_CONFIDENCE`), calibrated on the development half of a satisfaction-rated corpus
+ * (docs/learning.md). Most sit under the 0.5 floor that learning uses, so they feed live signals
+ * and reports, not lessons.
+ */
+import { ALTERNATIVE_REQUESTS } from "../lexicon/alternative-requests.js";
+import { COMPLAINT_CUES } from "../lexicon/complaint-cues.js";
+import { CORRECTION_OPENERS } from "../lexicon/correction-openers.js";
+import type { Lexicon } from "../lexicon/define-lexicon.js";
+import { DISLIKE_CUES } from "../lexicon/dislike-cues.js";
+import { PUSHBACK_CUES } from "../lexicon/negations.js";
+import { OTHER_OPTION_REQUESTS } from "../lexicon/other-option-requests.js";
+import { REJECT_CUES } from "../lexicon/reject-cues.js";
+import { REPLACEMENT_REQUESTS } from "../lexicon/replacement-requests.js";
+import { RETRY_REQUESTS } from "../lexicon/retry-requests.js";
+import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
+import { SHORTFALL_REPORTS } from "../lexicon/shortfall-reports.js";
+import type { OfflineSignalRule, RuleContext, RuleMatch } from "./rule-context.js";
+import { clauseText } from "./rule-context.js";
+import { evidenceAt } from "./signal-text.js";
+
+/**
+ * Confidence of each graded cue. A weak or middle cue carries the share of the development-half
+ * user turns where it fires that raters scored unsatisfied (≤ 2 of 5), smoothed toward 0.25 by ten
+ * turns and rounded to 0.05 (`acceptance`: the share scored satisfied, ≥ 4). A cue seen on fewer
+ * than 30 development turns keeps the middle value 0.3 (`complaint`, `notThat`). A correction that
+ * names the replacement is set high: it had the highest share of all cues (0.42) and says what to
+ * do instead. docs/learning.md has the table.
+ */
+export const GRADED_CONFIDENCE = {
+  openerWithReplacement: 0.8,
+  bareOpener: 0.35,
+  retryRequest: 0.4,
+  dislike: 0.35,
+  complaint: 0.3,
+  otherOption: 0.25,
+  negatedReply: 0.25,
+  notThat: 0.3,
+  pursuitAfterShortfall: 0.2,
+  unresolvedShortfall: 0.15,
+  acceptance: 0.25,
+} as const;
+
+/** A hypothetical retry ("if it fails, try again") is advice, not a request. */
+const HYPOTHETICAL = /\b(?:if|unless|when|once|in case|whenever)\b|如果|要是|万一/;
+
+/** The match of `lexicon` in the masked message under inspection, as a rule finding. */
+function cueMatch(context: RuleContext, lexicon: Lexicon, confidence: number): RuleMatch | undefined {
+  const masked = context.view.masked(context.index);
+  const start = masked.search(lexicon.pattern);
+  if (start === -1) return undefined;
+  return { confidence, evidence: evidenceAt(context.message.content, masked, start), start, end: start + 1 };
+}
+
+function accepts(context: RuleContext): boolean {
+  return SATISFACTION_CUES.pattern.test(context.view.masked(context.index));
+}
+
+/** A rule that is one lexicon read in one position, at one calibrated confidence. */
+interface LexiconRuleSpec {
+  id: string;
+  type: OfflineSignalRule["type"];
+  description: string;
+  example: OfflineSignalRule["example"];
+  lexicon: Lexicon;
+  confidence: number;
+  /** `afterAgent`: any assistant or tool turn before; `afterAnswer`: the message right before is the assistant's. */
+  when: "afterAgent" | "afterAnswer";
+  /** Skip messages that also thank, accept or praise ("No, thank you"). */
+  skipWhenAccepting: boolean;
+}
+
+function lexiconRule(spec: LexiconRuleSpec): OfflineSignalRule {
+  return {
+    id: spec.id,
+    type: spec.type,
+    source: "user",
+    roles: ["user"],
+    description: spec.description,
+    example: spec.example,
+    detect(context) {
+      const placed =
+        spec.when === "afterAgent"
+          ? context.view.afterAgentTurn(context.index)
+          : context.view.messages[context.index - 1]?.role === "assistant";
+      if (!placed || (spec.skipWhenAccepting && accepts(context))) return undefined;
+      return cueMatch(context, spec.lexicon, spec.confidence);
+    },
+  };
+}
+
+const openerCorrection: OfflineSignalRule = {
+  id: "opener-correction",
+  type: "correction",
+  source: "user",
+  roles: ["user"],
+  description:
+    "After an assistant turn, the user opens with 'No,', 'Wrong,', 'Negative.', 'Actually,' or 'Not quite' and says what they want instead ('I want…', 'it should be…', 'make it…', '…this time'). Not when the message thanks or accepts.",
+  example: { en: "Wrong, I want to leave on the 10th of March 2019.", zh: "不是，我要的是周六的票" },
+  detect(context) {
+    if (!context.view.afterAgentTurn(context.index) || accepts(context)) return undefined;
+    const masked = context.view.masked(context.index);
+    if (!CORRECTION_OPENERS.pattern.test(masked)) return undefined;
+    const start = masked.search(REPLACEMENT_REQUESTS.pattern);
+    if (start === -1) return undefined;
+    const confidence = GRADED_CONFIDENCE.openerWithReplacement;
+    return { confidence, evidence: evidenceAt(context.message.content, masked, 0), start: 0, end: start };
+  },
+};
+
+const bareOpener = lexiconRule({
+  id: "bare-opener",
+  type: "reject",
+  description:
+    "After an assistant turn, the user opens with 'No,', 'Wrong,', 'Negative.', 'Actually,' or 'Not quite' and names no replacement: a weak reject. Not when the message thanks or accepts ('No, thank you').",
+  example: { en: "Negative. Is there any possibility for afternoon 2?", zh: "不对吧" },
+  lexicon: CORRECTION_OPENERS,
+  confidence: GRADED_CONFIDENCE.bareOpener,
+  when: "afterAgent",
+  skipWhenAccepting: true,
+});
+
+const notThat = lexiconRule({
+  id: "not-that",
+  type: "reject",
+  description:
+    "After an assistant turn, a short rejection that names nothing instead: 'that's not it', 'that isn't right', 'wrong date.'",
+  example: { en: "That's not the one I wanted.", zh: "这不是我说的那家" },
+  lexicon: REJECT_CUES,
+  confidence: GRADED_CONFIDENCE.notThat,
+  when: "afterAgent",
+  skipWhenAccepting: false,
+});
+
+const retryRequest: OfflineSignalRule = {
+  id: "retry-request",
+  type: "reject",
+  source: "user",
+  roles: ["user"],
+  description:
+    "After an assistant turn, the user asks to search, check or do it again, or doubts the answer: 'Could you please find again?', 'Try searching again', 'Can you double check?', 'Are you sure?'. Hypothetical clauses ('if it fails, try again') do not count.",
+  example: {
+    en: "Could you please find again? I wish to have it in Fremont.",
+    zh: "你再查一下，我要的是周六",
+  },
+  detect(context) {
+    if (!context.view.afterAgentTurn(context.index)) return undefined;
+    const found = cueMatch(context, RETRY_REQUESTS, GRADED_CONFIDENCE.retryRequest);
+    if (found === undefined) return undefined;
+    const clause = clauseText(context.view.masked(context.index), found.start);
+    return HYPOTHETICAL.test(clause) ? undefined : found;
+  },
+};
+
+const complaint = lexiconRule({
+  id: "complaint",
+  type: "reject",
+  description:
+    "After an assistant turn, the user complains about the help itself: 'you've made quite a mess of things', 'this is useless', 'you're not listening', 'forget it', '浪费我的时间'.",
+  example: { en: "No, you've made quite a mess of things as it is.", zh: "你这样太差了，浪费我的时间" },
+  lexicon: COMPLAINT_CUES,
+  confidence: GRADED_CONFIDENCE.complaint,
+  when: "afterAgent",
+  skipWhenAccepting: false,
+});
+
+const dislike = lexiconRule({
+  id: "dislike",
+  type: "reject",
+  description:
+    "After an assistant turn, the user turns down what was suggested because of what it is: 'I don't like dirty comedies', 'not into horror', 'too sad for me', '我不喜欢这种'. Not when the message also accepts or praises.",
+  example: { en: "I am not into horror movies.", zh: "我不喜欢这种，太贵了" },
+  lexicon: DISLIKE_CUES,
+  confidence: GRADED_CONFIDENCE.dislike,
+  when: "afterAgent",
+  skipWhenAccepting: true,
+});
+
+/** True when the assistant message right before `index` reports a shortfall and the user does not accept it. */
+function afterShortfall(context: RuleContext): boolean {
+  const { view, index } = context;
+  if (view.messages[index - 1]?.role !== "assistant" || accepts(context)) return false;
+  return SHORTFALL_REPORTS.pattern.test(view.masked(index - 1));
+}
+
+const pursuitAfterShortfall: OfflineSignalRule = {
+  id: "pursuit-after-shortfall",
+  type: "reject",
+  source: "user",
+  roles: ["user"],
+  description:
+    "The assistant just reported it could not find or do what was asked ('sorry, there are no…', 'I couldn't book it') and the user, without accepting, asks for an alternative ('how about…', 'is there another…', '…instead') or asks to try again: the attempt missed.",
+  example: {
+    en: "(assistant) I'm sorry, there are no trains at that time. (user) How about one that leaves after 20:00?",
+    zh: "（助手）抱歉，没有找到符合条件的酒店 （用户）那换一家呢？",
+  },
+  detect(context) {
+    if (!afterShortfall(context)) return undefined;
+    const confidence = GRADED_CONFIDENCE.pursuitAfterShortfall;
+    return (
+      cueMatch(context, ALTERNATIVE_REQUESTS, confidence) ??
+      cueMatch(context, OTHER_OPTION_REQUESTS, confidence) ??
+      cueMatch(context, RETRY_REQUESTS, confidence)
+    );
+  },
+};
+
+const unresolvedShortfall: OfflineSignalRule = {
+  id: "unresolved-shortfall",
+  type: "reject",
+  source: "user",
+  roles: ["user"],
+  description:
+    "The assistant just reported it could not find or do what was asked, and the user's reply neither thanks nor accepts it: a very weak reject, since what was wanted was not had.",
+  example: {
+    en: "(assistant) Unfortunately that hotel is fully booked. (user) Does the hotel have a lift?",
+    zh: "（助手）抱歉，没有找到符合条件的酒店 （用户）那个酒店有电梯吗？",
+  },
+  detect(context) {
+    if (!afterShortfall(context)) return undefined;
+    const masked = context.view.masked(context.index);
+    return {
+      confidence: GRADED_CONFIDENCE.unresolvedShortfall,
+      evidence: evidenceAt(context.message.content, masked, 0),
+      start: 0,
+      end: 0,
+    };
+  },
+};
+
+const otherOption = lexiconRule({
+  id: "other-option",
+  type: "reject",
+  description:
+    "Right after an assistant answer, the user asks for other choices without naming one ('Any other suggestions?', 'Can you find another one?', 'something different'): what was offered did not do. Not when the message thanks or accepts.",
+  example: { en: "Can you find another one please?", zh: "还有别的推荐吗？" },
+  lexicon: OTHER_OPTION_REQUESTS,
+  confidence: GRADED_CONFIDENCE.otherOption,
+  when: "afterAnswer",
+  skipWhenAccepting: true,
+});
+
+const negatedReply = lexiconRule({
+  id: "negated-reply",
+  type: "reject",
+  description:
+    "Right after an assistant answer, a reply with a negation in it ('Not at this time', 'I don't care as long as…', 'that won't work') that neither thanks nor accepts: the weakest cue, pushback without saying what is wrong.",
+  example: { en: "I don't care as long as it leaves after 21:15.", zh: "不用了，我自己来" },
+  lexicon: PUSHBACK_CUES,
+  confidence: GRADED_CONFIDENCE.negatedReply,
+  when: "afterAnswer",
+  skipWhenAccepting: true,
+});
+
+const acceptance = lexiconRule({
+  id: "acceptance",
+  type: "success",
+  description:
+    "Right after an assistant answer, the user thanks, accepts or praises ('Sounds good', 'That works for me', 'I loved that one', '好的，谢谢'): a weak success. Its confidence is the share of development-half turns with such a reply that raters scored satisfied (≥ 4 of 5).",
+  example: { en: "That sounds good, can I get the address?", zh: "好的，谢谢" },
+  lexicon: SATISFACTION_CUES,
+  confidence: GRADED_CONFIDENCE.acceptance,
+  when: "afterAnswer",
+  skipWhenAccepting: false,
+});
+
+/** The graded user rules. Their order does not matter: findings are settled per message. */
+export const GRADED_SIGNAL_RULES: readonly OfflineSignalRule[] = [
+  openerCorrection,
+  bareOpener,
+  notThat,
+  retryRequest,
+  complaint,
+  dislike,
+  pursuitAfterShortfall,
+  unresolvedShortfall,
+  otherOption,
+  negatedReply,
+  acceptance,
+];

@@ -1,0 +1,19 @@
+import { memoryFilesViewerSource } from "../../inspect/memory-files-source.js";
+import type { ViewerSources } from "../../inspect/viewer-sources.js";
+import type { Runtime } from "../../runtime.js";
+
+/**
+ * The optional sources this build has, from the runtime (see `ViewerSources`): the memory files
+ * (the memory gate's decisions and the write guardian's audits, with rollback). Features not built
+ * yet are left out: their pages say "not available in this build" and their API routes answer 501.
+ * Wiring one in is an adapter from its service to the interface, added here.
+ */
+export function viewerSourcesFor(runtime: Runtime): ViewerSources {
+  return {
+    memoryFiles: memoryFilesViewerSource({
+      store: runtime.store,
+      now: runtime.now,
+      settings: runtime.config.values.memoryFiles,
+    }),
+  };
+}

@@ -1,0 +1,2 @@
+/** Vite bundles the stylesheet the entry imports. */
+declare module "*.css";
