@@ -328,6 +328,13 @@ async function annotatedTurn(
   };
 }
 
+/** Whether `next` decided a later turn than `record` (by position in the session, else by time). */
+function comesAfter(next: GateDecisionRecord, record: GateDecisionRecord): boolean {
+  if (next.contextEndSeq !== null && record.contextEndSeq !== null)
+    return next.contextEndSeq > record.contextEndSeq;
+  return next.createdAt > record.createdAt;
+}
+
 /** NO_WRITE decisions the user contradicted by asking to remember much the same later in the session. */
 function missedRequests(
   record: GateDecisionRecord,
@@ -339,7 +346,7 @@ function missedRequests(
   return (
     later.find(
       (next) =>
-        next.createdAt > record.createdAt &&
+        comesAfter(next, record) &&
         isWriteDecision(next.decision) &&
         next.candidateFact !== null &&
         factContainment(next.candidateFact, said) >= SIMILAR_REQUEST,

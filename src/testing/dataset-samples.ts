@@ -1,4 +1,4 @@
-import { type SampleDraft } from "../core/dataset/assess-sample.js";
+import type { SampleDraft } from "../core/dataset/assess-sample.js";
 import type { DatasetSample, SampleContent, SampleType } from "../core/dataset/sample-types.js";
 
 /** One content of each kind of sample, with `text` in every free-text field. */
@@ -38,7 +38,12 @@ export function contentOf(type: SampleType, text = "I prefer morning check-ins")
         decision: "refused",
         reason: `duplicate: line 5 of USER.md says nearly the same ("${text}")`,
         rule: "duplicate",
-        userCorrection: { originalDecision: "refused", correctedDecision: "written", correctedFact: text, reason: text },
+        userCorrection: {
+          originalDecision: "refused",
+          correctedDecision: "written",
+          correctedFact: text,
+          reason: text,
+        },
       };
     case "annotated_turn":
       return {
