@@ -1,5 +1,5 @@
 /** `tacit dataset collect|list|show|approve|reject`. */
-import { exportedContent } from "../../core/dataset/sample-types.js";
+import { ANNOTATION_STATUSES, exportedContent, SAMPLE_TYPES } from "../../core/dataset/sample-types.js";
 import { trainingExample } from "../../core/dataset/training-example.js";
 import { NotFoundError } from "../../core/errors.js";
 import { type CollectSummary, collectSamples } from "../../dataset/collect.js";
@@ -37,8 +37,11 @@ export interface DatasetCollectOptions extends GlobalOptions {
   json?: boolean;
 }
 
-function counts(record: Partial<Record<string, number>>): string {
-  const entries = Object.entries(record).filter(([, count]) => (count ?? 0) > 0);
+function counts(record: Partial<Record<string, number>>, order: readonly string[] = []): string {
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const entries = Object.entries(record)
+    .filter(([, count]) => (count ?? 0) > 0)
+    .sort(([a], [b]) => rank(a) - rank(b));
   return entries.length === 0 ? "none" : entries.map(([key, count]) => `${key} ${count}`).join(", ");
 }
 
@@ -48,8 +51,8 @@ function summaryText(summary: CollectSummary): string {
     `${verb} ${summary.added} sample(s) and ${summary.dryRun ? "update" : "updated"} ${summary.updated}, from ${summary.found} candidate(s); ${summary.unchanged} unchanged, ${summary.reviewed} already reviewed.`,
   ];
   if (summary.added + summary.updated > 0) {
-    lines.push(`  by type:   ${counts(summary.byType)}`);
-    lines.push(`  by status: ${counts(summary.byStatus)}`);
+    lines.push(`  by type:   ${counts(summary.byType, SAMPLE_TYPES)}`);
+    lines.push(`  by status: ${counts(summary.byStatus, ANNOTATION_STATUSES)}`);
   }
   if (Object.keys(summary.leftOut).length > 0) lines.push(`  left out:  ${counts(summary.leftOut)}`);
   return lines.join("\n");
