@@ -92,9 +92,12 @@ describe("exporting the dataset", () => {
     const { rt, run } = await collected();
     // Samples holding personal data wait for review; a reviewer approves them.
     const review = { datasets: rt.store.datasets, redact: createRedactor(), now: rt.now };
-    const holding = (await rt.store.datasets.listSamples({ limit: 100 })).filter((sample) => sample.containsPii);
+    const holding = (await rt.store.datasets.listSamples({ limit: 100 })).filter(
+      (sample) => sample.containsPii,
+    );
     expect(holding.length).toBeGreaterThan(0);
-    for (const sample of holding) await annotateSample(review, sample.id, { status: "approved", by: "tester" });
+    for (const sample of holding)
+      await annotateSample(review, sample.id, { status: "approved", by: "tester" });
     const masked = await run({ output: "masked.jsonl", format: "raw", trainSplit: 1 });
     expect(readFileSync(masked.train.path, "utf8")).toContain("[REDACTED:email]");
     const included = await run({ output: "pii.jsonl", format: "raw", trainSplit: 1, includePii: true });

@@ -83,14 +83,22 @@ export interface ViewerFixture {
 /** Starts the viewer server on 127.0.0.1 (a free port) over `home`'s store. */
 export async function startViewerFixture(
   home: string,
-  options: { sources?: ViewerSources; assets?: ViewerAssets | null; readsNeedToken?: boolean } = {},
+  options: {
+    /** The optional sources, or how to make them from the runtime (as `tacit serve` does). */
+    sources?: ViewerSources | ((runtime: Runtime) => ViewerSources);
+    assets?: ViewerAssets | null;
+    readsNeedToken?: boolean;
+  } = {},
 ): Promise<ViewerFixture> {
   const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" };
   const runtime = await openRuntime({ env, cwd: home });
   const { token } = await loadApiToken(join(home, "api-token"));
   try {
     const server = await startViewerServer({
-      services: viewerServicesFrom(runtime, options.sources ?? {}),
+      services: viewerServicesFrom(
+        runtime,
+        typeof options.sources === "function" ? options.sources(runtime) : (options.sources ?? {}),
+      ),
       mcp: { runtime, cwd: home, recallConfig: runtime.settings.recall },
       port: 0,
       token,

@@ -1,9 +1,9 @@
 /**
  * The viewer in a real browser: Debian's chromium, driven by playwright-core, over a store seeded by
- * the real importer and learner (examples/transcripts). Every page is loaded at 1280×800 and at
- * phone width (screenshots in test-results/viewer/), a lesson is promoted, its promotion reverted
- * and the lesson deprecated through the pages, each result checked through the API, and no
- * request may leave 127.0.0.1.
+ * the real importer, learner and dataset collection (examples/transcripts). Every page is loaded at
+ * 1280×800 and at phone width (screenshots in test-results/viewer/), a lesson is promoted, its
+ * promotion reverted and the lesson deprecated, and a dataset sample approved, through the pages,
+ * each result checked through the API, and no request may leave 127.0.0.1.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultViewerDirectory, loadViewerAssets } from "../../src/interfaces/http/viewer-assets.js";
+import { viewerSourcesFor } from "../../src/interfaces/http/viewer-source-wiring.js";
+import { runTacit } from "../../src/testing/cli-harness.js";
 import { rawRequest, seedViewerHome, startViewerFixture, type ViewerFixture } from "../../src/testing/viewer-fixture.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -41,7 +43,12 @@ beforeAll(async () => {
   if (!present) return;
   home = mkdtempSync(join(tmpdir(), "tacit-viewer-e2e-"));
   await seedViewerHome(home);
-  fixture = await startViewerFixture(home, { assets: loadViewerAssets(defaultViewerDirectory()) });
+  const collected = await runTacit(["dataset", "collect"], { env: { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" }, cwd: home });
+  if (collected.code !== 0) throw new Error(`tacit dataset collect failed: ${collected.stderr}`);
+  fixture = await startViewerFixture(home, {
+    assets: loadViewerAssets(defaultViewerDirectory()),
+    sources: viewerSourcesFor,
+  });
   base = `http://127.0.0.1:${fixture.server.port}/`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -104,7 +111,7 @@ describe.skipIf(!present)("the viewer in chromium", () => {
         ready: "[data-testid=recall-result]",
       },
       { name: "memory-files", hash: "#/memory", ready: "[data-testid=unavailable]" },
-      { name: "dataset", hash: "#/dataset", ready: "[data-testid=unavailable]" },
+      { name: "dataset", hash: "#/dataset", ready: "[data-testid=samples] li" },
       { name: "skills", hash: "#/skills", ready: "h1" },
     ];
     for (const viewport of VIEWPORTS) {
@@ -168,6 +175,30 @@ describe.skipIf(!present)("the viewer in chromium", () => {
     await page.screenshot({ path: join(SHOTS, "evidence-turn-desktop.png") });
     await page.close();
   }, 120_000);
+
+  it("approves a dataset sample through its page", async () => {
+    const queue = await api("/api/dataset/samples?status=pending&limit=50");
+    expect(queue.total).toBeGreaterThan(0);
+    const page = await openPage(VIEWPORTS[0]);
+    await page.goto(`${base}#/dataset`);
+    await page.getByTestId("token-button").click();
+    await page.getByTestId("token-input").fill(fixture.token);
+    await page.getByTestId("token-save").click();
+    const sample = page.getByTestId("sample").first();
+    const id = await sample.getAttribute("data-id");
+    expect(id).toBeTruthy();
+    await sample.getByTestId("approve").click();
+    await sample.getByLabel("reason").fill("a clear fix, worth learning");
+    await sample.getByTestId("confirm").click();
+    await page.locator(`[data-testid=sample][data-id="${id}"]`).waitFor({ state: "detached" });
+    const { sample: approved } = await api(`/api/dataset/samples/${id}`);
+    expect(approved).toMatchObject({ status: "approved", note: "a clear fix, worth learning" });
+    expect((await api("/api/dataset/samples?status=pending&limit=50")).total).toBe(queue.total - 1);
+    await page.selectOption("select[aria-label=status]", "approved");
+    await page.locator(`[data-testid=sample][data-id="${id}"]`).waitFor();
+    await page.screenshot({ path: join(SHOTS, "dataset-approved-desktop.png"), fullPage: true });
+    await page.close();
+  }, 60_000);
 
   it("runs a prompt in the recall playground", async () => {
     const page = await openPage(VIEWPORTS[1]);
