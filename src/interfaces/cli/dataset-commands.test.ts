@@ -106,7 +106,7 @@ describe("tacit dataset", () => {
     expect(done.stdout).toMatch(
       /^Exported \d+ sample\(s\) as openai \(0 approved; 0 rejected left out\), personal data masked:/,
     );
-    expect(done.stdout).toMatch(/out\/sft\.train\.jsonl {2}\d+ samples, \d+ bytes, sha256 [0-9a-f]{64}/);
+    expect(done.stdout).toMatch(/out\/sft\.train\.jsonl {2}\d+ samples?, \d+ bytes, sha256 [0-9a-f]{64}/);
     for (const name of ["sft.train.jsonl", "sft.validation.jsonl"])
       expect(existsSync(join(dir, "out", name))).toBe(true);
     const line = JSON.parse(

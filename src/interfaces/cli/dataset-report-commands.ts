@@ -60,7 +60,8 @@ export async function datasetExport(options: DatasetExportOptions, io: CliIo): P
     [
       `Exported ${record.totalSamples} sample(s) as ${record.format} (${record.approvedSamples} approved; ${record.rejectedSamples} rejected left out)${options.includePii ? ", personal data included" : ", personal data masked"}:`,
       ...files.map(
-        (file) => `  ${file.path}  ${file.samples} samples, ${file.bytes} bytes, sha256 ${file.sha256}`,
+        (file) =>
+          `  ${file.path}  ${file.samples} sample${file.samples === 1 ? "" : "s"}, ${file.bytes} bytes, sha256 ${file.sha256}`,
       ),
     ].join("\n"),
   );

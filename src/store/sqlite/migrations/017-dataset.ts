@@ -20,7 +20,7 @@ export const migration017: SqliteMigration = {
   version: 17,
   name: "dataset",
   sql: `
-CREATE TABLE dataset_samples (
+CREATE TABLE IF NOT EXISTS dataset_samples (
   id TEXT PRIMARY KEY,
   sample_type TEXT NOT NULL CHECK (sample_type IN (${TYPES})),
   source_key TEXT NOT NULL UNIQUE,
@@ -49,18 +49,18 @@ CREATE TABLE dataset_samples (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 );
-CREATE INDEX idx_dataset_type_status ON dataset_samples(sample_type, annotation_status);
-CREATE INDEX idx_dataset_status_quality ON dataset_samples(annotation_status, quality_score);
-CREATE INDEX idx_dataset_quality ON dataset_samples(quality_score);
-CREATE INDEX idx_dataset_session ON dataset_samples(session_id);
-CREATE INDEX idx_dataset_pattern ON dataset_samples(sample_type, pattern_key, annotation_status);
-CREATE INDEX idx_dataset_created ON dataset_samples(created_at);
-CREATE INDEX idx_dataset_turn ON dataset_samples(turn_id);
-CREATE INDEX idx_dataset_decision ON dataset_samples(decision_id);
-CREATE INDEX idx_dataset_audit ON dataset_samples(audit_id);
-CREATE INDEX idx_dataset_task ON dataset_samples(task_id);
+CREATE INDEX IF NOT EXISTS idx_dataset_type_status ON dataset_samples(sample_type, annotation_status);
+CREATE INDEX IF NOT EXISTS idx_dataset_status_quality ON dataset_samples(annotation_status, quality_score);
+CREATE INDEX IF NOT EXISTS idx_dataset_quality ON dataset_samples(quality_score);
+CREATE INDEX IF NOT EXISTS idx_dataset_session ON dataset_samples(session_id);
+CREATE INDEX IF NOT EXISTS idx_dataset_pattern ON dataset_samples(sample_type, pattern_key, annotation_status);
+CREATE INDEX IF NOT EXISTS idx_dataset_created ON dataset_samples(created_at);
+CREATE INDEX IF NOT EXISTS idx_dataset_turn ON dataset_samples(turn_id);
+CREATE INDEX IF NOT EXISTS idx_dataset_decision ON dataset_samples(decision_id);
+CREATE INDEX IF NOT EXISTS idx_dataset_audit ON dataset_samples(audit_id);
+CREATE INDEX IF NOT EXISTS idx_dataset_task ON dataset_samples(task_id);
 
-CREATE TABLE dataset_exports (
+CREATE TABLE IF NOT EXISTS dataset_exports (
   id TEXT PRIMARY KEY,
   export_name TEXT NOT NULL,
   export_format TEXT NOT NULL CHECK (export_format IN ('alpaca', 'sharegpt', 'openai', 'raw', 'csv')),
@@ -81,9 +81,9 @@ CREATE TABLE dataset_exports (
   exported_by TEXT,
   exported_at INTEGER NOT NULL
 );
-CREATE INDEX idx_dataset_exports_at ON dataset_exports(exported_at);
+CREATE INDEX IF NOT EXISTS idx_dataset_exports_at ON dataset_exports(exported_at);
 
-CREATE VIEW pending_review_samples AS
+CREATE VIEW IF NOT EXISTS pending_review_samples AS
 SELECT
   s.*,
   t.user_message_content,
