@@ -1,13 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DATASET_SETTINGS } from "../core/dataset/dataset-settings.js";
-import { createRedactor } from "../core/redaction.js";
 import { viewerSourcesFor } from "../interfaces/http/viewer-source-wiring.js";
 import { useClockedRuntimes } from "../testing/clocked-runtime.js";
-import { buildDatasetWorld, DAY, START } from "../testing/dataset-world.js";
+import { collectedDatasetWorld, START } from "../testing/dataset-world.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { rawRequest, startViewerFixture } from "../testing/viewer-fixture.js";
-import { collectSamples } from "./collect.js";
 
 const tempDir = useTempDir("tacit-dataset-viewer-");
 const openRuntime = useClockedRuntimes(tempDir);
@@ -16,14 +13,7 @@ describe("the dataset in the viewer's API, over the real store", () => {
   it("lists the queue, approves and rejects with notes, and exports approved samples (recorded)", async () => {
     const { rt, setClock } = await openRuntime(START);
     const home = join(rt.store.location, "..");
-    await buildDatasetWorld(rt, home, setClock);
-    setClock(START + 8 * DAY);
-    await collectSamples({
-      store: rt.store,
-      settings: DEFAULT_DATASET_SETTINGS,
-      redact: createRedactor(),
-      now: rt.now,
-    });
+    await collectedDatasetWorld(rt, home, setClock);
     const fixture = await startViewerFixture(home, { sources: viewerSourcesFor });
     try {
       const auth = { Authorization: `Bearer ${fixture.token}` };

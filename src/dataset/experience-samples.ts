@@ -4,19 +4,11 @@
  * `adherence_correction` (a call denied for going against a lesson, and the call made instead).
  */
 import type { SampleDraft } from "../core/dataset/assess-sample.js";
+import { NO_REFERENCES } from "../core/dataset/sample-types.js";
 import type { FailedAttemptRow, LessonFeedbackRow } from "../store/dataset-store.js";
 import type { AdherenceRecord, AdherenceSampleSource } from "./adherence-source.js";
 import type { CollectContext } from "./gate-samples.js";
 import { factKey } from "./guardian-verdicts.js";
-
-const NO_REFERENCES = {
-  turnId: null,
-  decisionId: null,
-  auditId: null,
-  sessionId: null,
-  taskId: null,
-  lessonId: null,
-} as const;
 
 /** What worked instead of a failed attempt: what replaced it, else the task's working approach. */
 function workingApproach(row: FailedAttemptRow): string {

@@ -2,12 +2,10 @@ import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DATASET_SETTINGS } from "../core/dataset/dataset-settings.js";
 import { createRedactor } from "../core/redaction.js";
 import { useClockedRuntimes } from "../testing/clocked-runtime.js";
-import { buildDatasetWorld, DAY, START } from "../testing/dataset-world.js";
+import { collectedDatasetWorld, START } from "../testing/dataset-world.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { collectSamples } from "./collect.js";
 import { type ExportOptions, exportDataset, splitFileNames } from "./export.js";
 import { annotateSample } from "./review.js";
 
@@ -17,14 +15,7 @@ const openRuntime = useClockedRuntimes(tempDir);
 async function collected() {
   const dir = tempDir();
   const { rt, setClock } = await openRuntime(START);
-  await buildDatasetWorld(rt, dir, setClock);
-  setClock(START + 8 * DAY);
-  await collectSamples({
-    store: rt.store,
-    settings: DEFAULT_DATASET_SETTINGS,
-    redact: createRedactor(),
-    now: rt.now,
-  });
+  await collectedDatasetWorld(rt, dir, setClock);
   const run = (options: Partial<ExportOptions> & { output: string }) =>
     exportDataset(
       { datasets: rt.store.datasets, now: rt.now },

@@ -1,5 +1,10 @@
 import type { SampleDraft } from "../core/dataset/assess-sample.js";
-import type { DatasetSample, SampleContent, SampleType } from "../core/dataset/sample-types.js";
+import {
+  type DatasetSample,
+  NO_REFERENCES,
+  type SampleContent,
+  type SampleType,
+} from "../core/dataset/sample-types.js";
 
 /** One content of each kind of sample, with `text` in every free-text field. */
 export function contentOf(type: SampleType, text = "I prefer morning check-ins"): SampleContent {
@@ -97,12 +102,7 @@ export function sampleOf(content: SampleContent, changes: Partial<DatasetSample>
     type: content.type,
     sourceKey: `test:${content.type}`,
     polarity: "positive",
-    turnId: null,
-    decisionId: null,
-    auditId: null,
-    sessionId: null,
-    taskId: null,
-    lessonId: null,
+    ...NO_REFERENCES,
     content,
     quality: {
       score: 0.8,
@@ -135,12 +135,7 @@ export function draftOf(content: SampleContent, changes: Partial<SampleDraft> = 
     sourceKey: `test:${content.type}`,
     polarity: "positive",
     strategy: "test",
-    turnId: null,
-    decisionId: null,
-    auditId: null,
-    sessionId: null,
-    taskId: null,
-    lessonId: null,
+    ...NO_REFERENCES,
     content,
     evidence: { confidence: 0.8, humanJudged: false, stood: false },
     userFeedback: false,

@@ -1,6 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_DATASET_SETTINGS } from "../core/dataset/dataset-settings.js";
 import type { GateDecision } from "../core/memory-gate/gate-decision.js";
+import { createRedactor } from "../core/redaction.js";
+import { collectSamples } from "../dataset/collect.js";
 import { correctAudit } from "../memory-files/corrections.js";
 import { createMemoryGate } from "../memory-files/gate-service.js";
 import { writeMemoryFact } from "../memory-files/guardian.js";
@@ -203,4 +206,21 @@ export async function buildDatasetWorld(
     reason: "this repo uses pnpm, npm ci fails",
   });
   return { workspace, sessionId, decisions, audits, taskId, lessonId: learnt.lesson.id };
+}
+
+/** {@link buildDatasetWorld}, then eight days on (every write settled) its samples collected. */
+export async function collectedDatasetWorld(
+  rt: Runtime,
+  dir: string,
+  setClock: (time: number) => void,
+): Promise<DatasetWorld> {
+  const world = await buildDatasetWorld(rt, dir, setClock);
+  setClock(START + 8 * DAY);
+  await collectSamples({
+    store: rt.store,
+    settings: DEFAULT_DATASET_SETTINGS,
+    redact: createRedactor(),
+    now: rt.now,
+  });
+  return world;
 }

@@ -6,29 +6,20 @@ import type { DatasetSettings } from "./dataset-settings.js";
 import { checkPrivacy, type PrivacyCheck } from "./privacy.js";
 import { type QualityEvidence, scoreQuality } from "./quality.js";
 import { reviewStatus } from "./review-status.js";
-import type { DatasetSample, Polarity, SampleContent, SampleType } from "./sample-types.js";
+import type { DatasetSample, SampleReferences, SampleType } from "./sample-types.js";
 
 /** What a collector found: a sample before its checks. */
-export interface SampleDraft {
-  type: SampleType;
-  /** One sample per source (see {@link DatasetSample.sourceKey}). */
-  sourceKey: string;
-  polarity: Polarity;
-  strategy: string;
-  turnId: string | null;
-  decisionId: string | null;
-  auditId: string | null;
-  sessionId: string | null;
-  taskId: string | null;
-  lessonId: string | null;
-  content: SampleContent;
+export interface SampleDraft
+  extends SampleReferences,
+    Pick<
+      DatasetSample,
+      "type" | "sourceKey" | "polarity" | "strategy" | "content" | "patternKey" | "sourceAt"
+    > {
   evidence: QualityEvidence;
   /** The user's own feedback is part of the label. */
   userFeedback: boolean;
   /** The user corrected or rejected something in the next turn. */
   objection: boolean;
-  patternKey: string;
-  sourceAt: number;
 }
 
 /** What collection does with a draft: the parts of the stored sample, or why it is left out. */

@@ -214,6 +214,22 @@ export interface DatasetSample {
   updatedAt: number;
 }
 
+/** A sample's references to what it came from. */
+export type SampleReferences = Pick<
+  DatasetSample,
+  "turnId" | "decisionId" | "auditId" | "sessionId" | "taskId" | "lessonId"
+>;
+
+/** References to nothing, for spreading and then setting the ones a source has. */
+export const NO_REFERENCES: Readonly<SampleReferences> = {
+  turnId: null,
+  decisionId: null,
+  auditId: null,
+  sessionId: null,
+  taskId: null,
+  lessonId: null,
+};
+
 /** The content a default export carries: personal data masked. */
 export function exportedContent(sample: DatasetSample, includePii: boolean): SampleContent {
   return includePii ? sample.content : (sample.piiRedactedContent ?? sample.content);

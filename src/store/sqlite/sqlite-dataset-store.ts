@@ -42,27 +42,18 @@ function whereOf(filter: SampleFilter): { sql: string; params: unknown[] } {
     clauses.push("quality_score >= ?");
     params.push(filter.minQuality);
   }
-  if (filter.sessionId !== undefined) {
-    clauses.push("session_id = ?");
-    params.push(filter.sessionId);
-  }
-  if (filter.since !== undefined) {
-    clauses.push("created_at >= ?");
-    params.push(filter.since);
-  }
-  if (filter.until !== undefined) {
-    clauses.push("created_at < ?");
-    params.push(filter.until);
-  }
+  const window = windowClauses(filter, "created_at", "session_id");
+  clauses.push(...window.clauses);
+  params.push(...window.params);
   return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }
 
-/** A source filter on a time column and a session column. */
-function sourceWhere(
+/** Clauses of a time window and a session on the given columns. */
+function windowClauses(
   filter: SourceFilter,
   time: string,
   session: string,
-): { sql: string; params: unknown[] } {
+): { clauses: string[]; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (filter.since !== undefined) {
@@ -77,7 +68,17 @@ function sourceWhere(
     clauses.push(`${session} = ?`);
     params.push(filter.sessionId);
   }
-  return { sql: clauses.length ? `AND ${clauses.join(" AND ")}` : "", params };
+  return { clauses, params };
+}
+
+/** A source filter as `AND …` after a WHERE. */
+function sourceWhere(
+  filter: SourceFilter,
+  time: string,
+  session: string,
+): { sql: string; params: unknown[] } {
+  const { clauses, params } = windowClauses(filter, time, session);
+  return { sql: clauses.map((clause) => `AND ${clause}`).join(" "), params };
 }
 
 const ORDERS: Readonly<Record<SampleOrder, string>> = {
