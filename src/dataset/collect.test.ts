@@ -250,6 +250,23 @@ describe("collecting samples from a real store", () => {
     });
   });
 
+  it("keeps samples when their session is pruned: the content is self-contained", async () => {
+    const { rt, setClock, world } = await setUp();
+    setClock(START + 8 * DAY);
+    await collect(rt);
+    const before = (await bySource(rt)).get(`decision:${world.decisions[0]}`);
+    expect((await rt.store.prune(START + 30 * DAY)).sessionsDeleted).toBe(1);
+    const after = await rt.store.datasets.getSample(before!.id);
+    expect(after).toMatchObject({
+      sessionId: null,
+      turnId: null,
+      decisionId: null,
+      content: before!.content,
+      quality: before!.quality,
+    });
+    expect(await rt.store.datasets.countSamples({})).toBe(18);
+  });
+
   it("collects adherence samples from the source it is given (none until adherence is wired in)", async () => {
     const { rt, setClock } = await setUp();
     setClock(START + 8 * DAY);
