@@ -119,6 +119,13 @@ export interface LearnOptions extends Partial<SessionRef> {
   mode?: ExperienceMode;
   /** Only sessions active since this time, epoch ms. */
   since?: number;
+  /**
+   * The folder of the memory files (MEMORY.md, USER.md, …) to run the memory pipeline on after
+   * learning: the memory gate on the sessions' new turns, the write guardian on what it proposes.
+   * Default: the configured `memoryFiles.workspace` (none: the pipeline does not run); `false`:
+   * it does not run.
+   */
+  memoryFilesWorkspace?: string | false;
 }
 
 /** The lesson book, for reading and judging what tacit has learnt. */
@@ -291,8 +298,21 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
 
     async learn(request = {}) {
       const runtime = open();
+      const { configuredMemoryPipeline } = await import("./memory-files/memory-pipeline.js");
+      const memoryFiles =
+        request.memoryFilesWorkspace === false
+          ? null
+          : configuredMemoryPipeline({
+              store: runtime.store,
+              modelGate: runtime.gate,
+              now: runtime.now,
+              config: runtime.config.values,
+              cwd: options.cwd ?? process.cwd(),
+              ...(request.memoryFilesWorkspace ? { workspace: request.memoryFilesWorkspace } : {}),
+            });
       return await learnSessions({
         ...learnServices(runtime),
+        ...(memoryFiles ? { memoryFiles } : {}),
         config: { ...runtime.settings.learn, ...(request.mode ? { mode: request.mode } : {}) },
         sessionId: request.sessionId ? stored(request as SessionRef) : undefined,
         since: request.since,

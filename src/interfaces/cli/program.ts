@@ -22,6 +22,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     exitCode = code;
   });
   try {
+    // A home other users can read is tightened before any command touches it, and said so once.
+    const [{ securePrivateHome }, { tacitHome }] = await Promise.all([
+      import("../../store/private-files.js"),
+      import("../../store/tacit-home.js"),
+    ]);
+    const tightened = securePrivateHome(tacitHome(io.env));
+    if (tightened) writeLine(io.stderr, tightened);
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {

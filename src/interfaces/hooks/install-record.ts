@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSy
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
 import { HOOK_AGENTS } from "./hook-event.js";
 
 const installedFileSchema = z.object({
@@ -42,10 +43,13 @@ export function readInstallRecord(home: string): InstalledFile[] {
   const file = installRecordPath(home);
   if (!existsSync(file)) return [];
   let value: unknown;
+  const text = readFileSync(file, "utf8");
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    value = JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError({ file, message: `not valid JSON (${(error as Error).message})` });
+    // Say where the JSON broke, never what it holds (the parser's message quotes it).
+    void error;
+    throw new InvalidInputError({ file, message: `not valid JSON (${describeJsonError(text)})` });
   }
   const parsed = installRecordSchema.safeParse(value);
   if (!parsed.success) {

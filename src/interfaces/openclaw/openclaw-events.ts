@@ -103,6 +103,12 @@ export const tacitPluginConfig = z.strictObject({
   learn: z.enum(["off", "minimal", "balanced", "full"]).optional(),
   /** Quiet time after a session's last turn before it is learnt, ms. Default 30 000. */
   learnDelayMs: z.number().int().min(0).max(3_600_000).optional(),
+  /**
+   * After learning a session, write what the memory gate finds worth keeping into the agent's
+   * workspace (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md) through the write guardian.
+   * Default true.
+   */
+  memoryFiles: z.boolean().optional(),
 });
 
 export type TacitPluginConfig = z.infer<typeof tacitPluginConfig>;
@@ -126,6 +132,12 @@ export const TACIT_PLUGIN_CONFIG_JSON_SCHEMA: Record<string, unknown> = {
       maximum: 3_600_000,
       default: 30_000,
       description: "Quiet time after a session's last turn before it is learnt",
+    },
+    memoryFiles: {
+      type: "boolean",
+      default: true,
+      description:
+        "After learning, write what the memory gate keeps into the agent workspace's MEMORY.md, USER.md, SOUL.md, IDENTITY.md and TOOLS.md, through the write guardian",
     },
   },
 };

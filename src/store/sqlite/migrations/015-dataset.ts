@@ -16,8 +16,8 @@ const STATUSES = "'pending', 'needs_review', 'approved', 'auto_approved', 'rejec
  * - `pending_review_samples` is the review queue: samples needing review, best first, with the
  *   turn, the gate's decision and the guardian's status beside them.
  */
-export const migration017: SqliteMigration = {
-  version: 17,
+export const migration015: SqliteMigration = {
+  version: 15,
   name: "dataset",
   sql: `
 CREATE TABLE IF NOT EXISTS dataset_samples (
