@@ -42,12 +42,14 @@ describe("collecting samples from a real store", () => {
   it("labels what the user corrected at once, and what stood only after the waiting days", async () => {
     const { rt, setClock, world } = await setUp();
     const [d1, d2, d3, d4, d5, d6] = world.decisions;
-    const [a1, a2, a3, , a5, a6] = world.audits;
+    const [a1, , , , a5, a6] = world.audits;
     setClock(START + 2 * DAY);
     const first = await collect(rt);
     expect(first.leftOut).toMatchObject({
       "written less than 7 days ago": 2,
       "decided less than 7 days ago": 3,
+      // The rollback and the correction to refused forgot the guardian's fact: no guardian sample.
+      "the rollback forgot the fact": 2,
     });
     let samples = await bySource(rt);
     expect([...samples.keys()].sort()).toEqual(
@@ -59,8 +61,6 @@ describe("collecting samples from a real store", () => {
         `turn:${d2}`,
         `turn:${d3}`,
         `turn:${d5}`,
-        `audit:${a2}`,
-        `audit:${a3}`,
         `attempt:${world.taskId}:attempt:0`,
         `feedback:${(await rt.store.listLessonFeedback(world.lessonId))[0]?.id}`,
       ].sort(),
@@ -71,14 +71,24 @@ describe("collecting samples from a real store", () => {
       strategy: "rolled_back",
       content: {
         incorrectDecision: "UPDATE_SOUL",
+        incorrectFact: null,
         correctDecision: "NO_WRITE",
         rejectionReason: "too strict for me",
       },
     });
     expect(samples.get(`decision:${d3}`)).toMatchObject({
       strategy: "manual_correction",
-      content: { correctDecision: "NO_WRITE", rejectionReason: "only an idea, nothing was decided" },
+      content: {
+        incorrectFact: null,
+        correctDecision: "NO_WRITE",
+        rejectionReason: "only an idea, nothing was decided",
+      },
     });
+    // What a rollback forgot stays forgotten: the fact the gate made of the user's words (the
+    // words themselves stay in the session, and in the conversation) is in no sample.
+    const stored = JSON.stringify([...samples.values()].map((sample) => sample.content));
+    expect(stored).toContain("Always answer me in English");
+    expect(stored).not.toContain("Always answer the user in English");
     expect(samples.get(`decision:${d4}`)).toMatchObject({
       strategy: "user_later_requested_similar",
       content: {
@@ -95,19 +105,10 @@ describe("collecting samples from a real store", () => {
       type: "annotated_turn",
       memoryGate: { label: "corrected", correctedOutput: { decision: "NO_WRITE" } },
       writeGuardian: {
-        input: { targetFile: "SOUL.md", currentContent: "" },
+        input: { candidateFact: "", targetFile: "SOUL.md", currentContent: "" },
         output: { decision: "written" },
         label: "corrected",
         correctedOutput: { decision: "refused", reason: "too strict for me" },
-      },
-    });
-    expect(samples.get(`audit:${a3}`)).toMatchObject({
-      type: "write_guardian_decision",
-      polarity: "negative",
-      content: {
-        decision: "written",
-        candidateFact: "We decided to use Postgres for billing",
-        userCorrection: { correctedDecision: "refused", reason: "only an idea, nothing was decided" },
       },
     });
     expect(samples.get(`attempt:${world.taskId}:attempt:0`)?.content).toEqual({
@@ -134,7 +135,7 @@ describe("collecting samples from a real store", () => {
 
     setClock(START + 8 * DAY);
     const second = await collect(rt);
-    expect(second).toMatchObject({ added: 7, updated: 0, unchanged: 11 });
+    expect(second).toMatchObject({ added: 7, updated: 0, unchanged: 9 });
     samples = await bySource(rt);
     expect(samples.get(`decision:${d1}`)).toMatchObject({
       type: "memory_gate_positive",
@@ -169,9 +170,9 @@ describe("collecting samples from a real store", () => {
     const { rt, setClock } = await setUp();
     setClock(START + 8 * DAY);
     const first = await collect(rt);
-    expect(first.added).toBe(18);
+    expect(first.added).toBe(16);
     const again = await collect(rt);
-    expect(again).toMatchObject({ found: 18, added: 0, updated: 0, unchanged: 18, reviewed: 0 });
+    expect(again).toMatchObject({ found: 16, added: 0, updated: 0, unchanged: 16, reviewed: 0 });
     const [sample] = await rt.store.datasets.listSamples({ limit: 1 });
     await annotateSample({ datasets: rt.store.datasets, redact: createRedactor(), now: rt.now }, sample!.id, {
       status: "rejected",
@@ -179,7 +180,7 @@ describe("collecting samples from a real store", () => {
       notes: "not useful",
     });
     const third = await collect(rt);
-    expect(third).toMatchObject({ added: 0, updated: 0, unchanged: 17, reviewed: 1 });
+    expect(third).toMatchObject({ added: 0, updated: 0, unchanged: 15, reviewed: 1 });
     expect(await rt.store.datasets.getSample(sample!.id)).toMatchObject({
       status: "rejected",
       notes: "not useful",
@@ -215,6 +216,48 @@ describe("collecting samples from a real store", () => {
     });
   });
 
+  it("keeps the fact of a write the user only moved to another file: the correction wrote it again", async () => {
+    const { rt, setClock, world } = await setUp();
+    const d6 = world.decisions[5];
+    const a6 = world.audits[5];
+    const { correctAudit } = await import("../memory-files/corrections.js");
+    const corrected = await correctAudit({
+      store: rt.store,
+      workspace: world.workspace,
+      auditId: a6 as string,
+      status: "written",
+      file: "MEMORY.md",
+      reason: "the whole team uses it, not only me",
+      now: rt.now,
+    });
+    // The move rolled the first write back, which forgot its fact there and in the gate's decision.
+    expect(corrected.rollback).not.toBeNull();
+    expect((await rt.store.getAudit(a6 as string))?.candidateFact).toBeNull();
+    expect((await rt.store.gateDecisions.getGateDecision(d6 as string))?.candidateFact).toBeNull();
+    setClock(START + 8 * DAY);
+    await collect(rt);
+    const samples = await bySource(rt);
+    expect(samples.get(`audit:${a6}`)).toMatchObject({
+      type: "write_guardian_decision",
+      polarity: "negative",
+      strategy: "manual_correction",
+      content: {
+        candidateFact: "uses vim as their editor",
+        targetFile: "USER.md",
+        userCorrection: { correctedDecision: "written", correctedFact: null },
+      },
+    });
+    expect(samples.get(`decision:${d6}`)).toMatchObject({
+      type: "memory_gate_negative",
+      content: {
+        incorrectDecision: "UPDATE_USER",
+        incorrectFact: "uses vim as their editor",
+        correctDecision: "UPDATE_MEMORY",
+        correctFact: "uses vim as their editor",
+      },
+    });
+  });
+
   it("takes only positives or negatives when asked, stores nothing on a dry run, filters by session and time", async () => {
     const { rt, setClock, world } = await setUp();
     setClock(START + 8 * DAY);
@@ -225,8 +268,8 @@ describe("collecting samples from a real store", () => {
       byType: { memory_gate_positive: 2, annotated_turn: 2, write_guardian_decision: 3 },
     });
     expect(await rt.store.datasets.countSamples({})).toBe(0);
-    expect((await collect(rt, { polarity: "negative" })).added).toBe(11);
-    expect(await rt.store.datasets.countSamples({})).toBe(11);
+    expect((await collect(rt, { polarity: "negative" })).added).toBe(9);
+    expect(await rt.store.datasets.countSamples({})).toBe(9);
     expect((await collect(rt, { sessionId: "generic:nobody" })).found).toBe(0);
     expect((await collect(rt, { until: START })).found).toBe(0);
     expect((await collect(rt, { sessionId: world.sessionId })).added).toBe(7);
@@ -238,7 +281,9 @@ describe("collecting samples from a real store", () => {
     const summary = await collect(rt, { autoApprove: true });
     expect(summary.byStatus.auto_approved).toBeGreaterThan(0);
     const samples = await bySource(rt);
-    expect(samples.get(`audit:${world.audits[2]}`)).toMatchObject({
+    // The user's own judgement of a lesson on a task.
+    const [feedback] = await rt.store.listLessonFeedback(world.lessonId);
+    expect(samples.get(`feedback:${feedback?.id}`)).toMatchObject({
       status: "auto_approved",
       annotatedBy: "auto-approve",
       reviewReasons: ["a person decided the label"],
@@ -264,7 +309,7 @@ describe("collecting samples from a real store", () => {
       content: before!.content,
       quality: before!.quality,
     });
-    expect(await rt.store.datasets.countSamples({})).toBe(18);
+    expect(await rt.store.datasets.countSamples({})).toBe(16);
   });
 
   it("collects adherence samples from the source it is given (none until adherence is wired in)", async () => {

@@ -98,9 +98,12 @@ function labelOf(
         reason: correction.reason,
       };
     const file = correction.correctedFile ?? audit.targetFile;
-    const fact = correction.correctedFact ?? record.candidateFact;
+    // The decision's fact is forgotten when the correction rolled its write back; a correction
+    // that only moved it wrote it again (the verdict's fact).
+    const proposed = record.candidateFact ?? verdict.fact;
+    const fact = correction.correctedFact ?? proposed;
     const decision = decisionForFile(file) ?? record.decision;
-    if (decision === record.decision && factKey(fact) === factKey(record.candidateFact))
+    if (decision === record.decision && factKey(fact) === factKey(proposed))
       return {
         polarity: "positive",
         strategy: "manual_correction",
@@ -234,7 +237,7 @@ async function writeDecisionDrafts(
           type: "memory_gate_negative",
           conversation,
           incorrectDecision: record.decision,
-          incorrectFact: record.candidateFact,
+          incorrectFact: record.candidateFact ?? verdict.fact,
           correctDecision: label.correctDecision,
           correctFact: label.correctFact,
           rejectionReason: label.reason,
@@ -269,7 +272,7 @@ async function annotatedTurn(
 ): Promise<SampleDraft> {
   const { audit, correction, rollback } = verdict;
   const window = await context.store.gateDecisions.turnWindow(record.turnId as string, 2);
-  const fact = audit.candidateFact ?? record.candidateFact ?? "";
+  const fact = verdict.fact ?? "";
   const output = { decision: verdict.decided, targetFile: audit.targetFile, fact, reason: audit.reason };
   const correctedGuardian = correction
     ? {

@@ -54,11 +54,8 @@ export async function guardianDrafts(context: CollectContext): Promise<SampleDra
       now: context.now,
     });
     if (verdict === null) continue;
-    const fact =
-      audit.candidateFact ??
-      (audit.decisionId === null
-        ? null
-        : ((await store.gateDecisions.getGateDecision(audit.decisionId))?.candidateFact ?? null));
+    // A rollback forgets the fact everywhere (the audit and the gate's decision): never brought back.
+    const fact = verdict.fact;
     if (fact === null) {
       context.leaveOut("the rollback forgot the fact");
       continue;

@@ -1,7 +1,7 @@
 /**
  * What became of one guardian audit: the user's correction of it, its rollback, whether the write
- * stood the waiting days, and the memory file's content when it was decided. Gate and guardian
- * samples are both labelled from this.
+ * stood the waiting days, the fact it judged (unless a rollback forgot it), and the memory file's
+ * content when it was decided. Gate and guardian samples are both labelled from this.
  */
 import { normalizeFact } from "../core/memory-files/fact-similarity.js";
 import type { BehaviorCorrection, GuardianAudit, GuardianRollback } from "../store/memory-file-store.js";
@@ -24,11 +24,33 @@ export interface AuditVerdict {
   rolledBackEarly: boolean;
   /** The waiting days have passed since the guardian decided. */
   settled: boolean;
+  /**
+   * The fact the guardian judged; null when a rollback forgot it (the audit's fact and the gate
+   * decision's are cleared). A correction that only moved the fact to another file wrote it again:
+   * then it is the fact as that write has it.
+   */
+  fact: string | null;
+}
+
+/** The audit's fact, or the same fact as a correction that only changed the file wrote it again. */
+async function judgedFact(
+  store: Pick<Store, "getAudit">,
+  audit: GuardianAudit,
+  correction: BehaviorCorrection | null,
+): Promise<string | null> {
+  if (audit.candidateFact !== null) return audit.candidateFact;
+  const movedOnly =
+    correction !== null &&
+    correction.correctedStatus === "written" &&
+    correction.correctedFact === null &&
+    correction.appliedAuditId !== null;
+  if (!movedOnly) return null;
+  return (await store.getAudit(correction.appliedAuditId as string))?.candidateFact ?? null;
 }
 
 /** The verdict on an audit that judged its fact; null for skipped, failed and pending ones. */
 export async function auditVerdict(
-  store: Pick<Store, "listCorrections" | "getRollback">,
+  store: Pick<Store, "listCorrections" | "getRollback" | "getAudit">,
   audit: GuardianAudit,
   context: { waitDays: number; now: number },
 ): Promise<AuditVerdict | null> {
@@ -43,6 +65,7 @@ export async function auditVerdict(
     rollback,
     rolledBackEarly: rollback !== null && rollback.rolledBackAt - audit.createdAt < wait,
     settled: context.now - audit.createdAt >= wait,
+    fact: await judgedFact(store, audit, correction ?? null),
   };
 }
 

@@ -42,8 +42,10 @@ export interface DatasetWorld {
  *
  * 1. the offline gate proposes USER.md "prefers morning check-ins", the guardian writes it (the
  *    agent's reply holds an email address);
- * 2. SOUL.md "Always answer the user in English", written, rolled back a day later;
- * 3. MEMORY.md "We decided to use Postgres for billing", written, corrected to refused a day later;
+ * 2. SOUL.md "Always answer the user in English", written, rolled back a day later (which forgets
+ *    the fact in the audit and in the gate's decision);
+ * 3. MEMORY.md "We decided to use Postgres for billing", written, corrected to refused a day later
+ *    (a rollback too: its fact forgotten the same way);
  * 4. a model said NO_WRITE to "my editor is vim btw" (recorded as a model would);
  * 5. a model proposed MEMORY.md "Working on the login bug today": the guardian refuses it as temporary;
  * 6. USER.md "uses vim as their editor", written; the user objects in turn 7 (a correction signal);

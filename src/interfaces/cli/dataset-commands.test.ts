@@ -34,10 +34,10 @@ describe("tacit dataset", () => {
     expect(JSON.parse((await tacit(["dataset", "stats", "--json"])).stdout).total).toBe(0);
     const first = await tacit(["dataset", "collect"]);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain("Added 18 sample(s) and updated 0, from 18 candidate(s)");
+    expect(first.stdout).toContain("Added 16 sample(s) and updated 0, from 16 candidate(s)");
     expect(first.stdout).toMatch(/by status: pending \d+, needs_review \d+/);
     const again = JSON.parse((await tacit(["dataset", "collect", "--json"])).stdout);
-    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 18 });
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 16 });
     const bad = await tacit(["dataset", "collect", "--type", "some"]);
     expect(bad).toMatchObject({
       code: 2,
@@ -137,13 +137,13 @@ describe("tacit dataset", () => {
     const { tacit } = await setUp();
     await tacit(["dataset", "collect"]);
     const all = (await tacit(["dataset", "stats"])).stdout;
-    expect(all).toMatch(/^18 sample\(s\)\n\nBy type:\n/);
+    expect(all).toMatch(/^16 sample\(s\)\n\nBy type:\n/);
     expect(all).toMatch(/memory_gate_negative\s+█+ 4\n/);
     expect(all).toContain("Quality:\n0.0–0.1");
-    expect(all).toMatch(/Collected per day:\n2026-11-10\s+█{40} 18/);
+    expect(all).toMatch(/Collected per day:\n2026-11-10\s+█{40} 16/);
     const statuses = (await tacit(["dataset", "stats", "--by-status"])).stdout;
     expect(statuses).toMatch(
-      /^18 sample\(s\)\n\nBy status:\npending\s+█+ \d+\nneeds_review\s+█+ \d+\napproved\s+0\n/,
+      /^16 sample\(s\)\n\nBy status:\npending\s+█+ \d+\nneeds_review\s+█+ \d+\napproved\s+0\n/,
     );
     expect(statuses).not.toContain("By type:");
   });
@@ -154,7 +154,7 @@ describe("tacit dataset", () => {
     const queue = await reviewQueue(rt.store.datasets, { limit: 4 });
     const run = await tacit(["dataset", "review"], "a\nmaybe\nn\nonly half right\nr\ns\nq\n");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("── 1 of 18 ──");
+    expect(run.stdout).toContain("── 1 of 16 ──");
     expect(run.stdout).toContain("Answer a, r, s, n or q.");
     expect(run.stdout).toContain("Reviewed: 1 approved, 1 rejected, 1 skipped, 1 note(s).");
     const [first, second, third, fourth] = await Promise.all(
@@ -187,7 +187,7 @@ describe("tacit dataset", () => {
           timeoutMs: 90_000,
         },
       );
-      expect(output).toContain("── 1 of 18 ──");
+      expect(output).toContain("── 1 of 16 ──");
       expect(output).toMatch(/conversation clarity\s+[\d.]+/);
       expect(output).toContain("context:");
       expect(output).toContain("Reviewed: 1 approved, 1 rejected, 0 skipped, 1 note(s).");
