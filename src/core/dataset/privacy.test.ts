@@ -49,8 +49,14 @@ describe("the privacy detectors", () => {
     );
   });
 
-  it("count text redacted before as no new finding", () => {
-    expect(scan("token [REDACTED:api-key] was rotated").secrets).toEqual({});
+  it("count a marker of an earlier redaction as what it stands for: the text held it", () => {
+    const text = "token [REDACTED:api-key] was rotated, mail [REDACTED:email]";
+    expect(scan(text)).toEqual({
+      clean: text,
+      masked: text,
+      secrets: { "api-key": 1 },
+      personal: { email: 1 },
+    });
   });
 
   it("treat the configured patterns as personal data, and name a bad one", () => {

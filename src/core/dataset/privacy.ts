@@ -1,8 +1,10 @@
 /**
  * The privacy check of a sample. Two classes of finding:
  *
- * - **secrets** (API keys and tokens by the capture redactor, private key blocks, credentials stated
- *   in words) are removed from the stored content itself: no export carries them;
+ * - **secrets** (what the capture redactor's `findSecrets` finds: API keys, tokens, private key
+ *   blocks, …, and a marker of an earlier redaction, which stands for the secret capture removed;
+ *   and credentials stated in words) are removed from the stored content itself: no export carries
+ *   them;
  * - **personal data** (email addresses, phone numbers, IP addresses, payment card numbers, national
  *   IDs, and the configured patterns) is kept in the content and masked in a second copy; exports
  *   carry the masked copy unless `--include-pii` is given.
@@ -13,6 +15,7 @@
 import { InvalidInputError } from "../errors.js";
 import { PERSONAL_DATA, type PersonalDataEntry } from "../memory-files/personal-data.js";
 import type { Redactor } from "../redaction.js";
+import { findSecrets } from "../secret-redactor.js";
 import type { PrivacyFindings, SampleContent } from "./sample-types.js";
 
 /** One detector: what it finds, whether it is a secret or personal data, its pattern (global), an example. */
@@ -27,16 +30,8 @@ function namesAHost(address: string): boolean {
   return !/^(?:127\.|0\.0\.0\.0$|::1?$)/.test(address);
 }
 
-/** The dataset's own detectors, besides the personal-data lexicon of the memory files. */
+/** The dataset's own detectors of personal data, besides the personal-data lexicon of the memory files. */
 const DATASET_DETECTORS: readonly PrivacyDetector[] = [
-  {
-    kind: "private-key",
-    class: "secret",
-    pattern:
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
-    example:
-      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----",
-  },
   {
     kind: "ip-address",
     class: "personal",
@@ -54,9 +49,11 @@ const DATASET_DETECTORS: readonly PrivacyDetector[] = [
   },
 ];
 
-/** Every built-in detector, in the order they run (secrets first, so personal data never splits one). */
+/**
+ * Every built-in detector besides the redactor's, in the order they run (secrets first, so personal
+ * data never splits one).
+ */
 export const PRIVACY_DETECTORS: readonly PrivacyDetector[] = [
-  ...DATASET_DETECTORS.filter((detector) => detector.class === "secret"),
   ...PERSONAL_DATA.filter((entry) => entry.kind === "credential").map((entry) => ({
     ...entry,
     class: "secret" as const,
@@ -65,7 +62,7 @@ export const PRIVACY_DETECTORS: readonly PrivacyDetector[] = [
     ...entry,
     class: "personal" as const,
   })),
-  ...DATASET_DETECTORS.filter((detector) => detector.class === "personal"),
+  ...DATASET_DETECTORS,
   ...PERSONAL_DATA.filter((entry) => entry.kind !== "credential" && entry.kind !== "email").map((entry) => ({
     ...entry,
     class: "personal" as const,
@@ -97,22 +94,13 @@ export function privacyCheck(redact: Redactor, patterns: readonly string[]): Pri
   return { redact, detectors: [...PRIVACY_DETECTORS, ...custom] };
 }
 
-const MARKER = /\[REDACTED:([\w-]+)\]/g;
-
-function markerCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const match of text.matchAll(MARKER))
-    counts.set(match[1] ?? "secret", (counts.get(match[1] ?? "secret") ?? 0) + 1);
-  return counts;
-}
-
 function apply(text: string, detectors: readonly PrivacyDetector[], findings: PrivacyFindings): string {
   let result = text;
   for (const detector of detectors) {
     result = result.replace(detector.pattern, (match) => {
       if (match.startsWith("[REDACTED") || match === "" || (detector.verify && !detector.verify(match)))
         return match;
-      const kind = detector.kind.replace(/ /g, "-");
+      const kind = markerKind(detector);
       findings[kind] = (findings[kind] ?? 0) + 1;
       return `[REDACTED:${kind}]`;
     });
@@ -120,20 +108,32 @@ function apply(text: string, detectors: readonly PrivacyDetector[], findings: Pr
   return result;
 }
 
-/** One text checked: secrets removed (`clean`), and personal data masked too (`masked`). */
+/** The marker kind of a detector (`card number` → `card-number`). */
+function markerKind(detector: PrivacyDetector): string {
+  return detector.kind.replace(/ /g, "-");
+}
+
+/**
+ * One text checked: secrets removed (`clean`), and personal data masked too (`masked`). A kind
+ * `findSecrets` reports counts once per text: a secret it removed, or the marker of one removed
+ * before (at capture), which says the text held it; a marker of personal data (the guardian masks
+ * what it refused) counts as personal data. Credentials in words and personal data count per match.
+ */
 export function checkText(
   text: string,
   check: PrivacyCheck,
   findings: { secrets: PrivacyFindings; personal: PrivacyFindings },
 ): { clean: string; masked: string } {
-  const before = markerCounts(text);
-  let clean = check.redact(text).text;
-  for (const [kind, count] of markerCounts(clean)) {
-    const added = count - (before.get(kind) ?? 0);
-    if (added > 0) findings.secrets[kind] = (findings.secrets[kind] ?? 0) + added;
+  const secrets = findSecrets(text, check.redact);
+  for (const kind of secrets.kinds) {
+    const personal = check.detectors.some(
+      (detector) => detector.class === "personal" && markerKind(detector) === kind,
+    );
+    const where = personal ? findings.personal : findings.secrets;
+    where[kind] = (where[kind] ?? 0) + 1;
   }
-  clean = apply(
-    clean,
+  const clean = apply(
+    secrets.redacted.text,
     check.detectors.filter((detector) => detector.class === "secret"),
     findings.secrets,
   );
@@ -151,7 +151,10 @@ export interface PrivacyResult {
   content: SampleContent;
   /** The content with personal data masked as well, or null when it holds none. */
   masked: SampleContent | null;
-  /** Secrets removed, by kind (none when the content was already clean). */
+  /**
+   * Secrets by kind: how many texts held one, removed now or already by capture (its marker), and
+   * credentials stated in words.
+   */
   secrets: PrivacyFindings;
   /** Personal data found, by kind. */
   personal: PrivacyFindings;
