@@ -4,6 +4,7 @@ import type { AgentKind } from "../../core/types.js";
 import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
 import { registerConfigCommands } from "./config-program.js";
+import { registerDatasetCommands } from "./dataset-program.js";
 import { registerEvalCommand } from "./eval-program.js";
 import { registerGateCommands } from "./gate-program.js";
 import { registerHookCommands } from "./hook-program.js";
@@ -279,6 +280,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerConfigCommands(program, { io, global, limit, run });
   registerMemoryCommands(program, { io, global, limit, run });
   registerGateCommands(program, { io, global, limit, run });
+  registerDatasetCommands(program, { io, global, limit, run });
   return program;
 }
 
