@@ -195,7 +195,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   signals
     .command("satisfaction")
     .description(
-      "measure the offline detector on a satisfaction-rated corpus folder: AUC of unsatisfied vs satisfied turns, per-type precision/recall, the keyword baseline",
+      "measure the offline detector on a satisfaction-rated corpus folder: AUC of the per-turn satisfaction (unsatisfied vs satisfied turns), per-type precision/recall, the keyword baseline",
     )
     .argument(
       "<folder>",
@@ -214,7 +214,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   signals
     .command("detect")
     .description(
-      "JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout",
+      "JSONL conversations on stdin → one JSON line per conversation on stdout: its feedback signals and each user turn's satisfaction",
     )
     .option(
       "--min-confidence <n>",
