@@ -99,7 +99,7 @@ export interface RecallOptions extends Partial<SessionRef> {
   log?: boolean;
 }
 
-/** An outcome of a task or turn (seed 002): its success, duration, errors and retries. */
+/** An outcome of a task or turn: success, duration, errors, retries (docs/design.md#outcome-scoring). */
 export type OutcomeRecord = SessionRef & Omit<OutcomeInput, "sessionId"> & { judgeRecalls?: boolean };
 
 /** An error the agent met, for the retry context. */
@@ -158,12 +158,15 @@ export interface Tacit {
    */
   recordOutcome(outcome: OutcomeRecord): Promise<Outcome & { lessonFeedback: RecallJudgement[] }>;
   recordError(error: ErrorRecord): Promise<ErrorEntry>;
-  /** Seed 002's "## Previous errors" retry context for a session or task; `""` when there are none. */
+  /** The "## Previous errors" retry context (docs/design.md#retry-context); `""` when there are none. */
   errorContext(filter: Partial<SessionRef> & { taskId?: string; includeResolved?: boolean }): Promise<string>;
   /** Learns lessons from captured sessions (all, or one); resumable and idempotent. */
   learn(options?: LearnOptions): Promise<LearnRunSummary>;
   lessons: TacitLessons;
-  /** Compacts a long history into seed 003's four messages. Pure; validates `messages` first. */
+  /**
+   * Compacts a long history into four messages (docs/design.md#compaction). Pure; validates
+   * `messages` first.
+   */
   compact(
     messages: readonly unknown[],
     options?: Omit<CompactHistoryOptions, "messages">,

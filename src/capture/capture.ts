@@ -142,7 +142,7 @@ export interface Capture {
   recordError(error: ErrorInput): Promise<ErrorEntry>;
   resolveError(id: string): Promise<boolean>;
   errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
-  /** Seed 002's "## Previous errors" retry context; empty string when there are none. */
+  /** The "## Previous errors" retry context (docs/design.md#retry-context); "" when there are none. */
   errorContext(filter: { sessionId?: string; taskId?: string; includeResolved?: boolean }): Promise<string>;
 }
 

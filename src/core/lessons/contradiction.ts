@@ -2,8 +2,8 @@
  * Contradiction between lessons: "Use pnpm, not yarn" overturns "Use yarn, not npm"; "vitest
  * replaced jest" overturns "Run the tests with jest"; "Variable names start with 'wr_'" overturns
  * "…with 'z_'". The offline embedder scores such opposites as near-duplicates (they share nearly
- * every word), so dedup must not merge them: the newer lesson supersedes the older one instead
- * (seed 000 demotion "superseded by a newer heuristic").
+ * every word), so dedup must not merge them: the newer lesson supersedes the older one instead,
+ * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
 import { slotOf } from "../conventions/slot-rule.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";

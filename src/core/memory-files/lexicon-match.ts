@@ -1,6 +1,6 @@
 /**
  * Matching a fact against the guardian's lexicons. Each lexicon is a list of entries, each a
- * pattern with one example it matches (src/core/lexicon/cue-lexicon.ts); patterns are written in
+ * pattern with one example it matches (src/core/lexicon/define-lexicon.ts); patterns are written in
  * lower case and run on the lower-cased fact, so a rule can say which entry it found.
  */
 import type { LexiconEntry } from "../lexicon/define-lexicon.js";

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GRADED_CONFIDENCE, GRADED_SIGNAL_RULES } from "./graded-rules.js";
+import { GRADED_CONFIDENCE } from "./graded-confidence.js";
+import { GRADED_SIGNAL_RULES } from "./graded-rules.js";
+import { GRADED_SUCCESS_RULES } from "./graded-success-rules.js";
+import { IMPLICIT_SIGNAL_RULES } from "./implicit-rules.js";
 import { CONFIDENT_SIGNAL_FLOOR, detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import type { SignalMessage } from "./signal-types.js";
 
@@ -37,6 +40,10 @@ describe("graded rules", () => {
       expect(confidence(reply)).toBeGreaterThanOrEqual(0.2);
       expect(confidence(reply)).toBeLessThan(CONFIDENT_SIGNAL_FLOOR);
     }
+    expect(onReply("Wait, that is the wrong month!")[0]).toMatchObject({
+      rule: "alarm",
+      confidence: GRADED_CONFIDENCE.alarm,
+    });
     const mess = onReply("You've made quite a mess of things as it is.")[0];
     expect(mess?.rule).toBe("complaint");
     expect(mess?.confidence).toBe(GRADED_CONFIDENCE.complaint);
@@ -96,7 +103,7 @@ describe("graded rules", () => {
   });
 
   it("gives every graded rule an id, a description and examples, and a confidence between the floors' range", () => {
-    for (const rule of GRADED_SIGNAL_RULES) {
+    for (const rule of [...GRADED_SIGNAL_RULES, ...GRADED_SUCCESS_RULES, ...IMPLICIT_SIGNAL_RULES]) {
       expect(rule.description.length, rule.id).toBeGreaterThan(40);
       expect(rule.example.zh, rule.id).toMatch(/[\u4e00-\u9fff]/);
     }

@@ -133,7 +133,7 @@ export async function reindexCommand(
 
 /**
  * `tacit compact FILE`: compacts a long agent history (a Claude Code transcript, or OpenAI-style
- * messages as JSON, JSONL or `{"messages": […]}`) into seed 003's four-message skeleton.
+ * messages as JSON, JSONL or `{"messages": […]}`) into four messages (docs/design.md#compaction).
  */
 export async function compactCommand(
   file: string,

@@ -49,6 +49,7 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteDatasetStore } from "./sqlite-dataset-store.js";
 import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
 import { SqliteInsightStore } from "./sqlite-insight-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
@@ -80,6 +81,8 @@ export class SqliteStore implements Store {
   readonly llmCalls: SqliteLlmCallLog;
   /** The memory gate's decision log. */
   readonly gateDecisions: SqliteGateDecisionStore;
+  /** The training dataset. */
+  readonly datasets: SqliteDatasetStore;
   readonly insights: SqliteInsightStore;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
@@ -98,6 +101,7 @@ export class SqliteStore implements Store {
     this.llmCalls = new SqliteLlmCallLog(this.db);
     this.memoryFiles = new SqliteMemoryFileStore(this.db);
     this.gateDecisions = new SqliteGateDecisionStore(this.db);
+    this.datasets = new SqliteDatasetStore(this.db);
     this.insights = new SqliteInsightStore(this.db);
   }
 
