@@ -127,7 +127,7 @@ function judgeCall(
         action.command.program === target.program &&
         (!target.subcommand || action.command.subcommand === target.subcommand),
     );
-    if (!runs || runs.kind !== "command") return null;
+    if (runs?.kind !== "command") return null;
     return hasFlag(runs.command, target.flag)
       ? { outcome: "followed", detail: `ran \`${clip(describeAction(runs))}\`` }
       : { outcome: "ignored", detail: `ran \`${clip(describeAction(runs))}\` without ${target.flag}` };

@@ -113,10 +113,9 @@ export function targetKey(target: GuardTarget): string {
 
 /** Whether two targets are about the same thing: one program, or one path (case aside). */
 export function sameSubject(a: GuardTarget, b: GuardTarget): boolean {
-  if (a.type === "edit" || b.type === "edit") {
-    return a.type === b.type && a.path.toLowerCase() === (b as { path: string }).path.toLowerCase();
-  }
-  return a.program === b.program;
+  if (a.type === "edit" && b.type === "edit") return a.path.toLowerCase() === b.path.toLowerCase();
+  if (a.type === "command" && b.type === "command") return a.program === b.program;
+  return false;
 }
 
 /** Sentences, then clauses at commas and semicolons (full-width ones too). */
@@ -237,7 +236,7 @@ function generatedPaths(text: string): string[] {
     const lower = lowerSameLength(sentence);
     if (GENERATED_MARKERS.some((cue) => cue.pattern.test(lower))) paths.push(...pathsIn(sentence));
   }
-  return unique(paths.map((path) => ({ type: "edit" as const, path }))).map((target) => target.path);
+  return [...new Set(paths)];
 }
 
 /**

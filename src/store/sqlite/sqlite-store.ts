@@ -50,6 +50,7 @@ import {
   withBusyRetry,
 } from "./sqlite-database.js";
 import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
+import { SqliteGuardStore } from "./sqlite-guard-store.js";
 import { SqliteInsightStore } from "./sqlite-insight-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
@@ -81,6 +82,8 @@ export class SqliteStore implements Store {
   /** The memory gate's decision log. */
   readonly gateDecisions: SqliteGateDecisionStore;
   readonly insights: SqliteInsightStore;
+  /** The guard's events and adherence. */
+  readonly guard: SqliteGuardStore;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
   constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
@@ -99,6 +102,7 @@ export class SqliteStore implements Store {
     this.memoryFiles = new SqliteMemoryFileStore(this.db);
     this.gateDecisions = new SqliteGateDecisionStore(this.db);
     this.insights = new SqliteInsightStore(this.db);
+    this.guard = new SqliteGuardStore(this.db);
   }
 
   recordAudit(audit: GuardianAudit): Promise<void> {
