@@ -97,7 +97,8 @@ export function guardFixture(dir: string): GuardFixture {
         settings: { ...DEFAULT_GUARD_SETTINGS, ...settings },
         now,
         redact: (text) => text.replace(/sk-[A-Za-z0-9]{8,}/g, "[REDACTED:key]"),
-        ensureSession: async () => {},
+        // The fixture stores its sessions with the user's prompts.
+        ensureSession: async () => undefined,
         ...extra,
       };
     },

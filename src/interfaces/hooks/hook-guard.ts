@@ -53,12 +53,15 @@ export function createHookGuard(deps: {
       return preToolUseOutput(verdict);
     },
     async afterPrompt(request) {
-      await guardPrompt(
-        guardDeps(async () => {}),
-        request,
-      );
+      // The prompt's own rows (and so its session) are stored before the guard follows it.
+      await guardPrompt(guardDeps(storedAlready), request);
     },
   };
+}
+
+/** The session is already stored: nothing to do. */
+async function storedAlready(): Promise<void> {
+  return undefined;
 }
 
 /** The PreToolUse answer Claude Code and Codex read, or "" for none. */

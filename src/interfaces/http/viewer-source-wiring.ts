@@ -1,3 +1,4 @@
+import { adherenceViewerSource } from "../../guard/adherence-report.js";
 import type { ViewerSources } from "../../inspect/viewer-sources.js";
 import type { Runtime } from "../../runtime.js";
 
@@ -7,6 +8,6 @@ import type { Runtime } from "../../runtime.js";
  * Wiring one in is an adapter from its service to the interface, added here, e.g.
  * `memoryFiles: memoryFilesViewerSource(runtime.memoryFiles)`.
  */
-export function viewerSourcesFor(_runtime: Runtime): ViewerSources {
-  return {};
+export function viewerSourcesFor(runtime: Runtime): ViewerSources {
+  return { adherence: adherenceViewerSource(runtime.store, runtime.now) };
 }
