@@ -26,6 +26,7 @@ import type { LanguageModel } from "./models/language-model.js";
 import type { RecallResult } from "./recall/recall.js";
 import type { RecallJudgement } from "./recall/recall-feedback.js";
 import type { Runtime } from "./runtime.js";
+import type { TacitGuard } from "./sdk-guard.js";
 import type { LessonFilter } from "./store/lesson-store.js";
 import type { CaptureWriteResult } from "./store/store.js";
 
@@ -156,6 +157,7 @@ export interface Tacit {
   /** Learns lessons from captured sessions (all, or one); resumable and idempotent. */
   learn(options?: LearnOptions): Promise<LearnRunSummary>;
   lessons: TacitLessons;
+  guard: TacitGuard;
   /** Compacts a long history into seed 003's four messages. Pure; validates `messages` first. */
   compact(
     messages: readonly unknown[],
@@ -177,13 +179,19 @@ export interface Tacit {
  * await tacit.capture({ sessionId, messages: [{ role: "user", content: prompt }] });
  */
 export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
-  const [{ openRuntime, learnServices }, { recall }, { learnSessions }, { recordReportedOutcome }] =
-    await Promise.all([
-      import("./runtime.js"),
-      import("./recall/recall.js"),
-      import("./learn/learn-worker.js"),
-      import("./recall/recall-feedback.js"),
-    ]);
+  const [
+    { openRuntime, learnServices },
+    { recall },
+    { learnSessions },
+    { recordReportedOutcome },
+    { createSdkGuard },
+  ] = await Promise.all([
+    import("./runtime.js"),
+    import("./recall/recall.js"),
+    import("./learn/learn-worker.js"),
+    import("./recall/recall-feedback.js"),
+    import("./sdk-guard.js"),
+  ]);
   const runtime: Runtime = await openRuntime({
     db: options.db,
     env: options.env,
@@ -311,6 +319,8 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
         }),
       add: async (lesson) => open().lessons.learn(lesson),
     },
+
+    guard: createSdkGuard({ open, stored, projectFor, requireSession, defaultAgent, cwd: options.cwd }),
 
     compact(messages, compactOptions = {}) {
       return compactHistory({ ...compactOptions, messages: parseHistoryMessages(messages) });

@@ -32,7 +32,11 @@ async function seeded(home: string) {
   await guardToolCall(deps, call("npm install zod"));
   await guardToolCall(deps, call("pnpm add zod"));
   await guardToolCall(deps, call("npm install left-pad"));
-  await guardPrompt(deps, { sessionId: "claude-code:s2", projectId: f.project, prompt: "yes, run npm this once" });
+  await guardPrompt(deps, {
+    sessionId: "claude-code:s2",
+    projectId: f.project,
+    prompt: "yes, run npm this once",
+  });
   return { f, lesson };
 }
 
@@ -85,7 +89,9 @@ describe("adherence for people", () => {
       expect(await adherence.daily(1)).toEqual([]);
       const overview = (await rawRequest(viewer.server, "/api/overview?days=30")).json();
       expect(Array.isArray(overview.adherence)).toBe(true);
-      const timeline = (await rawRequest(viewer.server, `/api/sessions/${encodeURIComponent("claude-code:s2")}/timeline`)).json();
+      const timeline = (
+        await rawRequest(viewer.server, `/api/sessions/${encodeURIComponent("claude-code:s2")}/timeline`)
+      ).json();
       expect(timeline.denialsAvailable).toBe(true);
       const denials = JSON.stringify(timeline);
       expect(denials).toContain("tacit blocked `npm install zod`");

@@ -49,7 +49,10 @@ export async function lessonAdherence(
 }
 
 /** The viewer's adherence source over a store. */
-export function adherenceViewerSource(store: Pick<Store, "guard">, now: () => number = Date.now): AdherenceSource {
+export function adherenceViewerSource(
+  store: Pick<Store, "guard">,
+  now: () => number = Date.now,
+): AdherenceSource {
   return {
     async lessonAdherence(lessonId: string): Promise<AdherenceView | null> {
       const counts = await store.guard.adherenceCounts(lessonId);

@@ -168,7 +168,14 @@ function appliesTo(check: GuardCheck, action: ToolAction, context: CallContext):
  */
 export async function guardPrompt(
   deps: GuardDeps,
-  request: { sessionId: string; projectId: string | null; prompt: string; recalledAt?: number },
+  request: {
+    sessionId: string;
+    projectId: string | null;
+    prompt: string;
+    /** The recall logged for this prompt: its id, or the time it was logged at. */
+    recallId?: string;
+    recalledAt?: number;
+  },
 ): Promise<void> {
   if (deps.settings.mode === "off") return;
   const now = deps.now();
@@ -190,7 +197,8 @@ export async function guardPrompt(
       .filter((id): id is string => id !== undefined),
   );
   for (const lessonId of overridden) await demoteWhenOverridden(deps, lessonId);
-  if (request.recalledAt !== undefined) await openRecalled(deps, request, request.recalledAt, now);
+  if (request.recallId !== undefined || request.recalledAt !== undefined)
+    await openRecalled(deps, request, now);
 }
 
 /** Demotes a lesson the user overrode `demoteAfterOverrides` times since its record was last reset. */
@@ -207,11 +215,19 @@ async function demoteWhenOverridden(deps: GuardDeps, lessonId: string): Promise<
 /** Opens an event for each recalled lesson of this prompt whose check the next calls can judge. */
 async function openRecalled(
   deps: GuardDeps,
-  request: { sessionId: string; projectId: string | null },
-  recalledAt: number,
+  request: { sessionId: string; projectId: string | null; recallId?: string; recalledAt?: number },
   now: number,
 ): Promise<void> {
-  const recalls = await deps.store.pendingRecalls(request.sessionId, recalledAt, recalledAt);
+  const recalls =
+    request.recallId !== undefined
+      ? (await deps.store.pendingRecalls(request.sessionId, 0, Number.MAX_SAFE_INTEGER)).filter(
+          (recall) => recall.id === request.recallId,
+        )
+      : await deps.store.pendingRecalls(
+          request.sessionId,
+          request.recalledAt ?? now,
+          request.recalledAt ?? now,
+        );
   const recalled = new Set(
     recalls.flatMap((recall) =>
       recall.items.filter((item) => item.kind === "lesson").map((item) => item.itemId),

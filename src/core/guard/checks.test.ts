@@ -77,6 +77,31 @@ describe("deriveChecks", () => {
       "Run `docker compose up -d` before `npm test`",
       [{ kind: "about", target: { type: "command", program: "npm", subcommand: "test" } }],
     ],
+    [
+      "No, not npm. This repo uses pnpm: run pnpm install, never npm install.",
+      [
+        { kind: "forbid", target: { type: "command", program: "npm" }, instead: "pnpm install" },
+        {
+          kind: "forbid",
+          target: { type: "command", program: "npm", subcommand: "install" },
+          instead: "pnpm install",
+        },
+      ],
+    ],
+    [
+      "Use `pnpm: run pnpm install`, not `npm install`",
+      [
+        {
+          kind: "forbid",
+          target: { type: "command", program: "npm", subcommand: "install" },
+          instead: "pnpm install",
+        },
+      ],
+    ],
+    [
+      "Don't edit src/generated/api.ts.",
+      [{ kind: "forbid", target: { type: "edit", path: "src/generated/api.ts" } }],
+    ],
   ])("%s", (text, expected) => {
     expect(deriveChecks(text)).toEqual(expected);
   });

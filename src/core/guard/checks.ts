@@ -59,8 +59,8 @@ const PATH_EXTENSIONS =
 const CODE_SPAN = /`([^`]{1,120})`/g;
 /** Words that make a prohibition conditional: no plain check. */
 const CONDITIONS = ["without", "unless", "except", "until", "before", "after", "if", "when"];
-/** Characters a term's word may carry (a path, a flag, a scoped package). */
-const WORD_EDGE = /^[^\w`~./@*-]+|[^\w~./@*-]+$/g;
+/** Characters a term's word may carry (a path, a flag, a scoped package); a sentence's end is not one. */
+const WORD_EDGE = /^[^\w`~./@*-]+|[^\w~./@*-]+$|[.]+$/g;
 
 /** The checks a lesson's text (its rule, or a quote of it) makes possible; [] when none. */
 export function deriveChecks(text: string): GuardCheck[] {
@@ -220,7 +220,12 @@ function branchIn(term: string): string | undefined {
 /** What a prescribing term says to use: its code span, else its first words (at most 60 characters). */
 function insteadText(term: string): string | undefined {
   const span = [...term.matchAll(CODE_SPAN)].map((match) => match[1] as string)[0];
-  if (span) return span.trim();
+  // "`pnpm: run pnpm install`": a label and a verb before the command are not part of it.
+  if (span)
+    return span
+      .replace(/^[\w.-]+:\s+/, "")
+      .replace(/^(?:run|use)\s+/i, "")
+      .trim();
   const text = term
     .replace(/\b(?:instead|rather|here|anymore|now)\b.*$/i, "")
     .replace(/[.。!！]+$/, "")

@@ -138,7 +138,8 @@ function supported(wanted: GuardAnswer, abilities: GuardAbilities): GuardAnswer 
 /** One lesson as a line: its rule, who said it or its record, and what to do instead. */
 function lessonLine(act: GuardAct): string {
   const { lesson, suggestion } = act.match;
-  const said = lesson.userQuote !== null ? ` The user said: "${oneLine(lesson.userQuote, 200)}".` : "";
+  const quote = lesson.userQuote === null ? null : oneLine(lesson.userQuote, 200).replace(/[.。!！]+$/, "");
+  const said = quote !== null ? ` The user said: "${quote}".` : "";
   const record =
     lesson.userQuote === null && (lesson.maturity === "established" || lesson.maturity === "proven")
       ? ` It held in ${lesson.supportTaskCount} task(s) (${lesson.maturity}).`

@@ -44,7 +44,11 @@ async function project(agent: HookAgent = "claude-code", options: { quoteSession
       scope: "project",
       projectId: dir,
       evidence: [
-        { quote: "never use npm here, use pnpm", sessionId: `${agent}:${options.quoteSession ?? "earlier"}`, at: NOW },
+        {
+          quote: "never use npm here, use pnpm",
+          sessionId: `${agent}:${options.quoteSession ?? "earlier"}`,
+          at: NOW,
+        },
       ],
       now: NOW,
     });
@@ -78,14 +82,18 @@ async function send(
 describe("the guard through the hooks", () => {
   it("answers Claude Code's PreToolUse with a denial that names the lesson, the user's words and what to run", async () => {
     const { dir, env, home } = await project();
-    const output = await send("claude-code", "PreToolUse", dir, env, { tool_input: { command: "npm install zod" } });
+    const output = await send("claude-code", "PreToolUse", dir, env, {
+      tool_input: { command: "npm install zod" },
+    });
     expect(output, hookLogText(home)).not.toBe("");
     const answer = JSON.parse(output).hookSpecificOutput;
     expect(answer).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "deny" });
     expect(answer.permissionDecisionReason).toContain("Use `pnpm`, not `npm`");
     expect(answer.permissionDecisionReason).toContain('The user said: "never use npm here, use pnpm"');
     expect(answer.permissionDecisionReason).toContain("Instead: pnpm add zod");
-    expect(await send("claude-code", "PreToolUse", dir, env, { tool_input: { command: "pnpm add zod" } })).toBe("");
+    expect(
+      await send("claude-code", "PreToolUse", dir, env, { tool_input: { command: "pnpm add zod" } }),
+    ).toBe("");
     const store = new SqliteStore({ path: join(home, "tacit.db"), readonly: true });
     try {
       expect(await store.guard.adherenceCounts("lesson-npm")).toMatchObject({ denied: 1, followed: 1 });
@@ -97,7 +105,9 @@ describe("the guard through the hooks", () => {
 
   it("denies for Codex too, and gives it a reminder where Claude Code's user would be asked", async () => {
     const explicit = await project("codex");
-    const denied = JSON.parse(await send("codex", "PreToolUse", explicit.dir, explicit.env)).hookSpecificOutput;
+    const denied = JSON.parse(
+      await send("codex", "PreToolUse", explicit.dir, explicit.env),
+    ).hookSpecificOutput;
     expect(denied).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "deny" });
     // Its evidence names a session where the user never said it: not an explicit prohibition.
     for (const agent of ["claude-code", "codex"] as const) {
@@ -105,7 +115,11 @@ describe("the guard through the hooks", () => {
       const asking = { ...env, TACIT_GUARD_UNCONFIRMED: "ask" };
       const answer = JSON.parse(await send(agent, "PreToolUse", dir, asking)).hookSpecificOutput;
       if (agent === "claude-code") expect(answer).toMatchObject({ permissionDecision: "ask" });
-      else expect(answer).toEqual({ hookEventName: "PreToolUse", additionalContext: expect.stringContaining("<tacit-context>") });
+      else
+        expect(answer).toEqual({
+          hookEventName: "PreToolUse",
+          additionalContext: expect.stringContaining("<tacit-context>"),
+        });
     }
   });
 
@@ -113,16 +127,22 @@ describe("the guard through the hooks", () => {
     const { dir, env } = await project();
     mkdirSync(join(dir, ".tacit"));
     writeFileSync(join(dir, ".tacit", "config.json"), JSON.stringify({ guard: { mode: "off" } }));
-    expect(await send("claude-code", "PreToolUse", dir, env, { tool_input: { command: "npm install zod" } })).toBe("");
+    expect(
+      await send("claude-code", "PreToolUse", dir, env, { tool_input: { command: "npm install zod" } }),
+    ).toBe("");
   });
 
   it("lets the call through once after the user overrides the denial", async () => {
     const { dir, env } = await project();
     const npm = { tool_input: { command: "npm install zod" } };
-    expect(JSON.parse(await send("claude-code", "PreToolUse", dir, env, npm)).hookSpecificOutput.permissionDecision).toBe(
-      "deny",
-    );
-    await send("claude-code", "UserPromptSubmit", dir, env, { prompt: "yes, run npm this once", prompt_id: "p2" });
+    expect(
+      JSON.parse(await send("claude-code", "PreToolUse", dir, env, npm)).hookSpecificOutput
+        .permissionDecision,
+    ).toBe("deny");
+    await send("claude-code", "UserPromptSubmit", dir, env, {
+      prompt: "yes, run npm this once",
+      prompt_id: "p2",
+    });
     expect(await send("claude-code", "PreToolUse", dir, env, npm)).toBe("");
     expect(await send("claude-code", "PreToolUse", dir, env, npm)).not.toBe("");
   });
