@@ -79,6 +79,22 @@ export async function checkableLessons(
   return readings;
 }
 
+/**
+ * One lesson's reading (its checks, whether it is the user's explicit prohibition), null when it
+ * has nothing checkable or may not be checked; from the cache when this version was read before.
+ */
+export async function checkableLesson(source: LessonSource, lesson: Lesson): Promise<CheckableLesson | null> {
+  if (!(LIVE_STATUSES as readonly string[]).includes(lesson.status) || lesson.maturity === "deprecated")
+    return null;
+  const derived = caches.get(source)?.derived;
+  const id = `${lesson.id}:${lesson.updatedAt}`;
+  const known = derived?.get(id);
+  if (known !== undefined) return known;
+  const reading = await readLesson(source, lesson);
+  derived?.set(id, reading);
+  return reading;
+}
+
 /** A lesson's checks, and whether the user's own words forbid what it forbids; null when none. */
 async function readLesson(source: LessonSource, lesson: Lesson): Promise<CheckableLesson | null> {
   const ruleChecks = deriveChecks(lesson.rule);

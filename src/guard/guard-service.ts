@@ -31,7 +31,7 @@ import { type ToolAction, type ToolCall, toolActions } from "../core/guard/tool-
 import { boundedJsonText } from "../core/json-text.js";
 import type { GuardEventRecord, GuardEventUpdate } from "../store/guard-store.js";
 import type { Store } from "../store/store.js";
-import { type CheckableLesson, checkableLessons } from "./checkable-lessons.js";
+import { type CheckableLesson, checkableLesson, checkableLessons } from "./checkable-lessons.js";
 import { currentBranch } from "./git-branch.js";
 
 /** What the guard works with. */
@@ -234,11 +234,15 @@ async function openRecalled(
     ),
   );
   if (recalled.size === 0) return;
-  const lessons = await checkableLessons(deps.store, request.projectId);
+  // Only the recalled lessons are read: a prompt in a hook's own process need not read them all.
+  const lessons: CheckableLesson[] = [];
+  for (const id of recalled) {
+    const lesson = await deps.store.getLesson(id);
+    const reading = lesson ? await checkableLesson(deps.store, lesson) : null;
+    if (reading) lessons.push(reading);
+  }
   const events = lessons.flatMap(({ lesson, checks }) => {
-    const check = recalled.has(lesson.id)
-      ? checks.find((candidate) => isJudgeable("recall", candidate))
-      : undefined;
+    const check = checks.find((candidate) => isJudgeable("recall", candidate));
     return check
       ? [
           eventRecord(deps, {
