@@ -153,6 +153,23 @@ describe("guardToolCall", () => {
     expect((await guardToolCall(onFeature, bash("git commit -m 'fix client'"))).answer).toBeNull();
   });
 
+  it("reminds a lesson about a file just in time, once per session, and never denies it", async () => {
+    const f = open();
+    await f.userSays("s2", "set the api key");
+    const lesson = await f.lesson({ rule: "Secrets go in `.env.local`, never in code", kind: "verify" });
+    const edit = {
+      toolName: "Write",
+      input: { file_path: `${f.project}/apps/web/.env.local`, content: "KEY=1" },
+    };
+    const first = await guardToolCall(f.deps(), { ...bash(""), ...edit });
+    expect(first.answer).toBe("remind");
+    expect(first.context).toContain("Secrets go in `.env.local`");
+    expect((await guardToolCall(f.deps(), { ...bash(""), ...edit })).answer).toBeNull();
+    const [event] = await f.store.guard.listGuardEvents({ lessonId: lesson.id, limit: 5 });
+    // A lesson about a file has no wrong next call: it is closed without a verdict.
+    expect(event).toMatchObject({ kind: "remind", adherence: null, closedAt: expect.any(Number) });
+  });
+
   it("stores the tool input with secrets redacted", async () => {
     const f = open();
     await explicitNpmLesson(f);

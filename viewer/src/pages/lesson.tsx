@@ -95,7 +95,8 @@ function LessonBody({ data, reload }: { data: Dossier; reload: () => void }) {
           ) : (
             <p>
               followed {data.adherence.followed} · ignored {data.adherence.ignored} · overridden{" "}
-              {data.adherence.overridden} · denied {data.adherence.denied} · adherence {percent(data.adherence.rate)}
+              {data.adherence.overridden} · denied {data.adherence.denied} · adherence{" "}
+              {percent(data.adherence.rate)}
             </p>
           )}
         </Card>
