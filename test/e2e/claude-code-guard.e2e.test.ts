@@ -19,7 +19,7 @@ import {
   type ScriptedReply,
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
-import { claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
+import { claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
 import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
 
@@ -116,16 +116,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's guard at the tool call (
       TACIT_DATABASE_URL: join(root, "tacit", "tacit.db"),
       TACIT_NO_BACKGROUND_LEARN: "1",
     };
-    env = {
-      PATH: `${bin}:${process.env.PATH}`,
-      HOME: home,
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: "sk-ant-api03-test-dummy-key",
-      IS_SANDBOX: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      DISABLE_AUTOUPDATER: "1",
-      ...tacitEnv,
-    };
+    env = offlineClaudeEnv({ bin, home, baseUrl: server.url, extra: tacitEnv });
     const change = installClaudeCode({
       scope: "project",
       projectDir: project,

@@ -104,17 +104,20 @@ function simpleCommand(given: string[]): SimpleCommand | null {
 
 /** The first argument that is neither an option nor an option's value. */
 function subcommandOf(program: string, args: readonly string[]): string | null {
+  const index = positionals(program, args)[0];
+  return index === undefined ? null : canonicalSubcommand(program, args[index] as string);
+}
+
+/** Where the positional arguments are: neither options nor the values of options that take one. */
+function positionals(program: string, args: readonly string[]): number[] {
   const valued = OPTIONS_WITH_VALUE[program] ?? [];
+  const found: number[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
-    if (valued.includes(arg)) {
-      index++;
-      continue;
-    }
-    if (arg.startsWith("-")) continue;
-    return canonicalSubcommand(program, arg);
+    if (valued.includes(arg)) index++;
+    else if (!arg.startsWith("-")) found.push(index);
   }
-  return null;
+  return found;
 }
 
 /** The script of `bash -c SCRIPT` (also `-lc`, `-ec`…), or null for any other command. */
@@ -126,18 +129,13 @@ function shellScript(command: SimpleCommand): string | null {
 
 /** The positional arguments after the subcommand (`npm install zod -D` → ["zod"]). */
 export function positionalsAfterSubcommand(command: SimpleCommand): string[] {
-  const valued = OPTIONS_WITH_VALUE[command.program] ?? [];
-  const positionals: string[] = [];
-  let seenSubcommand = false;
-  for (let index = 0; index < command.args.length; index++) {
-    const arg = command.args[index] as string;
-    if (valued.includes(arg)) {
-      index++;
-      continue;
-    }
-    if (arg.startsWith("-")) continue;
-    if (!seenSubcommand) seenSubcommand = true;
-    else positionals.push(arg);
-  }
-  return positionals;
+  return positionals(command.program, command.args)
+    .slice(1)
+    .map((index) => command.args[index] as string);
+}
+
+/** The arguments without the subcommand, options kept in place (`install -D zod` → `-D zod`). */
+export function argsWithoutSubcommand(command: SimpleCommand): string[] {
+  const index = positionals(command.program, command.args)[0];
+  return index === undefined ? [...command.args] : command.args.filter((_arg, at) => at !== index);
 }
