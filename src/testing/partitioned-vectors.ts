@@ -11,8 +11,9 @@ const COLUMNS = {
 /**
  * Puts a store's vectors back in the layout tacit wrote before migration 014 — one `vec0` table per
  * subject and embedder, partitioned by scope key or project, with an `embedder_id` column, under
- * the same names and in the same rowid order — and takes the schema back to the version before it,
- * so that the next open migrates it as it would an old store. The connection must be the only one.
+ * the same names and in the same rowid order — and takes the schema back to the version before it
+ * (what later migrations created is dropped), so that the next open migrates it as it would an old
+ * store. The connection must be the only one.
  */
 export function rewindToPartitionedVectors(db: SqliteDatabase): void {
   sqliteVec.load(db);
@@ -46,6 +47,10 @@ export function rewindToPartitionedVectors(db: SqliteDatabase): void {
       db.prepare("UPDATE vector_indexes SET name = ? WHERE name = ?").run(old, index.name);
     }
     db.exec("DROP TABLE vector_keys");
+    // What the migrations after 014 created goes too, so they apply again after it.
+    db.exec(`DROP TRIGGER IF EXISTS lessons_version_insert; DROP TRIGGER IF EXISTS lessons_version_update;
+      DROP TRIGGER IF EXISTS lessons_version_delete; DROP TABLE IF EXISTS store_versions;
+      DROP TABLE IF EXISTS guard_events;`);
     db.prepare("DELETE FROM schema_migrations WHERE version >= ?").run(migration014.version);
   })();
 }
