@@ -71,11 +71,25 @@ export async function runHookBench(): Promise<BenchResult[]> {
     // writes to its database between two prompts (tool events reach it through its inbox), so
     // its page cache stays warm; cold runs writing to the same file would reset it every time.
     const coldDir = join(dir, "cold");
-    mkdirSync(coldDir);
+    // 0700, as tacit creates a home: a looser one is tightened (and logged) by the first hook.
+    mkdirSync(coldDir, { mode: 0o700 });
     const coldDatabase = join(coldDir, "tacit.db");
     // The seeded store is closed (checkpointed into one file), so a copy is the same database.
     copyFileSync(database, coldDatabase);
     const coldEnv = { ...env, TACIT_HOME: coldDir, TACIT_DATABASE_URL: coldDatabase, TACIT_HOOK_DAEMON: "0" };
+    // The same steady prompt with a memory-files workspace configured (its own home, daemon and an
+    // identical database): the memory pipeline runs in the background learner after Stop, so the
+    // prompt path should cost what it costs without one.
+    const memoryDir = join(dir, "memory");
+    mkdirSync(join(memoryDir, "workspace"), { recursive: true });
+    const memoryDatabase = join(memoryDir, "tacit.db");
+    copyFileSync(database, memoryDatabase);
+    const memoryEnv = {
+      ...env,
+      TACIT_HOME: memoryDir,
+      TACIT_DATABASE_URL: memoryDatabase,
+      TACIT_MEMORY_FILES_WORKSPACE: join(memoryDir, "workspace"),
+    };
     const run = (args: string[], input: string | undefined, runEnv: NodeJS.ProcessEnv) => {
       const started = performance.now();
       const result = spawnSync(process.execPath, args, { input, env: runEnv, encoding: "utf8" });
@@ -134,6 +148,14 @@ export async function runHookBench(): Promise<BenchResult[]> {
     timed(hookArgs, promptEvent(-2));
     // The daemon reads the project's checkable lessons once (then only when they change).
     timed(hookArgs, preToolEvent(-1));
+    timed(hookArgs, promptEvent(-1), memoryEnv);
+    const memorySocket = hookSocketPath([], { env: memoryEnv, cwd: project });
+    await waitFor(
+      () => memorySocket !== null && existsSync(memorySocket),
+      20_000,
+      "the second hook daemon did not start",
+    );
+    timed(hookArgs, promptEvent(-2), memoryEnv);
     const baseline: number[] = [];
     const tool: number[] = [];
     const prompt: number[] = [];
@@ -142,6 +164,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
     const coldTool: number[] = [];
     const coldPrompt: number[] = [];
     const coldPre: number[] = [];
+    const memoryPrompt: number[] = [];
     for (let index = 0; index < RUNS; index++) {
       baseline.push(timed(["-e", "0"]));
       await settle();
@@ -159,14 +182,19 @@ export async function runHookBench(): Promise<BenchResult[]> {
       await settle();
       coldPre.push(timed(hookArgs, preToolEvent(RUNS + index), coldEnv));
       await settle();
+      memoryPrompt.push(timed(hookArgs, promptEvent(index), memoryEnv));
+      await settle();
     }
     const guarded = run(hookArgs, preToolMatch(2 * RUNS), env).stdout.includes('"additionalContext"');
     const quiet = run(hookArgs, preToolEvent(2 * RUNS), env).stdout === "";
+    const memoryInjected = run(hookArgs, promptEvent(2 * RUNS), memoryEnv).stdout.includes("<tacit-context>");
     const injected = run(hookArgs, promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
     const coldInjected = run(hookArgs, promptEvent(2 * RUNS + 1), coldEnv).stdout.includes("<tacit-context>");
     // The steady figures count only if the daemon served them: it is still listening and nothing
     // (no fallback, no failure) reached the hook log.
-    const logs = [join(dir, "logs"), join(coldDir, "logs")].filter((folder) => existsSync(folder));
+    const logs = [join(dir, "logs"), join(coldDir, "logs"), join(memoryDir, "logs")].filter((folder) =>
+      existsSync(folder),
+    );
     const served = existsSync(socket) && logs.length === 0;
     const logged = logs.flatMap((folder) => readdirSync(folder)).join(", ");
     const node = median(baseline);
@@ -196,6 +224,17 @@ export async function runHookBench(): Promise<BenchResult[]> {
         goal: "≤ 1.6",
         met: median(prompt) / node <= 1.6 && injected && served,
         note: `steady state: ${hookCommand} → the hook client sends the event over the daemon's Unix socket; the daemon (modules loaded, store and its prepared statements kept open, embeddings cached) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"}); the cold runs interleaved with it use their own home and an identical database, so they do not reset its page cache`,
+      },
+      {
+        name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, daemon running, memory-files workspace configured (median of ${RUNS})`,
+        value: median(memoryPrompt),
+        unit: "ms",
+        baselineName: "the same prompt without a workspace, median",
+        baselineValue: median(prompt),
+        ratio: median(memoryPrompt) / median(prompt),
+        goal: "report (≈ 1: the memory pipeline runs in the background learner after Stop)",
+        met: memoryInjected && served,
+        note: `TACIT_MEMORY_FILES_WORKSPACE set (a setting variable, so the hook also resolves the configuration); its own home, daemon and an identical database, interleaved with the runs above (${memoryInjected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
       },
       {
         name: `tacit hook, PostToolUse, cold: no daemon (median of ${RUNS})`,
@@ -257,6 +296,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
   } finally {
     // Stop the daemon the runs started (and wait for it), then remove its home.
     await stopHookDaemons(dir);
+    await stopHookDaemons(join(dir, "memory"));
     rmSync(dir, { recursive: true, force: true });
   }
 }

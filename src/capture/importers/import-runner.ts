@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { open, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { describeJsonError } from "../../core/json-error.js";
 import { withoutBom } from "../../core/json-text.js";
 import type { AgentKind } from "../../core/types.js";
 import type { ImportFileState } from "../../store/store.js";
@@ -242,7 +243,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; re
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, reason: `invalid JSON: ${(error as Error).message}` };
+    // The parser's message quotes the line, which may hold a secret: say where, never what.
+    void error;
+    return { ok: false, reason: `invalid JSON: ${describeJsonError(text)}` };
   }
 }
 

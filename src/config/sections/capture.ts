@@ -27,7 +27,7 @@ export const captureSettingsSchema = section({
   redact: group({
     patterns: setting(z._default(z.array(pattern), [...DEFAULT_CAPTURE_CONFIG.redaction.patterns]), {
       description:
-        "Extra regular expressions to redact at capture, besides the built-in secret kinds; a match (or its first group) becomes `[REDACTED:custom]`, and a bare key name such as `token` also redacts the value assigned to it. The user's and the project's lists are joined.",
+        "Extra regular expressions to redact at capture and in recall prompts, besides the built-in secret kinds; a match (or its first group) becomes `[REDACTED:custom]`, and a bare key name such as `token` also redacts the value assigned to it. The user's and the project's lists are joined.",
       merge: "union",
     }),
   }),

@@ -1,8 +1,7 @@
 /**
- * The `guard` section: the guard at the tool call (docs/integrations.md, "Lessons at the tool
- * call") — whether a call a lesson forbids is denied, asked about or only reminded, and how the
- * agent's adherence is judged. A project's own `.tacit/config.json` may set it (`tacit config set
- * guard.mode remind --project`).
+ * The `guard` section: the guard at the tool call (docs/guard.md) — whether a call a lesson
+ * forbids is denied, asked about or only reminded, and how the agent's adherence is judged. A
+ * project's own `.tacit/config.json` may set it (`tacit config set guard.mode remind --project`).
  */
 import {
   DEFAULT_GUARD_SETTINGS as DEFAULTS,

@@ -5,6 +5,7 @@
  * costs only the matching.
  */
 import type { z } from "zod";
+import { describeJsonError } from "../json-error.js";
 import { detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import type { SignalOutputLine } from "./signal-types.js";
 import { signalConversationSchema } from "./signal-types.js";
@@ -57,9 +58,9 @@ export function detectSignalsForLine(
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return {
-      error: `line ${lineNumber}: invalid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    // The parser's message quotes the line, which may hold a secret: say where, never what.
+    void error;
+    return { error: `line ${lineNumber}: invalid JSON: ${describeJsonError(line)}` };
   }
   const parsed = signalConversationSchema.safeParse(value);
   if (!parsed.success) return { error: `line ${lineNumber}: ${describeIssues(parsed.error.issues)}` };

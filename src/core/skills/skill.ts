@@ -1,12 +1,12 @@
 /**
- * The skill (seed 000 "Verified Skill"): a reusable way of doing one kind of task, made from
+ * The skill (docs/skills.md): a reusable way of doing one kind of task, made from
  * proven lessons and from successful task experiences that at least two tasks share. It is
  * exported as a Claude Code skill (`<dir>/<name>/SKILL.md`). Pure: no IO, no clock, no randomness.
  */
 import { InvalidInputError } from "../errors.js";
 import { fnv1a64, type LessonScope } from "../lessons/lesson.js";
 
-/** Lifecycle (seed 000): draft → active → archived. Only `active` skills are exported. */
+/** Lifecycle: draft → active → archived. Only `active` skills are exported. */
 export type SkillStatus = "draft" | "active" | "archived";
 /** Every skill status, in lifecycle order. */
 export const SKILL_STATUSES: readonly SkillStatus[] = ["draft", "active", "archived"];

@@ -21,6 +21,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     exitCode = code;
   });
   try {
+    // A home other users can read is tightened before any command touches it, and said so once.
+    const [{ securePrivateHome }, { tacitHome }] = await Promise.all([
+      import("../../store/private-files.js"),
+      import("../../store/tacit-home.js"),
+    ]);
+    const tightened = securePrivateHome(tacitHome(io.env));
+    if (tightened) writeLine(io.stderr, tightened);
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
@@ -90,7 +97,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   const errors = program
     .command("errors")
-    .description("errors recorded during sessions (seed 002 ErrorAccumulator)");
+    .description("errors recorded during sessions, and the retry context made from them");
   errors
     .command("list")
     .option("--json", "print JSON")
@@ -254,7 +261,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program
     .command("compact")
-    .description("compact a long agent history into seed 003's four-message skeleton")
+    .description("compact a long agent history into four messages: rules, summary, recent tool calls, state")
     .argument("<file>", "a Claude Code transcript, or OpenAI-style messages (JSON, JSONL or {messages})")
     .option("--window <n>", "tool records kept in the window", (value) => parseCount(value, "--window"), 8)
     .option("--instruction <text>", "the current instruction")

@@ -7,6 +7,7 @@
  * validates the same way at a fraction of the load time of the full zod API.
  */
 import * as z from "zod/mini";
+import { describeJsonError } from "../../core/json-error.js";
 import { withoutBom } from "../../core/json-text.js";
 
 /** The agents whose hooks tacit speaks. Both write the same event shape. */
@@ -163,10 +164,13 @@ export type ParsedHookInput =
  */
 export function parseHookInput(text: string): ParsedHookInput {
   let value: unknown;
+  const json = withoutBom(text);
   try {
-    value = JSON.parse(withoutBom(text));
+    value = JSON.parse(json);
   } catch (error) {
-    return { kind: "invalid", reason: `stdin is not JSON: ${(error as Error).message}` };
+    // The parser's message quotes the input, which may hold a secret: say where, never what.
+    void error;
+    return { kind: "invalid", reason: `stdin is not JSON: ${describeJsonError(json)}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { kind: "invalid", reason: "stdin is not a JSON object" };

@@ -12,6 +12,7 @@
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
 
 /** The shell comment that ends every command tacit installs. */
 export const TACIT_HOOK_MARKER = "# tacit-hook";
@@ -133,10 +134,11 @@ function readSettings(file: string): SettingsFile {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
+  } catch {
     throw new InvalidInputError({
       file,
-      message: `not valid JSON (${(error as Error).message}); fix or move the file, nothing was written`,
+      // The agent's settings may hold tokens: say where the JSON broke, never what it says there.
+      message: `not valid JSON (${describeJsonError(text)}); fix or move the file, nothing was written`,
     });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

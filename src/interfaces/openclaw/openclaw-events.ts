@@ -117,6 +117,12 @@ export const tacitPluginConfig = z.strictObject({
   learnDelayMs: z.number().int().min(0).max(3_600_000).optional(),
   /** Check each tool call against the lessons before it runs (`before_tool_call`). Default true. */
   guard: z.boolean().optional(),
+  /**
+   * After learning a session, write what the memory gate finds worth keeping into the agent's
+   * workspace (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md) through the write guardian.
+   * Default true.
+   */
+  memoryFiles: z.boolean().optional(),
 });
 
 export type TacitPluginConfig = z.infer<typeof tacitPluginConfig>;
@@ -145,6 +151,12 @@ export const TACIT_PLUGIN_CONFIG_JSON_SCHEMA: Record<string, unknown> = {
       type: "boolean",
       default: true,
       description: "Check each tool call against the lessons before it runs (block, or ask for approval)",
+    },
+    memoryFiles: {
+      type: "boolean",
+      default: true,
+      description:
+        "After learning, write what the memory gate keeps into the agent workspace's MEMORY.md, USER.md, SOUL.md, IDENTITY.md and TOOLS.md, through the write guardian",
     },
   },
 };

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../runtime.js";
@@ -17,6 +17,14 @@ interface RecordedCall {
 
 function fixture(name: string): RecordedCall[] {
   return JSON.parse(readFileSync(new URL(`./__fixtures__/${name}.json`, import.meta.url), "utf8"));
+}
+
+/** The recorded calls with the agent workspace (`ctx.workspaceDir`) moved to `workspace`. */
+function inWorkspace(calls: RecordedCall[], workspace: string): RecordedCall[] {
+  return calls.map((call) => {
+    const context = call.context as Record<string, unknown>;
+    return "workspaceDir" in context ? { ...call, context: { ...context, workspaceDir: workspace } } : call;
+  });
 }
 
 /**
@@ -266,6 +274,42 @@ describe("capture through OpenClaw's hooks", () => {
     expect(
       await openclaw.emit("before_tool_call", call, { sessionId: "s", toolName: "exec" }),
     ).toBeUndefined();
+  });
+
+  it("writes what the user wants kept into OpenClaw's own workspace, once", async () => {
+    const workspace = tempDir();
+    const { plugin, openclaw, inspect } = setup({ learnDelayMs: 0 });
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace));
+    await plugin.settled();
+    expect(readFileSync(join(workspace, "USER.md"), "utf8")).toMatch(/^- prefers morning check-ins$/m);
+    expect(readFileSync(join(workspace, "MEMORY.md"), "utf8")).toMatch(
+      /^- the staging server is called bluebird$/m,
+    );
+    const logged = openclaw.logs.find((log) => /^tacit: memory files of session/.test(log.message));
+    expect(logged?.message).toContain(`in ${workspace}: 2 turn(s) decided, 2 fact(s) written, 0 refused`);
+    const runtime = await inspect();
+    const audits = await runtime.store.listAudits({ limit: 10 });
+    expect(audits.map((audit) => [audit.targetFile, audit.status, audit.workspace])).toEqual([
+      ["MEMORY.md", "written", workspace],
+      ["USER.md", "written", workspace],
+    ]);
+    for (const audit of audits)
+      expect((await runtime.store.gateDecisions.getGateDecision(audit.decisionId ?? ""))?.turnId).toBe(
+        audit.turnId,
+      );
+    // The same history again (OpenClaw re-sends it) adds nothing to the files.
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace).slice(3));
+    await plugin.settled();
+    expect(await runtime.store.listAudits({ limit: 10 })).toHaveLength(2);
+  });
+
+  it("leaves the workspace alone with memoryFiles off", async () => {
+    const workspace = tempDir();
+    const { plugin, openclaw } = setup({ learnDelayMs: 0, memoryFiles: false });
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace));
+    await plugin.settled();
+    expect(existsSync(join(workspace, "USER.md"))).toBe(false);
+    expect(openclaw.logs.some((log) => /memory files/.test(log.message))).toBe(false);
   });
 
   it("injects nothing when nothing is relevant, or when recall is off", async () => {

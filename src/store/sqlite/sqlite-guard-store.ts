@@ -12,7 +12,7 @@ import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
 
 type Row = Record<string, unknown>;
 
-/** The guard's events in SQLite (table guard_events, migration 015). */
+/** The guard's events in SQLite (table guard_events, migration 016). */
 export class SqliteGuardStore implements GuardStore {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -1,7 +1,7 @@
 import type { SqliteMigration } from "./index.js";
 
 /**
- * The guard at the tool call (docs/integrations.md, "Lessons at the tool call"):
+ * The guard at the tool call (docs/guard.md):
  * - `guard_events`: one row per lesson the guard acted on for a tool call (denied, asked, reminded)
  *   or that recall put into a prompt while it has a check, with the check it matched, what the
  *   agent was told to run instead, and, once the following calls or the user's next prompt showed
@@ -13,8 +13,8 @@ import type { SqliteMigration } from "./index.js";
  *   long-lived process (the hook daemon) knows in one read whether the lessons it holds in memory
  *   are still current, whichever process changed them.
  */
-export const migration015: SqliteMigration = {
-  version: 15,
+export const migration016: SqliteMigration = {
+  version: 16,
   name: "guard",
   sql: `
 CREATE TABLE store_versions (
