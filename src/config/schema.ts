@@ -9,6 +9,7 @@
 import * as z from "zod/mini";
 import { captureSettingsSchema, retentionSettingsSchema } from "./sections/capture.js";
 import { guardSettingsSchema } from "./sections/guard.js";
+import { datasetSettingsSection } from "./sections/dataset.js";
 import { hooksSettingsSchema } from "./sections/hooks.js";
 import { learningSettingsSchema, skillsSettingsSchema } from "./sections/learning.js";
 import { lessonsSettingsSchema } from "./sections/lessons.js";
@@ -99,6 +100,12 @@ export const CONFIG_SECTIONS = {
     schema: memoryFilesSettingsSection,
     description:
       "The write guardian of the memory files (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md): caps, snapshots, retention.",
+    project: false,
+  },
+  dataset: {
+    schema: datasetSettingsSection,
+    description:
+      "The training dataset: which samples `tacit dataset collect` takes and how it labels them, their quality weights, personal-data patterns and the export's split.",
     project: false,
   },
 } satisfies Record<string, ConfigSection>;

@@ -35,6 +35,13 @@ describe("createRedactor", () => {
     expect(result.text).toBe("before\n[REDACTED:private-key]\nafter");
   });
 
+  it("redacts each of two private key blocks on one line, the second's body too", () => {
+    const key = (body: string) => `-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----`;
+    const result = redact(`keys ${key("A0AAa0aaaAaaAa0aA0a0aAAA")} ${key("0A0aa0a00a0A0AAAaAaA0AAa")} done`);
+    expect(result.text).toBe("keys [REDACTED:private-key] [REDACTED:private-key] done");
+    expect(result.count).toBe(2);
+  });
+
   it("keeps ordinary text and the user part of URLs", () => {
     const text = "Run npm test on https://example.com/docs and skip tokens of praise";
     expect(redact(text)).toEqual({ text, count: 0 });

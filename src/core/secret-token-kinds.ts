@@ -26,8 +26,10 @@ export const TOKEN_KINDS: readonly SecretKind[] = [
   {
     id: "private-key",
     description: "a PEM private key block (RSA, EC, DSA, OpenSSH, PKCS#8, encrypted)",
+    // The name's words are matched lazily: greedily, an END line followed on the same line by the
+    // next key's BEGIN line ran on to that line's "PRIVATE KEY-----", leaving the next key's body.
     pattern:
-      /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|(?=\\?["'])|$)/g,
+      /-----BEGIN[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9_-]{0,100}?PRIVATE KEY(?: BLOCK)?-----|(?=\\?["'])|$)/g,
     keywords: ["private key"],
     examples: [
       {

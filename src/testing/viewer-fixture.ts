@@ -88,6 +88,7 @@ export interface ViewerFixture {
 export async function startViewerFixture(
   home: string,
   options: {
+    /** The optional sources, or how to make them from the runtime (as `tacit serve` does). */
     sources?: ViewerSources | ((runtime: Runtime) => ViewerSources);
     assets?: ViewerAssets | null;
     readsNeedToken?: boolean;

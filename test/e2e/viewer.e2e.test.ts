@@ -1,11 +1,11 @@
 /**
  * The viewer in a real browser: Debian's chromium, driven by playwright-core, over a store seeded by
- * the real importer and learner (examples/transcripts), and memory-file history made by the memory
- * pipeline (a preference the user stated, written to USER.md by the write guardian). Every page is
- * loaded at 1280×800 and at phone width (screenshots in test-results/viewer/), a lesson is
- * promoted, its promotion reverted and the lesson deprecated through the pages, a memory-file write
- * is rolled back after confirmation, each result checked through the API, and no request may
- * leave 127.0.0.1.
+ * the real importer and learner (examples/transcripts), memory-file history made by the memory
+ * pipeline (a preference the user stated, written to USER.md by the write guardian) and the dataset
+ * collected from all of it. Every page is loaded at 1280×800 and at phone width (screenshots in
+ * test-results/viewer/), a lesson is promoted, its promotion reverted and the lesson deprecated
+ * through the pages, a memory-file write is rolled back after confirmation, a dataset sample is
+ * approved, each result checked through the API, and no request may leave 127.0.0.1.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +15,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultViewerDirectory, loadViewerAssets } from "../../src/interfaces/http/viewer-assets.js";
 import { viewerSourcesFor } from "../../src/interfaces/http/viewer-source-wiring.js";
+import { runTacit } from "../../src/testing/cli-harness.js";
 import { seedMemoryFiles } from "../../src/testing/memory-files-fixture.js";
 import { rawRequest, seedViewerHome, startViewerFixture, type ViewerFixture } from "../../src/testing/viewer-fixture.js";
 
@@ -49,6 +50,8 @@ beforeAll(async () => {
   workspace = join(home, "workspace");
   mkdirSync(workspace);
   await seedMemoryFiles(home, workspace);
+  const collected = await runTacit(["dataset", "collect"], { env: { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" }, cwd: home });
+  if (collected.code !== 0) throw new Error(`tacit dataset collect failed: ${collected.stderr}`);
   fixture = await startViewerFixture(home, {
     assets: loadViewerAssets(defaultViewerDirectory()),
     sources: viewerSourcesFor,
@@ -115,7 +118,7 @@ describe.skipIf(!present)("the viewer in chromium", () => {
         ready: "[data-testid=recall-result]",
       },
       { name: "memory-files", hash: "#/memory", ready: "[data-testid=audit] .diff-add" },
-      { name: "dataset", hash: "#/dataset", ready: "[data-testid=unavailable]" },
+      { name: "dataset", hash: "#/dataset", ready: "[data-testid=samples] li" },
       { name: "skills", hash: "#/skills", ready: "h1" },
     ];
     for (const viewport of VIEWPORTS) {
@@ -205,6 +208,30 @@ describe.skipIf(!present)("the viewer in chromium", () => {
     const { decisions } = await api(`/api/gate-decisions?path=${encodeURIComponent(join(workspace, "USER.md"))}`);
     expect(decisions[0]).toMatchObject({ auditId: id, candidateFact: null });
     await page.screenshot({ path: join(SHOTS, "memory-files-after-rollback-desktop.png"), fullPage: true });
+    await page.close();
+  }, 60_000);
+
+  it("approves a dataset sample through its page", async () => {
+    const queue = await api("/api/dataset/samples?status=pending&limit=50");
+    expect(queue.total).toBeGreaterThan(0);
+    const page = await openPage(VIEWPORTS[0]);
+    await page.goto(`${base}#/dataset`);
+    await page.getByTestId("token-button").click();
+    await page.getByTestId("token-input").fill(fixture.token);
+    await page.getByTestId("token-save").click();
+    const sample = page.getByTestId("sample").first();
+    const id = await sample.getAttribute("data-id");
+    expect(id).toBeTruthy();
+    await sample.getByTestId("approve").click();
+    await sample.getByLabel("reason").fill("a clear fix, worth learning");
+    await sample.getByTestId("confirm").click();
+    await page.locator(`[data-testid=sample][data-id="${id}"]`).waitFor({ state: "detached" });
+    const { sample: approved } = await api(`/api/dataset/samples/${id}`);
+    expect(approved).toMatchObject({ status: "approved", note: "a clear fix, worth learning" });
+    expect((await api("/api/dataset/samples?status=pending&limit=50")).total).toBe(queue.total - 1);
+    await page.selectOption("select[aria-label=status]", "approved");
+    await page.locator(`[data-testid=sample][data-id="${id}"]`).waitFor();
+    await page.screenshot({ path: join(SHOTS, "dataset-approved-desktop.png"), fullPage: true });
     await page.close();
   }, 60_000);
 

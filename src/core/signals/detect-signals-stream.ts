@@ -6,9 +6,10 @@
  */
 import type { z } from "zod";
 import { describeJsonError } from "../json-error.js";
-import { detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
+import { detectOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import type { SignalOutputLine } from "./signal-types.js";
 import { signalConversationSchema } from "./signal-types.js";
+import { turnSatisfaction } from "./turn-satisfaction.js";
 
 /** Result for one input line: `output` (a JSON line without newline), `error`, or neither for a blank line. */
 export interface SignalLineResult {
@@ -44,7 +45,9 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
 /**
  * Validate one input line `{"id", "messages": [{"role", "content", "isError"?, "toolName"?}]}`,
  * detect signals offline and return the output line
- * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}]}`.
+ * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}],
+ *   "turns": [{"turn", "satisfaction", "satisfied", "dissatisfied"}]}` — one `turns` entry per
+ * user message, from every cue on it whatever `minConfidence` is (turn-satisfaction.ts).
  * `lineNumber` (1-based) only labels errors: `line 3: messages[2].role: Invalid option …`.
  * Blank lines return `{}`. Never throws.
  */
@@ -64,16 +67,20 @@ export function detectSignalsForLine(
   }
   const parsed = signalConversationSchema.safeParse(value);
   if (!parsed.success) return { error: `line ${lineNumber}: ${describeIssues(parsed.error.issues)}` };
-  const detectOptions = { minConfidence: options.minConfidence ?? GRADED_SIGNAL_FLOOR };
+  const { messages } = parsed.data;
+  const { signals, cues } = detectOffline(messages, {
+    minConfidence: options.minConfidence ?? GRADED_SIGNAL_FLOOR,
+  });
   const output: SignalOutputLine = {
     id: parsed.data.id,
-    signals: detectSignalsOffline(parsed.data.messages, detectOptions).map((signal) => ({
+    signals: signals.map((signal) => ({
       turn: signal.turn,
       type: signal.type,
       source: signal.source,
       confidence: signal.confidence,
       evidence: signal.evidence,
     })),
+    turns: turnSatisfaction(messages, cues),
   };
   return { output: JSON.stringify(output) };
 }

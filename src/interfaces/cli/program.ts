@@ -4,6 +4,7 @@ import type { AgentKind } from "../../core/types.js";
 import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
 import { registerConfigCommands } from "./config-program.js";
+import { registerDatasetCommands } from "./dataset-program.js";
 import { registerEvalCommand } from "./eval-program.js";
 import { registerGateCommands } from "./gate-program.js";
 import { registerHookCommands } from "./hook-program.js";
@@ -194,7 +195,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   signals
     .command("satisfaction")
     .description(
-      "measure the offline detector on a satisfaction-rated corpus folder: AUC of unsatisfied vs satisfied turns, per-type precision/recall, the keyword baseline",
+      "measure the offline detector on a satisfaction-rated corpus folder: AUC of the per-turn satisfaction (unsatisfied vs satisfied turns), per-type precision/recall, the keyword baseline",
     )
     .argument(
       "<folder>",
@@ -213,7 +214,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   signals
     .command("detect")
     .description(
-      "JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout",
+      "JSONL conversations on stdin → one JSON line per conversation on stdout: its feedback signals and each user turn's satisfaction",
     )
     .option(
       "--min-confidence <n>",
@@ -279,6 +280,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerConfigCommands(program, { io, global, limit, run });
   registerMemoryCommands(program, { io, global, limit, run });
   registerGateCommands(program, { io, global, limit, run });
+  registerDatasetCommands(program, { io, global, limit, run });
   return program;
 }
 

@@ -49,6 +49,7 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteDatasetStore } from "./sqlite-dataset-store.js";
 import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
 import { SqliteGuardStore } from "./sqlite-guard-store.js";
 import { SqliteInsightStore } from "./sqlite-insight-store.js";
@@ -81,6 +82,8 @@ export class SqliteStore implements Store {
   readonly llmCalls: SqliteLlmCallLog;
   /** The memory gate's decision log. */
   readonly gateDecisions: SqliteGateDecisionStore;
+  /** The training dataset. */
+  readonly datasets: SqliteDatasetStore;
   readonly insights: SqliteInsightStore;
   /** The guard's events and adherence. */
   readonly guard: SqliteGuardStore;
@@ -101,6 +104,7 @@ export class SqliteStore implements Store {
     this.llmCalls = new SqliteLlmCallLog(this.db);
     this.memoryFiles = new SqliteMemoryFileStore(this.db);
     this.gateDecisions = new SqliteGateDecisionStore(this.db);
+    this.datasets = new SqliteDatasetStore(this.db);
     this.insights = new SqliteInsightStore(this.db);
     this.guard = new SqliteGuardStore(this.db);
   }
