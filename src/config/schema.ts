@@ -8,8 +8,8 @@
  */
 import * as z from "zod/mini";
 import { captureSettingsSchema, retentionSettingsSchema } from "./sections/capture.js";
-import { guardSettingsSchema } from "./sections/guard.js";
 import { datasetSettingsSection } from "./sections/dataset.js";
+import { guardSettingsSchema } from "./sections/guard.js";
 import { hooksSettingsSchema } from "./sections/hooks.js";
 import { learningSettingsSchema, skillsSettingsSchema } from "./sections/learning.js";
 import { lessonsSettingsSchema } from "./sections/lessons.js";

@@ -1,6 +1,6 @@
-import { adherenceViewerSource } from "../../guard/adherence-report.js";
 import { createRedactor } from "../../core/redaction.js";
 import { datasetViewerSource } from "../../dataset/dataset-viewer-source.js";
+import { adherenceViewerSource } from "../../guard/adherence-report.js";
 import { memoryFilesViewerSource } from "../../inspect/memory-files-source.js";
 import type { ViewerSources } from "../../inspect/viewer-sources.js";
 import type { Runtime } from "../../runtime.js";
