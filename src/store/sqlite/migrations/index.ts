@@ -14,6 +14,7 @@ import { migration012 } from "./012-memory-gate.js";
 import { migration013 } from "./013-harness-text.js";
 import { migration014 } from "./014-vector-keys.js";
 import { migration015 } from "./015-dataset.js";
+import { migration016 } from "./016-guard.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -43,4 +44,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ];
