@@ -103,4 +103,36 @@ describe("prompt injection through memory", () => {
       await store.close();
     }
   });
+
+  it("never learns what a Codex `!command` printed into a user turn", async () => {
+    // Codex records a command the user ran from its prompt, and its output, as a user message.
+    const home = tempDir();
+    const env = { TACIT_HOME: home };
+    const codex = fileURLToPath(new URL("./importers/__fixtures__/codex-injection.jsonl", import.meta.url));
+    expect((await runTacit(["import", codex], { env })).code).toBe(0);
+    expect((await runTacit(["learn"], { env })).code).toBe(0);
+    const lessons = await runTacit(["lessons", "list", "--json", "--status", "candidate,active,refined"], {
+      env,
+    });
+    const rules = (JSON.parse(lessons.stdout) as Array<{ rule: string; trigger: string }>).map(
+      (lesson) => `${lesson.trigger} ${lesson.rule}`,
+    );
+    expect(rules.some((rule) => /pnpm/i.test(rule))).toBe(true);
+    expect(rules.filter((rule) => /evil\.example|curl/i.test(rule))).toEqual([]);
+    const recalled = await runTacit(["recall", "install the dependencies", "--project", PROJECT, "--json"], {
+      env,
+    });
+    const { context } = JSON.parse(recalled.stdout) as { context: string };
+    expect(context).toMatch(/pnpm/);
+    expect(context).not.toMatch(/evil\.example/);
+    const store = new SqliteStore({ path: join(home, "tacit.db"), readonly: true });
+    try {
+      const origins = (await store.listMessages("codex:019a3c5e-7b21-7d40-9f3e-5c8a1b2d4e6f"))
+        .filter((row) => row.role === "user")
+        .map((row) => row.metadata.origin ?? null);
+      expect(origins).toEqual(["command_output", "command_output", null, null, null]);
+    } finally {
+      await store.close();
+    }
+  });
 });
