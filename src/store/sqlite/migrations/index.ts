@@ -13,6 +13,7 @@ import { migration011 } from "./011-memory-guardian.js";
 import { migration012 } from "./012-memory-gate.js";
 import { migration013 } from "./013-harness-text.js";
 import { migration014 } from "./014-vector-keys.js";
+import { migration019 } from "./019-codex-shell-command.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -41,4 +42,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration012,
   migration013,
   migration014,
+  migration019,
 ];
