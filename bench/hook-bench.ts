@@ -112,6 +112,24 @@ export async function runHookBench(): Promise<BenchResult[]> {
         tool_use_id: `toolu_bench_${index}`,
         duration_ms: 3100,
       });
+    /** The call an agent makes most: a shell command no lesson is about (the guard answers nothing). */
+    const preToolEvent = (index: number) =>
+      JSON.stringify({
+        ...base,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "pnpm test", description: "Run the tests" },
+        tool_use_id: `toolu_pre_${index}`,
+      });
+    /** A call the pnpm lesson forbids: the guard answers (a reminder: the lesson is not the user's own words here). */
+    const preToolMatch = (index: number) =>
+      JSON.stringify({
+        ...base,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "npm install zod", description: "Add zod" },
+        tool_use_id: `toolu_match_${index}`,
+      });
     const promptEvent = (index: number) =>
       JSON.stringify({
         ...base,
@@ -128,6 +146,8 @@ export async function runHookBench(): Promise<BenchResult[]> {
     if (socket === null) throw new Error("the hook daemon does not run on this platform");
     await waitFor(() => existsSync(socket), 20_000, "the hook daemon did not start");
     timed(hookArgs, promptEvent(-2));
+    // The daemon reads the project's checkable lessons once (then only when they change).
+    timed(hookArgs, preToolEvent(-1));
     timed(hookArgs, promptEvent(-1), memoryEnv);
     const memorySocket = hookSocketPath([], { env: memoryEnv, cwd: project });
     await waitFor(
@@ -139,8 +159,11 @@ export async function runHookBench(): Promise<BenchResult[]> {
     const baseline: number[] = [];
     const tool: number[] = [];
     const prompt: number[] = [];
+    const pre: number[] = [];
+    const preMatch: number[] = [];
     const coldTool: number[] = [];
     const coldPrompt: number[] = [];
+    const coldPre: number[] = [];
     const memoryPrompt: number[] = [];
     for (let index = 0; index < RUNS; index++) {
       baseline.push(timed(["-e", "0"]));
@@ -153,9 +176,17 @@ export async function runHookBench(): Promise<BenchResult[]> {
       await settle();
       coldPrompt.push(timed(hookArgs, promptEvent(RUNS + index), coldEnv));
       await settle();
+      pre.push(timed(hookArgs, preToolEvent(index)));
+      await settle();
+      preMatch.push(timed(hookArgs, preToolMatch(index)));
+      await settle();
+      coldPre.push(timed(hookArgs, preToolEvent(RUNS + index), coldEnv));
+      await settle();
       memoryPrompt.push(timed(hookArgs, promptEvent(index), memoryEnv));
       await settle();
     }
+    const guarded = run(hookArgs, preToolMatch(2 * RUNS), env).stdout.includes('"additionalContext"');
+    const quiet = run(hookArgs, preToolEvent(2 * RUNS), env).stdout === "";
     const memoryInjected = run(hookArgs, promptEvent(2 * RUNS), memoryEnv).stdout.includes("<tacit-context>");
     const injected = run(hookArgs, promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
     const coldInjected = run(hookArgs, promptEvent(2 * RUNS + 1), coldEnv).stdout.includes("<tacit-context>");
@@ -226,6 +257,39 @@ export async function runHookBench(): Promise<BenchResult[]> {
         goal: "report (first event, Windows, TACIT_HOOK_DAEMON=0)",
         met: coldInjected,
         note: `TACIT_HOOK_DAEMON=0: capture, store and recall loaded cold in the hook's own process (${coldInjected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
+      },
+      {
+        name: `tacit hook, PreToolUse with ${LESSONS.toLocaleString("en-US")} lessons, daemon running (median of ${RUNS})`,
+        value: median(pre),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(pre) / node,
+        goal: "≤ 1.3",
+        met: median(pre) / node <= 1.3 && quiet && served,
+        note: `steady state, the call an agent makes most (\`pnpm test\`, which no lesson is about): ${hookCommand} → the hook client sends the event over the daemon's Unix socket (a PreToolUse needs an answer, so no inbox); the daemon checks it against the ${CHECKABLE} checkable lessons it keeps in memory (read again only when the store's lessons version changes) and answers nothing${quiet ? "" : " (it ANSWERED something)"}`,
+      },
+      {
+        name: `tacit hook, PreToolUse a lesson forbids, daemon running (median of ${RUNS})`,
+        value: median(preMatch),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(preMatch) / node,
+        goal: "report (a call a lesson forbids)",
+        met: guarded,
+        note: `\`npm install zod\` against "Use pnpm install, not npm install": the daemon answers with the lesson (${guarded ? "it did" : "it did NOT"}) and records it, and judges the open reminder of the previous run (ignored)`,
+      },
+      {
+        name: `tacit hook, PreToolUse with ${LESSONS.toLocaleString("en-US")} lessons, cold: no daemon (median of ${RUNS})`,
+        value: median(coldPre),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(coldPre) / node,
+        goal: "report (first event, Windows, TACIT_HOOK_DAEMON=0)",
+        met: true,
+        note: "TACIT_HOOK_DAEMON=0: the store opened and every lesson read and its checks derived in the hook's own process",
       },
       longSession,
     ];
@@ -314,15 +378,24 @@ async function waitFor(condition: () => boolean, timeoutMs: number, message: str
   }
 }
 
-/** 999 synthetic global lessons and one project lesson the benchmark prompt is about. */
+/** Synthetic lessons made checkable (a command in a prohibition) for the PreToolUse figures: one in five. */
+const CHECKABLE = Math.ceil((LESSONS - 1) / 5) + 1;
+
+/**
+ * 999 synthetic global lessons (one in five a prohibition of a command, so the guard has many
+ * checks to match) and one project lesson the benchmark prompt and tool call are about.
+ */
 async function seedLessons(database: string, project: string): Promise<void> {
   const store = new SqliteStore({ path: database });
   try {
     const embedder = createHashingEmbedder();
     const at = Date.UTC(2026, 0, 1);
-    const lessons = syntheticLessons(LESSONS - 1).map((input, index) =>
-      createLesson({ ...input, id: `bench-${index}`, now: at }),
-    );
+    const lessons = syntheticLessons(LESSONS - 1).map((input, index) => {
+      const [tool, flag] = input.rule.split(" ");
+      const rule =
+        index % 5 === 0 ? `Never run \`${tool} ${flag}\` here, use \`${tool} --safe\`` : input.rule;
+      return createLesson({ ...input, rule, id: `bench-${index}`, now: at });
+    });
     lessons.push(
       createLesson({
         id: "bench-pnpm",

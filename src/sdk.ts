@@ -26,6 +26,7 @@ import type { LanguageModel } from "./models/language-model.js";
 import type { RecallResult } from "./recall/recall.js";
 import type { RecallJudgement } from "./recall/recall-feedback.js";
 import type { Runtime } from "./runtime.js";
+import type { TacitGuard } from "./sdk-guard.js";
 import type { LessonFilter } from "./store/lesson-store.js";
 import type { CaptureWriteResult } from "./store/store.js";
 
@@ -163,6 +164,7 @@ export interface Tacit {
   /** Learns lessons from captured sessions (all, or one); resumable and idempotent. */
   learn(options?: LearnOptions): Promise<LearnRunSummary>;
   lessons: TacitLessons;
+  guard: TacitGuard;
   /**
    * Compacts a long history into four messages (docs/design.md#compaction). Pure; validates
    * `messages` first.
@@ -187,13 +189,19 @@ export interface Tacit {
  * await tacit.capture({ sessionId, messages: [{ role: "user", content: prompt }] });
  */
 export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
-  const [{ openRuntime, learnServices }, { recall }, { learnSessions }, { recordReportedOutcome }] =
-    await Promise.all([
-      import("./runtime.js"),
-      import("./recall/recall.js"),
-      import("./learn/learn-worker.js"),
-      import("./recall/recall-feedback.js"),
-    ]);
+  const [
+    { openRuntime, learnServices },
+    { recall },
+    { learnSessions },
+    { recordReportedOutcome },
+    { createSdkGuard },
+  ] = await Promise.all([
+    import("./runtime.js"),
+    import("./recall/recall.js"),
+    import("./learn/learn-worker.js"),
+    import("./recall/recall-feedback.js"),
+    import("./sdk-guard.js"),
+  ]);
   const runtime: Runtime = await openRuntime({
     db: options.db,
     env: options.env,
@@ -334,6 +342,8 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
         }),
       add: async (lesson) => open().lessons.learn(lesson),
     },
+
+    guard: createSdkGuard({ open, stored, projectFor, requireSession, defaultAgent, cwd: options.cwd }),
 
     compact(messages, compactOptions = {}) {
       return compactHistory({ ...compactOptions, messages: parseHistoryMessages(messages) });

@@ -9,6 +9,7 @@
 import * as z from "zod/mini";
 import { captureSettingsSchema, retentionSettingsSchema } from "./sections/capture.js";
 import { datasetSettingsSection } from "./sections/dataset.js";
+import { guardSettingsSchema } from "./sections/guard.js";
 import { hooksSettingsSchema } from "./sections/hooks.js";
 import { learningSettingsSchema, skillsSettingsSchema } from "./sections/learning.js";
 import { lessonsSettingsSchema } from "./sections/lessons.js";
@@ -73,6 +74,12 @@ export const CONFIG_SECTIONS = {
     schema: retentionSettingsSchema,
     description: "How long captured sessions are kept.",
     project: false,
+  },
+  guard: {
+    schema: guardSettingsSchema,
+    description:
+      "The guard at the tool call: lessons that deny, ask about or remind a call before it runs, and adherence.",
+    project: true,
   },
   hooks: {
     schema: hooksSettingsSchema,

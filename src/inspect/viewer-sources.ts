@@ -126,11 +126,15 @@ export interface DatasetSource {
   export(request: { format: string }): Promise<DatasetExport>;
 }
 
-/** How often a lesson was followed once it was recalled. */
+/** How often a lesson was followed once it was recalled, reminded or enforced at a tool call. */
 export interface AdherenceView {
   lessonId: string;
   followed: number;
   ignored: number;
+  /** Times the user let a call the lesson stopped through anyway. */
+  overridden: number;
+  /** Tool calls it denied. */
+  denied: number;
   /** followed / (followed + ignored), null when neither happened. */
   rate: number | null;
 }

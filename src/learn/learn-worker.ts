@@ -5,6 +5,7 @@ import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
 import { createSkillBook, type SkillBookConfig } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
+import { nextEventLoopTurn } from "./event-loop.js";
 import {
   emptyLearnCounts,
   type LearnConfig,
@@ -69,6 +70,8 @@ export interface LearnProgress {
   tasksDone: number;
   /** Tasks known so far: those of the sessions already split into tasks (it grows session by session). */
   tasksKnown: number;
+  /** Sessions already split into tasks: those finished and the one being learnt. */
+  sessionsSplit: number;
   /** Tasks learnt (committed) in this run so far. */
   tasksLearned: number;
 }
@@ -93,15 +96,18 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
     sessionId: "",
     tasksDone: 0,
     tasksKnown: 0,
+    sessionsSplit: 0,
     tasksLearned: 0,
   };
   for (const [index, sessionId] of ids.entries()) {
+    await nextEventLoopTurn();
     const before = { ...progress };
     const result = await learnSession({
       ...options,
       sessionId,
       onTask: (task) => {
         progress.sessionId = sessionId;
+        progress.sessionsSplit = index + 1;
         progress.tasksKnown = before.tasksKnown + task.total;
         progress.tasksDone = before.tasksDone + task.done;
         if (task.status === "learnt") progress.tasksLearned++;
@@ -111,6 +117,7 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
     add(summary, result);
     Object.assign(progress, {
       done: index + 1,
+      sessionsSplit: index + 1,
       sessionId,
       tasksKnown: before.tasksKnown + result.tasks,
       tasksDone: before.tasksDone + result.tasks,

@@ -68,6 +68,17 @@ describe.skipIf(process.platform === "win32")("private files", () => {
           },
         );
         expect(exported.code).toBe(0);
+        // Every export written with -o (the gate's decisions hold facts about the user).
+        for (const command of [
+          ["guardian", "export"],
+          ["gate", "export"],
+        ]) {
+          const written = await runTacit(
+            [...command, "--format", "json", "-o", join(home, `${command[0]}-export.json`)],
+            { env },
+          );
+          expect(written.code, written.stderr).toBe(0);
+        }
         const listed = modes(join(root, "home"));
         expect(listed.length).toBeGreaterThan(8);
         const loose = listed.filter(([path, bits]) =>

@@ -12,6 +12,7 @@ import type {
 import type { LlmCallLog } from "../models/llm-call-log.js";
 import type { DatasetStore } from "./dataset-store.js";
 import type { GateDecisionStore } from "./gate-decision-store.js";
+import type { GuardStore } from "./guard-store.js";
 import type { InsightStore } from "./insight-store.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
@@ -163,6 +164,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   readonly datasets: DatasetStore;
   /** Read-only queries across the store for people browsing it (the viewer and its API). */
   readonly insights: InsightStore;
+  /** The guard at the tool call: what it denied or reminded, and whether the lessons were followed. */
+  readonly guard: GuardStore;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;

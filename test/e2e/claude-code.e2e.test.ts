@@ -30,7 +30,7 @@ import {
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
-import { claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
+import { claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
 
 const runnable = claudeRuns("the Claude Code end-to-end test");
 
@@ -107,16 +107,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
       // Learning runs below, in the test, so the result does not depend on a background process.
       TACIT_NO_BACKGROUND_LEARN: "1",
     };
-    env = {
-      PATH: `${bin}:${process.env.PATH}`,
-      HOME: home,
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: "sk-ant-api03-test-dummy-key",
-      IS_SANDBOX: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      DISABLE_AUTOUPDATER: "1",
-      ...tacitEnv,
-    };
+    env = offlineClaudeEnv({ bin, home, baseUrl: server.url, extra: tacitEnv });
     // Hooks run from source here (tsx), which starts slower than the built entry: a generous timeout.
     const change = installClaudeCode({
       scope: "project",

@@ -218,7 +218,8 @@ export function refineByNewTask(before: Lesson, merged: Lesson, context: ChangeC
 export type DemotionReason =
   | { kind: "misleading"; detail?: string }
   | { kind: "superseded"; supersededById: string }
-  | { kind: "environment-outdated"; detail: string };
+  | { kind: "environment-outdated"; detail: string }
+  | { kind: "overridden"; detail: string };
 
 function describeDemotion(reason: DemotionReason): string {
   switch (reason.kind) {
@@ -228,6 +229,8 @@ function describeDemotion(reason: DemotionReason): string {
       return `superseded by ${reason.supersededById}`;
     case "environment-outdated":
       return `environment outdated: ${reason.detail}`;
+    case "overridden":
+      return `overridden by the user: ${reason.detail}`;
   }
 }
 

@@ -133,7 +133,14 @@ const CONTROL = /\p{Cc}/gu;
  * an ellipsis (never inside a surrogate pair).
  */
 export function skillLine(text: string, max = MAX_SKILL_ITEM_CHARS): string {
-  const line = text.replace(LONE_SURROGATE, "\uFFFD").replace(/\s+/gu, " ").replace(CONTROL, "").trim();
+  // Whitespace first becomes spaces, then other control characters go, then runs of spaces are
+  // one: so "a\t\u0000\tb" is "a b" and cleaning a cleaned line changes nothing.
+  const line = text
+    .replace(LONE_SURROGATE, "\uFFFD")
+    .replace(/\s/gu, " ")
+    .replace(CONTROL, "")
+    .replace(/ {2,}/g, " ")
+    .trim();
   const chars = Array.from(line);
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : line;
 }

@@ -65,6 +65,16 @@ async function captureWithin(
       spoolDirectory: spoolDirectory(options.databasePath),
       warn: (message) => logHookFailure(io, message),
       deadlinePassed: () => performance.now() > io.deadlineAt,
+      guard: async () => {
+        const { createHookGuard } = await import("./hook-guard.js");
+        return createHookGuard({
+          agent: options.agent,
+          store,
+          settings: config?.guard ?? null,
+          ...(config ? { redaction: config.capture.redaction } : {}),
+          now: io.now,
+        });
+      },
     });
     return result.stdout ?? "";
   } finally {

@@ -96,7 +96,11 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
     if (location.kind !== "sqlite") throw new StoreError("hooks need a SQLite database (TACIT_DATABASE_URL)");
     const toolEvent =
       event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure";
-    const deadlineMs = eventDeadlineMs(hookClientSettings(io.env), toolEvent);
+    // A PreToolUse holds the tool call up: it gets a tool event's deadline, not a prompt's.
+    const deadlineMs = eventDeadlineMs(
+      hookClientSettings(io.env),
+      toolEvent || event.hook_event_name === "PreToolUse",
+    );
     const spool = spoolDirectory(location.path);
     // One instant for the whole event, so records spooled after a busy store get the same ids.
     const now = io.now();

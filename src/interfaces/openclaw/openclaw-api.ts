@@ -31,6 +31,7 @@ export type OpenClawHookName =
   | "session_start"
   | "session_end"
   | "before_prompt_build"
+  | "before_tool_call"
   | "after_tool_call"
   | "agent_end"
   | "gateway_stop";

@@ -111,12 +111,13 @@ describe("the OpenClaw plugin entry", () => {
     expect(pluginEntry.configSchema.safeParse(undefined).success).toBe(true);
   });
 
-  it("registers the six hooks in full mode only, opening nothing", () => {
+  it("registers the seven hooks in full mode only, opening nothing", () => {
     const { openclaw } = setup();
     expect([...openclaw.hooks.keys()].sort()).toEqual([
       "after_tool_call",
       "agent_end",
       "before_prompt_build",
+      "before_tool_call",
       "gateway_stop",
       "session_end",
       "session_start",
@@ -227,6 +228,52 @@ describe("capture through OpenClaw's hooks", () => {
     expect(openclaw.logs.some((log) => log.level === "info" && /learnt session/.test(log.message))).toBe(
       true,
     );
+  });
+
+  it("blocks a tool call the user's correction forbade, with the lesson and what to run instead", async () => {
+    const { plugin, openclaw, advance, inspect } = setup({ learnDelayMs: 0 });
+    await openclaw.replay(fixture("session-correction"));
+    await plugin.settled();
+    advance(2 * 86_400_000);
+    const [start, prompt] = fixture("session-followup") as [RecordedCall, RecordedCall];
+    await openclaw.replay([start, prompt]);
+    const toolContext = {
+      agentId: "main",
+      sessionKey: "agent:main:discord:channel:1187443322110099887",
+      sessionId: "9d4e61a2-0f7b-4c3e-8b55-6a2d0c9e4b12",
+      runId: "run-4",
+      toolName: "exec",
+    };
+    const blocked = (await openclaw.emit(
+      "before_tool_call",
+      { toolName: "exec", params: { command: "npm install" }, toolCallId: "toolu_11" },
+      toolContext,
+    )) as { block?: boolean; blockReason?: string };
+    expect(blocked?.block).toBe(true);
+    expect(blocked?.blockReason).toMatch(/^tacit blocked `npm install`/);
+    expect(blocked?.blockReason).toContain("Instead: pnpm install");
+    expect(openclaw.hooks.get("before_tool_call")?.options).toEqual({ timeoutMs: 2_000 });
+    const allowed = await openclaw.emit(
+      "before_tool_call",
+      { toolName: "exec", params: { command: "pnpm install" }, toolCallId: "toolu_12" },
+      toolContext,
+    );
+    expect(allowed).toBeUndefined();
+    const runtime = await inspect();
+    const [event] = await runtime.store.guard.listGuardEvents({
+      sessionId: "openclaw:9d4e61a2-0f7b-4c3e-8b55-6a2d0c9e4b12",
+      kinds: ["deny"],
+      limit: 1,
+    });
+    expect(event).toMatchObject({ toolName: "exec", adherence: "followed" });
+  });
+
+  it("checks no tool call when the guard is off", async () => {
+    const { openclaw } = setup({ guard: false });
+    const call = { toolName: "exec", params: { command: "npm install" } };
+    expect(
+      await openclaw.emit("before_tool_call", call, { sessionId: "s", toolName: "exec" }),
+    ).toBeUndefined();
   });
 
   it("writes what the user wants kept into OpenClaw's own workspace, once", async () => {

@@ -7,6 +7,7 @@
  * | `session_start`       | creates the session (channel, account, conversation from its key; when |
  * |                       | the key names no channel, with the first turn, whose context does)     |
  * | `before_prompt_build` | recalls for the prompt and returns `{ prependContext: <tacit-context> }` |
+ * | `before_tool_call`    | checks the call against the lessons: `block` or `requireApproval`      |
  * | `after_tool_call`     | keeps the call (params, result, error, duration) until the turn ends    |
  * | `agent_end`           | captures the turn's messages and tool calls, records an outcome,        |
  * |                       | schedules learning for the session (then the memory pipeline on the     |
@@ -33,6 +34,7 @@ import {
   agentContext,
   agentEndEvent,
   beforePromptBuildEvent,
+  beforeToolCallEvent,
   describeIssue,
   type SessionOrigin,
   sessionContext,
@@ -44,6 +46,7 @@ import {
   tacitPluginConfig,
   toolContext,
 } from "./openclaw-events.js";
+import { OPENCLAW_ABILITIES, openClawToolAnswer } from "./openclaw-guard.js";
 import { mapAgentMessages, mergeObservedToolCalls, type ObservedToolCall } from "./openclaw-messages.js";
 
 /** The plugin id; `openclaw.plugin.json` and `plugins.entries.<id>` use the same. */
@@ -58,6 +61,8 @@ const MAX_STARTING = 1000;
 const MAX_WORKSPACES = 1000;
 /** Budget of the recall in `before_prompt_build`; OpenClaw continues without context after it. */
 const RECALL_TIMEOUT_MS = 10_000;
+/** Budget of the guard in `before_tool_call`; OpenClaw runs the call unchecked after it. */
+const GUARD_TIMEOUT_MS = 2_000;
 
 /** Options of {@link createOpenClawPlugin}; all default to production behaviour. */
 export interface OpenClawPluginOptions {
@@ -85,7 +90,10 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
   let opening: Promise<Tacit> | null = null;
   const observed = new Map<string, ObservedToolCall[]>();
   const sessionsByKey = new Map<string, string>();
-  /** The agent workspace (`ctx.workspaceDir`) each session last ran in: where its memory files are. */
+  /**
+   * The agent workspace (`ctx.workspaceDir`) each session last ran in: where its memory files are,
+   * and the project of its tool calls for the guard (the tool hooks' context has none).
+   */
   const workspaces = new Map<string, string>();
   const noteWorkspace = (sessionId: string, context: AgentContext): void => {
     if (!context.workspaceDir) return;
@@ -238,7 +246,36 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
       ...(sessionId ? { sessionId, agent: AGENT } : {}),
       ...(context.workspaceDir ? { cwd: context.workspaceDir } : {}),
     });
+    if (sessionId && config.guard !== false) {
+      await sdk.guard.prompt({
+        sessionId,
+        agent: AGENT,
+        prompt,
+        ...(context.workspaceDir ? { cwd: context.workspaceDir } : {}),
+        recallId: result.recallId,
+      });
+    }
     return result.context ? { prependContext: result.context } : undefined;
+  });
+
+  const onBeforeToolCall = guard("before_tool_call", async (rawEvent, rawContext) => {
+    if (config.guard === false) return;
+    const event = parse("before_tool_call", beforeToolCallEvent, rawEvent);
+    const context = parse("before_tool_call", toolContext, rawContext);
+    if (!event || !context) return;
+    const sessionId = sessionOf(context);
+    if (!sessionId) return;
+    const cwd = workspaces.get(sessionId);
+    const verdict = await (await tacit()).guard.check({
+      sessionId,
+      agent: AGENT,
+      toolName: event.toolName,
+      input: event.params ?? {},
+      ...(event.derivedPaths ? { derivedPaths: event.derivedPaths } : {}),
+      ...(cwd ? { cwd } : {}),
+      abilities: OPENCLAW_ABILITIES,
+    });
+    return openClawToolAnswer(verdict);
   });
 
   const onAfterToolCall = guard("after_tool_call", async (rawEvent, rawContext) => {
@@ -356,6 +393,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
       else log("warn", `ignoring invalid plugin config (${describeIssue(parsed.error)}); using defaults`);
       api.on("session_start", onSessionStart);
       api.on("before_prompt_build", onBeforePromptBuild, { timeoutMs: RECALL_TIMEOUT_MS });
+      api.on("before_tool_call", onBeforeToolCall, { timeoutMs: GUARD_TIMEOUT_MS });
       api.on("after_tool_call", onAfterToolCall);
       api.on("agent_end", onAgentEnd);
       api.on("session_end", onSessionEnd);

@@ -48,7 +48,7 @@ const USER_TURN = `NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = t.session_i
 /** Conversation text of the main chain: what a gate window reads. */
 const WINDOW_MESSAGES = "kind = 'text' AND role IN ('user', 'assistant') AND is_sidechain = 0";
 
-/** The memory gate's decisions in SQLite (table memory_gate_decisions, migration 019). */
+/** The memory gate's decisions in SQLite (table memory_gate_decisions, migration 012). */
 export class SqliteGateDecisionStore implements GateDecisionStore {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -47,7 +47,7 @@ export class SqliteLessonStore implements LessonStore {
     }
     any("scope_key", filter.scopeKeys);
     if (filter.slot !== undefined) any("slot", [filter.slot]);
-    // A literal, so the partial index on conventions (migration 016) serves the query.
+    // A literal, so the partial index on conventions (migration 018) serves the query.
     if (filter.convention !== undefined) where.push(filter.convention ? "convention = 1" : "convention = 0");
     const sql = `SELECT data FROM lessons ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY updated_at DESC, pk DESC LIMIT ?`;

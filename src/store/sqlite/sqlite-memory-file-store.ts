@@ -40,7 +40,7 @@ const REFERENCED_SNAPSHOTS = `
   UNION SELECT backup_snapshot_id FROM guardian_rollbacks WHERE backup_snapshot_id IS NOT NULL
   UNION SELECT backup_snapshot_id FROM guardian_file_claims WHERE backup_snapshot_id IS NOT NULL`;
 
-/** The guardian's audits, snapshots, rollbacks, corrections and file claims in SQLite (migration 018). */
+/** The guardian's audits, snapshots, rollbacks, corrections and file claims in SQLite (migration 011). */
 export class SqliteMemoryFileStore implements MemoryFileStore {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -51,6 +51,7 @@ import {
 } from "./sqlite-database.js";
 import { SqliteDatasetStore } from "./sqlite-dataset-store.js";
 import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
+import { SqliteGuardStore } from "./sqlite-guard-store.js";
 import { SqliteInsightStore } from "./sqlite-insight-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
@@ -84,6 +85,8 @@ export class SqliteStore implements Store {
   /** The training dataset. */
   readonly datasets: SqliteDatasetStore;
   readonly insights: SqliteInsightStore;
+  /** The guard's events and adherence. */
+  readonly guard: SqliteGuardStore;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
   constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
@@ -103,6 +106,7 @@ export class SqliteStore implements Store {
     this.gateDecisions = new SqliteGateDecisionStore(this.db);
     this.datasets = new SqliteDatasetStore(this.db);
     this.insights = new SqliteInsightStore(this.db);
+    this.guard = new SqliteGuardStore(this.db);
   }
 
   recordAudit(audit: GuardianAudit): Promise<void> {

@@ -14,7 +14,9 @@ import { migration012 } from "./012-memory-gate.js";
 import { migration013 } from "./013-harness-text.js";
 import { migration014 } from "./014-vector-keys.js";
 import { migration015 } from "./015-dataset.js";
-import { migration016 } from "./016-lesson-slots.js";
+import { migration016 } from "./016-guard.js";
+import { migration017 } from "./017-codex-shell-command.js";
+import { migration018 } from "./018-lesson-slots.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -45,4 +47,6 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
+  migration018,
 ];

@@ -12,8 +12,8 @@ import type { SqliteMigration } from "./index.js";
  * re-applied): a column is added only when missing, the indexes only if absent, and the backfill
  * reads the lesson JSON, which holds the same values the columns do.
  */
-export const migration016: SqliteMigration = {
-  version: 16,
+export const migration018: SqliteMigration = {
+  version: 18,
   name: "lesson-slots",
   sql: "",
   run: addSlotColumns,
