@@ -256,4 +256,14 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:sidebar|navbar|nav bar|modal|dropdown|tooltip|toolbar|buttons?|checkbox(?:es)?|spinner|carousel|accordion|collapsible|breadcrumbs?|pagination)\b|侧边栏|导航栏|弹窗|按钮|下拉框/,
     "make the sidebar collapsible",
   ),
+  work(
+    "config",
+    /\b(?:test|live|secret|access|private|publishable|signing) keys?\b|\b(?:api|access) tokens?\b|(?:测试|正式)?(?:密钥|秘钥)/,
+    "wire up the stripe test key for local dev",
+  ),
+  work(
+    "database",
+    /\b(?:cache|session) keys\b|\bkeys in (?:the )?(?:cache|redis)\b/,
+    "check how long the session keys in the cache live",
+  ),
 ]);

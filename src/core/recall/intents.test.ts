@@ -42,6 +42,9 @@ describe("activities", () => {
     ["Use `python3 jobs/cleanup.py` instead of `python jobs/cleanup.py`", ["scripts"]],
     ["把监控那几个服务重新拉起来", ["run"]],
     ["make the sidebar collapsible", ["styling"]],
+    // A secret key is configuration; keys in a cache are data.
+    ["wire up the stripe test key for local dev", ["config", "payments", "tests"]],
+    ["check how long the session keys in the cache live", ["database"]],
     // A version is not a setting; a size in pixels is styling.
     ["bump react to 19", ["dependencies"]],
     ["set the header padding to 12px", ["styling"]],
