@@ -13,8 +13,8 @@ export interface RelevanceConfig {
   activityMismatch: number;
   /**
    * Added to a lesson whose trigger names the prompt's kind of work ("When editing configuration
-   * files" for "raise the idle timeout to 90 seconds"): the situation it was learnt for, beyond
-   * the kinds of work its rule happens to name. Default 0.08.
+   * files" for "raise the idle timeout to 90 seconds") and shares no word with it: the situation
+   * it was learnt for, beyond the kinds of work its rule happens to name. Default 0.08.
    */
   triggerWorkLift: number;
   /**

@@ -93,8 +93,12 @@ describe("lessonRelevance", () => {
     expect(lessonRelevance(weights, config, timeout)).toBeCloseTo(
       lifted + 0.2 - DEFAULT_RELEVANCE_CONFIG.triggerWorkLift,
     );
-    // Never for a convention (its block judges its kind of work) or a knowledge question.
+    // Never for a convention (its block judges its kind of work), nor when a word is shared.
     expect(lessonRelevance(weights, { ...config, convention: true }, timeout)).toBeLessThan(lifted);
+    expect(
+      lessonRelevance(weights, { ...config, sharedTerms: 1 }, timeout) -
+        lessonRelevance(weights, { ...incidental, sharedTerms: 1 }, timeout),
+    ).toBeCloseTo(0);
   });
 
   it("takes the configured share of a resembling situation when that beats the lesson's own relevance", () => {

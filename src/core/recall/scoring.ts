@@ -133,10 +133,12 @@ export function lessonRelevance(
     },
     profile,
   );
-  // The situation its trigger names is the prompt's kind of work: what the lesson is for.
+  // The situation its trigger names is the prompt's kind of work: what the lesson is for. It
+  // stands in for the words they do not share (a shared word already carries its topic).
   const forThisWork =
     !lesson.convention &&
     !profile.general &&
+    lesson.sharedTerms === 0 &&
     sharedActivities(profile.activities, activities(lesson.trigger)) > 0;
   const lifted = forThisWork ? own + config.triggerWorkLift : own;
   const standsForTasks = !profile.general && !lesson.convention;
