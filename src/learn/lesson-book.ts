@@ -86,6 +86,8 @@ export interface LearnResult {
   events: LessonEvent[];
   /** Similarity of the deciding neighbour (null for a creation with no neighbour). */
   similarity: number | null;
+  /** Lessons this one overturned, as they were stored (superseded by it). */
+  superseded: Lesson[];
 }
 
 /** A lesson with its track record, for `tacit lessons show`. */
@@ -201,8 +203,13 @@ export function createLessonBook(options: {
   return {
     embedderId: embedder_id,
 
-    /** Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats. */
-    async learn(given: LessonInput): Promise<LearnResult> {
+    /**
+     * Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats,
+     * and lessons it contradicts are superseded by it. With `overturns: false` it supersedes
+     * nothing (a lesson recorded as history, such as one a pack marks superseded); contradicted
+     * lessons are still never merged into.
+     */
+    async learn(given: LessonInput, options: { overturns?: boolean } = {}): Promise<LearnResult> {
       const input = redactLesson(given, redact);
       const vector = await embedLesson(input);
       return withRetry(async () => {
@@ -253,7 +260,9 @@ export function createLessonBook(options: {
         });
         const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
         const target = decision.action === "create" ? null : decision.target;
-        const superseded = settleSupersession(write, { candidate, target, overturned }, ctx);
+        // Learning what the book already holds, evidence and all, says nothing new: it overturns nothing.
+        const settles = write.events.length > 0 && options.overturns !== false;
+        const superseded = settles ? settleSupersession(write, { candidate, target, overturned }, ctx) : [];
         if (write.events.length > 0 || superseded.length > 0) {
           await commit({
             writes: [
@@ -269,6 +278,7 @@ export function createLessonBook(options: {
           lesson: write.lesson,
           events: write.events,
           similarity: decision.similarity,
+          superseded: superseded.map((item) => item.after),
         };
       });
     },

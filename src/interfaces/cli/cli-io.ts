@@ -158,3 +158,18 @@ export function writeListing<T>(
 export function firstOf<T>(all: T[], limit: number): { items: T[]; total: number } {
   return { items: all.slice(0, limit), total: all.length };
 }
+
+/** Splits a comma list and checks every value against the allowed ones, naming the option on error. */
+export function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  option: string,
+): T[] | undefined {
+  if (value === undefined) return undefined;
+  const values = value.split(",").map((item) => item.trim());
+  for (const item of values) {
+    if (!allowed.includes(item as T))
+      throw new CliError(`${option} must be one of ${allowed.join(", ")}, got "${item}"`);
+  }
+  return values as T[];
+}
