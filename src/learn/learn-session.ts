@@ -14,13 +14,13 @@ import {
   type TaskSegment,
   type TaskSignal,
 } from "../core/learning/index.js";
-import type { Message } from "../core/types.js";
+import { toTaskMessage } from "../core/learning/task-message.js";
+import type { LessonBook } from "../lessons/index.js";
 import type { ModelGate } from "../models/model-gate.js";
+import { nextEventLoopTurn } from "../store/event-loop.js";
 import type { LearnJob, TaskRecord } from "../store/learn-store.js";
 import type { Store } from "../store/store.js";
-import { nextEventLoopTurn } from "./event-loop.js";
 import { commitTask, countLesson, prepareTask, type TaskContext, type TaskCounts } from "./learn-task.js";
-import type { LessonBook } from "./lesson-book.js";
 
 /** How learning runs. */
 export interface LearnConfig {
@@ -288,22 +288,6 @@ function countingGate(gate: ModelGate, onCall: () => void): ModelGate {
       if (gate.model) onCall();
       return gate.call(request);
     },
-  };
-}
-
-export function toTaskMessage(message: Message): TaskMessage {
-  return {
-    seq: message.seq,
-    role: message.role,
-    kind: message.kind,
-    content: message.content,
-    toolName: message.toolName,
-    toolInput: message.toolInput,
-    toolOutput: message.toolOutput,
-    isError: message.isError,
-    createdAt: message.createdAt,
-    isMeta: message.metadata.isMeta === true,
-    isSidechain: message.isSidechain,
   };
 }
 

@@ -1,5 +1,5 @@
 import { ulid } from "ulid";
-import { toSignalMessages, userRequest } from "../core/learning/task-message.js";
+import { toSignalMessages, toTaskMessage, userRequest } from "../core/learning/task-message.js";
 import type { MaturityConfig } from "../core/lessons/maturity.js";
 import type { QualityConfig, RecallScoringWeights } from "../core/lessons/quality.js";
 import {
@@ -24,7 +24,6 @@ import type { RedactionConfig } from "../core/redaction.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
 import type { LiveSignalName } from "../core/signals/signal-types.js";
 import { cosineSimilarity } from "../core/vector.js";
-import { toTaskMessage } from "../learn/learn-session.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { lessonScopeKey } from "../store/lesson-store.js";

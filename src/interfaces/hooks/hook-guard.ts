@@ -81,7 +81,7 @@ export function preToolUseOutput(verdict: GuardVerdict): string {
 /** Makes a lesson stale through the lesson book (its history keeps why), loaded only then. */
 async function demote(deps: { store: SqliteStore; now: () => number }, lessonId: string, detail: string) {
   const [{ createLessonBook }, { createHashingEmbedder }] = await Promise.all([
-    import("../../learn/lesson-book.js"),
+    import("../../lessons/lesson-book.js"),
     import("../../models/hashing-embedder.js"),
   ]);
   // Demoting changes no content, so nothing is embedded: the offline embedder stands in.
