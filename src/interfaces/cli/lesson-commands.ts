@@ -12,7 +12,7 @@ import {
   type MaturityState,
 } from "../../core/lessons/lesson.js";
 import type { LessonAdherence } from "../../guard/adherence-report.js";
-import { type LessonBook, type LessonChange, MAX_FEEDBACK_REASON_CHARS } from "../../learn/lesson-book.js";
+import { type LessonBook, type LessonChange, MAX_FEEDBACK_REASON_CHARS } from "../../lessons/index.js";
 import type { StoredFeedback } from "../../store/lesson-store.js";
 import {
   CliError,

@@ -53,7 +53,10 @@ import {
 } from "../store/lesson-store.js";
 import type { Store } from "../store/store.js";
 
-/** Settings of the lesson book: the seeds' thresholds, each overridable. */
+/**
+ * Settings of the lesson book: the thresholds of dedup, decay, maturity, the lifecycle, anti-patterns
+ * and outcome scoring (docs/design.md, "Lessons" to "Anti-patterns"), each overridable.
+ */
 export interface LessonBookConfig {
   dedup: Partial<DedupConfig>;
   /** The criterion weight `details` shows (its half-life is the maturity one). */
@@ -369,8 +372,9 @@ export function createLessonBook(options: {
     judgeOutcome: (outcome: OutcomeSignals) => scoreImplicitFeedback(outcome, config.outcomeScoring),
 
     /**
-     * Scores a task outcome (seed 002 implicit feedback) and records it on each lesson that was in
-     * play for the task. Neutral outcomes are stored too: they count toward the total.
+     * Scores a task outcome as implicit feedback (docs/design.md, "Outcome scoring") and records it
+     * on each lesson that was in play for the task. Neutral outcomes are stored too: they count
+     * toward the total.
      */
     async scoreOutcome(
       lessonIds: string[],
