@@ -12,7 +12,7 @@ import { RECALLABLE_STATUSES } from "../core/lessons/quality.js";
 import { PACK_SESSION_ID } from "../core/packs/build-pack.js";
 import type { Pack, PackLesson } from "../core/packs/pack-format.js";
 import { conventionInput } from "../core/packs/pack-slot.js";
-import type { LessonBook, LessonChange } from "../learn/lesson-book.js";
+import type { LessonBook, LessonChange } from "../lessons/index.js";
 
 /** What importing did to one pack lesson. */
 export interface ImportedLesson {

@@ -68,8 +68,8 @@ describe("choosing what a pack holds", () => {
     expect(ids({ scope: "global" })).toEqual(["L4"]);
     expect(ids({ project: "/work/shop", scope: "project" })).toEqual(["L1", "L2"]);
     expect(ids({ project: "/elsewhere" })).toEqual(["L4"]);
-    // No lesson of this build governs a slot or is marked a convention.
-    expect(ids({ conventions: true })).toEqual([]);
+    // yarn and pnpm govern the package manager (their rules name it); reading a file does not.
+    expect(ids({ conventions: true })).toEqual(["L1", "L2"]);
   });
 
   it("links each superseded lesson to its successor both ways", () => {

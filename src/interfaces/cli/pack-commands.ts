@@ -12,7 +12,6 @@ import { exportPack } from "../../packs/export-pack.js";
 import { importPack, type PackImportReport } from "../../packs/import-pack.js";
 import type { Runtime } from "../../runtime.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
-import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { TACIT_VERSION } from "../../version.js";
 import {
   CliError,
@@ -122,13 +121,13 @@ async function withStoreCopy<T>(
     const copy = join(folder, "tacit.db");
     const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
     if (location.kind === "sqlite" && location.path !== ":memory:" && existsSync(location.path))
-      await withStore(io, options, (store) => store.db.backup(copy), "read");
+      await withStore(io, options, (store) => store.copyTo(copy), "read");
     const { openRuntime } = await import("../../runtime.js");
     const runtime = await openRuntime({
       env: io.env,
       cwd: io.cwd,
       now: io.now,
-      store: new SqliteStore({ path: copy }),
+      db: copy,
     });
     try {
       return await work(runtime);
