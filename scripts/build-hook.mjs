@@ -114,7 +114,14 @@ const common = {
 
 const metafile = process.env.TACIT_HOOK_METAFILE === "1";
 const results = [];
-for (const entry of ["hook-client", "hook-main", "hook-capture", "hook-config", "hook-recall"]) {
+for (const entry of [
+  "hook-client",
+  "hook-main",
+  "hook-capture",
+  "hook-config",
+  "hook-recall",
+  "hook-reconcile",
+]) {
   results.push(
     await build({
       ...common,

@@ -44,9 +44,10 @@ async function captureWithin(
   const config = await eventConfig(io, event.cwd ?? io.cwd);
   const store = storeFor(options.databasePath);
   try {
+    const capture = createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) });
     const result = await handleHookEvent(event, {
       agent: options.agent,
-      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
+      capture,
       store,
       now: io.now,
       recall: async (request) => {
@@ -64,6 +65,15 @@ async function captureWithin(
       spoolDirectory: spoolDirectory(options.databasePath),
       warn: (message) => logHookFailure(io, message),
       deadlinePassed: () => performance.now() > io.deadlineAt,
+      // Claude Code's transcripts share the hooks' ids (live-session-fill.ts); Codex's do not.
+      ...(options.agent === "claude-code"
+        ? {
+            reconcile: async (transcriptPath: string, sessionId: string) => {
+              const { reconcileTranscript } = await import("./hook-reconcile.js");
+              await reconcileTranscript({ capture, store, now: io.now }, transcriptPath, sessionId);
+            },
+          }
+        : {}),
     });
     return result.stdout ?? "";
   } finally {
