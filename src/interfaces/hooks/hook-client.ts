@@ -129,11 +129,22 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     );
     return;
   }
+  // With HTTP hooks installed (hook-http-endpoint.ts), only these command hooks can start the
+  // daemon the agent's HTTP hooks post to: start it first, so it loads while this event is handled
+  // here, and let SessionStart wait until it listens, so the session's first prompt reaches it.
+  const httpPort = startsDaemon(input) || endsTurn(input) ? endpointPort(socketPath) : null;
+  if (httpPort !== null) await startDaemon(socketPath, io);
   // Events queued for a daemon that is gone come first, in order, then this one.
   const { runQueuedHooks } = await import("./hook-main.js");
   await runQueuedHooks(inboxDirectory(socketPath), io);
   await runInProcess(argv, { ...io, stdin: input }, deadlineAt);
-  if (startsDaemon(input)) await startDaemon(socketPath, io);
+  if (httpPort === null && startsDaemon(input)) await startDaemon(socketPath, io);
+  if (httpPort !== null && isSessionStart(input) && !(await listensBy(httpPort, deadlineAt))) {
+    await logFailure(
+      io,
+      `the hook daemon did not listen on 127.0.0.1:${httpPort} by the SessionStart deadline; HTTP hooks that fail before it does are filled in from the transcript at Stop`,
+    );
+  }
 }
 
 /**
@@ -229,6 +240,50 @@ function isToolEvent(input: Buffer): boolean {
 /** Only the events that begin a turn start a daemon: the tool events stay as lean as possible. */
 function startsDaemon(input: Buffer): boolean {
   return /"hook_event_name"\s*:\s*"(SessionStart|UserPromptSubmit)"/.test(input.toString("utf8", 0, 65_536));
+}
+
+/** The events that end a turn: with HTTP hooks they start a daemon that is gone, for the next turn. */
+function endsTurn(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"(Stop|SubagentStop)"/.test(input.toString("utf8", 0, 65_536));
+}
+
+function isSessionStart(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"SessionStart"/.test(input.toString("utf8", 0, 65_536));
+}
+
+/**
+ * The port of the HTTP endpoint installed beside the daemon's socket, or null when there is none.
+ * Read with JSON.parse alone (no zod on the client's path); the daemon validates the file.
+ */
+function endpointPort(socketPath: string): number | null {
+  const file = socketPath.replace(/\.sock$/, ".http");
+  if (!existsSync(file)) return null;
+  try {
+    const port = (JSON.parse(readFileSync(file, "utf8")) as { port?: unknown } | null)?.port;
+    return typeof port === "number" && Number.isInteger(port) && port > 0 ? port : null;
+  } catch (error) {
+    // Unreadable or not JSON: the daemon reports it in the hook log when it starts.
+    void error;
+    return null;
+  }
+}
+
+/** Resolves true once something accepts connections on 127.0.0.1:`port`, false at `deadlineAt`. */
+async function listensBy(port: number, deadlineAt: number): Promise<boolean> {
+  const { connect } = requireNet();
+  while (remainingMs(deadlineAt) > 0) {
+    const accepted = await new Promise<boolean>((settle) => {
+      const socket = connect({ port, host: "127.0.0.1" });
+      socket.once("connect", () => {
+        socket.destroy();
+        settle(true);
+      });
+      socket.once("error", () => settle(false));
+    });
+    if (accepted) return true;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(20, remainingMs(deadlineAt))));
+  }
+  return false;
 }
 
 /**

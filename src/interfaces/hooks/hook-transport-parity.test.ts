@@ -1,0 +1,187 @@
+/**
+ * HTTP hooks and command hooks are two transports of one handler: the same events, posted to the
+ * daemon over HTTP or run as `tacit hook`, get the same answers and leave the same rows. And with
+ * HTTP hooks installed, the SessionStart command hook starts the daemon and returns once it
+ * listens, so the session's first prompt already reaches it.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Writable } from "node:stream";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLesson } from "../../core/lessons/lesson.js";
+import { createHashingEmbedder } from "../../models/hashing-embedder.js";
+import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import { type Turn, turnEvents } from "../../testing/claude-turn.js";
+import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { postHook } from "../../testing/hook-http.js";
+import { storeLessons } from "../../testing/stored-lessons.js";
+import { useTempDir } from "../../testing/temp-dir.js";
+import { hookSocketPath, runHookClient } from "./hook-client.js";
+import { runHookDaemon } from "./hook-daemon.js";
+import { stopHookDaemons } from "./hook-daemon-control.js";
+import { endpointPath, type HookHttpEndpoint, plannedEndpoint, writeEndpoint } from "./hook-http-endpoint.js";
+
+const tempDir = useTempDir("tacit-hook-parity-");
+const NOW = Date.UTC(2026, 4, 1, 12);
+const daemons: Array<{ socket: string; stopped: Promise<void> }> = [];
+afterEach(async () => {
+  for (const daemon of daemons) await stopHookDaemons(dirname(daemon.socket));
+  await Promise.all(daemons.splice(0).map((daemon) => daemon.stopped));
+});
+
+/** A home with a project and the pnpm lesson stored for it. */
+async function home(): Promise<{ home: string; project: string; env: NodeJS.ProcessEnv; database: string }> {
+  const dir = tempDir();
+  const project = join(dir, "shop-api");
+  mkdirSync(join(project, ".git"), { recursive: true });
+  const database = join(dir, "tacit.db");
+  const store = new SqliteStore({ path: database });
+  try {
+    const at = Date.UTC(2026, 0, 1);
+    await storeLessons(store, createHashingEmbedder(), [
+      createLesson({
+        id: "lesson-pnpm",
+        kind: "prefer",
+        trigger: "installing the dependencies",
+        rule: "Use pnpm install, not npm install: this repo is a pnpm workspace",
+        domain: "workflow",
+        scope: "project",
+        projectId: project,
+        evidence: [{ quote: "no, not npm — use pnpm", sessionId: "earlier", at }],
+        now: at,
+      }),
+    ]);
+  } finally {
+    await store.close();
+  }
+  const env = {
+    TACIT_HOME: dir,
+    HOME: dir,
+    TACIT_NO_BACKGROUND_LEARN: "1",
+    TACIT_HOOK_DAEMON_CHECK_MS: "3600000",
+  };
+  return { home: dir, project, env, database };
+}
+
+/** `tacit hook` as the agent runs it (through hook-client.ts); what it printed. */
+async function command(
+  payload: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<string> {
+  let text = "";
+  const stdout = new Writable({
+    write(chunk, _encoding, callback) {
+      text += chunk.toString();
+      callback();
+    },
+  });
+  await runHookClient([], { stdin: Buffer.from(JSON.stringify(payload)), stdout, env, cwd, now: () => NOW });
+  return text;
+}
+
+/** Every row the events left, with the home's path made neutral. */
+function rows(database: string, dir: string): unknown {
+  const db = new Database(database, { readonly: true });
+  try {
+    const all = {
+      sessions: db.prepare("SELECT * FROM sessions ORDER BY id").all(),
+      messages: db.prepare("SELECT * FROM messages ORDER BY seq").all(),
+      errors: db.prepare("SELECT * FROM errors ORDER BY id").all(),
+      outcomes: db.prepare("SELECT * FROM outcomes ORDER BY id").all(),
+      // Recall events get random ids (ULIDs): compared without them.
+      recalls: db.prepare("SELECT * FROM recall_events ORDER BY created_at").all().map(withoutIds),
+      recalled: db.prepare("SELECT * FROM recall_items ORDER BY rowid").all().map(withoutIds),
+    };
+    return JSON.parse(JSON.stringify(all).replaceAll(dir, "H"));
+  } finally {
+    db.close();
+  }
+}
+
+function withoutIds(row: unknown): unknown {
+  const { id: _id, recall_id: _recallId, ...rest } = row as Record<string, unknown>;
+  return rest;
+}
+
+/** Events Claude Code sends as HTTP hooks once `tacit install` chose them. */
+const HTTP_EVENTS = new Set(["UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"]);
+
+describe("HTTP hooks and command hooks", () => {
+  it("answer the same events the same way and store the same rows", async () => {
+    const viaCommand = await home();
+    const viaHttp = await home();
+    const socket = hookSocketPath([], { env: viaHttp.env, cwd: viaHttp.project }) as string;
+    const { endpoint } = await plannedEndpoint({ file: endpointPath(socket), database: viaHttp.database });
+    writeEndpoint(endpointPath(socket), endpoint);
+    const stopped = runHookDaemon({ socketPath: socket, env: viaHttp.env, now: () => NOW });
+    daemons.push({ socket, stopped });
+    await waitUntil(() => existsSync(socket.replace(/\.sock$/, ".pid")), "the daemon");
+
+    const turn = (dir: { project: string; home: string }): Turn => ({
+      sessionId: "parity-session",
+      cwd: dir.project,
+      transcriptPath: join(dir.home, "no-transcript.jsonl"),
+      promptId: "prompt-1",
+      prompt: "install the dependencies for the api package",
+      calls: [
+        { id: "toolu_npm", command: "npm install", output: "npm ERR! code ERESOLVE", isError: true },
+        { id: "toolu_pnpm", command: "pnpm install", output: "Done in 1.2s", isError: false },
+      ],
+      reply: "Installed with pnpm.",
+      at: NOW,
+    });
+    const start = (dir: { project: string }) =>
+      JSON.parse(
+        hookPayload("claude-code", "SessionStart", { session_id: "parity-session", cwd: dir.project }),
+      );
+    expect(await command(start(viaHttp), viaHttp.env, viaHttp.project)).toBe(
+      await command(start(viaCommand), { ...viaCommand.env, TACIT_HOOK_DAEMON: "0" }, viaCommand.project),
+    );
+    const commandEvents = turnEvents(turn(viaCommand));
+    const httpEvents = turnEvents(turn(viaHttp));
+    let answered = 0;
+    for (const [index, { payload }] of commandEvents.entries()) {
+      const name = payload.hook_event_name as string;
+      const overHttp = httpEvents[index]?.payload as Record<string, unknown>;
+      const expected = await command(
+        payload,
+        { ...viaCommand.env, TACIT_HOOK_DAEMON: "0" },
+        viaCommand.project,
+      );
+      const got = HTTP_EVENTS.has(name)
+        ? await postHook(endpoint, JSON.stringify(overHttp)).then((reply) => {
+            expect(reply.status).toBe(200);
+            return reply.body;
+          })
+        : await command(overHttp, viaHttp.env, viaHttp.project);
+      expect(got.replaceAll(viaHttp.project, "P"), name).toBe(expected.replaceAll(viaCommand.project, "P"));
+      if (expected !== "") answered++;
+    }
+    // The prompt was answered with the lesson, so the comparison covered a real answer.
+    expect(answered).toBeGreaterThan(0);
+    // The HTTP tool events are answered before they are stored; the Stop after them waits for them.
+    expect(rows(viaHttp.database, viaHttp.home)).toEqual(rows(viaCommand.database, viaCommand.home));
+    expect(hookLogText(viaHttp.home)).toBe("");
+    expect(hookLogText(viaCommand.home)).toBe("");
+  });
+
+  it("starts the daemon at SessionStart and returns once it listens, so the first prompt reaches it", async () => {
+    const setup = await home();
+    // The daemon runs from source here (tsx), which loads slower than the built one.
+    const env = { ...setup.env, TACIT_HOOK_PROMPT_DEADLINE_MS: "60000" };
+    const socket = hookSocketPath([], { env, cwd: setup.project }) as string;
+    const { endpoint } = await plannedEndpoint({ file: endpointPath(socket), database: setup.database });
+    writeEndpoint(endpointPath(socket), endpoint);
+    daemons.push({ socket, stopped: Promise.resolve() });
+    const start = JSON.parse(hookPayload("claude-code", "SessionStart", { cwd: setup.project }));
+    await command(start, env, setup.project);
+    // No wait here: the agent posts its first prompt as soon as SessionStart returned.
+    const prompt = hookPayload("claude-code", "UserPromptSubmit", { cwd: setup.project });
+    const reply = await postHook(endpoint as HookHttpEndpoint, prompt);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body).hookSpecificOutput.additionalContext).toMatch(/pnpm install/);
+    expect(hookLogText(setup.home)).toBe("");
+  }, 120_000);
+});
