@@ -105,7 +105,8 @@ describe("the built tacit bin", () => {
       "--project",
       project,
     ]);
-    tacit(["install", "claude-code", "--project", project]);
+    // Command hooks, whatever claude is on PATH (auto would pick HTTP hooks for a recent one).
+    tacit(["install", "claude-code", "--project", project, "--transport", "command"]);
     const settings = JSON.parse(readFileSync(join(project, ".claude/settings.local.json"), "utf8"));
     const command: string = settings.hooks.UserPromptSubmit[0].hooks[0].command;
     expect(command.startsWith(`${process.execPath} ${bin} hook `)).toBe(true);
@@ -263,7 +264,8 @@ describe("the built tacit bin, as a person runs it", () => {
     const project = join(home, "shop-api");
     mkdirSync(join(project, ".git", "info"), { recursive: true });
     const env = { PATH: process.env.PATH, HOME: home, TACIT_HOME: home, TACIT_NO_BACKGROUND_LEARN: "1" };
-    expect(run(["install", "claude-code", "--project", project], { cwd: project, env }).code).toBe(0);
+    const install = ["install", "claude-code", "--project", project, "--transport", "command"];
+    expect(run(install, { cwd: project, env }).code).toBe(0);
     const local = join(project, ".claude", "settings.local.json");
     const command: string = JSON.parse(readFileSync(local, "utf8")).hooks.UserPromptSubmit[0].hooks[0]
       .command;
