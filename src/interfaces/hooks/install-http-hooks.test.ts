@@ -64,7 +64,8 @@ describe("installClaudeCode with HTTP hooks", () => {
             {
               type: "http",
               url: "http://127.0.0.1:47123/tacit-hook/claude-code",
-              headers: { Authorization: "Bearer ${TACIT_HOOK_TOKEN_1A2B3C4D}" },
+              // Claude Code interpolates the variable, not this file: the text is literally `${…}`.
+              headers: { Authorization: `Bearer \${${HTTP.tokenVariable}}` },
               allowedEnvVars: ["TACIT_HOOK_TOKEN_1A2B3C4D"],
               timeout: 10,
             },
