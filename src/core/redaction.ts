@@ -19,6 +19,8 @@ const BUILT_IN_RULES: readonly SecretRule[] = [
   { kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
   { kind: "aws-key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
   { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
+  // tacit's own hook token: Claude Code hands it to every process it starts (the settings' env).
+  { kind: "tacit-hook-token", pattern: /\btacit_hook_[A-Za-z0-9_-]{32,}/g },
   { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   { kind: "bearer", pattern: /\b[Bb]earer\s+([A-Za-z0-9\-._~+/]{8,}=*)/g },
   { kind: "url-password", pattern: /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s/:@]+:([^\s@/]+)@/g },
@@ -30,7 +32,7 @@ const BUILT_IN_RULES: readonly SecretRule[] = [
 ];
 
 const BUILT_IN_HINT =
-  /PRIVATE KEY|sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|eyJ|bearer|:\/\/[^\s/:@]+:|key|token|secret|passw|pwd/i;
+  /PRIVATE KEY|sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|tacit_hook_|eyJ|bearer|:\/\/[^\s/:@]+:|key|token|secret|passw|pwd/i;
 
 /** Options of {@link createRedactor}. */
 export interface RedactionConfig {

@@ -175,6 +175,11 @@ describe("tacit install claude-code: HTTP hooks or commands", () => {
     });
     expect(JSON.parse(moved.stdout)).toMatchObject({ changed: true, httpPort: 47999 });
     expect(JSON.parse(readFileSync(join(home, endpointFile), "utf8")).token).toBe(endpoint.token);
+    // Uninstall takes the token out of the settings; --purge deletes the endpoint with tacit's data.
+    const purged = await runHookCommands(["uninstall", "--purge", "--yes"], { cwd: root, env });
+    expect(purged.code, purged.stderr).toBe(0);
+    expect(existsSync(join(home, endpointFile))).toBe(false);
+    expect(existsSync(join(root, ".claude", "settings.local.json"))).toBe(false);
   });
 
   it("keeps command hooks for an older Claude Code, for --shared, and for Codex, saying why", async () => {

@@ -9,6 +9,7 @@ import { createServer, request } from "node:http";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { runTacit } from "../../testing/cli-harness.js";
 import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { postHook } from "../../testing/hook-http.js";
 import { useTempDir } from "../../testing/temp-dir.js";
@@ -17,6 +18,7 @@ import { runHookDaemon } from "./hook-daemon.js";
 import { stopHookDaemons } from "./hook-daemon-control.js";
 import { endpointPath, type HookHttpEndpoint, plannedEndpoint, writeEndpoint } from "./hook-http-endpoint.js";
 import { authorized, MAX_BODY_BYTES } from "./hook-http-server.js";
+import { httpHookStatus } from "./hook-http-status.js";
 
 const tempDir = useTempDir("tacit-hook-http-");
 const NOW = Date.UTC(2026, 4, 1, 12);
@@ -228,5 +230,36 @@ describe("the token check", () => {
     expect(authorized("tacit_hook_secret", expected)).toBe(false);
     expect(authorized("Bearer ", expected)).toBe(false);
     expect(authorized(undefined, expected)).toBe(false);
+  });
+});
+
+describe("who answers the HTTP hooks (tacit doctor)", () => {
+  it("tells tacit's daemon from nobody and from another program holding the port", async () => {
+    const served = await serve();
+    const env = { TACIT_HOME: served.home, HOME: served.home };
+    expect(await httpHookStatus({ env, cwd: served.project })).toMatchObject({
+      port: served.endpoint.port,
+      answeredBy: "tacit",
+    });
+    await stopHookDaemons(served.home);
+    expect((await httpHookStatus({ env, cwd: served.project }))?.answeredBy).toBe("nobody");
+    const squatter = createServer((_request, response) => response.end('{"ok":true}'));
+    await new Promise<void>((listening) =>
+      squatter.listen(served.endpoint.port, "127.0.0.1", () => listening()),
+    );
+    try {
+      expect((await httpHookStatus({ env, cwd: served.project }))?.answeredBy).toBe("other");
+      const doctor = await runTacit(["doctor", "--json"], { env, cwd: served.project });
+      const report = JSON.parse(doctor.stdout);
+      expect(report.httpHooks).toMatchObject({ port: served.endpoint.port, answeredBy: "other" });
+      expect(report.problems.join("\n")).toMatch(
+        new RegExp(`127\\.0\\.0\\.1:${served.endpoint.port} answers, but not as tacit's hook daemon`),
+      );
+    } finally {
+      await new Promise((closed) => squatter.close(closed));
+    }
+    // No HTTP hooks installed for a database: nothing to say.
+    const other = tempDir();
+    expect(await httpHookStatus({ env: { TACIT_HOME: other, HOME: other }, cwd: other })).toBeNull();
   });
 });
