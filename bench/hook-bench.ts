@@ -11,6 +11,7 @@ import { stopHookDaemons } from "../src/interfaces/hooks/hook-daemon-control.js"
 import { embedLessons } from "../src/learn/lesson-book.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import { httpHookFigures } from "./hook-http-bench.js";
 import { syntheticLessons } from "./lessons-bench.js";
 import type { BenchResult } from "./report.js";
 
@@ -75,6 +76,8 @@ export async function runHookBench(): Promise<BenchResult[]> {
     const coldDatabase = join(coldDir, "tacit.db");
     // The seeded store is closed (checkpointed into one file), so a copy is the same database.
     copyFileSync(database, coldDatabase);
+    const httpSeed = join(dir, "http-seed.db");
+    copyFileSync(database, httpSeed);
     const coldEnv = { ...env, TACIT_HOME: coldDir, TACIT_DATABASE_URL: coldDatabase, TACIT_HOOK_DAEMON: "0" };
     const run = (args: string[], input: string | undefined, runEnv: NodeJS.ProcessEnv) => {
       const started = performance.now();
@@ -143,6 +146,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
       ? "the daemon served every steady run (its socket stayed, the hook log stayed empty)"
       : `the daemon did NOT serve every run (hook log: ${logged || "none"}; socket ${existsSync(socket) ? "present" : "gone"})`;
     const longSession = await sessionLengthFigure(dir);
+    const http = await httpHookFigures({ dir, seededDatabase: httpSeed, project, entry: cliEntry() });
     return [
       {
         name: `tacit hook, PostToolUse, daemon running (median of ${RUNS})`,
@@ -189,6 +193,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         note: `TACIT_HOOK_DAEMON=0: capture, store and recall loaded cold in the hook's own process (${coldInjected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
       },
       longSession,
+      ...http,
     ];
   } finally {
     // Stop the daemon the runs started (and wait for it), then remove its home.
