@@ -11,6 +11,7 @@ import { stopHookDaemons } from "../src/interfaces/hooks/hook-daemon-control.js"
 import { embedLessons } from "../src/learn/lesson-book.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import { pnpmLesson } from "../src/testing/pnpm-lesson.js";
 import { httpHookFigures } from "./hook-http-bench.js";
 import { syntheticLessons } from "./lessons-bench.js";
 import type { BenchResult } from "./report.js";
@@ -288,19 +289,7 @@ async function seedLessons(database: string, project: string): Promise<void> {
     const lessons = syntheticLessons(LESSONS - 1).map((input, index) =>
       createLesson({ ...input, id: `bench-${index}`, now: at }),
     );
-    lessons.push(
-      createLesson({
-        id: "bench-pnpm",
-        kind: "prefer",
-        trigger: "installing the dependencies",
-        rule: "Use pnpm install, not npm install: this repo is a pnpm workspace",
-        domain: "workflow",
-        scope: "project",
-        projectId: project,
-        evidence: [{ quote: "no, not npm — use pnpm", sessionId: "bench", at }],
-        now: at,
-      }),
-    );
+    lessons.push(pnpmLesson({ id: "bench-pnpm", project, at }));
     for (let start = 0; start < lessons.length; start += 500) {
       const batch = lessons.slice(start, start + 500);
       await store.commitLessonChanges({

@@ -7,7 +7,7 @@
  * transcript), and that an unreachable daemon neither blocks nor breaks the agent.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,8 +21,10 @@ import {
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
 import { CLAUDE_BINARY, claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
+import { cleanUpE2e, offlineClaudeEnv, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
 import { daemonPid, hookLogText, waitUntil } from "../../src/testing/hook-fixtures.js";
+import { pnpmLessonArgs } from "../../src/testing/pnpm-lesson.js";
 import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
 
 const runnable = claudeRuns("the Claude Code HTTP hooks end-to-end test");
@@ -82,10 +84,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
     const bin = join(root, "bin");
     for (const dir of [home, project, bin, tacitHome]) mkdirSync(dir, { recursive: true });
     spawnSync("git", ["init", "-q"], { cwd: project });
-    writeFileSync(join(bin, "npm"), '#!/bin/sh\necho "npm ERR! code EUNSUPPORTEDPROTOCOL" >&2\nexit 1\n');
-    writeFileSync(join(bin, "pnpm"), '#!/bin/sh\necho "Done in 0.8s"\n');
-    chmodSync(join(bin, "npm"), 0o755);
-    chmodSync(join(bin, "pnpm"), 0o755);
+    writePackageManagerStubs(bin);
     const tacitEnv = {
       TACIT_HOME: tacitHome,
       TACIT_DATABASE_URL: database,
@@ -94,29 +93,8 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
       // bundle: SessionStart may wait this long for the daemon to listen.
       TACIT_HOOK_PROMPT_DEADLINE_MS: "60000",
     };
-    env = {
-      PATH: `${bin}:${process.env.PATH}`,
-      HOME: home,
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: "sk-ant-api03-test-dummy-key",
-      IS_SANDBOX: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      DISABLE_AUTOUPDATER: "1",
-      ...tacitEnv,
-    };
-    const lesson = await runTacit(
-      [
-        "lessons",
-        "add",
-        "--trigger",
-        "installing the dependencies",
-        "--rule",
-        "Use pnpm install, not npm install: this repo is a pnpm workspace",
-        "--project",
-        project,
-      ],
-      { env: tacitEnv },
-    );
+    env = { ...offlineClaudeEnv({ serverUrl: server.url, home, bin }), ...tacitEnv };
+    const lesson = await runTacit(pnpmLessonArgs(project), { env: tacitEnv });
     expect(lesson.code, lesson.stderr).toBe(0);
     // auto: the transport follows the pinned binary's own `--version`.
     const installed = await runTacit(
@@ -127,13 +105,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
     expect(JSON.parse(installed.stdout)).toMatchObject({ transport: "http", agentVersion: "2.1.328" });
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-    if (root) {
-      await stopDaemonsUnder(root);
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+  afterAll(() => cleanUpE2e(server, root));
 
   const pidFile = () => {
     const name = readdirSync(tacitHome).find((file) => /^hook-[0-9a-f]{8}\.pid$/.test(file));
@@ -160,6 +132,15 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
     }
   }
 
+  /** The prompt, the failed npm call, the pnpm call, the reply: the whole turn, in order. */
+  const expectWholeTurn = (messages: Message[]) =>
+    expect(messages.map((message) => [message.role, message.toolName, message.isError])).toEqual([
+      ["user", null, false],
+      ["tool", "Bash", true],
+      ["tool", "Bash", false],
+      ["assistant", null, false],
+    ]);
+
   it("captures a session's prompt, tool calls and outcome through the daemon over HTTP", async () => {
     const settings = JSON.parse(readFileSync(join(project, ".claude", "settings.local.json"), "utf8"));
     expect(settings.hooks.UserPromptSubmit[0].hooks[0].type).toBe("http");
@@ -173,12 +154,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
     expect(requestText(first?.body)).toMatch(/<tacit-context>[\s\S]*pnpm install[\s\S]*<\/tacit-context>/);
     expect(daemon(), "the SessionStart hook did not start the daemon").toBeGreaterThan(0);
     const session = await lastSession();
-    expect(session.messages.map((message) => [message.role, message.toolName, message.isError])).toEqual([
-      ["user", null, false],
-      ["tool", "Bash", true],
-      ["tool", "Bash", false],
-      ["assistant", null, false],
-    ]);
+    expectWholeTurn(session.messages);
     // Stored from the PostToolUse(Failure) hooks (which give the call's duration), not filled in.
     for (const call of session.messages.filter((message) => message.kind === "tool_call")) {
       expect(call.metadata.durationMs, call.id).toEqual(expect.any(Number));
@@ -226,12 +202,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
     expect(pidFile()).toBeNull();
     // The Stop hook (a command) filled the prompt and both calls in from the transcript.
     const session = await lastSession();
-    expect(session.messages.map((message) => [message.role, message.toolName, message.isError])).toEqual([
-      ["user", null, false],
-      ["tool", "Bash", true],
-      ["tool", "Bash", false],
-      ["assistant", null, false],
-    ]);
+    expectWholeTurn(session.messages);
     expect(session.outcomes).toBe(1);
     expect(existsSync(join(tacitHome, "logs")) ? hookLogText(tacitHome) : "").not.toMatch(/Error/);
   }, 600_000);

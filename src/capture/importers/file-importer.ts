@@ -168,14 +168,7 @@ export class FileImporter {
       case "message": {
         if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
         if (this.isLiveSession(event.sourceSessionId)) {
-          const row = this.fill?.message(
-            event,
-            this.sessionFor(event.sourceSessionId, event.timestamp),
-            this.timestamp(event.timestamp),
-          );
-          if (row === "held") return;
-          if (row) this.pushLive(row);
-          else this.skip(lineNumber, LIVE_SESSION_REASON);
+          this.fillLive(event, lineNumber, (session, at) => this.fill?.message(event, session, at) ?? null);
           return;
         }
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
@@ -204,13 +197,11 @@ export class FileImporter {
       case "tool_result": {
         if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
         if (this.isLiveSession(event.sourceSessionId)) {
-          const row = this.fill?.toolResult(
+          this.fillLive(
             event,
-            this.sessionFor(event.sourceSessionId, event.timestamp),
-            this.timestamp(event.timestamp),
+            lineNumber,
+            (session, at) => this.fill?.toolResult(event, session, at) ?? null,
           );
-          if (row) this.pushLive(row);
-          else this.skip(lineNumber, LIVE_SESSION_REASON);
           return;
         }
         const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
@@ -249,6 +240,24 @@ export class FileImporter {
 
   private isLiveSession(sourceSessionId: string): boolean {
     return this.context.liveSessions?.has(`${this.agent}:${sourceSessionId}`) === true;
+  }
+
+  /**
+   * A line of a live session: the row `fill` makes of it is written (or held, a tool call waiting
+   * for its result); a line it makes none of is skipped with the live-session reason.
+   */
+  private fillLive(
+    event: { sourceSessionId: string; timestamp?: number },
+    lineNumber: number,
+    fill: (sessionId: string, createdAt: number) => LiveRow | "held" | null,
+  ): void {
+    const row = fill(
+      this.sessionFor(event.sourceSessionId, event.timestamp),
+      this.timestamp(event.timestamp),
+    );
+    if (row === "held") return;
+    if (row) this.pushLive(row);
+    else this.skip(lineNumber, LIVE_SESSION_REASON);
   }
 
   private pushLive(row: LiveRow): void {

@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { pnpmLessonArgs } from "../../testing/pnpm-lesson.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { runInTerminal, terminalAvailable } from "../../testing/terminal.js";
 
@@ -95,16 +96,7 @@ describe("the built tacit bin", () => {
       expect(result.stderr).toBe("");
       expect(result.status).toBe(0);
     };
-    tacit([
-      "lessons",
-      "add",
-      "--trigger",
-      "installing the dependencies",
-      "--rule",
-      "Use pnpm install, not npm install: this repo is a pnpm workspace",
-      "--project",
-      project,
-    ]);
+    tacit(pnpmLessonArgs(project));
     // Command hooks, whatever claude is on PATH (auto would pick HTTP hooks for a recent one).
     tacit(["install", "claude-code", "--project", project, "--transport", "command"]);
     const settings = JSON.parse(readFileSync(join(project, ".claude/settings.local.json"), "utf8"));

@@ -6,28 +6,22 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer, request } from "node:http";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runTacit } from "../../testing/cli-harness.js";
 import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { postHook } from "../../testing/hook-http.js";
+import { useHttpDaemons } from "../../testing/http-daemons.js";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { hookSocketPath } from "./hook-client.js";
-import { runHookDaemon } from "./hook-daemon.js";
 import { stopHookDaemons } from "./hook-daemon-control.js";
-import { endpointPath, type HookHttpEndpoint, plannedEndpoint, writeEndpoint } from "./hook-http-endpoint.js";
+import type { HookHttpEndpoint } from "./hook-http-endpoint.js";
 import { authorized, MAX_BODY_BYTES } from "./hook-http-server.js";
 import { httpHookStatus } from "./hook-http-status.js";
 
 const tempDir = useTempDir("tacit-hook-http-");
 const NOW = Date.UTC(2026, 4, 1, 12);
-const daemons: Array<{ socket: string; stopped: Promise<void> }> = [];
-afterEach(async () => {
-  // Asked to stop over their sockets, then waited for (before the temporary homes go).
-  for (const daemon of daemons) await stopHookDaemons(dirname(daemon.socket));
-  await Promise.all(daemons.splice(0).map((daemon) => daemon.stopped));
-});
+const daemons = useHttpDaemons(NOW);
 
 interface Served {
   home: string;
@@ -49,13 +43,8 @@ async function serve(env: NodeJS.ProcessEnv = {}): Promise<Served> {
     TACIT_HOOK_DAEMON_CHECK_MS: "3600000",
     ...env,
   };
-  const socket = hookSocketPath([], { env: daemonEnv, cwd: project }) as string;
   const database = join(home, "tacit.db");
-  const { endpoint } = await plannedEndpoint({ file: endpointPath(socket), database });
-  writeEndpoint(endpointPath(socket), endpoint);
-  const stopped = runHookDaemon({ socketPath: socket, env: daemonEnv, now: () => NOW });
-  daemons.push({ socket, stopped });
-  await waitUntil(() => readyPid(socket), "the daemon");
+  const { endpoint, stopped } = await daemons.start(daemonEnv, project, database);
   const rows = () => {
     if (!existsSync(database)) return { messages: [] };
     const db = new Database(database, { readonly: true });
@@ -66,11 +55,6 @@ async function serve(env: NodeJS.ProcessEnv = {}): Promise<Served> {
     }
   };
   return { home, project, endpoint, stopped, rows };
-}
-
-/** The daemon writes its pid file once it listens (its HTTP endpoint first). */
-function readyPid(socket: string): boolean {
-  return existsSync(socket.replace(/\.sock$/, ".pid"));
 }
 
 const event = (served: Served, name: string, changes: Record<string, unknown> = {}) =>
@@ -191,15 +175,7 @@ describe("the hook daemon's HTTP listener", () => {
       const port = (squatter.address() as { port: number }).port;
       const home = tempDir();
       const env = { TACIT_HOME: home, HOME: home, TACIT_HOOK_DAEMON_CHECK_MS: "3600000" };
-      const socket = hookSocketPath([], { env, cwd: home }) as string;
-      writeEndpoint(endpointPath(socket), {
-        port,
-        token: `tacit_hook_${"x".repeat(43)}`,
-        database: join(home, "tacit.db"),
-      });
-      const stopped = runHookDaemon({ socketPath: socket, env, now: () => NOW });
-      daemons.push({ socket, stopped });
-      await waitUntil(() => readyPid(socket), "the daemon");
+      await daemons.start(env, home, join(home, "tacit.db"), { port });
       expect(hookLogText(home)).toMatch(new RegExp(`port ${port} on 127.0.0.1 is taken by another program`));
     } finally {
       await new Promise((closed) => squatter.close(closed));

@@ -4,31 +4,25 @@
  * HTTP hooks installed, the SessionStart command hook starts the daemon and returns once it
  * listens, so the session's first prompt already reaches it.
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
-import { createLesson } from "../../core/lessons/lesson.js";
+import { describe, expect, it } from "vitest";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { type Turn, turnEvents } from "../../testing/claude-turn.js";
-import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { postHook } from "../../testing/hook-http.js";
+import { useHttpDaemons } from "../../testing/http-daemons.js";
+import { pnpmLesson } from "../../testing/pnpm-lesson.js";
 import { storeLessons } from "../../testing/stored-lessons.js";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { hookSocketPath, runHookClient } from "./hook-client.js";
-import { runHookDaemon } from "./hook-daemon.js";
-import { stopHookDaemons } from "./hook-daemon-control.js";
-import { endpointPath, type HookHttpEndpoint, plannedEndpoint, writeEndpoint } from "./hook-http-endpoint.js";
+import { runHookClient } from "./hook-client.js";
 
 const tempDir = useTempDir("tacit-hook-parity-");
 const NOW = Date.UTC(2026, 4, 1, 12);
-const daemons: Array<{ socket: string; stopped: Promise<void> }> = [];
-afterEach(async () => {
-  for (const daemon of daemons) await stopHookDaemons(dirname(daemon.socket));
-  await Promise.all(daemons.splice(0).map((daemon) => daemon.stopped));
-});
+const daemons = useHttpDaemons(NOW);
 
 /** A home with a project and the pnpm lesson stored for it. */
 async function home(): Promise<{ home: string; project: string; env: NodeJS.ProcessEnv; database: string }> {
@@ -38,19 +32,8 @@ async function home(): Promise<{ home: string; project: string; env: NodeJS.Proc
   const database = join(dir, "tacit.db");
   const store = new SqliteStore({ path: database });
   try {
-    const at = Date.UTC(2026, 0, 1);
     await storeLessons(store, createHashingEmbedder(), [
-      createLesson({
-        id: "lesson-pnpm",
-        kind: "prefer",
-        trigger: "installing the dependencies",
-        rule: "Use pnpm install, not npm install: this repo is a pnpm workspace",
-        domain: "workflow",
-        scope: "project",
-        projectId: project,
-        evidence: [{ quote: "no, not npm — use pnpm", sessionId: "earlier", at }],
-        now: at,
-      }),
+      pnpmLesson({ id: "lesson-pnpm", project, at: Date.UTC(2026, 0, 1) }),
     ]);
   } finally {
     await store.close();
@@ -112,12 +95,7 @@ describe("HTTP hooks and command hooks", () => {
   it("answer the same events the same way and store the same rows", async () => {
     const viaCommand = await home();
     const viaHttp = await home();
-    const socket = hookSocketPath([], { env: viaHttp.env, cwd: viaHttp.project }) as string;
-    const { endpoint } = await plannedEndpoint({ file: endpointPath(socket), database: viaHttp.database });
-    writeEndpoint(endpointPath(socket), endpoint);
-    const stopped = runHookDaemon({ socketPath: socket, env: viaHttp.env, now: () => NOW });
-    daemons.push({ socket, stopped });
-    await waitUntil(() => existsSync(socket.replace(/\.sock$/, ".pid")), "the daemon");
+    const { endpoint } = await daemons.start(viaHttp.env, viaHttp.project, viaHttp.database);
 
     const turn = (dir: { project: string; home: string }): Turn => ({
       sessionId: "parity-session",
@@ -171,15 +149,12 @@ describe("HTTP hooks and command hooks", () => {
     const setup = await home();
     // The daemon runs from source here (tsx), which loads slower than the built one.
     const env = { ...setup.env, TACIT_HOOK_PROMPT_DEADLINE_MS: "60000" };
-    const socket = hookSocketPath([], { env, cwd: setup.project }) as string;
-    const { endpoint } = await plannedEndpoint({ file: endpointPath(socket), database: setup.database });
-    writeEndpoint(endpointPath(socket), endpoint);
-    daemons.push({ socket, stopped: Promise.resolve() });
+    const { endpoint } = await daemons.endpoint(env, setup.project, setup.database);
     const start = JSON.parse(hookPayload("claude-code", "SessionStart", { cwd: setup.project }));
     await command(start, env, setup.project);
     // No wait here: the agent posts its first prompt as soon as SessionStart returned.
     const prompt = hookPayload("claude-code", "UserPromptSubmit", { cwd: setup.project });
-    const reply = await postHook(endpoint as HookHttpEndpoint, prompt);
+    const reply = await postHook(endpoint, prompt);
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body).hookSpecificOutput.additionalContext).toMatch(/pnpm install/);
     expect(hookLogText(setup.home)).toBe("");
