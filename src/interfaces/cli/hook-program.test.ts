@@ -208,6 +208,13 @@ describe("tacit install claude-code: HTTP hooks or commands", () => {
       env: recent,
     });
     expect(codex.stderr).toBe("tacit: Codex has no HTTP hooks: use --transport command (or auto)\n");
+    const off = await runHookCommands(["install", "claude-code"], {
+      cwd: root,
+      env: { ...recent, TACIT_HOOK_DAEMON: "0" },
+    });
+    expect(off.stdout).toContain(
+      "command hooks: the hook daemon is turned off (hooks.daemon, TACIT_HOOK_DAEMON)",
+    );
     const bad = await runHookCommands(["install", "claude-code", "--transport", "carrier-pigeon"], {
       cwd: root,
     });

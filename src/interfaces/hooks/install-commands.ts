@@ -87,6 +87,7 @@ export async function installCommand(
         shared: options.shared === true,
         agentBinary: options.agentBinary,
         port: settings.httpPort,
+        daemon: settings.daemon,
       },
       io,
     );
@@ -156,6 +157,8 @@ async function httpSetup(
     shared: boolean;
     agentBinary: string | undefined;
     port: number;
+    /** `hooks.daemon`: with the daemon off, HTTP hooks would reach nobody. */
+    daemon: boolean;
   },
   io: CliIo,
 ): Promise<{ choice: TransportChoice; http?: HttpInstall & { database: string } }> {
@@ -169,7 +172,9 @@ async function httpSetup(
     ? "the committed settings.json (--shared) would hold this machine's port and token; the per-machine settings.local.json can"
     : socket === null || location.kind !== "sqlite"
       ? "this database has no hook daemon (Windows, PostgreSQL, :memory: or a socket path over 100 bytes)"
-      : undefined;
+      : !options.daemon
+        ? "the hook daemon is turned off (hooks.daemon, TACIT_HOOK_DAEMON), and HTTP hooks post to it"
+        : undefined;
   let choice: TransportChoice;
   try {
     choice = chooseClaudeCodeTransport({
