@@ -28,6 +28,9 @@ import { HEALTH_PATH, HOOK_PATH_PREFIX, type HookHttpEndpoint } from "./hook-htt
 /** A body beyond this is refused; hook-main.ts refuses 32 MiB payloads the same way. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
+/** How long a closing listener waits for the requests in hand, ms. */
+const CLOSE_GRACE_MS = 5_000;
+
 /** How long a request may take to arrive whole, ms (a client that stalls is cut off). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -207,9 +210,14 @@ function reply(response: ServerResponse, status: number, body: unknown): void {
   response.end(text);
 }
 
+/**
+ * Stops accepting connections and closes the idle ones; a request in hand is still answered (its
+ * event is in the daemon's queue), unless it takes longer than {@link CLOSE_GRACE_MS}.
+ */
 function closeServer(server: Server): Promise<void> {
   return new Promise((closed) => {
     server.close(() => closed());
-    server.closeAllConnections();
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
   });
 }
