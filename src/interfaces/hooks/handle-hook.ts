@@ -38,6 +38,8 @@ export interface HookDeps {
    * Run at Stop, SubagentStop and SessionEnd; absent: no reconcile.
    */
   reconcile?: (transcriptPath: string, sessionId: string) => Promise<void>;
+  /** At SessionStart: marks where the transcript stands, so the reconcile reads only what follows. */
+  markTranscriptStart?: (transcriptPath: string) => Promise<void>;
 }
 
 /** What the hook prints: nothing, or one JSON object for the agent. */
@@ -67,6 +69,8 @@ const TURN_WINDOW = 500;
 export async function handleHookEvent(event: HookEvent, deps: HookDeps): Promise<HookResult> {
   const now = deps.now();
   const context = hookSession(event, { agent: deps.agent, now });
+  if (event.hook_event_name === "SessionStart" && event.transcript_path && deps.markTranscriptStart)
+    await deps.markTranscriptStart(event.transcript_path);
   const transcript = reconcileTarget(event);
   if (transcript && deps.reconcile) {
     // The tool calls spooled so far first, then what only the transcript has, then this event's

@@ -3,7 +3,7 @@
  * entry spools. Loaded lazily by hook-main.ts.
  */
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createCapture } from "../../capture/capture.js";
 import { isBusyError } from "../../core/errors.js";
@@ -71,6 +71,12 @@ async function captureWithin(
             reconcile: async (transcriptPath: string, sessionId: string) => {
               const { reconcileTranscript } = await import("./hook-reconcile.js");
               await reconcileTranscript({ capture, store, now: io.now }, transcriptPath, sessionId);
+            },
+            markTranscriptStart: async (transcriptPath: string) => {
+              // Most sessions start with no transcript yet, or one read before: nothing to load.
+              if (!existsSync(transcriptPath) || (await store.getImportFile(transcriptPath)) !== null) return;
+              const { markTranscriptStart } = await import("./hook-reconcile.js");
+              await markTranscriptStart({ capture, store, now: io.now }, transcriptPath);
             },
           }
         : {}),

@@ -70,6 +70,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
   const { keepStoresOpen, storeLeftoverSpools } = await import("./hook-capture.js");
   await import("./hook-recall.js");
+  await import("./hook-reconcile.js");
   // Before listening: an event may arrive as soon as the socket exists, and is served only once
   // the connection handler is in place (no await between the two).
   const { hookConfig } = await import("./hook-config.js");

@@ -79,6 +79,15 @@ function setup() {
   return { home, project, transcriptPath, env, turn, send, rows, database };
 }
 
+/** The SessionStart event of a run's session (Claude Code sends it before the first prompt). */
+const sessionStart = (run: { project: string; transcriptPath: string }) => ({
+  session_id: "session-1",
+  transcript_path: run.transcriptPath,
+  cwd: run.project,
+  hook_event_name: "SessionStart",
+  source: "resume",
+});
+
 const failed = { id: "toolu_npm", command: "npm install", output: "npm ERR! code ERESOLVE", isError: true };
 const worked = { id: "toolu_pnpm", command: "pnpm install", output: "Done in 1.2s", isError: false };
 
@@ -185,6 +194,48 @@ describe("the Stop reconcile from the transcript", () => {
     }
     const ids = run.rows().messages.map((row) => row.id.replace(/^claude-code:session-1:/, ""));
     expect(ids).toEqual(["hook:prompt:p1", "hook:tool:toolu_pnpm", "hook:tool:toolu_npm"]);
+  });
+
+  it("fills in only what came after SessionStart in a session resumed from before the hooks", async () => {
+    const run = setup();
+    const before = run.turn("p0", [{ ...worked, id: "toolu_before" }], NOW - 86_400_000);
+    const after = run.turn("p1", [failed], NOW);
+    writeFileSync(run.transcriptPath, transcriptLines(before));
+    // A half-written line at SessionStart is not counted as read.
+    appendFileSync(run.transcriptPath, '{"type":"queue-operation","operation":"enq');
+    await run.send([{ name: "start", payload: sessionStart(run) }], () => true);
+    appendFileSync(run.transcriptPath, `ueue","sessionId":"session-1"}\n${transcriptLines(after)}`);
+    await run.send(turnEvents(after), (name) => name === "stop");
+    const ids = run.rows().messages.map((row) => row.id.replace(/^claude-code:session-1:/, ""));
+    expect(ids).toEqual(["hook:prompt:p1", "hook:tool:toolu_npm", "hook:reply:p1"]);
+    expect(hookLogText(run.home)).toBe("");
+  });
+
+  it("doubles nothing in a session imported before the hooks and then resumed", async () => {
+    const run = setup();
+    const before = run.turn("p0", [{ ...worked, id: "toolu_before" }], NOW - 86_400_000);
+    const after = run.turn("p1", [failed], NOW);
+    writeFileSync(run.transcriptPath, transcriptLines(before));
+    const store = new SqliteStore({ path: run.database });
+    try {
+      const imported = await importPaths({
+        capture: createCapture({ store }),
+        getImportFile: (path) => store.getImportFile(path),
+        paths: [run.transcriptPath],
+      });
+      expect(imported.messages).toBe(3);
+    } finally {
+      await store.close();
+    }
+    await run.send([{ name: "start", payload: sessionStart(run) }], () => true);
+    appendFileSync(run.transcriptPath, transcriptLines(after));
+    await run.send(turnEvents(after), (name) => name !== failed.id);
+    const messages = run.rows().messages;
+    // The imported turn under the transcript's ids, the hooks' turn under theirs, and nothing twice.
+    expect(
+      messages.filter((row) => row.id.includes(":hook:")).map((row) => row.id.split(":hook:")[1]),
+    ).toEqual(["prompt:p1", "tool:toolu_npm", "reply:p1"]);
+    expect(messages.filter((row) => !row.id.includes(":hook:"))).toHaveLength(3);
   });
 
   it("does nothing, and logs nothing, when the transcript does not exist yet", async () => {
