@@ -1,5 +1,5 @@
 /**
- * Calibration of the offline embedder against the seed's dedup thresholds:
+ * Calibration of the offline embedder against the dedup thresholds (docs/design.md#dedup):
  * ≥ 0.85 updates the existing lesson, 0.60–0.85 appends evidence, < 0.60 creates a candidate.
  *
  * A labeled set of lesson pairs (English and Chinese, coding-agent topics):
@@ -225,9 +225,9 @@ function parsePairs(text: string): CalibrationPair[] {
     });
 }
 
-/** Fixed by the seed: at or above this a new lesson updates the existing one. */
+/** Default of `lessons.dedup.updateThreshold`: at or above this a new lesson updates the existing one. */
 export const UPDATE_THRESHOLD = 0.85;
-/** Fixed by the seed: at or above this (and below the update threshold) evidence is appended. */
+/** Default of `lessons.dedup.appendThreshold`: from here up to the update threshold, evidence is appended. */
 export const EVIDENCE_THRESHOLD = 0.6;
 
 /** Score statistics of one label. */

@@ -12,7 +12,7 @@ import { embedLessons } from "../src/learn/lesson-book.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { pnpmLesson } from "../src/testing/pnpm-lesson.js";
-import { httpHookFigures } from "./hook-http-bench.js";
+import { firstLine, httpHookFigures } from "./hook-http-bench.js";
 import { syntheticLessons } from "./lessons-bench.js";
 import type { BenchResult } from "./report.js";
 
@@ -73,13 +73,29 @@ export async function runHookBench(): Promise<BenchResult[]> {
     // writes to its database between two prompts (tool events reach it through its inbox), so
     // its page cache stays warm; cold runs writing to the same file would reset it every time.
     const coldDir = join(dir, "cold");
-    mkdirSync(coldDir);
+    // 0700, as tacit creates a home: a looser one is tightened (and logged) by the first hook.
+    mkdirSync(coldDir, { mode: 0o700 });
     const coldDatabase = join(coldDir, "tacit.db");
     // The seeded store is closed (checkpointed into one file), so a copy is the same database.
     copyFileSync(database, coldDatabase);
     const httpSeed = join(dir, "http-seed.db");
     copyFileSync(database, httpSeed);
     const coldEnv = { ...env, TACIT_HOME: coldDir, TACIT_DATABASE_URL: coldDatabase, TACIT_HOOK_DAEMON: "0" };
+    // The same steady prompt with a memory-files workspace configured (its own home, daemon and an
+    // identical database): the memory pipeline runs in the background learner after Stop, so the
+    // prompt path should cost what it costs without one.
+    const memoryDir = join(dir, "memory");
+    // 0700, as for the cold home: a looser one is tightened and logged, and a log means not served.
+    mkdirSync(memoryDir, { mode: 0o700 });
+    mkdirSync(join(memoryDir, "workspace"));
+    const memoryDatabase = join(memoryDir, "tacit.db");
+    copyFileSync(database, memoryDatabase);
+    const memoryEnv = {
+      ...env,
+      TACIT_HOME: memoryDir,
+      TACIT_DATABASE_URL: memoryDatabase,
+      TACIT_MEMORY_FILES_WORKSPACE: join(memoryDir, "workspace"),
+    };
     const run = (args: string[], input: string | undefined, runEnv: NodeJS.ProcessEnv) => {
       const started = performance.now();
       const result = spawnSync(process.execPath, args, { input, env: runEnv, encoding: "utf8" });
@@ -102,6 +118,24 @@ export async function runHookBench(): Promise<BenchResult[]> {
         tool_use_id: `toolu_bench_${index}`,
         duration_ms: 3100,
       });
+    /** The call an agent makes most: a shell command no lesson is about (the guard answers nothing). */
+    const preToolEvent = (index: number) =>
+      JSON.stringify({
+        ...base,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "pnpm test", description: "Run the tests" },
+        tool_use_id: `toolu_pre_${index}`,
+      });
+    /** A call the pnpm lesson forbids: the guard answers (a reminder: the lesson is not the user's own words here). */
+    const preToolMatch = (index: number) =>
+      JSON.stringify({
+        ...base,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "npm install zod", description: "Add zod" },
+        tool_use_id: `toolu_match_${index}`,
+      });
     const promptEvent = (index: number) =>
       JSON.stringify({
         ...base,
@@ -118,11 +152,25 @@ export async function runHookBench(): Promise<BenchResult[]> {
     if (socket === null) throw new Error("the hook daemon does not run on this platform");
     await waitFor(() => existsSync(socket), 20_000, "the hook daemon did not start");
     timed(hookArgs, promptEvent(-2));
+    // The daemon reads the project's checkable lessons once (then only when they change).
+    timed(hookArgs, preToolEvent(-1));
+    timed(hookArgs, promptEvent(-1), memoryEnv);
+    const memorySocket = hookSocketPath([], { env: memoryEnv, cwd: project });
+    await waitFor(
+      () => memorySocket !== null && existsSync(memorySocket),
+      20_000,
+      "the second hook daemon did not start",
+    );
+    timed(hookArgs, promptEvent(-2), memoryEnv);
     const baseline: number[] = [];
     const tool: number[] = [];
     const prompt: number[] = [];
+    const pre: number[] = [];
+    const preMatch: number[] = [];
     const coldTool: number[] = [];
     const coldPrompt: number[] = [];
+    const coldPre: number[] = [];
+    const memoryPrompt: number[] = [];
     for (let index = 0; index < RUNS; index++) {
       baseline.push(timed(["-e", "0"]));
       await settle();
@@ -134,14 +182,29 @@ export async function runHookBench(): Promise<BenchResult[]> {
       await settle();
       coldPrompt.push(timed(hookArgs, promptEvent(RUNS + index), coldEnv));
       await settle();
+      pre.push(timed(hookArgs, preToolEvent(index)));
+      await settle();
+      preMatch.push(timed(hookArgs, preToolMatch(index)));
+      await settle();
+      coldPre.push(timed(hookArgs, preToolEvent(RUNS + index), coldEnv));
+      await settle();
+      memoryPrompt.push(timed(hookArgs, promptEvent(index), memoryEnv));
+      await settle();
     }
+    const guarded = run(hookArgs, preToolMatch(2 * RUNS), env).stdout.includes('"additionalContext"');
+    const quiet = run(hookArgs, preToolEvent(2 * RUNS), env).stdout === "";
+    const memoryInjected = run(hookArgs, promptEvent(2 * RUNS), memoryEnv).stdout.includes("<tacit-context>");
     const injected = run(hookArgs, promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
     const coldInjected = run(hookArgs, promptEvent(2 * RUNS + 1), coldEnv).stdout.includes("<tacit-context>");
     // The steady figures count only if the daemon served them: it is still listening and nothing
     // (no fallback, no failure) reached the hook log.
-    const logs = [join(dir, "logs"), join(coldDir, "logs")].filter((folder) => existsSync(folder));
+    const logs = [join(dir, "logs"), join(coldDir, "logs"), join(memoryDir, "logs")].filter((folder) =>
+      existsSync(folder),
+    );
     const served = existsSync(socket) && logs.length === 0;
-    const logged = logs.flatMap((folder) => readdirSync(folder)).join(", ");
+    const logged = logs
+      .flatMap((folder) => readdirSync(folder).map((file) => `${file}: ${firstLine(join(folder, file))}`))
+      .join(", ");
     const node = median(baseline);
     const daemonNote = served
       ? "the daemon served every steady run (its socket stayed, the hook log stayed empty)"
@@ -172,6 +235,17 @@ export async function runHookBench(): Promise<BenchResult[]> {
         note: `steady state: ${hookCommand} → the hook client sends the event over the daemon's Unix socket; the daemon (modules loaded, store and its prepared statements kept open, embeddings cached) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"}); the cold runs interleaved with it use their own home and an identical database, so they do not reset its page cache`,
       },
       {
+        name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, daemon running, memory-files workspace configured (median of ${RUNS})`,
+        value: median(memoryPrompt),
+        unit: "ms",
+        baselineName: "the same prompt without a workspace, median",
+        baselineValue: median(prompt),
+        ratio: median(memoryPrompt) / median(prompt),
+        goal: "report (≈ 1: the memory pipeline runs in the background learner after Stop)",
+        met: memoryInjected && served,
+        note: `TACIT_MEMORY_FILES_WORKSPACE set (a setting variable, so the hook also resolves the configuration); its own home, daemon and an identical database, interleaved with the runs above (${memoryInjected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
+      },
+      {
         name: `tacit hook, PostToolUse, cold: no daemon (median of ${RUNS})`,
         value: median(coldTool),
         unit: "ms",
@@ -193,12 +267,46 @@ export async function runHookBench(): Promise<BenchResult[]> {
         met: coldInjected,
         note: `TACIT_HOOK_DAEMON=0: capture, store and recall loaded cold in the hook's own process (${coldInjected ? "the pnpm lesson was injected" : "NOTHING was injected"})`,
       },
+      {
+        name: `tacit hook, PreToolUse with ${LESSONS.toLocaleString("en-US")} lessons, daemon running (median of ${RUNS})`,
+        value: median(pre),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(pre) / node,
+        goal: "≤ 1.3",
+        met: median(pre) / node <= 1.3 && quiet && served,
+        note: `steady state, the call an agent makes most (\`pnpm test\`, which no lesson is about): ${hookCommand} → the hook client sends the event over the daemon's Unix socket (a PreToolUse needs an answer, so no inbox); the daemon checks it against the ${CHECKABLE} checkable lessons it keeps in memory (read again only when the store's lessons version changes) and answers nothing${quiet ? "" : " (it ANSWERED something)"}`,
+      },
+      {
+        name: `tacit hook, PreToolUse a lesson forbids, daemon running (median of ${RUNS})`,
+        value: median(preMatch),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(preMatch) / node,
+        goal: "report (a call a lesson forbids)",
+        met: guarded,
+        note: `\`npm install zod\` against "Use pnpm install, not npm install": the daemon answers with the lesson (${guarded ? "it did" : "it did NOT"}) and records it, and judges the open reminder of the previous run (ignored)`,
+      },
+      {
+        name: `tacit hook, PreToolUse with ${LESSONS.toLocaleString("en-US")} lessons, cold: no daemon (median of ${RUNS})`,
+        value: median(coldPre),
+        unit: "ms",
+        baselineName: "node -e 0, median",
+        baselineValue: node,
+        ratio: median(coldPre) / node,
+        goal: "report (first event, Windows, TACIT_HOOK_DAEMON=0)",
+        met: true,
+        note: "TACIT_HOOK_DAEMON=0: the store opened and every lesson read and its checks derived in the hook's own process",
+      },
       longSession,
       ...http,
     ];
   } finally {
     // Stop the daemon the runs started (and wait for it), then remove its home.
     await stopHookDaemons(dir);
+    await stopHookDaemons(join(dir, "memory"));
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -280,15 +388,24 @@ async function waitFor(condition: () => boolean, timeoutMs: number, message: str
   }
 }
 
-/** 999 synthetic global lessons and one project lesson the benchmark prompt is about. */
+/** Synthetic lessons made checkable (a command in a prohibition) for the PreToolUse figures: one in five. */
+const CHECKABLE = Math.ceil((LESSONS - 1) / 5) + 1;
+
+/**
+ * 999 synthetic global lessons (one in five a prohibition of a command, so the guard has many
+ * checks to match) and one project lesson the benchmark prompt and tool call are about.
+ */
 async function seedLessons(database: string, project: string): Promise<void> {
   const store = new SqliteStore({ path: database });
   try {
     const embedder = createHashingEmbedder();
     const at = Date.UTC(2026, 0, 1);
-    const lessons = syntheticLessons(LESSONS - 1).map((input, index) =>
-      createLesson({ ...input, id: `bench-${index}`, now: at }),
-    );
+    const lessons = syntheticLessons(LESSONS - 1).map((input, index) => {
+      const [tool, flag] = input.rule.split(" ");
+      const rule =
+        index % 5 === 0 ? `Never run \`${tool} ${flag}\` here, use \`${tool} --safe\`` : input.rule;
+      return createLesson({ ...input, rule, id: `bench-${index}`, now: at });
+    });
     lessons.push(pnpmLesson({ id: "bench-pnpm", project, at }));
     for (let start = 0; start < lessons.length; start += 500) {
       const batch = lessons.slice(start, start + 500);

@@ -1,11 +1,11 @@
 /**
- * The HTTP hooks as the agent sees them: Claude Code posts PreToolUse and PostToolUse to the
+ * The HTTP hooks as the agent sees them: Claude Code posts PreToolUse (the guard) and PostToolUse to the
  * resident hook daemon on 127.0.0.1 from its own process (no process per event), so what a tool
  * call costs it is one HTTP POST round trip. Measured against spawning `node -e 0` in the same run,
  * interleaved run by run, with the built daemon running on a store of 1,000 lessons.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -26,6 +26,11 @@ const SETTLE_MS = 100;
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** A log file's first line, shortened: why a figure was not served. */
+export function firstLine(file: string): string {
+  return (readFileSync(file, "utf8").split("\n")[0] ?? "").slice(0, 300);
 }
 
 /** One POST as Claude Code's HTTP hook sends it (a new connection each time); its status and body. */
@@ -70,7 +75,8 @@ export async function httpHookFigures(options: {
   entry: string[];
 }): Promise<BenchResult[]> {
   const home = join(options.dir, "http");
-  mkdirSync(home);
+  // 0700, as tacit creates a home: a looser one is tightened (and logged) by the first event.
+  mkdirSync(home, { mode: 0o700 });
   const database = join(home, "tacit.db");
   copyFileSync(options.seededDatabase, database);
   const env = {
@@ -99,8 +105,23 @@ export async function httpHookFigures(options: {
       permission_mode: "default",
     };
     const tool = { tool_name: "Bash", tool_input: { command: "npm install", description: "Install" } };
+    // The call an agent makes most, which no lesson is about (the guard answers nothing), as in
+    // hook-bench.ts's command figure; and a call the pnpm lesson forbids (the guard answers).
     const pre = (index: number) =>
-      JSON.stringify({ ...base, ...tool, hook_event_name: "PreToolUse", tool_use_id: `toolu_http_${index}` });
+      JSON.stringify({
+        ...base,
+        tool_name: "Bash",
+        tool_input: { command: "pnpm test", description: "Run the tests" },
+        hook_event_name: "PreToolUse",
+        tool_use_id: `toolu_http_pre_${index}`,
+      });
+    const preForbidden = (index: number) =>
+      JSON.stringify({
+        ...base,
+        ...tool,
+        hook_event_name: "PreToolUse",
+        tool_use_id: `toolu_http_npm_${index}`,
+      });
     const postTool = (index: number) =>
       JSON.stringify({
         ...base,
@@ -110,11 +131,19 @@ export async function httpHookFigures(options: {
         tool_use_id: `toolu_http_${index}`,
         duration_ms: 800,
       });
-    const timed = async (body: string) => {
+    /** Answers that were not what the guard gives: nothing for `pnpm test`, the lesson for `npm install`. */
+    const wrong: string[] = [];
+    const timed = async (body: string, expect?: "nothing" | "the lesson") => {
       const started = performance.now();
       const reply = await post(endpoint, body);
       const elapsed = performance.now() - started;
       if (reply.status !== 200) throw new Error(`the daemon answered ${reply.status}: ${reply.body}`);
+      const answered = reply.body.includes("pnpm install")
+        ? "the lesson"
+        : reply.body === ""
+          ? "nothing"
+          : "other";
+      if (expect && answered !== expect) wrong.push(`${expect} expected, got: ${reply.body.slice(0, 200)}`);
       return elapsed;
     };
     // The baseline spawned as hook-bench.ts spawns it (same options), so the two suites' baselines agree.
@@ -126,15 +155,19 @@ export async function httpHookFigures(options: {
     const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     // Warm up: the first event opens the store.
     await timed(pre(-1));
+    await timed(preForbidden(-1));
     await timed(postTool(-1));
     spawnNode();
     const baseline: number[] = [];
     const preTimes: number[] = [];
+    const forbiddenTimes: number[] = [];
     const postTimes: number[] = [];
     for (let index = 0; index < RUNS; index++) {
       baseline.push(spawnNode());
       await settle();
-      preTimes.push(await timed(pre(index)));
+      preTimes.push(await timed(pre(index), "nothing"));
+      await settle();
+      forbiddenTimes.push(await timed(preForbidden(index), "the lesson"));
       await settle();
       postTimes.push(await timed(postTool(index)));
       await settle();
@@ -150,28 +183,39 @@ export async function httpHookFigures(options: {
       }
     ).count;
     db.close();
-    const logged = existsSync(join(home, "logs")) ? readdirSync(join(home, "logs")).join(", ") : "";
-    const served = stored === RUNS + 1 && logged === "";
+    const logs = join(home, "logs");
+    const logged = existsSync(logs)
+      ? readdirSync(logs)
+          .map((file) => `${file}: ${firstLine(join(logs, file))}`)
+          .join(", ")
+      : "";
+    const served = stored === RUNS + 1 && logged === "" && wrong.length === 0;
     const servedNote = served
-      ? `the daemon stored all ${RUNS + 1} tool calls and logged nothing`
-      : `NOT every event was served (${stored} of ${RUNS + 1} tool calls stored; hook log: ${logged || "none"})`;
+      ? `the daemon stored all ${RUNS + 1} tool calls, gave the guard's answer every time and logged nothing`
+      : `NOT every event was served (${stored} of ${RUNS + 1} tool calls stored; hook log: ${logged || "none"}; ${wrong.length} wrong answers${wrong[0] ? `, first: ${wrong[0]}` : ""})`;
     const nodeMedian = median(baseline);
-    const figure = (name: string, times: number[], note: string): BenchResult => ({
+    const figure = (name: string, times: number[], note: string, goal = "≤ 0.2"): BenchResult => ({
       name,
       value: median(times),
       unit: "ms",
       baselineName: "spawning node -e 0, median",
       baselineValue: nodeMedian,
       ratio: median(times) / nodeMedian,
-      goal: "≤ 0.2",
-      met: median(times) / nodeMedian <= 0.2 && served,
+      goal,
+      met: (goal !== "≤ 0.2" || median(times) / nodeMedian <= 0.2) && served,
       note,
     });
     return [
       figure(
         `HTTP hook, PreToolUse with 1,000 lessons, daemon running (median of ${RUNS})`,
         preTimes,
-        `one POST to the daemon on 127.0.0.1 from a running process, as Claude Code sends an HTTP hook (a new connection each time, the token checked): the daemon validates the event and hands it to the hook handler in its queue, and answers what the handler says (today PreToolUse stores nothing and answers nothing); ${servedNote}`,
+        `one POST to the daemon on 127.0.0.1 from a running process, as Claude Code sends an HTTP hook (a new connection each time, the token checked), for the call an agent makes most (\`pnpm test\`, which no lesson is about): the daemon hands it to the hook handler in its queue, where the guard checks it against the checkable lessons it keeps in memory, and answers nothing; ${servedNote}`,
+      ),
+      figure(
+        `HTTP hook, PreToolUse a lesson forbids, daemon running (median of ${RUNS})`,
+        forbiddenTimes,
+        `\`npm install\` against "Use pnpm install, not npm install": the daemon answers with the guard's reminder of the lesson and records it; ${servedNote}`,
+        "report (a call a lesson forbids)",
       ),
       figure(
         `HTTP hook, PostToolUse with 1,000 lessons, daemon running (median of ${RUNS})`,

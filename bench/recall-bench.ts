@@ -118,7 +118,7 @@ export async function runRecallBench(): Promise<BenchResult[]> {
         met: percentile(full, 0.95) / percentile(bare, 0.95) <= 2,
       },
       {
-        name: "compaction of the longest fixture transcript (5c0375b4, seed 003 skeleton)",
+        name: "compaction of the longest fixture transcript (5c0375b4, four-message skeleton)",
         value: compacted.stats.outputTokens,
         unit: "tokens",
         baselineName: "the uncompacted history",

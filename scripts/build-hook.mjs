@@ -2,19 +2,20 @@
 //
 // `tacit hook` runs on every tool call of the user's agent. Unbundled, loading its ESM module graph
 // (zod, capture, the SQLite store: ~60 files) costs more than starting node itself; a bundled file
-// loads in a fraction of that, and a CommonJS file skips the ESM loader too. Six bundles:
+// loads in a fraction of that, and a CommonJS file skips the ESM loader too. Seven bundles:
 // - dist/interfaces/cli/tacit.cjs, the `tacit` bin and what `tacit install` writes: main.ts with
 //   hook-client.ts inlined, as CommonJS. For `tacit hook` it hands the event to the resident hook
 //   daemon (node built-ins only: all a tool event loads while the daemon runs); everything else it
 //   loads with import() from tsc's ESM output beside it (commander, the daemon, hook-main.js).
-// The other five replace tsc's file of the same name, so nothing else changes:
+// The other six replace tsc's file of the same name, so nothing else changes:
 // - hook-client.js: the same client, for tsc's dist/interfaces/cli/main.js (hook commands that an
 //   older tacit installed run it);
 // - hook-main.js: the entry and the tool-event spool: all a tool event loads (no SQLite);
 // - hook-capture.js: capture and the SQLite store, for every other event;
 // - hook-config.js: the configuration schema (and zod), only when a config file or a setting
 //   variable exists (hook-config-probe.ts);
-// - hook-recall.js: recall, for SessionStart and UserPromptSubmit only.
+// - hook-recall.js: recall, for SessionStart and UserPromptSubmit only;
+// - hook-guard.js: the guard at the tool call, for PreToolUse and UserPromptSubmit only.
 // They are built separately, not split into shared chunks: a shared chunk would put the code they
 // share (all of zod's core) on the tool-event path. Packages with native code or heavy optional
 // SDKs stay external and load from node_modules as before.
@@ -121,6 +122,7 @@ for (const entry of [
   "hook-config",
   "hook-recall",
   "hook-reconcile",
+  "hook-guard",
 ]) {
   results.push(
     await build({

@@ -6,8 +6,11 @@ import { InvalidInputError, NotFoundError, StoreBusyError, StoreError, TacitErro
 import { LessonChangeError } from "./core/lessons/lesson.js";
 import { CliError } from "./interfaces/cli/cli-io.js";
 import { ApiError } from "./interfaces/http/api-error.js";
+import { RollbackConflictError } from "./memory-files/rollback.js";
+import { WorkspaceError } from "./memory-files/workspace.js";
 import { ModelCallError } from "./models/language-model.js";
 import { LessonConflictError } from "./store/lesson-store.js";
+import { FileBusyError, GuardianRefusedError } from "./store/memory-file-store.js";
 import { SkillConflictError } from "./store/skill-store.js";
 
 /** One instance of every error class tacit defines, by class name. */
@@ -25,6 +28,31 @@ const SAMPLES: Record<string, { type: { isInstance(error: unknown): boolean }; m
   SkillConflictError: { type: SkillConflictError, make: () => new SkillConflictError("changed") },
   CliError: { type: CliError, make: () => new CliError("bad option") },
   ApiError: { type: ApiError, make: () => new ApiError(401, "no token") },
+  FileBusyError: {
+    type: FileBusyError,
+    make: () =>
+      new FileBusyError({
+        workspace: "/w",
+        fileName: "USER.md",
+        kind: "write",
+        auditId: "A1",
+        priorHash: null,
+        expectedHash: null,
+        rollback: null,
+        pid: 1,
+        host: "h",
+        startedAt: 0,
+      }),
+  },
+  GuardianRefusedError: {
+    type: GuardianRefusedError,
+    make: () => new GuardianRefusedError("second rollback"),
+  },
+  RollbackConflictError: {
+    type: RollbackConflictError,
+    make: () => new RollbackConflictError("conflict", "--- a/USER.md"),
+  },
+  WorkspaceError: { type: WorkspaceError, make: () => new WorkspaceError("../x.md") },
   ModelCallError: {
     type: ModelCallError,
     make: () => new ModelCallError({ message: "down", kind: "http-error", attempts: 1, isRetryable: true }),
@@ -72,10 +100,15 @@ describe("error markers", () => {
     ).toEqual(declared);
   });
 
-  it("each class's isInstance accepts its own errors and rejects every other class", () => {
+  it("each class's isInstance accepts its own errors and its subclasses', and rejects every other class", () => {
+    const parents = declaredErrorClasses();
+    const ancestors = (name: string): string[] => {
+      const parent = parents.get(name);
+      return parent === undefined ? [] : [parent, ...ancestors(parent)];
+    };
     for (const [name, { type }] of Object.entries(SAMPLES)) {
       for (const [other, { make }] of Object.entries(SAMPLES)) {
-        const expected = name === other || name === "TacitError";
+        const expected = name === other || name === "TacitError" || ancestors(other).includes(name);
         expect({ check: `${name}.isInstance(new ${other})`, result: type.isInstance(make()) }).toEqual({
           check: `${name}.isInstance(new ${other})`,
           result: expected,

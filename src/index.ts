@@ -21,6 +21,7 @@ export type {
 } from "./core/compaction/index.js";
 export { compactHistory, estimateTokens, parseHistoryMessages } from "./core/compaction/index.js";
 export { InvalidInputError, NotFoundError, StoreError, TacitError } from "./core/errors.js";
+export type { GuardAbilities, GuardAct, GuardAnswer, GuardVerdict } from "./core/guard/decide.js";
 export type { ExperienceMode } from "./core/learning/index.js";
 export type {
   Lesson,
@@ -84,4 +85,5 @@ export {
   type TacitOptions,
   type ToolResultItem,
 } from "./sdk.js";
+export type { GuardCallInput, TacitGuard } from "./sdk-guard.js";
 export type { CaptureWriteResult } from "./store/store.js";

@@ -26,6 +26,7 @@ import type { LanguageModel } from "./models/language-model.js";
 import type { RecallResult } from "./recall/recall.js";
 import type { RecallJudgement } from "./recall/recall-feedback.js";
 import type { Runtime } from "./runtime.js";
+import type { TacitGuard } from "./sdk-guard.js";
 import type { LessonFilter } from "./store/lesson-store.js";
 import type { CaptureWriteResult } from "./store/store.js";
 
@@ -99,7 +100,7 @@ export interface RecallOptions extends Partial<SessionRef> {
   log?: boolean;
 }
 
-/** An outcome of a task or turn (seed 002): its success, duration, errors and retries. */
+/** An outcome of a task or turn: success, duration, errors, retries (docs/design.md#outcome-scoring). */
 export type OutcomeRecord = SessionRef & Omit<OutcomeInput, "sessionId"> & { judgeRecalls?: boolean };
 
 /** An error the agent met, for the retry context. */
@@ -119,6 +120,13 @@ export interface LearnOptions extends Partial<SessionRef> {
   mode?: ExperienceMode;
   /** Only sessions active since this time, epoch ms. */
   since?: number;
+  /**
+   * The folder of the memory files (MEMORY.md, USER.md, …) to run the memory pipeline on after
+   * learning: the memory gate on the sessions' new turns, the write guardian on what it proposes.
+   * Default: the configured `memoryFiles.workspace` (none: the pipeline does not run); `false`:
+   * it does not run.
+   */
+  memoryFilesWorkspace?: string | false;
 }
 
 /** The lesson book, for reading and judging what tacit has learnt. */
@@ -151,12 +159,16 @@ export interface Tacit {
    */
   recordOutcome(outcome: OutcomeRecord): Promise<Outcome & { lessonFeedback: RecallJudgement[] }>;
   recordError(error: ErrorRecord): Promise<ErrorEntry>;
-  /** Seed 002's "## Previous errors" retry context for a session or task; `""` when there are none. */
+  /** The "## Previous errors" retry context (docs/design.md#retry-context); `""` when there are none. */
   errorContext(filter: Partial<SessionRef> & { taskId?: string; includeResolved?: boolean }): Promise<string>;
   /** Learns lessons from captured sessions (all, or one); resumable and idempotent. */
   learn(options?: LearnOptions): Promise<LearnRunSummary>;
   lessons: TacitLessons;
-  /** Compacts a long history into seed 003's four messages. Pure; validates `messages` first. */
+  guard: TacitGuard;
+  /**
+   * Compacts a long history into four messages (docs/design.md#compaction). Pure; validates
+   * `messages` first.
+   */
   compact(
     messages: readonly unknown[],
     options?: Omit<CompactHistoryOptions, "messages">,
@@ -177,13 +189,19 @@ export interface Tacit {
  * await tacit.capture({ sessionId, messages: [{ role: "user", content: prompt }] });
  */
 export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
-  const [{ openRuntime, learnServices }, { recall }, { learnSessions }, { recordReportedOutcome }] =
-    await Promise.all([
-      import("./runtime.js"),
-      import("./recall/recall.js"),
-      import("./learn/learn-worker.js"),
-      import("./recall/recall-feedback.js"),
-    ]);
+  const [
+    { openRuntime, learnServices },
+    { recall },
+    { learnSessions },
+    { recordReportedOutcome },
+    { createSdkGuard },
+  ] = await Promise.all([
+    import("./runtime.js"),
+    import("./recall/recall.js"),
+    import("./learn/learn-worker.js"),
+    import("./recall/recall-feedback.js"),
+    import("./sdk-guard.js"),
+  ]);
   const runtime: Runtime = await openRuntime({
     db: options.db,
     env: options.env,
@@ -291,8 +309,21 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
 
     async learn(request = {}) {
       const runtime = open();
+      const { configuredMemoryPipeline } = await import("./memory-files/memory-pipeline.js");
+      const memoryFiles =
+        request.memoryFilesWorkspace === false
+          ? null
+          : configuredMemoryPipeline({
+              store: runtime.store,
+              modelGate: runtime.gate,
+              now: runtime.now,
+              config: runtime.config.values,
+              cwd: options.cwd ?? process.cwd(),
+              ...(request.memoryFilesWorkspace ? { workspace: request.memoryFilesWorkspace } : {}),
+            });
       return await learnSessions({
         ...learnServices(runtime),
+        ...(memoryFiles ? { memoryFiles } : {}),
         config: { ...runtime.settings.learn, ...(request.mode ? { mode: request.mode } : {}) },
         sessionId: request.sessionId ? stored(request as SessionRef) : undefined,
         since: request.since,
@@ -311,6 +342,8 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
         }),
       add: async (lesson) => open().lessons.learn(lesson),
     },
+
+    guard: createSdkGuard({ open, stored, projectFor, requireSession, defaultAgent, cwd: options.cwd }),
 
     compact(messages, compactOptions = {}) {
       return compactHistory({ ...compactOptions, messages: parseHistoryMessages(messages) });

@@ -7,6 +7,7 @@ import {
   createRedactor,
   type RedactionConfig,
   type Redactor,
+  redactStructured,
   sanitizeForCapture,
   truncationMarker,
 } from "../core/redaction.js";
@@ -141,7 +142,7 @@ export interface Capture {
   recordError(error: ErrorInput): Promise<ErrorEntry>;
   resolveError(id: string): Promise<boolean>;
   errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
-  /** Seed 002's "## Previous errors" retry context; empty string when there are none. */
+  /** The "## Previous errors" retry context (docs/design.md#retry-context); "" when there are none. */
   errorContext(filter: { sessionId?: string; taskId?: string; includeResolved?: boolean }): Promise<string>;
 }
 
@@ -155,6 +156,7 @@ export function createCapture(options: {
   const redact = createRedactor(config.redaction);
   const store = options.store;
   const sanitizer = new Sanitizer(redact, config);
+  const clean = (text: string | null | undefined) => (text ? redact(text).text : (text ?? null));
 
   const toBatch = (raw: RawCaptureBatch): CaptureBatch => {
     const batch: CaptureBatch = { sessions: [], items: [], errors: [], importFile: raw.importFile };
@@ -210,9 +212,9 @@ export function createCapture(options: {
         errorCount: input.errorCount ?? 0,
         retryCount: input.retryCount ?? 0,
         success: input.success,
-        filesTouched: input.filesTouched ?? [],
-        strategy: input.strategy ?? null,
-        failureMode: input.failureMode ?? null,
+        filesTouched: (input.filesTouched ?? []).map((file) => redact(file).text),
+        strategy: clean(input.strategy),
+        failureMode: clean(input.failureMode),
         failureDetails: input.failureDetails ? redact(input.failureDetails).text : null,
         createdAt: input.createdAt ?? now(),
       };
@@ -229,7 +231,7 @@ export function createCapture(options: {
         errorType: input.errorType ?? classifyError(message, { fromTool: Boolean(input.toolName) }),
         message,
         stackTrace: input.stackTrace ? redact(input.stackTrace).text : null,
-        toolName: input.toolName ?? null,
+        toolName: clean(input.toolName),
         context: input.context ? redact(input.context).text : null,
         resolved: false,
         resolvedAt: null,
@@ -287,14 +289,23 @@ class Sanitizer {
   ) {}
 
   /**
-   * Truncates and redacts one text. A text an earlier stage already cut (the hook spool) ends with
-   * the truncation marker: its size stays the one that marker names, the true original.
+   * Truncates and redacts one text (with `json`, JSON text is redacted as a structured value). A
+   * text an earlier stage already cut (the hook spool) ends with the truncation marker: its size
+   * stays the one that marker names, the true original.
    */
-  text(value: string, maxChars: number): { text: string; originalSize: number | null } {
+  text(
+    value: string,
+    maxChars: number,
+    options: { json?: boolean } = {},
+  ): { text: string; originalSize: number | null } {
     const earlier = EARLIER_CUT.exec(value);
-    if (!earlier) return sanitizeForCapture(value, { redact: this.redact, maxChars });
+    if (!earlier) return sanitizeForCapture(value, { redact: this.redact, maxChars, ...options });
     const originalSize = Number(earlier[1]);
-    const head = sanitizeForCapture(value.slice(0, earlier.index), { redact: this.redact, maxChars });
+    const head = sanitizeForCapture(value.slice(0, earlier.index), {
+      redact: this.redact,
+      maxChars,
+      ...options,
+    });
     const kept =
       head.originalSize === null
         ? head.text
@@ -304,7 +315,7 @@ class Sanitizer {
 
   metadata(value: Record<string, unknown> | undefined): Record<string, unknown> {
     if (!value) return {};
-    return redactDeep(boundDepth(value), this.redact) as Record<string, unknown>;
+    return redactStructured(boundDepth(value), this.redact).value as Record<string, unknown>;
   }
 
   session(input: SessionInput, now: number): SessionWrite {
@@ -314,6 +325,9 @@ class Sanitizer {
       projectId = this.projectIds.get(cwd) ?? findProjectId(cwd);
       this.projectIds.set(cwd, projectId);
     }
+    // Paths and branch names are text like any other: a secret in them is redacted too (recall
+    // redacts the project it is asked about the same way, so lessons stay visible).
+    const redacted = (text: string | null) => (text ? this.redact(text).text : null);
     const createdAt = input.createdAt ?? now;
     return {
       id: input.id ?? `${input.agent}:${input.sourceSessionId}`,
@@ -322,9 +336,9 @@ class Sanitizer {
       channelId: input.channelId ?? input.agent,
       conversationTarget: input.conversationTarget,
       accountId: input.accountId,
-      projectId,
-      cwd,
-      gitBranch: input.gitBranch || null,
+      projectId: redacted(projectId),
+      cwd: redacted(cwd),
+      gitBranch: redacted(input.gitBranch || null),
       parentSessionId: input.parentSessionId,
       title: input.title ? this.redact(input.title).text.slice(0, 200) : null,
       createdAt,
@@ -348,7 +362,8 @@ class Sanitizer {
         : typeof input.toolInput === "string"
           ? input.toolInput
           : boundedJsonText(input.toolInput);
-    const toolInput = rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars);
+    const toolInput =
+      rawInput === null ? null : this.text(rawInput, this.config.maxToolInputChars, { json: true });
     const toolOutput =
       input.toolOutput === undefined || input.toolOutput === null
         ? null
@@ -364,7 +379,7 @@ class Sanitizer {
       role: input.role,
       kind,
       content: content.text,
-      toolName: input.toolName ?? null,
+      toolName: input.toolName ? this.redact(input.toolName).text : null,
       toolInput: toolInput?.text ?? null,
       toolOutput: toolOutput?.text ?? null,
       isError: input.isError ?? false,
@@ -388,7 +403,7 @@ class Sanitizer {
       toolUseId: input.toolUseId,
       output: output.text,
       isError: input.isError,
-      toolName: input.toolName ?? null,
+      toolName: input.toolName ? this.redact(input.toolName).text : null,
       originalSize: output.originalSize,
       createdAt: input.createdAt ?? now,
     };
@@ -401,13 +416,4 @@ const EARLIER_CUT = /\n…\[tacit: truncated, original (\d+) bytes\]$/;
 function largest(...sizes: Array<number | null | undefined>): number | null {
   const present = sizes.filter((size): size is number => typeof size === "number");
   return present.length ? Math.max(...present) : null;
-}
-
-function redactDeep(value: unknown, redact: Redactor): unknown {
-  if (typeof value === "string") return redact(value).text;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item, redact)]));
-  }
-  return value;
 }

@@ -27,31 +27,40 @@ async function imported(): Promise<{ env: NodeJS.ProcessEnv; database: string }>
   return { env, database: join(home, "tacit.db") };
 }
 
+/**
+ * Learns offline from what the store of `env` holds, then checks that the user's own pnpm correction
+ * was learnt and recalled for "install the dependencies" while no lesson or recalled line carries the
+ * planted instruction. What recall answered, for more checks.
+ */
+async function learnsOnlyTheUsersWords(env: NodeJS.ProcessEnv) {
+  expect((await runTacit(["learn"], { env })).code).toBe(0);
+  const lessons = await runTacit(["lessons", "list", "--json", "--status", "candidate,active,refined"], {
+    env,
+  });
+  expect(lessons.code, lessons.stderr).toBe(0);
+  const rules = (JSON.parse(lessons.stdout) as Array<{ rule: string; trigger: string }>).map(
+    (lesson) => `${lesson.trigger} ${lesson.rule}`,
+  );
+  // The user's own correction is still learnt: the pipeline ran and kept what it should.
+  expect(rules.some((rule) => /pnpm/i.test(rule))).toBe(true);
+  expect(rules.filter((rule) => /evil\.example|curl/i.test(rule))).toEqual([]);
+  const recalled = await runTacit(["recall", "install the dependencies", "--project", PROJECT, "--json"], {
+    env,
+  });
+  expect(recalled.code, recalled.stderr).toBe(0);
+  const answer = JSON.parse(recalled.stdout) as {
+    context: string;
+    items: Array<{ kind: string; text: string; attribution?: string }>;
+  };
+  expect(answer.context).toMatch(/pnpm/);
+  expect(answer.context).not.toMatch(/evil\.example/);
+  return answer;
+}
+
 describe("prompt injection through memory", () => {
   it("never learns harness text, tool output or an assistant quote as the user's words", async () => {
     const { env } = await imported();
-    expect((await runTacit(["learn"], { env })).code).toBe(0);
-    const lessons = await runTacit(["lessons", "list", "--json", "--status", "candidate,active,refined"], {
-      env,
-    });
-    expect(lessons.code, lessons.stderr).toBe(0);
-    const rules = (JSON.parse(lessons.stdout) as Array<{ rule: string; trigger: string }>).map(
-      (lesson) => `${lesson.trigger} ${lesson.rule}`,
-    );
-    // The user's own correction is still learnt: the pipeline ran and kept what it should.
-    expect(rules.some((rule) => /pnpm/i.test(rule))).toBe(true);
-    expect(rules.filter((rule) => /evil\.example|curl/i.test(rule))).toEqual([]);
-
-    const recalled = await runTacit(["recall", "install the dependencies", "--project", PROJECT, "--json"], {
-      env,
-    });
-    expect(recalled.code, recalled.stderr).toBe(0);
-    const { context, items } = JSON.parse(recalled.stdout) as {
-      context: string;
-      items: Array<{ kind: string; text: string; attribution?: string }>;
-    };
-    expect(context).toMatch(/pnpm/);
-    expect(context).not.toMatch(/evil\.example/);
+    const { items } = await learnsOnlyTheUsersWords(env);
     // Whatever evidence is recalled says who said it.
     for (const item of items.filter((candidate) => candidate.kind === "evidence")) {
       expect(item.attribution).toMatch(/^(?:user|assistant|tool_output)$/);
@@ -99,6 +108,24 @@ describe("prompt injection through memory", () => {
       const readme = rows.find((row) => row.toolInput?.includes("README.md"));
       expect(readme?.toolOutput).toContain("SYSTEM OVERRIDE");
       expect(readme?.toolOutput?.endsWith("<tacit-context>")).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("never learns what a Codex `!command` printed into a user turn", async () => {
+    // Codex records a command the user ran from its prompt, and its output, as a user message.
+    const home = tempDir();
+    const env = { TACIT_HOME: home };
+    const codex = fileURLToPath(new URL("./importers/__fixtures__/codex-injection.jsonl", import.meta.url));
+    expect((await runTacit(["import", codex], { env })).code).toBe(0);
+    await learnsOnlyTheUsersWords(env);
+    const store = new SqliteStore({ path: join(home, "tacit.db"), readonly: true });
+    try {
+      const origins = (await store.listMessages("codex:019a3c5e-7b21-7d40-9f3e-5c8a1b2d4e6f"))
+        .filter((row) => row.role === "user")
+        .map((row) => row.metadata.origin ?? null);
+      expect(origins).toEqual(["command_output", "command_output", null, null, null]);
     } finally {
       await store.close();
     }

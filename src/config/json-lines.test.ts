@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonErrorLine, jsonKeyLine } from "./json-lines.js";
+import { jsonKeyLine } from "./json-lines.js";
 
 const text = `{
   "llm": { "model": "m" },
@@ -21,19 +21,5 @@ describe("json lines", () => {
     expect(jsonKeyLine(text, ["recall", "list", 2, "y"])).toBe(9);
     expect(jsonKeyLine(text, ["recall", "missing"])).toBeUndefined();
     expect(jsonKeyLine(text, ["llm", "model", "deeper"])).toBeUndefined();
-  });
-
-  it("turns JSON.parse's position or line into a line", () => {
-    const broken = '{\n  "a": 1,\n  b: 2\n}';
-    let message = "";
-    try {
-      JSON.parse(broken);
-    } catch (error) {
-      message = (error as Error).message;
-    }
-    expect(jsonErrorLine(broken, message)).toBe(3);
-    expect(jsonErrorLine("x", "Unexpected token (line 7 column 2)")).toBe(7);
-    expect(jsonErrorLine('{\n"a":', "Unexpected end of JSON input")).toBe(2);
-    expect(jsonErrorLine("{}", "something else")).toBeUndefined();
   });
 });

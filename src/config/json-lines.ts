@@ -88,16 +88,3 @@ function skipValue(scanner: Scanner): void {
     scanner.index++;
   }
 }
-
-/**
- * The 1-based line where `JSON.parse` failed on `text`, from its message ("… at position 42" or
- * "(line 3 column 5)"), or undefined when the message names neither.
- */
-export function jsonErrorLine(text: string, message: string): number | undefined {
-  const line = /\bline (\d+)/.exec(message);
-  if (line) return Number(line[1]);
-  const position = /\bposition (\d+)/.exec(message);
-  if (position) return text.slice(0, Number(position[1])).split("\n").length;
-  if (/end of (JSON )?input/i.test(message)) return text.split("\n").length;
-  return undefined;
-}

@@ -155,6 +155,12 @@ describe("resolveConfig", () => {
     expect(error.file).toBe(projectFile);
     expect(error.line).toBe(4);
     expect(error.message).toContain("not valid JSON");
+    // A config file holds API keys: the error says where the JSON broke, never what is there.
+    const keyed = setup({ user: `{\n  "llm": {\n    "apiKey": sk-unquoted-${"k".repeat(20)}\n  }\n}\n` });
+    const unquoted = invalidInput(() => resolveConfig({ env: keyed.env, projectDir: null }));
+    expect(unquoted.line).toBe(3);
+    expect(unquoted.message).toContain("line 3, column 15");
+    expect(unquoted.message).not.toContain("sk-");
     expect(
       invalidInput(() => resolveConfig({ env: setup({ user: "[1, 2]" }).env, projectDir: null })).message,
     ).toContain("expected a JSON object of settings");

@@ -11,8 +11,9 @@ import { join } from "node:path";
 import * as z from "zod/mini";
 import { findProjectId } from "../capture/project.js";
 import { InvalidInputError } from "../core/errors.js";
+import { describeJsonError, findJsonSyntaxError } from "../core/json-error.js";
 import { tacitHome } from "../store/tacit-home.js";
-import { jsonErrorLine, jsonKeyLine } from "./json-lines.js";
+import { jsonKeyLine } from "./json-lines.js";
 import { type KeyGroup, keyTree, type SettingKey, settingKeys } from "./keys.js";
 import { configSchema, type TacitConfig } from "./schema.js";
 import { parseSettingText, suggestion, validateSetting } from "./values.js";
@@ -147,12 +148,13 @@ export function parseConfigText(text: string, file: string): Record<string, unkn
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
+    // A config file holds API keys, and the parser's message quotes the text: say where, never what.
+    void error;
+    const found = findJsonSyntaxError(text);
     throw new InvalidInputError({
-      message: `not valid JSON: ${message}`,
+      message: `not valid JSON: ${describeJsonError(text)}`,
       file,
-      line: jsonErrorLine(text, message),
-      cause: error,
+      ...(found && found.line > 0 ? { line: found.line } : {}),
     });
   }
   if (typeof json !== "object" || json === null || Array.isArray(json)) {

@@ -8,6 +8,8 @@
  */
 import * as z from "zod/mini";
 import { captureSettingsSchema, retentionSettingsSchema } from "./sections/capture.js";
+import { datasetSettingsSection } from "./sections/dataset.js";
+import { guardSettingsSchema } from "./sections/guard.js";
 import { hooksSettingsSchema } from "./sections/hooks.js";
 import { learningSettingsSchema, skillsSettingsSchema } from "./sections/learning.js";
 import { lessonsSettingsSchema } from "./sections/lessons.js";
@@ -73,6 +75,12 @@ export const CONFIG_SECTIONS = {
     description: "How long captured sessions are kept.",
     project: false,
   },
+  guard: {
+    schema: guardSettingsSchema,
+    description:
+      "The guard at the tool call: lessons that deny, ask about or remind a call before it runs, and adherence.",
+    project: true,
+  },
   hooks: {
     schema: hooksSettingsSchema,
     description: "The Claude Code and Codex hooks and their resident daemon.",
@@ -92,6 +100,12 @@ export const CONFIG_SECTIONS = {
     schema: memoryFilesSettingsSection,
     description:
       "The write guardian of the memory files (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md): caps, snapshots, retention.",
+    project: false,
+  },
+  dataset: {
+    schema: datasetSettingsSection,
+    description:
+      "The training dataset: which samples `tacit dataset collect` takes and how it labels them, their quality weights, personal-data patterns and the export's split.",
     project: false,
   },
 } satisfies Record<string, ConfigSection>;

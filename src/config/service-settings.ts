@@ -30,8 +30,10 @@ export function serviceSettings(config: TacitConfig): ServiceSettings {
   };
 }
 
-function recallSettings({ recall, lessons }: TacitConfig): RecallConfig {
+function recallSettings({ recall, lessons, capture }: TacitConfig): RecallConfig {
   return {
+    // A recall prompt is redacted as capture redacts what it stores.
+    redaction: { enabled: true, patterns: [...capture.redact.patterns] },
     llmFilter: recall.llmFilter,
     maturity: { ...lessons.maturity, halfLifeDays: lessons.decay.halfLifeDays },
     pool: recall.topK,

@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import { InvalidInputError } from "../core/errors.js";
+import { describeJsonError } from "../core/json-error.js";
 import { findSettingKey, type SettingKey, settingKeys } from "./keys.js";
 
 const TRUE = new Set(["1", "true", "yes", "on"]);
@@ -62,8 +63,10 @@ function parseJsonList(raw: string, setting: SettingKey, where: string): unknown
   try {
     return JSON.parse(raw);
   } catch (error) {
+    // The parser's message quotes the value, which may hold a secret: say where, never what.
+    void error;
     throw new InvalidInputError({
-      message: `${setting.key} takes a JSON list such as ["a", "b"]: ${(error as Error).message}`,
+      message: `${setting.key} takes a JSON list such as ["a", "b"]: ${describeJsonError(raw)}`,
       field: where,
     });
   }

@@ -21,7 +21,7 @@ function entry(overrides: Partial<ErrorEntry>): ErrorEntry {
 }
 
 describe("classifyError", () => {
-  it("maps messages onto seed 002 error types", () => {
+  it("maps messages onto the error types", () => {
     expect(classifyError("Command timed out after 120000ms", { fromTool: true })).toBe("timeout");
     expect(classifyError("error TS2322: Type 'string' is not assignable", { fromTool: true })).toBe(
       "validation",
@@ -33,7 +33,7 @@ describe("classifyError", () => {
 });
 
 describe("formatErrorContext", () => {
-  it("renders seed 002's worked example", () => {
+  it("renders the documented example", () => {
     const errors = [
       entry({}),
       entry({

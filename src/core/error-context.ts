@@ -16,7 +16,7 @@ const CLASSIFIERS: ReadonlyArray<{ type: ErrorType; pattern: RegExp }> = [
 ];
 
 /**
- * Classifies an error message into seed 002's ErrorAccumulator types. A failed tool call that
+ * Classifies an error message into the error types (docs/design.md#retry-context). A failed tool call that
  * matches no specific pattern is a `tool_failure`; anything else is `unknown`.
  */
 export function classifyError(message: string, options: { fromTool: boolean }): ErrorType {
@@ -28,7 +28,7 @@ export function classifyError(message: string, options: { fromTool: boolean }): 
   return options.fromTool ? "tool_failure" : "unknown";
 }
 
-/** Counts errors by type (seed 002 `getErrorStats`). */
+/** Counts errors by type. */
 export function computeErrorStats(errors: readonly ErrorEntry[]): ErrorStats {
   const byType: Partial<Record<ErrorType, number>> = {};
   let unresolved = 0;
@@ -40,8 +40,9 @@ export function computeErrorStats(errors: readonly ErrorEntry[]): ErrorStats {
 }
 
 /**
- * Renders seed 002's retry context ("## Previous errors"): unresolved errors grouped by type, with
- * context, tool and time, then the questions to consider. Empty string when there is nothing to say.
+ * Renders the retry context ("## Previous errors", docs/design.md#retry-context): unresolved
+ * errors grouped by type, with context, tool and time, then the questions to consider. Empty string
+ * when there is nothing to say.
  * `timeZone` defaults to UTC so output is reproducible.
  */
 export function formatErrorContext(

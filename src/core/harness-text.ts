@@ -86,6 +86,13 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
     example: "This session is being continued from a previous conversation that ran out of context.",
   },
   {
+    // Codex: a command the user ran from its prompt (`!cmd`), with what it printed.
+    origin: "command_output",
+    opens: /^<user_shell_command(?:_output)?>/i,
+    example:
+      "<user_shell_command>\n<command>\ncat NOTES.txt\n</command>\n<result>\nExit code: 0\nOutput:\nadded 10 packages\n</result>\n</user_shell_command>",
+  },
+  {
     origin: "meta",
     opens: /^(?:<environment_context>|<user_instructions>|<INSTRUCTIONS>|# AGENTS\.md instructions)/,
     example: "<environment_context>\n  <cwd>/work/shop</cwd>\n</environment_context>",

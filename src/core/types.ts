@@ -22,7 +22,7 @@ export type MessageRole = "user" | "assistant" | "tool" | "system";
  */
 export type MessageKind = "text" | "thinking" | "tool_call" | "summary" | "compact_boundary" | "meta";
 
-/** A captured session (seed 004 `sessions`, plus agent kind, project and branch). */
+/** A captured session: its agent kind, project, branch and times. */
 export interface Session {
   id: string;
   agent: AgentKind;
@@ -67,7 +67,7 @@ export interface Message {
   metadata: Record<string, unknown>;
 }
 
-/** seed 002 ErrorAccumulator categories. */
+/** Error types of the error accumulator (docs/design.md#retry-context). */
 export type ErrorType = "validation" | "timeout" | "conflict" | "tool_failure" | "unknown";
 export const ERROR_TYPES: readonly ErrorType[] = [
   "validation",
@@ -98,7 +98,7 @@ export interface ErrorStats {
   byType: Partial<Record<ErrorType, number>>;
 }
 
-/** seed 002 `swarm_record_outcome` fields. `taskId` plays the role of bead_id. */
+/** How a task (or, with `taskId` null, a turn) went: docs/design.md#outcome-scoring. */
 export interface Outcome {
   id: string;
   sessionId: string;

@@ -63,12 +63,12 @@ export function formatSatisfactionReport(run: SatisfactionRun): string {
   const { graded } = run;
   const lines = [
     `${run.half}: ${run.dialogues} dialogues, ${graded.turns} rated user turns, ${graded.unsatisfied} rated ≤ 2, ${graded.satisfied} rated ≥ 4`,
-    `AUC (reject/correction/confusion confidence): ${fixed(graded.auc)}`,
-    `AUC (same, less success confidence):         ${fixed(graded.combinedAuc)}`,
+    `AUC (per-turn satisfaction):                 ${fixed(graded.auc)}`,
+    `AUC (dissatisfied evidence alone):           ${fixed(graded.dissatisfiedAuc)}`,
     `AUC (ten-word keyword baseline):             ${fixed(graded.keywordAuc)}`,
     ...Object.entries(run.perCorpus).map(
       ([corpus, report]) =>
-        `  ${corpus.padEnd(8)} AUC ${fixed(report.auc)}  less success ${fixed(report.combinedAuc)}  keywords ${fixed(report.keywordAuc)}`,
+        `  ${corpus.padEnd(8)} AUC ${fixed(report.auc)}  dissatisfied alone ${fixed(report.dissatisfiedAuc)}  keywords ${fixed(report.keywordAuc)}`,
     ),
     `per type, signals ≥ ${graded.floor} (graded):`,
     ...typeLines(graded),

@@ -19,17 +19,24 @@ import { satisfactionReport } from "./satisfaction-report.js";
  * folder named by TACIT_SATISFACTION_CORPUS.
  */
 const HELD_OUT_FLOORS = {
-  auc: 0.75,
-  combinedAuc: 0.81,
-  reject: { precision: 0.87, recall: 0.5 },
-  correction: { precision: 0.85, recall: 0.04 },
-  success: { precision: 0.85, recall: 0.47 },
+  auc: 0.86,
+  dissatisfiedAuc: 0.76,
+  reject: { precision: 0.86, recall: 0.53 },
+  correction: { precision: 0.86, recall: 0.05 },
+  confusion: { precision: 0.7, recall: 0.01 },
+  success: { precision: 0.85, recall: 0.74 },
 };
 
 const CORPUS_FOLDER =
   process.env.TACIT_SATISFACTION_CORPUS ??
   fileURLToPath(new URL("../../eval/satisfaction/uss/", import.meta.url));
 const CORPUS_PRESENT = existsSync(`${CORPUS_FOLDER}/MWOZ.txt`) && existsSync(`${CORPUS_FOLDER}/ReDial.txt`);
+// Not committed (its ratings carry no licence, see eval/satisfaction/README.md): a skip says so.
+if (!CORPUS_PRESENT) {
+  console.warn(
+    `\n!!! SKIPPING the held-out satisfaction floors: no MWOZ.txt and ReDial.txt in ${CORPUS_FOLDER} (eval/satisfaction/README.md says where to get them).\n`,
+  );
+}
 
 /** A small corpus in the rated-dialogue format, written for these tests. */
 const SAMPLE = [
@@ -117,9 +124,9 @@ describe.skipIf(!CORPUS_PRESENT)(`held-out half of the satisfaction corpus (${CO
       false,
     );
     expect(run.graded.auc).toBeGreaterThanOrEqual(HELD_OUT_FLOORS.auc);
-    expect(run.graded.combinedAuc).toBeGreaterThanOrEqual(HELD_OUT_FLOORS.combinedAuc);
+    expect(run.graded.dissatisfiedAuc).toBeGreaterThanOrEqual(HELD_OUT_FLOORS.dissatisfiedAuc);
     expect(run.graded.auc).toBeGreaterThan(run.graded.keywordAuc);
-    for (const type of ["reject", "correction", "success"] as const) {
+    for (const type of ["reject", "correction", "confusion", "success"] as const) {
       expect(run.graded.perType[type]?.precision, `${type} precision`).toBeGreaterThanOrEqual(
         HELD_OUT_FLOORS[type].precision,
       );

@@ -5,17 +5,19 @@
  *
  * - A turn's rating is the most common of its annotators' ratings, ties to the lower one (the
  *   corpus authors' own aggregation). Turns rated 3 are left out; ≤ 2 is unsatisfied, ≥ 4 satisfied.
- * - A turn's score is the highest confidence of a user `reject`, `correction` or `confusion` signal
- *   on it (0 when there is none), with the detector run at floor 0 over the whole dialogue.
- * - AUC: the chance that a random unsatisfied turn scores above a random satisfied one, ties half.
- *   The combined score also subtracts the turn's highest user `success` confidence.
+ * - A turn's score is the product's own per-turn satisfaction (`turnSatisfaction`, what
+ *   `tacit signals detect` reports as `turns[].satisfaction`), the detector run over the whole
+ *   dialogue: an unsatisfied turn should score lower.
+ * - AUC: the chance that a random unsatisfied turn scores below a random satisfied one, ties half.
+ *   Also reported: the AUC of the dissatisfied evidence alone, and of a ten-word keyword baseline.
  * - Dialogues split by their position in each file: even → development half, odd → held-out half.
  * Pure: the files are read by satisfaction-corpus.ts.
  */
 import { InvalidInputError } from "../core/errors.js";
-import { detectSignalsOffline, OFFLINE_SIGNAL_RULES } from "../core/signals/offline-rules.js";
+import { detectOffline, OFFLINE_SIGNAL_RULES } from "../core/signals/offline-rules.js";
 import { ConversationView } from "../core/signals/rule-context.js";
 import type { FeedbackSignalType, SignalMessage } from "../core/signals/signal-types.js";
+import { turnSatisfaction } from "../core/signals/turn-satisfaction.js";
 
 /** Half of the corpus: tune on `dev`, measure on `held-out`. */
 export type CorpusHalf = "dev" | "held-out";
@@ -29,7 +31,7 @@ export interface RatedDialogue {
   ratings: Map<number, number>;
 }
 
-/** The signal types whose confidence scores dissatisfaction. */
+/** The dissatisfaction signal types, whose precision and recall are reported per type. */
 export const DISSATISFACTION_TYPES: readonly FeedbackSignalType[] = ["reject", "correction", "confusion"];
 
 /**
@@ -144,8 +146,10 @@ export interface ScoredTurn {
   dialogue: string;
   corpus: string;
   rating: number;
-  /** Highest confidence of a user reject, correction or confusion on the turn; 0 when none. */
-  score: number;
+  /** The turn's satisfaction as the product reports it (−1 … 1; see `turnSatisfaction`). */
+  satisfaction: number;
+  /** The dissatisfied part of it alone (0 … 1). */
+  dissatisfied: number;
   keyword: number;
   /** Highest confidence per user signal type on the turn. */
   types: Partial<Record<FeedbackSignalType, number>>;
@@ -155,20 +159,21 @@ export interface ScoredTurn {
 export function scoreTurns(dialogues: readonly RatedDialogue[]): ScoredTurn[] {
   const turns: ScoredTurn[] = [];
   for (const dialogue of dialogues) {
-    const signals = detectSignalsOffline(dialogue.messages, { minConfidence: 0 });
+    const { signals, cues } = detectOffline(dialogue.messages, { minConfidence: 0 });
+    const satisfaction = new Map(turnSatisfaction(dialogue.messages, cues).map((turn) => [turn.turn, turn]));
     for (const [turn, rating] of dialogue.ratings) {
       const types: Partial<Record<FeedbackSignalType, number>> = {};
       for (const signal of signals) {
         if (signal.turn !== turn || signal.source !== "user") continue;
         types[signal.type] = Math.max(types[signal.type] ?? 0, signal.confidence);
       }
-      const score = Math.max(0, ...DISSATISFACTION_TYPES.map((type) => types[type] ?? 0));
       const content = dialogue.messages[turn]?.content ?? "";
       turns.push({
         dialogue: dialogue.id,
         corpus: dialogue.corpus,
         rating,
-        score,
+        satisfaction: satisfaction.get(turn)?.satisfaction ?? 0,
+        dissatisfied: satisfaction.get(turn)?.dissatisfied ?? 0,
         keyword: keywordScore(content),
         types,
       });
@@ -190,10 +195,10 @@ export interface SatisfactionReport {
   turns: number;
   unsatisfied: number;
   satisfied: number;
-  /** AUC of the detector's score (see the file comment). */
+  /** AUC of the product's per-turn satisfaction (see the file comment). */
   auc: number;
-  /** AUC of the combined score: the detector's score less the turn's highest user success confidence. */
-  combinedAuc: number;
+  /** AUC of the turn's dissatisfied evidence alone, success cues ignored. */
+  dissatisfiedAuc: number;
   /** AUC of the ten-word keyword baseline on the same turns. */
   keywordAuc: number;
   /**
@@ -202,11 +207,6 @@ export interface SatisfactionReport {
    */
   perType: Partial<Record<FeedbackSignalType, TypeAccuracy>>;
   floor: number;
-}
-
-/** The detector's score less the turn's success confidence: thanks and praise rank a turn lower. */
-export function combinedScore(turn: ScoredTurn): number {
-  return turn.score - (turn.types.success ?? 0);
 }
 
 const RATIO = (part: number, whole: number): number => (whole === 0 ? 0 : part / whole);
@@ -232,10 +232,13 @@ export function evaluateSatisfaction(turns: readonly ScoredTurn[], floor: number
     unsatisfied: unsatisfied.length,
     satisfied: satisfied.length,
     auc: areaUnderCurve(
-      unsatisfied.map((turn) => turn.score),
-      satisfied.map((turn) => turn.score),
+      unsatisfied.map((turn) => -turn.satisfaction),
+      satisfied.map((turn) => -turn.satisfaction),
     ),
-    combinedAuc: areaUnderCurve(unsatisfied.map(combinedScore), satisfied.map(combinedScore)),
+    dissatisfiedAuc: areaUnderCurve(
+      unsatisfied.map((turn) => turn.dissatisfied),
+      satisfied.map((turn) => turn.dissatisfied),
+    ),
     keywordAuc: areaUnderCurve(
       unsatisfied.map((turn) => turn.keyword),
       satisfied.map((turn) => turn.keyword),

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { InvalidInputError } from "../core/errors.js";
+import { describeJsonError } from "../core/json-error.js";
 import type { EvalTotals } from "./metrics.js";
 
 /** The floors an eval must meet: Recall@3 at least, false-injection rate at most. */
@@ -44,7 +45,9 @@ export async function loadThresholds(file: string): Promise<ThresholdsFile> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError({ message: `not JSON: ${(error as Error).message}`, file, cause: error });
+    // Where the JSON broke, never a quote of it (as for every file tacit reads).
+    void error;
+    throw new InvalidInputError({ message: `not JSON: ${describeJsonError(text)}`, file });
   }
   const parsed = thresholdsFileSchema.safeParse(value);
   if (!parsed.success) {

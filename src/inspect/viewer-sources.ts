@@ -7,15 +7,19 @@
  * in is an adapter from its service to the interface here, passed to `startViewerServer`.
  */
 
-/** A memory file tacit guards (CLAUDE.md, AGENTS.md, …). */
+/** A memory file the write guardian guards (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md). */
 export interface MemoryFileSummary {
+  /** The file's path: its workspace and name. */
   path: string;
   projectId: string | null;
   /** Audits recorded for the file. */
   audits: number;
-  /** Audits that flagged a change nobody has rolled back or corrected yet. */
+  /** Audits whose change is in the file and can still be rolled back. */
   openAudits: number;
   lastChangeAt: number | null;
+  /** The workspace folder and the file's name, when the source knows them apart. */
+  workspace?: string;
+  file?: string;
 }
 
 /** What the gate decided about one proposed write to a memory file. */
@@ -24,10 +28,16 @@ export interface GateDecisionView {
   path: string;
   /** Epoch ms. */
   at: number;
-  /** e.g. `allowed`, `blocked`, `rewritten`. */
+  /** e.g. `NO_WRITE`, `UPDATE_USER`. */
   decision: string;
   reason: string;
   sessionId: string | null;
+  /** The fact the gate proposed (null: nothing to write, or forgotten by a rollback). */
+  candidateFact?: string | null;
+  /** The audit of the write it proposed, if the guardian has seen it. */
+  auditId?: string | null;
+  /** Who decided: a model's id or the offline rules'. */
+  model?: string;
 }
 
 /** A guardian audit of one change to a memory file. */
@@ -35,14 +45,25 @@ export interface AuditView {
   id: string;
   path: string;
   at: number;
-  /** e.g. `ok`, `suspicious`, `harmful`. */
+  /** What the guardian decided, e.g. `written`, `refused`, `skipped`. */
   verdict: string;
   summary: string;
-  /** The change as a unified diff (`--- a/…`, `+++ b/…`, `@@ … @@`, then ` `/`+`/`-` lines). */
+  /** The change as a unified diff (`--- a/…`, `+++ b/…`, `@@ … @@`, then ` `/`+`/`-` lines); "" when none. */
   diff: string;
-  /** e.g. `open`, `rolled-back`, `corrected`. */
+  /** Where it stands: `open` (can be rolled back), `rolled-back`, `corrected`, `closed` (nothing written). */
   status: string;
   sessionId: string | null;
+  workspace?: string;
+  file?: string;
+  /** The fact (null once a rollback forgot it). */
+  fact?: string | null;
+  reason?: string;
+  section?: string | null;
+  /** The check that refused or skipped it. */
+  rule?: string | null;
+  /** The memory-gate decision that proposed it. */
+  decisionId?: string | null;
+  lines?: { added: number; removed: number; modified: number };
 }
 
 /** One version of a memory file, newest first in a history. */
@@ -105,11 +126,15 @@ export interface DatasetSource {
   export(request: { format: string }): Promise<DatasetExport>;
 }
 
-/** How often a lesson was followed once it was recalled. */
+/** How often a lesson was followed once it was recalled, reminded or enforced at a tool call. */
 export interface AdherenceView {
   lessonId: string;
   followed: number;
   ignored: number;
+  /** Times the user let a call the lesson stopped through anyway. */
+  overridden: number;
+  /** Tool calls it denied. */
+  denied: number;
   /** followed / (followed + ignored), null when neither happened. */
   rate: number | null;
 }

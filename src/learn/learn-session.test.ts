@@ -260,7 +260,7 @@ describe("learning a long session", () => {
       ...Array.from({ length: summary.tasks }, (_, index) => index + 1),
       summary.tasks,
     ]);
-    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1, tasksKnown: summary.tasks });
+    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1, sessionsSplit: 1, tasksKnown: summary.tasks });
     expect(progress.at(-1)?.tasksLearned).toBe(summary.tasksLearned);
   });
 });

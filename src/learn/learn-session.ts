@@ -18,6 +18,7 @@ import type { Message } from "../core/types.js";
 import type { ModelGate } from "../models/model-gate.js";
 import type { LearnJob, TaskRecord } from "../store/learn-store.js";
 import type { Store } from "../store/store.js";
+import { nextEventLoopTurn } from "./event-loop.js";
 import { commitTask, countLesson, prepareTask, type TaskContext, type TaskCounts } from "./learn-task.js";
 import type { LessonBook } from "./lesson-book.js";
 
@@ -150,6 +151,8 @@ export async function learnSession(
   const report = (index: number, status: TaskProgress["status"]) =>
     deps.onTask?.({ sessionId, done: index + 1, total: records.length, status });
   for (const [index, segment] of segments.entries()) {
+    // Ctrl-C and other signals are handled here, between two committed tasks.
+    await nextEventLoopTurn();
     const record = records[index] as TaskRecord;
     const job = jobs[index] ?? null;
     if (!pending.has(record)) {

@@ -1,8 +1,11 @@
+import { TacitError } from "../core/errors.js";
+import type { MemoryPipelineScope, MemoryPipelineSummary } from "../memory-files/memory-pipeline.js";
 import type { Embedder } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
 import { createSkillBook, type SkillBookConfig } from "../recall/skill-book.js";
 import type { Store } from "../store/store.js";
+import { nextEventLoopTurn } from "./event-loop.js";
 import {
   emptyLearnCounts,
   type LearnConfig,
@@ -20,6 +23,8 @@ export interface LearnRunSummary extends Omit<SessionLearnResult, "sessionId"> {
   skills: { created: number; upgraded: number };
   /** The first 100 warnings (model fallbacks, failed tasks); `warningsOmitted` counts the rest. */
   warningsOmitted: number;
+  /** What the memory pipeline did after learning, when it ran (a workspace is configured). */
+  memoryFiles?: MemoryPipelineSummary;
 }
 
 const MAX_WARNINGS = 100;
@@ -33,6 +38,12 @@ export interface LearnServices {
   embedder?: Embedder;
   /** Settings of the skills made after learning (default: the skill book's). */
   skills?: Partial<SkillBookConfig>;
+  /**
+   * The memory pipeline (memory-files/memory-pipeline.ts), run on the run's sessions after
+   * learning: the memory gate on their new turns, the write guardian on what it proposes. Absent
+   * when no workspace is configured.
+   */
+  memoryFiles?: { run(scope: MemoryPipelineScope): Promise<MemoryPipelineSummary> };
   now: () => number;
 }
 
@@ -59,6 +70,8 @@ export interface LearnProgress {
   tasksDone: number;
   /** Tasks known so far: those of the sessions already split into tasks (it grows session by session). */
   tasksKnown: number;
+  /** Sessions already split into tasks: those finished and the one being learnt. */
+  sessionsSplit: number;
   /** Tasks learnt (committed) in this run so far. */
   tasksLearned: number;
 }
@@ -83,15 +96,18 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
     sessionId: "",
     tasksDone: 0,
     tasksKnown: 0,
+    sessionsSplit: 0,
     tasksLearned: 0,
   };
   for (const [index, sessionId] of ids.entries()) {
+    await nextEventLoopTurn();
     const before = { ...progress };
     const result = await learnSession({
       ...options,
       sessionId,
       onTask: (task) => {
         progress.sessionId = sessionId;
+        progress.sessionsSplit = index + 1;
         progress.tasksKnown = before.tasksKnown + task.total;
         progress.tasksDone = before.tasksDone + task.done;
         if (task.status === "learnt") progress.tasksLearned++;
@@ -101,6 +117,7 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
     add(summary, result);
     Object.assign(progress, {
       done: index + 1,
+      sessionsSplit: index + 1,
       sessionId,
       tasksKnown: before.tasksKnown + result.tasks,
       tasksDone: before.tasksDone + result.tasks,
@@ -125,7 +142,28 @@ export async function learnSessions(options: LearnServices & LearnRunOptions): P
   if (options.embedder) {
     summary.evidenceIndexed = await indexEvidence({ store: options.store, embedder: options.embedder });
   }
+  if (options.memoryFiles) {
+    try {
+      summary.memoryFiles = await options.memoryFiles.run({
+        ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
+        ...(options.since !== undefined ? { since: options.since } : {}),
+      });
+      for (const warning of summary.memoryFiles.warnings) addWarning(summary, warning);
+    } catch (error) {
+      // The lessons are learnt; the memory files wait for the next run, and the reason is a
+      // warning (with the stack when it is not one of tacit's own refusals).
+      const failure: Error = error instanceof Error ? error : new Error(String(error));
+      const ownRefusal: boolean = TacitError.isInstance(failure);
+      const detail = ownRefusal ? failure.message : (failure.stack ?? failure.message);
+      addWarning(summary, `memory files: ${detail}`);
+    }
+  }
   return summary;
+}
+
+function addWarning(summary: LearnRunSummary, warning: string): void {
+  if (summary.warnings.length < MAX_WARNINGS) summary.warnings.push(warning);
+  else summary.warningsOmitted++;
 }
 
 function add(summary: LearnRunSummary, result: SessionLearnResult): void {
@@ -140,8 +178,5 @@ function add(summary: LearnRunSummary, result: SessionLearnResult): void {
   summary.lessons.created += result.lessons.created;
   summary.lessons.merged += result.lessons.merged;
   summary.modelCalls += result.modelCalls;
-  for (const warning of result.warnings) {
-    if (summary.warnings.length < MAX_WARNINGS) summary.warnings.push(warning);
-    else summary.warningsOmitted++;
-  }
+  for (const warning of result.warnings) addWarning(summary, warning);
 }

@@ -175,8 +175,8 @@ describe("lesson book: track record", () => {
       source: "user",
       reason: "  it failed with api_key=sk-live-0123456789abcdef in the log  ",
     });
-    expect(given.feedback?.reason).toBe("it failed with api_key=[REDACTED:assignment] in the log");
-    expect(given.events[0]?.reason).toContain('"it failed with api_key=[REDACTED:assignment] in the log"');
+    expect(given.feedback?.reason).toBe("it failed with api_key=[REDACTED:api-key] in the log");
+    expect(given.events[0]?.reason).toContain('"it failed with api_key=[REDACTED:api-key] in the log"');
     const blank = await book.feedback(lesson.id, { type: "helpful", source: "user", reason: "   " });
     expect(blank.feedback?.reason).toBeNull();
     await expect(
@@ -185,7 +185,7 @@ describe("lesson book: track record", () => {
 
     const stored = await store.listLessonFeedback(lesson.id);
     expect(stored.map((item) => item.reason)).toEqual([
-      "it failed with api_key=[REDACTED:assignment] in the log",
+      "it failed with api_key=[REDACTED:api-key] in the log",
       null,
     ]);
     const raw = store.db.prepare("SELECT group_concat(reason) AS reasons FROM lesson_feedback").get() as {

@@ -202,7 +202,8 @@ export function createLessonBook(options: {
     embedderId: embedder_id,
 
     /** Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats. */
-    async learn(input: LessonInput): Promise<LearnResult> {
+    async learn(given: LessonInput): Promise<LearnResult> {
+      const input = redactLesson(given, redact);
       const vector = await embedLesson(input);
       return withRetry(async () => {
         const ctx = context();
@@ -291,7 +292,7 @@ export function createLessonBook(options: {
     archive: (id: string, reason = "archived by hand") =>
       change(id, (lesson, ctx) => archiveLesson(lesson, { ...ctx, reason })),
     edit: (id: string, edits: LessonEdits, reason = "edited by hand") =>
-      change(id, (lesson, ctx) => editLesson(lesson, edits, { ...ctx, reason })),
+      change(id, (lesson, ctx) => editLesson(lesson, redactLesson(edits, redact), { ...ctx, reason })),
     /** Demotes a lesson to stale: misleading, superseded, or its tool or environment outdated. */
     demote: (id: string, reason: DemotionReason) =>
       change(id, (lesson, ctx) => demoteLesson(lesson, reason, ctx)),
@@ -481,6 +482,24 @@ export function createLessonBook(options: {
 export type LessonBook = ReturnType<typeof createLessonBook>;
 
 /** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
+/**
+ * A lesson's text as it is stored: trigger, rule, why, project and evidence quotes go through the
+ * redactor, as captured text does (a lesson given by hand or by a model never bypasses it).
+ */
+function redactLesson<T extends Partial<LessonInput>>(lesson: T, redact: Redactor): T {
+  const clean = (text: string) => redact(text).text;
+  return {
+    ...lesson,
+    ...(lesson.trigger !== undefined ? { trigger: clean(lesson.trigger) } : {}),
+    ...(lesson.rule !== undefined ? { rule: clean(lesson.rule) } : {}),
+    ...(lesson.why !== undefined ? { why: clean(lesson.why) } : {}),
+    ...(lesson.projectId ? { projectId: clean(lesson.projectId) } : {}),
+    ...(lesson.evidence
+      ? { evidence: lesson.evidence.map((quote) => ({ ...quote, quote: clean(quote.quote) })) }
+      : {}),
+  };
+}
+
 function feedbackReason(reason: string | undefined, redact: Redactor): string | null {
   const trimmed = reason?.trim();
   if (!trimmed) return null;

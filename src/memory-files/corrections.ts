@@ -195,5 +195,7 @@ export async function gateCorrections(input: {
     correctedStatus: correction.correctedStatus,
     ...(correction.correctedFile ? { correctedTargetFile: correction.correctedFile } : {}),
     ...(correction.correctedFact ? { correctedFact: correction.correctedFact } : {}),
+    originalFile: correction.originalFile,
+    correctedAt: correction.correctedAt,
   }));
 }

@@ -38,6 +38,24 @@ describe("the memory gate on its labelled set (CI floor)", () => {
   });
 });
 
+/**
+ * The blind set: written by someone who had read only the labelled-set format and the six decisions'
+ * definitions, never the rules, and measured once when it arrived: 0.755 (71/94; English 43/57,
+ * Chinese 28/37). It is for measurement only: no rule may be written from its turns. The floor keeps
+ * that result from being lost silently.
+ */
+const BLIND_SET = fileURLToPath(new URL("../../eval/memory-gate/blind.jsonl", import.meta.url));
+const BLIND_ACCURACY_FLOOR = 0.72;
+
+describe("the memory gate on the blind labelled set (measurement only)", () => {
+  it(`keeps accuracy ≥ ${BLIND_ACCURACY_FLOOR}`, async () => {
+    const turns = await loadLabelledSet(BLIND_SET);
+    expect(turns.length).toBe(94);
+    const evaluation = await evaluateLabelledSet(turns, { source: BLIND_SET });
+    expect(evaluation.accuracy).toBeGreaterThanOrEqual(BLIND_ACCURACY_FLOOR);
+  });
+});
+
 describe("reading a labelled set", () => {
   it("skips blank and # lines, fills in the defaults and reads the language from the text", () => {
     const turns = parseLabelledSet(

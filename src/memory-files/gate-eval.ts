@@ -1,6 +1,6 @@
 /**
  * Labelled sets for the memory gate and their evaluation. A labelled set is a JSON Lines file: one
- * turn per line, in the shape `tacit gate decide` reads, plus its label (docs/memory-gate.md,
+ * turn per line, in the shape `tacit gate decide` reads, plus its label (docs/memory-files.md,
  * "Gate labelled sets"):
  *
  * `{"id", "expected_decision", "current_user_message", "recent_messages"?, "current_agent_reply"?,

@@ -4,6 +4,7 @@
  * that starts with `=`, `+`, `-` or `@` gets a leading `'`, so a spreadsheet never runs a fact as a
  * formula.
  */
+import { csvCell } from "../core/csv.js";
 import type { GateDecisionRecord } from "../store/gate-decision-store.js";
 import type { GateContextMessage } from "./gate-service.js";
 
@@ -72,15 +73,6 @@ const CSV_COLUMNS: ReadonlyArray<keyof GateDecisionView> = [
   "completionTokens",
   "warning",
 ];
-
-/** One CSV cell: quoted when it must be, defused when it could be read as a formula. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text =
-    typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** A Markdown table cell: one line, pipes escaped. */
 function markdownCell(value: unknown): string {

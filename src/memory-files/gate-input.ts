@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { InvalidInputError } from "../core/errors.js";
+import { describeJsonError } from "../core/json-error.js";
 import type { GateTurn } from "../core/memory-gate/gate-decision.js";
 
 /** Longest message the gate reads, in characters (longer ones are refused, not cut). */
@@ -69,7 +70,9 @@ export function parseJsonWith<T extends z.ZodType>(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError({ message: `not JSON: ${(error as Error).message}`, ...where, cause: error });
+    // A turn may hold a secret, and the parser's message quotes it: say where, never what.
+    void error;
+    throw new InvalidInputError({ message: `not JSON: ${describeJsonError(text)}`, ...where });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

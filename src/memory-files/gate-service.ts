@@ -82,6 +82,11 @@ export interface MemoryGate {
   decide(turn: GateTurn, options?: { sessionId?: string; mode?: GateMode }): Promise<GateDecisionResult>;
   /** Decides a stored turn from its window in the store. */
   decideStoredTurn(turnId: string, options?: { mode?: GateMode }): Promise<GateDecisionResult>;
+  /**
+   * Decides a stored turn the gate has not decided yet, once: null when it has a decision already
+   * (another process may have decided it meanwhile; its decision stands and nothing is recorded).
+   */
+  decideNewTurn(turnId: string, options?: { mode?: GateMode }): Promise<GateDecisionResult | null>;
   /** Decides the stored turns not decided yet, oldest first (nothing when the gate is disabled). */
   decidePending(
     filter: { sessionId?: string; since?: number; limit: number },
@@ -152,11 +157,8 @@ export function createMemoryGate(options: MemoryGateOptions): MemoryGate {
     };
   }
 
-  async function decideAndRecord(
-    turn: GateTurn,
-    origin: TurnOrigin,
-    mode: GateMode,
-  ): Promise<GateDecisionResult> {
+  /** The decision on a turn, as it will be recorded. */
+  async function decision(turn: GateTurn, origin: TurnOrigin, mode: GateMode): Promise<GateDecisionResult> {
     const { verdict, warnings, ...fields } = await judge(turn, mode);
     const record: GateDecisionRecord = {
       id: ulid(options.now()),
@@ -169,8 +171,13 @@ export function createMemoryGate(options: MemoryGateOptions): MemoryGate {
       ...fields,
       createdAt: options.now(),
     };
-    await store.gateDecisions.recordGateDecision(record);
     return { record, warnings };
+  }
+
+  async function decideAndRecord(turn: GateTurn, origin: TurnOrigin, mode: GateMode) {
+    const result = await decision(turn, origin, mode);
+    await store.gateDecisions.recordGateDecision(result.record);
+    return result;
   }
 
   async function storedTurn(turnId: string): Promise<{ turn: GateTurn; origin: TurnOrigin }> {
@@ -223,6 +230,12 @@ export function createMemoryGate(options: MemoryGateOptions): MemoryGate {
       const { turn, origin } = await storedTurn(turnId);
       return decideAndRecord(turn, origin, decideOptions.mode ?? settings.mode);
     },
+    async decideNewTurn(turnId, decideOptions = {}) {
+      const { turn, origin } = await storedTurn(turnId);
+      const result = await decision(turn, origin, decideOptions.mode ?? settings.mode);
+      const recorded = await store.gateDecisions.recordTurnDecision({ ...result.record, turnId });
+      return recorded ? result : null;
+    },
     async decidePending(filter, decideOptions = {}) {
       const decisions = Object.fromEntries(GATE_DECISIONS.map((decision) => [decision, 0])) as Record<
         GateDecision,
@@ -232,7 +245,9 @@ export function createMemoryGate(options: MemoryGateOptions): MemoryGate {
       if (!settings.enabled) return summary;
       const turns: StoredTurn[] = await store.gateDecisions.turnsWithoutGateDecision(filter);
       for (const turn of turns) {
-        const { record, warnings } = await this.decideStoredTurn(turn.id, decideOptions);
+        const result = await this.decideNewTurn(turn.id, decideOptions);
+        if (result === null) continue;
+        const { record, warnings } = result;
         summary.decided += 1;
         decisions[record.decision] += 1;
         summary.warnings.push(...warnings);

@@ -65,6 +65,12 @@ export interface WriteMemoryFactInput {
   model?: CandidateModel;
   /** When the fact was stated, if earlier than now: a newer line it contradicts then wins. */
   observedAt?: number;
+  /**
+   * What the caller knows of the file's age: while its sha256 is still `hash`, its newest line
+   * was stated at `newestLineAt`, which stands for the lines' age instead of the file's
+   * last-modified time (the memory pipeline, after writing facts of older turns in one run).
+   */
+  fileAge?: { hash: string; newestLineAt: number };
   /** The redactor that finds secrets (default: the built-in rules). */
   redact?: Redactor;
 }
@@ -83,6 +89,8 @@ export interface WriteMemoryFactResult {
   linesRemoved: number;
   linesModified: number;
   proposals: RoomProposals | null;
+  /** sha256 of the file after a write (null when nothing was written). */
+  afterHash: string | null;
 }
 
 /** What corrections and retries add to a candidate. */
@@ -205,7 +213,12 @@ export async function guardFact(
       settings,
       redact,
       observedAt: input.observedAt ?? null,
-      fileChangedAt: before?.changedAt ?? null,
+      fileChangedAt:
+        before === null
+          ? null
+          : input.fileAge?.hash === beforeHash
+            ? input.fileAge.newestLineAt
+            : before.changedAt,
       corrections: await input.store.listFutureCorrections({ workspace }),
       userOverride: options.userOverride ?? false,
     });
@@ -365,5 +378,6 @@ export function resultOf(audit: GuardianAudit): WriteMemoryFactResult {
     linesRemoved: audit.linesRemoved,
     linesModified: audit.linesModified,
     proposals: audit.proposals,
+    afterHash: audit.status === "written" ? audit.afterHash : null,
   };
 }

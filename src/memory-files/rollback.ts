@@ -30,6 +30,7 @@ import {
 
 /** The file changed since the audited write: the rollback would overwrite that change. */
 export class RollbackConflictError extends GuardianRefusedError {
+  static override readonly marker: string = "tacit.error.rollback-conflict";
   override readonly name = "RollbackConflictError";
   /** How the file differs from what the audited write left (a unified diff; empty when unknown). */
   readonly conflict: string;

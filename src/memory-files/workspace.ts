@@ -32,6 +32,7 @@ import { escapeRegExp } from "../core/regexp.js";
 
 /** A workspace or file name the guardian will not use, with why. */
 export class WorkspaceError extends TacitError {
+  static override readonly marker: string = "tacit.error.workspace";
   override readonly name = "WorkspaceError";
 }
 

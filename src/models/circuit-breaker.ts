@@ -1,5 +1,5 @@
 /**
- * A circuit breaker for model calls (seed 001): after `failureThreshold` consecutive failures it
+ * A circuit breaker for model calls (docs/design.md#models): after `failureThreshold` consecutive failures it
  * opens and refuses calls for `cooldownMs`, so a dead or misbehaving endpoint costs nothing while
  * the offline path serves. After the cooldown it lets one trial call through (half-open): success
  * closes it, failure opens it for another cooldown.

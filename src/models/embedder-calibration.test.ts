@@ -7,7 +7,7 @@ import {
 } from "../../bench/embedder-calibration.js";
 import { createHashingEmbedder } from "./hashing-embedder.js";
 
-// Guards the calibration of the default hashing embedder against the seed's dedup thresholds.
+// Guards the calibration of the default hashing embedder against the dedup thresholds (docs/design.md#dedup).
 // The full table: `npx tsx bench/embedder-calibration.ts`.
 const embedder = createHashingEmbedder();
 const report = evaluatePairs((text) => embedder.embedSync(text));

@@ -1,6 +1,6 @@
 /**
  * The Embedder port: turns texts into dense vectors so lessons can be deduplicated on write
- * (seed thresholds: ≥ 0.85 updates, 0.60–0.85 appends evidence, < 0.60 is a new candidate) and
+ * (dedup thresholds: ≥ 0.85 updates, 0.60–0.85 appends evidence, < 0.60 is a new candidate) and
  * recalled by meaning. Adapters: the offline hashing embedder (default) and, later, an
  * OpenAI-compatible HTTP adapter. Cosine similarity lives in `core/vector.ts`.
  */

@@ -2,7 +2,7 @@
  * The offline default Embedder: signed feature hashing of word, phrase and character n-grams.
  * Pure TypeScript, deterministic, no IO, no model files. It measures shared wording, not meaning:
  * "use pnpm" and "prefer pnpm" match, "use pnpm" and "avoid npm" do not. Calibrated on
- * `bench/embedder-calibration.ts` so the seed's dedup thresholds (0.85 / 0.60) are meaningful.
+ * `bench/embedder-calibration.ts` so the dedup thresholds (0.85 / 0.60) are meaningful.
  */
 import { InvalidInputError } from "../core/errors.js";
 import { normalizeInPlace } from "../core/vector.js";
@@ -23,8 +23,8 @@ export interface HashingFeatureWeights {
   /**
    * Weight of a feature every text shares, relative to the content groups. With `shared = c`, a
    * content similarity r becomes about (r + c) / (1 + c) (exactly, when both texts have the same
-   * groups): one affine lift for every pair, the way neural embeddings share a common direction. It places the seed's fixed
-   * 0.60 / 0.85 thresholds where lexical scores separate and never changes which lesson is nearer.
+   * groups): one affine lift for every pair, the way neural embeddings share a common direction. It places the fixed
+   * 0.60 / 0.85 dedup thresholds where lexical scores separate and never changes which lesson is nearer.
    */
   shared: number;
   /** Multiplier for English function words and Chinese particles (the, is, 的, 了 …). */

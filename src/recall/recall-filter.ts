@@ -11,7 +11,8 @@ good answer. At most 3 lessons, 2 skills and 3 evidence items, 5 in all.`;
 const keepSchema = z.object({ keep: z.array(z.string()).max(20) });
 
 /**
- * seed 000's unified filter: the model picks from the candidates that passed the relevance gate.
+ * Recall's optional model filter (docs/design.md#model-filter): the model picks from the candidates
+ * that passed the relevance gate.
  * Fails closed: when the model is unavailable, refuses, or answers something unusable, the ranked
  * list stands (returns null). Only ids from the pool are accepted.
  */

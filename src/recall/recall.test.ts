@@ -240,6 +240,22 @@ describe("recall across sessions", () => {
     expect(details.recall).toMatchObject({ recalls: 3, helpful: 3, harmful: 0, helpfulness: 1 });
     expect(details.lesson.maturity).toBe("established");
   });
+
+  it("redacts the prompt it logs with the built-in rules and the configured patterns", async () => {
+    const { rt, now, setClock } = await openRuntime(T0);
+    const lesson = await pushLesson(rt);
+    setClock(T0 + DAY);
+    const token = `ghp_${"x7Kp2mQ9vL4rT8wZ1nB5cY3hJ6dF0sA2eG4i"}`;
+    const result = await recall(
+      { store: rt.store, embedder: rt.embedder, now, config: { redaction: { patterns: ["acme-[0-9]{6}"] } } },
+      { query: `push my commits to the remote with ${token} for acme-123456`, projectId: "/work/shop" },
+    );
+    expect(result.items.map((item) => item.id)).toContain(lesson.id);
+    const [logged] = await rt.store.insights.listRecallEvents({ limit: 1 });
+    expect(logged?.prompt).toMatch(
+      /^push my commits to the remote with \[REDACTED:[a-z-]+\] for \[REDACTED:custom\]$/,
+    );
+  });
 });
 
 function lessons(result: RecallResult) {

@@ -31,6 +31,7 @@ import {
 } from "../core/recall/intents.js";
 import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
 import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
+import { createRedactor, type RedactionConfig, type Redactor } from "../core/redaction.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
 import type { LiveSignalName } from "../core/signals/signal-types.js";
 import { cosineSimilarity } from "../core/vector.js";
@@ -49,6 +50,35 @@ import {
   type RelevanceConfig,
   relevance,
 } from "./relevance.js";
+
+/** Capture's built-in rules, when no redaction settings are given. */
+const builtInRedactor = createRedactor();
+
+/**
+ * What a recall prompt is redacted with: capture's rules and configured patterns (the
+ * `redaction` setting), so what recall embeds, logs or echoes is redacted like what capture stores.
+ */
+export function recallRedactor(config: Partial<RecallConfig> = {}): Redactor {
+  const redaction = config.redaction;
+  return redaction && (redaction.patterns?.length || redaction.enabled === false)
+    ? createRedactor(redaction)
+    : builtInRedactor;
+}
+
+/**
+ * The prompt and project of a recall as recall uses them: redacted, the project as capture stores
+ * it (so lessons scoped to a project with a secret in its path match).
+ */
+export function redactRecallRequest<T extends { query: string; projectId?: string | null }>(
+  request: T,
+  redact: Redactor,
+): T {
+  return {
+    ...request,
+    query: redact(request.query).text,
+    projectId: request.projectId ? redact(request.projectId).text : (request.projectId ?? null),
+  };
+}
 
 /** Recall settings: seed 000's weights and budget, and the candidate pool size. */
 export interface RecallConfig {
@@ -74,6 +104,11 @@ export interface RecallConfig {
    * now (defaults: `DEFAULT_MATURITY_CONFIG`); the lesson book's settings belong here too.
    */
   maturity: Partial<MaturityConfig>;
+  /**
+   * How the prompt is redacted (default: capture's built-in rules); the runtime passes capture's
+   * settings, so configured patterns apply to recall prompts too.
+   */
+  redaction?: Partial<RedactionConfig>;
 }
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
@@ -134,8 +169,10 @@ export async function recall(
     config?: Partial<RecallConfig>;
     gate?: ModelGate;
   },
-  request: RecallRequest,
+  given: RecallRequest,
 ): Promise<RecallResult> {
+  // The prompt is redacted before it is embedded, searched, sent to a model or logged.
+  const request = redactRecallRequest(given, recallRedactor(deps.config));
   const config = { ...DEFAULT_RECALL_CONFIG, ...deps.config };
   const { store, embedder } = deps;
   const id = embedderId(embedder);

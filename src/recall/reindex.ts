@@ -1,3 +1,4 @@
+import { nextEventLoopTurn } from "../learn/event-loop.js";
 import { embedLessons } from "../learn/lesson-book.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { Store } from "../store/store.js";
@@ -16,6 +17,8 @@ export async function indexEvidence(options: {
   const id = embedderId(embedder);
   let total = 0;
   for (;;) {
+    // A signal (Ctrl-C) is handled between batches: the offline embedder never yields by itself.
+    await nextEventLoopTurn();
     const rows = await store.messagesToEmbed(id, options.batchSize ?? 256);
     if (rows.length === 0) return total;
     const { embeddings } = await embedder.embed({ values: rows.map((row) => row.text) });

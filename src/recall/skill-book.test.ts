@@ -1,4 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -333,6 +341,13 @@ describe("skill book: export safety", () => {
     expect(regenerated.created).toEqual([]);
     expect(regenerated.skipped.map((item) => item.name)).toEqual(["install-dependencies-pnpm"]);
     await store.close();
+  });
+
+  it("creates no folder when there is no skill to export", async () => {
+    const { book, dir } = setup();
+    const skillsDir = join(dir, "repo", ".claude", "skills");
+    expect(await book.export({ dir: skillsDir })).toMatchObject({ written: [], removed: [], skipped: [] });
+    expect(existsSync(join(dir, "repo"))).toBe(false);
   });
 
   it("never writes through a symbolic link: a linked skill folder is skipped, a linked folder on the way refuses", async () => {

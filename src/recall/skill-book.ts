@@ -1,4 +1,4 @@
-import { mkdir, readdir, rmdir, unlink } from "node:fs/promises";
+import { lstat, mkdir, readdir, rmdir, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { ulid } from "ulid";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
@@ -348,6 +348,8 @@ export function createSkillBook(options: {
           Number(first.scope === "global") - Number(second.scope === "global") ||
           first.name.localeCompare(second.name),
       );
+      // Nothing to write and no folder to tidy: create none (an empty `.claude/skills` is clutter).
+      if (ordered.length === 0 && !(await folderExists(dir))) return result;
       await mkdir(dir, { recursive: true });
       const exported = new Map<string, Skill>();
       for (const skill of ordered) {
@@ -407,6 +409,17 @@ function creationReason(skill: Skill, origin: "experiences" | "lesson"): string 
     return `from a proven lesson with at least 2 supporting tasks (lessons ${skill.sourceLessonIds.join(", ")})`;
   const lessons = skill.sourceLessonIds.length;
   return `from ${skill.sourceTaskIds.length} successful tasks${lessons ? ` and ${lessons} lesson(s)` : ""}`;
+}
+
+/** Whether `path` is there (a folder or anything else: export then fails on it as before). */
+async function folderExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
 }
 
 /** The skill book's type, as `createSkillBook` returns it. */

@@ -15,7 +15,10 @@ export interface GateDecisionRecord {
   sessionId: string | null;
   decision: GateDecision;
   reason: string;
-  /** The fact to write; null for NO_WRITE. */
+  /**
+   * The fact to write; null for NO_WRITE, and once forgotten (the guardian's write of it was rolled
+   * back: the fact, the reason quoting the user, the model's reply and a direct turn's input go).
+   */
   candidateFact: string | null;
   /** The offline rule that decided, `model`, or `correction:N`; null when nothing fired. */
   decidedBy: string | null;
@@ -100,18 +103,36 @@ export interface TurnWindow {
 /** Where gate decisions are kept. */
 export interface GateDecisionStore {
   recordGateDecision(record: GateDecisionRecord): Promise<void>;
+  /**
+   * Records a decision on a stored turn unless the turn has one already (another process decided it
+   * first): false then, and nothing is recorded.
+   */
+  recordTurnDecision(record: GateDecisionRecord & { turnId: string }): Promise<boolean>;
   getGateDecision(id: string): Promise<GateDecisionRecord | null>;
   /** Newest first. */
   listGateDecisions(filter: GateDecisionFilter & { limit: number }): Promise<GateDecisionRecord[]>;
   /** Every decision matching `filter`, oldest first, a page at a time (for exports). */
   iterateGateDecisions(filter: GateDecisionFilter): Iterable<GateDecisionRecord>;
   gateStats(filter: GateDecisionFilter & { groupBy: GateStatsGrouping }): Promise<GateStatsRow[]>;
-  /** Stored turns the gate has not decided on yet, oldest first. */
+  /**
+   * Stored turns the gate has not decided on yet, oldest first. Only turns where the user spoke:
+   * never a subagent's session (its prompts come from the parent agent) or a sidechain message.
+   */
   turnsWithoutGateDecision(filter: {
     sessionId?: string;
     since?: number;
     limit: number;
   }): Promise<StoredTurn[]>;
+  /**
+   * Writing decisions on stored turns, made before `before` and still holding their fact, that no
+   * write-guardian audit names yet (the memory pipeline stopped between deciding and writing),
+   * oldest first.
+   */
+  unwrittenDecisions(filter: {
+    sessionId?: string;
+    before: number;
+    limit: number;
+  }): Promise<GateDecisionRecord[]>;
   /** A turn and its window of `size` messages; null when there is no such turn. */
   turnWindow(turnId: string, size: number): Promise<TurnWindow | null>;
   /** The user and assistant text messages of a session with seq in [from, to]. */

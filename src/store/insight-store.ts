@@ -58,6 +58,19 @@ export interface ProjectCount {
   lessons: number;
 }
 
+/** A memory file the write guardian has audited, in one workspace. */
+export interface MemoryFileCount {
+  /** The workspace's real path. */
+  workspace: string;
+  fileName: string;
+  /** Audits of every status. */
+  audits: number;
+  /** Audits whose write is in the file (status written). */
+  written: number;
+  /** The last time an audit of the file was recorded or changed (a write, a rollback), epoch ms. */
+  lastChangeAt: number;
+}
+
 /**
  * Reads across the store for people looking at what tacit holds (the viewer and its API): feedback
  * signals over every task, recall events by session or lesson, and counts by state. Nothing here
@@ -83,6 +96,8 @@ export interface InsightStore {
   lessonsSupersededBy(lessonId: string): Promise<string[]>;
   /** Every project with sessions or lessons, most sessions first. */
   projects(): Promise<ProjectCount[]>;
+  /** Memory files with guardian audits, most recently changed first. */
+  memoryFileCounts(): Promise<MemoryFileCount[]>;
   /** Model calls started at or after `since`, by purpose and model, most calls first. */
   llmUsageByPurpose(since: number): Promise<LlmPurposeUsage[]>;
 }

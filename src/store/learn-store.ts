@@ -1,6 +1,6 @@
 import type { Outcome } from "../core/types.js";
 
-/** A task: a goal and the span of a session's messages that serve it (seed 000). */
+/** A task: a goal and the span of a session's messages that serve it (docs/design.md#tasks). */
 export interface TaskRecord {
   /** Stable: `<sessionId>:task:<startSeq>`. */
   id: string;

@@ -164,6 +164,7 @@ export interface MemoryFilePruneResult {
 
 /** Another operation holds the file. */
 export class FileBusyError extends TacitError {
+  static override readonly marker: string = "tacit.error.file-busy";
   override readonly name = "FileBusyError";
   readonly holder: FileOperation;
 
@@ -177,6 +178,7 @@ export class FileBusyError extends TacitError {
 
 /** A guardian operation that is not allowed in the state it found (e.g. a second rollback). */
 export class GuardianRefusedError extends TacitError {
+  static override readonly marker: string = "tacit.error.guardian-refused";
   override readonly name: string = "GuardianRefusedError";
 }
 

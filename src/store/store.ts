@@ -10,7 +10,9 @@ import type {
   Session,
 } from "../core/types.js";
 import type { LlmCallLog } from "../models/llm-call-log.js";
+import type { DatasetStore } from "./dataset-store.js";
 import type { GateDecisionStore } from "./gate-decision-store.js";
+import type { GuardStore } from "./guard-store.js";
 import type { InsightStore } from "./insight-store.js";
 import type { LearnStore } from "./learn-store.js";
 import type { LessonStore } from "./lesson-store.js";
@@ -158,8 +160,12 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   readonly llmCalls: LlmCallLog;
   /** The memory gate's decision log and the turns it reads. */
   readonly gateDecisions: GateDecisionStore;
+  /** The training dataset: samples, their review, and exports. */
+  readonly datasets: DatasetStore;
   /** Read-only queries across the store for people browsing it (the viewer and its API). */
   readonly insights: InsightStore;
+  /** The guard at the tool call: what it denied or reminded, and whether the lessons were followed. */
+  readonly guard: GuardStore;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;

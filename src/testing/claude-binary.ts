@@ -35,3 +35,26 @@ export function claudeRuns(test: string): { ok: true } | { ok: false; reason: st
 export function runClaude(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<AgentProcessResult> {
   return runAgentProcess({ command: CLAUDE_BINARY, args, cwd, env, input: "", timeoutMs: 240_000 });
 }
+
+/**
+ * The environment of a Claude Code run against the loopback server: `bin` first on PATH (stand-in
+ * programs), `home` as HOME, the server as the API, a dummy key, and nothing that goes online
+ * (updates, telemetry); `extra` (tacit's variables) on top.
+ */
+export function offlineClaudeEnv(options: {
+  bin: string;
+  home: string;
+  baseUrl: string;
+  extra?: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv {
+  return {
+    PATH: `${options.bin}:${process.env.PATH}`,
+    HOME: options.home,
+    ANTHROPIC_BASE_URL: options.baseUrl,
+    ANTHROPIC_API_KEY: "sk-ant-api03-test-dummy-key",
+    IS_SANDBOX: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_AUTOUPDATER: "1",
+    ...options.extra,
+  };
+}

@@ -1,8 +1,7 @@
 /**
  * What the end-to-end tests with the real Claude Code share: package-manager stand-ins the scripted
  * model runs (npm fails the way a pnpm workspace makes it fail, pnpm succeeds; neither touches the
- * network), the environment of an offline run against the loopback Anthropic server, and the
- * clean-up of a test's folder.
+ * network) and the clean-up of a test's folder (claude-binary.ts has the offline environment).
  */
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,23 +20,6 @@ export function writePackageManagerStubs(bin: string): void {
   );
   chmodSync(join(bin, "npm"), 0o755);
   chmodSync(join(bin, "pnpm"), 0o755);
-}
-
-/** The environment of a Claude Code run that talks only to the loopback server, `bin` first on PATH. */
-export function offlineClaudeEnv(options: {
-  serverUrl: string;
-  home: string;
-  bin: string;
-}): NodeJS.ProcessEnv {
-  return {
-    PATH: `${options.bin}:${process.env.PATH}`,
-    HOME: options.home,
-    ANTHROPIC_BASE_URL: options.serverUrl,
-    ANTHROPIC_API_KEY: "sk-ant-api03-test-dummy-key",
-    IS_SANDBOX: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_AUTOUPDATER: "1",
-  };
 }
 
 /** Closes the server, stops the hook daemons the test's runs started under `root`, removes it. */

@@ -2,11 +2,33 @@
  * What the hook tests share: the reference payloads in src/interfaces/hooks/__fixtures__/, the text
  * of the hook log under a TACIT_HOME, and waiting for something a background process does.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { HookAgent } from "../interfaces/hooks/hook-event.js";
 
 const FIXTURES = new URL("../interfaces/hooks/__fixtures__/", import.meta.url);
+const MAIN = fileURLToPath(new URL("../interfaces/cli/main.ts", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/**
+ * `tacit hook` as its own process, from the source, as an agent runs it: `input` on stdin, only
+ * `PATH` and `env` in its environment, from the repository's root. Its exit code and output.
+ */
+export function hookProcess(
+  input: string | Buffer,
+  env: NodeJS.ProcessEnv,
+): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ["--import", "tsx", MAIN, "hook"], {
+    cwd: ROOT,
+    input,
+    env: { PATH: process.env.PATH, ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
 
 /** The recorded `name` event of `agent` (claude-code, codex) as JSON, with `changes` over it. */
 export function hookPayload(agent: HookAgent, name: string, changes: Record<string, unknown> = {}): string {

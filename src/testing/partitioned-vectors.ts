@@ -1,6 +1,7 @@
 import * as sqliteVec from "sqlite-vec";
 import { migration014 } from "../store/sqlite/migrations/014-vector-keys.js";
-import type { SqliteDatabase } from "../store/sqlite/sqlite-database.js";
+import { SQLITE_MIGRATIONS } from "../store/sqlite/migrations/index.js";
+import { openSqliteDatabase, type SqliteDatabase } from "../store/sqlite/sqlite-database.js";
 
 /** The column each subject was partitioned by before migration 014, and its key column since. */
 const COLUMNS = {
@@ -11,8 +12,9 @@ const COLUMNS = {
 /**
  * Puts a store's vectors back in the layout tacit wrote before migration 014 — one `vec0` table per
  * subject and embedder, partitioned by scope key or project, with an `embedder_id` column, under
- * the same names and in the same rowid order — and takes the schema back to the version before it,
- * so that the next open migrates it as it would an old store. The connection must be the only one.
+ * the same names and in the same rowid order — and takes the schema back to the version before it
+ * (what later migrations created is dropped), so that the next open migrates it as it would an old
+ * store. The connection must be the only one.
  */
 export function rewindToPartitionedVectors(db: SqliteDatabase): void {
   sqliteVec.load(db);
@@ -46,8 +48,75 @@ export function rewindToPartitionedVectors(db: SqliteDatabase): void {
       db.prepare("UPDATE vector_indexes SET name = ? WHERE name = ?").run(old, index.name);
     }
     db.exec("DROP TABLE vector_keys");
+    // What the migrations after 014 created goes too, so they apply again after it.
+    const later = schemaAddedAfter(migration014.version);
+    for (const object of later.objects)
+      db.exec(`DROP ${object.type.toUpperCase()} IF EXISTS "${object.name}"`);
+    for (const column of later.columns) db.exec(`ALTER TABLE "${column.table}" DROP COLUMN "${column.name}"`);
     db.prepare("DELETE FROM schema_migrations WHERE version >= ?").run(migration014.version);
   })();
+}
+
+/** A schema object (table, index, trigger, view) by type and name, as `sqlite_master` lists it. */
+interface SchemaObject {
+  type: string;
+  name: string;
+  sql: string | null;
+}
+
+/**
+ * What the migrations after `version` add to the schema: the objects they create (latest first, so
+ * a trigger or index goes before its table) and the columns they add to tables that existed at
+ * `version`. Found by applying the migrations to an empty database in memory up to `version`, then
+ * the rest, and comparing the schema before and after, so every later migration is covered without
+ * naming what it creates. Rows a later migration inserts into an older table are not undone.
+ */
+function schemaAddedAfter(version: number): {
+  objects: SchemaObject[];
+  columns: Array<{ table: string; name: string }>;
+} {
+  const { db } = openSqliteDatabase(
+    { path: ":memory:" },
+    SQLITE_MIGRATIONS.filter((migration) => migration.version <= version),
+  );
+  try {
+    sqliteVec.load(db);
+    const objects = () =>
+      db
+        .prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY rowid")
+        .all() as SchemaObject[];
+    const columns = (table: string) =>
+      (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>).map(
+        (column) => column.name,
+      );
+    const before = objects();
+    const tablesBefore = before.filter((object) => object.type === "table");
+    const columnsBefore = new Map(tablesBefore.map((table) => [table.name, columns(table.name)]));
+    for (const migration of SQLITE_MIGRATIONS.filter((migration) => migration.version > version)) {
+      db.exec(migration.sql);
+      migration.run?.(db);
+    }
+    const known = new Set(before.map((object) => `${object.type}:${object.name}`));
+    const added = objects().filter((object) => !known.has(`${object.type}:${object.name}`));
+    // A virtual table's shadow tables go with it.
+    const virtual = added
+      .filter((object) => object.type === "table" && /^CREATE VIRTUAL TABLE/i.test(object.sql ?? ""))
+      .map((object) => object.name);
+    const owned = added.filter(
+      (object) => !virtual.some((table) => object.name !== table && object.name.startsWith(`${table}_`)),
+    );
+    return {
+      objects: [...owned].reverse(),
+      columns: tablesBefore.flatMap((table) => {
+        const old = new Set(columnsBefore.get(table.name));
+        return columns(table.name)
+          .filter((name) => !old.has(name))
+          .map((name) => ({ table: table.name, name }));
+      }),
+    };
+  } finally {
+    db.close();
+  }
 }
 
 /**

@@ -38,9 +38,10 @@ export interface RawResponse {
 export function rawRequest(
   server: { port: number },
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  /** `body` is sent as JSON; `text` as it is (a body that is not JSON). */
+  options: { method?: string; headers?: Record<string, string>; body?: unknown; text?: string } = {},
 ): Promise<RawResponse> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const body = options.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
@@ -80,17 +81,27 @@ export interface ViewerFixture {
   close(): Promise<void>;
 }
 
-/** Starts the viewer server on 127.0.0.1 (a free port) over `home`'s store. */
+/**
+ * Starts the viewer server on 127.0.0.1 (a free port) over `home`'s store. `sources` are the
+ * optional sources, or a function making them from the runtime (`viewerSourcesFor`); default none.
+ */
 export async function startViewerFixture(
   home: string,
-  options: { sources?: ViewerSources; assets?: ViewerAssets | null; readsNeedToken?: boolean } = {},
+  options: {
+    /** The optional sources, or how to make them from the runtime (as `tacit serve` does). */
+    sources?: ViewerSources | ((runtime: Runtime) => ViewerSources);
+    assets?: ViewerAssets | null;
+    readsNeedToken?: boolean;
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<ViewerFixture> {
-  const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" };
+  const env = { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none", ...options.env };
   const runtime = await openRuntime({ env, cwd: home });
+  const sources = typeof options.sources === "function" ? options.sources(runtime) : (options.sources ?? {});
   const { token } = await loadApiToken(join(home, "api-token"));
   try {
     const server = await startViewerServer({
-      services: viewerServicesFrom(runtime, options.sources ?? {}),
+      services: viewerServicesFrom(runtime, sources),
       mcp: { runtime, cwd: home, recallConfig: runtime.settings.recall },
       port: 0,
       token,

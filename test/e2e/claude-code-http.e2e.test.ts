@@ -20,8 +20,8 @@ import {
   type ScriptedReply,
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
-import { CLAUDE_BINARY, claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
-import { cleanUpE2e, offlineClaudeEnv, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
+import { CLAUDE_BINARY, claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
+import { cleanUpE2e, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
 import { daemonPid, hookLogText, waitUntil } from "../../src/testing/hook-fixtures.js";
 import { pnpmLessonArgs } from "../../src/testing/pnpm-lesson.js";
@@ -93,7 +93,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
       // bundle: SessionStart may wait this long for the daemon to listen.
       TACIT_HOOK_PROMPT_DEADLINE_MS: "60000",
     };
-    env = { ...offlineClaudeEnv({ serverUrl: server.url, home, bin }), ...tacitEnv };
+    env = offlineClaudeEnv({ bin, home, baseUrl: server.url, extra: tacitEnv });
     const lesson = await runTacit(pnpmLessonArgs(project), { env: tacitEnv });
     expect(lesson.code, lesson.stderr).toBe(0);
     // auto: the transport follows the pinned binary's own `--version`.

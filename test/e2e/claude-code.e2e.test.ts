@@ -20,8 +20,8 @@ import {
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
-import { claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
-import { cleanUpE2e, offlineClaudeEnv, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
+import { claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
+import { cleanUpE2e, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
 
 const runnable = claudeRuns("the Claude Code end-to-end test");
 
@@ -88,7 +88,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
       // Learning runs below, in the test, so the result does not depend on a background process.
       TACIT_NO_BACKGROUND_LEARN: "1",
     };
-    env = { ...offlineClaudeEnv({ serverUrl: server.url, home, bin }), ...tacitEnv };
+    env = offlineClaudeEnv({ bin, home, baseUrl: server.url, extra: tacitEnv });
     // Hooks run from source here (tsx), which starts slower than the built entry: a generous timeout.
     const change = installClaudeCode({
       scope: "project",

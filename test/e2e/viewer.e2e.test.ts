@@ -1,17 +1,22 @@
 /**
  * The viewer in a real browser: Debian's chromium, driven by playwright-core, over a store seeded by
- * the real importer and learner (examples/transcripts). Every page is loaded at 1280×800 and at
- * phone width (screenshots in test-results/viewer/), a lesson is promoted, its promotion reverted
- * and the lesson deprecated through the pages, each result checked through the API, and no
- * request may leave 127.0.0.1.
+ * the real importer and learner (examples/transcripts), memory-file history made by the memory
+ * pipeline (a preference the user stated, written to USER.md by the write guardian) and the dataset
+ * collected from all of it. Every page is loaded at 1280×800 and at phone width (screenshots in
+ * test-results/viewer/), a lesson is promoted, its promotion reverted and the lesson deprecated
+ * through the pages, a memory-file write is rolled back after confirmation, a dataset sample is
+ * approved, each result checked through the API, and no request may leave 127.0.0.1.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultViewerDirectory, loadViewerAssets } from "../../src/interfaces/http/viewer-assets.js";
+import { viewerSourcesFor } from "../../src/interfaces/http/viewer-source-wiring.js";
+import { runTacit } from "../../src/testing/cli-harness.js";
+import { seedMemoryFiles } from "../../src/testing/memory-files-fixture.js";
 import { rawRequest, seedViewerHome, startViewerFixture, type ViewerFixture } from "../../src/testing/viewer-fixture.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -29,6 +34,7 @@ if (!present) {
 }
 
 let home: string;
+let workspace: string;
 let fixture: ViewerFixture;
 let browser: Browser;
 let base: string;
@@ -41,7 +47,15 @@ beforeAll(async () => {
   if (!present) return;
   home = mkdtempSync(join(tmpdir(), "tacit-viewer-e2e-"));
   await seedViewerHome(home);
-  fixture = await startViewerFixture(home, { assets: loadViewerAssets(defaultViewerDirectory()) });
+  workspace = join(home, "workspace");
+  mkdirSync(workspace);
+  await seedMemoryFiles(home, workspace);
+  const collected = await runTacit(["dataset", "collect"], { env: { TACIT_HOME: home, TACIT_LLM_PROVIDER: "none" }, cwd: home });
+  if (collected.code !== 0) throw new Error(`tacit dataset collect failed: ${collected.stderr}`);
+  fixture = await startViewerFixture(home, {
+    assets: loadViewerAssets(defaultViewerDirectory()),
+    sources: viewerSourcesFor,
+  });
   base = `http://127.0.0.1:${fixture.server.port}/`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -103,8 +117,8 @@ describe.skipIf(!present)("the viewer in chromium", () => {
         hash: `#/recall?prompt=${encodeURIComponent("install the dependencies")}&project=${encodeURIComponent(project.projectId)}`,
         ready: "[data-testid=recall-result]",
       },
-      { name: "memory-files", hash: "#/memory", ready: "[data-testid=unavailable]" },
-      { name: "dataset", hash: "#/dataset", ready: "[data-testid=unavailable]" },
+      { name: "memory-files", hash: "#/memory", ready: "[data-testid=audit] .diff-add" },
+      { name: "dataset", hash: "#/dataset", ready: "[data-testid=samples] li" },
       { name: "skills", hash: "#/skills", ready: "h1" },
     ];
     for (const viewport of VIEWPORTS) {
@@ -168,6 +182,58 @@ describe.skipIf(!present)("the viewer in chromium", () => {
     await page.screenshot({ path: join(SHOTS, "evidence-turn-desktop.png") });
     await page.close();
   }, 120_000);
+
+  it("shows the memory files' audits with their diffs, and rolls a write back after confirmation", async () => {
+    const { audits } = await api("/api/audits?status=open");
+    expect(audits).toHaveLength(1);
+    const id = audits[0].id;
+    expect(readFileSync(join(workspace, "USER.md"), "utf8")).toContain("- prefers morning check-ins");
+    const page = await openPage(VIEWPORTS[0]);
+    await page.goto(`${base}#/memory`);
+    await page.getByTestId("token-button").click();
+    await page.getByTestId("token-input").fill(fixture.token);
+    await page.getByTestId("token-save").click();
+
+    const open = page.locator("[data-testid=audit][data-status=open]");
+    await open.locator(".diff-add", { hasText: "+- prefers morning check-ins" }).waitFor();
+    expect(await page.locator("[data-testid=memory-file]").count()).toBe(2);
+    // Nothing happens before the confirmation.
+    await open.getByTestId("rollback").click();
+    expect((await api(`/api/audits/${id}`)).audit.status).toBe("open");
+    await open.getByLabel("reason").fill("not worth keeping");
+    await open.getByTestId("confirm").click();
+    await page.locator("[data-testid=audit][data-status=rolled-back]").waitFor();
+    expect((await api(`/api/audits/${id}`)).audit).toMatchObject({ status: "rolled-back", fact: null, diff: "" });
+    expect(existsSync(join(workspace, "USER.md"))).toBe(false);
+    const { decisions } = await api(`/api/gate-decisions?path=${encodeURIComponent(join(workspace, "USER.md"))}`);
+    expect(decisions[0]).toMatchObject({ auditId: id, candidateFact: null });
+    await page.screenshot({ path: join(SHOTS, "memory-files-after-rollback-desktop.png"), fullPage: true });
+    await page.close();
+  }, 60_000);
+
+  it("approves a dataset sample through its page", async () => {
+    const queue = await api("/api/dataset/samples?status=pending&limit=50");
+    expect(queue.total).toBeGreaterThan(0);
+    const page = await openPage(VIEWPORTS[0]);
+    await page.goto(`${base}#/dataset`);
+    await page.getByTestId("token-button").click();
+    await page.getByTestId("token-input").fill(fixture.token);
+    await page.getByTestId("token-save").click();
+    const sample = page.getByTestId("sample").first();
+    const id = await sample.getAttribute("data-id");
+    expect(id).toBeTruthy();
+    await sample.getByTestId("approve").click();
+    await sample.getByLabel("reason").fill("a clear fix, worth learning");
+    await sample.getByTestId("confirm").click();
+    await page.locator(`[data-testid=sample][data-id="${id}"]`).waitFor({ state: "detached" });
+    const { sample: approved } = await api(`/api/dataset/samples/${id}`);
+    expect(approved).toMatchObject({ status: "approved", note: "a clear fix, worth learning" });
+    expect((await api("/api/dataset/samples?status=pending&limit=50")).total).toBe(queue.total - 1);
+    await page.selectOption("select[aria-label=status]", "approved");
+    await page.locator(`[data-testid=sample][data-id="${id}"]`).waitFor();
+    await page.screenshot({ path: join(SHOTS, "dataset-approved-desktop.png"), fullPage: true });
+    await page.close();
+  }, 60_000);
 
   it("runs a prompt in the recall playground", async () => {
     const page = await openPage(VIEWPORTS[1]);

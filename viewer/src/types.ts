@@ -160,6 +160,8 @@ export interface Adherence {
   lessonId: string;
   followed: number;
   ignored: number;
+  overridden: number;
+  denied: number;
   rate: number | null;
 }
 

@@ -5,6 +5,7 @@
  * imported again (live-session-fill.ts). import-runner.ts finds the files and where to resume.
  */
 import { createHash } from "node:crypto";
+import { describeJsonError } from "../../core/json-error.js";
 import type { AgentKind } from "../../core/types.js";
 import type { RawCaptureBatch, SessionInput } from "../capture.js";
 import { createParser } from "./detect-format.js";
@@ -45,7 +46,9 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, reason: `invalid JSON: ${(error as Error).message}` };
+    // The parser's message quotes the line, which may hold a secret: say where, never what.
+    void error;
+    return { ok: false, reason: `invalid JSON: ${describeJsonError(text)}` };
   }
 }
 

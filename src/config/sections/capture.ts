@@ -4,7 +4,7 @@ import { DEFAULT_CAPTURE_CONFIG } from "../../capture/capture.js";
 import { group, positive, section, setting } from "../setting.js";
 
 /** A regular expression tacit can compile (case-insensitive, global), named when it cannot. */
-const pattern = z.string().check(
+export const regexPattern = z.string().check(
   z.superRefine((source, context) => {
     try {
       new RegExp(source, "gi");
@@ -25,9 +25,9 @@ export const captureSettingsSchema = section({
   maxToolOutputChars: positive(DEFAULT_CAPTURE_CONFIG.maxToolOutputChars, "Longest tool output kept."),
   maxToolInputChars: positive(DEFAULT_CAPTURE_CONFIG.maxToolInputChars, "Longest tool input kept."),
   redact: group({
-    patterns: setting(z._default(z.array(pattern), [...DEFAULT_CAPTURE_CONFIG.redaction.patterns]), {
+    patterns: setting(z._default(z.array(regexPattern), [...DEFAULT_CAPTURE_CONFIG.redaction.patterns]), {
       description:
-        "Extra regular expressions to redact at capture, besides the built-in secret kinds; a match (or its first group) becomes `[REDACTED:custom]`, and a bare key name such as `token` also redacts the value assigned to it. The user's and the project's lists are joined.",
+        "Extra regular expressions to redact at capture and in recall prompts, besides the built-in secret kinds; a match (or its first group) becomes `[REDACTED:custom]`, and a bare key name such as `token` also redacts the value assigned to it. The user's and the project's lists are joined.",
       merge: "union",
     }),
   }),

@@ -6,7 +6,7 @@ import { days, flag, positive, ratio, section, setting } from "../setting.js";
 export const memoryFilesSettingsSection = section({
   workspace: setting(z.optional(z.string().check(z.minLength(1))), {
     description:
-      "The folder holding MEMORY.md, USER.md, SOUL.md, IDENTITY.md and TOOLS.md. Unset: the working directory (`--workspace` wins).",
+      "The folder holding MEMORY.md, USER.md, SOUL.md, IDENTITY.md and TOOLS.md. Set, `tacit learn` (and the hooks' background learner) writes what the memory gate finds in new turns there. Unset: commands use the working directory (`--workspace` wins) and learning writes no memory file.",
   }),
   maxFileBytes: positive(
     DEFAULTS.maxFileBytes,

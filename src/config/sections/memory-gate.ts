@@ -1,4 +1,4 @@
-/** The `memoryGate` section: which turns hold something for a memory file (docs/memory-gate.md). */
+/** The `memoryGate` section: which turns hold something for a memory file (docs/memory-files.md). */
 import { DEFAULT_MEMORY_GATE_SETTINGS as DEFAULTS, GATE_MODES } from "../../memory-files/gate-settings.js";
 import { choice, flag, positive, section } from "../setting.js";
 

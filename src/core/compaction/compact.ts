@@ -4,12 +4,12 @@ import type { HistoryMessage } from "./history.js";
 import { userGoalText } from "./history.js";
 import { estimateTokens } from "./tokens.js";
 
-/** How many of the latest loop records the window keeps by default (seed 003 `executeLoopWindowLimit`). */
+/** How many of the latest loop records the window keeps by default (docs/design.md#compaction). */
 export const DEFAULT_WINDOW_LIMIT = 8;
 
 /**
  * Replaces the observation of an older record when a newer record of the same tool is in the
- * window (seed 003 `executeTrimmedObservationText`).
+ * window.
  */
 export const TRIMMED_OBSERVATION_TEXT = "This tool result is too old and has been removed.";
 
@@ -27,8 +27,7 @@ const DEFAULT_SYSTEM_PROMPT =
 const DEFAULT_INSTRUCTION = "Continue the current task: decide the next step from the tool records above.";
 
 /**
- * One ReAct loop record: the thought before a tool call, the call and its observation
- * (seed 003 `executeLoopRecord`).
+ * One ReAct loop record: the thought before a tool call, the call and its observation.
  */
 export interface LoopRecord {
   /** First line of the latest assistant text before the call, truncated. */
@@ -102,7 +101,7 @@ export interface CompactHistoryResult {
 }
 
 /**
- * Compacts a long agent history into seed 003's fixed four-message skeleton:
+ * Compacts a long agent history into a fixed four-message skeleton (docs/design.md#compaction):
  * 1. system: rules and a compact tool catalog;
  * 2. assistant: history summary — first and latest real user goal, earlier records folded into tool×count;
  * 3. assistant: the last `windowLimit` loop records, each with thought, tool call and observation;
@@ -154,7 +153,7 @@ export function compactHistory(options: CompactHistoryOptions): CompactHistoryRe
 }
 
 /**
- * Extracts one loop record per assistant tool call, in order (seed 003 `collectExecuteLoopRecords`).
+ * Extracts one loop record per assistant tool call, in order.
  * The observation is the content of the tool message with the call's id (the last one, if several).
  * The thought is the call's own message text, else the latest earlier assistant text, not looking
  * past a user message.
@@ -192,8 +191,8 @@ export function collectLoopRecords(
 
 /**
  * Keeps the observation of the newest record of each tool and replaces older ones with
- * {@link TRIMMED_OBSERVATION_TEXT}; thoughts and calls stay (seed 003
- * `compressExecuteLoopObservationsByTool`). Tool names are compared case-insensitively.
+ * {@link TRIMMED_OBSERVATION_TEXT}; thoughts and calls stay.
+ * Tool names are compared case-insensitively.
  */
 export function trimObservationsByTool(records: readonly LoopRecord[]): LoopRecord[] {
   const seen = new Set<string>();
@@ -302,7 +301,7 @@ function renderHistorySummary(
   return lines.join("\n");
 }
 
-/** seed 003 `buildEarlyExecuteReactSummary`: "Folded N earlier records: Bash×3, Read×2." sorted by tool name. */
+/** The summary of the folded records: "Folded N earlier records: Bash×3, Read×2." sorted by tool name. */
 function summariseFolded(folded: readonly LoopRecord[], total: number): string {
   if (total === 0) return "none.";
   if (folded.length === 0) return "none (the window covers every ReAct record).";
@@ -374,7 +373,7 @@ function firstLine(text: string): string {
   return (end === -1 ? trimmed : trimmed.slice(0, end)).trim();
 }
 
-/** First line, cut to `maxChars` code points with "..." (seed 003 `compactExecuteText`). */
+/** First line, cut to `maxChars` code points with "...". */
 function compactText(text: string, maxChars: number): string {
   const line = firstLine(text);
   const characters = Array.from(line);

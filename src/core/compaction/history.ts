@@ -8,7 +8,7 @@ export type HistoryRole = "system" | "user" | "assistant" | "tool";
 /**
  * Marks a user message that was not typed by the user:
  * - `correction`: a retry prompt written by tacit or the agent loop after a bad model reply
- *   (seed 003 `llm_correction_prompt`);
+ *   ("Please re-analyse the current state…");
  * - `meta`: text injected by the agent harness (Claude Code `isMeta` lines such as slash-command
  *   expansions, compact summaries).
  * Neither is ever taken for a user goal.
@@ -115,7 +115,7 @@ export function parseHistoryMessages(input: unknown): HistoryMessage[] {
  * matching one of these is a correction prompt (never a goal):
  * - Claude Code's interrupt marker (`[Request interrupted by user…]`);
  * - harness reminders (`<system-reminder>…`);
- * - tacit's retry prompt and seed 003's Chinese original.
+ * - tacit's retry prompt, in English and in Chinese.
  */
 export const CORRECTION_PROMPT_PATTERNS: readonly RegExp[] = [
   /^\[Request interrupted/,

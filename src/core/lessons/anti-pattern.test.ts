@@ -28,7 +28,7 @@ function pattern(overrides: Partial<Lesson> = {}, rule = "split by file type"): 
 }
 
 describe("renderAntiPattern", () => {
-  it("renders the seed's 5/7 example in English and Chinese", () => {
+  it("renders the documented 5/7 example in English and Chinese", () => {
     expect(renderAntiPattern("split by file type", 2, 5)).toEqual({
       text: "Avoid: split by file type. Failed 5/7 times (71% failure rate)",
       reason: "Failed 5/7 times (71% failure rate)",
@@ -41,7 +41,7 @@ describe("renderAntiPattern", () => {
     });
   });
 
-  it("renders the seed's prompt examples", () => {
+  it("renders the prompt examples", () => {
     expect(renderAntiPattern("按文件类型拆分", 3, 12).text).toBe(
       "避免:按文件类型拆分。失败12/15次(80%失败率)",
     );
@@ -67,8 +67,8 @@ describe("renderAntiPattern", () => {
   });
 });
 
-describe("recordPatternObservation (seed 002 inversion)", () => {
-  it("inverts 2 successes / 5 failures into the seed's anti-pattern, linked both ways", () => {
+describe("recordPatternObservation (anti-pattern inversion)", () => {
+  it("inverts 2 successes / 5 failures into the documented anti-pattern, linked both ways", () => {
     const start = pattern({ successCount: 2, failureCount: 4 });
     const result = recordPatternObservation(start, { success: false, ref: "bd-123.1" }, context());
     expect(result.inversion).toBeDefined();
@@ -224,7 +224,7 @@ describe("formatAntiPatternsForPrompt", () => {
     rule,
   });
 
-  it("formats the seed's Chinese prompt block", () => {
+  it("formats the Chinese prompt block", () => {
     expect(
       formatAntiPatternsForPrompt([
         anti("a", "避免:按文件类型拆分。失败12/15次(80%失败率)"),

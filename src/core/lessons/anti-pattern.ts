@@ -1,15 +1,15 @@
 /**
- * Anti-pattern inversion (seed 002): a pattern that fails often becomes an anti-pattern linked to
+ * Anti-pattern inversion: a pattern that fails often becomes an anti-pattern linked to
  * its original. After ≥ 3 observations with failure ratio ≥ 0.6, "split by file type" (2 successes,
  * 5 failures) becomes "Avoid: split by file type. Failed 5/7 times (71% failure rate)", or in
- * Chinese "避免:按文件类型拆分。失败5/7次(71%失败率)". Pure.
+ * Chinese "避免:按文件类型拆分。失败5/7次(71%失败率)". Pure. See docs/design.md#anti-patterns.
  */
 import { mergeConfig } from "./config.js";
 import { type ChangeContext, type LessonEvent, makeLessonEvent } from "./history.js";
 import { createLesson, detectLanguage, type Lesson, type LessonKind } from "./lesson.js";
 import { evaluatePromotion, type LifecycleConfig } from "./lifecycle.js";
 
-/** Inversion thresholds and text (seed 002 antiPatternConfig). Defaults: `DEFAULT_ANTI_PATTERN_CONFIG`. */
+/** Inversion thresholds and text. Defaults: `DEFAULT_ANTI_PATTERN_CONFIG`. */
 export interface AntiPatternConfig {
   /** Observations (successes + failures) needed before inverting. Default 3. */
   minObservations: number;
@@ -77,7 +77,7 @@ export interface Inversion {
 }
 
 /**
- * Record a success or failure of a lesson's approach (seed 002 recordPatternObservation).
+ * Record a success or failure of a lesson's approach.
  * The lesson's counts grow (`lesson-feedback` event). When an invertible lesson (pattern or
  * prefer, not archived, not already inverted) reaches `minObservations` with failure ratio ≥
  * `failureRatioThreshold`, an anti-pattern is created: kind `anti_pattern`, same trigger, domain
@@ -178,7 +178,7 @@ export function recordPatternObservation(
 }
 
 /**
- * Format anti-patterns for a prompt (seed 002 formatAntiPatternsForPrompt). Lists the rule of every
+ * Format anti-patterns for a prompt. Lists the rule of every
  * `anti_pattern` lesson that is not archived; returns "" when there are none. The heading is in
  * `language`, by default Chinese when most listed rules are Chinese.
  */

@@ -2,7 +2,7 @@
  * Contradiction between lessons: "Use pnpm, not yarn" overturns "Use yarn, not npm"; "vitest
  * replaced jest" overturns "Run the tests with jest". The offline embedder scores such opposites as
  * near-duplicates (they share nearly every word), so dedup must not merge them: the newer lesson
- * supersedes the older one instead (seed 000 demotion "superseded by a newer heuristic").
+ * supersedes the older one instead (the demotion "superseded", docs/design.md#lifecycle).
  */
 import type { Lesson } from "./lesson.js";
 

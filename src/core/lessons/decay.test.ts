@@ -23,7 +23,7 @@ const feedback = (type: FeedbackType, ageDays: number, rawValue = 1): FeedbackEv
   at: NOW - ageDays * DAY_MS,
 });
 
-describe("decayFactor (seed 002 half-life 90 days)", () => {
+describe("decayFactor (half-life 90 days)", () => {
   it("reproduces the decay timeline: 100% / 50% / 25% / 12.5% at 0 / 90 / 180 / 270 days", () => {
     expect(decayFactor(0)).toBe(1);
     expect(decayFactor(90)).toBe(0.5);

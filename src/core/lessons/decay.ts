@@ -1,11 +1,11 @@
 /**
- * Confidence decay (seed 002): feedback loses weight with age, half-life 90 days, unless the
+ * Confidence decay (docs/design.md#decay): feedback loses weight with age, half-life 90 days, unless the
  * lesson is revalidated. Pure: `now` is passed in.
  *
  * The decay clock, precisely: an event's age is `now − max(event.at, validatedAt)`, clamped at 0.
  * `validatedAt` is the lesson's `lastValidatedAt`: the last helpful feedback, explicit
- * revalidation or manual promotion (seed 002: "recording new feedback resets the criterion's decay
- * timer"). So revalidation restarts the clock of every earlier event, and the lesson's evidence
+ * revalidation or manual promotion (recording new helpful feedback restarts the decay
+ * clock). So revalidation restarts the clock of every earlier event, and the lesson's evidence
  * decays as a whole from that moment; events after it decay from their own time. Harmful
  * feedback does not validate, so harm recorded after the last validation ages on its own and
  * old confirmations fade against it ("old feedback has less influence").
@@ -21,7 +21,7 @@ export const DAY_MS = 86_400_000;
 export type FeedbackSource = "outcome" | "user" | "recall" | "manual";
 export const FEEDBACK_SOURCES: readonly FeedbackSource[] = ["outcome", "user", "recall", "manual"];
 
-/** A stored feedback event about one lesson (seed 002 FeedbackEvent). */
+/** A stored feedback event about one lesson. */
 export interface FeedbackEvent {
   id: string;
   lessonId: string;
@@ -35,7 +35,7 @@ export interface FeedbackEvent {
   reason?: string | null;
 }
 
-/** Decay and criterion-weight settings (seed 002 learningConfig). */
+/** Decay and criterion-weight settings (the `lessons.decay` section of the configuration). */
 export interface DecayConfig {
   /** Half-life of feedback, days. Default 90. */
   halfLifeDays: number;
@@ -142,7 +142,7 @@ export function calculateDecayedCounts(
   return counts;
 }
 
-/** A lesson's criterion weight (seed 002 CriterionWeight). */
+/** A lesson's criterion weight (docs/design.md#decay). */
 export interface CriterionWeight {
   /** max(minWeight, helpful / (helpful + harmful)) on decayed sums; 1 when there is no helpful or harmful feedback. */
   weight: number;
@@ -153,8 +153,9 @@ export interface CriterionWeight {
   /** Time of the latest helpful event, or `validatedAt` if later; null when neither exists. */
   lastValidatedAt: number | null;
   /**
-   * Seed 002 "when a criterion is deprecated": raw helpful + harmful events ≥ minFeedbackForAdjustment
-   * and raw harmful ratio > maxHarmfulRatio. The weight itself stays ≥ minWeight; callers exclude it.
+   * When the criterion weight calls a lesson deprecated: raw helpful + harmful events ≥
+   * minFeedbackForAdjustment and raw harmful ratio > maxHarmfulRatio. The weight itself stays ≥
+   * minWeight; callers exclude it.
    */
   deprecated: boolean;
 }

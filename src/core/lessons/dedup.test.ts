@@ -48,7 +48,7 @@ const near = (similarity: number, id = "N", state: Partial<Lesson> = {}): DedupN
   similarity,
 });
 
-describe("decideDedup (seed 000 thresholds)", () => {
+describe("decideDedup (0.85 update, 0.60 append)", () => {
   it("updates at similarity 0.85 exactly", () => {
     expect(decideDedup({ candidate, neighbours: [near(0.85)] })).toMatchObject({
       action: "update",

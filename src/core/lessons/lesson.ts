@@ -1,11 +1,12 @@
 /**
- * The lesson: one model for what tacit learns from sessions (seed 000 "heuristic" / seed 002 "pattern").
- * A lesson has two orthogonal states: its content lifecycle (`status`, seed 000) and its track
- * record (`maturity`, seed 002). Times are epoch milliseconds. Pure: no IO, no clock, no randomness.
+ * The lesson: one model for what tacit learns from sessions (heuristics, instincts and patterns).
+ * A lesson has two orthogonal states: its content lifecycle (`status`) and its track record
+ * (`maturity`); see docs/design.md#lessons. Times are epoch milliseconds. Pure: no IO, no clock,
+ * no randomness.
  */
 import { InvalidInputError, TacitError } from "../errors.js";
 
-/** seed 000 heuristic kinds plus seed 002 pattern / anti-pattern. */
+/** The task-experience heuristic kinds plus pattern / anti-pattern (docs/design.md#task-experience). */
 export type LessonKind = "avoid" | "prefer" | "verify" | "clarify" | "pattern" | "anti_pattern";
 export const LESSON_KINDS: readonly LessonKind[] = [
   "avoid",
@@ -38,7 +39,7 @@ export const LESSON_DOMAINS: readonly LessonDomain[] = [
 export type LessonScope = "project" | "global";
 export const LESSON_SCOPES: readonly LessonScope[] = ["project", "global"];
 
-/** Content lifecycle (seed 000): candidate → active → refined → stale → archived. */
+/** Content lifecycle (docs/design.md#lifecycle): candidate → active → refined → stale → archived. */
 export type LessonStatus = "candidate" | "active" | "refined" | "stale" | "archived";
 export const LESSON_STATUSES: readonly LessonStatus[] = [
   "candidate",
@@ -48,7 +49,7 @@ export const LESSON_STATUSES: readonly LessonStatus[] = [
   "archived",
 ];
 
-/** Track record (seed 002 pattern maturity): candidate → established → proven, or deprecated. */
+/** Track record (docs/design.md#maturity): candidate → established → proven, or deprecated. */
 export type MaturityState = "candidate" | "established" | "proven" | "deprecated";
 export const MATURITY_STATES: readonly MaturityState[] = ["candidate", "established", "proven", "deprecated"];
 
@@ -94,7 +95,7 @@ export interface Lesson {
   status: LessonStatus;
   /** Why the lesson has its current status (demotion / archive reason), or null. */
   statusReason: string | null;
-  /** Adopted by the skill upgrade flow or confirmed by a person (seed 000 promotion condition). */
+  /** Adopted by the skill upgrade flow or confirmed by a person (a promotion condition). */
   adopted: boolean;
   /** Consecutive recalls judged misleading; a helpful recall resets it to 0. */
   misleadingRecallCount: number;
@@ -106,7 +107,7 @@ export interface Lesson {
   maturityManual: boolean;
   /** Feedback before this time is ignored by `computeMaturity` (set by `resetLesson`). */
   maturityResetAt: number | null;
-  /** Pattern observations (seed 002 `success_count` / `failure_count`). */
+  /** Pattern observations: successes and failures of the approach (docs/design.md#anti-patterns). */
   successCount: number;
   failureCount: number;
   /** For an anti-pattern: the lesson it was inverted from. */

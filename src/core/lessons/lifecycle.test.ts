@@ -185,7 +185,7 @@ describe("editLesson and refineLesson", () => {
   });
 });
 
-describe("demoteLesson (seed 000: → stale)", () => {
+describe("demoteLesson (→ stale)", () => {
   it("demotes when superseded, recording the newer lesson", () => {
     const result = expectOk(
       demoteLesson(lesson({ status: "active" }), { kind: "superseded", supersededById: "L2" }, context()),

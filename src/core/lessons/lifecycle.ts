@@ -218,7 +218,8 @@ export function refineByNewTask(before: Lesson, merged: Lesson, context: ChangeC
 export type DemotionReason =
   | { kind: "misleading"; detail?: string }
   | { kind: "superseded"; supersededById: string }
-  | { kind: "environment-outdated"; detail: string };
+  | { kind: "environment-outdated"; detail: string }
+  | { kind: "overridden"; detail: string };
 
 function describeDemotion(reason: DemotionReason): string {
   switch (reason.kind) {
@@ -228,6 +229,8 @@ function describeDemotion(reason: DemotionReason): string {
       return `superseded by ${reason.supersededById}`;
     case "environment-outdated":
       return `environment outdated: ${reason.detail}`;
+    case "overridden":
+      return `overridden by the user: ${reason.detail}`;
   }
 }
 
@@ -257,8 +260,8 @@ export function demoteLesson(
 
 /**
  * Record whether a recalled lesson was judged misleading. A misleading recall increments
- * `misleadingRecallCount`, a helpful one resets it to 0 (seed 000: *consecutive* misleading
- * recalls). Reaching `misleadingRecallThreshold` (default 3) demotes a candidate / active /
+ * `misleadingRecallCount`, a helpful one resets it to 0 (*consecutive* misleading
+ * recalls demote). Reaching `misleadingRecallThreshold` (default 3) demotes a candidate / active /
  * refined lesson to stale. Events: one `lesson-feedback`, plus `lesson-staled` when demoted.
  * A helpful recall of a lesson whose count is already 0 changes nothing (no events).
  */

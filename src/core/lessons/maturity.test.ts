@@ -62,7 +62,7 @@ const track = (overrides: Partial<MaturityTrack> = {}): MaturityTrack => ({
   ...overrides,
 });
 
-describe("MATURITY_MULTIPLIERS (seed 002)", () => {
+describe("MATURITY_MULTIPLIERS", () => {
   it("is candidate 0.5, established 1.0, proven 1.5, deprecated 0", () => {
     expect(MATURITY_MULTIPLIERS).toEqual({ candidate: 0.5, established: 1.0, proven: 1.5, deprecated: 0 });
   });

@@ -70,7 +70,7 @@ export const maturitySettingsSchema = z
   })
   .strict();
 
-/** Score multipliers by maturity (seed 002): proven gets +50 %, deprecated is excluded. */
+/** Score multipliers by maturity (docs/design.md#maturity): proven gets +50 %, deprecated is excluded. */
 export const MATURITY_MULTIPLIERS: Readonly<Record<MaturityState, number>> = {
   candidate: 0.5,
   established: 1.0,
@@ -261,8 +261,8 @@ export function revalidateLesson(
 }
 
 /**
- * Promote by hand to proven (seed 002 promotePattern: external validation confirms it). Also counts
- * as adoption (seed 000), so a candidate lesson becomes active, and revalidates the lesson.
+ * Promote by hand to proven (external validation confirms it). Also counts
+ * as adoption, so a candidate lesson becomes active, and revalidates the lesson.
  * Refuses a deprecated lesson (`deprecated-needs-reset`), an archived one, and a proven one (`no-change`).
  */
 export function promoteLesson(
@@ -299,7 +299,7 @@ export function promoteLesson(
   );
 }
 
-/** Deprecate by hand, with a reason (seed 002 deprecatePattern). Multiplier becomes 0. */
+/** Deprecate by hand, with a reason. Multiplier becomes 0. */
 export function deprecateLesson(
   lesson: Lesson,
   context: ChangeContext & { reason: string },

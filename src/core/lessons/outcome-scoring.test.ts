@@ -16,8 +16,8 @@ const outcome = (overrides: Partial<OutcomeSignals> = {}): OutcomeSignals => ({
   ...overrides,
 });
 
-describe("scoreImplicitFeedback (seed 002)", () => {
-  it("scores the seed's recorded outcome (3 minutes, no errors, no retries, success) as helpful 1.0", () => {
+describe("scoreImplicitFeedback", () => {
+  it("scores the documented outcome (3 minutes, no errors, no retries, success) as helpful 1.0", () => {
     expect(scoreImplicitFeedback(outcome({ durationMs: 180_000 }))).toEqual({
       type: "helpful",
       rawScore: 1,

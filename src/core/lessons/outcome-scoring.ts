@@ -1,11 +1,11 @@
 /**
- * Implicit feedback scoring (seed 002): turns a task outcome into a learning signal without
- * asking the user. Pure.
+ * Implicit feedback scoring (docs/design.md#outcome-scoring): turns a task outcome into a learning
+ * signal without asking the user. Pure.
  */
 import type { Outcome } from "../types.js";
 import { mergeConfig, roundScore } from "./config.js";
 
-/** Feedback signal type (seed 002: helpful / neutral / harmful). */
+/** Feedback type: helpful / neutral / harmful. */
 export type FeedbackType = "helpful" | "neutral" | "harmful";
 export const FEEDBACK_TYPES: readonly FeedbackType[] = ["helpful", "neutral", "harmful"];
 
@@ -90,7 +90,7 @@ export interface ImplicitFeedback {
 }
 
 /**
- * Score an outcome (seed 002):
+ * Score an outcome (docs/design.md#outcome-scoring):
  * duration < fast → 1.0, > slow → 0.2, else 0.6; errors 0 → 1.0, ≤ maxErrorsForHelpful → 0.6,
  * else 0.2; retries 0 → 1.0, ≤ maxRetriesForNeutral → 0.7, else 0.3; success 1.0 / 0.0.
  * rawScore ≥ 0.7 → helpful, ≤ 0.4 → harmful, otherwise neutral.

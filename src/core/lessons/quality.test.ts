@@ -14,7 +14,7 @@ const subject = (overrides: Partial<Quality> = {}): Quality => ({
   ...overrides,
 });
 
-describe("qualityWeight (seed 000 §4)", () => {
+describe("qualityWeight", () => {
   it("reproduces the formula case by case", () => {
     expect(qualityWeight(subject(), NOW)).toBe(0.5);
     expect(qualityWeight(subject({ status: "active" }), NOW)).toBe(0.7);

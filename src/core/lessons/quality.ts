@@ -1,5 +1,5 @@
 /**
- * Quality weight (seed 000 §4) and the recall score recall uses:
+ * Quality weight and the recall score recall uses (docs/design.md#quality-weight):
  * score = (0.45 × topic similarity + 0.35 × trigger-signal similarity + 0.20 × quality weight)
  *         × maturity multiplier. Pure: similarities are given, `now` is passed in.
  */
@@ -8,7 +8,7 @@ import { DAY_MS, type FeedbackEvent } from "./decay.js";
 import type { Lesson, LessonStatus, MaturityState } from "./lesson.js";
 import { MATURITY_MULTIPLIERS } from "./maturity.js";
 
-/** Quality weight terms (seed 000 §4). Defaults: `DEFAULT_QUALITY_CONFIG`. */
+/** Quality weight terms (docs/design.md#quality-weight). Defaults: `DEFAULT_QUALITY_CONFIG`. */
 export interface QualityConfig {
   /** Default 0.5. */
   base: number;
@@ -68,7 +68,7 @@ export function qualityWeightParts(
 }
 
 /**
- * Seed 000 §4: 0.5, +0.2 if status is active or refined, +0.15 if supportTaskCount ≥ 3, +0.10 if
+ * The quality weight: 0.5, +0.2 if status is active or refined, +0.15 if supportTaskCount ≥ 3, +0.10 if
  * ≥ 5, +0.05 if lastValidatedAt is within 7 days of `now` (a validation stamped after `now`
  * counts as recent); capped at 1.0. Rounded to 1e-9. Its terms: {@link qualityWeightParts}.
  */
@@ -82,7 +82,7 @@ export function qualityWeight(
   return Math.min(1, roundScore(total));
 }
 
-/** Recall score weights (seed 000 §4) and maturity multipliers (seed 002). */
+/** Recall score weights and maturity multipliers (docs/design.md#recall-score). */
 export interface RecallScoringWeights {
   /** Default 0.45. */
   topic: number;

@@ -59,7 +59,7 @@ const PHRASINGS: Record<StrategyId, { en: string[]; zh: string[] }> = {
 };
 
 describe("extractStrategies", () => {
-  it("covers the 12 strategies of seed 002", () => {
+  it("covers the 12 decomposition strategies", () => {
     expect(STRATEGIES.map((strategy) => strategy.id)).toEqual(Object.keys(PHRASINGS));
   });
 
@@ -71,14 +71,14 @@ describe("extractStrategies", () => {
     });
   }
 
-  it("reproduces the seed example with Chinese labels", () => {
+  it("labels a Chinese description with Chinese labels", () => {
     expect(extractStrategies("我们将按文件类型拆分,每个子任务一个文件")).toEqual([
       { id: "split-by-file-type", label: "按文件类型拆分" },
       { id: "one-file-per-subtask", label: "每个子任务一个文件" },
     ]);
   });
 
-  it("labels English descriptions in English, in seed order, each once", () => {
+  it("labels English descriptions in English, in `STRATEGIES` order, each once", () => {
     expect(
       extractStrategies(
         "Start with the shared types, then split by feature; split by feature again, in parallel.",

@@ -1,10 +1,10 @@
 /**
- * Strategy detection (seed 002 "pattern extraction"): find the decomposition strategies a task
+ * Strategy detection (docs/design.md#anti-patterns): find the decomposition strategies a task
  * description uses, in English and Chinese. Pure.
  */
 import { detectLanguage } from "./lesson.js";
 
-/** The 12 strategies of seed 002. */
+/** The 12 decomposition strategies tacit detects. */
 export type StrategyId =
   | "split-by-file-type"
   | "split-by-component"
@@ -28,7 +28,7 @@ export interface StrategyDefinition {
 
 const SUBTASK = "(?:sub-?tasks?|tasks?)";
 
-/** Seed 002's detected strategies, in its order, with several phrasings per language. */
+/** The detected strategies, in a fixed order, with several phrasings per language. */
 export const STRATEGIES: readonly StrategyDefinition[] = [
   {
     id: "split-by-file-type",
@@ -200,7 +200,7 @@ export interface DetectedStrategy {
 }
 
 /**
- * Detect seed 002 strategies in a task description (English or Chinese, mixed text allowed).
+ * Detect decomposition strategies in a task description (English or Chinese, mixed text allowed).
  * Returns them in `STRATEGIES` order, each once, labelled in the description's language:
  * "我们将按文件类型拆分,每个子任务一个文件" → 按文件类型拆分, 每个子任务一个文件.
  */

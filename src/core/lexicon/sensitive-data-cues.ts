@@ -1,13 +1,14 @@
 /**
- * Secrets and personal data that a memory file never holds: a value capture already redacted
- * ("[REDACTED:api-key]"), a password or PIN stated, card and ID numbers, e-mail addresses and
- * phone numbers, "我的银行卡密码是…". The memory gate refuses to propose them.
+ * Personal data and credentials told in words that a memory file never holds: a password or PIN
+ * stated (whatever its value looks like), card and ID numbers, e-mail addresses and phone numbers,
+ * "我的银行卡密码是…". The memory gate refuses to propose them. Secrets by their shape or name, and
+ * values capture already redacted ("[REDACTED:api-key]"), are found by capture's redactor
+ * (`findSecrets`), not here.
  */
 import { cueLexicon } from "./cue-lexicon.js";
 
-/** A secret or a piece of personal data. */
+/** Personal data, or a credential told in words. */
 export const SENSITIVE_DATA_CUES = cueLexicon([
-  { pattern: /\[redacted:[a-z-]+\]/, example: "My token is [REDACTED:api-key]." },
   {
     pattern:
       /\b(?:password|passcode|passphrase|pin(?: code)?|pwd|secret|api key|token|private key|ssh key|recovery code|2fa code|otp)\b(?:\s+\w+){0,3}\s*(?:is|:|=)/,

@@ -1,11 +1,6 @@
 import { applyPatch, createTwoFilesPatch } from "diff";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  type FutureCorrection,
-  findMatchingCorrection,
-  matchesCorrectionPattern,
-} from "./correction-match.js";
 import { countLineChanges, diffFile, unifiedDiff } from "./file-diff.js";
 
 describe("file diff", () => {
@@ -44,48 +39,6 @@ describe("file diff", () => {
       "--- a/USER.md\n+++ b/USER.md\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
     );
     expect(unifiedDiff("USER.md", "x\n", null)).toContain("+++ /dev/null");
-  });
-});
-
-describe("correction patterns", () => {
-  const correction = (
-    pattern: string,
-    originalFile: FutureCorrection["originalFile"],
-    correctedAt: number,
-  ): FutureCorrection => ({
-    id: `c${correctedAt}`,
-    workspace: "/w",
-    pattern,
-    originalFile,
-    correctedStatus: "refused",
-    correctedFile: null,
-    correctedFact: null,
-    reason: "r",
-    correctedAt,
-  });
-
-  it("matches a candidate holding every word of the pattern, or most of them", () => {
-    expect(matchesCorrectionPattern("The standup notes are in Notion now", "standup notes")).toBe(true);
-    expect(
-      matchesCorrectionPattern("Prefers dark mode in the editor", "Prefers dark mode in the editor today"),
-    ).toBe(true);
-    expect(matchesCorrectionPattern("Prefers light mode", "standup notes")).toBe(false);
-    expect(matchesCorrectionPattern("周会记录放在 wiki 里", "周会记录")).toBe(true);
-    expect(matchesCorrectionPattern("anything", "  ")).toBe(false);
-  });
-
-  it("takes the newest matching correction, for the file it was made for", () => {
-    const corrections = [correction("standup notes", "MEMORY.md", 1), correction("standup notes", null, 2)];
-    expect(findMatchingCorrection(corrections, { fact: "standup notes in wiki", file: "USER.md" })?.id).toBe(
-      "c2",
-    );
-    expect(
-      findMatchingCorrection([corrections[0] as FutureCorrection], {
-        fact: "standup notes",
-        file: "USER.md",
-      }),
-    ).toBeNull();
-    expect(findMatchingCorrection(corrections, { fact: "standup notes" })?.id).toBe("c2");
   });
 });
 

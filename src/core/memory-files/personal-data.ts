@@ -1,13 +1,13 @@
 /**
  * Secrets and personal data in a candidate fact. Secrets are what the capture redactor finds
- * (src/core/redaction.ts), plus text it already redacted; personal data is this lexicon: email
- * addresses, phone numbers, payment card numbers, national ID numbers, and credentials stated in
- * words ("the wifi password is …") that the redactor's key=value rules do not see. Memory files are pasted
- * into prompts and shared with agents, so a fact holding any of them is never written, and what
- * the audit keeps of it is masked.
+ * (`findSecrets` of secret-redactor.ts), text it already redacted included; personal data is this
+ * lexicon: email addresses, phone numbers, payment card numbers, national ID numbers, and
+ * credentials stated in words ("the wifi password is …", a value too short or plain to look like a
+ * secret) that the redactor does not see. Memory files are pasted into prompts and shared with
+ * agents, so a fact holding any of them is never written, and what the audit keeps of it is masked.
  */
 import type { CueEntry } from "../lexicon/cue-lexicon.js";
-import type { Redactor } from "../redaction.js";
+import { findSecrets, type Redactor } from "../secret-redactor.js";
 
 /** A kind of personal data: its pattern (global), an example, and an optional check of a match. */
 export interface PersonalDataEntry extends CueEntry {
@@ -76,15 +76,11 @@ export interface SensitiveFindings {
   masked: string;
 }
 
-const REDACTION_MARKER = /\[REDACTED:([\w-]+)\]/g;
-
 /** Secrets (by the redactor, and markers of earlier redaction) and personal data in `text`. */
 export function findSensitive(text: string, redact: Redactor): SensitiveFindings {
-  const kinds = new Set<string>();
-  for (const found of text.matchAll(REDACTION_MARKER)) kinds.add(found[1] ?? "secret");
-  const redacted = redact(text);
-  for (const found of redacted.text.matchAll(REDACTION_MARKER)) kinds.add(found[1] ?? "secret");
-  let masked = redacted.text;
+  const secrets = findSecrets(text, redact);
+  const kinds = new Set(secrets.kinds);
+  let masked = secrets.redacted.text;
   for (const entry of PERSONAL_DATA) {
     masked = masked.replace(entry.pattern, (match) => {
       if (match.startsWith("[REDACTED") || (entry.verify && !entry.verify(match))) return match;
@@ -100,12 +96,8 @@ export function secretLines(content: string, redact: Redactor): Array<{ line: nu
   const found: Array<{ line: number; kinds: string[] }> = [];
   if (redact(content).count === 0) return found;
   content.split("\n").forEach((line, index) => {
-    const redacted = redact(line);
-    if (redacted.count === 0) return;
-    const kinds = [
-      ...new Set([...redacted.text.matchAll(REDACTION_MARKER)].map((match) => match[1] ?? "secret")),
-    ];
-    found.push({ line: index + 1, kinds });
+    const secrets = findSecrets(line, redact);
+    if (secrets.redacted.count > 0) found.push({ line: index + 1, kinds: secrets.kinds });
   });
   return found;
 }

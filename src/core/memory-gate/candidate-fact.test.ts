@@ -6,6 +6,15 @@ describe("candidate facts", () => {
     expect(
       ["prefer", "watch", "go", "try", "am", "have", "do", "can", "don't", "play"].map(thirdPersonVerb),
     ).toEqual(["prefers", "watches", "goes", "tries", "is", "has", "does", "can", "does not", "plays"]);
+    expect(["moved", "started", "need", "feed"].map(thirdPersonVerb)).toEqual([
+      "moved",
+      "started",
+      "needs",
+      "feeds",
+    ]);
+    expect(candidateFact("I moved to Berlin, so my time zone is CET.", "UPDATE_USER", "en")).toBe(
+      "moved to Berlin, so their time zone is CET",
+    );
   });
 
   it("strips opening and closing words repeatedly", () => {

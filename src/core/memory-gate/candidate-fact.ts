@@ -56,12 +56,35 @@ const MODALS = new Set([
   "cannot",
 ]);
 
-/** The third-person singular of `verb` ("prefer" → "prefers", "am" → "is"); modals unchanged. */
+/** Verbs ending in "ed" that are not past tenses ("I need" → "needs"). */
+const PRESENT_ED = new Set([
+  "need",
+  "feed",
+  "bleed",
+  "breed",
+  "speed",
+  "seed",
+  "heed",
+  "proceed",
+  "succeed",
+  "exceed",
+  "embed",
+  "shed",
+  "shred",
+  "wed",
+  "weed",
+]);
+
+/**
+ * The third-person singular of `verb` ("prefer" → "prefers", "am" → "is"); modals and past tenses
+ * ending in "ed" ("moved") unchanged.
+ */
 export function thirdPersonVerb(verb: string): string {
   const lower = verb.toLowerCase();
   const irregular = IRREGULAR[lower.replace(/’/g, "'")];
   if (irregular !== undefined) return irregular;
   if (MODALS.has(lower) || !/^[a-z]+$/.test(lower)) return verb;
+  if (lower.endsWith("ed") && !PRESENT_ED.has(lower)) return verb;
   if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
   return `${verb}s`;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { combineFindings, NOTHING_TO_KEEP } from "./combine-findings.js";
-import { correctionMatches, wordOverlap } from "./corrections.js";
 import { decide, GATE_RULES, NO_USER_WORDS } from "./decide.js";
 import type { FutureCorrection, GateFinding, GateTurn } from "./gate-decision.js";
 
@@ -51,6 +50,21 @@ describe("the memory gate's offline decision", () => {
     expect(verdict.decision).toBe("NO_WRITE");
     expect(verdict.candidateFact).toBeNull();
     expect(verdict.decidedBy).toBe(rule);
+  });
+
+  it("vetoes a secret capture's redactor finds, raw or already redacted, with no cue word around it", () => {
+    // Made at test time, so no file holds a token of a real shape.
+    const keyId = `AKIA${"Q3EGRJ5LZ4TBN7WK"}`;
+    for (const message of [
+      `I always deploy staging as ${keyId}.`,
+      "I always deploy staging with [REDACTED:aws-access-key-id].",
+      `From now on use ghp_${"x7Kp2mQ9vL4rT8wZ1nB5cY3hJ6dF0sA2eG4i"} for the mirror.`,
+    ]) {
+      const verdict = decideOn(message);
+      expect(verdict.decision, message).toBe("NO_WRITE");
+      expect(verdict.decidedBy, message).toBe("sensitive-data");
+      expect(verdict.candidateFact).toBeNull();
+    }
   });
 
   it("lets a veto outweigh a plain preference but not one said to last", () => {
@@ -157,12 +171,36 @@ describe("combining findings", () => {
 });
 
 describe("corrections applied to future candidates", () => {
-  it("matches by word overlap, with at least two shared words", () => {
-    expect(wordOverlap("prefers morning check-ins", "prefers morning check-ins at nine").score).toBe(1);
-    expect(correctionMatches("prefers morning check-ins", "I prefer morning check-ins")).toBe(true);
-    expect(correctionMatches("prefers morning check-ins", "prefers tea in the morning")).toBe(false);
-    expect(correctionMatches("coffee", "I never drink coffee after noon")).toBe(true);
-    expect(correctionMatches("喜欢早上沟通", "我喜欢早上沟通")).toBe(true);
+  it("applies a correction only to similar candidates for its file, the newer of two equal matches", () => {
+    const refuse = (pattern: string, extra: Partial<FutureCorrection> = {}): FutureCorrection => ({
+      pattern,
+      correctedStatus: "refused",
+      ...extra,
+    });
+    expect(decideOn("I prefer morning check-ins.", [refuse("prefers morning check-ins")]).decision).toBe(
+      "NO_WRITE",
+    );
+    // Two of the pattern's three words are not enough.
+    expect(decideOn("I prefer tea in the morning.", [refuse("prefers morning check-ins")]).decision).toBe(
+      "UPDATE_USER",
+    );
+    // Matched on the user's words too, in Chinese as character pairs.
+    expect(decideOn("我喜欢早上沟通", [refuse("喜欢早上沟通")]).decision).toBe("NO_WRITE");
+    // A correction made for MEMORY.md leaves a USER.md candidate alone.
+    expect(
+      decideOn("I prefer morning check-ins.", [
+        refuse("prefers morning check-ins", { originalFile: "MEMORY.md" }),
+      ]).decision,
+    ).toBe("UPDATE_USER");
+    const written = (correctedAt: number, correctedFact: string): FutureCorrection => ({
+      pattern: "prefers morning check-ins",
+      correctedStatus: "written",
+      correctedFact,
+      correctedAt,
+    });
+    // Listed newest first, as the store lists them: the newer correction still wins the tie.
+    const verdict = decideOn("I prefer morning check-ins.", [written(2, "newer"), written(1, "older")]);
+    expect(verdict).toMatchObject({ candidateFact: "newer", decidedBy: "correction:0" });
   });
 
   it("a refused correction turns a write into NO_WRITE, saying so", () => {

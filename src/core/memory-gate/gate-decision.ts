@@ -103,6 +103,10 @@ export interface FutureCorrection {
   correctedTargetFile?: string;
   /** The fact to write instead. */
   correctedFact?: string;
+  /** The file the corrected candidate was aimed at: the correction applies to candidates for it only. */
+  originalFile?: string | null;
+  /** When the user made it, epoch ms: of two corrections that match equally, the newer applies. */
+  correctedAt?: number;
 }
 
 /** The name the offline rules are recorded under, in place of a model's name. */

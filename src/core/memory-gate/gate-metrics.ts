@@ -3,7 +3,7 @@
  * decision, and the confusion matrix (expected × decided). Also how often a correctly decided
  * write's candidate fact matches the labelled one, by the word overlap corrections use. Pure.
  */
-import { wordOverlap } from "./corrections.js";
+import { correctionOverlap } from "../memory-files/correction-match.js";
 import { GATE_DECISIONS, type GateDecision } from "./gate-decision.js";
 
 /** One labelled turn and what the gate decided on it. */
@@ -44,7 +44,7 @@ export interface GateMetrics {
   mistakes: GateOutcome[];
 }
 
-/** Word overlap (see `wordOverlap`) at which a candidate fact counts as the labelled one. */
+/** Share of the labelled fact's words (see `correctionOverlap`) at which a candidate fact counts as the labelled one. */
 export const FACT_MATCH_THRESHOLD = 0.6;
 
 function ratio(part: number, whole: number): number | null {
@@ -69,7 +69,8 @@ export function gateMetrics(outcomes: readonly GateOutcome[]): GateMetrics {
       outcome.decidedFact !== null
     ) {
       compared += 1;
-      if (wordOverlap(outcome.expectedFact, outcome.decidedFact).score >= FACT_MATCH_THRESHOLD) matching += 1;
+      if (correctionOverlap(outcome.expectedFact, outcome.decidedFact).score >= FACT_MATCH_THRESHOLD)
+        matching += 1;
     }
   }
   const correct = outcomes.filter((outcome) => outcome.expected === outcome.decided).length;

@@ -122,6 +122,8 @@ export function lexiconVetoRule(spec: {
   reason: string;
   /** Extra condition on the sentence. */
   when?: (context: GateContext) => boolean;
+  /** Also vetoes when this finds something a lexicon does not (a detector of its own). */
+  detect?: (context: GateContext) => boolean;
 }): GateRule {
   return {
     id: spec.id,
@@ -130,7 +132,8 @@ export function lexiconVetoRule(spec: {
     example: spec.example,
     decide(context) {
       if (spec.when !== undefined && !spec.when(context)) return undefined;
-      if (firstCue(context, spec.lexicons) === undefined) return undefined;
+      const found = firstCue(context, spec.lexicons) !== undefined || spec.detect?.(context) === true;
+      if (!found) return undefined;
       const confidence = typeof spec.confidence === "number" ? spec.confidence : spec.confidence(context);
       return {
         ruleId: spec.id,

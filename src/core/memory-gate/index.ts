@@ -6,13 +6,7 @@
  */
 export { candidateFact, MAX_FACT_CHARS, stripFiller, thirdPersonVerb } from "./candidate-fact.js";
 export { combineFindings, combineSentence, compareFindings, NOTHING_TO_KEEP } from "./combine-findings.js";
-export {
-  applyCorrections,
-  CORRECTION_MATCH_THRESHOLD,
-  correctionMatches,
-  matchingCorrection,
-  wordOverlap,
-} from "./corrections.js";
+export { applyCorrections, matchingCorrection } from "./corrections.js";
 export { decide, GATE_RULES, NO_USER_WORDS, ownWords } from "./decide.js";
 export {
   decisionForFile,

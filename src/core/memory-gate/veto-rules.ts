@@ -16,6 +16,7 @@ import { SENSITIVE_DATA_CUES } from "../lexicon/sensitive-data-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
 import { TEMPORARY_STATE_CUES } from "../lexicon/temporary-state-cues.js";
 import { THREAD_CHATTER_CUES } from "../lexicon/thread-chatter-cues.js";
+import { createRedactor, findSecrets } from "../secret-redactor.js";
 import type { GateContext } from "./gate-context.js";
 import { GATE_CONFIDENCE, type GateRule, lexiconVetoRule } from "./gate-rule.js";
 
@@ -30,12 +31,17 @@ function isShort(context: GateContext): boolean {
     : text.split(/\s+/).length <= SHORT_SENTENCE_WORDS;
 }
 
+/** Capture's secret detector with its built-in rules (the service redacts with the configured ones first). */
+const redactSecrets = createRedactor();
+
 const sensitiveData = lexiconVetoRule({
   id: "sensitive-data",
   describe:
-    "A secret or personal data: a value capture redacted, a password or PIN, card or ID numbers, an e-mail address, a phone number. Memory files never hold them.",
+    "A secret or personal data: a secret capture's redactor finds (an API key, a password assigned or told) or already redacted, a password or PIN stated, card or ID numbers, an e-mail address, a phone number. Memory files never hold them.",
   example: { en: "My bank PIN is 4921.", zh: "我的银行卡密码是 123456" },
   lexicons: [SENSITIVE_DATA_CUES],
+  // The redactor reads the sentence as written: masking and lower case would hide a token's shape.
+  detect: (context) => findSecrets(context.sentence.text, redactSecrets).kinds.length > 0,
   confidence: GATE_CONFIDENCE.sensitiveData,
   reason: "a secret or personal data, which memory files never hold",
 });

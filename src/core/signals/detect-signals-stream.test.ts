@@ -43,6 +43,10 @@ describe("detectSignalsForLine", () => {
           evidence: "Error: ENOENT: no such file or directory, open 'config.yaml'",
         },
       ],
+      turns: [
+        { turn: 0, satisfaction: 0, satisfied: 0, dissatisfied: 0 },
+        { turn: 2, satisfaction: -0.85, satisfied: 0, dissatisfied: 0.85 },
+      ],
     });
     for (const signal of (output as { signals: object[] }).signals) {
       expect(Object.keys(signal).sort()).toEqual(["confidence", "evidence", "source", "turn", "type"]);
@@ -54,7 +58,10 @@ describe("detectSignalsForLine", () => {
       line({ id: "quiet", messages: [{ role: "user", content: "Hello" }] }),
       7,
     );
-    expect(result).toEqual({ output: '{"id":"quiet","signals":[]}' });
+    expect(result).toEqual({
+      output:
+        '{"id":"quiet","signals":[],"turns":[{"turn":0,"satisfaction":0,"satisfied":0,"dissatisfied":0}]}',
+    });
   });
 
   it("ignores unknown keys and accepts system messages", () => {
@@ -62,7 +69,7 @@ describe("detectSignalsForLine", () => {
       line({ id: "x", extra: true, messages: [{ role: "system", content: "Be brief.", at: 1 }] }),
       1,
     );
-    expect(result.output).toBe('{"id":"x","signals":[]}');
+    expect(result.output).toBe('{"id":"x","signals":[],"turns":[]}');
   });
 
   it("returns nothing for a blank line", () => {
@@ -108,6 +115,28 @@ describe("detectSignalsForLine", () => {
     expect(
       JSON.parse(detectSignalsForLine(input, 1, { minConfidence: 0.6 }).output ?? "").signals,
     ).toHaveLength(0);
+  });
+
+  it("gives each user turn its satisfaction from every cue on it, whatever the display floor", () => {
+    const input = line({
+      id: "s",
+      messages: [
+        { role: "user", content: "Find me a flight on the 10th." },
+        { role: "assistant", content: "I found a flight on the 9th." },
+        { role: "user", content: "Negative. Could you check again?" },
+        { role: "assistant", content: "There is one on the 10th at 14:05." },
+        { role: "user", content: "Perfect, thank you!" },
+      ],
+    });
+    const turns = (minConfidence?: number) =>
+      signalOutputLineSchema.parse(JSON.parse(detectSignalsForLine(input, 1, { minConfidence }).output ?? ""))
+        .turns;
+    const graded = turns();
+    expect(graded.map((turn) => turn.turn)).toEqual([0, 2, 4]);
+    // "Negative." (0.35) and "check again" (0.4) are two cues: 1 − 0.65 × 0.6 = 0.61.
+    expect(graded[1]).toEqual({ turn: 2, satisfaction: -0.61, satisfied: 0, dissatisfied: 0.61 });
+    expect(graded[2]?.satisfaction).toBeGreaterThan(0.5);
+    expect(turns(0.9)).toEqual(graded);
   });
 
   it("reports graded signals by default, weak cues included, and only confident ones at 0.5", () => {

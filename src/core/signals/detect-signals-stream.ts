@@ -5,9 +5,11 @@
  * costs only the matching.
  */
 import type { z } from "zod";
-import { detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
+import { describeJsonError } from "../json-error.js";
+import { detectOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import type { SignalOutputLine } from "./signal-types.js";
 import { signalConversationSchema } from "./signal-types.js";
+import { turnSatisfaction } from "./turn-satisfaction.js";
 
 /** Result for one input line: `output` (a JSON line without newline), `error`, or neither for a blank line. */
 export interface SignalLineResult {
@@ -43,7 +45,9 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
 /**
  * Validate one input line `{"id", "messages": [{"role", "content", "isError"?, "toolName"?}]}`,
  * detect signals offline and return the output line
- * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}]}`.
+ * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}],
+ *   "turns": [{"turn", "satisfaction", "satisfied", "dissatisfied"}]}` — one `turns` entry per
+ * user message, from every cue on it whatever `minConfidence` is (turn-satisfaction.ts).
  * `lineNumber` (1-based) only labels errors: `line 3: messages[2].role: Invalid option …`.
  * Blank lines return `{}`. Never throws.
  */
@@ -57,22 +61,26 @@ export function detectSignalsForLine(
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return {
-      error: `line ${lineNumber}: invalid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    // The parser's message quotes the line, which may hold a secret: say where, never what.
+    void error;
+    return { error: `line ${lineNumber}: invalid JSON: ${describeJsonError(line)}` };
   }
   const parsed = signalConversationSchema.safeParse(value);
   if (!parsed.success) return { error: `line ${lineNumber}: ${describeIssues(parsed.error.issues)}` };
-  const detectOptions = { minConfidence: options.minConfidence ?? GRADED_SIGNAL_FLOOR };
+  const { messages } = parsed.data;
+  const { signals, cues } = detectOffline(messages, {
+    minConfidence: options.minConfidence ?? GRADED_SIGNAL_FLOOR,
+  });
   const output: SignalOutputLine = {
     id: parsed.data.id,
-    signals: detectSignalsOffline(parsed.data.messages, detectOptions).map((signal) => ({
+    signals: signals.map((signal) => ({
       turn: signal.turn,
       type: signal.type,
       source: signal.source,
       confidence: signal.confidence,
       evidence: signal.evidence,
     })),
+    turns: turnSatisfaction(messages, cues),
   };
   return { output: JSON.stringify(output) };
 }

@@ -1,18 +1,25 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { ALARM_CUES } from "../lexicon/alarm-cues.js";
 import { ALTERNATIVE_REQUESTS } from "../lexicon/alternative-requests.js";
 import { COMPLAINT_CUES } from "../lexicon/complaint-cues.js";
 import { CORRECTION_OPENERS } from "../lexicon/correction-openers.js";
 import type { CueLexicon } from "../lexicon/cue-lexicon.js";
 import { DISLIKE_CUES } from "../lexicon/dislike-cues.js";
+import { ENTHUSIASM_CUES } from "../lexicon/enthusiasm-cues.js";
 import { OTHER_OPTION_REQUESTS } from "../lexicon/other-option-requests.js";
+import { PRAISE_CUES } from "../lexicon/praise-cues.js";
 import { PUSHBACK_CUES } from "../lexicon/pushback-cues.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { REPLACEMENT_REQUESTS } from "../lexicon/replacement-requests.js";
 import { RETRY_REQUESTS } from "../lexicon/retry-requests.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SHORTFALL_REPORTS } from "../lexicon/shortfall-reports.js";
-import { GRADED_CONFIDENCE, GRADED_SIGNAL_RULES } from "./graded-rules.js";
+import { TASK_REQUEST_CUES } from "../lexicon/task-request-cues.js";
+import { GRADED_CONFIDENCE } from "./graded-confidence.js";
+import { GRADED_SIGNAL_RULES } from "./graded-rules.js";
+import { GRADED_SUCCESS_RULES } from "./graded-success-rules.js";
+import { IMPLICIT_SIGNAL_RULES } from "./implicit-rules.js";
 import { CONFIDENT_SIGNAL_FLOOR, detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
 import type { SignalMessage } from "./signal-types.js";
 
@@ -27,17 +34,21 @@ function onReply(reply: string, answer = "I found a flight leaving on the 9th of
 }
 
 const LEXICONS: ReadonlyArray<[string, CueLexicon]> = [
+  ["alarm-cues", ALARM_CUES],
   ["alternative-requests", ALTERNATIVE_REQUESTS],
   ["complaint-cues", COMPLAINT_CUES],
   ["correction-openers", CORRECTION_OPENERS],
   ["dislike-cues", DISLIKE_CUES],
+  ["enthusiasm-cues", ENTHUSIASM_CUES],
   ["other-option-requests", OTHER_OPTION_REQUESTS],
+  ["praise-cues", PRAISE_CUES],
   ["pushback-cues", PUSHBACK_CUES],
   ["reject-cues", REJECT_CUES],
   ["replacement-requests", REPLACEMENT_REQUESTS],
   ["retry-requests", RETRY_REQUESTS],
   ["satisfaction-cues", SATISFACTION_CUES],
   ["shortfall-reports", SHORTFALL_REPORTS],
+  ["task-request-cues", TASK_REQUEST_CUES],
 ];
 
 describe("graded-signal lexicons", () => {
@@ -73,6 +84,10 @@ describe("graded rules", () => {
       expect(confidence(reply)).toBeGreaterThanOrEqual(0.2);
       expect(confidence(reply)).toBeLessThan(CONFIDENT_SIGNAL_FLOOR);
     }
+    expect(onReply("Wait, that is the wrong month!")[0]).toMatchObject({
+      rule: "alarm",
+      confidence: GRADED_CONFIDENCE.alarm,
+    });
     const mess = onReply("You've made quite a mess of things as it is.")[0];
     expect(mess?.rule).toBe("complaint");
     expect(mess?.confidence).toBe(GRADED_CONFIDENCE.complaint);
@@ -132,7 +147,7 @@ describe("graded rules", () => {
   });
 
   it("gives every graded rule an id, a description and examples, and a confidence between the floors' range", () => {
-    for (const rule of GRADED_SIGNAL_RULES) {
+    for (const rule of [...GRADED_SIGNAL_RULES, ...GRADED_SUCCESS_RULES, ...IMPLICIT_SIGNAL_RULES]) {
       expect(rule.description.length, rule.id).toBeGreaterThan(40);
       expect(rule.example.zh, rule.id).toMatch(/[\u4e00-\u9fff]/);
     }

@@ -6,91 +6,25 @@
  * (docs/learning.md). Most sit under the 0.5 floor that learning uses, so they feed live signals
  * and reports, not lessons.
  */
+import { ALARM_CUES } from "../lexicon/alarm-cues.js";
 import { ALTERNATIVE_REQUESTS } from "../lexicon/alternative-requests.js";
 import { COMPLAINT_CUES } from "../lexicon/complaint-cues.js";
 import { CORRECTION_OPENERS } from "../lexicon/correction-openers.js";
-import type { CueLexicon } from "../lexicon/cue-lexicon.js";
 import { DISLIKE_CUES } from "../lexicon/dislike-cues.js";
 import { OTHER_OPTION_REQUESTS } from "../lexicon/other-option-requests.js";
 import { PUSHBACK_CUES } from "../lexicon/pushback-cues.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { REPLACEMENT_REQUESTS } from "../lexicon/replacement-requests.js";
 import { RETRY_REQUESTS } from "../lexicon/retry-requests.js";
-import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SHORTFALL_REPORTS } from "../lexicon/shortfall-reports.js";
-import type { OfflineSignalRule, RuleContext, RuleMatch } from "./rule-context.js";
+import { GRADED_CONFIDENCE } from "./graded-confidence.js";
+import { accepts, cueMatch, lexiconRule } from "./graded-rule-kit.js";
+import type { OfflineSignalRule, RuleContext } from "./rule-context.js";
 import { clauseText } from "./rule-context.js";
 import { evidenceAt } from "./signal-text.js";
 
-/**
- * Confidence of each graded cue. A weak or middle cue carries the share of the development-half
- * user turns where it fires that raters scored unsatisfied (≤ 2 of 5), smoothed toward 0.25 by ten
- * turns and rounded to 0.05 (`acceptance`: the share scored satisfied, ≥ 4). A cue seen on fewer
- * than 30 development turns keeps the middle value 0.3 (`complaint`, `notThat`). A correction that
- * names the replacement is set high: it had the highest share of all cues (0.42) and says what to
- * do instead. docs/learning.md has the table.
- */
-export const GRADED_CONFIDENCE = {
-  openerWithReplacement: 0.8,
-  bareOpener: 0.35,
-  retryRequest: 0.4,
-  dislike: 0.35,
-  complaint: 0.3,
-  otherOption: 0.25,
-  negatedReply: 0.25,
-  notThat: 0.3,
-  pursuitAfterShortfall: 0.2,
-  unresolvedShortfall: 0.15,
-  acceptance: 0.25,
-} as const;
-
 /** A hypothetical retry ("if it fails, try again") is advice, not a request. */
 const HYPOTHETICAL = /\b(?:if|unless|when|once|in case|whenever)\b|如果|要是|万一/;
-
-/** The match of `lexicon` in the masked message under inspection, as a rule finding. */
-function cueMatch(context: RuleContext, lexicon: CueLexicon, confidence: number): RuleMatch | undefined {
-  const masked = context.view.masked(context.index);
-  const start = masked.search(lexicon.pattern);
-  if (start === -1) return undefined;
-  return { confidence, evidence: evidenceAt(context.message.content, masked, start), start, end: start + 1 };
-}
-
-function accepts(context: RuleContext): boolean {
-  return SATISFACTION_CUES.pattern.test(context.view.masked(context.index));
-}
-
-/** A rule that is one lexicon read in one position, at one calibrated confidence. */
-interface LexiconRuleSpec {
-  id: string;
-  type: OfflineSignalRule["type"];
-  description: string;
-  example: OfflineSignalRule["example"];
-  lexicon: CueLexicon;
-  confidence: number;
-  /** `afterAgent`: any assistant or tool turn before; `afterAnswer`: the message right before is the assistant's. */
-  when: "afterAgent" | "afterAnswer";
-  /** Skip messages that also thank, accept or praise ("No, thank you"). */
-  skipWhenAccepting: boolean;
-}
-
-function lexiconRule(spec: LexiconRuleSpec): OfflineSignalRule {
-  return {
-    id: spec.id,
-    type: spec.type,
-    source: "user",
-    roles: ["user"],
-    description: spec.description,
-    example: spec.example,
-    detect(context) {
-      const placed =
-        spec.when === "afterAgent"
-          ? context.view.afterAgentTurn(context.index)
-          : context.view.messages[context.index - 1]?.role === "assistant";
-      if (!placed || (spec.skipWhenAccepting && accepts(context))) return undefined;
-      return cueMatch(context, spec.lexicon, spec.confidence);
-    },
-  };
-}
 
 const openerCorrection: OfflineSignalRule = {
   id: "opener-correction",
@@ -163,6 +97,18 @@ const complaint = lexiconRule({
   example: { en: "No, you've made quite a mess of things as it is.", zh: "你这样太差了，浪费我的时间" },
   lexicon: COMPLAINT_CUES,
   confidence: GRADED_CONFIDENCE.complaint,
+  when: "afterAgent",
+  skipWhenAccepting: false,
+});
+
+const alarm = lexiconRule({
+  id: "alarm",
+  type: "reject",
+  description:
+    "After an assistant turn, the user halts it or cries out at what it did: 'Stop!', 'Wait, that deletes prod', 'Hold on', 'Ugh', 'Oh no', '等一下', '天哪'.",
+  example: { en: "Wait, that deletes the prod data!", zh: "等一下，别删生产库！" },
+  lexicon: ALARM_CUES,
+  confidence: GRADED_CONFIDENCE.alarm,
   when: "afterAgent",
   skipWhenAccepting: false,
 });
@@ -255,29 +201,17 @@ const negatedReply = lexiconRule({
   skipWhenAccepting: true,
 });
 
-const acceptance = lexiconRule({
-  id: "acceptance",
-  type: "success",
-  description:
-    "Right after an assistant answer, the user thanks, accepts or praises ('Sounds good', 'That works for me', 'I loved that one', '好的，谢谢'): a weak success. Its confidence is the share of development-half turns with such a reply that raters scored satisfied (≥ 4 of 5).",
-  example: { en: "That sounds good, can I get the address?", zh: "好的，谢谢" },
-  lexicon: SATISFACTION_CUES,
-  confidence: GRADED_CONFIDENCE.acceptance,
-  when: "afterAnswer",
-  skipWhenAccepting: false,
-});
-
-/** The graded user rules. Their order does not matter: findings are settled per message. */
+/** The graded dissatisfaction rules. Their order does not matter: findings are settled per message. */
 export const GRADED_SIGNAL_RULES: readonly OfflineSignalRule[] = [
   openerCorrection,
   bareOpener,
   notThat,
   retryRequest,
   complaint,
+  alarm,
   dislike,
   pursuitAfterShortfall,
   unresolvedShortfall,
   otherOption,
   negatedReply,
-  acceptance,
 ];

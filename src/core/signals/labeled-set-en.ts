@@ -748,4 +748,28 @@ U: Not at this time. Only the tag and publish steps.
 U: Rename the helper to formatPrice.
 A: Renamed formatPrice and updated the six call sites.
 U: Sounds good, leave the tests as they are.
+# en-g-alarm
+U: Clean up the old tables in the staging database.
+A: Running the cleanup script against every database now.
+U: Wait, that includes production!
+# en-g-praise
+U: Suggest a name for the billing service.
+A: How about "ledger"? Short and it says what it keeps.
+U: That is a really good name, I like how short it is.
+# en-g-enthusiasm
+U: Make the spinner match the brand colour.
+A: The spinner now uses --brand-500.
+U: Yes, exactly the shade I had in mind!
+# en-g-restated-request
+U: Add a dark mode toggle to the settings page.
+A: I added a theme section to the README.
+U: I wanted a toggle for dark mode, somewhere users can switch it.
+# en-g-repeated-question
+U: Does the importer keep the original timestamps?
+A: The importer reads JSONL files line by line.
+U: Are the original timestamps of each file kept by the importer?
+# en-g-topic-switch
+U: Suggest a charting library for the dashboard.
+A: Recharts would fit, it is already in the lockfile.
+U: My landlord raised the monthly rent again yesterday.
 `;

@@ -482,4 +482,24 @@ U: 项目已经升级到 node 20 了，不要再切到 16，用 nvm use 20
 U: 重启一下开发服务器
 A: 我用 sudo systemctl restart 重启了。
 U: 不能用 root 用户运行开发服务。也不要用 sudo。
+# zh-g-praise
+U: 给计费服务起个名字
+A: 叫 ledger 怎么样？简短，也说明了它记什么。
+U: 这个名字有意思，简短好记
+# zh-g-enthusiasm
+U: 把加载动画改成品牌色
+A: 加载动画现在用的是 --brand-500。
+U: 哈哈，就是我想要的颜色！
+# zh-g-restated-request
+U: 在设置页面加一个深色模式开关
+A: 我在 README 里加了主题说明。
+U: 我要的是深色模式的开关，放在偏好里
+# zh-g-repeated-question
+U: 导入的时候会保留原来的时间戳吗？
+A: 导入器会逐行读取 JSONL 文件。
+U: 导入的时候时间戳会保留下来吗？
+# zh-g-topic-switch
+U: 推荐一个做仪表盘的图表库
+A: 可以用 Recharts，锁文件里已经有了。
+U: 今天北京下大雨，航班全部取消
 `;

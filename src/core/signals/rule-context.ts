@@ -128,6 +128,27 @@ export class ConversationView {
     return -1;
   }
 
+  /**
+   * The highest Jaccard similarity between the tokens of message `index` and those of an earlier
+   * user message before the last agent turn (`accept` may narrow which earlier messages count), or
+   * 0. Messages of fewer than three tokens compare as 0: too short to restate anything.
+   */
+  earlierUserOverlap(index: number, accept: (earlier: number) => boolean = () => true): number {
+    const lastAgent = this.lastAgentTurnBefore(index);
+    const tokens = this.tokens(index);
+    if (lastAgent === -1 || tokens.size < 3) return 0;
+    let best = 0;
+    for (let earlier = 0; earlier < lastAgent; earlier += 1) {
+      if (this.messages[earlier]?.role !== "user" || !accept(earlier)) continue;
+      const candidate = this.tokens(earlier);
+      if (candidate.size < 3) continue;
+      let shared = 0;
+      for (const token of tokens) if (candidate.has(token)) shared += 1;
+      best = Math.max(best, shared / (tokens.size + candidate.size - shared));
+    }
+    return best;
+  }
+
   /** Index of the nearest user or tool message before `index`, or -1. */
   nearestNonAssistantBefore(index: number): number {
     for (let position = index - 1; position >= 0; position -= 1) {
@@ -217,7 +238,7 @@ export function contrastAfter(masked: string, match: PhraseMatch): boolean {
 }
 
 /** True when a negation sits right before the match ("doesn't work now", "不可以了"). */
-export function negatedBefore(masked: string, match: PhraseMatch): boolean {
+export function negatedBefore(masked: string, match: Pick<PhraseMatch, "start">): boolean {
   const span = clauseSpan(masked, match.start);
   return NEGATED_BEFORE.test(masked.slice(Math.max(span.start, match.start - 20), match.start));
 }

@@ -149,10 +149,26 @@ export const signalOutputSignalSchema = z.object({
   evidence: z.string(),
 });
 
-/** One output line of `tacit signals detect`: `{"id": "...", "signals": [...]}`. */
+/**
+ * One user turn's satisfaction on an output line (an addition to the stable contract):
+ * `satisfaction` = `satisfied` − `dissatisfied`, each 1 − Π(1 − confidence) over the turn's cues.
+ */
+export const signalOutputTurnSchema = z.object({
+  turn: z.number().int().nonnegative(),
+  satisfaction: z.number().min(-1).max(1),
+  satisfied: z.number().min(0).max(1),
+  dissatisfied: z.number().min(0).max(1),
+});
+
+/**
+ * One output line of `tacit signals detect`: `{"id": "...", "signals": [...], "turns": [...]}`.
+ * `turns` (one entry per user message) was added after `signals`; readers of the older shape
+ * keep working.
+ */
 export const signalOutputLineSchema = z.object({
   id: z.string(),
   signals: z.array(signalOutputSignalSchema),
+  turns: z.array(signalOutputTurnSchema),
 });
 
 /** A parsed output line of `tacit signals detect`. */

@@ -57,19 +57,8 @@ const implicitReject: OfflineSignalRule = {
     zh: "（目标）帮我把日志输出改成 JSON 格式 ……（之后）我要的是日志输出用 JSON 格式",
   },
   detect({ view, index, message }) {
-    const lastAgent = view.lastAgentTurnBefore(index);
-    if (lastAgent === -1 || FOLLOW_UP_OPENER.test(view.masked(index))) return undefined;
-    const tokens = view.tokens(index);
-    if (tokens.size < 3) return undefined;
-    let best = 0;
-    for (let earlier = 0; earlier < lastAgent; earlier += 1) {
-      if (view.messages[earlier]?.role !== "user") continue;
-      const candidate = view.tokens(earlier);
-      if (candidate.size < 3) continue;
-      let shared = 0;
-      for (const token of tokens) if (candidate.has(token)) shared += 1;
-      best = Math.max(best, shared / (tokens.size + candidate.size - shared));
-    }
+    if (FOLLOW_UP_OPENER.test(view.masked(index))) return undefined;
+    const best = view.earlierUserOverlap(index);
     if (best < RESTATEMENT_SIMILARITY) return undefined;
     const confidence = Math.min(0.8, 0.6 + (best - RESTATEMENT_SIMILARITY) * 0.5);
     return { confidence, evidence: message.content.trim().slice(0, MAX_EVIDENCE_LENGTH), start: 0, end: 0 };

@@ -75,6 +75,9 @@ describe("skill names: the slug rule", () => {
 describe("skill text", () => {
   it("makes one clean line, cut with an ellipsis", () => {
     expect(skillLine("a\n\tb\u0000 c ")).toBe("a b c");
+    // A control character between two whitespace runs leaves one space, so cleaning is idempotent.
+    expect(skillLine("¡\t\u0000\t!")).toBe("¡ !");
+    expect(skillLine(skillLine("x \u0007 \u0000  y"))).toBe("x y");
     expect(skillLine("abcdef", 4)).toBe("abc…");
     expect(skillLine("\uD800x")).toBe("\uFFFDx");
     expect(Array.from(skillLine("😀".repeat(10), 5))).toHaveLength(5);

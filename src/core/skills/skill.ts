@@ -1,12 +1,12 @@
 /**
- * The skill (seed 000 "Verified Skill"): a reusable way of doing one kind of task, made from
+ * The skill (docs/skills.md): a reusable way of doing one kind of task, made from
  * proven lessons and from successful task experiences that at least two tasks share. It is
  * exported as a Claude Code skill (`<dir>/<name>/SKILL.md`). Pure: no IO, no clock, no randomness.
  */
 import { InvalidInputError } from "../errors.js";
 import { fnv1a64, type LessonScope } from "../lessons/lesson.js";
 
-/** Lifecycle (seed 000): draft → active → archived. Only `active` skills are exported. */
+/** Lifecycle: draft → active → archived. Only `active` skills are exported. */
 export type SkillStatus = "draft" | "active" | "archived";
 /** Every skill status, in lifecycle order. */
 export const SKILL_STATUSES: readonly SkillStatus[] = ["draft", "active", "archived"];
@@ -133,7 +133,14 @@ const CONTROL = /\p{Cc}/gu;
  * an ellipsis (never inside a surrogate pair).
  */
 export function skillLine(text: string, max = MAX_SKILL_ITEM_CHARS): string {
-  const line = text.replace(LONE_SURROGATE, "\uFFFD").replace(/\s+/gu, " ").replace(CONTROL, "").trim();
+  // Whitespace first becomes spaces, then other control characters go, then runs of spaces are
+  // one: so "a\t\u0000\tb" is "a b" and cleaning a cleaned line changes nothing.
+  const line = text
+    .replace(LONE_SURROGATE, "\uFFFD")
+    .replace(/\s/gu, " ")
+    .replace(CONTROL, "")
+    .replace(/ {2,}/g, " ")
+    .trim();
   const chars = Array.from(line);
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : line;
 }

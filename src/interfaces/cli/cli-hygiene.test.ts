@@ -16,6 +16,95 @@ const tempDir = useTempDir("tacit-cli-hygiene-");
 const SAMPLES = transcriptFixture("tacit-samples");
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
+/**
+ * Every command that only reads tacit's database, with the arguments it needs: each opens it
+ * read-only and creates nothing. `{dir}` is the test's folder.
+ */
+const READS: Record<string, string[]> = {
+  "sessions list": [],
+  "sessions show": ["S1"],
+  "errors list": [],
+  "errors context": ["S1"],
+  stats: [],
+  "export conversations": ["--format", "jsonl"],
+  recall: ["install the dependencies"],
+  maintain: ["--dry-run"],
+  prune: ["--older-than", "30", "--dry-run"],
+  "lessons list": [],
+  "lessons show": ["L1"],
+  "lessons history": ["L1"],
+  "skills list": [],
+  "skills show": ["deploy"],
+  "skills history": ["deploy"],
+  "skills export": ["--dir", "{dir}/skills"],
+  "guardian list": [],
+  "guardian show": ["A1"],
+  "guardian diff": ["A1"],
+  "guardian history": [],
+  "guardian export": ["--format", "json"],
+  "gate list": [],
+  "gate show": ["D1"],
+  "gate stats": [],
+  "gate export": ["--format", "json"],
+  "dataset list": [],
+  "dataset show": ["X1"],
+  "dataset stats": [],
+};
+
+/** Commands that write (and so create the database), or that do not read tacit's database. */
+const NOT_READING = [
+  "import",
+  "errors resolve",
+  "learn",
+  "signals satisfaction",
+  "signals detect",
+  "reindex",
+  "compact",
+  "lessons promote",
+  "lessons deprecate",
+  "lessons reset",
+  "lessons archive",
+  "lessons feedback",
+  "lessons revert",
+  "lessons add",
+  "skills generate",
+  "skills archive",
+  "eval",
+  "mcp",
+  "serve",
+  "install",
+  "uninstall",
+  "hook",
+  "config list",
+  "config get",
+  "config set",
+  "config unset",
+  "doctor",
+  "memory write",
+  "guardian rollback",
+  "guardian retry",
+  "guardian correct",
+  "gate decide",
+  "gate run",
+  "gate eval",
+  "dataset collect",
+  "dataset approve",
+  "dataset reject",
+  "dataset review",
+  "dataset export",
+];
+
+/** Every command the CLI has, as `group command` or `command`, read from its help. */
+async function commandPaths(prefix: string[] = []): Promise<string[]> {
+  const help = (await runTacit([...prefix, "--help"])).stdout;
+  const names = [...help.slice(help.indexOf("\nCommands:")).matchAll(/^ {2}([a-z][a-z-]*)/gm)]
+    .map((match) => match[1] as string)
+    .filter((name) => name !== "help");
+  if (names.length === 0) return [prefix.join(" ")];
+  const nested = await Promise.all(names.map((name) => commandPaths([...prefix, name])));
+  return nested.flat();
+}
+
 describe("tacit CLI hygiene", () => {
   it("registers learn --instincts", async () => {
     const env = { TACIT_HOME: tempDir() };
@@ -47,23 +136,21 @@ describe("tacit CLI hygiene", () => {
     expect(result.code).toBe(1);
   });
 
+  it("classes every command as one that only reads the database or not", async () => {
+    expect((await commandPaths()).sort()).toEqual([...Object.keys(READS), ...NOT_READING].sort());
+  });
+
   it("reads without creating: a mistyped --db is an error, a missing default database reads as empty", async () => {
     const dir = tempDir();
     const mistyped = join(dir, "tacti", "tacit.db");
-    for (const argv of [
-      ["sessions", "list"],
-      ["lessons", "list"],
-      ["errors", "list"],
-      ["stats"],
-      ["export", "conversations", "--format", "jsonl"],
-      ["recall", "install the dependencies"],
-      ["prune", "--older-than", "30", "--dry-run"],
-    ]) {
-      const result = await runTacit(["--db", mistyped, ...argv], { env: { TACIT_HOME: dir } });
+    for (const [command, args] of Object.entries(READS)) {
+      const argv = [...command.split(" "), ...args.map((arg) => arg.replace("{dir}", dir))];
+      const result = await runTacit(["--db", mistyped, ...argv], { env: { TACIT_HOME: dir }, cwd: dir });
       expect(result.stderr, argv.join(" ")).toBe(
         `tacit: no tacit database at ${mistyped}: check --db (or TACIT_DATABASE_URL); commands that capture create it\n`,
       );
       expect(result.code).toBe(1);
+      expect(readdirSync(dir), argv.join(" ")).toEqual([]);
     }
     expect(readdirSync(dir)).toEqual([]);
     const home = join(dir, "home");

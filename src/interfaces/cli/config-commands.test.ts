@@ -127,7 +127,8 @@ describe("tacit config", () => {
 
   it("refuses to change a malformed file, naming file:line, and leaves it as it was", async () => {
     const { env, home, project, userFile } = setup();
-    mkdirSync(home, { recursive: true });
+    // 0700, as tacit makes its home (a looser one is tightened, and said so on stderr).
+    mkdirSync(home, { recursive: true, mode: 0o700 });
     const broken = '{\n  "recall": {\n    "topK": 5,\n  }\n}\n';
     writeFileSync(userFile, broken);
     const result = await runTacit(["config", "set", "recall.topK", "6"], { env, cwd: project });

@@ -198,7 +198,8 @@ describe("tacit doctor", () => {
 
   it("exits 1 naming what is broken: an unreadable database, a bad config, a hook that points nowhere", async () => {
     const { home, project, env } = setup();
-    mkdirSync(home);
+    // 0700, as tacit makes its home (a looser one is tightened, and said so on stderr).
+    mkdirSync(home, { mode: 0o700 });
     writeFileSync(join(home, "tacit.db"), "this is not a database, just text that fills a page ".repeat(100));
     writeFileSync(join(home, "config.json"), '{\n  "recall": { "topK": "many" }\n}\n');
     installClaudeCode({

@@ -65,7 +65,7 @@ export async function errorsResolve(
   return 0;
 }
 
-/** `tacit errors context SESSION`: seed 002's retry context for a session (or a task with --task). */
+/** `tacit errors context SESSION`: the retry context (docs/design.md#retry-context) of a session or task. */
 export async function errorsContext(
   sessionId: string | undefined,
   options: { db?: string; json?: boolean; task?: string; includeResolved?: boolean },

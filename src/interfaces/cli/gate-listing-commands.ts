@@ -41,15 +41,23 @@ export interface GateListOptions extends GlobalOptions, GateFilterOptions {
 /** `tacit gate list`: decisions, newest first. */
 export async function gateList(options: GateListOptions, io: CliIo): Promise<number> {
   const filter = gateFilter(options);
-  const views = await withRuntime(io, options, async (runtime) => {
-    const gate = gateOf(runtime);
-    const records = await runtime.store.gateDecisions.listGateDecisions({ ...filter, limit: options.limit });
-    return Promise.all(
-      records.map(async (record) =>
-        decisionView(record, options.withContext ? { context: await gate.context(record) } : {}),
-      ),
-    );
-  });
+  const views = await withRuntime(
+    io,
+    options,
+    async (runtime) => {
+      const gate = gateOf(runtime);
+      const records = await runtime.store.gateDecisions.listGateDecisions({
+        ...filter,
+        limit: options.limit,
+      });
+      return Promise.all(
+        records.map(async (record) =>
+          decisionView(record, options.withContext ? { context: await gate.context(record) } : {}),
+        ),
+      );
+    },
+    "read",
+  );
   if (options.json || !options.withContext) {
     return writeListing(io, options.json, views, {
       empty:
@@ -86,15 +94,20 @@ export async function gateShow(
   options: GlobalOptions & { json?: boolean; withContext?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const view = await withRuntime(io, options, async (runtime) => {
-    const record = await runtime.store.gateDecisions.getGateDecision(id);
-    if (record === null)
-      throw new CliError(`gate decision ${id} not found (list them with: tacit gate list)`);
-    return decisionView(record, {
-      rawResponse: true,
-      ...(options.withContext ? { context: await gateOf(runtime).context(record) } : {}),
-    });
-  });
+  const view = await withRuntime(
+    io,
+    options,
+    async (runtime) => {
+      const record = await runtime.store.gateDecisions.getGateDecision(id);
+      if (record === null)
+        throw new CliError(`gate decision ${id} not found (list them with: tacit gate list)`);
+      return decisionView(record, {
+        rawResponse: true,
+        ...(options.withContext ? { context: await gateOf(runtime).context(record) } : {}),
+      });
+    },
+    "read",
+  );
   if (options.json) {
     writeJson(io, view);
     return 0;
@@ -137,8 +150,11 @@ export async function gateStats(options: GateStatsOptions, io: CliIo): Promise<n
   if (chosen.length > 1) throw new CliError("choose one of --daily, --weekly and --by-session", 2);
   const groupBy: GateStatsGrouping = chosen[0] ?? "all";
   const filter = gateFilter(options);
-  const rows = await withRuntime(io, options, (runtime) =>
-    runtime.store.gateDecisions.gateStats({ ...filter, groupBy }),
+  const rows = await withRuntime(
+    io,
+    options,
+    (runtime) => runtime.store.gateDecisions.gateStats({ ...filter, groupBy }),
+    "read",
   );
   if (options.json) writeJson(io, rows);
   else if (rows.length === 0) writeLine(io.stdout, "No gate decisions match.");
@@ -161,24 +177,29 @@ export async function gateExport(options: GateExportOptions, io: CliIo): Promise
   const filter = gateFilter(options);
   const writer = gateExportWriter(options.format as GateExportFormat, options.withContext === true);
   const file = options.output === undefined ? undefined : resolve(io.cwd, options.output);
-  const target = file === undefined ? io.stdout : createWriteStream(file);
+  const target = file === undefined ? io.stdout : createWriteStream(file, { mode: 0o600 });
   const write = async (text: string) => {
     if (text !== "" && !target.write(text)) await once(target, "drain");
   };
   let count = 0;
   try {
-    await withRuntime(io, options, async (runtime) => {
-      const gate = gateOf(runtime);
-      await write(writer.start());
-      for (const record of runtime.store.gateDecisions.iterateGateDecisions(filter)) {
-        const context = options.withContext ? { context: await gate.context(record) } : {};
-        await write(
-          writer.row(decisionView(record, { rawResponse: options.format === "json", ...context }), count),
-        );
-        count++;
-      }
-      await write(writer.end());
-    });
+    await withRuntime(
+      io,
+      options,
+      async (runtime) => {
+        const gate = gateOf(runtime);
+        await write(writer.start());
+        for (const record of runtime.store.gateDecisions.iterateGateDecisions(filter)) {
+          const context = options.withContext ? { context: await gate.context(record) } : {};
+          await write(
+            writer.row(decisionView(record, { rawResponse: options.format === "json", ...context }), count),
+          );
+          count++;
+        }
+        await write(writer.end());
+      },
+      "read",
+    );
   } catch (error) {
     // Close the file before the error reaches the user; what was written stays for them to inspect.
     if (file !== undefined) target.end();

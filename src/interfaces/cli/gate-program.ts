@@ -77,7 +77,7 @@ export function registerGateCommands(program: Command, { io, global, limit, run 
   gate
     .command("eval")
     .description(
-      "measure the gate on a labelled set (JSON Lines, see docs/memory-gate.md): accuracy, per-decision precision and recall, confusion matrix",
+      "measure the gate on a labelled set (JSON Lines, see docs/memory-files.md): accuracy, per-decision precision and recall, confusion matrix",
     )
     .argument("<file>", "the labelled set, e.g. eval/memory-gate/labelled.jsonl")
     .option("--json", "print the report as JSON")

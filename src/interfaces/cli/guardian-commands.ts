@@ -103,8 +103,11 @@ export async function guardianList(
   options: ListingOptions & { limit: number; withDiff?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const audits = await withStore(io, options, (store) =>
-    store.listAudits(auditFilter(io, options, options.limit)),
+  const audits = await withStore(
+    io,
+    options,
+    (store) => store.listAudits(auditFilter(io, options, options.limit)),
+    "read",
   );
   if (!options.json && options.withDiff) {
     for (const audit of audits) {
@@ -167,20 +170,25 @@ export async function guardianShow(
   options: GlobalOptions & { includeContent?: boolean; withContext?: boolean; json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const shown = await withStore(io, options, async (store) => {
-    const audit = await auditOrNotFound(store, id);
-    const content = async (snapshotId: string | null) =>
-      snapshotId ? ((await store.getSnapshot(snapshotId))?.content.toString("utf8") ?? null) : null;
-    return {
-      audit,
-      rollback: await store.getRollback(id),
-      corrections: await store.listCorrections({ auditId: id, limit: -1 }),
-      ...(options.includeContent
-        ? { before: await content(audit.beforeSnapshotId), after: await content(audit.afterSnapshotId) }
-        : {}),
-      ...(options.withContext ? { context: await contextOf(store, audit) } : {}),
-    };
-  });
+  const shown = await withStore(
+    io,
+    options,
+    async (store) => {
+      const audit = await auditOrNotFound(store, id);
+      const content = async (snapshotId: string | null) =>
+        snapshotId ? ((await store.getSnapshot(snapshotId))?.content.toString("utf8") ?? null) : null;
+      return {
+        audit,
+        rollback: await store.getRollback(id),
+        corrections: await store.listCorrections({ auditId: id, limit: -1 }),
+        ...(options.includeContent
+          ? { before: await content(audit.beforeSnapshotId), after: await content(audit.afterSnapshotId) }
+          : {}),
+        ...(options.withContext ? { context: await contextOf(store, audit) } : {}),
+      };
+    },
+    "read",
+  );
   if (options.json) {
     writeJson(io, shown);
     return 0;
@@ -239,7 +247,7 @@ export async function guardianDiff(
   options: GlobalOptions & { json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const audit = await withStore(io, options, (store) => auditOrNotFound(store, id));
+  const audit = await withStore(io, options, (store) => auditOrNotFound(store, id), "read");
   if (options.json) writeJson(io, { auditId: audit.id, status: audit.status, diff: audit.diff });
   else if (audit.diff) io.stdout.write(audit.diff);
   else
@@ -268,10 +276,15 @@ export async function guardianExport(
   const limit = options.limit === undefined ? -1 : Number(options.limit);
   if (!Number.isInteger(limit) || (limit < 1 && limit !== -1))
     throw new CliError(`--limit must be a positive whole number, got "${options.limit}"`);
-  const records = await withStore(io, options, async (store) => {
-    const audits = await store.listAudits(auditFilter(io, options, limit));
-    return Promise.all(audits.map((audit) => exportedAudit(store, audit, options)));
-  });
+  const records = await withStore(
+    io,
+    options,
+    async (store) => {
+      const audits = await store.listAudits(auditFilter(io, options, limit));
+      return Promise.all(audits.map((audit) => exportedAudit(store, audit, options)));
+    },
+    "read",
+  );
   const text = renderExport(records, options.format as ExportFormat);
   if (!options.output) {
     io.stdout.write(text);

@@ -31,14 +31,19 @@ export async function guardianHistory(
   if (file !== undefined && options.file !== undefined && file !== options.file)
     throw new CliError(`two files given: ${file} and --file ${options.file}`);
   const filter = auditFilter(io, { ...options, file: file ?? options.file }, grouped ? -1 : options.limit);
-  const { audits, rollbacks, corrections } = await withStore(io, options, async (store) => ({
-    audits: await store.listAudits(filter),
-    rollbacks:
-      filter.status || filter.sessionId || filter.decisionId ? [] : await store.listRollbacks(filter),
-    corrections: (await store.listCorrections(filter)).filter(
-      (item) => !filter.file || item.originalFile === filter.file,
-    ),
-  }));
+  const { audits, rollbacks, corrections } = await withStore(
+    io,
+    options,
+    async (store) => ({
+      audits: await store.listAudits(filter),
+      rollbacks:
+        filter.status || filter.sessionId || filter.decisionId ? [] : await store.listRollbacks(filter),
+      corrections: (await store.listCorrections(filter)).filter(
+        (item) => !filter.file || item.originalFile === filter.file,
+      ),
+    }),
+    "read",
+  );
   if (grouped) {
     const session = new Map(audits.map((audit) => [audit.id, audit.sessionId ?? "(none)"]));
     const key = (at: number, auditId: string | null) =>

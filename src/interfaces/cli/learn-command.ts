@@ -40,9 +40,19 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
     });
     // Ctrl-C stops the bar, gives the terminal back and says how to resume.
     const release = onInterrupt(io, () => view.stop());
+    // With a workspace configured, the memory gate and the write guardian run after learning.
+    const { configuredMemoryPipeline } = await import("../../memory-files/memory-pipeline.js");
+    const memoryFiles = configuredMemoryPipeline({
+      store: runtime.store,
+      modelGate: runtime.gate,
+      now: runtime.now,
+      config: runtime.config.values,
+      cwd: io.cwd,
+    });
     try {
       return await learnSessions({
         ...learnServices(runtime),
+        ...(memoryFiles ? { memoryFiles } : {}),
         config: {
           ...runtime.settings.learn,
           ...(mode ? { mode: mode as ExperienceMode } : {}),
@@ -73,6 +83,17 @@ export async function learnCommand(options: LearnCommandOptions, io: CliIo): Pro
     io.stdout,
     `Task experiences: ${experiences.offline} offline, ${experiences.model} from the model, ${experiences.cached} cached; ${summary.modelCalls} model call(s).`,
   );
+  const files = summary.memoryFiles;
+  if (files) {
+    const { written, refused, skipped, failed } = files.writes;
+    writeLine(
+      io.stdout,
+      `Memory files in ${files.workspace}: ${files.decided} turn(s) decided by the memory gate, ` +
+        `${written} fact(s) written, ${refused} refused, ${skipped} skipped, ${failed} failed` +
+        (files.resumed ? ` (${files.resumed} left by an interrupted run)` : "") +
+        ".",
+    );
+  }
   for (const warning of summary.warnings.slice(0, 10)) writeLine(io.stderr, `warning: ${warning}`);
   if (summary.warnings.length + summary.warningsOmitted > 10) {
     writeLine(

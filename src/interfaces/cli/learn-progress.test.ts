@@ -1,10 +1,19 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { LearnProgress } from "../../learn/learn-worker.js";
-import { createLearnProgressView, plainLine, timeLeft } from "./learn-progress.js";
+import { createLearnProgressView, expectedTasks, plainLine, timeLeft } from "./learn-progress.js";
 
 function progress(partial: Partial<LearnProgress>): LearnProgress {
-  return { done: 0, total: 1, sessionId: "s", tasksDone: 0, tasksKnown: 0, tasksLearned: 0, ...partial };
+  return {
+    done: 0,
+    total: 1,
+    sessionId: "s",
+    tasksDone: 0,
+    tasksKnown: 0,
+    sessionsSplit: 1,
+    tasksLearned: 0,
+    ...partial,
+  };
 }
 
 function collect(stream: PassThrough): () => string {
@@ -27,6 +36,30 @@ describe("learn progress", () => {
     expect(plainLine(progress({ tasksDone: 120, tasksLearned: 115, tasksKnown: 821 }), 60_000)).toBe(
       "learning: 120/821 tasks (115 learnt), session 1/1, about 6m 6s left",
     );
+  });
+
+  it("counts the sessions not yet split into tasks at the average of those split so far", () => {
+    // 3 of 300 sessions split, 6 tasks: about 600 in all; 6 done in 3 s → 594 left at 0.5 s each.
+    const early = progress({
+      done: 2,
+      total: 300,
+      sessionsSplit: 3,
+      tasksKnown: 6,
+      tasksDone: 6,
+      tasksLearned: 6,
+    });
+    expect(expectedTasks(early)).toEqual({ tasks: 600, estimated: true });
+    expect(timeLeft(early, 3_000)).toBe("about 4m 57s left");
+    expect(plainLine(early, 3_000)).toBe(
+      "learning: 6/~600 tasks (6 learnt), session 3/300, about 4m 57s left",
+    );
+    // Every session split: the count is exact again.
+    expect(expectedTasks(progress({ total: 300, sessionsSplit: 300, tasksKnown: 611 }))).toEqual({
+      tasks: 611,
+      estimated: false,
+    });
+    // Nothing split yet: nothing to estimate from.
+    expect(timeLeft(progress({ total: 300, sessionsSplit: 0 }), 1_000)).toBe("time left unknown");
   });
 
   it("without a terminal writes a plain line at most once per interval, none in a short run", () => {

@@ -13,8 +13,8 @@ export interface LearnProgressView {
 /**
  * Progress by task with an estimate of the time left: a bar on a terminal, else (not a terminal,
  * or `--no-progress`) a plain line at most every {@link PLAIN_PROGRESS_EVERY_MS}, the first once
- * that long has passed, so a short run prints nothing. The estimate counts only the tasks known so
- * far: sessions not yet split into tasks are not in it.
+ * that long has passed, so a short run prints nothing. Sessions not yet split into tasks count for
+ * the average number of tasks of those split so far (see {@link expectedTasks}).
  */
 export function createLearnProgressView(options: {
   stream: NodeJS.WritableStream & { isTTY?: boolean };
@@ -27,7 +27,7 @@ export function createLearnProgressView(options: {
     const bar = new cliProgress.SingleBar(
       {
         stream: options.stream,
-        format: "learning {bar} {value}/{total} tasks | session {session}/{sessions} | {left}",
+        format: "learning {bar} {tasks} tasks | session {session}/{sessions} | {left}",
         hideCursor: true,
       },
       cliProgress.Presets.shades_classic,
@@ -36,15 +36,17 @@ export function createLearnProgressView(options: {
     return {
       update(progress) {
         const payload = {
+          tasks: taskCount(progress),
           session: Math.min(progress.done + 1, progress.total),
           sessions: progress.total,
           left: timeLeft(progress, options.now() - started),
         };
+        const total = Math.max(expectedTasks(progress).tasks, 1);
         if (!running) {
-          bar.start(Math.max(progress.tasksKnown, 1), progress.tasksDone, payload);
+          bar.start(total, progress.tasksDone, payload);
           running = true;
         }
-        bar.setTotal(Math.max(progress.tasksKnown, 1));
+        bar.setTotal(total);
         bar.update(progress.tasksDone, payload);
       },
       stop: () => {
@@ -67,10 +69,28 @@ export function createLearnProgressView(options: {
   };
 }
 
+/**
+ * The tasks of the whole run: those known, plus, for each session not yet split into tasks, the
+ * average of the sessions split so far (`estimated`). Without that, a run over many small sessions
+ * showed a full bar and "about 0s left" from its first session to its last.
+ */
+export function expectedTasks(progress: LearnProgress): { tasks: number; estimated: boolean } {
+  const unsplit = progress.total - progress.sessionsSplit;
+  if (unsplit <= 0 || progress.sessionsSplit === 0) return { tasks: progress.tasksKnown, estimated: false };
+  const perSession = progress.tasksKnown / progress.sessionsSplit;
+  return { tasks: Math.round(progress.tasksKnown + perSession * unsplit), estimated: true };
+}
+
+/** `120/821` tasks, or `120/~821` while the total is an estimate. */
+function taskCount(progress: LearnProgress): string {
+  const { tasks, estimated } = expectedTasks(progress);
+  return `${progress.tasksDone}/${estimated ? "~" : ""}${Math.max(tasks, progress.tasksDone)}`;
+}
+
 /** `learning: 120/821 tasks (115 learnt), session 1/1, about 4m 10s left`. */
 export function plainLine(progress: LearnProgress, elapsedMs: number): string {
   return (
-    `learning: ${progress.tasksDone}/${progress.tasksKnown} tasks (${progress.tasksLearned} learnt), ` +
+    `learning: ${taskCount(progress)} tasks (${progress.tasksLearned} learnt), ` +
     `session ${Math.min(progress.done + 1, progress.total)}/${progress.total}, ${timeLeft(progress, elapsedMs)}`
   );
 }
@@ -82,7 +102,7 @@ export function plainLine(progress: LearnProgress, elapsedMs: number): string {
 export function timeLeft(progress: LearnProgress, elapsedMs: number): string {
   const timed = progress.tasksLearned > 0 ? progress.tasksLearned : progress.tasksDone;
   if (timed === 0) return "time left unknown";
-  const ms = (elapsedMs / timed) * Math.max(0, progress.tasksKnown - progress.tasksDone);
+  const ms = (elapsedMs / timed) * Math.max(0, expectedTasks(progress).tasks - progress.tasksDone);
   return `about ${duration(ms)} left`;
 }
 

@@ -11,6 +11,7 @@ import {
   MATURITY_STATES,
   type MaturityState,
 } from "../../core/lessons/lesson.js";
+import type { LessonAdherence } from "../../guard/adherence-report.js";
 import { type LessonBook, type LessonChange, MAX_FEEDBACK_REASON_CHARS } from "../../learn/lesson-book.js";
 import type { StoredFeedback } from "../../store/lesson-store.js";
 import {
@@ -98,7 +99,15 @@ export async function lessonsShow(
   options: GlobalOptions & { json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const details = await withLessonBook(io, options, (book) => book.details(id), "read");
+  const details = await withRuntime(
+    io,
+    options,
+    async (runtime) => {
+      const { lessonAdherence } = await import("../../guard/adherence-report.js");
+      return { ...(await runtime.lessons.details(id)), adherence: await lessonAdherence(runtime.store, id) };
+    },
+    "read",
+  );
   if (options.json) {
     writeJson(io, details);
     return 0;
@@ -140,6 +149,7 @@ export async function lessonsShow(
       `  - "${oneLine(item.quote, 120)}" (${item.sessionId}${item.taskId ? `, task ${item.taskId}` : ""})`,
     );
   writeFeedback(io, feedback);
+  writeAdherence(io, details.adherence);
   writeLine(io.stdout, `history: ${details.events} event(s) — tacit lessons history ${lesson.id}`);
   return 0;
 }
@@ -159,6 +169,23 @@ function writeFeedback(io: CliIo, feedback: readonly StoredFeedback[]): void {
     const where = item.taskId ? `, task ${item.taskId}` : item.sessionId ? `, session ${item.sessionId}` : "";
     const reason = item.reason ? ` — "${oneLine(item.reason, 100)}"` : "";
     writeLine(io.stdout, `  - ${shortTime(item.at)} ${item.type} (${item.source}${where})${reason}`);
+  }
+}
+
+/** How the lesson fared at the tool call: counts, then the latest events, newest first. */
+function writeAdherence(io: CliIo, adherence: LessonAdherence): void {
+  const { followed, ignored, overridden, denied, asked, reminded, recalled } = adherence;
+  if (denied + asked + reminded + recalled === 0) return;
+  const share = adherence.rate === null ? "" : `, ${Math.round(adherence.rate * 100)}% followed`;
+  writeLine(
+    io.stdout,
+    `adherence: followed ${followed}, ignored ${ignored}, overridden ${overridden}${share} (denied ${denied}, asked ${asked}, reminded ${reminded}, recalled ${recalled})`,
+  );
+  for (const event of adherence.recent) {
+    const verdict = event.adherence ?? (event.closed ? "no verdict" : "open");
+    const detail = event.detail ? ` — ${oneLine(event.detail, 100)}` : "";
+    const tool = event.toolName ? ` ${event.toolName}` : "";
+    writeLine(io.stdout, `  - ${shortTime(event.at)} ${event.kind}${tool}: ${verdict}${detail}`);
   }
 }
 

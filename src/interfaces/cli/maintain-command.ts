@@ -21,8 +21,11 @@ export interface MaintainOptions extends GlobalOptions {
  * and lists it.
  */
 export async function maintainCommand(options: MaintainOptions, io: CliIo): Promise<number> {
-  const report = await withStore(io, options, (store) =>
-    maintainLessons({ store, now: io.now }, { dryRun: options.dryRun === true }),
+  const report = await withStore(
+    io,
+    options,
+    (store) => maintainLessons({ store, now: io.now }, { dryRun: options.dryRun === true }),
+    options.dryRun ? "read" : "write",
   );
   if (options.json) {
     writeJson(io, report);

@@ -4,6 +4,7 @@ import type { AgentKind } from "../../core/types.js";
 import { TACIT_VERSION } from "../../version.js";
 import { type CliIo, type CommandContext, parseCount, writeLine } from "./cli-io.js";
 import { registerConfigCommands } from "./config-program.js";
+import { registerDatasetCommands } from "./dataset-program.js";
 import { registerEvalCommand } from "./eval-program.js";
 import { registerGateCommands } from "./gate-program.js";
 import { registerHookCommands } from "./hook-program.js";
@@ -21,6 +22,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     exitCode = code;
   });
   try {
+    // A home other users can read is tightened before any command touches it, and said so once.
+    const [{ securePrivateHome }, { tacitHome }] = await Promise.all([
+      import("../../store/private-files.js"),
+      import("../../store/tacit-home.js"),
+    ]);
+    const tightened = securePrivateHome(tacitHome(io.env));
+    if (tightened) writeLine(io.stderr, tightened);
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
@@ -90,7 +98,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   const errors = program
     .command("errors")
-    .description("errors recorded during sessions (seed 002 ErrorAccumulator)");
+    .description("errors recorded during sessions, and the retry context made from them");
   errors
     .command("list")
     .option("--json", "print JSON")
@@ -187,7 +195,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   signals
     .command("satisfaction")
     .description(
-      "measure the offline detector on a satisfaction-rated corpus folder: AUC of unsatisfied vs satisfied turns, per-type precision/recall, the keyword baseline",
+      "measure the offline detector on a satisfaction-rated corpus folder: AUC of the per-turn satisfaction (unsatisfied vs satisfied turns), per-type precision/recall, the keyword baseline",
     )
     .argument(
       "<folder>",
@@ -206,7 +214,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   signals
     .command("detect")
     .description(
-      "JSONL conversations on stdin → one JSON line of feedback signals per conversation on stdout",
+      "JSONL conversations on stdin → one JSON line per conversation on stdout: its feedback signals and each user turn's satisfaction",
     )
     .option(
       "--min-confidence <n>",
@@ -254,7 +262,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
   program
     .command("compact")
-    .description("compact a long agent history into seed 003's four-message skeleton")
+    .description("compact a long agent history into four messages: rules, summary, recent tool calls, state")
     .argument("<file>", "a Claude Code transcript, or OpenAI-style messages (JSON, JSONL or {messages})")
     .option("--window <n>", "tool records kept in the window", (value) => parseCount(value, "--window"), 8)
     .option("--instruction <text>", "the current instruction")
@@ -272,6 +280,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerConfigCommands(program, { io, global, limit, run });
   registerMemoryCommands(program, { io, global, limit, run });
   registerGateCommands(program, { io, global, limit, run });
+  registerDatasetCommands(program, { io, global, limit, run });
   return program;
 }
 

@@ -7,6 +7,7 @@ import {
   parseHistoryMessages,
 } from "../../core/compaction/index.js";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
 import { recall } from "../../recall/recall.js";
 import { reindex } from "../../recall/reindex.js";
 import type { Store } from "../../store/store.js";
@@ -132,7 +133,7 @@ export async function reindexCommand(
 
 /**
  * `tacit compact FILE`: compacts a long agent history (a Claude Code transcript, or OpenAI-style
- * messages as JSON, JSONL or `{"messages": […]}`) into seed 003's four-message skeleton.
+ * messages as JSON, JSONL or `{"messages": […]}`) into four messages (docs/design.md#compaction).
  */
 export async function compactCommand(
   file: string,
@@ -184,11 +185,8 @@ function parseJson(text: string, file: string, line: number): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError({
-      message: `invalid JSON: ${(error as Error).message}`,
-      file,
-      line,
-      cause: error,
-    });
+    // A prompt may hold a secret, and the parser's message quotes it: say where, never what.
+    void error;
+    throw new InvalidInputError({ message: `invalid JSON: ${describeJsonError(text)}`, file, line });
   }
 }

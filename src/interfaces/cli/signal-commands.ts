@@ -10,7 +10,8 @@ import { type CliIo, writeLine } from "./cli-io.js";
 /**
  * `tacit signals detect`: reads JSON Lines on stdin, one conversation per line
  * `{"id", "messages": [{"role", "content"}]}`, and writes one line per conversation
- * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}]}`. A line that cannot be
+ * `{"id", "signals": [{"turn", "type", "source", "confidence", "evidence"}], "turns": [{"turn",
+ * "satisfaction", "satisfied", "dissatisfied"}]}` (one `turns` entry per user message). A line that cannot be
  * read is reported on stderr as `line N: field: reason` and skipped; the rest are still processed,
  * and the exit code is 1 when any line failed. Streams: memory stays flat for any number of lines.
  * Lines end at LF only (a lone CR is not a line break), as the importers count them, so a line
@@ -56,7 +57,7 @@ const HALVES: Readonly<Record<string, CorpusHalf | undefined>> = {
 
 /**
  * `tacit signals satisfaction <folder>`: score every rated user turn of the corpus half with the
- * offline detector and print the AUC (detector, detector less success, keyword baseline) and the
+ * offline detector and print the AUC (per-turn satisfaction, dissatisfied evidence alone, keyword baseline) and the
  * per-type precision/recall at the graded and the confident floor.
  */
 export async function signalsSatisfaction(

@@ -153,8 +153,11 @@ export async function skillsExport(
   const dir = resolve(io.cwd, options.dir);
   // Below the working folder, every folder on the way may come from a repository: none may be a link.
   const inside = !relative(io.cwd, dir).startsWith("..") && !isAbsolute(relative(io.cwd, dir));
-  const result = await withSkillBook(io, options, (book) =>
-    book.export({ dir, ...(inside ? { root: io.cwd } : {}), ...projectOf(io, options.project) }),
+  const result = await withSkillBook(
+    io,
+    options,
+    (book) => book.export({ dir, ...(inside ? { root: io.cwd } : {}), ...projectOf(io, options.project) }),
+    "read",
   );
   if (options.json) {
     writeJson(io, result);

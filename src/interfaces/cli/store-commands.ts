@@ -80,7 +80,8 @@ export async function exportConversations(
   io: CliIo,
 ): Promise<number> {
   if (options.format !== "jsonl") throw new CliError(`--format must be jsonl, got "${options.format}"`);
-  const target = options.output ? createWriteStream(options.output) : io.stdout;
+  // An export holds the conversations: only its owner may read it.
+  const target = options.output ? createWriteStream(options.output, { mode: 0o600 }) : io.stdout;
   let sessions = 0;
   let messages = 0;
   await withStore(

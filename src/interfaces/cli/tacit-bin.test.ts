@@ -225,6 +225,49 @@ describe("the built tacit bin, as a person runs it", () => {
     120_000,
   );
 
+  it.skipIf(!terminalAvailable())(
+    "stops `tacit learn` on Ctrl-C between two tasks, and the re-run learns only the rest",
+    async () => {
+      const dir = tempDir();
+      const env = { PATH: process.env.PATH, TACIT_HOME: dir };
+      // 300 sessions, each a task with a correction: learning them takes seconds, offline.
+      const conversations = Array.from({ length: 300 }, (_, index) =>
+        JSON.stringify({
+          id: `learn-${index}`,
+          messages: [
+            { role: "user", content: `Install the dependencies of service ${index}` },
+            { role: "assistant", content: "Running npm install." },
+            { role: "user", content: "No, not npm: this repo uses pnpm. Use pnpm install." },
+            { role: "assistant", content: "Done with pnpm install." },
+            { role: "user", content: "Thanks, that works." },
+          ],
+        }),
+      );
+      writeFileSync(join(dir, "many.jsonl"), `${conversations.join("\n")}\n`);
+      expect(run(["import", "many.jsonl"], { cwd: dir, env }).code).toBe(0);
+      // Ctrl-C as soon as the bar shows: offline learning never waited on anything, so Node never
+      // ran the handler and the run went on to the end.
+      const interrupted = await runInTerminal([process.execPath, bin, "learn"], {
+        cwd: dir,
+        env,
+        type: (output) => (output.includes("learning") ? "\u0003" : null),
+      });
+      expect(interrupted.output).toContain("interrupted; re-run to resume");
+      expect(interrupted.code).toBe(130);
+      expect(interrupted.output).not.toMatch(/Learnt \d+ task/);
+      const after = interrupted.output.slice(interrupted.output.lastIndexOf("\u001b[?25l"));
+      expect(after).toContain("\u001b[?25h");
+      const resumed = run(["learn", "--json"], { cwd: dir, env });
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const summary = JSON.parse(resumed.stdout);
+      // What was learnt before the interrupt stays learnt; the re-run does the rest.
+      expect(summary.tasksUnchanged).toBeGreaterThan(0);
+      expect(summary.tasksLearned).toBeGreaterThan(0);
+      expect(summary.tasksUnchanged + summary.tasksLearned).toBe(300);
+    },
+    120_000,
+  );
+
   it.skipIf(!terminalAvailable())("asks before pruning on a terminal, and prunes only on yes", async () => {
     const dir = tempDir();
     const env = { PATH: process.env.PATH, TACIT_HOME: dir };

@@ -2,7 +2,7 @@ import type { Capture, RawCaptureBatch } from "../../capture/capture.js";
 import { findProjectId } from "../../capture/project.js";
 import { stripInjectedContext } from "../../core/tacit-context.js";
 import type { Store } from "../../store/store.js";
-import type { HookAgent, HookEvent } from "./hook-event.js";
+import type { HookAgent, HookEvent, PreToolUseEvent } from "./hook-event.js";
 import { eventRecords, type HookSession, hookSession } from "./hook-session.js";
 import { readSpool, removeSpooled, type SpoolRecord } from "./hook-spool.js";
 import { summarizeTurn } from "./turn-outcome.js";
@@ -12,6 +12,25 @@ export interface HookRecallRequest {
   query: string;
   projectId: string | null;
   sessionId: string;
+}
+
+/** The guard at the tool call as the hooks use it (hook-guard.ts). */
+export interface HookGuard {
+  /** The agent's answer to a PreToolUse (its JSON), or "" to say nothing. */
+  beforeToolCall(request: {
+    event: PreToolUseEvent;
+    sessionId: string;
+    projectId: string | null;
+    /** Stores the session first, when the guard records something about it. */
+    ensureSession: () => Promise<void>;
+  }): Promise<string>;
+  /** Follows a stored prompt: settles what the last denials came to, opens what recall just injected. */
+  afterPrompt(request: {
+    sessionId: string;
+    projectId: string | null;
+    prompt: string;
+    recalledAt: number;
+  }): Promise<void>;
 }
 
 /** What a hook event needs: capture, a few store reads, recall loaded only when asked. */
@@ -40,6 +59,8 @@ export interface HookDeps {
   reconcile?: (transcriptPath: string, sessionId: string) => Promise<void>;
   /** At SessionStart: marks where the transcript stands, so the reconcile reads only what follows. */
   markTranscriptStart?: (transcriptPath: string) => Promise<void>;
+  /** The guard at the tool call, loaded for the events that use it; absent: no guard. */
+  guard?: () => Promise<HookGuard>;
 }
 
 /** What the hook prints: nothing, or one JSON object for the agent. */
@@ -56,7 +77,10 @@ const TURN_WINDOW = 500;
  * Captures one hook event and answers it:
  * - SessionStart: the session; recall for this session's (or the project's last session's)
  *   recent prompts → `additionalContext`;
- * - UserPromptSubmit: the prompt as a user message; recall for it → `additionalContext`;
+ * - UserPromptSubmit: the prompt as a user message; recall for it → `additionalContext`; the guard
+ *   then settles what its last denials came to (an override in the prompt) and follows the lessons
+ *   recalled;
+ * - PreToolUse: the guard's answer (deny, ask, a reminder), or nothing; stores nothing else;
  * - PostToolUse / PostToolUseFailure: one tool_call row (and, on failure, an error row);
  * - Stop / SubagentStop: the final assistant message and the turn's outcome; Stop also starts
  *   learning the session in the background;
@@ -69,6 +93,7 @@ const TURN_WINDOW = 500;
 export async function handleHookEvent(event: HookEvent, deps: HookDeps): Promise<HookResult> {
   const now = deps.now();
   const context = hookSession(event, { agent: deps.agent, now });
+  if (event.hook_event_name === "PreToolUse") return guardToolCall(event, context, deps);
   if (event.hook_event_name === "SessionStart" && event.transcript_path && deps.markTranscriptStart)
     await deps.markTranscriptStart(event.transcript_path);
   const transcript = reconcileTarget(event);
@@ -91,9 +116,38 @@ export async function handleHookEvent(event: HookEvent, deps: HookDeps): Promise
     const prompt = stripInjectedContext(event.prompt);
     if (prompt.trim() === "") return {};
     const request = { query: prompt, projectId: projectOf(context), sessionId: context.id };
-    return answer(deps, "UserPromptSubmit", await deps.recall(request));
+    const recalled = await deps.recall(request);
+    await guardPrompt(deps, { sessionId: context.id, projectId: request.projectId, prompt, recalledAt: now });
+    return answer(deps, "UserPromptSubmit", recalled);
   }
   return {};
+}
+
+/** The guard's answer to a PreToolUse; nothing when there is no guard or no time left. */
+async function guardToolCall(
+  event: PreToolUseEvent,
+  context: HookSession,
+  deps: HookDeps,
+): Promise<HookResult> {
+  if (!deps.guard || deps.deadlinePassed?.()) return {};
+  const guard = await deps.guard();
+  const stdout = await guard.beforeToolCall({
+    event,
+    sessionId: context.id,
+    projectId: projectOf(context),
+    ensureSession: () => storeSpooled(deps, [{ sessionId: context.id, session: context.session }]),
+  });
+  return stdout === "" || deps.deadlinePassed?.() ? {} : { stdout };
+}
+
+/** Lets the guard follow a prompt; a failure there costs a log line, never the prompt's answer. */
+async function guardPrompt(deps: HookDeps, request: Parameters<HookGuard["afterPrompt"]>[0]): Promise<void> {
+  if (!deps.guard) return;
+  try {
+    await (await deps.guard()).afterPrompt(request);
+  } catch (error) {
+    deps.warn?.(`guard after the prompt: ${(error as Error)?.stack ?? String(error)}`);
+  }
 }
 
 /**

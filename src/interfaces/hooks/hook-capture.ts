@@ -3,10 +3,11 @@
  * entry spools. Loaded lazily by hook-main.ts.
  */
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createCapture } from "../../capture/capture.js";
 import { isBusyError } from "../../core/errors.js";
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from "../../store/private-files.js";
 import { withBusyDeadline } from "../../store/sqlite/sqlite-database.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { cliEntry } from "./cli-entry.js";
@@ -80,6 +81,16 @@ async function captureWithin(
             },
           }
         : {}),
+      guard: async () => {
+        const { createHookGuard } = await import("./hook-guard.js");
+        return createHookGuard({
+          agent: options.agent,
+          store,
+          settings: config?.guard ?? null,
+          ...(config ? { redaction: config.capture.redaction } : {}),
+          now: io.now,
+        });
+      },
     });
     return result.stdout ?? "";
   } finally {
@@ -207,8 +218,8 @@ function spawnLearner(sessionId: string, db: string | undefined, io: HookIo): vo
 function openLog(io: HookIo): number | null {
   try {
     const path = hookLogPath(io);
-    mkdirSync(dirname(path), { recursive: true });
-    return openSync(path, "a");
+    makePrivateDirectory(dirname(path));
+    return openSync(path, "a", PRIVATE_FILE_MODE);
   } catch (error) {
     // The learner still runs, with its stderr discarded; the reason goes wherever a log can.
     logHookFailure(io, `cannot open the hook log for the background learner: ${(error as Error).message}`);

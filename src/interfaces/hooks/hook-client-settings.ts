@@ -7,8 +7,9 @@
  * configuration (which the daemon and the in-process hook read) reports it in the hook log and
  * `tacit doctor`.
  */
+import { tacitHome } from "../../store/tacit-home.js";
 import { DEFAULT_HOOK_DEADLINES, type HookDeadlines } from "./hook-deadline.js";
-import { fs, path, requireOs } from "./node-builtins.js";
+import { fs, path } from "./node-builtins.js";
 
 /** What the client runs with. */
 export interface HookClientSettings extends HookDeadlines {
@@ -21,11 +22,6 @@ const DEADLINE_VARIABLES: Readonly<Record<keyof HookDeadlines, string>> = {
   promptDeadlineMs: "TACIT_HOOK_PROMPT_DEADLINE_MS",
   toolEventDeadlineMs: "TACIT_HOOK_TOOL_DEADLINE_MS",
 };
-
-/** `$TACIT_HOME`, absolute, else `~/.tacit`. */
-export function clientHome(env: NodeJS.ProcessEnv): string {
-  return env.TACIT_HOME ? path.resolve(env.TACIT_HOME) : path.join(requireOs().homedir(), ".tacit");
-}
 
 /** The client's settings (see the module comment); the file is read only when a variable is missing. */
 export function hookClientSettings(env: NodeJS.ProcessEnv): HookClientSettings {
@@ -56,7 +52,7 @@ function positiveNumber(value: unknown): number | null {
 }
 
 function userHooksSection(env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
-  const file = path.join(clientHome(env), "config.json");
+  const file = path.join(tacitHome(env), "config.json");
   // Most homes have no config file: a failed existsSync costs less than a thrown ENOENT.
   if (!fs.existsSync(file)) return undefined;
   let text: string;

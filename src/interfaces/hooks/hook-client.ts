@@ -22,7 +22,8 @@
  * the daemon is told how much of it is left.
  */
 import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
-import { clientHome, hookClientSettings } from "./hook-client-settings.js";
+import { tacitHome } from "../../store/tacit-home.js";
+import { hookClientSettings } from "./hook-client-settings.js";
 import { eventDeadlineMs, remainingMs } from "./hook-deadline.js";
 import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
@@ -160,7 +161,7 @@ export function hookSocketPath(
   if (process.platform === "win32") return null;
   const dbIndex = argv.indexOf("--db");
   const raw = (dbIndex >= 0 ? argv[dbIndex + 1] : undefined) ?? io.env.TACIT_DATABASE_URL;
-  const home = clientHome(io.env);
+  const home = tacitHome(io.env);
   let database = join(home, "tacit.db");
   if (raw) {
     if (/^postgres(ql)?:\/\//i.test(raw)) return null;

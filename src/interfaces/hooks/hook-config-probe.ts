@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { findProjectId } from "../../capture/project.js";
-import { clientHome } from "./hook-client-settings.js";
+import { tacitHome } from "../../store/tacit-home.js";
 
 /** `TACIT_*` variables a hook event does not read. */
 const NOT_READ = new Set([
@@ -36,6 +36,6 @@ export function mayBeConfigured(env: NodeJS.ProcessEnv, cwd: string | undefined)
     if (!name.startsWith("TACIT_") || !value?.trim() || NOT_READ.has(name)) continue;
     if (!NOT_READ_PREFIXES.some((prefix) => name.startsWith(prefix))) return true;
   }
-  if (existsSync(join(clientHome(env), "config.json"))) return true;
+  if (existsSync(join(tacitHome(env), "config.json"))) return true;
   return cwd !== undefined && existsSync(join(findProjectId(resolve(cwd)), ".tacit", "config.json"));
 }

@@ -24,6 +24,7 @@ export interface HookConfig {
   /** The embeddings endpoint; undefined: the offline hashing embedder. */
   embeddings: EmbeddingsConfig | undefined;
   hooks: TacitConfig["hooks"];
+  guard: TacitConfig["guard"];
 }
 
 /** The configuration for an event in `cwd` (none: no project file), or the defaults when it is invalid. */
@@ -42,5 +43,11 @@ export function hookConfig(
 
 function toHookConfig(values: TacitConfig, embeddings: EmbeddingsConfig | undefined): HookConfig {
   const settings = serviceSettings(values);
-  return { capture: settings.capture, recall: settings.recall, embeddings, hooks: values.hooks };
+  return {
+    capture: settings.capture,
+    recall: settings.recall,
+    embeddings,
+    hooks: values.hooks,
+    guard: values.guard,
+  };
 }

@@ -12,6 +12,7 @@
 import { unlinkSync } from "node:fs";
 import { connect, type Server, type Socket } from "node:net";
 import * as z from "zod/mini";
+import { describeJsonError } from "../../core/json-error.js";
 
 /** A request beyond this (header + payload) is refused; hook-main.ts refuses 32 MiB payloads. */
 export const MAX_REQUEST_BYTES = 33 * 1024 * 1024;
@@ -75,10 +76,13 @@ export function readRequest(socket: Socket, settle: (request: DaemonRequest) => 
     const newline = bytes.indexOf(10);
     if (newline < 0) return done(new Error("request without a header line"));
     let header: unknown;
+    const headerText = bytes.subarray(0, newline).toString("utf8");
     try {
-      header = JSON.parse(bytes.subarray(0, newline).toString("utf8"));
+      header = JSON.parse(headerText);
     } catch (error) {
-      return done(new Error(`request header is not JSON: ${(error as Error).message}`));
+      // The header holds the client's environment: say where it broke, never what it holds.
+      void error;
+      return done(new Error(`request header is not JSON: ${describeJsonError(headerText)}`));
     }
     if (z.safeParse(stopHeader, header).success) return done("stop");
     const parsed = z.safeParse(requestHeader, header);

@@ -2,7 +2,7 @@
  * The resident hook daemon: the same answers and rows as the in-process hook, and every way it can
  * be missing (never started, stale socket, killed, idle) falls back to in-process handling.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../config/schema.js";
-import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { daemonPid, hookLogText, hookPayload, hookProcess, waitUntil } from "../../testing/hook-fixtures.js";
 import { stopDaemonsUnder, useTempDir } from "../../testing/temp-dir.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
@@ -303,16 +303,7 @@ describe("tacit hook with the resident daemon", () => {
 });
 
 describe("tacit hook (process) without a daemon", () => {
-  function hook(input: Buffer, env: NodeJS.ProcessEnv) {
-    const result = spawnSync(process.execPath, ["--import", "tsx", MAIN, "hook"], {
-      cwd: ROOT,
-      input,
-      env: { PATH: process.env.PATH, ...env },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const hook = hookProcess;
 
   it("handles the event in process, starts the daemon, and falls back again once it is killed", async () => {
     const setup = home();

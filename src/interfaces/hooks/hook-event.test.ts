@@ -32,12 +32,26 @@ describe("parseHookInput", () => {
     expect((parsed.event as Record<string, unknown>).effort).toEqual({ level: "medium" });
   });
 
-  it("ignores events tacit does not capture", () => {
-    expect(parseHookInput(fixture("claude-code", "PreToolUse"))).toEqual({
+  it("ignores events tacit does not handle", () => {
+    expect(parseHookInput('{"hook_event_name":"Notification","session_id":"s"}')).toEqual({
       kind: "ignored",
-      eventName: "PreToolUse",
+      eventName: "Notification",
     });
-    expect(parseHookInput('{"hook_event_name":"Notification","session_id":"s"}').kind).toBe("ignored");
+    expect(parseHookInput('{"hook_event_name":"PermissionRequest","session_id":"s"}').kind).toBe("ignored");
+  });
+
+  it("reads a PreToolUse of either agent, and refuses one without a tool name", () => {
+    for (const agent of ["claude-code", "codex"] as const) {
+      const parsed = parseHookInput(fixture(agent, "PreToolUse"));
+      if (parsed.kind !== "event" || parsed.event.hook_event_name !== "PreToolUse")
+        throw new Error(`${agent}: not a PreToolUse event`);
+      expect(parsed.event.tool_name).toBe("Bash");
+      expect(parsed.event.tool_input).toMatchObject({ command: expect.stringMatching(/^npm /) });
+    }
+    expect(parseHookInput('{"hook_event_name":"PreToolUse","session_id":"s"}')).toMatchObject({
+      kind: "invalid",
+      reason: expect.stringMatching(/^PreToolUse: tool_name/),
+    });
   });
 
   it("says why a payload is unusable", () => {

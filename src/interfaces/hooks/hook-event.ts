@@ -7,16 +7,21 @@
  * validates the same way at a fraction of the load time of the full zod API.
  */
 import * as z from "zod/mini";
+import { describeJsonError } from "../../core/json-error.js";
 import { withoutBom } from "../../core/json-text.js";
 
 /** The agents whose hooks tacit speaks. Both write the same event shape. */
 export const HOOK_AGENTS = ["claude-code", "codex"] as const;
 export type HookAgent = (typeof HOOK_AGENTS)[number];
 
-/** The events tacit captures; any other `hook_event_name` is ignored. */
+/**
+ * The events tacit handles; any other `hook_event_name` is ignored. PreToolUse is answered (the
+ * guard at the tool call) but stores nothing unless the guard acts.
+ */
 export const HOOK_EVENT_NAMES = [
   "SessionStart",
   "UserPromptSubmit",
+  "PreToolUse",
   "PostToolUse",
   "PostToolUseFailure",
   "Stop",
@@ -59,6 +64,14 @@ const schemas = {
       ...common(),
       hook_event_name: z.literal("UserPromptSubmit"),
       prompt: z.string(),
+    }),
+  PreToolUse: () =>
+    z.looseObject({
+      ...common(),
+      hook_event_name: z.literal("PreToolUse"),
+      tool_name: z.string().check(z.minLength(1)),
+      tool_input: z.optional(z.unknown()),
+      tool_use_id: z.optional(z.string()),
     }),
   PostToolUse: () =>
     z.looseObject({
@@ -128,6 +141,7 @@ function schemaOf(name: HookEventName): z.ZodMiniType {
 type EventOf<Name extends HookEventName> = z.infer<ReturnType<(typeof schemas)[Name]>>;
 export type SessionStartEvent = EventOf<"SessionStart">;
 export type UserPromptSubmitEvent = EventOf<"UserPromptSubmit">;
+export type PreToolUseEvent = EventOf<"PreToolUse">;
 export type PostToolUseEvent = EventOf<"PostToolUse">;
 export type PostToolUseFailureEvent = EventOf<"PostToolUseFailure">;
 export type StopEvent = EventOf<"Stop">;
@@ -145,15 +159,18 @@ export type ParsedHookInput =
 
 /**
  * Reads one hook payload (the whole of stdin; a leading byte order mark is accepted). Malformed JSON and payloads that miss a field the
- * event needs are `invalid` with a reason naming the field; events tacit does not capture
- * (PreToolUse, Notification, …) are `ignored`.
+ * event needs are `invalid` with a reason naming the field; events tacit does not handle
+ * (Notification, PermissionRequest, …) are `ignored`.
  */
 export function parseHookInput(text: string): ParsedHookInput {
   let value: unknown;
+  const json = withoutBom(text);
   try {
-    value = JSON.parse(withoutBom(text));
+    value = JSON.parse(json);
   } catch (error) {
-    return { kind: "invalid", reason: `stdin is not JSON: ${(error as Error).message}` };
+    // The parser's message quotes the input, which may hold a secret: say where, never what.
+    void error;
+    return { kind: "invalid", reason: `stdin is not JSON: ${describeJsonError(json)}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { kind: "invalid", reason: "stdin is not a JSON object" };

@@ -10,14 +10,16 @@
  * else it handles, then deletes it. If the daemon is gone, the next hook that handles an event in
  * process drains the inbox first, so nothing waits longer than the next prompt.
  *
- * Unlike the spool, an inbox file holds the payload before redaction: the folder is 0700, the
- * files 0600, and they live for milliseconds while the daemon runs (until the next prompt-level
- * event if it was killed). The agent's own transcript holds the same text.
+ * An inbox file holds the payload redacted with the built-in rules (capture applies the configured
+ * ones too): the folder is 0700, the files 0600, and they live for milliseconds while the daemon
+ * runs (until the next prompt-level event if it was killed).
  *
  * This module is loaded by hook-client.ts on every tool event: node built-ins only.
  */
 
-import { createRedactor } from "../../core/redaction.js";
+import { describeJsonError } from "../../core/json-error.js";
+import { withoutBom } from "../../core/json-text.js";
+import { createRedactor, redactJsonText } from "../../core/redaction.js";
 import { fs, path } from "./node-builtins.js";
 
 const { join } = path;
@@ -54,10 +56,7 @@ export function writeInbox(directory: string, header: InboxHeader, payload: Buff
   const monotonic = process.hrtime.bigint().toString().padStart(20, "0");
   const name = `${String(header.now).padStart(15, "0")}-${monotonic}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const temporary = join(directory, `${name}.tmp`);
-  // Secrets never reach the disk unredacted, not even for the milliseconds an event waits here
-  // (capture redacts again, with the configured patterns too). Redaction keeps JSON valid: markers
-  // hold no quotes or backslashes.
-  const redacted = Buffer.from(redactSecrets(payload.toString("utf8")).text);
+  const redacted = redactPayload(payload);
   writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), redacted]), {
     mode: 0o600,
   });
@@ -68,6 +67,20 @@ export function writeInbox(directory: string, header: InboxHeader, payload: Buff
 const SECRET_NAME = /(?:KEY|TOKEN|SECRET|PASSWORD)$/i;
 
 const redactSecrets = createRedactor();
+
+/**
+ * Secrets never reach the disk unredacted, not even for the milliseconds an event waits here
+ * (capture redacts again, with the configured patterns too). The payload is parsed and redacted as
+ * a structured value, never as raw JSON text (where an escaped quote ends a value early and the
+ * payload would no longer parse). A payload that is not a JSON object is not queued: the caller
+ * hands it to the daemon over its socket, which reports it without writing it anywhere.
+ */
+function redactPayload(payload: Buffer): Buffer {
+  // A byte order mark before the JSON is accepted, as on the hook's stdin.
+  const redacted = redactJsonText(withoutBom(payload.toString("utf8")), redactSecrets);
+  if (redacted === null) throw new Error("the hook payload is not a JSON object; not queued");
+  return redacted.count === 0 ? payload : Buffer.from(redacted.text);
+}
 
 /**
  * The environment an inbox file keeps: `TACIT_*` (less credentials; tool events need none) and HOME
@@ -113,10 +126,12 @@ export async function drainInbox(
     }
     const newline = bytes.indexOf(10);
     let header: unknown = null;
+    const headerText = bytes.subarray(0, Math.max(newline, 0)).toString("utf8");
     try {
-      header = JSON.parse(bytes.subarray(0, Math.max(newline, 0)).toString("utf8"));
+      header = JSON.parse(headerText);
     } catch (error) {
-      problem(`${file}: not a queued hook event: ${(error as Error).message}`);
+      void error;
+      problem(`${file}: not a queued hook event: header is not JSON: ${describeJsonError(headerText)}`);
     }
     if (header !== null) await handle({ file, header, payload: bytes.subarray(newline + 1) });
     rmSync(file, { force: true });

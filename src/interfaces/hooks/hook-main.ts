@@ -18,7 +18,9 @@ import * as z from "zod/mini";
 import { InvalidInputError, isBusyError, StoreError } from "../../core/errors.js";
 import { isHostModelPath, isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
-import { clientHome, hookClientSettings } from "./hook-client-settings.js";
+import { securePrivateHome } from "../../store/private-files.js";
+import { tacitHome } from "../../store/tacit-home.js";
+import { hookClientSettings } from "./hook-client-settings.js";
 import { eventDeadlineMs } from "./hook-deadline.js";
 import { HOOK_AGENTS, type HookAgent, parseHookInput } from "./hook-event.js";
 import { drainInbox, type InboxHeader } from "./hook-inbox.js";
@@ -83,14 +85,22 @@ export async function runHook(argv: readonly string[], io: HookIo): Promise<void
       return;
     }
     const event = parsed.event;
+    const home = tacitHome(io.env);
     // A session working in tacit's host-model folder is tacit's own model run, not the user's.
-    if (isHostModelPath(event.cwd ?? io.cwd, clientHome(io.env), fs.realpathSync.native)) return;
+    if (isHostModelPath(event.cwd ?? io.cwd, home, fs.realpathSync.native)) return;
     eventName = `${options.agent} ${event.hook_event_name}`;
+    // A home other users can read is tightened, and the hook log says so (stderr is the agent's).
+    const tightened = securePrivateHome(home);
+    if (tightened) logHookFailure(io, tightened);
     const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
     if (location.kind !== "sqlite") throw new StoreError("hooks need a SQLite database (TACIT_DATABASE_URL)");
     const toolEvent =
       event.hook_event_name === "PostToolUse" || event.hook_event_name === "PostToolUseFailure";
-    const deadlineMs = eventDeadlineMs(hookClientSettings(io.env), toolEvent);
+    // A PreToolUse holds the tool call up: it gets a tool event's deadline, not a prompt's.
+    const deadlineMs = eventDeadlineMs(
+      hookClientSettings(io.env),
+      toolEvent || event.hook_event_name === "PreToolUse",
+    );
     const spool = spoolDirectory(location.path);
     // One instant for the whole event, so records spooled after a busy store get the same ids.
     const now = io.now();

@@ -119,6 +119,9 @@ export function eventRecords(event: HookEvent, options: { agent: HookAgent; now:
         }),
       ];
     }
+    case "PreToolUse":
+      // Answered by the guard; the call itself is stored by its PostToolUse.
+      return [];
     case "PostToolUse":
     case "PostToolUseFailure":
       return [record(toolCallMessage(event, options))];

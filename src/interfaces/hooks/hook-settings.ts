@@ -25,6 +25,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
 import { HOOK_PATH_PREFIX } from "./hook-http-endpoint.js";
 
 /** The shell comment that ends every command tacit installs. */
@@ -208,10 +209,11 @@ function readSettings(file: string): SettingsFile {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
+  } catch {
     throw new InvalidInputError({
       file,
-      message: `not valid JSON (${(error as Error).message}); fix or move the file, nothing was written`,
+      // The agent's settings may hold tokens: say where the JSON broke, never what it says there.
+      message: `not valid JSON (${describeJsonError(text)}); fix or move the file, nothing was written`,
     });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

@@ -20,10 +20,12 @@
 import { join } from "node:path";
 import * as z from "zod/mini";
 import type { MessageInput, SessionInput } from "../../capture/capture.js";
-import { createRedactor, sanitizeForCapture } from "../../core/redaction.js";
+import { describeJsonError } from "../../core/json-error.js";
+import { createRedactor, redactStructured, sanitizeForCapture } from "../../core/redaction.js";
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from "../../store/private-files.js";
 import { fs } from "./node-builtins.js";
 
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = fs;
+const { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = fs;
 
 /**
  * One spooled record: a session and the row an event adds to it (none for SessionStart and
@@ -53,25 +55,42 @@ export function spoolDirectory(databasePath: string): string {
 /** Writes one record, redacted, as a new file. Throws on IO failure. */
 export function spoolRecord(directory: string, record: SpoolRecord, now: number): void {
   const redact = createRedactor();
-  const clean = (text: string | null | undefined) =>
-    typeof text === "string" ? sanitizeForCapture(text, { redact, maxChars: SPOOL_MAX_CHARS }).text : text;
+  const clean = (text: string | null | undefined, json = false) =>
+    typeof text === "string"
+      ? sanitizeForCapture(text, { redact, maxChars: SPOOL_MAX_CHARS, json }).text
+      : text;
   const message: MessageInput | undefined = record.message && {
     ...record.message,
     content: clean(record.message.content) ?? undefined,
+    // Tool input is JSON: redacted as a structured value, so it stays JSON.
     toolInput:
       typeof record.message.toolInput === "string"
-        ? clean(record.message.toolInput)
+        ? clean(record.message.toolInput, true)
         : record.message.toolInput,
     toolOutput: clean(record.message.toolOutput),
+    ...(record.message.metadata
+      ? { metadata: redactStructured(record.message.metadata, redact).value as Record<string, unknown> }
+      : {}),
   };
-  mkdirSync(directory, { recursive: true });
+  // The session's cwd and metadata (transcript path, model) are redacted like the message; its ids
+  // are kept, so the spooled call joins the session the prompt events store.
+  const session: SessionInput = {
+    ...record.session,
+    ...(record.session.cwd ? { cwd: redact(record.session.cwd).text } : {}),
+    ...(record.session.metadata
+      ? { metadata: redactStructured(record.session.metadata, redact).value as Record<string, unknown> }
+      : {}),
+  };
+  makePrivateDirectory(directory);
   // Time first, so names sort oldest first. Events of one millisecond (or an injected clock) are
   // ordered by the monotonic clock, which Linux shares across processes; pid and a random part keep
   // concurrent hooks apart.
   const monotonic = process.hrtime.bigint().toString().padStart(20, "0");
   const name = `${String(now).padStart(15, "0")}-${monotonic}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const temporary = join(directory, `${name}.tmp`);
-  writeFileSync(temporary, JSON.stringify(message ? { ...record, message } : record));
+  writeFileSync(temporary, JSON.stringify({ ...record, session, ...(message ? { message } : {}) }), {
+    mode: PRIVATE_FILE_MODE,
+  });
   renameSync(temporary, join(directory, `${name}.json`));
 }
 
@@ -113,10 +132,15 @@ export function readSpool(directory: string, now: number): SpoolContents {
     if (!name.endsWith(".json")) continue;
     contents.files.push(path);
     let value: unknown;
+    let text = "";
     try {
-      value = JSON.parse(readFileSync(path, "utf8"));
+      text = readFileSync(path, "utf8");
+      value = JSON.parse(text);
     } catch (error) {
-      contents.problems.push(`${path}: ${(error as Error).message}`);
+      // A read error names the file; a parse error only where the text broke, never the text.
+      const reason =
+        error instanceof SyntaxError ? `not JSON: ${describeJsonError(text)}` : (error as Error).message;
+      contents.problems.push(`${path}: ${reason}`);
       continue;
     }
     const parsed = z.safeParse(schema, value);

@@ -5,6 +5,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { findProjectId } from "../../capture/project.js";
+import { describeJsonError } from "../../core/json-error.js";
 import { tacitHome } from "../../store/tacit-home.js";
 import { hookSocketPath } from "./hook-client.js";
 import { hookClientSettings } from "./hook-client-settings.js";
@@ -66,7 +67,9 @@ function readInstallation(file: string): Omit<HookInstallation, "agent" | "scope
   try {
     hooks = text.trim() === "" ? undefined : (JSON.parse(text) as { hooks?: unknown })?.hooks;
   } catch (error) {
-    return { exists: true, ...none, problem: `not valid JSON: ${(error as Error).message}` };
+    // Settings files hold environment variables (API keys): say where the JSON broke, never what.
+    void error;
+    return { exists: true, ...none, problem: `not valid JSON: ${describeJsonError(text)}` };
   }
   const events: string[] = [];
   const commands = new Set<string>();

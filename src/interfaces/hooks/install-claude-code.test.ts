@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { TacitError } from "../../core/errors.js";
@@ -134,6 +134,17 @@ describe("installClaudeCode", () => {
     expect(existsSync(file)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it.skipIf(process.platform === "win32")(
+    "creates TACIT_HOME private (0700) for the install record, as every folder tacit creates",
+    () => {
+      const { dir } = project();
+      const fresh = join(tempDir(), "tacit");
+      installClaudeCode({ ...options(dir), home: fresh });
+      // A looser home is tightened (and said in the hook log) by the first hook that runs.
+      expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    },
+  );
 
   it("keeps a settings file the user had, even when only {} is left", () => {
     const { dir, file } = project("{}\n");

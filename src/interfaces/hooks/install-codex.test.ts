@@ -34,7 +34,9 @@ describe("installCodex", () => {
     const change = installCodex(options);
     expect(change).toMatchObject({ file, changed: true, events: [...CODEX_EVENTS] });
     const hooks = JSON.parse(readFileSync(file, "utf8")).hooks;
-    expect(hooks.PreToolUse).toEqual(JSON.parse(FOREIGN).hooks.PreToolUse);
+    // The user's own PreToolUse check stays first; tacit's guard is added after it.
+    expect(hooks.PreToolUse.slice(0, 1)).toEqual(JSON.parse(FOREIGN).hooks.PreToolUse);
+    expect(hooks.PreToolUse).toHaveLength(2);
     expect(hooks.Stop).toHaveLength(2);
     for (const event of CODEX_EVENTS) {
       expect(hooks[event].at(-1).hooks[0].command, event).toMatch(/ hook --agent codex # tacit-hook$/);

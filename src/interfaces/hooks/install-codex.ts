@@ -11,11 +11,17 @@ import {
 import { type InstallOptions, type SettingsLocation, tacitHandler } from "./install-claude-code.js";
 
 /**
- * The Codex events tacit captures. Codex's hooks use Claude Code's event shape; it has no
+ * The Codex events tacit handles. Codex's hooks use Claude Code's event shape; it has no
  * PostToolUseFailure (a failed command is a PostToolUse whose output carries the exit code, which
- * tacit reads) and no SessionEnd.
+ * tacit reads) and no SessionEnd. Its PreToolUse fires for shell commands, apply_patch and MCP tools.
  */
-export const CODEX_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop"] as const;
+export const CODEX_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "Stop",
+] as const;
 
 /** Codex's folder: `$CODEX_HOME`, else `~/.codex`. */
 export function codexHome(env: NodeJS.ProcessEnv): string {

@@ -5,10 +5,12 @@
  * folders it created for it (removed when empty), and the line it added to the repository's
  * `.git/info/exclude` (removed with the file).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
+import { makePrivateDirectory } from "../../store/private-files.js";
 import { HOOK_AGENTS } from "./hook-event.js";
 
 const installedFileSchema = z.object({
@@ -42,10 +44,13 @@ export function readInstallRecord(home: string): InstalledFile[] {
   const file = installRecordPath(home);
   if (!existsSync(file)) return [];
   let value: unknown;
+  const text = readFileSync(file, "utf8");
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    value = JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError({ file, message: `not valid JSON (${(error as Error).message})` });
+    // Say where the JSON broke, never what it holds (the parser's message quotes it).
+    void error;
+    throw new InvalidInputError({ file, message: `not valid JSON (${describeJsonError(text)})` });
   }
   const parsed = installRecordSchema.safeParse(value);
   if (!parsed.success) {
@@ -74,7 +79,8 @@ export function forgetInstall(home: string, file: string): void {
 
 function writeRecord(home: string, files: InstalledFile[]): void {
   const file = installRecordPath(home);
-  mkdirSync(home, { recursive: true });
+  // The home holds captured conversations: created 0700, like every folder tacit creates.
+  makePrivateDirectory(home);
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify({ files }, null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, file);

@@ -1,6 +1,6 @@
 import type { Message } from "../../core/types.js";
 
-/** What the Stop hook records for the turn that just ended (a seed 002 outcome, `taskId` null). */
+/** What the Stop hook records for the turn that just ended (an outcome with `taskId` null). */
 export interface TurnOutcome {
   /** Stable per turn: derived from the turn's prompt row, so a repeated Stop records nothing new. */
   id: string;

@@ -1,5 +1,7 @@
 import { InvalidInputError, NotFoundError, TacitError } from "../../core/errors.js";
 import { LessonChangeError } from "../../core/lessons/lesson.js";
+import { WorkspaceError } from "../../memory-files/workspace.js";
+import { FileBusyError, GuardianRefusedError } from "../../store/memory-file-store.js";
 
 /** A request the API refuses, with the HTTP status that says why. */
 export class ApiError extends TacitError {
@@ -19,6 +21,14 @@ export function errorResponse(error: unknown): { status: number; message: string
   if (NotFoundError.isInstance(error)) return { status: 404, message: error.message };
   if (InvalidInputError.isInstance(error)) return { status: 400, message: error.message };
   if (LessonChangeError.isInstance(error)) return { status: 409, message: error.message };
+  // A rollback or correction the guardian refuses (a second rollback, a conflict), a file another
+  // process holds, or a workspace it will not use: the request meets the state, not a bad form.
+  if (
+    GuardianRefusedError.isInstance(error) ||
+    FileBusyError.isInstance(error) ||
+    WorkspaceError.isInstance(error)
+  )
+    return { status: 409, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { status: 500, message: `internal error: ${message}` };
 }

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
+import { describeJsonError } from "../../core/json-error.js";
 
 /** Parses `value` with `schema`; throws `InvalidInputError` naming the first bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
@@ -35,7 +36,9 @@ export async function bodyOf<S extends z.ZodType>(c: Context, schema: S): Promis
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new InvalidInputError({ message: `not JSON: ${(error as Error).message}`, field: "body" });
+      // The answer never quotes the body (the parser's message would): where it broke, not what.
+      void error;
+      throw new InvalidInputError({ message: `not JSON: ${describeJsonError(text)}`, field: "body" });
     }
   }
   return parseInput(schema, value, "body");

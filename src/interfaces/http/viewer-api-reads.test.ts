@@ -179,6 +179,11 @@ describe("the viewer API's reads", () => {
     // Trying prompts logs nothing.
     expect(await fixture.runtime.store.insights.listRecallEvents({ limit: 100 })).toEqual(before);
     expect((await get("/api/recall")).json().error).toMatch(/query\.prompt/);
+    // The answer echoes the prompt redacted, as recall redacts it before using it.
+    const secret = `ghp_${"x7Kp2mQ9vL4rT8wZ1nB5cY3hJ6dF0sA2eG4i"}`;
+    const withSecret = await get(`/api/recall?prompt=${enc(`${prompt} with ${secret}`)}`);
+    expect(withSecret.json().prompt).toMatch(/with \[REDACTED:[a-z-]+\]$/);
+    expect(withSecret.body).not.toContain(secret);
   });
 
   it("skills, as the store holds them", async () => {

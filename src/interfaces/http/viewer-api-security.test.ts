@@ -121,6 +121,16 @@ describe("the viewer API's boundary", () => {
     });
     expect(notJson.status).toBe(409); // already proven: a refused change, with the reason
     expect(notJson.json().error).toMatch(/lesson/);
+    // A body that is not JSON: the answer says where it broke, never what it held.
+    const secret = `sk-ant-api03-${"Qx7Kp2mQ9vL4rT8w".repeat(3)}`;
+    const broken = await rawRequest(fixture.server, `/api/lessons/${lessonId}/deprecate`, {
+      method: "POST",
+      headers: auth,
+      text: `{"reason": ${secret}}`,
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.json().error).toMatch(/not JSON: line 1, column 12 \(character 11\): expected a value/);
+    expect(broken.body).not.toContain("sk-ant");
     expect((await rawRequest(fixture.server, "/api/nothing")).json()).toEqual({
       error: "not found: GET /api/nothing",
     });

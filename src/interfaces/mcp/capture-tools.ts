@@ -41,7 +41,7 @@ const lessonFeedbackSchema = z.object({
 });
 
 /**
- * `record_outcome`: seed 002 `swarm_record_outcome`; stores the outcome, judges the lessons recall
+ * `record_outcome`: stores the outcome, judges the lessons recall
  * injected into the session (or task) by it, and returns both with the outcome's implicit feedback.
  */
 export function recordOutcomeTool(context: ToolContext): McpTool {
@@ -49,7 +49,7 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
     name: "record_outcome",
     title: "Record how a task went",
     description:
-      "Records the outcome of a task (seed 002 swarm_record_outcome) and returns it with its implicit " +
+      "Records the outcome of a task and returns it with its implicit " +
       "feedback score: rawScore = 0.4·success + 0.2·duration + 0.2·errors + 0.2·retries (duration < 5 min, " +
       "0 errors and 0 retries score 1.0); ≥ 0.7 is helpful, ≤ 0.4 harmful, otherwise neutral. The lessons " +
       "recall injected into the session (with `task_id`: into that task) and that no outcome has judged yet get " +
@@ -126,7 +126,7 @@ export function recordOutcomeTool(context: ToolContext): McpTool {
   });
 }
 
-/** `record_error`: seed 002 ErrorAccumulator; the error shows in `get_error_context` until resolved. */
+/** `record_error`: the error shows in `get_error_context` until resolved (docs/design.md#retry-context). */
 export function recordErrorTool(context: ToolContext): McpTool {
   return defineTool({
     name: "record_error",
@@ -171,7 +171,7 @@ export function recordErrorTool(context: ToolContext): McpTool {
   });
 }
 
-/** `get_error_context`: seed 002's "## Previous errors" retry context with counts. */
+/** `get_error_context`: the "## Previous errors" retry context with counts (docs/design.md#retry-context). */
 export function getErrorContextTool(context: ToolContext): McpTool {
   return defineTool({
     name: "get_error_context",

@@ -84,7 +84,7 @@ const outputMessageSchema = z.object({
   content: z.string().nullable(),
 });
 
-/** `compact_context`: seed 003's four-message skeleton of a long agent history. */
+/** `compact_context`: the four-message compaction of a long agent history (docs/design.md#compaction). */
 export function compactContextTool(): McpTool {
   return defineTool({
     name: "compact_context",

@@ -163,7 +163,7 @@ describe("tacit MCP server over stdio", () => {
     expect(unknownTask.content).toEqual([{ type: "text", text: "task no-such-task not found" }]);
   });
 
-  it("record_error and get_error_context: the seed 002 retry context", async () => {
+  it("record_error and get_error_context: the retry context", async () => {
     const recorded = structured<{ id: string; errorType: string }>(
       await call("record_error", {
         session_id: "mcp-errors-1",

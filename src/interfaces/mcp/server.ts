@@ -57,7 +57,7 @@ export function tacitTools(context: ToolContext): McpTool[] {
  * guardian_rollback and gate_decide, each with zod input and output schemas and structured results.
  * Connect it to a transport (stdio or Streamable HTTP); the caller owns the runtime and closes it.
  *
- * Failures follow tacit's contract (STYLE item 11):
+ * Failures follow tacit's contract:
  * - an unknown tool or arguments that fail the input schema → a JSON-RPC error, `InvalidParams`;
  * - a handler that fails (unknown lesson, store error) → a result with `isError: true` and one line.
  */

@@ -1,5 +1,5 @@
 /**
- * The part of OpenClaw's plugin API this plugin uses, typed structurally (STYLE 5): the `openclaw`
+ * The part of OpenClaw's plugin API this plugin uses, typed structurally: the `openclaw`
  * package is not a dependency (it needs Node ≥ 24 and native modules), so only the members called
  * here are declared, and every event payload is validated with zod in `openclaw-events.ts`, which
  * is why handlers take `unknown`.
@@ -31,6 +31,7 @@ export type OpenClawHookName =
   | "session_start"
   | "session_end"
   | "before_prompt_build"
+  | "before_tool_call"
   | "after_tool_call"
   | "agent_end"
   | "gateway_stop";

@@ -32,6 +32,18 @@ export const sessionContext = z.looseObject({
   sessionKey: optionalString,
 });
 
+/**
+ * `before_tool_call` event (`PluginHookBeforeToolCallEvent`): the call about to run, and the paths
+ * OpenClaw derived from it (a patch's files) when it knows the tool.
+ */
+export const beforeToolCallEvent = z.looseObject({
+  toolName: z.string().min(1),
+  params: z.record(z.string(), z.unknown()).optional(),
+  runId: optionalString,
+  toolCallId: optionalString,
+  derivedPaths: z.array(z.string()).optional(),
+});
+
 /** `after_tool_call` event (`PluginHookAfterToolCallEvent`). */
 export const afterToolCallEvent = z.looseObject({
   toolName: z.string().min(1),
@@ -103,6 +115,14 @@ export const tacitPluginConfig = z.strictObject({
   learn: z.enum(["off", "minimal", "balanced", "full"]).optional(),
   /** Quiet time after a session's last turn before it is learnt, ms. Default 30 000. */
   learnDelayMs: z.number().int().min(0).max(3_600_000).optional(),
+  /** Check each tool call against the lessons before it runs (`before_tool_call`). Default true. */
+  guard: z.boolean().optional(),
+  /**
+   * After learning a session, write what the memory gate finds worth keeping into the agent's
+   * workspace (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md) through the write guardian.
+   * Default true.
+   */
+  memoryFiles: z.boolean().optional(),
 });
 
 export type TacitPluginConfig = z.infer<typeof tacitPluginConfig>;
@@ -126,6 +146,17 @@ export const TACIT_PLUGIN_CONFIG_JSON_SCHEMA: Record<string, unknown> = {
       maximum: 3_600_000,
       default: 30_000,
       description: "Quiet time after a session's last turn before it is learnt",
+    },
+    guard: {
+      type: "boolean",
+      default: true,
+      description: "Check each tool call against the lessons before it runs (block, or ask for approval)",
+    },
+    memoryFiles: {
+      type: "boolean",
+      default: true,
+      description:
+        "After learning, write what the memory gate keeps into the agent workspace's MEMORY.md, USER.md, SOUL.md, IDENTITY.md and TOOLS.md, through the write guardian",
     },
   },
 };

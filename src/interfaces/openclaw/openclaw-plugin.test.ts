@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRuntime, type Runtime } from "../../runtime.js";
@@ -17,6 +17,14 @@ interface RecordedCall {
 
 function fixture(name: string): RecordedCall[] {
   return JSON.parse(readFileSync(new URL(`./__fixtures__/${name}.json`, import.meta.url), "utf8"));
+}
+
+/** The recorded calls with the agent workspace (`ctx.workspaceDir`) moved to `workspace`. */
+function inWorkspace(calls: RecordedCall[], workspace: string): RecordedCall[] {
+  return calls.map((call) => {
+    const context = call.context as Record<string, unknown>;
+    return "workspaceDir" in context ? { ...call, context: { ...context, workspaceDir: workspace } } : call;
+  });
 }
 
 /**
@@ -103,12 +111,13 @@ describe("the OpenClaw plugin entry", () => {
     expect(pluginEntry.configSchema.safeParse(undefined).success).toBe(true);
   });
 
-  it("registers the six hooks in full mode only, opening nothing", () => {
+  it("registers the seven hooks in full mode only, opening nothing", () => {
     const { openclaw } = setup();
     expect([...openclaw.hooks.keys()].sort()).toEqual([
       "after_tool_call",
       "agent_end",
       "before_prompt_build",
+      "before_tool_call",
       "gateway_stop",
       "session_end",
       "session_start",
@@ -219,6 +228,88 @@ describe("capture through OpenClaw's hooks", () => {
     expect(openclaw.logs.some((log) => log.level === "info" && /learnt session/.test(log.message))).toBe(
       true,
     );
+  });
+
+  it("blocks a tool call the user's correction forbade, with the lesson and what to run instead", async () => {
+    const { plugin, openclaw, advance, inspect } = setup({ learnDelayMs: 0 });
+    await openclaw.replay(fixture("session-correction"));
+    await plugin.settled();
+    advance(2 * 86_400_000);
+    const [start, prompt] = fixture("session-followup") as [RecordedCall, RecordedCall];
+    await openclaw.replay([start, prompt]);
+    const toolContext = {
+      agentId: "main",
+      sessionKey: "agent:main:discord:channel:1187443322110099887",
+      sessionId: "9d4e61a2-0f7b-4c3e-8b55-6a2d0c9e4b12",
+      runId: "run-4",
+      toolName: "exec",
+    };
+    const blocked = (await openclaw.emit(
+      "before_tool_call",
+      { toolName: "exec", params: { command: "npm install" }, toolCallId: "toolu_11" },
+      toolContext,
+    )) as { block?: boolean; blockReason?: string };
+    expect(blocked?.block).toBe(true);
+    expect(blocked?.blockReason).toMatch(/^tacit blocked `npm install`/);
+    expect(blocked?.blockReason).toContain("Instead: pnpm install");
+    expect(openclaw.hooks.get("before_tool_call")?.options).toEqual({ timeoutMs: 2_000 });
+    const allowed = await openclaw.emit(
+      "before_tool_call",
+      { toolName: "exec", params: { command: "pnpm install" }, toolCallId: "toolu_12" },
+      toolContext,
+    );
+    expect(allowed).toBeUndefined();
+    const runtime = await inspect();
+    const [event] = await runtime.store.guard.listGuardEvents({
+      sessionId: "openclaw:9d4e61a2-0f7b-4c3e-8b55-6a2d0c9e4b12",
+      kinds: ["deny"],
+      limit: 1,
+    });
+    expect(event).toMatchObject({ toolName: "exec", adherence: "followed" });
+  });
+
+  it("checks no tool call when the guard is off", async () => {
+    const { openclaw } = setup({ guard: false });
+    const call = { toolName: "exec", params: { command: "npm install" } };
+    expect(
+      await openclaw.emit("before_tool_call", call, { sessionId: "s", toolName: "exec" }),
+    ).toBeUndefined();
+  });
+
+  it("writes what the user wants kept into OpenClaw's own workspace, once", async () => {
+    const workspace = tempDir();
+    const { plugin, openclaw, inspect } = setup({ learnDelayMs: 0 });
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace));
+    await plugin.settled();
+    expect(readFileSync(join(workspace, "USER.md"), "utf8")).toMatch(/^- prefers morning check-ins$/m);
+    expect(readFileSync(join(workspace, "MEMORY.md"), "utf8")).toMatch(
+      /^- the staging server is called bluebird$/m,
+    );
+    const logged = openclaw.logs.find((log) => /^tacit: memory files of session/.test(log.message));
+    expect(logged?.message).toContain(`in ${workspace}: 2 turn(s) decided, 2 fact(s) written, 0 refused`);
+    const runtime = await inspect();
+    const audits = await runtime.store.listAudits({ limit: 10 });
+    expect(audits.map((audit) => [audit.targetFile, audit.status, audit.workspace])).toEqual([
+      ["MEMORY.md", "written", workspace],
+      ["USER.md", "written", workspace],
+    ]);
+    for (const audit of audits)
+      expect((await runtime.store.gateDecisions.getGateDecision(audit.decisionId ?? ""))?.turnId).toBe(
+        audit.turnId,
+      );
+    // The same history again (OpenClaw re-sends it) adds nothing to the files.
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace).slice(3));
+    await plugin.settled();
+    expect(await runtime.store.listAudits({ limit: 10 })).toHaveLength(2);
+  });
+
+  it("leaves the workspace alone with memoryFiles off", async () => {
+    const workspace = tempDir();
+    const { plugin, openclaw } = setup({ learnDelayMs: 0, memoryFiles: false });
+    await openclaw.replay(inWorkspace(fixture("session-preference"), workspace));
+    await plugin.settled();
+    expect(existsSync(join(workspace, "USER.md"))).toBe(false);
+    expect(openclaw.logs.some((log) => /memory files/.test(log.message))).toBe(false);
   });
 
   it("injects nothing when nothing is relevant, or when recall is off", async () => {

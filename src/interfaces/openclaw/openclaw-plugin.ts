@@ -7,9 +7,11 @@
  * | `session_start`       | creates the session (channel, account, conversation from its key; when |
  * |                       | the key names no channel, with the first turn, whose context does)     |
  * | `before_prompt_build` | recalls for the prompt and returns `{ prependContext: <tacit-context> }` |
+ * | `before_tool_call`    | checks the call against the lessons: `block` or `requireApproval`      |
  * | `after_tool_call`     | keeps the call (params, result, error, duration) until the turn ends    |
  * | `agent_end`           | captures the turn's messages and tool calls, records an outcome,        |
- * |                       | schedules learning for the session                                      |
+ * |                       | schedules learning for the session (then the memory pipeline on the     |
+ * |                       | agent's workspace: MEMORY.md, USER.md, … through the write guardian)    |
  * | `session_end`         | marks the session ended, learns it without waiting                      |
  * | `gateway_stop`        | waits for a running learn and closes the database                       |
  *
@@ -32,6 +34,7 @@ import {
   agentContext,
   agentEndEvent,
   beforePromptBuildEvent,
+  beforeToolCallEvent,
   describeIssue,
   type SessionOrigin,
   sessionContext,
@@ -43,6 +46,7 @@ import {
   tacitPluginConfig,
   toolContext,
 } from "./openclaw-events.js";
+import { OPENCLAW_ABILITIES, openClawToolAnswer } from "./openclaw-guard.js";
 import { mapAgentMessages, mergeObservedToolCalls, type ObservedToolCall } from "./openclaw-messages.js";
 
 /** The plugin id; `openclaw.plugin.json` and `plugins.entries.<id>` use the same. */
@@ -53,8 +57,12 @@ const AGENT: AgentKind = "openclaw";
 const MAX_OBSERVED_CALLS = 500;
 /** Sessions started but not yet written that are remembered (the oldest is forgotten first). */
 const MAX_STARTING = 1000;
+/** Sessions whose agent workspace is remembered for the memory pipeline (the oldest is forgotten first). */
+const MAX_WORKSPACES = 1000;
 /** Budget of the recall in `before_prompt_build`; OpenClaw continues without context after it. */
 const RECALL_TIMEOUT_MS = 10_000;
+/** Budget of the guard in `before_tool_call`; OpenClaw runs the call unchecked after it. */
+const GUARD_TIMEOUT_MS = 2_000;
 
 /** Options of {@link createOpenClawPlugin}; all default to production behaviour. */
 export interface OpenClawPluginOptions {
@@ -82,6 +90,17 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
   let opening: Promise<Tacit> | null = null;
   const observed = new Map<string, ObservedToolCall[]>();
   const sessionsByKey = new Map<string, string>();
+  /**
+   * The agent workspace (`ctx.workspaceDir`) each session last ran in: where its memory files are,
+   * and the project of its tool calls for the guard (the tool hooks' context has none).
+   */
+  const workspaces = new Map<string, string>();
+  const noteWorkspace = (sessionId: string, context: AgentContext): void => {
+    if (!context.workspaceDir) return;
+    workspaces.delete(sessionId);
+    if (workspaces.size >= MAX_WORKSPACES) workspaces.delete(workspaces.keys().next().value as string);
+    workspaces.set(sessionId, context.workspaceDir);
+  };
 
   const log = (level: keyof OpenClawLogger, message: string): void => {
     logger[level]?.(`tacit: ${message}`);
@@ -100,11 +119,26 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     run: async (sessionId) => {
       const mode = config.learn ?? "balanced";
       if (mode === "off") return;
-      const summary = await (await tacit()).learn({ sessionId, agent: AGENT, mode });
+      // The memory files live in OpenClaw's agent workspace, not in a configured one.
+      const workspace = config.memoryFiles === false ? undefined : workspaces.get(sessionId);
+      const summary = await (await tacit()).learn({
+        sessionId,
+        agent: AGENT,
+        mode,
+        memoryFilesWorkspace: workspace ?? false,
+      });
       log(
         "info",
         `learnt session ${sessionId}: ${summary.tasksLearned} task(s), ${summary.lessons.created} new lesson(s), ${summary.lessons.merged} updated, ${summary.modelCalls} model call(s)`,
       );
+      const files = summary.memoryFiles;
+      if (files) {
+        const { written, refused, skipped, failed } = files.writes;
+        log(
+          "info",
+          `memory files of session ${sessionId} in ${files.workspace}: ${files.decided} turn(s) decided, ${written} fact(s) written, ${refused} refused, ${skipped} skipped, ${failed} failed`,
+        );
+      }
       for (const warning of summary.warnings.slice(0, 5)) log("warn", warning);
     },
     onError: (error, sessionId) => log("warn", `learning session ${sessionId} failed: ${describe(error)}`),
@@ -199,6 +233,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     const prompt = event.currentUserMessage ?? event.prompt;
     if (!prompt.trim()) return;
     const sessionId = sessionOf(context);
+    if (sessionId) noteWorkspace(sessionId, context);
     const sdk = await tacit();
     if (sessionId && starting.has(sessionId)) {
       await sdk.capture({
@@ -211,7 +246,36 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
       ...(sessionId ? { sessionId, agent: AGENT } : {}),
       ...(context.workspaceDir ? { cwd: context.workspaceDir } : {}),
     });
+    if (sessionId && config.guard !== false) {
+      await sdk.guard.prompt({
+        sessionId,
+        agent: AGENT,
+        prompt,
+        ...(context.workspaceDir ? { cwd: context.workspaceDir } : {}),
+        recallId: result.recallId,
+      });
+    }
     return result.context ? { prependContext: result.context } : undefined;
+  });
+
+  const onBeforeToolCall = guard("before_tool_call", async (rawEvent, rawContext) => {
+    if (config.guard === false) return;
+    const event = parse("before_tool_call", beforeToolCallEvent, rawEvent);
+    const context = parse("before_tool_call", toolContext, rawContext);
+    if (!event || !context) return;
+    const sessionId = sessionOf(context);
+    if (!sessionId) return;
+    const cwd = workspaces.get(sessionId);
+    const verdict = await (await tacit()).guard.check({
+      sessionId,
+      agent: AGENT,
+      toolName: event.toolName,
+      input: event.params ?? {},
+      ...(event.derivedPaths ? { derivedPaths: event.derivedPaths } : {}),
+      ...(cwd ? { cwd } : {}),
+      abilities: OPENCLAW_ABILITIES,
+    });
+    return openClawToolAnswer(verdict);
   });
 
   const onAfterToolCall = guard("after_tool_call", async (rawEvent, rawContext) => {
@@ -238,6 +302,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
       log("warn", "agent_end: no session id in the context; turn not captured");
       return;
     }
+    noteWorkspace(sessionId, context);
     const mapped = mapAgentMessages(event.messages, now());
     if (mapped.skipped > 0) log("debug", `agent_end: ${mapped.skipped} message(s) with nothing to capture`);
     const messages = mergeObservedToolCalls(mapped.items, observed.get(sessionId) ?? []);
@@ -328,6 +393,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
       else log("warn", `ignoring invalid plugin config (${describeIssue(parsed.error)}); using defaults`);
       api.on("session_start", onSessionStart);
       api.on("before_prompt_build", onBeforePromptBuild, { timeoutMs: RECALL_TIMEOUT_MS });
+      api.on("before_tool_call", onBeforeToolCall, { timeoutMs: GUARD_TIMEOUT_MS });
       api.on("after_tool_call", onAfterToolCall);
       api.on("agent_end", onAgentEnd);
       api.on("session_end", onSessionEnd);

@@ -1,4 +1,4 @@
-/** Connection settings for the SQLite store (seed 004 `SQLiteStorageConfig`, the parts that apply). */
+/** Connection settings for the SQLite store. */
 export interface SqliteConfig {
   /** Database file path. */
   path: string;

@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { StoreBusyError, StoreError } from "../../core/errors.js";
+import { makePrivateDatabase, makePrivateDirectory, tightenDatabaseFiles } from "../private-files.js";
 import { SQLITE_MIGRATIONS, type SqliteMigration } from "./migrations/index.js";
 import { DEFAULT_SQLITE_CONFIG, type SqliteConfig } from "./sqlite-config.js";
 
@@ -50,9 +50,13 @@ export function openSqliteDatabase(
   migrations: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
 ): { db: SqliteDatabase; migrations: MigrationStatus[] } {
   const settings = { ...DEFAULT_SQLITE_CONFIG, ...config };
-  // Read-only never creates anything: a missing file is an error, not a new database.
-  if (settings.path !== ":memory:" && !settings.readonly)
-    mkdirSync(dirname(settings.path), { recursive: true });
+  // Captured conversations: a new folder is 0700, the database and its -wal and -shm files 0600.
+  // Read-only never creates anything (a missing file is an error, not a new database); it only
+  // tightens the files that are there.
+  if (settings.path !== ":memory:" && !settings.readonly) {
+    makePrivateDirectory(dirname(settings.path));
+    makePrivateDatabase(settings.path);
+  } else if (settings.path !== ":memory:") tightenDatabaseFiles(settings.path);
   let db: SqliteDatabase;
   try {
     db = new Database(settings.path, { readonly: settings.readonly, timeout: settings.busyTimeoutMs });

@@ -26,24 +26,42 @@ const PERIODS: Readonly<Record<GateStatsGrouping, string>> = {
   session: "COALESCE(session_id, '-')",
 };
 
+const INSERT_DECISION = `INSERT INTO memory_gate_decisions (id, turn_id, session_id, decision, reason,
+  candidate_fact, decided_by, confidence, llm_model, llm_latency_ms, prompt_tokens, completion_tokens, raw_response,
+  warning, context_start_seq, context_end_seq, input, created_at)`;
+const DECISION_VALUES = `@id, @turnId, @sessionId, @decision, @reason, @candidateFact, @decidedBy, @confidence,
+  @model, @latencyMs, @promptTokens, @completionTokens, @rawResponse, @warning, @contextStartSeq, @contextEndSeq,
+  @input, @createdAt`;
+
+/** A decision's named parameters. */
+function params(record: GateDecisionRecord): Record<string, unknown> {
+  return { ...record, input: record.input === null ? null : JSON.stringify(record.input) };
+}
+
+/**
+ * Turns where the user spoke: not a subagent's session (its "user" is the parent agent) and not a
+ * sidechain message.
+ */
+const USER_TURN = `NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = t.session_id AND s.parent_session_id IS NOT NULL)
+  AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = t.user_message_id AND m.is_sidechain = 1)`;
+
 /** Conversation text of the main chain: what a gate window reads. */
 const WINDOW_MESSAGES = "kind = 'text' AND role IN ('user', 'assistant') AND is_sidechain = 0";
 
-/** The memory gate's decisions in SQLite (table memory_gate_decisions, migration 019). */
+/** The memory gate's decisions in SQLite (table memory_gate_decisions, migration 012). */
 export class SqliteGateDecisionStore implements GateDecisionStore {
   constructor(private readonly db: SqliteDatabase) {}
 
   async recordGateDecision(record: GateDecisionRecord): Promise<void> {
-    const insert = this.db.prepare(`
-      INSERT INTO memory_gate_decisions (id, turn_id, session_id, decision, reason, candidate_fact, decided_by,
-        confidence, llm_model, llm_latency_ms, prompt_tokens, completion_tokens, raw_response, warning,
-        context_start_seq, context_end_seq, input, created_at)
-      VALUES (@id, @turnId, @sessionId, @decision, @reason, @candidateFact, @decidedBy, @confidence, @model,
-        @latencyMs, @promptTokens, @completionTokens, @rawResponse, @warning, @contextStartSeq, @contextEndSeq,
-        @input, @createdAt)`);
     withBusyRetry(() =>
-      insert.run({ ...record, input: record.input === null ? null : JSON.stringify(record.input) }),
+      this.db.prepare(`${INSERT_DECISION} VALUES (${DECISION_VALUES})`).run(params(record)),
     );
+  }
+
+  async recordTurnDecision(record: GateDecisionRecord & { turnId: string }): Promise<boolean> {
+    const insert = this.db.prepare(`${INSERT_DECISION} SELECT ${DECISION_VALUES}
+      WHERE NOT EXISTS (SELECT 1 FROM memory_gate_decisions WHERE turn_id = @turnId)`);
+    return withBusyRetry(() => insert.run(params(record)).changes === 1);
   }
 
   async getGateDecision(id: string): Promise<GateDecisionRecord | null> {
@@ -131,7 +149,10 @@ export class SqliteGateDecisionStore implements GateDecisionStore {
     since?: number;
     limit: number;
   }): Promise<StoredTurn[]> {
-    const conditions = ["NOT EXISTS (SELECT 1 FROM memory_gate_decisions d WHERE d.turn_id = t.id)"];
+    const conditions = [
+      "NOT EXISTS (SELECT 1 FROM memory_gate_decisions d WHERE d.turn_id = t.id)",
+      USER_TURN,
+    ];
     const params: unknown[] = [];
     if (filter.sessionId !== undefined) {
       conditions.push("t.session_id = ?");
@@ -148,6 +169,23 @@ export class SqliteGateDecisionStore implements GateDecisionStore {
       )
       .all(...params, filter.limit) as Row[];
     return rows.map(toTurn);
+  }
+
+  async unwrittenDecisions(filter: {
+    sessionId?: string;
+    before: number;
+    limit: number;
+  }): Promise<GateDecisionRecord[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT d.* FROM memory_gate_decisions d
+        WHERE d.turn_id IS NOT NULL AND d.decision <> 'NO_WRITE' AND d.candidate_fact IS NOT NULL
+          AND d.created_at < ? AND (? IS NULL OR d.session_id = ?)
+          AND NOT EXISTS (SELECT 1 FROM write_guardian_audit a WHERE a.decision_id = d.id)
+        ORDER BY d.created_at, d.id LIMIT ?`,
+      )
+      .all(filter.before, filter.sessionId ?? null, filter.sessionId ?? null, filter.limit) as Row[];
+    return rows.map(toRecord);
   }
 
   async turnWindow(turnId: string, size: number): Promise<TurnWindow | null> {

@@ -2,6 +2,7 @@ import type {
   InsightStore,
   LessonCounts,
   LlmPurposeUsage,
+  MemoryFileCount,
   ProjectCount,
   SignalDayCount,
   SignalFilter,
@@ -118,6 +119,17 @@ export class SqliteInsightStore implements InsightStore {
          ) GROUP BY project_id ORDER BY sessions DESC, lessons DESC, project_id`,
       )
       .all() as ProjectCount[];
+  }
+
+  async memoryFileCounts(): Promise<MemoryFileCount[]> {
+    return this.db
+      .prepare(
+        `SELECT workspace, target_file AS fileName, COUNT(*) AS audits,
+           SUM(CASE WHEN status = 'written' THEN 1 ELSE 0 END) AS written, MAX(updated_at) AS lastChangeAt
+         FROM write_guardian_audit GROUP BY workspace, target_file
+         ORDER BY lastChangeAt DESC, workspace, target_file`,
+      )
+      .all() as MemoryFileCount[];
   }
 
   async llmUsageByPurpose(since: number): Promise<LlmPurposeUsage[]> {

@@ -1,4 +1,4 @@
-/** Row ↔ object mapping of the guardian's tables (migration 018). */
+/** Row ↔ object mapping of the guardian's tables (migration 011). */
 import type { FutureCorrection } from "../../core/memory-files/correction-match.js";
 import type { MemoryFileName } from "../../core/memory-files/memory-file-layouts.js";
 import type { RoomProposals } from "../../core/memory-files/size-caps.js";

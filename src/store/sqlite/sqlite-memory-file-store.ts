@@ -40,7 +40,7 @@ const REFERENCED_SNAPSHOTS = `
   UNION SELECT backup_snapshot_id FROM guardian_rollbacks WHERE backup_snapshot_id IS NOT NULL
   UNION SELECT backup_snapshot_id FROM guardian_file_claims WHERE backup_snapshot_id IS NOT NULL`;
 
-/** The guardian's audits, snapshots, rollbacks, corrections and file claims in SQLite (migration 018). */
+/** The guardian's audits, snapshots, rollbacks, corrections and file claims in SQLite (migration 011). */
 export class SqliteMemoryFileStore implements MemoryFileStore {
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -138,6 +138,7 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
             after_snapshot_id = NULL, updated_at = ? WHERE id = ?`,
         )
         .run(input.at, rollback.auditId);
+      this.forgetDecision(rollback.auditId);
       this.db
         .prepare(
           `INSERT INTO guardian_rollbacks (id, audit_id, workspace, file_name, rolled_back_at, rolled_back_by, reason,
@@ -156,6 +157,22 @@ export class SqliteMemoryFileStore implements MemoryFileStore {
       this.collectSnapshots([audit.after_snapshot_id]);
     });
     this.forgetting(() => withBusyRetry(() => finish.immediate()));
+  }
+
+  /**
+   * Forgets the fact of the memory-gate decision that proposed an audit's write: its candidate
+   * fact, the reason (it quotes the user's sentence), the model's raw reply and, for a turn given
+   * directly, the input it read. The decision itself stays, for the counts.
+   */
+  private forgetDecision(auditId: string): void {
+    this.db
+      .prepare(
+        `UPDATE memory_gate_decisions SET candidate_fact = NULL, raw_response = NULL, input = NULL,
+          reason = 'forgotten: the write of this fact (audit ' || @auditId || ') was rolled back'
+        WHERE decision <> 'NO_WRITE'
+          AND id = (SELECT decision_id FROM write_guardian_audit WHERE id = @auditId)`,
+      )
+      .run({ auditId });
   }
 
   async releaseFile(workspace: string, fileName: MemoryFileName): Promise<void> {

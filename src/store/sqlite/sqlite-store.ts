@@ -49,7 +49,9 @@ import {
   type SqliteDatabase,
   withBusyRetry,
 } from "./sqlite-database.js";
+import { SqliteDatasetStore } from "./sqlite-dataset-store.js";
 import { SqliteGateDecisionStore } from "./sqlite-gate-decision-store.js";
+import { SqliteGuardStore } from "./sqlite-guard-store.js";
 import { SqliteInsightStore } from "./sqlite-insight-store.js";
 import { SqliteLearnStore } from "./sqlite-learn-store.js";
 import { SqliteLessonStore } from "./sqlite-lesson-store.js";
@@ -80,7 +82,11 @@ export class SqliteStore implements Store {
   readonly llmCalls: SqliteLlmCallLog;
   /** The memory gate's decision log. */
   readonly gateDecisions: SqliteGateDecisionStore;
+  /** The training dataset. */
+  readonly datasets: SqliteDatasetStore;
   readonly insights: SqliteInsightStore;
+  /** The guard's events and adherence. */
+  readonly guard: SqliteGuardStore;
 
   /** `location`: the path to report when it is not `path` (an empty in-memory stand-in for a file not created yet). */
   constructor(config: Partial<SqliteConfig> & { path: string; location?: string }) {
@@ -98,7 +104,9 @@ export class SqliteStore implements Store {
     this.llmCalls = new SqliteLlmCallLog(this.db);
     this.memoryFiles = new SqliteMemoryFileStore(this.db);
     this.gateDecisions = new SqliteGateDecisionStore(this.db);
+    this.datasets = new SqliteDatasetStore(this.db);
     this.insights = new SqliteInsightStore(this.db);
+    this.guard = new SqliteGuardStore(this.db);
   }
 
   recordAudit(audit: GuardianAudit): Promise<void> {

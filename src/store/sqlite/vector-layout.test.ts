@@ -17,7 +17,8 @@ import { storeLessons, TOPIC_WORDS } from "../../testing/stored-lessons.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { visibleScopeKeys } from "../lesson-store.js";
 import { migration014 } from "./migrations/014-vector-keys.js";
-import { openSqliteDatabase } from "./sqlite-database.js";
+import { SQLITE_MIGRATIONS } from "./migrations/index.js";
+import { openSqliteDatabase, type SqliteDatabase } from "./sqlite-database.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 const tempDir = useTempDir();
@@ -28,6 +29,16 @@ const embedder = createHashingEmbedder({ dimensions: 64 });
 const EMBEDDER = embedderId(embedder);
 const WORDS = TOPIC_WORDS;
 const LESSONS = 30;
+
+/** The schema a store's migrations made (not the vector tables, which indexing creates), by name. */
+function schemaOf(db: SqliteDatabase): Array<{ type: string; name: string; sql: string | null }> {
+  return db
+    .prepare(
+      `SELECT type, name, sql FROM sqlite_master
+       WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_embeddings_%' ORDER BY type, name`,
+    )
+    .all() as Array<{ type: string; name: string; sql: string | null }>;
+}
 
 /** Captures 60 sessions spread over `projects` projects, stores 30 project lessons and one global, indexes. */
 async function fill(path: string, projects: number): Promise<void> {
@@ -186,6 +197,16 @@ describe("vector tables", () => {
     const migrated = new SqliteStore({ path });
     try {
       expect(migrated.migrations.find((m) => m.version === migration014.version)?.status).toBe("applied");
+      // Every migration after 014 applied again, to the same schema a new store has.
+      expect(
+        migrated.migrations.filter((m) => m.version > migration014.version).map((m) => m.status),
+      ).toEqual(SQLITE_MIGRATIONS.filter((m) => m.version > migration014.version).map(() => "applied"));
+      const fresh = openSqliteDatabase({ path: join(tempDir(), "fresh.db") }).db;
+      try {
+        expect(schemaOf(migrated.db)).toEqual(schemaOf(fresh));
+      } finally {
+        fresh.close();
+      }
       const names = migrated.db
         .prepare("SELECT name FROM sqlite_master WHERE name LIKE '%vectors%' OR name LIKE '%embeddings%'")
         .all() as Array<{ name: string }>;

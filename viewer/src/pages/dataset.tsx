@@ -43,7 +43,7 @@ export function DatasetPage() {
                 aria-label="status"
                 onChange={(event) => setStatus((event.target as HTMLSelectElement).value)}
               >
-                {["pending", "approved", "rejected"].map((name) => (
+                {["pending", "needs_review", "approved", "auto_approved", "rejected"].map((name) => (
                   <option key={name} value={name}>
                     {name}
                   </option>
@@ -55,9 +55,9 @@ export function DatasetPage() {
               </button>
             </div>
             {error ? <ErrorBox error={error} /> : null}
-            <ul class="samples">
+            <ul class="samples" data-testid="samples">
               {data.samples.map((sample) => (
-                <li key={sample.id}>
+                <li key={sample.id} data-testid="sample" data-id={sample.id}>
                   <Pill value={sample.status} />{" "}
                   <span class="muted small">
                     {sample.kind} · {time(sample.createdAt)}
@@ -68,9 +68,11 @@ export function DatasetPage() {
                   <p>
                     <strong>completion</strong> {oneLine(sample.completion, 400)}
                   </p>
+                  {sample.note ? <p class="muted small">note: {sample.note}</p> : null}
                   <div class="actions">
                     <ConfirmAction
                       label="Approve"
+                      testId="approve"
                       question="Approve this sample for the dataset?"
                       reason="optional"
                       action={async (note) => {
@@ -80,6 +82,7 @@ export function DatasetPage() {
                     />
                     <ConfirmAction
                       label="Reject"
+                      testId="reject"
                       question="Reject it?"
                       reason="required"
                       danger

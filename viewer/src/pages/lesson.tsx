@@ -94,7 +94,8 @@ function LessonBody({ data, reload }: { data: Dossier; reload: () => void }) {
             <p class="muted">No adherence recorded.</p>
           ) : (
             <p>
-              followed {data.adherence.followed} · ignored {data.adherence.ignored} · adherence{" "}
+              followed {data.adherence.followed} · ignored {data.adherence.ignored} · overridden{" "}
+              {data.adherence.overridden} · denied {data.adherence.denied} · adherence{" "}
               {percent(data.adherence.rate)}
             </p>
           )}

@@ -33,7 +33,7 @@ export function MemoryFilesPage() {
                 </thead>
                 <tbody>
                   {data.files.map((file) => (
-                    <tr key={file.path}>
+                    <tr key={file.path} data-testid="memory-file">
                       <td>
                         <button type="button" class="link" onClick={() => setPath(file.path)}>
                           {file.path}
@@ -62,16 +62,17 @@ function Audits({ path }: { path: string | null }) {
     <Card title={path ? `Audits of ${path}` : "Recent audits"} wide>
       <Show loaded={audits}>
         {(data) => (
-          <ul class="audits">
+          <ul class="audits" data-testid="audits">
             {data.audits.map((audit) => (
-              <li key={audit.id}>
+              <li key={audit.id} data-testid="audit" data-status={audit.status}>
                 <Pill value={audit.verdict} /> <Pill value={audit.status} /> <strong>{audit.path}</strong>{" "}
                 <span class="muted small">{time(audit.at)}</span>
                 <p>{audit.summary}</p>
-                <Diff diff={audit.diff} />
-                {audit.status !== "rolled-back" ? (
+                {audit.diff ? <Diff diff={audit.diff} /> : null}
+                {audit.status === "open" ? (
                   <ConfirmAction
                     label="Roll back"
+                    testId="rollback"
                     question={`Restore ${audit.path} as it was before this change?`}
                     reason="optional"
                     danger

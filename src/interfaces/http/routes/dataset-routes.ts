@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXPORT_FORMATS } from "../../../core/dataset/formats.js";
 import { NotFoundError } from "../../../core/errors.js";
 import type { ApiApp } from "../app.js";
 import { bodyOf, paramsOf, queryOf } from "../validate.js";
@@ -43,7 +44,10 @@ export function registerDatasetRoutes(app: ApiApp, services: ViewerServices): vo
   });
   app.post("/api/dataset/export", async (c) => {
     const dataset = source();
-    const { format } = await bodyOf(c, z.object({ format: z.enum(["jsonl"]).default("jsonl") }));
+    const { format } = await bodyOf(
+      c,
+      z.object({ format: z.enum(["jsonl", ...EXPORT_FORMATS]).default("jsonl") }),
+    );
     const file = await dataset.export({ format });
     c.header("Content-Type", file.contentType);
     c.header("Content-Disposition", `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`);

@@ -1,11 +1,11 @@
 import type { SqliteMigration } from "./index.js";
 
 /**
- * Capture tables: sessions, conversation turns (seed 004), every message in order with tool calls
- * paired to their results, tasks (seed 000), outcomes and errors (seed 002), the import ledger and
+ * Capture tables: sessions, conversation turns, every message in order with tool calls
+ * paired to their results, tasks, outcomes and errors, the import ledger and
  * an FTS5 index over message text (rowid = messages.pk).
  *
- * Deviation from seed 004, on purpose: `conversation_contexts` does not copy message text per turn
+ * On purpose, no turn copies the messages of its context window
  * (that grows quadratically with session length). A turn records the message range that formed its
  * context window instead (`context_start_seq`..`end_seq`); the text lives once, in `messages`.
  */

@@ -1,8 +1,8 @@
 import type { SqliteMigration } from "./index.js";
 
 /**
- * The learning pipeline (issue 4): what was extracted from each task — feedback signals (seed 000
- * `task_feedback_signals`), failed attempts (`task_failed_attempts`), the task experience cache
+ * The learning pipeline (issue 4): what was extracted from each task — feedback signals
+ * (`task_feedback_signals`), failed attempts (`task_failed_attempts`), the task experience cache
  * (`task_experience_cache`, so re-runs make no new model call) — and the jobs table that makes
  * `tacit learn` resumable: a task is learnt once per fingerprint of its messages.
  */

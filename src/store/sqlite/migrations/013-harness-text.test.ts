@@ -7,7 +7,8 @@ import { SQLITE_MIGRATIONS } from "./index.js";
 
 const tempDir = useTempDir();
 
-describe("migration 013: harness text stored before capture marked it", () => {
+describe("migrations 013 and 017: harness text stored before capture marked it", () => {
+  // Every entry of the lexicon: a new one needs a migration that marks the rows stored before it.
   it("marks every kind of harness text in user rows, and nothing the user wrote", () => {
     const path = join(tempDir(), "old.db");
     const before = SQLITE_MIGRATIONS.filter((migration) => migration.version < 13);

@@ -13,6 +13,9 @@ import { migration011 } from "./011-memory-guardian.js";
 import { migration012 } from "./012-memory-gate.js";
 import { migration013 } from "./013-harness-text.js";
 import { migration014 } from "./014-vector-keys.js";
+import { migration015 } from "./015-dataset.js";
+import { migration016 } from "./016-guard.js";
+import { migration017 } from "./017-codex-shell-command.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -41,4 +44,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
+  migration016,
+  migration017,
 ];
