@@ -9,6 +9,10 @@
  *   started it): the agent sends no argv and no environment over HTTP.
  * - PostToolUse and PostToolUseFailure are answered at once (they have nothing to answer; a command
  *   hook's client does not wait for them either) and handled in order behind the events before them.
+ * - PreToolUse (the guard's answer: deny, ask or a reminder) and UserPromptSubmit are answered by
+ *   their deadline (`hooks.toolEventDeadlineMs`, `hooks.promptDeadlineMs`) from when the body was
+ *   read: past it the agent gets an empty answer — a PreToolUse's call runs, never blocked — and the
+ *   hook log says so.
  * - While HTTP hooks are in use nothing restarts the daemon between two events (a command hook of a
  *   prompt would), so it counts the sessions it serves as open from their first event to their
  *   SessionEnd, and does not go idle while one is open (see `hooks.httpIdleMs`).
@@ -67,19 +71,22 @@ export async function startDaemonHttp(options: {
     fail: (message) => problems.push(message),
     handle: async (event) => {
       options.onEvent(event);
+      const deadlineMs = TOOL_EVENTS.has(event.eventName)
+        ? options.deadlines.toolEventDeadlineMs
+        : options.deadlines.promptDeadlineMs;
       const daemonEvent: DaemonEvent = {
         argv: ["--agent", event.agent, "--db", database],
         // An event names its folder; the daemon's own is the file system's root.
         cwd: event.cwd ?? parse(options.socketPath).root,
         env: options.env,
         payload: event.payload,
-        deadlineMs: TOOL_EVENTS.has(event.eventName)
-          ? options.deadlines.toolEventDeadlineMs
-          : options.deadlines.promptDeadlineMs,
+        deadlineMs,
         receivedAt: event.receivedAt,
       };
       const handled = (await ready())(daemonEvent);
-      if (!ANSWERLESS.has(event.eventName)) return handled;
+      if (!ANSWERLESS.has(event.eventName)) {
+        return answerBy(handled, event, event.receivedAt + deadlineMs, options.fail);
+      }
       // Queued behind what came before it; the agent does not wait for it to be stored.
       void handled;
       return "";
@@ -100,6 +107,53 @@ export async function startDaemonHttp(options: {
     },
     close: () => listener.close(),
   };
+}
+
+/**
+ * The event's answer, or "" once its deadline (a `performance.now()` time) passed first: the agent
+ * then goes on without it — a PreToolUse's call runs unchecked, never held up — and the hook log
+ * says so. The event is still handled (and stored) in the queue.
+ */
+export function answerBy(
+  handled: Promise<string>,
+  event: Pick<HttpHookEvent, "eventName" | "receivedAt">,
+  deadlineAt: number,
+  fail: (message: string) => void,
+): Promise<string> {
+  return new Promise((settle) => {
+    let settled = false;
+    const timer = setTimeout(
+      () => {
+        if (settled) return;
+        settled = true;
+        const deadline = Math.round(deadlineAt - event.receivedAt);
+        const outcome =
+          event.eventName === "PreToolUse"
+            ? "the tool call was allowed unchecked"
+            : "it was answered with nothing";
+        fail(
+          `HTTP ${event.eventName}: no answer within its ${deadline} ms deadline, so ${outcome}; the event is still handled`,
+        );
+        settle("");
+      },
+      Math.max(0, deadlineAt - performance.now()),
+    );
+    void handled.then(
+      (answer) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        settle(answer);
+      },
+      (error: Error) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        fail(`HTTP ${event.eventName}: ${error.stack ?? error.message}`);
+        settle("");
+      },
+    );
+  });
 }
 
 /**
