@@ -98,7 +98,9 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     void error;
     return runInProcess(argv, io, null);
   }
-  const deadlineAt = startedAt + eventDeadlineMs(settings, isToolEvent(input));
+  // A PreToolUse holds the tool call up: a tool event's deadline, as in process (hook-main.ts).
+  const preToolUse = isPreToolUse(input);
+  const deadlineAt = startedAt + eventDeadlineMs(settings, isToolEvent(input) || preToolUse);
   if (isToolEvent(input) && existsSync(socketPath)) {
     // The daemon runs (or ran: a killed one leaves its socket, and the next prompt-level event
     // drains the inbox in process): queue the event for it and exit, without a round trip.
@@ -126,7 +128,7 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
   if (reply.kind === "timed-out") {
     await logFailure(
       io,
-      `daemon accepted the event but did not answer within its deadline (${Math.round(deadlineAt - startedAt)} ms); it still stores it`,
+      `daemon accepted the event but did not answer within its deadline (${Math.round(deadlineAt - startedAt)} ms)${preToolUse ? ", so the tool call was allowed unchecked" : ""}; it still stores it`,
     );
     return;
   }
@@ -236,6 +238,11 @@ async function askDaemon(
 
 function isToolEvent(input: Buffer): boolean {
   return /"hook_event_name"\s*:\s*"PostToolUse(Failure)?"/.test(input.toString("utf8", 0, 65_536));
+}
+
+/** A PreToolUse: answered over the socket (it needs an answer), by a tool event's deadline. */
+function isPreToolUse(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"PreToolUse"/.test(input.toString("utf8", 0, 65_536));
 }
 
 /** Only the events that begin a turn start a daemon: the tool events stay as lean as possible. */
