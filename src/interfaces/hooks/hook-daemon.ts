@@ -71,6 +71,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const { keepStoresOpen, storeLeftoverSpools } = await import("./hook-capture.js");
   await import("./hook-recall.js");
   await import("./hook-reconcile.js");
+  // The guard answers every PreToolUse within a tool event's deadline: loaded before the first one.
+  await import("./hook-guard.js");
   // Before listening: an event may arrive as soon as the socket exists, and is served only once
   // the connection handler is in place (no await between the two).
   const { hookConfig } = await import("./hook-config.js");

@@ -22,8 +22,9 @@ export const CLAUDE_CODE_EVENTS = HOOK_EVENT_NAMES;
 
 /**
  * The events installed as HTTP hooks with the HTTP transport: the ones the agent waits for on
- * every prompt and tool call. PreToolUse is installed as well: the daemon answers it as the hook
- * handler does (nothing, unless the handler has something to say before a tool runs).
+ * every prompt and tool call. PreToolUse carries the guard: the daemon answers it with the guard's
+ * decision (deny, ask, a reminder, or nothing), as the command hook would, by the tool-event
+ * deadline (hook-daemon-http.ts).
  */
 export const CLAUDE_CODE_HTTP_EVENTS = [
   "UserPromptSubmit",
