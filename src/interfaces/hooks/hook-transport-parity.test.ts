@@ -1,6 +1,8 @@
 /**
  * HTTP hooks and command hooks are two transports of one handler: the same events, posted to the
- * daemon over HTTP or run as `tacit hook`, get the same answers and leave the same rows. And with
+ * daemon over HTTP or run as `tacit hook`, get the same answers and leave the same rows — the
+ * guard's too: a call the user forbade is denied with the same reason, an allowed one gets no
+ * answer, and both record the same guard events. And with
  * HTTP hooks installed, the SessionStart command hook starts the daemon and returns once it
  * listens, so the session's first prompt already reaches it.
  */
@@ -9,6 +11,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { createLesson } from "../../core/lessons/lesson.js";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { type Turn, turnEvents } from "../../testing/claude-turn.js";
@@ -45,6 +48,54 @@ async function home(): Promise<{ home: string; project: string; env: NodeJS.Proc
     TACIT_HOOK_DAEMON_CHECK_MS: "3600000",
   };
   return { home: dir, project, env, database };
+}
+
+/**
+ * A home whose user said "never use npm here, use pnpm" in an earlier session (stored through the
+ * hook), learnt as a lesson quoting it: an explicit prohibition the guard denies.
+ */
+async function guardedHome(): Promise<Awaited<ReturnType<typeof home>>> {
+  const dir = await home();
+  const said = { ...JSON.parse(hookPayload("claude-code", "UserPromptSubmit")), session_id: "earlier" };
+  said.cwd = dir.project;
+  said.prompt = "never use npm here, use pnpm";
+  await command(said, { ...dir.env, TACIT_HOOK_DAEMON: "0" }, dir.project);
+  const store = new SqliteStore({ path: dir.database });
+  try {
+    await storeLessons(store, createHashingEmbedder(), [
+      createLesson({
+        id: "lesson-npm",
+        kind: "prefer",
+        trigger: "Choosing a package manager",
+        rule: "Use `pnpm`, not `npm`",
+        domain: "workflow",
+        scope: "project",
+        projectId: dir.project,
+        evidence: [{ quote: "never use npm here, use pnpm", sessionId: "claude-code:earlier", at: NOW }],
+        now: NOW,
+      }),
+    ]);
+  } finally {
+    await store.close();
+  }
+  return dir;
+}
+
+/** The guard's records, without their random ids (a record's and its call's). */
+function guardRows(database: string, dir: string): unknown {
+  const db = new Database(database, { readonly: true });
+  try {
+    const all = db
+      .prepare("SELECT * FROM guard_events ORDER BY created_at, call_id")
+      .all()
+      .map((row) => {
+        const { id: _id, call_id: _callId, ...rest } = row as Record<string, unknown>;
+        return rest;
+      });
+    return JSON.parse(JSON.stringify(all).replaceAll(dir, "H"));
+  } finally {
+    db.close();
+  }
 }
 
 /** `tacit hook` as the agent runs it (through hook-client.ts); what it printed. */
@@ -141,6 +192,56 @@ describe("HTTP hooks and command hooks", () => {
     expect(answered).toBeGreaterThan(0);
     // The HTTP tool events are answered before they are stored; the Stop after them waits for them.
     expect(rows(viaHttp.database, viaHttp.home)).toEqual(rows(viaCommand.database, viaCommand.home));
+    expect(hookLogText(viaHttp.home)).toBe("");
+    expect(hookLogText(viaCommand.home)).toBe("");
+  });
+
+  it("give the guard's answer: the same denial of a forbidden call, nothing for an allowed one, the same records", async () => {
+    const viaCommand = await guardedHome();
+    const viaHttp = await guardedHome();
+    const { endpoint } = await daemons.start(viaHttp.env, viaHttp.project, viaHttp.database);
+    const call = (dir: { project: string }, id: string, commandLine: string) =>
+      JSON.stringify({
+        ...JSON.parse(hookPayload("claude-code", "PreToolUse", { cwd: dir.project })),
+        session_id: "guarded-session",
+        tool_use_id: id,
+        tool_input: { command: commandLine, description: "Add zod" },
+      });
+    const answers: string[] = [];
+    for (const [id, commandLine] of [
+      ["toolu_npm", "npm install zod"],
+      ["toolu_test", "pnpm test"],
+    ] as const) {
+      const expected = await command(
+        JSON.parse(call(viaCommand, id, commandLine)),
+        { ...viaCommand.env, TACIT_HOOK_DAEMON: "0" },
+        viaCommand.project,
+      );
+      const reply = await postHook(endpoint, call(viaHttp, id, commandLine));
+      expect(reply.status).toBe(200);
+      expect(reply.body.replaceAll(viaHttp.project, "P"), commandLine).toBe(
+        expected.replaceAll(viaCommand.project, "P"),
+      );
+      answers.push(reply.body);
+    }
+    const [denied, allowed] = answers;
+    expect(JSON.parse(denied as string).hookSpecificOutput).toMatchObject({
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: expect.stringContaining('The user said: "never use npm here, use pnpm"'),
+    });
+    expect(allowed).toBe("");
+    const recorded = guardRows(viaHttp.database, viaHttp.home);
+    expect(recorded).toEqual(guardRows(viaCommand.database, viaCommand.home));
+    // The denial, then judged by the next call (which did not run npm again).
+    expect(recorded).toContainEqual(
+      expect.objectContaining({
+        kind: "deny",
+        lesson_id: "lesson-npm",
+        tool_name: "Bash",
+        adherence: "followed",
+      }),
+    );
     expect(hookLogText(viaHttp.home)).toBe("");
     expect(hookLogText(viaCommand.home)).toBe("");
   });
