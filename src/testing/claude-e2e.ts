@@ -1,10 +1,13 @@
 /**
  * What the end-to-end tests with the real Claude Code share: package-manager stand-ins the scripted
  * model runs (npm fails the way a pnpm workspace makes it fail, pnpm succeeds; neither touches the
- * network) and the clean-up of a test's folder (claude-binary.ts has the offline environment).
+ * network), tacit's command hooks installed in the test's project, and the clean-up of a test's
+ * folder (claude-binary.ts has the offline environment).
  */
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { HookInstall } from "../interfaces/hooks/hook-installer.js";
+import { installClaudeCode } from "../interfaces/hooks/install-claude-code.js";
 import type { AnthropicStreamServer } from "./anthropic-stream-server.js";
 import { stopDaemonsUnder } from "./temp-dir.js";
 
@@ -20,6 +23,22 @@ export function writePackageManagerStubs(bin: string): void {
   );
   chmodSync(join(bin, "npm"), 0o755);
   chmodSync(join(bin, "pnpm"), 0o755);
+}
+
+/**
+ * Installs tacit's command hooks for every event into the project's `.claude/settings.local.json`,
+ * with a generous timeout: the hooks run from source here (tsx), which starts slower than the built
+ * entry.
+ */
+export function installCommandHooks(project: string, env: NodeJS.ProcessEnv): HookInstall {
+  return installClaudeCode({
+    scope: "project",
+    projectDir: project,
+    env,
+    now: Date.now(),
+    home: env.TACIT_HOME as string,
+    timeoutSeconds: 120,
+  });
 }
 
 /** Closes the server, stops the hook daemons the test's runs started under `root`, removes it. */

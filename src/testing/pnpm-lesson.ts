@@ -1,6 +1,8 @@
 /**
- * The lesson the hook tests, the end-to-end tests and the hook benchmark recall: "use pnpm, not
- * npm" for a project, as the CLI adds it and as a stored lesson.
+ * The lessons the hook tests, the end-to-end tests and the hook benchmark use: "use pnpm, not npm"
+ * for a project, as the CLI adds it and as a stored lesson (recalled; the guard only reminds it, as
+ * its evidence is not the user's stored words); and the user's explicit prohibition of npm, quoting
+ * what they said in an earlier session (the guard denies npm with it).
  */
 import { createLesson, type Lesson } from "../core/lessons/lesson.js";
 
@@ -34,6 +36,24 @@ export function pnpmLesson(options: { id: string; project: string; at: number })
     scope: "project",
     projectId: options.project,
     evidence: [{ quote: "no, not npm — use pnpm", sessionId: "earlier", at: options.at }],
+    now: options.at,
+  });
+}
+
+/** What the user said in an earlier session: an explicit prohibition. */
+export const NPM_PROHIBITION = "never use npm here, use pnpm";
+
+/** The lesson learnt from {@link NPM_PROHIBITION}, quoting it from `quoteSession` (`<agent>:<id>`). */
+export function npmProhibitionLesson(options: { project: string; quoteSession: string; at: number }): Lesson {
+  return createLesson({
+    id: "lesson-npm",
+    kind: "prefer",
+    trigger: "Choosing a package manager",
+    rule: "Use `pnpm`, not `npm`",
+    domain: "workflow",
+    scope: "project",
+    projectId: options.project,
+    evidence: [{ quote: NPM_PROHIBITION, sessionId: options.quoteSession, at: options.at }],
     now: options.at,
   });
 }

@@ -15,7 +15,6 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installClaudeCode } from "../../src/interfaces/hooks/install-claude-code.js";
 import {
   type AnthropicStreamServer,
   type MessagesRequestBody,
@@ -24,7 +23,7 @@ import {
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
 import { CLAUDE_BINARY, claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
-import { cleanUpE2e } from "../../src/testing/claude-e2e.js";
+import { cleanUpE2e, installCommandHooks } from "../../src/testing/claude-e2e.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
 
 const runnable = claudeRuns("the Claude Code guard end-to-end test");
@@ -130,14 +129,7 @@ describe.skipIf(!runnable.ok).each<Transport>(["command", "http"])(
     };
     env = offlineClaudeEnv({ bin, home, baseUrl: server.url, extra: tacitEnv });
     if (transport === "command") {
-      const change = installClaudeCode({
-        scope: "project",
-        projectDir: project,
-        env,
-        now: Date.now(),
-        home: tacitEnv.TACIT_HOME as string,
-        timeoutSeconds: 120,
-      });
+      const change = installCommandHooks(project, env);
       expect(change.changed).toBe(true);
       expect(change.events).toContain("PreToolUse");
     } else {

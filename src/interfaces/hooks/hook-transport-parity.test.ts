@@ -11,14 +11,13 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { createLesson } from "../../core/lessons/lesson.js";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { type Turn, turnEvents } from "../../testing/claude-turn.js";
 import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { postHook } from "../../testing/hook-http.js";
 import { useHttpDaemons } from "../../testing/http-daemons.js";
-import { pnpmLesson } from "../../testing/pnpm-lesson.js";
+import { NPM_PROHIBITION, npmProhibitionLesson, pnpmLesson } from "../../testing/pnpm-lesson.js";
 import { storeLessons } from "../../testing/stored-lessons.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { runHookClient } from "./hook-client.js";
@@ -58,22 +57,12 @@ async function guardedHome(): Promise<Awaited<ReturnType<typeof home>>> {
   const dir = await home();
   const said = { ...JSON.parse(hookPayload("claude-code", "UserPromptSubmit")), session_id: "earlier" };
   said.cwd = dir.project;
-  said.prompt = "never use npm here, use pnpm";
+  said.prompt = NPM_PROHIBITION;
   await command(said, { ...dir.env, TACIT_HOOK_DAEMON: "0" }, dir.project);
   const store = new SqliteStore({ path: dir.database });
   try {
     await storeLessons(store, createHashingEmbedder(), [
-      createLesson({
-        id: "lesson-npm",
-        kind: "prefer",
-        trigger: "Choosing a package manager",
-        rule: "Use `pnpm`, not `npm`",
-        domain: "workflow",
-        scope: "project",
-        projectId: dir.project,
-        evidence: [{ quote: "never use npm here, use pnpm", sessionId: "claude-code:earlier", at: NOW }],
-        now: NOW,
-      }),
+      npmProhibitionLesson({ project: dir.project, quoteSession: "claude-code:earlier", at: NOW }),
     ]);
   } finally {
     await store.close();
