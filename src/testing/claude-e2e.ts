@@ -1,14 +1,16 @@
 /**
  * What the end-to-end tests with the real Claude Code share: package-manager stand-ins the scripted
  * model runs (npm fails the way a pnpm workspace makes it fail, pnpm succeeds; neither touches the
- * network), tacit's command hooks installed in the test's project, and the clean-up of a test's
- * folder (claude-binary.ts has the offline environment).
+ * network), tacit's hooks installed in the test's project (command hooks directly, or by `tacit
+ * install` as a user runs it), and the clean-up of a test's folder (claude-binary.ts has the offline environment).
  */
 import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HookInstall } from "../interfaces/hooks/hook-installer.js";
 import { installClaudeCode } from "../interfaces/hooks/install-claude-code.js";
 import type { AnthropicStreamServer } from "./anthropic-stream-server.js";
+import { CLAUDE_BINARY } from "./claude-binary.js";
+import { runTacit } from "./cli-harness.js";
 import { stopDaemonsUnder } from "./temp-dir.js";
 
 /** Writes `npm` and `pnpm` stand-ins into `bin`. */
@@ -39,6 +41,32 @@ export function installCommandHooks(project: string, env: NodeJS.ProcessEnv): Ho
     home: env.TACIT_HOME as string,
     timeoutSeconds: 120,
   });
+}
+
+/**
+ * `tacit install claude-code` for the project as a user runs it (transport auto: it asks the pinned
+ * binary its version), with the same generous timeout; what the CLI printed, its `--json` parsed.
+ */
+export async function installWithTacit(
+  project: string,
+  tacitEnv: NodeJS.ProcessEnv,
+): Promise<{ code: number; stderr: string; json: Record<string, unknown> | null }> {
+  const installed = await runTacit(
+    [
+      "install",
+      "claude-code",
+      "--project",
+      project,
+      "--agent-binary",
+      CLAUDE_BINARY,
+      "--timeout",
+      "120",
+      "--json",
+    ],
+    { env: tacitEnv, cwd: project },
+  );
+  const json = installed.code === 0 ? (JSON.parse(installed.stdout) as Record<string, unknown>) : null;
+  return { code: installed.code, stderr: installed.stderr, json };
 }
 
 /** Closes the server, stops the hook daemons the test's runs started under `root`, removes it. */

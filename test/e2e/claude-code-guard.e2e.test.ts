@@ -22,8 +22,8 @@ import {
   type ScriptedReply,
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
-import { CLAUDE_BINARY, claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
-import { cleanUpE2e, installCommandHooks } from "../../src/testing/claude-e2e.js";
+import { claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
+import { cleanUpE2e, installCommandHooks, installWithTacit } from "../../src/testing/claude-e2e.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
 
 const runnable = claudeRuns("the Claude Code guard end-to-end test");
@@ -134,12 +134,9 @@ describe.skipIf(!runnable.ok).each<Transport>(["command", "http"])(
       expect(change.events).toContain("PreToolUse");
     } else {
       // As a user installs it: `tacit install` asks the pinned binary its version and writes HTTP hooks.
-      const installed = await runTacit(
-        ["install", "claude-code", "--project", project, "--agent-binary", CLAUDE_BINARY, "--timeout", "120", "--json"],
-        { env: tacitEnv, cwd: project },
-      );
+      const installed = await installWithTacit(project, tacitEnv);
       expect(installed.code, installed.stderr).toBe(0);
-      expect(JSON.parse(installed.stdout)).toMatchObject({ transport: "http" });
+      expect(installed.json).toMatchObject({ transport: "http" });
       const settings = JSON.parse(readFileSync(join(project, ".claude", "settings.local.json"), "utf8"));
       expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({
         type: "http",

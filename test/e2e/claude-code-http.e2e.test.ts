@@ -20,8 +20,8 @@ import {
   type ScriptedReply,
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
-import { CLAUDE_BINARY, claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
-import { cleanUpE2e, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
+import { claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
+import { cleanUpE2e, installWithTacit, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
 import { daemonPid, hookLogText, waitUntil } from "../../src/testing/hook-fixtures.js";
 import { pnpmLessonArgs } from "../../src/testing/pnpm-lesson.js";
@@ -97,12 +97,9 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's HTTP hooks (real binary,
     const lesson = await runTacit(pnpmLessonArgs(project), { env: tacitEnv });
     expect(lesson.code, lesson.stderr).toBe(0);
     // auto: the transport follows the pinned binary's own `--version`.
-    const installed = await runTacit(
-      ["install", "claude-code", "--project", project, "--agent-binary", CLAUDE_BINARY, "--timeout", "120", "--json"],
-      { env: tacitEnv, cwd: project },
-    );
+    const installed = await installWithTacit(project, tacitEnv);
     expect(installed.code, installed.stderr).toBe(0);
-    expect(JSON.parse(installed.stdout)).toMatchObject({ transport: "http", agentVersion: "2.1.328" });
+    expect(installed.json).toMatchObject({ transport: "http", agentVersion: "2.1.328" });
   }, 120_000);
 
   afterAll(() => cleanUpE2e(server, root));
