@@ -90,11 +90,24 @@ describe("openRuntime and the configuration", () => {
             cwd,
           })
         ).stdout,
-      ) as { items: unknown[] };
-    expect((await recall(project())).items.length).toBeGreaterThan(1);
-    expect((await recall(project({ recall: { budget: { maxItems: 1 } } }))).items).toHaveLength(1);
-    expect(
-      (await recall(project({ recall: { minRelevance: { lesson: 1, skill: 1, evidence: 1 } } }))).items,
-    ).toEqual([]);
+      ) as { items: Array<{ convention?: boolean }> };
+    const everything = (await recall(project())).items;
+    expect(everything.length).toBeGreaterThan(1);
+    // The project's conventions come in a block of their own, with its own budget.
+    expect(everything.some((item) => item.convention)).toBe(true);
+    const oneItem = (await recall(project({ recall: { budget: { maxItems: 1 } } }))).items;
+    expect(oneItem.filter((item) => !item.convention)).toHaveLength(1);
+    expect(oneItem.filter((item) => item.convention).length).toBeGreaterThan(0);
+    const noBlock = { budget: { maxItems: 1 }, conventions: { enabled: false } };
+    const withoutBlock = (await recall(project({ recall: noBlock }))).items;
+    expect(withoutBlock).toHaveLength(1);
+    expect(withoutBlock.some((item) => item.convention)).toBe(false);
+    const floors = { minRelevance: { lesson: 1, skill: 1, evidence: 1 } };
+    const conventionsOnly = (await recall(project({ recall: floors }))).items;
+    expect(conventionsOnly.length).toBeGreaterThan(0);
+    expect(conventionsOnly.every((item) => item.convention)).toBe(true);
+    expect((await recall(project({ recall: { ...floors, conventions: { enabled: false } } }))).items).toEqual(
+      [],
+    );
   });
 });

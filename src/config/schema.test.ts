@@ -48,6 +48,7 @@ describe("the configuration schema", () => {
     expect(recall.recentTurns).toBe(DEFAULT_RECALL_CONFIG.recentTurns);
     expect(recall.llmFilter).toBe(DEFAULT_RECALL_CONFIG.llmFilter);
     expect(recall.relevance).toEqual(DEFAULT_RECALL_CONFIG.relevance);
+    expect(recall.conventions).toEqual(DEFAULT_RECALL_CONFIG.conventions);
     expect(mergeConfig(DEFAULT_RECALL_SCORING_WEIGHTS, recall.weights)).toEqual(
       DEFAULT_RECALL_SCORING_WEIGHTS,
     );

@@ -47,6 +47,7 @@ function recallSettings({ recall, lessons, capture }: TacitConfig): RecallConfig
     triggerSignalBoost: recall.weights.triggerSignalBoost,
     quality: { ...recall.quality },
     relevance: { ...recall.relevance },
+    conventions: { ...recall.conventions },
     budget: {
       ...recall.budget,
       minRelevance: { ...recall.minRelevance },

@@ -38,6 +38,28 @@ describe("eval metrics", () => {
     expect(within).toMatchObject({ expected: 2, found: 2, problems: [] });
   });
 
+  it("counts every convention of the conventions block, beside the first three other lessons", () => {
+    const items = [
+      { kind: "lesson", text: "Variable names start with 'n_'", convention: true },
+      { kind: "lesson", text: "We use docstrings in all methods", convention: true },
+      { kind: "lesson", text: "Always annotate functions", convention: true },
+      { kind: "lesson", text: "Decorate methods with '@timer'", convention: true },
+      lesson("A"),
+      lesson("B"),
+      lesson("C"),
+      lesson("Use pnpm, not npm"),
+    ];
+    const score = scoreProbe(
+      {
+        expect: [{ words: ["@timer"] }, { words: ["pnpm"] }],
+        expectAbsent: [{ words: ["z_"] }, { words: ["docstrings"] }],
+      },
+      { context: "x", items, tokens: 90 },
+    );
+    // The fourth convention is found; the fourth other lesson is not; a convention counts as injected.
+    expect(score).toMatchObject({ expected: 2, found: 1, unrelatedChecks: 2, falseInjections: 1 });
+  });
+
   it("counts any injection for expectNothing and each present lesson for expectAbsent", () => {
     expect(scoreProbe({ expectNothing: true }, { context: "", items: [], tokens: 0 })).toMatchObject({
       unrelatedChecks: 1,

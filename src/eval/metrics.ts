@@ -1,7 +1,7 @@
 /**
  * The eval's metrics, pure: whether a probe found its expected lessons among the first three
- * injected lessons (Recall@3), whether it injected anything it must not (false injections), and
- * the totals over scenarios.
+ * injected lessons or in the project's conventions block (Recall@3), whether it injected anything
+ * it must not (false injections), and the totals over scenarios.
  */
 
 import { escapeRegExp } from "../core/regexp.js";
@@ -13,6 +13,8 @@ export const RECALL_AT = 3;
 export interface InjectedItem {
   kind: string;
   text: string;
+  /** A lesson of the conventions block (its own budget: every one of them counts). */
+  convention?: boolean;
 }
 
 /** What a probe expects (see the scenario format). */
@@ -78,7 +80,10 @@ function wordsOf(lesson: LessonWords): string {
 /** Scores one probe against what was injected for it. */
 export function scoreProbe(expectation: ProbeExpectation, injection: ProbeInjection): ProbeScore {
   const lessons = injection.items.filter((item) => item.kind === "lesson");
-  const top = lessons.slice(0, RECALL_AT);
+  const top = [
+    ...lessons.filter((item) => item.convention),
+    ...lessons.filter((item) => !item.convention).slice(0, RECALL_AT),
+  ];
   const score: ProbeScore = {
     expected: 0,
     found: 0,

@@ -276,7 +276,12 @@ async function runProbe(
     unrelatedChecks: score.unrelatedChecks,
     falseInjections: score.falseInjections,
     tokens: score.tokens,
-    injected: result.items.map((item) => ({ kind: item.kind, text: item.text, score: item.score })),
+    injected: result.items.map((item) => ({
+      kind: item.kind,
+      text: item.text,
+      score: item.score,
+      ...(item.convention ? { convention: true } : {}),
+    })),
     problems: score.problems,
   };
 }

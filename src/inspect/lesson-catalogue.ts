@@ -2,7 +2,14 @@
  * The lessons as a person browses them: filtered by state, kind, scope, project and words, sorted
  * by any of the numbers that matter, a page at a time, each with its quality weight.
  */
-import type { Lesson, LessonKind, LessonScope, LessonStatus, MaturityState } from "../core/lessons/lesson.js";
+import type {
+  Lesson,
+  LessonKind,
+  LessonScope,
+  LessonSlot,
+  LessonStatus,
+  MaturityState,
+} from "../core/lessons/lesson.js";
 import { normalizeLessonText } from "../core/lessons/lesson.js";
 import { type QualityConfig, qualityWeight } from "../core/lessons/quality.js";
 import type { Store } from "../store/store.js";
@@ -19,6 +26,8 @@ export interface LessonQuery {
   scope?: LessonScope;
   /** That project's lessons and the global ones. */
   projectId?: string;
+  /** Only standing conventions (true) or only other lessons (false). */
+  convention?: boolean;
   /** Words every one of which the trigger, rule or why must contain (any case). */
   text?: string;
   sort: LessonSort;
@@ -43,6 +52,10 @@ export interface LessonRow {
   evidenceCount: number;
   /** The lesson's quality weight now (0..1). */
   quality: number;
+  /** A standing convention of its project. */
+  convention: boolean;
+  /** What it governs and the value it sets, when known. */
+  slot: LessonSlot | null;
   supersededById: string | null;
   createdAt: number;
   updatedAt: number;
@@ -67,6 +80,7 @@ export async function listLessonPage(
     kind: query.kind,
     scope: query.scope,
     projectId: query.projectId,
+    convention: query.convention,
   });
   const words = normalizeLessonText(query.text ?? "")
     .split(" ")
@@ -109,6 +123,8 @@ export function toRow(lesson: Lesson, quality: number): LessonRow {
     supportTaskCount: lesson.supportTaskCount,
     evidenceCount: lesson.evidenceCount,
     quality,
+    convention: lesson.convention === true,
+    slot: lesson.slot ?? null,
     supersededById: lesson.supersededById,
     createdAt: lesson.createdAt,
     updatedAt: lesson.updatedAt,

@@ -11,6 +11,7 @@ import type { LessonBook, LessonDetails } from "../learn/lesson-book.js";
 import type { RecallConfig } from "../recall/recall.js";
 import type { RecallEventRecord } from "../store/recall-store.js";
 import type { Store } from "../store/store.js";
+import { supersessionChain } from "./supersession-chain.js";
 import type { AdherenceView, ViewerSources } from "./viewer-sources.js";
 
 /** Evidence items placed per lesson at most (the rest are counted, not placed). */
@@ -55,7 +56,7 @@ export interface LessonDossier {
   recalls: RecallEventRecord[];
   history: HistoryEntry[];
   chain: {
-    /** Lessons this one replaced, oldest first. */
+    /** Lessons this one replaced, directly or through the ones between, oldest first. */
     supersedes: LessonLink[];
     /** The lessons that replaced this one, in order (each replaced by the next). */
     supersededBy: LessonLink[];
@@ -154,27 +155,20 @@ async function placeEvidence(store: Store, evidence: LessonEvidence[]): Promise<
 }
 
 async function lessonChain(store: Store, lesson: Lesson): Promise<LessonDossier["chain"]> {
+  const toLink = (found: Lesson): LessonLink => ({
+    id: found.id,
+    rule: found.rule,
+    status: found.status,
+    maturity: found.maturity,
+  });
   const link = async (id: string | null): Promise<LessonLink | null> => {
-    if (id === null) return null;
-    const found = await store.getLesson(id);
-    return found ? { id: found.id, rule: found.rule, status: found.status, maturity: found.maturity } : null;
+    const found = id === null ? null : await store.getLesson(id);
+    return found ? toLink(found) : null;
   };
-  const supersededBy: LessonLink[] = [];
-  const seen = new Set([lesson.id]);
-  for (let next = lesson.supersededById; next !== null && !seen.has(next); ) {
-    seen.add(next);
-    const found = await store.getLesson(next);
-    if (!found) break;
-    supersededBy.push({ id: found.id, rule: found.rule, status: found.status, maturity: found.maturity });
-    next = found.supersededById;
-  }
-  const replaced = await store.insights.lessonsSupersededBy(lesson.id);
-  const supersedes = (await Promise.all(replaced.map(link))).filter(
-    (item): item is LessonLink => item !== null,
-  );
+  const { supersedes, supersededBy } = await supersessionChain(store, lesson);
   return {
-    supersedes,
-    supersededBy,
+    supersedes: supersedes.map(toLink),
+    supersededBy: supersededBy.map(toLink),
     invertedFrom: await link(lesson.invertedFromId),
     invertedTo: await link(lesson.invertedToId),
   };

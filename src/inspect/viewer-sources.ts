@@ -6,6 +6,7 @@
  * available in this build") for its routes while the viewer says so on its page. Wiring a feature
  * in is an adapter from its service to the interface here, passed to `startViewerServer`.
  */
+import type { LessonStatus } from "../core/lessons/lesson.js";
 
 /** A memory file the write guardian guards (MEMORY.md, USER.md, SOUL.md, IDENTITY.md, TOOLS.md). */
 export interface MemoryFileSummary {
@@ -165,6 +166,8 @@ export interface ConventionView {
   statement: string;
   status: string;
   projectId: string | null;
+  /** What it governs and the value it sets (`naming.variable.prefix` = `n_`), when known. */
+  slot: { id: string; value: string | null } | null;
   /** The convention that replaced this one. */
   supersededById: string | null;
   /** Conventions this one replaced. */
@@ -175,7 +178,7 @@ export interface ConventionView {
 
 /** Conventions and their supersession chains. */
 export interface ConventionsSource {
-  list(filter: { projectId?: string; status?: string; limit: number }): Promise<ConventionView[]>;
+  list(filter: { projectId?: string; status?: LessonStatus; limit: number }): Promise<ConventionView[]>;
   get(id: string): Promise<ConventionView | null>;
   /** The whole chain `id` belongs to, oldest first. */
   chain(id: string): Promise<ConventionView[]>;

@@ -1,26 +1,16 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { LessonEvidence } from "../core/lessons/lesson.js";
 import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import { LessonConflictError } from "../store/lesson-store.js";
-import { SqliteStore } from "../store/sqlite/sqlite-store.js";
+import { lessonBookOnTempStore } from "../testing/lesson-book-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { createLessonBook, type LessonInput } from "./lesson-book.js";
+import type { LessonInput } from "./lesson-book.js";
 
 const tempDir = useTempDir();
 const DAY = 86_400_000;
 
 function setup() {
-  const store = new SqliteStore({ path: join(tempDir(), "tacit.db") });
-  let clock = Date.UTC(2026, 5, 1);
-  let counter = 0;
-  const book = createLessonBook({
-    store,
-    embedder: createHashingEmbedder(),
-    now: () => clock,
-    ids: () => `id-${String(++counter).padStart(5, "0")}`,
-  });
-  return { store, book, advance: (ms: number) => (clock += ms), now: () => clock };
+  return lessonBookOnTempStore(tempDir(), Date.UTC(2026, 5, 1));
 }
 
 function evidence(quote: string, taskId: string): LessonEvidence {

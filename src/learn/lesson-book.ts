@@ -2,7 +2,6 @@ import { ulid } from "ulid";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
-import { contradicts } from "../core/lessons/contradiction.js";
 import {
   criterionWeight,
   type DecayConfig,
@@ -39,6 +38,7 @@ import {
   type OutcomeSignals,
   scoreImplicitFeedback,
 } from "../core/lessons/outcome-scoring.js";
+import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
 import { createRedactor, type Redactor } from "../core/redaction.js";
 import type { Outcome } from "../core/types.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
@@ -228,24 +228,32 @@ export function createLessonBook(options: {
           ).filter((hit): hit is { lesson: Lesson; similarity: number } => hit.lesson !== null),
         ];
         // An opposite rule looks like a near-duplicate to the embedder; it overturns, never merges.
-        const overturned = neighbours.filter(
-          (hit) => hit.lesson.contentHash !== candidate.contentHash && contradicts(candidate, hit.lesson),
+        // So does a newer rule for the same slot with another value (z_ → wr_, yarn → pnpm), found
+        // among every lesson of the scope that governs the slot, not only the nearest ones.
+        const holders = candidate.slot
+          ? await store.listLessons({
+              scopeKeys: [lessonScopeKey(candidate)],
+              slot: candidate.slot.id,
+              limit: 100,
+            })
+          : [];
+        const overturned = overturnedBy(
+          candidate,
+          neighbours.map((hit) => hit.lesson),
+          holders,
         );
+        const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
         const decision = decideDedup({
           candidate,
-          neighbours: neighbours.filter((hit) => !overturned.includes(hit)),
+          // Rules for different slots are different rules, however alike their words.
+          neighbours: neighbours.filter(
+            (hit) => !overturnedIds.has(hit.lesson.id) && !governsAnotherSlot(candidate, hit.lesson),
+          ),
           config: config.dedup,
         });
         const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
         const target = decision.action === "create" ? null : decision.target;
-        const superseded = overturned.flatMap((hit) => {
-          const demoted = demoteLesson(
-            hit.lesson,
-            { kind: "superseded", supersededById: write.lesson.id },
-            ctx,
-          );
-          return demoted.ok ? [{ before: hit.lesson, after: demoted.lesson, event: demoted.event }] : [];
-        });
+        const superseded = settleSupersession(write, { candidate, target, overturned }, ctx);
         if (write.events.length > 0 || superseded.length > 0) {
           await commit({
             writes: [
@@ -465,15 +473,25 @@ export function createLessonBook(options: {
         if (!result.ok) return result;
         const restore = result.restore;
         const contentChanged = restore !== null && restore.contentHash !== current?.contentHash;
+        // Undoing a supersession brings the old rule back and retires the one that replaced it.
+        const replacing = event.type === "lesson-superseded" ? event.after?.supersededById : null;
+        const replacer = replacing ? await store.getLesson(replacing) : null;
+        const retired =
+          replacer && replacer.status !== "archived"
+            ? archiveLesson(replacer, { ...context(), reason: `supersession of ${event.lessonId} reverted` })
+            : null;
         await commit({
-          writes: restore ? [{ lesson: restore, expected: current }] : [],
+          writes: [
+            ...(restore ? [{ lesson: restore, expected: current }] : []),
+            ...(retired?.ok ? [{ lesson: retired.lesson, expected: replacer as Lesson }] : []),
+          ],
           deletes: restore === null && current ? [{ expected: current }] : [],
-          events: [result.event],
+          events: [result.event, ...(retired?.ok ? [retired.event] : [])],
           vectors: contentChanged
             ? [{ lessonId: restore.id, embedderId: embedder_id, vector: await embedLesson(restore) }]
             : [],
         });
-        return { ok: true, lesson: restore, events: [result.event] };
+        return { ok: true, lesson: restore, events: [result.event, ...(retired?.ok ? [retired.event] : [])] };
       });
     },
   };
@@ -481,10 +499,10 @@ export function createLessonBook(options: {
 
 export type LessonBook = ReturnType<typeof createLessonBook>;
 
-/** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
 /**
- * A lesson's text as it is stored: trigger, rule, why, project and evidence quotes go through the
- * redactor, as captured text does (a lesson given by hand or by a model never bypasses it).
+ * A lesson's text as it is stored: trigger, rule, why, project, the value of its slot and evidence
+ * quotes go through the redactor, as captured text does (a lesson given by hand or by a model never
+ * bypasses it).
  */
 function redactLesson<T extends Partial<LessonInput>>(lesson: T, redact: Redactor): T {
   const clean = (text: string) => redact(text).text;
@@ -494,12 +512,14 @@ function redactLesson<T extends Partial<LessonInput>>(lesson: T, redact: Redacto
     ...(lesson.rule !== undefined ? { rule: clean(lesson.rule) } : {}),
     ...(lesson.why !== undefined ? { why: clean(lesson.why) } : {}),
     ...(lesson.projectId ? { projectId: clean(lesson.projectId) } : {}),
+    ...(lesson.slot?.value ? { slot: { ...lesson.slot, value: clean(lesson.slot.value) } } : {}),
     ...(lesson.evidence
       ? { evidence: lesson.evidence.map((quote) => ({ ...quote, quote: clean(quote.quote) })) }
       : {}),
   };
 }
 
+/** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
 function feedbackReason(reason: string | undefined, redact: Redactor): string | null {
   const trimmed = reason?.trim();
   if (!trimmed) return null;

@@ -12,7 +12,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { InvalidInputError } from "../core/errors.js";
-import { textLanguage } from "../core/learning/task-message.js";
+import { languageOf } from "../core/lexicon/language.js";
 import { decide } from "../core/memory-gate/decide.js";
 import {
   GATE_DECISIONS,
@@ -72,7 +72,7 @@ export function parseLabelledSet(text: string, source: string): LabelledTurn[] {
     seen.set(value.id, line);
     turns.push({
       id: value.id,
-      language: value.language ?? textLanguage(value.current_user_message),
+      language: value.language ?? languageOf(value.current_user_message),
       turn: toGateTurn(value),
       expected: value.expected_decision,
       ...(value.expected_fact !== undefined ? { expectedFact: value.expected_fact } : {}),

@@ -1,16 +1,7 @@
 import { ulid } from "ulid";
-import { errorExcerpt } from "../core/error-line.js";
-import { harnessOrigin } from "../core/harness-text.js";
 import { toSignalMessages, userRequest } from "../core/learning/task-message.js";
-import { mergeConfig } from "../core/lessons/config.js";
-import type { Lesson } from "../core/lessons/lesson.js";
 import type { MaturityConfig } from "../core/lessons/maturity.js";
-import {
-  DEFAULT_RECALL_SCORING_WEIGHTS,
-  type QualityConfig,
-  type RecallScoringWeights,
-  scoreLesson,
-} from "../core/lessons/quality.js";
+import type { QualityConfig, RecallScoringWeights } from "../core/lessons/quality.js";
 import {
   type AssembledContext,
   assembleContext,
@@ -20,65 +11,30 @@ import {
   type RecallCandidate,
   type RecallKind,
 } from "../core/recall/context.js";
+import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "../core/recall/convention-settings.js";
+import { conventionsBlock, promptWork } from "../core/recall/conventions.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
-import { reciprocalRankFusion } from "../core/recall/fusion.js";
-import {
-  activities,
-  appliesToEveryAnswer,
-  asksFirst,
-  holdsProjectWide,
-  isGeneralQuestion,
-} from "../core/recall/intents.js";
-import { evidenceStatement, lessonStatement } from "../core/recall/statements.js";
-import { triggerSignalSimilarity } from "../core/recall/trigger-affinity.js";
-import { createRedactor, type RedactionConfig, type Redactor } from "../core/redaction.js";
-import { detectLiveSignals } from "../core/signals/live-signals.js";
-import type { LiveSignalName } from "../core/signals/signal-types.js";
-import { cosineSimilarity } from "../core/vector.js";
-import { toTaskMessage } from "../learn/learn-session.js";
-import { lessonEmbeddingText } from "../learn/lesson-book.js";
-import { recallableLessons } from "../learn/lesson-upkeep.js";
-import { type Embedder, embedderId } from "../models/embedder.js";
-import type { ModelGate } from "../models/model-gate.js";
-import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
-import type { EvidenceRow } from "../store/recall-store.js";
-import type { Store } from "../store/store.js";
-import { filterWithModel } from "./recall-filter.js";
+import { isGeneralQuestion } from "../core/recall/intents.js";
 import {
   DEFAULT_RELEVANCE_CONFIG,
   type PromptProfile,
   type RelevanceConfig,
-  relevance,
-} from "./relevance.js";
+} from "../core/recall/scoring.js";
+import type { RedactionConfig } from "../core/redaction.js";
+import { detectLiveSignals } from "../core/signals/live-signals.js";
+import type { LiveSignalName } from "../core/signals/signal-types.js";
+import { cosineSimilarity } from "../core/vector.js";
+import { toTaskMessage } from "../learn/learn-session.js";
+import { type Embedder, embedderId } from "../models/embedder.js";
+import type { ModelGate } from "../models/model-gate.js";
+import { lessonScopeKey } from "../store/lesson-store.js";
+import type { Store } from "../store/store.js";
+import { lessonsFor, skillsFor } from "./recall-candidates.js";
+import { embedAll, errorsMetBefore, evidenceFor, promptClauses, situationsOf } from "./recall-evidence.js";
+import { filterWithModel } from "./recall-filter.js";
+import { recallRedactor, redactRecallRequest } from "./recall-redaction.js";
 
-/** Capture's built-in rules, when no redaction settings are given. */
-const builtInRedactor = createRedactor();
-
-/**
- * What a recall prompt is redacted with: capture's rules and configured patterns (the
- * `redaction` setting), so what recall embeds, logs or echoes is redacted like what capture stores.
- */
-export function recallRedactor(config: Partial<RecallConfig> = {}): Redactor {
-  const redaction = config.redaction;
-  return redaction && (redaction.patterns?.length || redaction.enabled === false)
-    ? createRedactor(redaction)
-    : builtInRedactor;
-}
-
-/**
- * The prompt and project of a recall as recall uses them: redacted, the project as capture stores
- * it (so lessons scoped to a project with a secret in its path match).
- */
-export function redactRecallRequest<T extends { query: string; projectId?: string | null }>(
-  request: T,
-  redact: Redactor,
-): T {
-  return {
-    ...request,
-    query: redact(request.query).text,
-    projectId: request.projectId ? redact(request.projectId).text : (request.projectId ?? null),
-  };
-}
+export { recallRedactor, redactRecallRequest } from "./recall-redaction.js";
 
 /** Recall settings: seed 000's weights and budget, and the candidate pool size. */
 export interface RecallConfig {
@@ -88,7 +44,7 @@ export interface RecallConfig {
   quality: Partial<QualityConfig>;
   /** Added to trigger similarity per live signal a lesson is made for (default 0.2). */
   triggerSignalBoost?: number;
-  /** Adjustments of relevance beyond topic similarity. */
+  /** Adjustments of relevance beyond topic similarity (see core/recall/scoring.ts). */
   relevance: RelevanceConfig;
   /** Candidates fetched from each of full-text and vector search before fusion. Default 30. */
   pool: number;
@@ -99,6 +55,8 @@ export interface RecallConfig {
    * costs one call per prompt. Any failure falls back (closed) to the ranked list.
    */
   llmFilter: boolean;
+  /** The conventions block: its budget and filter (see core/recall/conventions.ts). */
+  conventions: ConventionSettings;
   /**
    * Maturity thresholds used when a recalled lesson's maturity is recomputed on feedback decayed to
    * now (defaults: `DEFAULT_MATURITY_CONFIG`); the lesson book's settings belong here too.
@@ -113,6 +71,7 @@ export interface RecallConfig {
 
 export const DEFAULT_RECALL_CONFIG: RecallConfig = {
   llmFilter: false,
+  conventions: DEFAULT_CONVENTION_SETTINGS,
   maturity: {},
   budget: DEFAULT_RECALL_BUDGET,
   weights: {},
@@ -142,6 +101,8 @@ export interface RecallItem {
   attribution?: EvidenceAttribution;
   score: number;
   parts: Record<string, number>;
+  /** A lesson of the project's conventions block. */
+  convention?: true;
 }
 
 export interface RecallResult {
@@ -159,7 +120,8 @@ export interface RecallResult {
  * Recalls the few lessons, skills and facts that matter for a prompt: full-text (BM25) and vector
  * (sqlite-vec KNN) candidates fused by reciprocal rank, brought up to date (maturity on feedback
  * decayed to now; a candidate with harmful feedback is held back), scored by topic, trigger and
- * quality × maturity, then fitted to the budget — and nothing at all when nothing is relevant.
+ * quality × maturity, then fitted to the budget — and nothing at all when nothing is relevant. A
+ * project's standing conventions come as a block of their own (see core/recall/conventions.ts).
  */
 export async function recall(
   deps: {
@@ -201,10 +163,9 @@ export async function recall(
     );
   const match = ftsMatchQuery(request.query);
   const queryTerms = contentTerms(request.query);
-  const profile: PromptProfile = {
-    activities: activities(request.query),
-    general: isGeneralQuestion(request.query),
-  };
+  const general = isGeneralQuestion(request.query);
+  // A prompt that changes code is code work, whatever it names ("tidy up the if/elif chain").
+  const profile: PromptProfile = { activities: promptWork(request.query, general).work, general };
 
   const evidence = await evidenceFor({
     store,
@@ -226,7 +187,18 @@ export async function recall(
       )
     : [];
   const situations = await situationsOf(store, [...evidence.asks, ...errorsMet]);
-  const lessonCandidates = await lessonsFor({
+  // The project's conventions: scored like lessons, injected as a block of their own.
+  const conventionLessons =
+    projectId && config.conventions.enabled
+      ? await store.listLessons({
+          scopeKeys: [lessonScopeKey({ scope: "project", projectId })],
+          convention: true,
+          status: ["candidate", "active", "refined"],
+          limit: 200,
+        })
+      : [];
+  const { candidates: lessonCandidates, conventions } = await lessonsFor({
+    conventionLessons,
     store,
     embedder,
     id,
@@ -252,12 +224,15 @@ export async function recall(
     queryTerms,
     profile,
   });
-  const pool = [...lessonCandidates, ...skillCandidates, ...evidence.candidates];
+  // A convention the block leaves out for its kind of work may still fit the prompt as a lesson.
+  const block = conventionsBlock(conventions, promptWork(request.query, profile.general), config.conventions);
+  const pool = [...lessonCandidates, ...block.asLessons, ...skillCandidates, ...evidence.candidates];
   const filtered =
     deps.gate && config.llmFilter
       ? await filterWithModel(deps.gate, request.query, pool, config.budget)
       : null;
-  const assembled: AssembledContext = assembleContext(filtered?.kept ?? pool, config.budget);
+  const assembled: AssembledContext = assembleContext(filtered?.kept ?? pool, config.budget, block.items);
+  assembled.rejected.push(...block.rejected);
   if (filtered) assembled.rejected.push(...filtered.dropped);
   const items = assembled.items.map(toItem);
   let recallId: string | null = null;
@@ -285,355 +260,6 @@ export async function recall(
   };
 }
 
-interface LessonSearch {
-  store: Store;
-  embedder: Embedder;
-  id: string;
-  now: number;
-  config: RecallConfig;
-  projectId: string | null;
-  match: string | null;
-  queryVector: Float32Array;
-  topicOf: (vector: Float32Array) => number;
-  recentVector: Float32Array;
-  liveSignals: LiveSignalName[];
-  queryTerms: ReadonlySet<string>;
-  profile: PromptProfile;
-  /** Lessons whose situation (the task they were learnt in) resembles the prompt: its relevance. */
-  situations: Map<string, number>;
-}
-
-async function lessonsFor(search: LessonSearch): Promise<RecallCandidate[]> {
-  const { store, config } = search;
-  const scopeKeys = visibleScopeKeys(search.projectId);
-  const lexical = search.match
-    ? await store.searchLessons({ match: search.match, scopeKeys, limit: config.pool })
-    : [];
-  const near = await store.nearestLessons({
-    embedderId: search.id,
-    vector: search.queryVector,
-    scopeKeys,
-    k: config.pool,
-  });
-  const fused = reciprocalRankFusion([lexical, near.map((hit) => hit.lessonId)]).slice(0, config.pool);
-  const ids = new Set([...fused.map((hit) => hit.id), ...search.situations.keys()]);
-  const found = (await Promise.all([...ids].map((lessonId) => store.getLesson(lessonId)))).filter(
-    (lesson): lesson is Lesson => lesson !== null && scopeKeys.includes(lessonScopeKey(lesson)),
-  );
-  const lessons = await recallableLessons(
-    { store, now: () => search.now, config: { maturity: config.maturity } },
-    found,
-  );
-  if (lessons.length === 0) return [];
-  const stored = await vectorsOf({
-    items: lessons,
-    key: (lesson) => lesson.id,
-    known: near.map((hit) => [hit.lessonId, hit.vector]),
-    read: (ids) => store.lessonVectors(search.id, ids),
-    embedder: search.embedder,
-    text: lessonEmbeddingText,
-  });
-  const triggers = await embedAll(
-    search.embedder,
-    lessons.map((lesson) => lesson.trigger),
-  );
-  const lexicalHits = new Set(lexical);
-  return lessons.map((lesson, index) => {
-    const topic = search.topicOf(stored.get(lesson.id) as Float32Array);
-    const trigger = triggerSignalSimilarity({
-      lesson,
-      triggerSimilarity: cosineSimilarity(search.recentVector, triggers[index] as Float32Array),
-      liveSignals: search.liveSignals,
-      boost: config.triggerSignalBoost,
-    });
-    const scored = scoreLesson({
-      topicSimilarity: topic,
-      triggerSimilarity: trigger,
-      lesson,
-      now: search.now,
-      weights: config.weights,
-      quality: config.quality,
-    });
-    const shared = overlap(search.queryTerms, `${lesson.trigger} ${lesson.rule}`);
-    const situation = search.situations.get(lesson.id) ?? 0;
-    const standing = config.relevance.standingRule;
-    return {
-      kind: "lesson",
-      id: lesson.id,
-      text: lessonStatement(lesson),
-      score: scored.score,
-      relevance: Math.max(
-        relevance(
-          config.relevance,
-          {
-            topic,
-            sharedTerms: shared,
-            lexicalHit: lexicalHits.has(lesson.id),
-            text: `${lesson.trigger} ${lesson.rule}`,
-          },
-          search.profile,
-        ),
-        // A task like the prompt: the lessons learnt in it apply again, one step removed.
-        config.relevance.situationWeight * situation,
-        appliesToEveryAnswer(lesson.trigger) ? standing : 0,
-        // "ask before adding a dependency" guards every task in its scope, not a knowledge question.
-        asksFirst(lesson.rule) && !search.profile.general ? standing : 0,
-        // "no pip in this repo, its poetry": a rule of the whole project, for any work in it.
-        lesson.scope === "project" && holdsProjectWide(lesson.rule) && !search.profile.general ? standing : 0,
-      ),
-      parts: {
-        ...scored.parts,
-        topicSimilarity: round(topic),
-        triggerSimilarity: round(trigger),
-        sharedTerms: shared,
-        ...(situation > 0 ? { situation: round(situation) } : {}),
-      },
-    };
-  });
-}
-
-/**
- * Active skills of the project and global ones (few: they need two successful tasks each), scored
- * like lessons without a track record: 0.45·topic + 0.35·trigger (the recent turns against the
- * skill's when-to-use) + 0.20 (an active skill's quality), × 1 — with the configured weights.
- */
-async function skillsFor(search: {
-  store: Store;
-  config: RecallConfig;
-  embedder: Embedder;
-  projectId: string | null;
-  queryVector: Float32Array;
-  recentVector: Float32Array;
-  queryTerms: ReadonlySet<string>;
-  profile: PromptProfile;
-}): Promise<RecallCandidate[]> {
-  const skills = await search.store.listSkills({
-    limit: 200,
-    status: ["active"],
-    ...(search.projectId ? { projectId: search.projectId } : { scope: "global" as const }),
-  });
-  if (skills.length === 0) return [];
-  const weights = mergeConfig(DEFAULT_RECALL_SCORING_WEIGHTS, search.config.weights);
-  const topics = await embedAll(
-    search.embedder,
-    skills.map((skill) => `${skill.title}\n${skill.description}`),
-  );
-  const triggers = await embedAll(
-    search.embedder,
-    skills.map((skill) => skill.whenToUse.join("\n") || skill.description),
-  );
-  return skills.map((skill, index) => {
-    const topic = cosineSimilarity(search.queryVector, topics[index] as Float32Array);
-    const trigger = cosineSimilarity(search.recentVector, triggers[index] as Float32Array);
-    const shared = overlap(search.queryTerms, `${skill.title} ${skill.description}`);
-    const score = weights.topic * topic + weights.trigger * trigger + weights.quality;
-    return {
-      kind: "skill",
-      id: skill.id,
-      text: `${skill.name}: ${skill.description.replace(/\s+/g, " ").slice(0, 200)} (use the ${skill.name} skill)`,
-      score,
-      relevance: relevance(
-        search.config.relevance,
-        { topic, sharedTerms: shared, lexicalHit: false, text: `${skill.title} ${skill.description}` },
-        search.profile,
-      ),
-      parts: { topicSimilarity: round(topic), triggerSimilarity: round(trigger), sharedTerms: shared },
-    };
-  });
-}
-
-async function evidenceFor(search: {
-  store: Store;
-  embedder: Embedder;
-  id: string;
-  config: RecallConfig;
-  projectId: string | null;
-  match: string | null;
-  queryVector: Float32Array;
-  queryTerms: ReadonlySet<string>;
-  profile: PromptProfile;
-  sessionId?: string;
-}): Promise<{ candidates: RecallCandidate[]; asks: Ask[] }> {
-  const { config } = search;
-  const { lexical, near } = await messagesLike(search, search.match, search.queryVector);
-  const rows = new Map<string, EvidenceRow>();
-  for (const row of [...lexical, ...near.map((hit) => hit.row)]) rows.set(row.messageId, row);
-  const fused = reciprocalRankFusion([
-    lexical.map((row) => row.messageId),
-    near.map((hit) => hit.row.messageId),
-  ]).slice(0, config.pool);
-  const chosen = fused
-    .map((hit) => rows.get(hit.id) as EvidenceRow)
-    .filter((row) => !isNarration(row) && !isHarnessText(row));
-  if (chosen.length === 0) return { candidates: [], asks: [] };
-  const vectors = await messageVectorsOf(search, chosen, near);
-  const texts = chosen.map(evidenceText);
-  const lexicalHits = new Set(lexical.map((row) => row.messageId));
-  const asks: Ask[] = [];
-  const candidates = chosen.map((row, index): RecallCandidate => {
-    const topic = cosineSimilarity(search.queryVector, vectors.get(row.pk) as Float32Array);
-    const shared = overlap(search.queryTerms, texts[index] as string);
-    const rowRelevance = relevance(
-      config.relevance,
-      {
-        topic,
-        sharedTerms: shared,
-        lexicalHit: lexicalHits.has(row.messageId),
-        text: texts[index] as string,
-      },
-      search.profile,
-    );
-    // What the user asked, or an error the agent ran into: the situations lessons were learnt in.
-    if (row.role === "user" || row.isError) asks.push({ messagePk: row.pk, relevance: rowRelevance });
-    const attribution = evidenceAttribution(row);
-    return {
-      kind: "evidence",
-      id: row.messageId,
-      text: evidenceStatement({
-        attribution,
-        text: texts[index] as string,
-        at: row.createdAt,
-        toolName: row.toolName,
-      }),
-      attribution,
-      score: round(topic),
-      relevance: rowRelevance,
-      parts: { topicSimilarity: round(topic), sharedTerms: shared },
-    };
-  });
-  return { candidates, asks };
-}
-
-/** What a user asked in an earlier session of the project, and how relevant it is to the prompt. */
-interface Ask {
-  messagePk: number;
-  relevance: number;
-}
-
-/**
- * The same error, met in an earlier session of the project: the session's latest failed tool call
- * against the project's other failed calls (full text and vectors). Its situations are the tasks
- * where that error was met, and the lessons learnt there ("run `npx prisma generate` first") come
- * back when it happens again, whatever the user types ("why are they failing?"). Each as an ask
- * whose relevance is the two errors' similarity.
- */
-async function errorsMetBefore(
-  search: MessageSearch & { embedder: Embedder },
-  failed: Pick<EvidenceRow, "content" | "toolOutput" | "isError">,
-): Promise<Ask[]> {
-  const text = evidenceText(failed);
-  const [vector] = (await embedAll(search.embedder, [text])) as [Float32Array];
-  const { lexical, near } = await messagesLike(search, ftsMatchQuery(text), vector);
-  const byPk = new Map([...lexical, ...near.map((hit) => hit.row)].map((row) => [row.pk, row]));
-  const errors = [...byPk.values()].filter((row) => row.isError);
-  const vectors = await messageVectorsOf(search, errors, near);
-  return errors.map((row) => ({
-    messagePk: row.pk,
-    relevance: cosineSimilarity(vector, vectors.get(row.pk) as Float32Array),
-  }));
-}
-
-/** Where and how recall searches captured messages: the project's other sessions, `pool` each way. */
-interface MessageSearch {
-  store: Store;
-  id: string;
-  config: RecallConfig;
-  projectId: string | null;
-  sessionId?: string | null;
-}
-
-/** Messages like a text: its full-text hits and its vector's nearest neighbours (with their vectors). */
-async function messagesLike(search: MessageSearch, match: string | null, vector: Float32Array) {
-  const { store, config } = search;
-  const excludeSessionId = search.sessionId ?? undefined;
-  const lexical = match
-    ? await store.searchMessages({ match, projectId: search.projectId, excludeSessionId, limit: config.pool })
-    : [];
-  const near = await store.nearestMessages({
-    embedderId: search.id,
-    vector,
-    projectId: search.projectId,
-    excludeSessionId,
-    k: config.pool,
-  });
-  return { lexical, near };
-}
-
-/** The vectors of evidence rows (see {@link vectorsOf}). */
-function messageVectorsOf(
-  search: MessageSearch & { embedder: Embedder },
-  rows: readonly EvidenceRow[],
-  near: ReadonlyArray<{ row: EvidenceRow; vector: Float32Array }>,
-): Promise<Map<number, Float32Array>> {
-  return vectorsOf({
-    items: rows,
-    key: (row) => row.pk,
-    known: near.map((hit) => [hit.row.pk, hit.vector]),
-    read: (pks) => search.store.messageVectors(search.id, pks),
-    embedder: search.embedder,
-    text: evidenceText,
-  });
-}
-
-/** The lessons learnt in the tasks of these asks, each with its most relevant ask's relevance. */
-async function situationsOf(store: Store, asks: readonly Ask[]): Promise<Map<string, number>> {
-  const situations = new Map<string, number>();
-  if (asks.length === 0) return situations;
-  const byPk = new Map<number, number>();
-  for (const ask of asks) byPk.set(ask.messagePk, Math.max(ask.relevance, byPk.get(ask.messagePk) ?? 0));
-  for (const link of await store.lessonsLearntAt([...byPk.keys()])) {
-    const value = byPk.get(link.messagePk) ?? 0;
-    if (value > (situations.get(link.lessonId) ?? 0)) situations.set(link.lessonId, value);
-  }
-  return situations;
-}
-
-/**
- * The separate asks of a prompt ("install the deps, start the api and check its health" → three),
- * each of at least two words; none when the prompt is a single ask.
- */
-function promptClauses(prompt: string): string[] {
-  const parts = prompt
-    .split(/[,;，；。]|\s+(?:and then|then|and|also)\s+|然后|并且|再把|接着/i)
-    .map((part) => part.trim())
-    .filter((part) => part.split(/\s+/).length >= 2 || /[\u3400-\u9fff]{3,}/.test(part));
-  return parts.length >= 2 ? parts.slice(0, 4) : [];
-}
-
-function overlap(terms: ReadonlySet<string>, text: string): number {
-  let shared = 0;
-  for (const term of contentTerms(text)) if (terms.has(term)) shared++;
-  return shared;
-}
-
-/** An assistant announcing its next step ("I'll run the tests first") is not a fact worth recalling. */
-const NARRATION =
-  /^\s*(?:i'?ll|i will|i'm going to|let me|let's|now i|next,? i|okay|ok[,.]|sure|first,? i|好的|我先|让我|接下来我|下面我)/i;
-
-/**
- * A user row whose text the harness wrote (command output, a caveat…), stored before capture
- * marked such rows: never evidence of what the user said.
- */
-function isHarnessText(row: EvidenceRow): boolean {
-  return row.role === "user" && harnessOrigin(row.content) !== null;
-}
-
-/** Who said an evidence row: a failed call's text is tool output, whoever's turn carried it. */
-function evidenceAttribution(row: EvidenceRow): EvidenceAttribution {
-  if (row.kind === "tool_call" || row.role === "tool" || row.isError) return "tool_output";
-  return row.role === "user" ? "user" : "assistant";
-}
-
-function isNarration(row: EvidenceRow): boolean {
-  return row.role === "assistant" && !row.isError && NARRATION.test(row.content);
-}
-
-function evidenceText(row: Pick<EvidenceRow, "content" | "toolOutput" | "isError">): string {
-  return row.isError && row.toolOutput
-    ? errorExcerpt(row.toolOutput, { maxChars: 240, maxLines: 3 }).replaceAll("\n", " ")
-    : row.content.slice(0, 240);
-}
-
 async function recentMessages(store: Store, sessionId: string, turns: number) {
   const session = await store.getSession(sessionId);
   if (!session) return [];
@@ -641,33 +267,6 @@ async function recentMessages(store: Store, sessionId: string, turns: number) {
     afterSeq: Math.max(-1, session.messageCount - turns * 3 - 1),
   });
   return rows.map(toTaskMessage);
-}
-
-/**
- * The vectors of `items`: those a nearest-neighbour query already returned, then the stored ones
- * (read in one query), then, for any not indexed yet, embedded now.
- */
-async function vectorsOf<T, K>(options: {
-  items: readonly T[];
-  key: (item: T) => K;
-  known: Iterable<readonly [K, Float32Array]>;
-  read: (keys: K[]) => Promise<Map<K, Float32Array>>;
-  embedder: Embedder;
-  text: (item: T) => string;
-}): Promise<Map<K, Float32Array>> {
-  const { items, key } = options;
-  const vectors = new Map<K, Float32Array>(options.known);
-  const unread = items.filter((item) => !vectors.has(key(item))).map(key);
-  for (const [itemKey, vector] of await options.read(unread)) vectors.set(itemKey, vector);
-  const missing = items.filter((item) => !vectors.has(key(item)));
-  const fresh = await embedAll(options.embedder, missing.map(options.text));
-  for (const [index, item] of missing.entries()) vectors.set(key(item), fresh[index] as Float32Array);
-  return vectors;
-}
-
-async function embedAll(embedder: Embedder, values: string[]): Promise<Float32Array[]> {
-  if (values.length === 0) return [];
-  return (await embedder.embed({ values })).embeddings;
 }
 
 function toItem(candidate: RecallCandidate): RecallItem {
@@ -678,6 +277,7 @@ function toItem(candidate: RecallCandidate): RecallItem {
     ...(candidate.attribution ? { attribution: candidate.attribution } : {}),
     score: round(candidate.score),
     parts: candidate.parts,
+    ...(candidate.convention ? { convention: true as const } : {}),
   };
 }
 

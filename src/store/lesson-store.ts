@@ -11,6 +11,12 @@ export interface LessonFilter {
   scope?: LessonScope;
   kind?: LessonKind[];
   projectId?: string;
+  /** Only lessons with one of these scope keys (see {@link lessonScopeKey}). */
+  scopeKeys?: string[];
+  /** Only lessons that govern this slot. */
+  slot?: string;
+  /** Only standing conventions (true) or only other lessons (false). */
+  convention?: boolean;
 }
 
 /** Where a lesson applies, as one key: `global`, or `project:<projectId>`. */

@@ -5,7 +5,8 @@
  * collected from all of it. Every page is loaded at 1280×800 and at phone width (screenshots in
  * test-results/viewer/), a lesson is promoted, its promotion reverted and the lesson deprecated
  * through the pages, a memory-file write is rolled back after confirmation, a dataset sample is
- * approved, each result checked through the API, and no request may leave 127.0.0.1.
+ * approved, a convention's supersession chain (z_ → wr_ → n_, learnt through the lesson book) is
+ * followed both ways, each result checked through the API, and no request may leave 127.0.0.1.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultViewerDirectory, loadViewerAssets } from "../../src/interfaces/http/viewer-assets.js";
 import { viewerSourcesFor } from "../../src/interfaces/http/viewer-source-wiring.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
+import { learnPrefixChain } from "../../src/testing/convention-chain.js";
 import { seedMemoryFiles } from "../../src/testing/memory-files-fixture.js";
 import { rawRequest, seedViewerHome, startViewerFixture, type ViewerFixture } from "../../src/testing/viewer-fixture.js";
 
@@ -38,6 +40,8 @@ let workspace: string;
 let fixture: ViewerFixture;
 let browser: Browser;
 let base: string;
+/** The project's variable-name convention, updated twice: z_ → wr_ → n_. */
+let chain: Awaited<ReturnType<typeof learnPrefixChain>>;
 /** Every URL the browser asked for, in every test. */
 const requested: string[] = [];
 /** Console errors and uncaught page errors (a CSP violation is one). */
@@ -56,9 +60,12 @@ beforeAll(async () => {
     assets: loadViewerAssets(defaultViewerDirectory()),
     sources: viewerSourcesFor,
   });
+  chain = await learnPrefixChain(fixture.runtime.lessons);
   base = `http://127.0.0.1:${fixture.server.port}/`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
+    // Chromium keeps crash reports and caches under the XDG folders: the test's own home, not the user's.
+    env: { ...process.env, XDG_CONFIG_HOME: join(home, "xdg-config"), XDG_CACHE_HOME: join(home, "xdg-cache") },
     args: [
       "--headless",
       "--no-sandbox",
@@ -101,7 +108,7 @@ describe.skipIf(!present)("the viewer in chromium", () => {
   it("loads every page at desktop and phone width", async () => {
     const [session] = (await api("/api/sessions?limit=1")).sessions;
     const { tasks } = await api("/api/tasks?limit=1");
-    const { lessons } = await api("/api/lessons?limit=1&sort=evidence");
+    const { lessons } = await api("/api/lessons?limit=1&sort=evidence&convention=false");
     const [project] = (await api("/api/projects")).projects.filter((item: { lessons: number }) => item.lessons > 0);
     const pages: Array<{ name: string; hash: string; ready: string }> = [
       { name: "overview", hash: "#/", ready: "[data-testid=counts]" },
@@ -111,7 +118,8 @@ describe.skipIf(!present)("the viewer in chromium", () => {
       { name: "signals", hash: "#/signals", ready: "[data-testid=signals] tbody tr" },
       { name: "lessons", hash: "#/lessons", ready: "[data-testid=lessons] tbody tr" },
       { name: "lesson", hash: `#/lessons/${lessons[0].id}`, ready: "[data-testid=history] li" },
-      { name: "conventions", hash: "#/conventions", ready: "[data-testid=unavailable]" },
+      { name: "conventions", hash: "#/conventions", ready: "[data-testid=conventions] li" },
+      { name: "convention", hash: `#/conventions/${chain.wr.id}`, ready: "[data-testid=convention-chain] li" },
       {
         name: "recall",
         hash: `#/recall?prompt=${encodeURIComponent("install the dependencies")}&project=${encodeURIComponent(project.projectId)}`,
@@ -141,7 +149,7 @@ describe.skipIf(!present)("the viewer in chromium", () => {
   }, 180_000);
 
   it("promotes a lesson, reverts the promotion and deprecates it through the pages", async () => {
-    const { lessons } = await api("/api/lessons?limit=1&sort=evidence");
+    const { lessons } = await api("/api/lessons?limit=1&sort=evidence&convention=false");
     const id = lessons[0].id;
     expect(lessons[0].maturity).toBe("candidate");
     const page = await openPage(VIEWPORTS[0]);
@@ -180,6 +188,58 @@ describe.skipIf(!present)("the viewer in chromium", () => {
     await evidence.click();
     await page.locator(".entry.focused").waitFor();
     await page.screenshot({ path: join(SHOTS, "evidence-turn-desktop.png") });
+    await page.close();
+  }, 120_000);
+
+  it("shows the conventions, and a supersession chain z_ → wr_ → n_ followed both ways", async () => {
+    const { z, wr, n } = chain;
+    const listed = (await api("/api/conventions?project=/work/grades")).conventions;
+    expect(listed.map((item: { id: string }) => item.id).sort()).toEqual([z.id, wr.id, n.id].sort());
+    const page = await openPage(VIEWPORTS[0]);
+
+    // The conventions filter of the lessons page lists the conventions (the three, and those the
+    // learner found in the imported transcripts) and no other lesson.
+    const conventions = await api("/api/lessons?convention=true&limit=500");
+    const others = await api("/api/lessons?convention=false&limit=1");
+    expect(conventions.total).toBeGreaterThanOrEqual(3);
+    expect(others.total).toBeGreaterThan(0);
+    await page.goto(`${base}#/lessons?convention=true`);
+    await page.locator("[data-testid=lessons] tbody tr").first().waitFor();
+    expect(await page.locator("[data-testid=lessons] tbody tr").count()).toBe(conventions.total);
+    const table = (await page.locator("[data-testid=lessons]").textContent()) ?? "";
+    for (const lesson of [z, wr, n]) expect(table).toContain(lesson.rule);
+    expect(table).not.toContain(others.lessons[0].rule);
+
+    // The conventions page: the chain of the middle one, oldest first.
+    await page.goto(`${base}#/conventions/${wr.id}`);
+    const links = page.locator("[data-testid=convention-chain] li");
+    await links.first().waitFor();
+    expect(await links.allTextContents()).toEqual([
+      expect.stringContaining("'z_'"),
+      expect.stringContaining("superseded by"),
+      expect.stringContaining("superseded by"),
+    ]);
+    expect(await links.nth(2).textContent()).toContain("'n_'");
+    await page.screenshot({ path: join(SHOTS, "convention-chain-desktop.png"), fullPage: true });
+
+    // From the oldest lesson, "superseded by" leads forward to wr_ and n_; from n_, back to both.
+    await page.goto(`${base}#/lessons/${z.id}`);
+    const forward = page.getByTestId("superseded-by");
+    await forward.first().waitFor();
+    expect(await forward.count()).toBe(2);
+    await forward.last().getByRole("link").click();
+    await page.locator("h1", { hasText: "'n_'" }).waitFor();
+    const back = page.getByTestId("supersedes");
+    await back.first().waitFor();
+    expect(await back.allTextContents()).toEqual([
+      expect.stringContaining("'z_'"),
+      expect.stringContaining("'wr_'"),
+    ]);
+    expect(await page.getByTestId("slot").first().textContent()).toBe("naming.variable.prefix = n_");
+    await page.screenshot({ path: join(SHOTS, "convention-lesson-desktop.png"), fullPage: true });
+    const oldest = (await api(`/api/lessons/${z.id}`)).lesson;
+    expect(oldest.status).toBe("archived");
+    expect(oldest.statusReason).toMatch(new RegExp(`^superseded by ${wr.id}`));
     await page.close();
   }, 120_000);
 

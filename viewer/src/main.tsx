@@ -50,7 +50,7 @@ function Page({ route }: { route: Route }) {
     case "conventions":
       return (
         <Needs source="conventions" feature="conventions">
-          {() => <ConventionsPage id={id} />}
+          {() => <ConventionsPage id={id} query={route.query} />}
         </Needs>
       );
     case "recall":

@@ -116,12 +116,19 @@ export interface LessonRow {
   supportTaskCount: number;
   evidenceCount: number;
   quality: number;
+  /** A standing convention of its project. */
+  convention: boolean;
+  /** What it governs and the value it sets, when known. */
+  slot: Slot | null;
   supersededById: string | null;
   createdAt: number;
   updatedAt: number;
 }
 
-export interface Lesson extends Omit<LessonRow, "quality"> {
+/** A lesson as stored: `convention` and `slot` are absent on lessons learnt before them. */
+export interface Lesson extends Omit<LessonRow, "quality" | "convention" | "slot"> {
+  convention?: boolean;
+  slot?: Slot;
   why: string;
   statusReason: string | null;
   maturityReason: string | null;
@@ -284,11 +291,18 @@ export interface Sample {
   note: string | null;
 }
 
+/** What a lesson governs (`naming.variable.prefix`) and the value it sets (`n_`). */
+export interface Slot {
+  id: string;
+  value: string | null;
+}
+
 export interface Convention {
   id: string;
   statement: string;
   status: string;
   projectId: string | null;
+  slot: Slot | null;
   supersededById: string | null;
   supersedes: string[];
   evidenceCount: number;

@@ -6,14 +6,16 @@
  */
 import { DEFAULT_QUALITY_CONFIG, DEFAULT_RECALL_SCORING_WEIGHTS } from "../../core/lessons/quality.js";
 import { DEFAULT_RECALL_BUDGET } from "../../core/recall/context.js";
+import { DEFAULT_CONVENTION_SETTINGS } from "../../core/recall/convention-settings.js";
+import { DEFAULT_RELEVANCE_CONFIG } from "../../core/recall/relevance-config.js";
 import { DEFAULT_TRIGGER_SIGNAL_BOOST } from "../../core/recall/trigger-affinity.js";
-import { DEFAULT_RELEVANCE_CONFIG } from "../../recall/relevance-config.js";
 import { count, days, flag, group, positive, ratio, section, weight } from "../setting.js";
 
 const budget = DEFAULT_RECALL_BUDGET;
 const multipliers = DEFAULT_RECALL_SCORING_WEIGHTS.maturityMultipliers;
 const quality = DEFAULT_QUALITY_CONFIG;
 const relevance = DEFAULT_RELEVANCE_CONFIG;
+const conventions = DEFAULT_CONVENTION_SETTINGS;
 
 export const recallSettingsSchema = section({
   topK: positive(
@@ -94,6 +96,18 @@ export const recallSettingsSchema = section({
     standingRule: ratio(
       relevance.standingRule,
       "Relevance given to a standing rule (how to answer, ask first, a rule of the whole project) on any task prompt.",
+    ),
+  }),
+  conventions: group({
+    enabled: flag(
+      conventions.enabled,
+      "Inject a project's standing conventions (“always…”, “we use…”, “以后…”) as a block of their own, before the other lessons.",
+    ),
+    maxConventions: count(conventions.maxConventions, "Most conventions in the block of one prompt."),
+    maxTokens: count(conventions.maxTokens, "Most tokens of the conventions block's lines."),
+    minRelevance: ratio(
+      conventions.minRelevance,
+      "A convention for another kind of work than the prompt's still comes when it is at least this relevant to the prompt.",
     ),
   }),
 });

@@ -4,6 +4,9 @@
  * retry-rules.ts, standing instructions and project facts in stated-rules.ts. Pure.
  */
 
+import { languageOf } from "../lexicon/language.js";
+import { forbids } from "../lexicon/negations.js";
+import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
@@ -12,7 +15,6 @@ import {
   type Correction,
   extractCorrection,
   extractPreference,
-  isNegativeRule,
   phraseCorrection,
   phrasePreference,
   preferenceScope,
@@ -28,11 +30,9 @@ import {
   isActionCall,
   isFailedCall,
   type TaskSignal,
-  textLanguage,
   userWords,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
-import { sentenceRun, splitSentences } from "./user-sentences.js";
 
 export type { ExperienceContext } from "./experience-context.js";
 
@@ -87,7 +87,7 @@ export function correctionRule(
     const named = extracted !== null && extracted.wrong !== null && extracted.right !== null;
     if ((extracted === null && !split) || (constraint && !named)) continue;
     used.add(signal);
-    const zh = textLanguage(signal.evidence) === "zh";
+    const zh = languageOf(signal.evidence) === "zh";
     const correction = extracted ?? { wrong: null, right: null };
     const { wrong, right } = correction;
     const rule = clip(correctionText(extracted, signal.evidence, zh), MAX_RULE_CHARS);
@@ -141,7 +141,7 @@ export function constraintRule(
     if (signal.source !== "user" || (signal.type !== "constraint" && signal.type !== "preference")) continue;
     if (used.has(signal) || alreadyLearnt(context, signal.seq, signal.evidence)) continue;
     const sentence = stripConnectives(signal.evidence);
-    const zh = textLanguage(sentence) === "zh";
+    const zh = languageOf(sentence) === "zh";
     const substantial = zh
       ? (sentence.match(/\p{Script=Han}/gu)?.length ?? 0) >= 4
       : sentence.split(/\s+/).length >= 3;
@@ -155,7 +155,7 @@ export function constraintRule(
         ? `${sentence.replace(/[.。!！]+$/, "")}${zh ? "，" : ". "}${instead.text}`
         : sentence;
       heuristics.push({
-        kind: instead ? "prefer" : isNegativeRule(sentence) ? "avoid" : "verify",
+        kind: instead ? "prefer" : forbids(sentence) ? "avoid" : "verify",
         trigger: activityTrigger(rule, zh) ?? context.activity,
         rule: clip(rule, MAX_RULE_CHARS),
         why: zh ? "用户明确提出的约束" : "A constraint the user stated",
@@ -169,7 +169,7 @@ export function constraintRule(
     const preference = extractPreference(sentence);
     const rule = preference ? phrasePreference(preference, zh) : sentence;
     heuristics.push({
-      kind: !preference && isNegativeRule(sentence) ? "avoid" : "prefer",
+      kind: !preference && forbids(sentence) ? "avoid" : "prefer",
       trigger: activityTrigger(sentence, zh) ?? context.activity,
       rule: clip(rule, MAX_RULE_CHARS),
       why: zh ? "用户表达的偏好" : "A preference the user stated",
@@ -190,7 +190,7 @@ function alternativeAfter(
   signal: TaskSignal,
   zh: boolean,
 ): { text: string; quote: string } | null {
-  if (!isNegativeRule(signal.evidence)) return null;
+  if (!forbids(signal.evidence)) return null;
   const row = context.rows.find((candidate) => candidate.seq === signal.seq);
   const words = row ? userWords(row) : null;
   if (!words) return null;

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { forbids } from "../lexicon/negations.js";
 import {
+  activityTrigger,
   extractCorrection,
   extractPreference,
   formatTerm,
   isCodeLike,
   isFixBeforeRetry,
-  isNegativeRule,
   isVagueTerm,
   preferenceScope,
   relatedCommands,
   stripConnectives,
-  topicTrigger,
 } from "./experience-text.js";
 import type { TaskMessage } from "./task-message.js";
 
@@ -208,9 +208,9 @@ describe("small helpers", () => {
   });
 
   it("reads rule polarity, scope and connectives", () => {
-    expect(isNegativeRule("It must not run as root.")).toBe(true);
-    expect(isNegativeRule("不能用 root 用户")).toBe(true);
-    expect(isNegativeRule("Make sure the migration is reversible")).toBe(false);
+    expect(forbids("It must not run as root.")).toBe(true);
+    expect(forbids("不能用 root 用户")).toBe(true);
+    expect(forbids("Make sure the migration is reversible")).toBe(false);
     expect(preferenceScope("I prefer pnpm")).toBe("global");
     expect(preferenceScope("We use pnpm in this repo")).toBe("project");
     expect(preferenceScope("我更喜欢用 pnpm")).toBe("global");
@@ -220,10 +220,9 @@ describe("small helpers", () => {
   });
 
   it("names situations for commands and sentences", () => {
-    expect(topicTrigger("npm install", false)).toBe("Installing dependencies");
-    expect(topicTrigger("pnpm vitest run", true)).toBe("编写和运行测试");
-    expect(topicTrigger("I prefer pnpm", false)).toBe("Choosing a package manager");
-    expect(topicTrigger("make deploy", false)).toBeNull();
-    expect(topicTrigger("npm run e2e", false, "command")).toBeNull();
+    expect(activityTrigger("npm install", false)).toBe("Installing dependencies");
+    expect(activityTrigger("pnpm vitest run", true)).toBe("编写和运行测试");
+    expect(activityTrigger("I prefer pnpm", false)).toBe("Choosing a package manager");
+    expect(activityTrigger("npm run e2e", false, "command")).toBeNull();
   });
 });

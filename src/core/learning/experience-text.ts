@@ -3,10 +3,12 @@
  * correction replaces (X → Y), what a preference prefers, whether two shell commands are
  * attempts at the same thing, and a situational trigger for a command or sentence. Pure.
  */
+import { hasHan } from "../lexicon/language.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { CORRECTION_PATTERNS, ONLY_FOR, ZH_ONLY_FOR } from "./correction-patterns.js";
 import { type TaskMessage, toolCommand, toolInputObject } from "./task-message.js";
 
-export { activityTrigger, titleActivity, topicTrigger } from "./topics.js";
+export { activityTrigger, titleActivity } from "./topics.js";
 
 /** What a correction says was wrong and what is right; either may be unknown. */
 export interface Correction {
@@ -233,25 +235,14 @@ export function preferenceScope(sentence: string): "project" | "global" {
   return /\bi\b|\bi'[a-z]+|\bmy\b|我/i.test(sentence) ? "global" : "project";
 }
 
-/** True for a rule that forbids ("must not", "never", "without", "不能", "不要", "禁止"…). */
-export function isNegativeRule(sentence: string): boolean {
-  return (
-    /\b(?:must not|mustn'?t|must never|should not|shouldn'?t|should never|never|don'?t|do not|cannot|can'?t|can not|without|not allowed|avoid|may not)\b|\bno (?:new |extra |external )?(?:dependencies|deps|packages|sudo|root)\b/i.test(
-      sentence,
-    ) || /不能|不要|别|禁止|不许|不准|不得|严禁|不可以|不允许|不引入|不增加|不加|不超过|避免/.test(sentence)
-  );
-}
-
-/** A sentence without leading connectives ("And", "Also", "而且", "另外"), first letter upper-cased (English). */
+/**
+ * A sentence without the lead-ins it opens with (see core/lexicon/lead-ins.ts: "And", "Also",
+ * "Firstly,", "而且", "另外"), first letter upper-cased (English).
+ */
 export function stripConnectives(sentence: string): string {
-  let text = sentence.trim();
-  for (let pass = 0; pass < 3; pass += 1) {
-    text = text
-      .replace(/^(?:and|also|but|plus|oh|ok(?:ay)?|so|please|btw|by the way)\b[,\s]*/i, "")
-      .replace(/^(?:而且|并且|但是|但|还有|另外|同时|也|然后|对了)[，,\s]*/, "");
-  }
+  const text = stripLeadIns(sentence);
   // "build 之前先设置…" stays as written: capitals mean nothing in a Chinese rule.
-  return /\p{Script=Han}/u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
+  return hasHan(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The words of a command's first real step: `cd x &&`, env assignments and `sudo` are skipped. */

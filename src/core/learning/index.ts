@@ -3,6 +3,7 @@
  * and their mapping to lessons. Explicit named re-exports (no `export *`).
  */
 
+export { languageOf } from "../lexicon/language.js";
 export {
   type Correction,
   extractCorrection,
@@ -11,7 +12,6 @@ export {
   phraseCorrection,
   phrasePreference,
   relatedCommands,
-  topicTrigger,
 } from "./experience-text.js";
 export {
   heuristicInstincts,
@@ -88,7 +88,6 @@ export {
   type SignalMapping,
   type TaskMessage,
   type TaskSignal,
-  textLanguage,
   toSignalMessages,
   userRequest,
   userWords,

@@ -165,7 +165,7 @@ describe("heuristicInstincts", () => {
     expect(found).toEqual([
       {
         trigger: "Before committing",
-        action: "Always run the linter before committing.",
+        action: "Always run the linter before committing",
         confidence: 0.75,
         domain: "git",
         scope: "project",
@@ -184,7 +184,7 @@ describe("heuristicInstincts", () => {
     );
     expect(found).toMatchObject({
       trigger: "Every time you touch .gitlab-ci.yml",
-      action: "Every time you touch .gitlab-ci.yml run glab ci lint BEFORE you push.",
+      action: "Every time you touch .gitlab-ci.yml run glab ci lint BEFORE you push",
     });
     expect(
       lessonStatement({ kind: "prefer", trigger: found?.trigger ?? "", rule: "Run glab ci lint", why: "" }),
@@ -228,7 +228,7 @@ describe("heuristicInstincts", () => {
     expect(found.map((instinct) => instinct.action)).toEqual(["以后每次都要先跑 pnpm lint"]);
     expect(found[0]?.trigger).toBe("格式化与代码检查");
     const fallback = heuristicInstincts(
-      taskRows([{ user: "开始吧" }, { assistant: "好" }, { user: "以后都别改公共接口的返回结构" }]),
+      taskRows([{ user: "开始吧" }, { assistant: "好" }, { user: "以后都别动 legacy_utils.py" }]),
     );
     expect(fallback[0]?.trigger).toBe("在本项目中工作");
   });

@@ -3,16 +3,13 @@
  * session — the validated shape of model output, the model-free fallback, and the observation
  * lines both read. Pure.
  */
+
 import { z } from "zod";
+import { readConventions } from "../conventions/convention-rule.js";
 import { LESSON_DOMAINS, type LessonDomain, type LessonScope } from "../lessons/lesson.js";
-import {
-  extractCorrection,
-  formatTerm,
-  phraseCorrection,
-  readsAsTerm,
-  stripConnectives,
-} from "./experience-text.js";
-import { countWords } from "./segment-tasks.js";
+import { languageOf } from "../lexicon/language.js";
+import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { extractCorrection, formatTerm, phraseCorrection, readsAsTerm } from "./experience-text.js";
 import {
   asMainChain,
   clip,
@@ -23,14 +20,13 @@ import {
   isFileEdit,
   isToolCall,
   type TaskMessage,
-  textLanguage,
   toolCommand,
   toolTarget,
   userWords,
 } from "./task-message.js";
 import { inferDomain } from "./to-lessons.js";
 import { activityTrigger } from "./topics.js";
-import { isContentless, splitSentences } from "./user-sentences.js";
+import { isContentless } from "./user-sentences.js";
 
 /** One instinct candidate (seed 001 `InstinctCandidate`, without ids the caller adds). */
 export interface InstinctCandidate {
@@ -220,16 +216,6 @@ export function renderObservations(observations: readonly TaskMessage[]): string
   return lines.join("\n");
 }
 
-const EXPLICIT_RULE =
-  /(?:^|[.!?;,]\s*|\b(?:and|so|please)\s+)(?:always|never)\b|\b(?:from now on|going forward|in the future|every time you|whenever you)\b|以后(?:都|一律|不要|别|统一|请)|永远(?:不要|别|都)|每次(?:都|要)|记住|从现在开始|下次(?:记得|要|别)/i;
-/**
- * The situation of a rule: up to a clause break (a "." inside ".gitlab-ci.yml" is not one) or the
- * verb that starts the instruction ("every time you touch .gitlab-ci.yml | run glab ci lint").
- */
-const WHEN_CLAUSE =
-  /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
-const ZH_WHEN_CLAUSE = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
-
 function candidate(
   trigger: string,
   action: string,
@@ -251,30 +237,19 @@ function candidate(
   };
 }
 
-/** An explicit rule the user stated ("always …", "never …", "from now on …", "以后都 …"). Confidence 0.75. */
-function explicitRules(
-  rows: readonly TaskMessage[],
-  fallbackTrigger: (zh: boolean) => string,
-): InstinctCandidate[] {
-  const found: InstinctCandidate[] = [];
-  for (const row of rows) {
+/**
+ * An explicit rule the user stated ("always …", "never …", "from now on …", "以后都 …"): the
+ * conventions of their messages, read as the convention rule reads them (so the two lessons are
+ * one). Confidence 0.75.
+ */
+function explicitRules(rows: readonly TaskMessage[]): InstinctCandidate[] {
+  return rows.flatMap((row) => {
     const words = userWords(row);
-    if (words === null) continue;
-    for (const { text: sentence } of splitSentences(words)) {
-      if (!EXPLICIT_RULE.test(sentence) || /\bnever\s*mind\b|[?？]\s*$/i.test(sentence)) continue;
-      // "每次都这样。" says how often, not what to do.
-      if (countWords(sentence) < 3 || isContentless(sentence)) continue;
-      const zh = textLanguage(sentence) === "zh";
-      const when = zh ? ZH_WHEN_CLAUSE.exec(sentence) : WHEN_CLAUSE.exec(sentence);
-      const trigger = when
-        ? zh
-          ? `${when[1]}${/时|的时候/.test(when[2] ?? "") ? "" : when[2]}`
-          : `${(when[1] ?? "").charAt(0).toUpperCase()}${(when[1] ?? "").slice(1)} ${when[2]}`
-        : (activityTrigger(sentence, zh) ?? fallbackTrigger(zh));
-      found.push(candidate(trigger.trim(), stripConnectives(sentence), 0.75, [sentence]));
-    }
-  }
-  return found;
+    if (words === null) return [];
+    return readConventions(words)
+      .filter((found) => hasStrongStandingMarker(found.quote) && !isContentless(found.quote))
+      .map((found) => candidate(found.trigger, found.rule, 0.75, [found.quote]));
+  });
 }
 
 /** A user correction followed by a successful action: "use Y instead of X" worked. Confidence 0.75. */
@@ -296,7 +271,7 @@ function correctionsThatWorked(rows: readonly TaskMessage[]): InstinctCandidate[
     if (constraint && correction.wrong === null) continue;
     // "admin 账号连生产库" does not read as a term: the task experience quotes the user instead.
     if (![correction.wrong, correction.right].every(readsAsTerm)) continue;
-    const zh = textLanguage(signal.evidence) === "zh";
+    const zh = languageOf(signal.evidence) === "zh";
     const wrong = correction.wrong === null ? null : formatTerm(correction.wrong);
     const trigger = wrong
       ? zh
@@ -355,14 +330,8 @@ export function heuristicInstincts(observations: readonly TaskMessage[]): Instin
     .sort((first, second) => first.seq - second.seq)
     .slice(-MAX_OBSERVATIONS);
   const said = rows.flatMap((row) => userWords(row) ?? []).join("\n");
-  const zh = textLanguage(said) === "zh";
-  // Chinese lesson statements add "时" themselves ("<trigger>时：<rule>").
-  const fallbackTrigger = (chinese: boolean) => (chinese ? "在本项目中工作" : "Working in this project");
-  const all = [
-    ...explicitRules(rows, fallbackTrigger),
-    ...correctionsThatWorked(rows),
-    ...checksAfterEdits(rows, zh),
-  ];
+  const zh = languageOf(said) === "zh";
+  const all = [...explicitRules(rows), ...correctionsThatWorked(rows), ...checksAfterEdits(rows, zh)];
   const unique = new Map<string, InstinctCandidate>();
   for (const found of all) {
     const key = `${found.trigger.toLowerCase()}\u0000${found.action.toLowerCase()}`;

@@ -4,8 +4,11 @@
  * error → retry → success runs, user corrections, constraints and preferences (the rules are in
  * experience-rules.ts). Pure.
  */
+
 import { z } from "zod";
-import type { LessonScope } from "../lessons/lesson.js";
+import { withConventions } from "../conventions/convention-heuristics.js";
+import type { LessonScope, LessonSlot } from "../lessons/lesson.js";
+import { languageOf } from "../lexicon/language.js";
 import type { ExperienceContext } from "./experience-context.js";
 import {
   MAX_EXPERIENCE_ITEMS,
@@ -18,14 +21,7 @@ import { repeatedErrorRule, retryRule } from "./retry-rules.js";
 import { signalsWithin } from "./row-signals.js";
 import type { TaskSegment } from "./segment-tasks.js";
 import { statedRule } from "./stated-rules.js";
-import {
-  clip,
-  type LlmSignal,
-  readLlmSignals,
-  type TaskMessage,
-  type TaskSignal,
-  textLanguage,
-} from "./task-message.js";
+import { clip, type LlmSignal, readLlmSignals, type TaskMessage, type TaskSignal } from "./task-message.js";
 import { titleActivity } from "./topics.js";
 
 /** seed 000 heuristic kinds. */
@@ -56,6 +52,10 @@ export interface TransferableHeuristic {
   scopeHint?: LessonScope;
   /** 0..1 (tacit extension); lesson mapping uses 0.5 when absent. */
   confidence?: number;
+  /** What it governs (tacit extension); lesson mapping reads it from the rule when absent. */
+  slot?: LessonSlot;
+  /** A standing convention of the project (tacit extension). */
+  convention?: boolean;
 }
 
 /** seed 000 `TaskExperience`, with feedback signals located on rows. */
@@ -185,7 +185,7 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   const rows = [...input.messages].sort((first, second) => first.seq - second.seq);
   const signals = signalsWithin(input.signals, rows);
   const goal = input.task.goal.trim() || input.task.title;
-  const zh = textLanguage(goal) === "zh";
+  const zh = languageOf(goal) === "zh";
   const trigger = clip(input.task.title || goal, MAX_TRIGGER_CHARS);
   const context: ExperienceContext = {
     rows,
@@ -205,7 +205,7 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   constraintRule(context, used, criteria, heuristics);
   statedRule(context, heuristics);
   const unique = new Map<string, TransferableHeuristic>();
-  for (const heuristic of heuristics) {
+  for (const heuristic of withConventions(rows, heuristics, context.activity)) {
     const key = `${heuristic.kind}\u0000${heuristic.rule.toLowerCase()}`;
     if (!unique.has(key)) unique.set(key, heuristic);
   }

@@ -117,6 +117,31 @@ describe("rule 1: a program that is not installed", () => {
     ]);
   });
 
+  it("learns a program reached through a wrapper as a convention of the project", () => {
+    const experience = experienceOf([
+      { user: "how many orders were created yesterday?" },
+      {
+        tool: "Bash",
+        input: 'psql -U app -c "select count(*) from orders"',
+        output: "bash: psql: command not found",
+        error: true,
+      },
+      {
+        tool: "Bash",
+        input: 'docker compose exec db psql -U app -c "select count(*) from orders"',
+        output: " count \n-------\n   412",
+      },
+    ]);
+    expect(experience.transferableHeuristics).toEqual([
+      expect.objectContaining({
+        rule: expect.stringMatching(/^`psql` is not installed here: use `docker compose exec db psql -U app/),
+        trigger: "Working with the database",
+        slot: { id: "program:psql", value: "docker compose" },
+        convention: true,
+      }),
+    ]);
+  });
+
   it("keeps the related-command rule for python → python3", () => {
     const experience = experienceOf([
       { user: "run the django migrations" },

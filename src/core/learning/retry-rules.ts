@@ -3,24 +3,20 @@
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
 
+import { forbids } from "../lexicon/negations.js";
+import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
+import { escapeRegExp } from "../regexp.js";
 import {
   distinguishingPair,
   isEnvironmentFix,
   MAX_COMMAND_CHARS,
   missingProgram,
-  runsProgram,
   shortError,
   tellingLine,
 } from "./command-text.js";
 import { attemptLabel, between, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS, MAX_TRIGGER_CHARS } from "./experience-limits.js";
-import {
-  formatTerm,
-  isFixBeforeRetry,
-  isNegativeRule,
-  relatedCommands,
-  stripConnectives,
-} from "./experience-text.js";
+import { formatTerm, isFixBeforeRetry, relatedCommands, stripConnectives } from "./experience-text.js";
 import type { FailedAttempt, TransferableHeuristic } from "./offline-experience.js";
 import {
   clip,
@@ -34,7 +30,7 @@ import {
   userWords,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
-import { isChatty, isContentless, sentenceRun, splitSentences } from "./user-sentences.js";
+import { isChatty, isContentless } from "./user-sentences.js";
 
 /**
  * Rule 1b — fix, then retry. A failed command that later succeeds unchanged, after a successful
@@ -157,6 +153,21 @@ export function retryRule(
       failedCommand === null
         ? context.activity
         : (activityTrigger(failedCommand, zh, "command") ?? context.activity);
+    // An attempt to install something is not the job itself (`brew install jq` after jq was missing).
+    const missing =
+      failedCommand === null || INSTALLS.test(failedCommand)
+        ? null
+        : missingProgram(call.toolOutput ?? reason);
+    const workaround =
+      missing === null ? undefined : rows.find((row) => isWorkaround(row, call, missing, signals));
+    const workaroundCommand = workaround ? toolCommand(workaround) : null;
+    const absent =
+      missing === null || workaroundCommand === null ? null : notInstalled(missing, workaroundCommand);
+    // `psql` is missing and `docker compose exec db psql …` did the job: the program lives elsewhere.
+    if (absent?.wrapped) {
+      heuristics.push(absent.heuristic(trigger, reason, zh));
+      continue;
+    }
     const gap = replacement ? between(rows, call.seq, replacement.seq) : [];
     const quiet = gap.every((row) => row.role !== "user" && !isFileEdit(row));
     if (
@@ -178,30 +189,9 @@ export function retryRule(
       });
       continue;
     }
-    // An attempt to install something is not the job itself (`brew install jq` after jq was missing).
-    const missing =
-      failedCommand === null || INSTALLS.test(failedCommand)
-        ? null
-        : missingProgram(call.toolOutput ?? reason);
-    const workaround =
-      missing === null ? undefined : rows.find((row) => isWorkaround(row, call, missing, signals));
-    const workaroundCommand = workaround ? toolCommand(workaround) : null;
-    if (missing !== null && workaroundCommand !== null) {
-      // `jq` is missing and `node -e …` did the job: the tool is absent here, not this call wrong.
-      const [program, command] = [formatTerm(missing), formatTerm(clip(workaroundCommand, 80))];
-      heuristics.push({
-        kind: "prefer",
-        trigger,
-        rule: clip(
-          zh
-            ? `这里没有安装 ${program}：改用 ${command}`
-            : `${program} is not installed here: use ${command} instead`,
-          MAX_RULE_CHARS,
-        ),
-        why: clip(zh ? `${program} 找不到命令` : `${program}: command not found`, 200),
-        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
-        confidence: 0.55,
-      });
+    // `jq` is missing and `node -e …` did the job: the tool is absent here, not this call wrong.
+    if (absent !== null) {
+      heuristics.push(absent.heuristic(trigger, reason, zh));
       continue;
     }
     const rerun = later[0];
@@ -242,7 +232,7 @@ function objectedTo(
     if (row.seq <= replacement.seq) continue;
     if (isActionCall(row)) return false;
     const words = userWords(row);
-    if (words !== null && isNegativeRule(words) && changed.some((word) => words.includes(word))) return true;
+    if (words !== null && forbids(words) && changed.some((word) => words.includes(word))) return true;
   }
   return false;
 }
@@ -251,8 +241,39 @@ function objectedTo(
 const INSTALLS = /\binstall\b/;
 
 /**
+ * A program missing here, and the command that did the job without it (`wrapped` when that command
+ * runs it elsewhere: `docker compose exec db psql …`), as a heuristic: "`psql` is not installed
+ * here: use `docker compose exec db psql …` instead". A program missing here is missing for every
+ * task of its kind: a convention of the project, governing the slot `program:<name>`.
+ */
+function notInstalled(missing: string, command: string) {
+  return {
+    wrapped: new RegExp(`(?:^|\\s)${escapeRegExp(missing)}(?:\\s|$)`).test(command),
+    heuristic: (trigger: string, reason: string, zh: boolean): TransferableHeuristic => {
+      const [program, workaround] = [formatTerm(missing), formatTerm(clip(command, 80))];
+      return {
+        kind: "prefer",
+        trigger,
+        rule: clip(
+          zh
+            ? `这里没有安装 ${program}：改用 ${workaround}`
+            : `${program} is not installed here: use ${workaround} instead`,
+          MAX_RULE_CHARS,
+        ),
+        why: clip(zh ? `${program} 找不到命令` : `${program}: command not found`, 200),
+        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
+        confidence: 0.55,
+        slot: { id: `program:${missing}`, value: command.split(/\s+/).slice(0, 2).join(" ") },
+        convention: true,
+      };
+    },
+  };
+}
+
+/**
  * A later successful action that does the job without the missing program: a shell command that
- * neither runs it nor tries to install it (`brew install jq` is not a workaround).
+ * does not run it itself (it may run it inside a container: `docker compose exec db psql …`) and
+ * does not try to install it (`brew install jq` is not a workaround).
  */
 function isWorkaround(
   row: TaskMessage,
@@ -264,7 +285,8 @@ function isWorkaround(
   if (isFailedCall(row, signals)) return false;
   const command = toolCommand(row);
   if (command === null) return false;
-  return !runsProgram(command, missing) && !INSTALLS.test(command);
+  const runs = new RegExp(`^\\s*(?:\\w+=\\S*\\s+)*${escapeRegExp(missing)}(?:$|\\s)`);
+  return !command.split(/&&|\|\||;|\|/).some((step) => runs.test(step)) && !INSTALLS.test(command);
 }
 
 /** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */
@@ -335,7 +357,7 @@ function explained(
   const what = command === null ? describeToolCall(last, 60) : formatTerm(clip(command, 60));
   const error = shortError(tellingLine(last.toolOutput ?? "", errorLine(last, signals)), 60);
   const ruleZh = /\p{Script=Han}/u.test(rule);
-  const positive = splitSentences(rule).some((sentence) => !isNegativeRule(sentence.text));
+  const positive = splitSentences(rule).some((sentence) => !forbids(sentence.text));
   return {
     kind: positive ? "prefer" : "avoid",
     trigger: clip(

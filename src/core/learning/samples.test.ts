@@ -216,6 +216,9 @@ describe("tacit-samples: pnpm-not-npm", () => {
         why: "The user corrected this",
         evidence: "Use pnpm install, never npm install here.",
         confidence: 0.8,
+        // "never … here" states it for the project: a convention, governing the package manager.
+        slot: { id: "package-manager", value: "pnpm" },
+        convention: true,
       },
     ]);
     expect(correction.content).toContain(experience.transferableHeuristics[0]?.evidence);

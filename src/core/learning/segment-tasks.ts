@@ -3,6 +3,7 @@
  * serve it. Corrections and follow-ups stay in their task; explicit new goals, long idle gaps and
  * unrelated requests start a new one. Pure.
  */
+import { languageOf } from "../lexicon/language.js";
 import { activities, appliesToEveryAnswer, sharedActivities } from "../recall/intents.js";
 import { similarityTokens } from "../signals/signal-text.js";
 import type { FeedbackSignalType } from "../signals/signal-types.js";
@@ -17,7 +18,6 @@ import {
   isToolCall,
   type TaskMessage,
   type TaskSignal,
-  textLanguage,
   toolCommand,
   toolInputObject,
   userRequest,
@@ -369,7 +369,7 @@ export function summarizeTask(
   rows: readonly TaskMessage[],
   signals: readonly TaskSignal[] = [],
 ): string {
-  const zh = textLanguage(goal) === "zh";
+  const zh = languageOf(goal) === "zh";
   const calls = rows.filter(isToolCall);
   const failed = calls.filter((call) => isFailedCall(call, signals));
   const lastCall = calls[calls.length - 1];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Step, taskRows } from "../../testing/task-rows.js";
+import { languageOf } from "../lexicon/language.js";
 import { signalsWithin } from "./row-signals.js";
 import {
   describeToolCall,
@@ -13,7 +14,6 @@ import {
   readLlmSignals,
   type TaskMessage,
   type TaskSignal,
-  textLanguage,
   toolCommand,
   toSignalMessages,
   userRequest,
@@ -133,9 +133,9 @@ describe("tool helpers", () => {
   });
 
   it("tells Chinese from Japanese", () => {
-    expect(textLanguage("把端口改成 5433")).toBe("zh");
-    expect(textLanguage("CLAUDE.md を最新の状態にアップデートしてください")).toBe("en");
-    expect(textLanguage("Fix the bug")).toBe("en");
+    expect(languageOf("把端口改成 5433")).toBe("zh");
+    expect(languageOf("CLAUDE.md を最新の状態にアップデートしてください")).toBe("en");
+    expect(languageOf("Fix the bug")).toBe("en");
   });
 });
 

@@ -186,16 +186,6 @@ export function describeToolCall(message: TaskMessage, maxChars = 120): string {
   return clip(target === "" ? name : `${name}: ${target}`, maxChars);
 }
 
-/**
- * "zh" for Chinese text (Han characters without Japanese kana), else "en": the language derived
- * text (titles, summaries, rules) is written in. Japanese and other text gets English.
- */
-export function textLanguage(text: string): "zh" | "en" {
-  return /\p{Script=Han}/u.test(text) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)
-    ? "zh"
-    : "en";
-}
-
 /** The first non-empty line of `text`, trimmed, without Claude Code's `<tool_use_error>` tags. */
 export function firstLine(text: string): string {
   for (const line of text.split("\n")) {

@@ -29,8 +29,11 @@ describe("heuristicToLesson", () => {
       projectId: "/repo",
       confidence: 0.6,
       evidence: [{ quote: "npm ERR! code ERESOLVE", sessionId: "session-1", taskId: "task-1", at: AT }],
+      // What it governs, read from the rule: the package manager, pnpm.
+      slot: { id: "package-manager", value: "pnpm" },
     });
     const lesson = createLesson({ ...draft, id: "lesson-1", now: AT });
+    expect(lesson.slot).toEqual({ id: "package-manager", value: "pnpm" });
     expect(lesson.supportTaskCount).toBe(1);
     expect(lesson.evidenceCount).toBe(1);
   });

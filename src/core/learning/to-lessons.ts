@@ -2,7 +2,8 @@
  * From extracted knowledge to lesson inputs: task-experience heuristics and instinct candidates
  * become the fields of a new lesson (the lesson book assigns id and time, then dedups). Pure.
  */
-import type { LessonDomain, LessonEvidence, LessonKind, LessonScope } from "../lessons/lesson.js";
+import { slotOf } from "../conventions/slot-rule.js";
+import type { LessonDomain, LessonEvidence, LessonKind, LessonScope, LessonSlot } from "../lessons/lesson.js";
 import type { InstinctCandidate } from "./instincts.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
 
@@ -19,6 +20,10 @@ export interface LessonDraft {
   /** 0..1. */
   confidence: number;
   evidence: LessonEvidence[];
+  /** What it governs, when known. */
+  slot?: LessonSlot;
+  /** A standing convention of its project. */
+  convention?: boolean;
 }
 
 /** Where a lesson was learnt. */
@@ -88,14 +93,24 @@ export interface HeuristicToLessonInput {
   at: number;
 }
 
+/** The slot a rule governs, read from its words when the rule did not say (see core/conventions). */
+export function ruleSlot(rule: string): LessonSlot | undefined {
+  const found = slotOf(rule);
+  return found === null || found.value === null ? undefined : { id: found.slot, value: found.value };
+}
+
 /**
  * A task-experience heuristic as a lesson draft: same kind, trigger, rule and why; domain from
  * {@link inferDomain}; scope from `scopeHint` (default `project`; `global` when the session has
- * no project); confidence from the heuristic (default 0.5); its quote as evidence.
+ * no project); confidence from the heuristic (default 0.5); its quote as evidence; its slot (read
+ * from the rule when the heuristic has none) and whether it is a convention.
  */
 export function heuristicToLesson(input: HeuristicToLessonInput): LessonDraft {
   const { heuristic, task, at } = input;
+  const slot = heuristic.slot ?? ruleSlot(heuristic.rule);
   return {
+    ...(slot ? { slot } : {}),
+    ...(heuristic.convention ? { convention: true } : {}),
     kind: heuristic.kind,
     trigger: heuristic.trigger,
     rule: heuristic.rule,
@@ -135,7 +150,9 @@ export interface InstinctToLessonInput {
  */
 export function instinctToLesson(input: InstinctToLessonInput): LessonDraft {
   const { instinct, task, at } = input;
+  const slot = ruleSlot(instinct.action);
   return {
+    ...(slot ? { slot } : {}),
     kind: instinctKind(instinct.action),
     trigger: instinct.trigger,
     rule: instinct.action,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isChatty, isContentless, sentenceRun, splitSentences } from "./user-sentences.js";
+import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
+import { isChatty, isContentless } from "./user-sentences.js";
 
 describe("splitSentences", () => {
   it("splits English and Chinese sentences and keeps offsets into the message", () => {

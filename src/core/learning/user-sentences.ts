@@ -1,43 +1,8 @@
 /**
- * The sentences of a user message with their offsets, so rules can quote one or a run of them
- * verbatim, and tests for sentences that say nothing a lesson could keep ("每次都这样。",
- * "stop guessing."). Pure.
+ * Tests for sentences that say nothing a lesson could keep ("每次都这样。", "stop guessing.") and
+ * for small talk around a rule. The sentences themselves come from the tokenizer
+ * (core/lexicon/tokenizer.ts). Pure.
  */
-
-/** One sentence of a message: its trimmed text and [start, end) offsets into the message. */
-export interface Sentence {
-  text: string;
-  start: number;
-  end: number;
-}
-
-/** A sentence ends after . ! ? followed by a space or the end, after 。！？； or at a line break. */
-const SENTENCE_END = /[.!?]+(?=\s|$)|[。！？；\n]+/g;
-
-/** The sentences of `text`, trimmed, empty ones left out. */
-export function splitSentences(text: string): Sentence[] {
-  const sentences: Sentence[] = [];
-  let from = 0;
-  const push = (to: number) => {
-    const raw = text.slice(from, to);
-    const lead = raw.length - raw.trimStart().length;
-    const trimmed = raw.trim();
-    if (trimmed !== "")
-      sentences.push({ text: trimmed, start: from + lead, end: from + lead + trimmed.length });
-    from = to;
-  };
-  SENTENCE_END.lastIndex = 0;
-  for (let found = SENTENCE_END.exec(text); found !== null; found = SENTENCE_END.exec(text)) {
-    push(found.index + found[0].length);
-  }
-  push(text.length);
-  return sentences;
-}
-
-/** The text of `message` from the start of `first` to the end of `last`, verbatim. */
-export function sentenceRun(message: string, first: Sentence, last: Sentence): string {
-  return message.slice(first.start, last.end).trim();
-}
 
 /** Words that only say how often or how annoying something is. */
 const FILLER =

@@ -4,9 +4,10 @@
  * 5 failures) becomes "Avoid: split by file type. Failed 5/7 times (71% failure rate)", or in
  * Chinese "避免:按文件类型拆分。失败5/7次(71%失败率)". Pure. See docs/design.md#anti-patterns.
  */
+import { languageOf } from "../lexicon/language.js";
 import { mergeConfig } from "./config.js";
 import { type ChangeContext, type LessonEvent, makeLessonEvent } from "./history.js";
-import { createLesson, detectLanguage, type Lesson, type LessonKind } from "./lesson.js";
+import { createLesson, type Lesson, type LessonKind } from "./lesson.js";
 import { evaluatePromotion, type LifecycleConfig } from "./lifecycle.js";
 
 /** Inversion thresholds and text. Defaults: `DEFAULT_ANTI_PATTERN_CONFIG`. */
@@ -51,7 +52,7 @@ export function renderAntiPattern(
 ): RenderedAntiPattern {
   const total = successCount + failureCount;
   const rate = total > 0 ? Math.round((failureCount / total) * 100) : 0;
-  const language = detectLanguage(rule);
+  const language = languageOf(rule);
   const core = rule.trim().replace(/[\s.。!！;；,，:：]+$/u, "");
   if (language === "zh") {
     const reason = `失败${failureCount}/${total}次(${rate}%失败率)`;
@@ -188,7 +189,7 @@ export function formatAntiPatternsForPrompt(
 ): string {
   const listed = lessons.filter((lesson) => lesson.kind === "anti_pattern" && lesson.status !== "archived");
   if (listed.length === 0) return "";
-  const chinese = listed.filter((lesson) => detectLanguage(lesson.rule) === "zh").length;
+  const chinese = listed.filter((lesson) => languageOf(lesson.rule) === "zh").length;
   const language = options.language ?? (chinese * 2 > listed.length ? "zh" : "en");
   const heading =
     language === "zh"

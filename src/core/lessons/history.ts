@@ -20,6 +20,8 @@ export type LessonEventType =
   | "lesson-staled"
   | "lesson-refined"
   | "lesson-feedback"
+  | "lesson-superseded"
+  | "lesson-reinstated"
   | "lesson-reverted";
 
 export const LESSON_EVENT_TYPES: readonly LessonEventType[] = [
@@ -36,6 +38,8 @@ export const LESSON_EVENT_TYPES: readonly LessonEventType[] = [
   "lesson-staled",
   "lesson-refined",
   "lesson-feedback",
+  "lesson-superseded",
+  "lesson-reinstated",
   "lesson-reverted",
 ];
 

@@ -1,6 +1,8 @@
 /**
  * The lesson model's pure core: explicit named re-exports (no `export *`).
  */
+
+export { languageOf } from "../lexicon/language.js";
 export {
   type AntiPatternConfig,
   DEFAULT_ANTI_PATTERN_CONFIG,
@@ -57,7 +59,6 @@ export {
   countSupportTasks,
   coversEvidence,
   createLesson,
-  detectLanguage,
   evidenceKey,
   evidenceTaskKey,
   evidenceTaskKeys,

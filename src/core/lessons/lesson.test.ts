@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TacitError } from "../errors.js";
+import { languageOf } from "../lexicon/language.js";
 import {
   createLesson,
-  detectLanguage,
   evidenceTaskKey,
   fnv1a64,
   LessonChangeError,
@@ -159,9 +159,9 @@ describe("lessonContentHash", () => {
 
 describe("helpers", () => {
   it("detects Chinese by Han characters", () => {
-    expect(detectLanguage("按文件类型拆分")).toBe("zh");
-    expect(detectLanguage("use pnpm 吧")).toBe("zh");
-    expect(detectLanguage("split by file type")).toBe("en");
+    expect(languageOf("按文件类型拆分")).toBe("zh");
+    expect(languageOf("use pnpm 吧")).toBe("zh");
+    expect(languageOf("split by file type")).toBe("en");
   });
 
   it("keys tasks by task id, else session", () => {

@@ -53,6 +53,17 @@ export const LESSON_STATUSES: readonly LessonStatus[] = [
 export type MaturityState = "candidate" | "established" | "proven" | "deprecated";
 export const MATURITY_STATES: readonly MaturityState[] = ["candidate", "established", "proven", "deprecated"];
 
+/**
+ * What a lesson governs — its slot (`package-manager`, `naming.variable.prefix`, `deploy-target`;
+ * see core/lexicon/slots.ts) — and the value it sets there. A newer lesson for the same slot with
+ * another value supersedes the older one.
+ */
+export interface LessonSlot {
+  id: string;
+  /** The value it sets (`pnpm`, `z_`, `qa-gw`), or null when it cannot be read. */
+  value: string | null;
+}
+
 /** A quote that supports a lesson, linked to where it was said. */
 export interface LessonEvidence {
   quote: string;
@@ -116,6 +127,13 @@ export interface Lesson {
   invertedToId: string | null;
   /** The newer lesson that replaced this one (demotion reason "superseded"). */
   supersededById: string | null;
+  /** What it governs, when the slot lexicon names it (absent on lessons learnt before slots). */
+  slot?: LessonSlot;
+  /**
+   * A standing convention of its project ("always…", "we use…", "以后…"): recalled in the
+   * conventions block for every task of its kind of work. Absent means false.
+   */
+  convention?: boolean;
   /** `lessonContentHash` of kind, trigger and rule: exact-duplicate detection. */
   contentHash: string;
   createdAt: number;
@@ -148,6 +166,10 @@ export interface NewLesson {
   failureCount?: number;
   /** Default null. */
   invertedFromId?: string | null;
+  /** What it governs; default none. */
+  slot?: LessonSlot | null;
+  /** A standing convention of its project; default false. */
+  convention?: boolean;
   /** Creation time, epoch ms. */
   now: number;
 }
@@ -222,6 +244,8 @@ export function createLesson(input: NewLesson): Lesson {
     invertedFromId: input.invertedFromId ?? null,
     invertedToId: null,
     supersededById: null,
+    ...(input.slot ? { slot: { id: input.slot.id, value: input.slot.value } } : {}),
+    ...(input.convention ? { convention: true } : {}),
     contentHash: lessonContentHash({ kind: input.kind, trigger: input.trigger, rule: input.rule }),
     createdAt: input.now,
     updatedAt: input.now,
@@ -324,11 +348,6 @@ const QUOTE_MAP: Readonly<Record<string, string>> = {
   "\u201C": '"',
   "\u201D": '"',
 };
-
-/** "zh" when the text contains Chinese (Han) characters, else "en". */
-export function detectLanguage(text: string): "en" | "zh" {
-  return /\p{Script=Han}/u.test(text) ? "zh" : "en";
-}
 
 /**
  * Normalize lesson text for exact-duplicate detection, in English and Chinese:

@@ -240,6 +240,13 @@ describe("recordRecallOutcome (misleading after recall)", () => {
     expect(third.events[1]?.before).toEqual(third.events[0]?.after);
   });
 
+  it("keeps a convention however many tasks it was shown in fail: the user changes it, not outcomes", () => {
+    let current = lesson({ status: "active", convention: true });
+    for (let index = 0; index < 4; index++)
+      current = recordRecallOutcome(current, { misleading: true }, context()).lesson;
+    expect(current).toMatchObject({ status: "active", misleadingRecallCount: 4 });
+  });
+
   it("resets the streak on a helpful recall", () => {
     const twice = lesson({ status: "active", misleadingRecallCount: 2 });
     const helpful = recordRecallOutcome(twice, { misleading: false }, context());

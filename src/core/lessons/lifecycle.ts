@@ -262,7 +262,7 @@ export function demoteLesson(
  * Record whether a recalled lesson was judged misleading. A misleading recall increments
  * `misleadingRecallCount`, a helpful one resets it to 0 (*consecutive* misleading
  * recalls demote). Reaching `misleadingRecallThreshold` (default 3) demotes a candidate / active /
- * refined lesson to stale. Events: one `lesson-feedback`, plus `lesson-staled` when demoted.
+ * refined lesson to stale — not a convention, which holds until the user changes it. Events: one `lesson-feedback`, plus `lesson-staled` when demoted.
  * A helpful recall of a lesson whose count is already 0 changes nothing (no events).
  */
 export function recordRecallOutcome(
@@ -287,8 +287,10 @@ export function recordRecallOutcome(
       at: context.now,
     }),
   ];
+  // A convention holds until the user changes it (supersession), not until tasks it was shown in fail.
   const demotable =
-    counted.status === "candidate" || counted.status === "active" || counted.status === "refined";
+    (counted.status === "candidate" || counted.status === "active" || counted.status === "refined") &&
+    counted.convention !== true;
   if (outcome.misleading && count >= settings.misleadingRecallThreshold && demotable) {
     const demoted = demoteLesson(
       counted,
@@ -310,6 +312,53 @@ export function archiveLesson(
     lesson,
     { ...lesson, status: "archived", statusReason: context.reason },
     "lesson-archived",
+    context.reason,
+    context,
+  );
+}
+
+/** Longest part of the newer rule quoted in a supersession reason, in characters. */
+const SUPERSEDED_RULE_CHARS = 120;
+
+/**
+ * Supersede a lesson by a newer one for the same slot ("Variable names start with 'wr_'" after
+ * "…with 'z_'") or an opposite rule: it is archived with the reason "superseded by <id>: <rule>"
+ * and never recalled again; its history keeps both versions, and reverting the event restores it.
+ * Refuses an archived lesson.
+ */
+export function supersedeLesson(
+  lesson: Lesson,
+  by: Pick<Lesson, "id" | "rule">,
+  context: ChangeContext,
+): LessonChangeResult {
+  if (lesson.status === "archived")
+    return refuse(lesson.id, "archived", "an archived lesson cannot be superseded");
+  const rule =
+    by.rule.length > SUPERSEDED_RULE_CHARS ? `${by.rule.slice(0, SUPERSEDED_RULE_CHARS - 1)}…` : by.rule;
+  const reason = `superseded by ${by.id}: ${rule}`;
+  return accept(
+    lesson,
+    { ...lesson, status: "archived", statusReason: reason, supersededById: by.id },
+    "lesson-superseded",
+    reason,
+    context,
+  );
+}
+
+/**
+ * Bring back a lesson that was superseded, because the user states it again (z_ → wr_ → z_): it
+ * returns as a candidate, no longer superseded. Refuses a lesson that is not archived.
+ */
+export function reinstateLesson(
+  lesson: Lesson,
+  context: ChangeContext & { reason: string },
+): LessonChangeResult {
+  if (lesson.status !== "archived")
+    return refuse(lesson.id, "invalid-transition", "only an archived lesson is reinstated");
+  return accept(
+    lesson,
+    { ...lesson, status: "candidate", statusReason: context.reason, supersededById: null },
+    "lesson-reinstated",
     context.reason,
     context,
   );

@@ -138,5 +138,7 @@ describe("isRecallable", () => {
     expect(isRecallable(state("candidate", "candidate", NOW), harmful)).toBe(true);
     // An active lesson has been confirmed: its track record, not one harmful event, decides.
     expect(isRecallable(state("active", "candidate"), harmful)).toBe(true);
+    // A convention holds until the user changes it, whatever became of a task it was shown in.
+    expect(isRecallable({ ...state("candidate", "candidate"), convention: true }, harmful)).toBe(true);
   });
 });

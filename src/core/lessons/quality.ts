@@ -150,13 +150,15 @@ export const RECALLABLE_STATUSES: readonly LessonStatus[] = ["candidate", "activ
  * maturity not deprecated (multiplier 0), and not a candidate that has had harmful feedback since
  * its last reset. A candidate is a lesson nothing has confirmed yet; once it has misled or hurt a
  * task it is not tried again until more evidence or a person promotes it (or `tacit lessons reset`).
+ * A convention is not held back: the user stated it as how the project works, and it holds until
+ * the user changes it (supersession), whatever became of the tasks it was shown in.
  */
 export function isRecallable(
-  lesson: Pick<Lesson, "status" | "maturity" | "maturityResetAt">,
+  lesson: Pick<Lesson, "status" | "maturity" | "maturityResetAt" | "convention">,
   feedback: readonly Pick<FeedbackEvent, "type" | "at">[],
 ): boolean {
   if (!RECALLABLE_STATUSES.includes(lesson.status) || lesson.maturity === "deprecated") return false;
-  if (lesson.status !== "candidate") return true;
+  if (lesson.status !== "candidate" || lesson.convention === true) return true;
   const resetAt = lesson.maturityResetAt;
   return !feedback.some((event) => event.type === "harmful" && (resetAt === null || event.at >= resetAt));
 }

@@ -2,7 +2,7 @@
  * Strategy detection (docs/design.md#anti-patterns): find the decomposition strategies a task
  * description uses, in English and Chinese. Pure.
  */
-import { detectLanguage } from "./lesson.js";
+import { languageOf } from "../lexicon/language.js";
 
 /** The 12 decomposition strategies tacit detects. */
 export type StrategyId =
@@ -206,7 +206,7 @@ export interface DetectedStrategy {
  */
 export function extractStrategies(description: string): DetectedStrategy[] {
   const text = description.normalize("NFKC").toLowerCase();
-  const language = detectLanguage(description);
+  const language = languageOf(description);
   return STRATEGIES.filter((strategy) => strategy.patterns.some((pattern) => pattern.test(text))).map(
     (strategy) => ({ id: strategy.id, label: strategy.label[language] }),
   );

@@ -4,10 +4,10 @@
  * dry", "以后你就叫小爱". The memory gate reads them as facts for IDENTITY.md. ("Call me …" is
  * about the user: `PERSONAL_FACT_CUES`.)
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** Something the agent is, as the user names it. */
-export const AGENT_IDENTITY_CUES = cueLexicon([
+export const AGENT_IDENTITY_CUES = cueLexicon("agent-identity-cues", [
   { pattern: /\byour name (?:is|will be|should be|'s)\b/, example: "Your name is Aria." },
   {
     pattern:

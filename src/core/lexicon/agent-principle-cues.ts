@@ -4,10 +4,10 @@
  * honest with me", "don't make things up", "ask me before you send any email", "不确定就说不确定".
  * The memory gate reads them as principles for SOUL.md.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** An enduring principle of the agent's conduct. */
-export const AGENT_PRINCIPLE_CUES = cueLexicon([
+export const AGENT_PRINCIPLE_CUES = cueLexicon("agent-principle-cues", [
   {
     pattern:
       /\b(?:be|stay|remain) (?:\w+ )?(?:honest|truthful|candid|frank|transparent|upfront|straight with me)\b/,

@@ -3,10 +3,10 @@
  * prod", "Hold on", "Ugh", "Oh no", "停！", "等一下", "天哪". A middle-strength reject on its own,
  * and never enthusiasm, exclamation mark or not.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** "Stop", "wait", "ugh", "oh no". */
-export const ALARM_CUES = cueLexicon([
+export const ALARM_CUES = cueLexicon("alarm-cues", [
   {
     pattern: /^[^\w\u4e00-\u9fff]*(?:stop|wait|hold on|hang on|whoa,? (?:wait|stop))\b/,
     example: "Wait, that deletes the prod data!",

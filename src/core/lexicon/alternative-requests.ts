@@ -2,10 +2,10 @@
  * The user pursuing the request after a shortfall: "how about a 3 star hotel?", "is there another
  * one?", "anything else in the north?", "那换一家呢". Read only right after a shortfall report.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A request for an alternative to what could not be had. */
-export const ALTERNATIVE_REQUESTS = cueLexicon([
+export const ALTERNATIVE_REQUESTS = cueLexicon("alternative-requests", [
   { pattern: /\b(?:how|what) about\b/, example: "How about one in the centre?" },
   {
     pattern:

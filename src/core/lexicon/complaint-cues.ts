@@ -2,10 +2,10 @@
  * Complaints about the help itself: "you've made quite a mess of things", "this is useless",
  * "you're not listening", "太差了". A middle-strength reject on their own.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A complaint about the assistant's work or the conversation. */
-export const COMPLAINT_CUES = cueLexicon([
+export const COMPLAINT_CUES = cueLexicon("complaint-cues", [
   {
     pattern: /\b(?:made|make|making) (?:quite |such |a real |a total )?(?:a )?(?:mess|hash|muddle)\b/,
     example: "No, you've made quite a mess of things as it is.",

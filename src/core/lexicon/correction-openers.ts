@@ -3,10 +3,10 @@
  * "Actually,", "Sorry, I meant", "不对，". Alone they are a weak reject; followed by what the user wants instead
  * (replacement-requests.ts) they are a correction.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A correction opener at the very start of the message, after an optional "hmm" or "oh". */
-export const CORRECTION_OPENERS = cueLexicon([
+export const CORRECTION_OPENERS = cueLexicon("correction-openers", [
   {
     pattern: /^[^\w\u4e00-\u9fff]*(?:(?:hmm+|um+|uh+|oh|well)[,.]?\s+)?(?:no+|nope|nah)\b(?!-)/,
     example: "No, I want it at Green Papaya.",

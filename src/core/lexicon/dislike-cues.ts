@@ -2,10 +2,10 @@
  * The user turning a suggestion down because of what it is: "I don't like horror movies", "not a
  * fan", "too sad for me", "我不喜欢这种". A weak reject of the suggestion.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** Dislike of what was just suggested. */
-export const DISLIKE_CUES = cueLexicon([
+export const DISLIKE_CUES = cueLexicon("dislike-cues", [
   {
     pattern:
       /\bi (?:really |just |honestly )?(?:don'?t|do not|didn'?t|did not) (?:really |much |particularly )?(?:like|love|enjoy|care for|want)\b/,

@@ -4,10 +4,10 @@
  * the grant is March 15", "our office closes at 6 on Fridays", "my sister is vegan", "项目截止日期
  * 是三月十五号". The memory gate reads them as facts for MEMORY.md.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A durable shared fact. */
-export const DURABLE_FACT_CUES = cueLexicon([
+export const DURABLE_FACT_CUES = cueLexicon("durable-fact-cues", [
   {
     pattern:
       /\b(?:deadline|due date|launch|release|renewal|anniversary|wedding|lease|contract|exam|surgery)\b[^.!?]{0,30}\b(?:is|are|falls?|ends?|expires?|starts?) (?:on|in|at|due|by)\b/,

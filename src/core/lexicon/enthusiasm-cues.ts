@@ -3,10 +3,10 @@
  * I have seen it!", "lol", "哈哈", "太棒了！". With no negation or complaint near it, a weak sign
  * that the user is pleased with the exchange.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** An exclamation, laughter or a smiley. */
-export const ENTHUSIASM_CUES = cueLexicon([
+export const ENTHUSIASM_CUES = cueLexicon("enthusiasm-cues", [
   { pattern: /[!！]/, example: "Yes, I have seen it!" },
   { pattern: /\b(?:wow|whoa|yay|woo+(?:hoo)?|hooray)\b/, example: "Wow, that one is a classic." },
   { pattern: /\b(?:lol|lmao|rofl|haha+|hehe+)\b/, example: "lol, my kids would love that" },

@@ -2,10 +2,10 @@
  * Suppositions and questions about what would be: "what if I moved to Berlin?", "suppose we used
  * Rust", "would you rather …", "如果我搬去北京呢". A supposition states no fact.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A supposition, not a statement. */
-export const HYPOTHETICAL_CUES = cueLexicon([
+export const HYPOTHETICAL_CUES = cueLexicon("hypothetical-cues", [
   {
     pattern:
       /^[^\w\u4e00-\u9fff]*(?:what if|suppose|supposing|imagine|let'?s say|hypothetically|in theory|say)\b/,

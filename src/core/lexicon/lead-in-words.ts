@@ -1,53 +1,142 @@
 /**
- * Words that open a sentence without being part of the fact in it: "okay,", "by the way", "just so
- * you know", "please remember that", "from now on", "对了", "记住：". The memory gate strips them
- * from a candidate fact ("Oh, by the way, I prefer tea" → "prefers tea"). Each entry is anchored at
- * the start and is stripped repeatedly.
+ * Words that open a sentence without being part of what it says: acknowledgements and
+ * interjections ("okay,", "whoa wait"), connectives ("and", "also", 而且), the order of a list
+ * ("Firstly,", 首先), a greeting ("Hi Oliver,"), "by the way", "just so you know", "please remember
+ * that", "from now on", an announcement ("One update before I forget:"), a scope ("in this repo,"),
+ * "对了", "记住：". Each entry is anchored at the start and is stripped repeatedly, and says what kind
+ * of opening it is, since its readers keep different ones: a stated rule keeps "from now on" (its
+ * standing marker is read after) and a request to remember ("never forget to …" is the rule); a
+ * candidate fact of the memory gate keeps an announcement and a scope ("in this repo, we use pnpm").
+ * Lower case, read with the `i` flag: the gate runs it on masked text. Pure.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
-/** An opening word or phrase that is not part of the fact. */
-export const LEAD_IN_WORDS = cueLexicon([
-  {
-    pattern:
-      /^(?:ok(?:ay)?|alright|so|and|but|also|oh|well|hey|hi|yeah|yes|right|actually|anyway|great|cool|nice|perfect|thanks|thank you|one more thing|quick note|heads up|important)\b[\s,.!:;—-]*/,
-    example: "Okay, thanks. I prefer tea.",
-  },
-  {
-    pattern:
-      /^(?:by the way|btw|fyi|just so you know|for the record|for future reference|for your information|(?:please )?note(?: that)?|keep in mind(?: that)?|bear in mind(?: that)?|good to know)\b[\s,:;—-]*/,
-    example: "Just so you know, I'm vegetarian.",
-  },
-  {
-    pattern:
-      /^(?:i should (?:mention|say|add|tell you)|i forgot to (?:mention|say|tell you)|let me (?:mention|tell you|add)|i want you to know|you should know|you need to know)(?: that)?\b[\s,:;—-]*/,
-    example: "I should mention I'm diabetic.",
-  },
-  {
-    pattern:
-      /^(?:please )?(?:remember|don'?t forget|never forget|make a note|note down|save|store)(?: (?:that|this))?\b[\s,:;—-]*/,
-    example: "Please remember that I'm vegetarian.",
-  },
-  {
-    pattern:
-      /^(?:(?:can|could|would|will) you (?:please )?|i (?:want|need) you to |i'?d like you to )(?:remember|note|keep in mind|make a note|know)(?: that)?\b[\s,:;—-]*/,
-    example: "Can you remember that I'm vegan?",
-  },
-  {
-    pattern:
-      /^(?:from now on|going forward|in the future|from here on(?: out)?|henceforth|in general|generally|as a rule|by default|in principle)\b[\s,:;—-]*/,
-    example: "From now on, reply in English.",
-  },
-  { pattern: /^please\b[\s,]*/, example: "Please always cite your sources." },
-  {
-    pattern:
-      /^(?:对了|顺便说一下|顺便说一句|顺便|另外|还有|补充一下|提醒一下|说一下|跟你说|告诉你|我跟你说|麻烦|好的|嗯|哦|那个)[，,：:\s]*/,
-    example: "对了，我对花生过敏",
-  },
-  {
-    pattern: /^(?:请|你要|帮我)?(?:记住|记一下|记下来|别忘了|不要忘了|记得)(?:了|哦|啊)?[，,：:\s]*/,
-    example: "记住：我不吃香菜",
-  },
-  { pattern: /^(?:以后|今后|从现在(?:开始|起)|往后)[，,：:\s]*/, example: "以后，回答简洁一点" },
-  { pattern: /^请[，,\s]*/, example: "请用中文回答" },
+/**
+ * What an opening is: `filler` (acknowledgements, interjections, connectives, list order,
+ * greetings, asides), `standing` ("from now on", 以后), `request` (to remember), `announcement`
+ * ("a few rules:", 习惯：) or `scope` ("in this repo,").
+ */
+export type LeadInKind = "filler" | "standing" | "request" | "announcement" | "scope";
+
+/** One opening wording. */
+export interface LeadIn extends LexiconEntry {
+  kind: LeadInKind;
+}
+
+const lead = (kind: LeadInKind, pattern: RegExp, example: string): LeadIn => ({ kind, pattern, example });
+
+/** Every opening, English then Chinese; longer wordings before the words they start with. */
+export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
+  lead(
+    "filler",
+    /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|morning|welcome(?: aboard)?)(?:\s+[a-z][\w-]*)?[,!.]\s*/,
+    "Hi Oliver, we use tabs",
+  ),
+  lead(
+    "filler",
+    /^(?:ok(?:ay)?|alright|so|and|but|also|oh|well|hey|hi|yeah|yes|right|actually|anyway|great|cool|nice|perfect|thanks|thank you|one more thing|quick note|heads up|important)\b[\s,.!:;—-]*/,
+    "Okay, thanks. I prefer tea.",
+  ),
+  lead(
+    "filler",
+    /^(?:by the way|btw|fyi|just so you know|for the record|for future reference|for your information|(?:please )?note(?: that)?|keep in mind(?: that)?|bear in mind(?: that)?|good to know)\b[\s,:;—-]*/,
+    "Just so you know, I'm vegetarian.",
+  ),
+  lead(
+    "filler",
+    /^(?:i should (?:mention|say|add|tell you)|i forgot to (?:mention|say|tell you)|let me (?:mention|tell you|add)|i want you to know|you should know|you need to know)(?: that)?\b[\s,:;—-]*/,
+    "I should mention I'm diabetic.",
+  ),
+  lead(
+    "request",
+    /^(?:please )?(?:remember|don'?t forget|never forget|make a note|note down|save|store)(?: (?:that|this))?\b[\s,:;—-]*/,
+    "Please remember that I'm vegetarian.",
+  ),
+  lead(
+    "request",
+    /^(?:(?:can|could|would|will) you (?:please )?|i (?:want|need) you to |i'?d like you to )(?:remember|note|keep in mind|make a note|know)(?: that)?\b[\s,:;—-]*/,
+    "Can you remember that I'm vegan?",
+  ),
+  lead(
+    "standing",
+    /^(?:from now on|going forward|in the future|from here on(?: out)?|henceforth|in general|generally|as a rule|by default|in principle)\b[\s,:;—-]*/,
+    "From now on, reply in English.",
+  ),
+  lead("filler", /^please\b[\s,]*/, "Please always cite your sources."),
+  lead("filler", /^(?:no+|nope|nah|ok(?:ay)?|yes)[,.!:]\s*/, "no, use pnpm"),
+  lead(
+    "filler",
+    /^(?:no{2,}|oh|ah+|hey|yeah|yep|whoa|woah|wait|hmm+|ugh|sorry|hold on|wtf|omg|dude|man|bro|well)[,.!:]?\s+/,
+    "whoa wait, that's the wrong redis",
+  ),
+  lead(
+    "filler",
+    /^(?:plus|pls|plz|just|then|oh and)\b[,:]?\s*/,
+    "plus, function names should end with '_fn'",
+  ),
+  lead(
+    "filler",
+    /^(?:firstly|secondly|thirdly|fourthly|lastly|additionally|moreover|furthermore|besides)\b[,:]?\s*/,
+    "Firstly, always start variable names with 'z_'",
+  ),
+  lead(
+    "filler",
+    /^(?:first(?: of all)?|second|third|next|finally|last but not least|on top of that|one more thing|another thing)[,:]\s*/,
+    "finally, never push to main",
+  ),
+  lead(
+    "announcement",
+    /^(?:[^:：.!?]{0,60}?\s(?:rules?|conventions?|practices?|things?|notes?|updates?|changes?|reminders?|requests?|heads[- ]up|fyi)\b[^:：.!?]{0,40}|(?:rules?|conventions?|notes?|updates?|changes?|reminders?|heads[- ]up|fyi))[:：]\s*/,
+    "One update before I forget: from now on, variable names start with 'wr_'",
+  ),
+  lead(
+    "announcement",
+    /^[^：:，。]{0,20}(?:习惯|规范|规矩|约定|变化|说明)[：:]\s*/,
+    "我们组的习惯：以后变量名一律以 m_ 开头",
+  ),
+  lead(
+    "scope",
+    /^(?:in (?:this|our|the) (?:repo|project|codebase|api|service|app)\b[,:]?\s*|(?:locally|here)\b[,:]?\s*)/,
+    "in this repo, squash before merging",
+  ),
+  lead(
+    "filler",
+    /^(?:对了|顺便说一下|顺便说一句|顺便|另外|还有|补充一下|提醒一下|说一下|跟你说|告诉你|我跟你说|麻烦|好的|嗯|哦|那个)[，,：:\s]*/,
+    "对了，我对花生过敏",
+  ),
+  lead(
+    "request",
+    /^(?:请|你要|帮我)?(?:记住|记一下|记下来|别忘了|不要忘了|记得)(?:了|哦|啊)?[，,：:\s]*/,
+    "记住：我不吃香菜",
+  ),
+  lead("standing", /^(?:以后|今后|从现在(?:开始|起)|往后)[，,：:\s]*/, "以后，回答简洁一点"),
+  lead("filler", /^请[，,\s]*/, "请用中文回答"),
+  lead(
+    "filler",
+    /^(?:而且|并且|但是|但|同时|也(?!许)|然后|首先|其次|再次|第[一二三四五六]|最后|此外|说个事|有个变化|跟你说一下)[，,:：\s]*/,
+    "而且，每个函数都要有类型注解",
+  ),
 ]);
+
+function only(name: string, kinds: readonly LeadInKind[]) {
+  return defineLexicon(
+    name,
+    LEAD_IN_WORDS.entries.filter((entry) => kinds.includes(entry.kind)),
+  );
+}
+
+/** The openings a stated rule is stored without: not "from now on" nor a request to remember. */
+export const RULE_LEAD_INS = only("rule-lead-ins", ["filler", "announcement", "scope"]);
+
+/** The openings a candidate fact is stored without: not an announcement nor a scope. */
+export const FACT_LEAD_INS = only("fact-lead-ins", ["filler", "standing", "request"]);
+
+/** `text` without the openings a stated rule drops: "Firstly, always start…" → "always start…". */
+export function stripLeadIns(text: string): string {
+  let rest = text.trim();
+  for (let found = RULE_LEAD_INS.pattern.exec(rest); found !== null && found[0].length > 0; ) {
+    rest = rest.slice(found[0].length).trimStart();
+    found = RULE_LEAD_INS.pattern.exec(rest);
+  }
+  return rest.trim();
+}

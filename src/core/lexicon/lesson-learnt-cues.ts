@@ -3,10 +3,10 @@
  * out the flaky test was a time zone bug", "the trick is to clear the cache", "教训是…". The
  * memory gate reads them as durable facts for MEMORY.md.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A lesson or finding worth keeping. */
-export const LESSON_LEARNT_CUES = cueLexicon([
+export const LESSON_LEARNT_CUES = cueLexicon("lesson-learnt-cues", [
   {
     pattern: /\blessons? learn(?:ed|t)\b|\bthe lesson (?:here )?is\b|\b(?:key )?takeaway\b/,
     example: "Lesson learned: never deploy on a Friday.",

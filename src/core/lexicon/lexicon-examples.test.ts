@@ -1,38 +1,98 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { maskText } from "../signals/signal-text.js";
-import type { CueLexicon } from "./cue-lexicon.js";
+import { CODE_TERMS } from "./code-terms.js";
+import type { Lexicon } from "./define-lexicon.js";
+import { INSTRUCTION_FORMS } from "./imperative-verbs.js";
+import { PROHIBITIONS } from "./negations.js";
+import { NORMS } from "./norms.js";
+import { ONE_OFF_CUES } from "./one-off-cues.js";
+import { SMALL_TALK_CUES } from "./small-talk-cues.js";
+import { CONDITIONS, STANDING_MARKERS } from "./standing-markers.js";
+import { ENGLISH_STOP_WORDS } from "./stop-words.js";
+
+/** Modules of this folder that hold no lexicon: the lexicon type, readers, tables and helpers. */
+const NOT_LEXICONS = new Set([
+  "define-lexicon",
+  "language",
+  "slot-entry",
+  "slots-code",
+  "stop-words",
+  "tokenizer",
+  "work-groups",
+]);
 
 /** Every lexicon exported by a module of this folder, by module and export name. */
 const folder = new URL("./", import.meta.url);
-const modules = readdirSync(folder).filter(
-  (name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && name !== "cue-lexicon.ts",
-);
-const lexicons: Array<[string, CueLexicon]> = [];
+const modules = readdirSync(folder)
+  .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+  .map((name) => name.replace(/\.ts$/, ""));
+const lexicons: Array<[string, Lexicon]> = [];
 for (const name of modules) {
-  const exported = (await import(new URL(name, folder).href)) as Record<string, unknown>;
+  const exported = (await import(new URL(`${name}.ts`, folder).href)) as Record<string, unknown>;
   for (const [key, value] of Object.entries(exported)) {
-    const candidate = value as Partial<CueLexicon>;
+    const candidate = value as Partial<Lexicon>;
     if (Array.isArray(candidate.entries) && candidate.pattern instanceof RegExp)
-      lexicons.push([`${name.replace(/\.ts$/, "")} ${key}`, value as CueLexicon]);
+      lexicons.push([`${name} ${key}`, value as Lexicon]);
   }
 }
 
+/** An example as its lexicon reads it: as written, or masked. */
+const asRead = (lexicon: Lexicon, example: string) =>
+  lexicon.reads === "masked" ? maskText(example) : example;
+
 describe("every lexicon of src/core/lexicon", () => {
-  it("finds one in each module", () => {
+  it("finds one in each module that is not a helper, each with its own name", () => {
     expect(new Set(lexicons.map(([name]) => name.split(" ")[0]))).toEqual(
-      new Set(modules.map((name) => name.replace(/\.ts$/, ""))),
+      new Set(modules.filter((name) => !NOT_LEXICONS.has(name))),
     );
+    const names = lexicons.map(([, lexicon]) => lexicon.name);
+    expect(names.every((name) => name.trim() !== "")).toBe(true);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it.each(lexicons)(
     "%s: every entry matches its own example, and so does the compiled lexicon",
     (_name, lexicon) => {
-      expect(lexicon.entries.length).toBeGreaterThan(2);
+      expect(lexicon.entries.length).toBeGreaterThanOrEqual(2);
+      // A compiled lexicon keeps no state between calls.
+      expect(lexicon.flags).not.toContain("g");
       for (const entry of lexicon.entries) {
-        expect(maskText(entry.example), entry.pattern.source).toMatch(entry.pattern);
-        expect(lexicon.pattern.test(maskText(entry.example)), entry.example).toBe(true);
+        const example = asRead(lexicon, entry.example);
+        expect(example.trim(), entry.pattern.source).not.toBe("");
+        expect(new RegExp(entry.pattern.source, lexicon.flags).test(example), entry.pattern.source).toBe(
+          true,
+        );
+        expect(lexicon.pattern.test(example), entry.example).toBe(true);
+        expect(lexicon.test(example), entry.example).toBe(true);
       }
+    },
+  );
+
+  it.each(ENGLISH_STOP_WORDS.map((group) => [group.example, group.words] as const))(
+    "stop words: %s holds one of its group's words",
+    (example, words) => {
+      const said = new Set(example.toLowerCase().split(/[\s,.!?]+/));
+      expect(words.split(" ").some((word) => said.has(word))).toBe(true);
+    },
+  );
+});
+
+describe("lexicons: what they leave alone", () => {
+  const untouched: Array<[Lexicon, string]> = [
+    [STANDING_MARKERS, "never mind, skip that"],
+    [ONE_OFF_CUES, "use pnpm in this repo"],
+    [PROHIBITIONS, "use pnpm for everything"],
+    [NORMS, "the build was slow yesterday"],
+    [SMALL_TALK_CUES, "always start variable names with 'z_'"],
+    [CODE_TERMS, "keep answers short"],
+    [INSTRUCTION_FORMS, "the deploy went fine"],
+    [CONDITIONS, "always clear the cache"],
+  ];
+  it.each(untouched.map(([lexicon, text]) => [lexicon.name, lexicon, text] as const))(
+    "%s does not read %j",
+    (_name, lexicon, text) => {
+      expect(lexicon.test(asRead(lexicon, text))).toBe(false);
     },
   );
 });

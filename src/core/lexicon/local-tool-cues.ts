@@ -4,10 +4,10 @@
  * machine python means python3", "ffmpeg is installed at /opt/homebrew/bin", "这台电脑上…". The
  * memory gate reads them as facts for TOOLS.md.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A machine-local tool fact or alias. */
-export const LOCAL_TOOL_CUES = cueLexicon([
+export const LOCAL_TOOL_CUES = cueLexicon("local-tool-cues", [
   { pattern: /\baliase?[sd]?\b|\bshortcut (?:for|to)\b/, example: "gs is my alias for git status." },
   {
     pattern:

@@ -1,12 +1,15 @@
 /**
  * What holds for this request only: "this time", "for now", "for this button", "the blue one",
- * "tonight", "这次", "暂时", "这个按钮". A preference said with one is a tactic for the task at
- * hand, which the memory gate never writes ("I prefer the blue one for this button").
+ * "tonight", "never mind, leave it like that", "这次", "暂时", "这个按钮". A preference said with one
+ * is a tactic for the task at hand, which the memory gate never writes ("I prefer the blue one for
+ * this button"); an instruction said with one is no standing rule and no convention ("use --port
+ * 3001 this time"). Lower case, read with the `i` flag: the gate runs it on masked text, stated
+ * rules on the sentence as written. Pure.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { defineLexicon } from "./define-lexicon.js";
 
 /** Things a statement holds for right now, not for good. */
-export const ONE_OFF_CUES = cueLexicon([
+export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   {
     pattern:
       /\bthis (?:time|once|one time|round)\b|\bjust (?:this once|for (?:now|today|once))\b|\bjust once\b/,
@@ -19,8 +22,13 @@ export const ONE_OFF_CUES = cueLexicon([
   },
   {
     pattern:
-      /\b(?:for|on|in|to) (?:this|that) (?!repo\b|project\b|codebase\b|team\b|company\b|machine\b|laptop\b|computer\b|server\b|box\b|mac\b|kind\b|type\b|sort\b|way\b)[a-z]+\b/,
+      /\b(?:for|on|in|to) (?:this|that) (?!repo\b|repository\b|monorepo\b|project\b|codebase\b|api\b|service\b|app\b|team\b|company\b|org\b|machine\b|laptop\b|computer\b|server\b|box\b|mac\b|kind\b|type\b|sort\b|way\b)[a-z]+\b/,
     example: "I prefer the blue one for this button.",
+  },
+  {
+    pattern:
+      /\b(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|page|component|function|method|line|case|pr|ticket|variable)\b/,
+    example: "fix this function so it returns early",
   },
   {
     pattern:
@@ -32,7 +40,15 @@ export const ONE_OFF_CUES = cueLexicon([
       /\b(?:appointment|meeting|call|flight|train|bus|reservation|interview|class|lesson|date)s? (?:at \d|in (?:an?|\d+|ten|five|twenty) (?:hour|minute|min)|tomorrow|today|tonight|this|later|soon|is (?:delayed|cancell?ed|late|early))/,
     example: "I have a dentist appointment at 3.",
   },
-  { pattern: /这次|这一次|这回|本次|暂时|临时|先这样|目前先|今天|今晚|明天/, example: "这次用蓝色的吧" },
+  {
+    pattern: /\blike (?:this|that)\b|\b(?:this|that) way\b|\bnever ?mind\b/,
+    example: "never mind, leave it like that",
+  },
+  {
+    pattern:
+      /这次|这一次|这回|本次|暂时|临时|先这样|目前先|(?<!从)今天(?!起|开始)|今晚|明天|(?:别|不要)(?:这样|这么|那样)/,
+    example: "这次用蓝色的吧",
+  },
   {
     pattern: /这个(?:按钮|页面|文件|函数|段落|版本|方案|图|表)|这一(?:段|行|版|页)/,
     example: "这个按钮用蓝色",
@@ -40,3 +56,8 @@ export const ONE_OFF_CUES = cueLexicon([
   { pattern: /(?:以后|回头|改天|下次|晚点|等会儿?)再(?:说|聊|看|弄|处理)/, example: "这个以后再说吧" },
   { pattern: /(?:就|选|要)(?:第[一二三四五六七八九十\d]+|最后)(?:个|一个|种|版)/, example: "就第二个吧" },
 ]);
+
+/** True for what holds only for the work at hand ("this time", "for now", 这次). */
+export function isOneOff(text: string): boolean {
+  return ONE_OFF_CUES.test(text);
+}

@@ -2,10 +2,10 @@
  * Asking for more or other choices without naming one: "Any other suggestions?", "Can you find
  * another one?", "something different", "还有别的吗". Right after an answer, the answer did not do.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A request for other options than the ones offered. */
-export const OTHER_OPTION_REQUESTS = cueLexicon([
+export const OTHER_OPTION_REQUESTS = cueLexicon("other-option-requests", [
   {
     pattern: /\bany (?:other|more|others|different)\b(?! (?:questions?|information|info|help|details)\b)/,
     example: "Any other suggestions?",

@@ -5,10 +5,10 @@
  * lesson stale. A cue alone is not enough: the prompt must also name what was stopped, or be a
  * short reply (see core/guard/adherence.ts).
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** Permission for what was stopped, given now. */
-export const OVERRIDE_CUES = cueLexicon([
+export const OVERRIDE_CUES = cueLexicon("override-cues", [
   {
     pattern: /\b(?:just |only )?this (?:once|one time|time)\b|\bjust once\b|\bonce is (?:fine|ok|okay)\b/,
     example: "yes, run npm this once",

@@ -4,10 +4,10 @@
  * Lisbon", "I'm on Pacific time", "I'm allergic to peanuts", "我叫小王". The memory gate reads
  * them as facts for USER.md. Facts about other people ("my sister is vegan") are not here.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A lasting fact about the user, said by the user. */
-export const PERSONAL_FACT_CUES = cueLexicon([
+export const PERSONAL_FACT_CUES = cueLexicon("personal-fact-cues", [
   { pattern: /\bmy (?:name|first name|nickname)(?:'s| is)\b/, example: "My name is Sam." },
   { pattern: /\b(?:please |just |you can )?call me\b/, example: "Call me Sam, not Samuel." },
   {

@@ -3,10 +3,10 @@
  * "interesting", "so funny", "good choice", "很好看". Read with a negation check ("not really good"
  * is no praise). Thanks and acceptance at the start of a reply are `SATISFACTION_CUES`.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** Praise of the suggestion, the answer or the help. */
-export const PRAISE_CUES = cueLexicon([
+export const PRAISE_CUES = cueLexicon("praise-cues", [
   {
     pattern:
       /\b(?:a|so|really|very|pretty|such a|super|quite) (?:good|great|fun|funny|cool|nice|interesting|awesome|helpful|useful|clever|fantastic)\b/,

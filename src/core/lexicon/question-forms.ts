@@ -3,10 +3,10 @@
  * ("what", "can you", "is it"), "吗", "怎么". A question puts nothing in memory unless it also
  * carries a fact or a request that outweighs it ("can you remember that I'm vegan?").
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A question. */
-export const QUESTION_FORMS = cueLexicon([
+export const QUESTION_FORMS = cueLexicon("question-forms", [
   { pattern: /[?？]\s*$/, example: "Is this right?" },
   {
     pattern:

@@ -3,10 +3,10 @@
  * what I meant", "I still need the reference number", "Remember?", "这不是". Stronger wordings
  * ("that's not what I asked for") are explicit rejects.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** "That's not …", an unmet need restated, a reminder. */
-export const REJECT_CUES = cueLexicon([
+export const REJECT_CUES = cueLexicon("reject-cues", [
   {
     pattern:
       /\b(?:that|this|it)(?:'s| is|'s just| is just) not (?:it|right|correct|the (?:one|right|correct)|quite|what|my|how|where|when|true)\b/,

@@ -3,10 +3,10 @@
  * reference", "make a note", "记住", "别忘了". A request to remember makes a fact the memory gate
  * finds more certain; on its own it points at MEMORY.md.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A request to keep what follows. */
-export const REMEMBER_REQUESTS = cueLexicon([
+export const REMEMBER_REQUESTS = cueLexicon("remember-requests", [
   {
     pattern: /\b(?:please )?remember(?::| (?:that|this|my|i|i'm|we|we're|our|the)\b)/,
     example: "Remember that the office closes at 6 on Fridays.",

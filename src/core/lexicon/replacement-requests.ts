@@ -3,10 +3,10 @@
  * people", "in premium economy this time", "我要的是…". After a correction opener these turn a
  * weak reject into a correction.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A statement of the detail the user wants, anywhere in the message. */
-export const REPLACEMENT_REQUESTS = cueLexicon([
+export const REPLACEMENT_REQUESTS = cueLexicon("replacement-requests", [
   {
     pattern:
       /\bi (?:really |actually |just |only |still |specifically )?(?:want|need|meant|wanted|needed|asked for|said|would (?:like|prefer|rather)|'d (?:like|prefer|rather)|prefer|wish)\b/,

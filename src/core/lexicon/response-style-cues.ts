@@ -4,10 +4,10 @@
  * about the answer at hand; with a standing marker ("from now on", "以后") they are a principle
  * for SOUL.md.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A wish about the form of the agent's answers. */
-export const RESPONSE_STYLE_CUES = cueLexicon([
+export const RESPONSE_STYLE_CUES = cueLexicon("response-style-cues", [
   {
     pattern:
       /\b(?:answer|reply|respond|write|talk|speak)(?: to me)? (?:in|using) (?:english|chinese|mandarin|spanish|french|german|japanese|portuguese|italian|dutch|plain (?:english|language)|bullet points|markdown|short sentences|full sentences|a (?:casual|formal|friendly|neutral) (?:tone|way|voice))\b/,

@@ -2,10 +2,10 @@
  * Requests to search, check or do it again, and doubt that asks for a second look: "Could you
  * please find again?", "Try searching again", "Are you quite sure?", "再查一下".
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A request to repeat the last search or action. */
-export const RETRY_REQUESTS = cueLexicon([
+export const RETRY_REQUESTS = cueLexicon("retry-requests", [
   {
     pattern:
       /\b(?:try|search|look|check|find|run|do|search for it|look it up|book|query)(?:ing)?(?: (?:it|that|this|them|the \w+|once|for (?:it|one|that)|(?:it|that) up))?,? (?:again|once more|one more time|a second time)\b/,

@@ -4,10 +4,10 @@
  * The memory gate never writes them: by the time they are read back they are stale or were never
  * true.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A claim about a system's current state. */
-export const RUNTIME_CLAIM_CUES = cueLexicon([
+export const RUNTIME_CLAIM_CUES = cueLexicon("runtime-claim-cues", [
   {
     pattern:
       /\b(?:seems?|looks?|appears?|feels?) (?:to be |like (?:it'?s |the \w+ (?:is|are) )?)?(?:really |a bit |kind of |very |super )?(?:slow|down|broken|flaky|laggy|stuck|offline|unreachable|dead|busy|overloaded|faster|slower|sluggish|unstable|off)\b/,

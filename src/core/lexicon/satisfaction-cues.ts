@@ -3,10 +3,10 @@
  * one", "谢谢". A message that carries one is not read as a weak reject (a bare opener, a dislike,
  * a pursuit after a shortfall): "No, thanks" closes a conversation, it does not reject anything.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** The user is content with what they got. */
-export const SATISFACTION_CUES = cueLexicon([
+export const SATISFACTION_CUES = cueLexicon("satisfaction-cues", [
   {
     pattern: /\b(?:thanks|thank you|thank u|thx|cheers|appreciate (?:it|that|your help))\b/,
     example: "No, thank you, that's all I need.",

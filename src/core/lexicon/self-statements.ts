@@ -5,13 +5,13 @@
  * lasting fact, but requests ("I need …", "I'd like …"), opinions ("I think …"), plans and past
  * events ("I went …") are left out, and any veto outweighs it.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** Verbs after "I" that ask, plan, judge or tell a past event rather than state a lasting fact. */
 const NOT_A_LASTING_VERB = String.raw`(?:don'?t|do not|never|rarely|seldom|have (?:a|an|another|one more|some|no) (?:question|problem|issue|idea|meeting|call|appointment|doubt|suggestion|request|bug|error|feeling|look|minute|moment|few)|need|needs|want|wanted|think|thought|guess|mean|meant|was|were|wonder|wondered|see|saw|agree|just|will|'ll|would|'d|have to|had|got|forgot|asked|said|told|went|did|tried|hope|wish|feel|felt|know|knew|understand|bet|suppose|believe|assume|can|could|should|must|might|may|am|'m|'ve|have been|also|already|still|really|actually|probably|maybe|love it|like it|like that|like this|hate it|hate that|appreciate|apologi[sz]e|promise|found|noticed|realized|remember|recall|get it|see it|meant|haven't|didn't|did not|wasn't|won't|can't|couldn't|shouldn't|wouldn't|ran|made|sent|read|heard|left|came|bought|booked|paid|called)\b`;
 
 /** A general statement the user makes about themselves. */
-export const SELF_STATEMENTS = cueLexicon([
+export const SELF_STATEMENTS = cueLexicon("self-statements", [
   {
     pattern: new RegExp(String.raw`(?:^|[,;:]\s*|\band\s+)i (?!${NOT_A_LASTING_VERB})[a-z]+(?<!ed)\b`),
     example: "I drive a Tesla Model 3.",

@@ -5,10 +5,10 @@
  * values capture already redacted ("[REDACTED:api-key]"), are found by capture's redactor
  * (`findSecrets`), not here.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** Personal data, or a credential told in words. */
-export const SENSITIVE_DATA_CUES = cueLexicon([
+export const SENSITIVE_DATA_CUES = cueLexicon("sensitive-data-cues", [
   {
     pattern:
       /\b(?:password|passcode|passphrase|pin(?: code)?|pwd|secret|api key|token|private key|ssh key|recovery code|2fa code|otp)\b(?:\s+\w+){0,3}\s*(?:is|:|=)/,

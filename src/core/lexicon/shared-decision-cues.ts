@@ -3,10 +3,10 @@
  * "decision: the launch moves to March 3", "let's standardise on pnpm", "我们决定用 Postgres".
  * The memory gate reads them as durable facts for MEMORY.md.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A decision taken. */
-export const SHARED_DECISION_CUES = cueLexicon([
+export const SHARED_DECISION_CUES = cueLexicon("shared-decision-cues", [
   {
     pattern:
       /\b(?:we|i)(?:'ve| have|'re| are|'ll| will)? (?:decided|agreed|settled on|chose|picked|went with|going with|go with|sticking with|stick with)\b/,

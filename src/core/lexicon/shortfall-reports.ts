@@ -2,10 +2,10 @@
  * The assistant reporting that it could not find or do what was asked: "I'm sorry, there are no
  * trains", "Unfortunately I couldn't book it", "没有找到". What the user says next is read against it.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** An assistant message that reports a shortfall. */
-export const SHORTFALL_REPORTS = cueLexicon([
+export const SHORTFALL_REPORTS = cueLexicon("shortfall-reports", [
   {
     pattern: /\b(?:sorry|unfortunately|apologi[sz]e|my apologies|i'?m afraid)\b/,
     example: "I'm sorry, there are no trains at that time.",

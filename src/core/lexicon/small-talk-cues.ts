@@ -1,20 +1,26 @@
 /**
- * Greetings, farewells, laughter and chit-chat: "Good morning!", "how are you?", "lol", "have a
- * good weekend", "早上好", "哈哈". Nothing in them belongs in memory. (Thanks and acceptance are
- * `SATISFACTION_CUES`.)
+ * Greetings, farewells, laughter and chit-chat: "Good morning!", "how are you?", "great to finally
+ * meet you", "lol", "have a good weekend", "早上好", "欢迎加入", "哈哈". Nothing in them belongs in
+ * memory, and a greeting is never the situation a lesson applies in. (Thanks and acceptance are
+ * `SATISFACTION_CUES`; what people chat about is `CHAT_TOPICS`.) Lower case, read with the `i`
+ * flag: the memory gate runs it on masked text, learning on the text as written. Pure.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { defineLexicon } from "./define-lexicon.js";
 
 /** Small talk. */
-export const SMALL_TALK_CUES = cueLexicon([
+export const SMALL_TALK_CUES = defineLexicon("small-talk-cues", [
   {
     pattern:
-      /^[^\w\u4e00-\u9fff]*(?:hi|hey|hello|yo|hiya|howdy|good (?:morning|afternoon|evening|night)|morning)\b/,
+      /^[^\w\u4e00-\u9fff]*(?:hi|hey|hello|yo|hiya|howdy|good (?:morning|afternoon|evening|night)|morning|welcome(?: aboard)?)\b/,
     example: "Good morning!",
   },
   {
+    pattern: /\b(?:nice|great|good|glad|lovely) to (?:finally )?(?:meet|see|have) you\b/,
+    example: "Hi Oliver, it's great to finally meet you.",
+  },
+  {
     pattern:
-      /\bhow are you\b|\bhow'?s it going\b|\bwhat'?s up\b|\bhow (?:was|is) your (?:day|weekend|week)\b/,
+      /\bhow are you\b|\bhow'?s it going\b|\bhow is it going\b|\bwhat'?s up\b|\bhow (?:was|is) your (?:day|weekend|week|trip)\b|\bhow have you been\b|\bhow has your \w+ been\b/,
     example: "Hey, how are you doing?",
   },
   {
@@ -32,11 +38,29 @@ export const SMALL_TALK_CUES = cueLexicon([
     example: "Have a good weekend!",
   },
   {
-    pattern: /^[^\w\u4e00-\u9fff]*(?:你好|您好|嗨|哈喽|早上好|早安|晚安|下午好|晚上好|在吗|在不在)/,
+    pattern: /^[^\w\u4e00-\u9fff]*(?:你好|您好|嗨|哈喽|早上好|早安|晚安|下午好|晚上好|在吗|在不在|早)/,
     example: "早上好！",
   },
+  { pattern: /^[^，,。！!？?]{0,6}(?:你好|您好)|欢迎(?:加入|来到)/, example: "小王你好，欢迎加入！" },
   {
-    pattern: /哈哈|嘿嘿|呵呵|嗯嗯|好滴|拜拜|再见|辛苦了|吃了吗|天气(?:真|好|不错|太)/,
+    pattern: /哈哈|嘿嘿|呵呵|嗯嗯|好滴|拜拜|再见|辛苦了|吃了吗|吃饭了吗|天气(?:真|好|不错|太)/,
     example: "哈哈，好的",
   },
 ]);
+
+/** What people chat about before getting to the point: the weekend, coffee, the weather, 周末, 团建. */
+export const CHAT_TOPICS = defineLexicon("chat-topics", [
+  {
+    pattern: /\b(?:weekend|vacation|holiday|coffee|lunch|weather|commute|the match|apartment)\b/,
+    example: "did you try the new coffee place?",
+  },
+  { pattern: /周末|天气|团建|假期|休息得/, example: "周末过得怎么样" },
+]);
+
+/**
+ * True for a greeting or chat ("Hi Oliver, it's great to finally meet you", "How was your
+ * weekend?"): never the situation a lesson applies in.
+ */
+export function isSmallTalk(text: string): boolean {
+  return SMALL_TALK_CUES.test(text) || CHAT_TOPICS.test(text);
+}

@@ -4,13 +4,13 @@
  * The memory gate reads them as facts for USER.md. Objects that point at the conversation ("I
  * like this one", "I love it") are left out: that is a reaction, not a preference.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** Words for what is being reacted to right now, not a kind of thing one prefers. */
 const DEICTIC = String.raw`(?:it|that|this|them|these|those|your|how you|what you|the (?:first|second|third|last|new|other|one|idea|way|result|answer|draft|change))\b`;
 
 /** A preference the user states about themselves. */
-export const STABLE_PREFERENCE_CUES = cueLexicon([
+export const STABLE_PREFERENCE_CUES = cueLexicon("stable-preference-cues", [
   {
     pattern: /\bi (?:really |strongly |generally |usually |always |much |definitely )?(?:prefer|favou?r)\b/,
     example: "I prefer morning check-ins.",

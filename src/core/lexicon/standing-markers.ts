@@ -1,37 +1,116 @@
 /**
- * Words that make what is said last beyond this conversation: "from now on", "always", "every
- * time", "as a rule", "usually", "以后", "每次". The memory gate counts them for a write and against
- * a one-off or a passing mood ("I'm always tired in the mornings" is a trait, not a mood).
+ * Standing markers: the words that make what is said last beyond this conversation rather than be
+ * a one-off — "always …", "never …", "from now on …", "every time", "as a rule", "usually", "we
+ * use …", "our convention is …", "for every method", 以后, 每次, 一律, 我们规范是. Strong markers hold
+ * on their own, even in the message that states the task ("always run the linter before you say
+ * it's done"); a project or scope marker ("here", "in this repo", 这个项目) makes an instruction
+ * lasting only once the agent has acted. Stated rules and conventions read every marker; the
+ * memory gate reads the strong ones, for a write and against a one-off or a passing mood ("I'm
+ * always tired in the mornings" is a trait, not a mood). Pure.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
-/** A marker that something holds from now on. */
-export const STANDING_MARKERS = cueLexicon([
-  {
-    pattern:
-      /\bfrom now on\b|\bgoing forward\b|\bfrom here on(?: out)?\b|\bin (?:the )?future\b|\bhenceforth\b/,
-    example: "From now on, reply in English.",
-  },
-  { pattern: /\balways\b|\bnever\b(?! ?mind)/, example: "Always cite your sources." },
-  { pattern: /\bevery ?time\b|\bwhenever\b|\beach time\b/, example: "Every time you write SQL, use CTEs." },
-  {
-    pattern:
-      /\ball the time\b|\bat all times\b|\b(?:any ?more|no more|no longer)\b|\b(?:every|each|all) (?:of )?(?:your )?(?:answers?|replies|reply|messages?|responses?)\b|\b(?:everything|anything|all) you (?:write|say|send|draft)\b|\bwhen(?:ever)? we (?:chat|talk|speak|work together)\b/,
-    example: "Stop apologizing all the time.",
-  },
-  {
-    pattern: /\bin general\b|\bgenerally\b|\bas a rule\b|\bby default\b|\bin principle\b/,
-    example: "As a rule, ask before deleting files.",
-  },
-  { pattern: /\b(?:usually|normally|typically|habitually)\b/, example: "I usually start work at 7." },
-  {
-    pattern:
-      /\bfor good\b|\bpermanently\b|\bin (?:every|all|any) (?:future )?(?:chats?|conversations?|sessions?|answers?|replies)\b/,
-    example: "Do this in all future conversations.",
-  },
-  {
-    pattern:
-      /以后|今后|从现在(?:开始|起)|往后|一直|总是|始终|永远|每次|一律|默认|平时|通常|向来|(?:别|不要)再/,
-    example: "以后都用中文回答",
-  },
+/** How much a marker says: `strong` on its own, `scope` only after the agent acted. */
+export type MarkerStrength = "strong" | "scope";
+
+/** One standing marker. */
+export interface StandingMarker extends LexiconEntry {
+  strength: MarkerStrength;
+}
+
+const strong = (pattern: RegExp, example: string): StandingMarker => ({
+  pattern,
+  example,
+  strength: "strong",
+});
+const scope = (pattern: RegExp, example: string): StandingMarker => ({ pattern, example, strength: "scope" });
+
+/** Every standing marker, English then Chinese. */
+export const STANDING_MARKERS = defineLexicon("standing-markers", [
+  strong(/\balways\b/, "always start variable names with 'z_'"),
+  strong(/\bnever\b(?!\s*mind)/, "never push straight to main"),
+  strong(
+    /\bevery ?time\b|\bwhenever\b|\beach time\b/,
+    "every time you touch the schema, regenerate the client",
+  ),
+  strong(
+    /\bfrom now on\b|\bgoing forward\b|\bfrom here on(?: out)?\b|\bfrom today\b|\bin (?:the )?future\b|\bhenceforth\b/,
+    "from now on, use pnpm",
+  ),
+  strong(
+    /\ball the time\b|\bat all times\b|\b(?:any ?more|no more|no longer)\b|\b(?:every|each|all) (?:of )?(?:your )?(?:answers?|replies|reply|messages?|responses?)\b|\b(?:everything|anything|all) you (?:write|say|send|draft)\b|\bwhen(?:ever)? we (?:chat|talk|speak|work together)\b/,
+    "Stop apologizing all the time.",
+  ),
+  strong(
+    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
+    "a few ground rules for the codebase",
+  ),
+  strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),
+  strong(
+    /\bfor good\b|\bpermanently\b|\bin (?:every|all|any) (?:future )?(?:chats?|conversations?|sessions?|answers?|replies)\b/,
+    "Do this in all future conversations.",
+  ),
+  strong(
+    /\b(?:our|the|team|project|house) conventions? (?:is|are|says?)\b|\bconvention here is\b/,
+    "our convention is that branch names start with feat/",
+  ),
+  strong(
+    /\bpractice (?:i want|we follow)\b|\bi(?:'d| would) like you to (?:always|never|make it a habit)\b|\bmake it a habit\b/,
+    "one practice I want you to adopt: add the decorator to all methods",
+  ),
+  strong(
+    /\bwe (?:(?:now|still|also|all|generally|normally|usually|only) )?(?:always|never|use|don'?t|do not|prefer|stick (?:to|with)|follow|name|prefix|write|keep)\b/,
+    "we use docstrings in all methods",
+  ),
+  strong(
+    /\b(?:to|on|for|in) (?:all|every|each) (?:of (?:the|our) )?(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?)\b/,
+    "add the '@retry' decorator to all methods",
+  ),
+  strong(/以后|今后|往后|从现在(?:开始|起)|从今天(?:开始|起)|从此/, "以后变量名一律以 m_ 开头"),
+  strong(/一律|永远|每次|统一(?:用|使用|以|写|按)|记住|下次(?:记得|要|别)/, "我们一律用 yarn"),
+  strong(/一直|总是|始终|默认|平时|通常|向来|(?:别|不要)再/, "以后都用中文回答，别再用英文"),
+  strong(/(?:我们|团队|项目)?的?(?:规范|约定|规定|惯例)(?:是|为|：|:)/, "我们规范是提交信息以 jira 编号开头"),
+  strong(
+    /(?:每个|所有|全部)(?:的)?(?:函数|方法|类|文件|模块|组件|接口|提交)(?:都|一律)/,
+    "每个函数都要有类型注解",
+  ),
+  scope(
+    /\bhere\b|\bin (?:this|our) (?:repo|project|codebase|team|company)\b|\bacross the codebase\b/,
+    "in this repo we squash",
+  ),
+  scope(
+    /\bfor (?:anything|everything|all)\b|\bwithout asking\b|\bon purpose\b/,
+    "for everything python, use the venv",
+  ),
+  scope(
+    /\bevery (?:commit|pr|pull request|push|deploy|release|migration|change|fix|answer|reply|response|request|call|endpoint|query|build|step|single)\w*/,
+    "every commit needs the jira key",
+  ),
+  scope(/\bour (?:rule|policy|team|repo|project|codebase)\b/, "our policy is no force pushes"),
+  scope(/^(?:when(?:ever)?|each time|any ?time) you\b/, "when you fix something, just show me the diff"),
+  scope(/项目里|这个项目|本项目|团队|我们(?:项目|这边|一般|都|一直|习惯|用|不用|不)/, "这个项目要用 node 16"),
+  scope(/统一|都(?:用|要|得|先)/, "接口都要带 request id"),
+  scope(/之前先|前先|(?:之后|以后)[^，。,]{0,40}?先/, "提交之前先跑一下 lint"),
+]);
+
+/** The strong markers alone: what lasts whoever reads it ("always", "from now on", 以后, 一律). */
+export const STRONG_STANDING_MARKERS = defineLexicon(
+  "strong-standing-markers",
+  STANDING_MARKERS.entries.filter((marker) => marker.strength === "strong"),
+);
+
+/** True when `text` carries any standing marker ("always", "here", "我们规范是"). */
+export function hasStandingMarker(text: string): boolean {
+  return STANDING_MARKERS.test(text);
+}
+
+/** True when `text` carries a strong standing marker ("always", "from now on", 以后, 一律). */
+export function hasStrongStandingMarker(text: string): boolean {
+  return STRONG_STANDING_MARKERS.test(text);
+}
+
+/** Conditions: an instruction that applies only if something holds ("if it fails, …", 如果). */
+export const CONDITIONS = defineLexicon("conditions", [
+  { pattern: /^(?:if|unless|in case)\b/, example: "if the build fails, clear the cache" },
+  { pattern: /^(?:如果|要是|假如|万一)/, example: "如果构建失败就清缓存" },
 ]);

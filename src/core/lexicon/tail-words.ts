@@ -4,10 +4,10 @@
  * call you Jarvis from now on" → "name is Jarvis"). Each entry is anchored at the end and is
  * stripped repeatedly.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A closing word or phrase that is not part of the fact. */
-export const TAIL_WORDS = cueLexicon([
+export const TAIL_WORDS = cueLexicon("tail-words", [
   {
     pattern: /[\s,]*\b(?:please|pls|thanks|thank you|thx|ok|okay|alright|right)[^\w\u4e00-\u9fff]*$/,
     example: "Reply in English, please.",

@@ -3,10 +3,10 @@
  * "Please add a test", "I also want…", "帮我查一下", "我想要…". A reply that changes the subject
  * this way is a new task, not a drift away from the answer.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** An explicit request. */
-export const TASK_REQUEST_CUES = cueLexicon([
+export const TASK_REQUEST_CUES = cueLexicon("task-request-cues", [
   {
     pattern:
       /\bi(?:'d| would) (?:like|love|prefer)\b|\bi (?:also |now |still )?(?:need|want|require)\b|\bi(?:'m| am) (?:also )?(?:looking|searching) for\b/,

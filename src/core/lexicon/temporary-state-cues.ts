@@ -3,10 +3,10 @@
  * a long day", "我今天好累", "烦死了". The memory gate never writes a mood; with a standing marker
  * ("I'm always tired in the mornings") it is a trait and weighs less.
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A mood or state that will pass. */
-export const TEMPORARY_STATE_CUES = cueLexicon([
+export const TEMPORARY_STATE_CUES = cueLexicon("temporary-state-cues", [
   {
     pattern:
       /\bi(?:'m| am)(?: feeling| so| really| a bit| kind of| pretty| very| super| quite| just| getting| a little| always| usually| often)* (?:tired|exhausted|sleepy|annoyed|angry|upset|sad|stressed|anxious|frustrated|bored|hungry|sick|ill|busy|overwhelmed|excited|grumpy|cranky|irritated|nervous|worried|cold|hot|freezing|thirsty|sore|jet-?lagged|hungover|sleep-deprived|burn(?:ed|t) out|in a (?:bad|good|great|terrible|foul) mood|not feeling (?:well|great|good))\b/,

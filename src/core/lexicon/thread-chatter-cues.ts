@@ -4,10 +4,10 @@
  * ("rewrite it", "make this shorter"), "把第二段改短一点", "继续". Nothing in it outlives the
  * thread. (Asking for another try or another option is `RETRY_REQUESTS` and `OTHER_OPTION_REQUESTS`.)
  */
-import { cueLexicon } from "./cue-lexicon.js";
+import { cueLexicon } from "./define-lexicon.js";
 
 /** A remark about the thread itself. */
-export const THREAD_CHATTER_CUES = cueLexicon([
+export const THREAD_CHATTER_CUES = cueLexicon("thread-chatter-cues", [
   {
     pattern:
       /\b(?:the|this|that|your) (?:first|second|third|fourth|fifth|last|previous|next|above|other|final|opening|closing) (?:paragraph|section|sentence|line|bullet|point|option|version|draft|example|answer|reply|message|step|item|part|chapter|slide)\b/,

@@ -6,12 +6,12 @@
  * SLOT_PATTERNS read a subject, slot and value from a fact; SLOT_NAMES map the ways a slot is
  * written (English and Chinese) to one name.
  */
-import type { CueEntry } from "../lexicon/cue-lexicon.js";
+import type { LexiconEntry } from "../lexicon/define-lexicon.js";
 import { type FactProfile, isNegationOf, normalizeFact, profileFact } from "./fact-similarity.js";
 import type { MemoryFileName } from "./memory-file-layouts.js";
 
 /** A wording that states a slot's value: named groups `owner` (optional), `slot`, `value`. */
-export interface SlotEntry extends CueEntry {
+export interface SlotEntry extends LexiconEntry {
   readonly id: string;
 }
 

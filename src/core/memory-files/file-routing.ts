@@ -5,12 +5,12 @@
  * A fact sent to one file that reads as another file's, and not as its own, is refused with the
  * file it belongs in. MEMORY.md has no lexicon: durable shared facts are what is left.
  */
-import type { CueEntry } from "../lexicon/cue-lexicon.js";
+import type { LexiconEntry } from "../lexicon/define-lexicon.js";
 import { findEntry } from "./lexicon-match.js";
 import type { MemoryFileName } from "./memory-file-layouts.js";
 
 /** A wording that marks a fact as one file's, with what to call it in a reason. */
-export interface RoutingEntry extends CueEntry {
+export interface RoutingEntry extends LexiconEntry {
   readonly reads: string;
 }
 

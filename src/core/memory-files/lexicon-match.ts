@@ -1,12 +1,12 @@
 /**
  * Matching a fact against the guardian's lexicons. Each lexicon is a list of entries, each a
- * pattern with one example it matches (src/core/lexicon/cue-lexicon.ts); patterns are written in
+ * pattern with one example it matches (src/core/lexicon/define-lexicon.ts); patterns are written in
  * lower case and run on the lower-cased fact, so a rule can say which entry it found.
  */
-import type { CueEntry } from "../lexicon/cue-lexicon.js";
+import type { LexiconEntry } from "../lexicon/define-lexicon.js";
 
 /** The first entry of `entries` whose pattern matches `text` (lower-cased first), with its match. */
-export function findEntry<Entry extends CueEntry>(
+export function findEntry<Entry extends LexiconEntry>(
   entries: readonly Entry[],
   text: string,
 ): { entry: Entry; match: RegExpExecArray } | null {

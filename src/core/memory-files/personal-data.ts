@@ -6,11 +6,11 @@
  * secret) that the redactor does not see. Memory files are pasted into prompts and shared with
  * agents, so a fact holding any of them is never written, and what the audit keeps of it is masked.
  */
-import type { CueEntry } from "../lexicon/cue-lexicon.js";
+import type { LexiconEntry } from "../lexicon/define-lexicon.js";
 import { findSecrets, type Redactor } from "../secret-redactor.js";
 
 /** A kind of personal data: its pattern (global), an example, and an optional check of a match. */
-export interface PersonalDataEntry extends CueEntry {
+export interface PersonalDataEntry extends LexiconEntry {
   readonly kind: string;
   /** A match is only this kind when it passes (e.g. the Luhn check of a card number). */
   readonly verify?: (match: string) => boolean;

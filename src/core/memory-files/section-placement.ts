@@ -4,12 +4,12 @@
  * ## Preferences); anything else goes in the file's default section. Section titles are matched
  * case-insensitively, in English or by a Chinese alias, so a hand-written "## 偏好" is used as is.
  */
-import type { CueEntry } from "../lexicon/cue-lexicon.js";
+import type { LexiconEntry } from "../lexicon/define-lexicon.js";
 import { findEntry } from "./lexicon-match.js";
 import { MEMORY_FILE_LAYOUTS, type MemoryFileName } from "./memory-file-layouts.js";
 
 /** A wording that puts a fact in a section. */
-export interface PlacementEntry extends CueEntry {
+export interface PlacementEntry extends LexiconEntry {
   readonly section: string;
 }
 

@@ -3,11 +3,11 @@
  * time", "这次", "暂时") or a passing mood ("I'm tired"). A memory file keeps what stays true, so
  * a candidate holding one is refused. One entry per wording, each with an example.
  */
-import type { CueEntry } from "../lexicon/cue-lexicon.js";
+import type { LexiconEntry } from "../lexicon/define-lexicon.js";
 import { findEntry } from "./lexicon-match.js";
 
 /** A temporary wording: what to call it in a reason, its pattern and an example. */
-export interface TemporaryEntry extends CueEntry {
+export interface TemporaryEntry extends LexiconEntry {
   readonly marker: string;
 }
 

@@ -2,12 +2,12 @@
  * From the sentence a rule fired on to a candidate fact: clean, standalone and in the third
  * person. "Oh, by the way, I prefer morning check-ins!" → "prefers morning check-ins" (USER);
  * "Always be honest with me" → "Always be honest with the user" (SOUL); "我喜欢早上沟通" →
- * "喜欢早上沟通". Steps: strip opening and closing words (`LEAD_IN_WORDS`, `TAIL_WORDS`), apply the
+ * "喜欢早上沟通". Steps: strip opening and closing words (`FACT_LEAD_INS`, `TAIL_WORDS`), apply the
  * target's rewrite (`FACT_REWRITES`), then turn the user's first person into the third. USER facts
  * drop the subject, as USER.md is about the user ("prefers …", "is allergic to …"); other files
  * name the user ("the user"). Pure.
  */
-import { LEAD_IN_WORDS } from "../lexicon/lead-in-words.js";
+import { FACT_LEAD_INS } from "../lexicon/lead-in-words.js";
 import { TAIL_WORDS } from "../lexicon/tail-words.js";
 import { lowerSameLength } from "../signals/signal-text.js";
 import { applyFactRewrite } from "./fact-rewrites.js";
@@ -176,7 +176,7 @@ export function stripFiller(text: string): string {
   let result = text.trim();
   for (let changed = true; changed; ) {
     changed = false;
-    const lead = LEAD_IN_WORDS.pattern.exec(lowerSameLength(result));
+    const lead = FACT_LEAD_INS.pattern.exec(lowerSameLength(result));
     if (lead !== null && lead.index === 0 && lead[0].length > 0 && lead[0].length < result.length) {
       result = result.slice(lead[0].length).trim();
       changed = true;

@@ -7,8 +7,8 @@
  * user's corrections (`corrections.ts`). Pure.
  */
 import { userGoalText } from "../compaction/history.js";
-import { textLanguage } from "../learning/task-message.js";
-import { splitSentences } from "../learning/user-sentences.js";
+import { languageOf } from "../lexicon/language.js";
+import { splitSentences } from "../lexicon/tokenizer.js";
 import { maskText } from "../signals/signal-text.js";
 import { combineFindings } from "./combine-findings.js";
 import { applyCorrections } from "./corrections.js";
@@ -54,7 +54,7 @@ export function decide(
   const shared = {
     turn,
     words,
-    language: textLanguage(words),
+    language: languageOf(words),
     remember: asksToRemember(maskText(words)),
     previousAgentMessage:
       [...turn.recentMessages].reverse().find((message) => message.role === "assistant")?.message ?? "",

@@ -4,14 +4,15 @@
  * message before the turn, the language. Rules read cues through `cue`, which finds a lexicon in
  * the sentence, and build candidate facts through `fact`. Pure.
  */
-import type { Sentence } from "../learning/user-sentences.js";
-import type { CueLexicon } from "../lexicon/cue-lexicon.js";
-import { LEAD_IN_WORDS } from "../lexicon/lead-in-words.js";
+
+import type { Lexicon } from "../lexicon/define-lexicon.js";
+import { FACT_LEAD_INS } from "../lexicon/lead-in-words.js";
 import { ONE_OFF_CUES } from "../lexicon/one-off-cues.js";
 import { REMEMBER_REQUESTS } from "../lexicon/remember-requests.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
-import { STANDING_MARKERS } from "../lexicon/standing-markers.js";
+import { STRONG_STANDING_MARKERS } from "../lexicon/standing-markers.js";
 import { TEMPORARY_STATE_CUES } from "../lexicon/temporary-state-cues.js";
+import type { Sentence } from "../lexicon/tokenizer.js";
 import { maskText } from "../signals/signal-text.js";
 import { candidateFact } from "./candidate-fact.js";
 import type { GateTurn, WriteDecision } from "./gate-decision.js";
@@ -39,7 +40,7 @@ export interface GateContext {
    * Where `lexicon` matches in the sentence: an offset into it, or -1. A lexicon anchored at the
    * start also matches after opening words ("From now on, always …").
    */
-  cue(lexicon: CueLexicon): number;
+  cue(lexicon: Lexicon): number;
   /** The candidate fact the sentence states for `decision`, from the clause of offset `at`. */
   fact(decision: WriteDecision, at: number): string | null;
   /** The sentence, quoted for a reason (at most 80 characters). */
@@ -47,7 +48,7 @@ export interface GateContext {
 }
 
 /** Cues whose presence in an earlier clause makes the fact start at the clause of the cue. */
-const NOISE_BEFORE_FACT: readonly CueLexicon[] = [TEMPORARY_STATE_CUES, SMALL_TALK_CUES, ONE_OFF_CUES];
+const NOISE_BEFORE_FACT: readonly Lexicon[] = [TEMPORARY_STATE_CUES, SMALL_TALK_CUES, ONE_OFF_CUES];
 const CLAUSE_BREAK = /[,;:，；：—]/g;
 
 /** Builds the context of one sentence. `shared` is what every sentence of the turn has in common. */
@@ -59,10 +60,10 @@ export function sentenceContext(
   sentenceIndex: number,
 ): GateContext {
   const masked = maskText(sentence.text);
-  const lead = LEAD_IN_WORDS.pattern.exec(masked);
+  const lead = FACT_LEAD_INS.pattern.exec(masked);
   const bodyStart = lead !== null && lead.index === 0 ? lead[0].length : 0;
   const body = masked.slice(bodyStart);
-  const cue = (lexicon: CueLexicon): number => {
+  const cue = (lexicon: Lexicon): number => {
     const found = masked.search(lexicon.pattern);
     if (found !== -1 || bodyStart === 0) return found;
     const inBody = body.search(lexicon.pattern);
@@ -73,7 +74,7 @@ export function sentenceContext(
     sentence,
     sentenceIndex,
     masked,
-    standing: STANDING_MARKERS.pattern.test(masked),
+    standing: STRONG_STANDING_MARKERS.pattern.test(masked),
     cue,
     fact(decision, at) {
       const start = factStart(masked, at);

@@ -3,7 +3,7 @@
  * sentence of the user's message and returns what it found, or nothing; the order of rules does
  * not matter, because findings are combined by confidence (`combine-findings.ts`). Pure.
  */
-import type { CueLexicon } from "../lexicon/cue-lexicon.js";
+import type { Lexicon } from "../lexicon/define-lexicon.js";
 import type { GateContext } from "./gate-context.js";
 import type { GateDecision, GateFinding, WriteDecision } from "./gate-decision.js";
 
@@ -69,8 +69,8 @@ export function boosted(base: number, context: GateContext): number {
 /** The first of `lexicons` that matches the sentence, with where. */
 export function firstCue(
   context: GateContext,
-  lexicons: readonly CueLexicon[],
-): { lexicon: CueLexicon; at: number } | undefined {
+  lexicons: readonly Lexicon[],
+): { lexicon: Lexicon; at: number } | undefined {
   for (const lexicon of lexicons) {
     const at = context.cue(lexicon);
     if (at !== -1) return { lexicon, at };
@@ -84,7 +84,7 @@ export function lexiconWriteRule(spec: {
   describe: string;
   decision: WriteDecision;
   example: GateRule["example"];
-  lexicons: readonly CueLexicon[];
+  lexicons: readonly Lexicon[];
   confidence: number | ((context: GateContext) => number);
   /** Why, before the quoted sentence. */
   reason: string;
@@ -117,7 +117,7 @@ export function lexiconVetoRule(spec: {
   id: string;
   describe: string;
   example: GateRule["example"];
-  lexicons: readonly CueLexicon[];
+  lexicons: readonly Lexicon[];
   confidence: number | ((context: GateContext) => number);
   reason: string;
   /** Extra condition on the sentence. */

@@ -6,9 +6,9 @@
  * facts → MEMORY.md. Pure.
  */
 import { AGENT_IDENTITY_CUES } from "../lexicon/agent-identity-cues.js";
-import { AGENT_IMPERATIVES } from "../lexicon/agent-imperatives.js";
 import { AGENT_PRINCIPLE_CUES } from "../lexicon/agent-principle-cues.js";
 import { DURABLE_FACT_CUES } from "../lexicon/durable-fact-cues.js";
+import { AGENT_IMPERATIVES } from "../lexicon/imperative-verbs.js";
 import { LESSON_LEARNT_CUES } from "../lexicon/lesson-learnt-cues.js";
 import { LOCAL_TOOL_CUES } from "../lexicon/local-tool-cues.js";
 import { PERSONAL_FACT_CUES } from "../lexicon/personal-fact-cues.js";

@@ -26,6 +26,32 @@ describe("assembleContext", () => {
     expect(result.context.indexOf("use pnpm, not npm")).toBeLessThan(result.context.indexOf("pnpm-setup"));
   });
 
+  it("puts the conventions block first, under its own heading and outside the lesson caps", () => {
+    const conventions = [1, 2, 3, 4].map((n) =>
+      candidate({ id: `c${n}`, text: `Convention ${n}`, relevance: 0.1, score: 0 }),
+    );
+    const result = assembleContext(
+      [candidate({ id: "l1" })],
+      { ...DEFAULT_RECALL_BUDGET, maxLessons: 1 },
+      conventions,
+    );
+    expect(result.items.map((item) => [item.id, item.convention ?? false])).toEqual([
+      ["c1", true],
+      ["c2", true],
+      ["c3", true],
+      ["c4", true],
+      ["l1", false],
+    ]);
+    expect(result.context.split("\n").slice(0, 3)).toEqual([
+      "<tacit-context>",
+      "Conventions of this project (they hold for every task of this kind):",
+      "- Convention 1",
+    ]);
+    expect(result.context).toContain(
+      "Lessons from earlier sessions (follow them unless the user says otherwise):\n- When installing",
+    );
+  });
+
   it("injects nothing when nothing is relevant, however few candidates there are", () => {
     const result = assembleContext([
       candidate({ relevance: 0.3, score: 0.9 }),

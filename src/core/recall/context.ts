@@ -21,6 +21,8 @@ export interface RecallCandidate {
   relevance: number;
   /** The score's parts, for `--explain` and the JSON contract. */
   parts: Record<string, number>;
+  /** A lesson of the project's conventions block (see core/recall/conventions.ts). */
+  convention?: true;
 }
 
 /** The context budget (seed 000 §6) and the minimum relevance. */
@@ -57,13 +59,14 @@ export interface RejectedCandidate {
 export interface AssembledContext {
   /** Exactly the text to inject; "" when nothing is relevant. */
   context: string;
-  /** The injected items, in injection order (lessons → skills → evidence). */
+  /** The injected items, in injection order (conventions → lessons → skills → evidence). */
   items: RecallCandidate[];
   rejected: RejectedCandidate[];
   tokens: number;
 }
 
 const ORDER: readonly RecallKind[] = ["lesson", "skill", "evidence"];
+const CONVENTIONS_HEADING = "Conventions of this project (they hold for every task of this kind):";
 const HEADINGS: Record<RecallKind, string> = {
   lesson: "Lessons from earlier sessions (follow them unless the user says otherwise):",
   skill: "Skills that fit this task:",
@@ -71,13 +74,16 @@ const HEADINGS: Record<RecallKind, string> = {
 };
 
 /**
- * Chooses what to inject: per kind best first, skipping anything under the minimum relevance or
- * score, then lessons → skills → evidence within the per-kind caps, the total cap and the token
- * cap. When nothing qualifies the context is empty: never padded with unrelated items.
+ * Chooses what to inject: the conventions block as given (chosen under its own budget, see
+ * `chooseConventions`), then per kind best first, skipping anything under the minimum relevance
+ * or score, lessons → skills → evidence within the per-kind caps, the total cap and the token cap
+ * (the conventions block aside). When nothing qualifies the context is empty: never padded with
+ * unrelated items.
  */
 export function assembleContext(
   candidates: readonly RecallCandidate[],
   budget: RecallBudget = DEFAULT_RECALL_BUDGET,
+  conventions: readonly RecallCandidate[] = [],
 ): AssembledContext {
   const rejected: RejectedCandidate[] = [];
   const chosen: RecallCandidate[] = [];
@@ -112,8 +118,9 @@ export function assembleContext(
       taken++;
     }
   }
-  const context = renderContext(chosen);
-  return { context, items: chosen, rejected, tokens: context ? estimateTokens(context) : 0 };
+  const items = [...conventions.map((item): RecallCandidate => ({ ...item, convention: true })), ...chosen];
+  const context = renderContext(items);
+  return { context, items, rejected, tokens: context ? estimateTokens(context) : 0 };
 }
 
 /**
@@ -124,8 +131,10 @@ export function assembleContext(
 export function renderContext(items: readonly RecallCandidate[]): string {
   if (items.length === 0) return "";
   const lines = [TACIT_CONTEXT_OPEN];
+  const conventions = items.filter((item) => item.convention);
+  if (conventions.length > 0) lines.push(CONVENTIONS_HEADING, ...conventions.map((item) => `- ${item.text}`));
   for (const kind of ORDER) {
-    const ofKind = items.filter((item) => item.kind === kind);
+    const ofKind = items.filter((item) => item.kind === kind && !item.convention);
     if (ofKind.length === 0) continue;
     lines.push(HEADINGS[kind]);
     for (const item of ofKind) lines.push(`- ${neutralizeContextText(item.text)}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cjkBigrams, ftsIndexText, ftsMatchQuery } from "./fts-text.js";
+import { cjkBigrams } from "../lexicon/tokenizer.js";
+import { ftsIndexText, ftsMatchQuery } from "./fts-text.js";
 import { reciprocalRankFusion } from "./fusion.js";
 
 describe("fts text", () => {

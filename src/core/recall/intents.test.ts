@@ -25,8 +25,8 @@ describe("activities", () => {
     ["gonna start on the db layer, bring in sqlalchemy 2", ["database", "dependencies"]],
     ["把 gin 升到最新版本", ["dependencies"]],
     ["本地起一下服务，我要调下登录接口", ["run", "http"]],
-    ["write a data migration with makemigrations", ["database"]],
-    ["write a wrapper the cron job can call", ["scripts"]],
+    ["write a data migration with makemigrations", ["database", "code"]],
+    ["write a wrapper the cron job can call", ["scripts", "code"]],
     ["the footer links are way too cramped on mobile", ["styling"]],
     ["add a dark mode look for the navbar", ["styling"]],
   ])("%s → %j", (text, expected) => {

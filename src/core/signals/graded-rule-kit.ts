@@ -6,11 +6,11 @@ import { ALARM_CUES } from "../lexicon/alarm-cues.js";
 import { ALTERNATIVE_REQUESTS } from "../lexicon/alternative-requests.js";
 import { COMPLAINT_CUES } from "../lexicon/complaint-cues.js";
 import { CORRECTION_OPENERS } from "../lexicon/correction-openers.js";
-import type { CueLexicon } from "../lexicon/cue-lexicon.js";
+import type { Lexicon } from "../lexicon/define-lexicon.js";
 import { DISLIKE_CUES } from "../lexicon/dislike-cues.js";
+import { PUSHBACK_CUES } from "../lexicon/negations.js";
 import { OTHER_OPTION_REQUESTS } from "../lexicon/other-option-requests.js";
 import { PRAISE_CUES } from "../lexicon/praise-cues.js";
-import { PUSHBACK_CUES } from "../lexicon/pushback-cues.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { RETRY_REQUESTS } from "../lexicon/retry-requests.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
@@ -18,11 +18,7 @@ import type { OfflineSignalRule, RuleContext, RuleMatch } from "./rule-context.j
 import { evidenceAt } from "./signal-text.js";
 
 /** The match of `lexicon` in the masked message under inspection, as a rule finding. */
-export function cueMatch(
-  context: RuleContext,
-  lexicon: CueLexicon,
-  confidence: number,
-): RuleMatch | undefined {
+export function cueMatch(context: RuleContext, lexicon: Lexicon, confidence: number): RuleMatch | undefined {
   const masked = context.view.masked(context.index);
   const start = masked.search(lexicon.pattern);
   if (start === -1) return undefined;
@@ -43,7 +39,7 @@ export function accepts(context: RuleContext): boolean {
 }
 
 /** Lexicons of a reply that is not happy: a negation, an opener like "No,", a dislike, a complaint, a halt. */
-const UNHAPPY: readonly CueLexicon[] = [
+const UNHAPPY: readonly Lexicon[] = [
   PUSHBACK_CUES,
   CORRECTION_OPENERS,
   DISLIKE_CUES,
@@ -53,7 +49,7 @@ const UNHAPPY: readonly CueLexicon[] = [
 ];
 
 /** Lexicons of a reply that pushes for something else: again, another one, how about… */
-const PURSUIT: readonly CueLexicon[] = [RETRY_REQUESTS, OTHER_OPTION_REQUESTS, ALTERNATIVE_REQUESTS];
+const PURSUIT: readonly Lexicon[] = [RETRY_REQUESTS, OTHER_OPTION_REQUESTS, ALTERNATIVE_REQUESTS];
 
 /** True when the message carries a negation, an opener like "No,", a dislike, a complaint, a rejection or a halt. */
 export function soundsUnhappy({ view, index }: RuleContext): boolean {
@@ -81,7 +77,7 @@ export interface LexiconRuleSpec {
   type: OfflineSignalRule["type"];
   description: string;
   example: OfflineSignalRule["example"];
-  lexicon: CueLexicon;
+  lexicon: Lexicon;
   confidence: number;
   /** `afterAgent`: any assistant or tool turn before; `afterAnswer`: see {@link answered}. */
   when: "afterAgent" | "afterAnswer";

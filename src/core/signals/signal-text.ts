@@ -5,6 +5,7 @@
  * Masking keeps string length, so an offset found in the masked text is also an offset in the
  * original and evidence can be quoted verbatim.
  */
+import { tokens } from "../lexicon/tokenizer.js";
 
 const FENCED_CODE = /```[\s\S]*?(?:```|$)/g;
 const INLINE_CODE = /`[^`\n]*`/g;
@@ -106,51 +107,13 @@ export function lineAt(original: string, position: number): string {
   return line.length <= MAX_EVIDENCE_LENGTH ? line : line.slice(0, MAX_EVIDENCE_LENGTH);
 }
 
-const ENGLISH_STOPWORDS = new Set(
-  (
-    "a an the to of and or in on at for with from by is are was were be been it its this that these those " +
-    "i me my we our you your he she they them please can could would should will just also now then so " +
-    "do does did done have has had not no yes ok okay hey hi thanks thank want need like make get let us " +
-    "same again still what which how why when where there here as if but into out up about than too very " +
-    "really some any all i'm it's that's don't can't i'd"
-  ).split(" "),
-);
-
-const ENGLISH_TOKEN = /[a-z0-9][a-z0-9_'.+-]*[a-z0-9+]|[a-z0-9]/g;
-const HAN_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
-/** Function characters dropped before Chinese bigrams so that "帮我把X" and "我要的是X" compare on X. */
-const HAN_STOP_CHARACTERS = /一下|[的了吗呢吧啊呀把我你他它请帮是要在和与就都也还再又这那个么]/g;
-
-const LETTERS_ONLY = /^[a-z]+$/;
-
-/** Crude English stemming so "processes" and "processed" compare equal. */
-function stem(word: string): string {
-  if (word.length <= 4 || !LETTERS_ONLY.test(word)) return word;
-  if (word.endsWith("ing") && word.length > 5) return word.slice(0, -3);
-  if (word.endsWith("ed") || word.endsWith("es")) return word.slice(0, -2);
-  if (word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
-  return word;
-}
-
 /**
- * Tokens used to compare two messages: English words minus stopwords, and Chinese character
- * bigrams (a single remaining character counts as one token). Code and quotes stay in the
- * input here: restating a goal often repeats the same identifiers.
+ * Tokens used to compare two messages: the tokenizer's words (stemmed) and Chinese character
+ * bigrams (function characters dropped). Code and quotes stay in the input here: restating a goal
+ * often repeats the same identifiers.
  */
 export function similarityTokens(text: string): Set<string> {
-  const lower = text.toLowerCase();
-  const tokens = new Set<string>();
-  ENGLISH_TOKEN.lastIndex = 0;
-  for (let match = ENGLISH_TOKEN.exec(lower); match !== null; match = ENGLISH_TOKEN.exec(lower)) {
-    if (!ENGLISH_STOPWORDS.has(match[0])) tokens.add(stem(match[0]));
-  }
-  HAN_RUN.lastIndex = 0;
-  for (let match = HAN_RUN.exec(lower); match !== null; match = HAN_RUN.exec(lower)) {
-    const run = match[0].replace(HAN_STOP_CHARACTERS, "");
-    if (run.length === 1) tokens.add(run);
-    for (let index = 0; index + 1 < run.length; index += 1) tokens.add(run.slice(index, index + 2));
-  }
-  return tokens;
+  return tokens(text, { stem: true, dropFunctionCharacters: true });
 }
 
 /** Jaccard similarity |A ∩ B| / |A ∪ B| of two token sets; 0 when both are empty. */

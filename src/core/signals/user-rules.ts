@@ -2,6 +2,7 @@
  * Offline rules over user messages: explicit and implicit rejects, corrections, constraints,
  * success, confusion and preference. See docs/signal-rules.md for the rule list.
  */
+import { QUESTION_FORMS } from "../lexicon/question-forms.js";
 import type { OfflineSignalRule, RuleContext, RuleMatch } from "./rule-context.js";
 import {
   ASSISTANT_QUESTION,
@@ -51,14 +52,17 @@ const implicitReject: OfflineSignalRule = {
   type: "reject",
   source: "user",
   roles: ["user"],
-  description: `After an assistant turn, the user sends a message whose words (and Chinese bigrams) overlap an earlier user message with Jaccard ≥ ${RESTATEMENT_SIMILARITY}: restating the goal implies the last attempt missed it. Messages opening a follow-up ("also", "另外") are skipped.`,
+  description: `After an assistant turn, the user sends a message whose words (and Chinese bigrams) overlap an earlier user message with Jaccard ≥ ${RESTATEMENT_SIMILARITY}: restating the goal implies the last attempt missed it. Messages opening a follow-up ("also", "另外") are skipped, and a question asked again is \`repeated-question\`'s.`,
   example: {
     en: "(goal) Add a --verbose flag that prints each file … (later) I need a --verbose flag that prints every file it processes",
     zh: "（目标）帮我把日志输出改成 JSON 格式 ……（之后）我要的是日志输出用 JSON 格式",
   },
   detect({ view, index, message }) {
     if (FOLLOW_UP_OPENER.test(view.masked(index))) return undefined;
-    const best = view.earlierUserOverlap(index);
+    // A question asked again is the answer not landing (`repeated-question`), not a goal restated.
+    const question = (position: number) => QUESTION_FORMS.pattern.test(view.masked(position));
+    const asking = question(index);
+    const best = view.earlierUserOverlap(index, (earlier) => !(asking && question(earlier)));
     if (best < RESTATEMENT_SIMILARITY) return undefined;
     const confidence = Math.min(0.8, 0.6 + (best - RESTATEMENT_SIMILARITY) * 0.5);
     return { confidence, evidence: message.content.trim().slice(0, MAX_EVIDENCE_LENGTH), start: 0, end: 0 };

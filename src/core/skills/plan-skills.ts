@@ -5,8 +5,10 @@
  * approaches, when-to-use from goals and triggers, pitfalls from linked avoid / anti-pattern
  * lessons and failed attempts. Pure.
  */
+
 import type { FailedAttempt, TaskExperience } from "../learning/offline-experience.js";
-import { detectLanguage, type Lesson, type LessonKind, type LessonScope } from "../lessons/lesson.js";
+import type { Lesson, LessonKind, LessonScope } from "../lessons/lesson.js";
+import { languageOf } from "../lexicon/language.js";
 import { MAX_SKILL_ITEMS, MIN_SUPPORT_TASKS, type SkillContent } from "./skill.js";
 import {
   antiPatternApproach,
@@ -175,7 +177,7 @@ function experienceCandidate(
     (lesson) =>
       STEP_KINDS.includes(lesson.kind) && (lesson.status !== "candidate" || lesson.maturity === "proven"),
   );
-  const zh = detectLanguage(representative) === "zh";
+  const zh = languageOf(representative) === "zh";
   const attempts: FailedAttempt[] = group.flatMap((item) => item.experience.failedAttempts);
   const pitfallLessons = lessons.filter((lesson) => PITFALL_KINDS.includes(lesson.kind));
   const approachSteps = mergeSteps(

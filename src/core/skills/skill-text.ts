@@ -3,8 +3,10 @@
  * pitfalls phrased from failed attempts and lessons, names, titles and descriptions. English
  * and Chinese. Pure.
  */
+
 import type { FailedAttempt } from "../learning/offline-experience.js";
-import { detectLanguage, fnv1a64, type Lesson } from "../lessons/lesson.js";
+import { fnv1a64, type Lesson } from "../lessons/lesson.js";
+import { languageOf } from "../lexicon/language.js";
 import { MIN_SUPPORT_TASKS, skillDescription, skillLine, skillSlug } from "./skill.js";
 import { nearlySame, stemWord, topicTokens } from "./topic.js";
 
@@ -101,7 +103,7 @@ export function attemptApproach(attempt: FailedAttempt): string {
 /** An avoid or anti-pattern lesson as a pitfall: its rule, and its reason when it has one. */
 export function lessonPitfall(lesson: Pick<Lesson, "rule" | "why" | "kind">): string {
   const why = lesson.kind === "anti_pattern" ? "" : skillLine(lesson.why, 120);
-  const zh = detectLanguage(lesson.rule) === "zh";
+  const zh = languageOf(lesson.rule) === "zh";
   return why ? `${lesson.rule}${zh ? `（${why}）` : ` (${why})`}` : lesson.rule;
 }
 
@@ -177,7 +179,7 @@ export function describeSkill(input: {
   summary?: string;
   why?: string;
 }): string {
-  const zh = detectLanguage(input.title) === "zh";
+  const zh = languageOf(input.title) === "zh";
   const sentence = (text: string | undefined, max: number) =>
     text ? skillLine(text, max).replace(/[\s.。!！;；]+$/u, "") : "";
   const when = input.whenToUse

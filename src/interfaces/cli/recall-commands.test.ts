@@ -23,9 +23,20 @@ describe("tacit recall, reindex and compact", () => {
     expect(Object.keys(related)).toEqual(["context", "items"]);
     expect(related.context).toMatch(/^<tacit-context>\n[\s\S]*pnpm[\s\S]*\n<\/tacit-context>$/);
     for (const item of related.items) {
-      // Evidence also says who said it.
+      // Evidence also says who said it; `convention: true` marks the lessons of the project's
+      // conventions block (listed first).
       const attribution = item.kind === "evidence" ? ["attribution"] : [];
-      expect(Object.keys(item)).toEqual(["kind", "id", "text", ...attribution, "score", "parts"]);
+      const convention = item.convention ? ["convention"] : [];
+      expect(Object.keys(item)).toEqual([
+        "kind",
+        "id",
+        "text",
+        ...attribution,
+        "score",
+        "parts",
+        ...convention,
+      ]);
+      if (item.convention) expect(item.convention).toBe(true);
       expect(["lesson", "skill", "evidence"]).toContain(item.kind);
       expect(related.context).toContain(item.text);
     }

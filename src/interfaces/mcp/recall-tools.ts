@@ -18,6 +18,12 @@ const recallItemSchema = z.object({
     .describe("evidence only: who said what it quotes (the user, the assistant, or tool output)"),
   score: z.number().describe("final score (relevance × quality × maturity for lessons)"),
   parts: z.record(z.string(), z.number()).describe("the score's components"),
+  convention: z
+    .literal(true)
+    .optional()
+    .describe(
+      "present on the lessons of the project's conventions block, which hold for every task of their kind",
+    ),
 });
 
 /** `recall`: what tacit would inject for a prompt; the `tacit recall --json` contract. */

@@ -45,6 +45,10 @@ export class SqliteLessonStore implements LessonStore {
       where.push("(project_id = ? OR scope = 'global')");
       params.push(filter.projectId);
     }
+    any("scope_key", filter.scopeKeys);
+    if (filter.slot !== undefined) any("slot", [filter.slot]);
+    // A literal, so the partial index on conventions (migration 018) serves the query.
+    if (filter.convention !== undefined) where.push(filter.convention ? "convention = 1" : "convention = 0");
     const sql = `SELECT data FROM lessons ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY updated_at DESC, pk DESC LIMIT ?`;
     const rows = this.db.prepare(sql).all(...params, filter.limit) as Array<{ data: string }>;
@@ -183,6 +187,8 @@ export class SqliteLessonStore implements LessonStore {
       createdAt: lesson.createdAt,
       updatedAt: lesson.updatedAt,
       lastValidatedAt: lesson.lastValidatedAt,
+      slot: lesson.slot?.id ?? null,
+      convention: lesson.convention ? 1 : 0,
       data: JSON.stringify(lesson),
     };
     if (expected === null) {
@@ -191,9 +197,10 @@ export class SqliteLessonStore implements LessonStore {
           .prepare(
             `INSERT INTO lessons (id, scope_key, content_hash, kind, status, maturity, scope, project_id, domain,
               trigger_text, rule, confidence, support_task_count, evidence_count, created_at, updated_at,
-              last_validated_at, data)
+              last_validated_at, slot, convention, data)
             VALUES (@id, @scopeKey, @contentHash, @kind, @status, @maturity, @scope, @projectId, @domain, @trigger,
-              @rule, @confidence, @supportTaskCount, @evidenceCount, @createdAt, @updatedAt, @lastValidatedAt, @data)`,
+              @rule, @confidence, @supportTaskCount, @evidenceCount, @createdAt, @updatedAt, @lastValidatedAt,
+              @slot, @convention, @data)`,
           )
           .run(values);
         const pk = Number(inserted.lastInsertRowid);
@@ -215,7 +222,7 @@ export class SqliteLessonStore implements LessonStore {
           maturity = @maturity, scope = @scope, project_id = @projectId, domain = @domain, trigger_text = @trigger,
           rule = @rule, confidence = @confidence, support_task_count = @supportTaskCount,
           evidence_count = @evidenceCount, created_at = @createdAt, updated_at = @updatedAt,
-          last_validated_at = @lastValidatedAt, data = @data
+          last_validated_at = @lastValidatedAt, slot = @slot, convention = @convention, data = @data
         WHERE id = @id AND data = @expected`,
       )
       .run({ ...values, expected: JSON.stringify(expected) });

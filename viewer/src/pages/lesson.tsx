@@ -3,7 +3,7 @@ import { BarChart } from "../charts";
 import { Card, ConfirmAction, Pill, Show, Unavailable, useLoad } from "../components";
 import { oneLine, percent, score, shortId, time } from "../format";
 import { href } from "../router";
-import type { Dossier, HistoryEntry, LessonLink } from "../types";
+import type { Dossier, HistoryEntry, LessonLink, Slot } from "../types";
 
 export function LessonPage({ id }: { id: string }) {
   const loaded = useLoad(() => get<Dossier>(`/api/lessons/${seg(id)}`), [id]);
@@ -33,6 +33,14 @@ function LessonBody({ data, reload }: { data: Dossier; reload: () => void }) {
       <p data-testid="lesson-state">
         <Pill value={lesson.kind} kind="kind" />{" "}
         <Pill value={lesson.status} kind={`status-${lesson.status}`} /> <Pill value={lesson.maturity} />{" "}
+        {lesson.convention ? (
+          <>
+            <a href={href(["conventions", lesson.id])}>
+              <Pill value="convention" kind="kind" />
+            </a>{" "}
+          </>
+        ) : null}
+        {lesson.slot ? <SlotText slot={lesson.slot} /> : null}{" "}
         <span class="muted small">{lesson.scope === "global" ? "global" : lesson.projectId}</span>
         {lesson.maturityReason ? <span class="muted small"> · {lesson.maturityReason}</span> : null}
         {lesson.statusReason ? <span class="muted small"> · {lesson.statusReason}</span> : null}
@@ -209,16 +217,16 @@ function Chain({ data }: { data: Dossier }) {
   return (
     <ol class="chain" data-testid="chain">
       {chain.supersedes.map((lesson) => (
-        <li key={lesson.id}>
-          replaced <LinkTo lesson={lesson} />
+        <li key={lesson.id} data-testid="supersedes">
+          supersedes <LinkTo lesson={lesson} />
         </li>
       ))}
       <li>
         <strong>this lesson</strong>
       </li>
       {chain.supersededBy.map((lesson) => (
-        <li key={lesson.id}>
-          replaced by <LinkTo lesson={lesson} />
+        <li key={lesson.id} data-testid="superseded-by">
+          superseded by <LinkTo lesson={lesson} />
         </li>
       ))}
       {chain.invertedFrom ? (
@@ -232,5 +240,15 @@ function Chain({ data }: { data: Dossier }) {
         </li>
       ) : null}
     </ol>
+  );
+}
+
+/** What a lesson governs and the value it sets: "naming.variable.prefix = n_". */
+export function SlotText({ slot }: { slot: Slot }) {
+  return (
+    <span class="muted small" data-testid="slot">
+      {slot.id}
+      {slot.value ? ` = ${slot.value}` : ""}
+    </span>
   );
 }

@@ -3,10 +3,21 @@ import { Pill, Show, useLoad } from "../components";
 import { oneLine, score, time } from "../format";
 import { href } from "../router";
 import type { LessonRow } from "../types";
+import { SlotText } from "./lesson";
 import { Pager } from "./signals";
 
 const PAGE = 50;
-const FILTERS = ["status", "maturity", "kind", "scope", "project", "q", "sort", "order"] as const;
+const FILTERS = [
+  "status",
+  "maturity",
+  "kind",
+  "scope",
+  "convention",
+  "project",
+  "q",
+  "sort",
+  "order",
+] as const;
 const OPTIONS: Record<string, string[]> = {
   status: ["candidate", "active", "refined", "stale", "archived"],
   maturity: ["candidate", "established", "proven", "deprecated"],
@@ -60,6 +71,11 @@ export function LessonsPage({ query }: { query: URLSearchParams }) {
             ))}
           </select>
         ))}
+        <select name="convention" value={values.convention} aria-label="convention">
+          <option value="">conventions and lessons</option>
+          <option value="true">conventions only</option>
+          <option value="false">no conventions</option>
+        </select>
         <input name="project" placeholder="project path" value={values.project} aria-label="project" />
         <select name="sort" value={values.sort || "updated"} aria-label="sort by">
           {(OPTIONS.sort ?? []).map((option) => (
@@ -100,7 +116,21 @@ export function LessonsPage({ query }: { query: URLSearchParams }) {
                     <tr key={lesson.id}>
                       <td>
                         <a href={href(["lessons", lesson.id])}>{oneLine(lesson.rule, 120)}</a>
-                        <div class="muted small">{oneLine(lesson.trigger, 100)}</div>
+                        {lesson.convention ? (
+                          <>
+                            {" "}
+                            <Pill value="convention" kind="kind" />
+                          </>
+                        ) : null}
+                        <div class="muted small">
+                          {oneLine(lesson.trigger, 100)}
+                          {lesson.slot ? (
+                            <>
+                              {" · "}
+                              <SlotText slot={lesson.slot} />
+                            </>
+                          ) : null}
+                        </div>
                       </td>
                       <td class="wide-only">{lesson.kind}</td>
                       <td>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NotFoundError } from "../../../core/errors.js";
+import { LESSON_STATUSES, type LessonStatus } from "../../../core/lessons/lesson.js";
 import type { ApiApp } from "../app.js";
 import { paramsOf, queryOf } from "../validate.js";
 import type { ViewerServices } from "../viewer-services.js";
@@ -7,13 +8,21 @@ import { idParams, idSchema, limitSchema, needSource } from "./route-schemas.js"
 
 const FEATURE = "conventions";
 
-/** GET /api/conventions and /api/conventions/:id (with its supersession chain): reads; 501 without the source. */
+/**
+ * GET /api/conventions (a project's standing conventions, `?project=&status=`) and
+ * /api/conventions/:id (with the supersession chain it belongs to, oldest first): reads; 501
+ * without the source.
+ */
 export function registerConventionRoutes(app: ApiApp, services: ViewerServices): void {
   app.get("/api/conventions", async (c) => {
     const conventions = needSource(services.sources.conventions, FEATURE);
     const query = queryOf(
       c,
-      z.object({ project: idSchema.optional(), status: idSchema.optional(), limit: limitSchema(100, 1000) }),
+      z.object({
+        project: idSchema.optional(),
+        status: z.enum(LESSON_STATUSES as [LessonStatus, ...LessonStatus[]]).optional(),
+        limit: limitSchema(100, 1000),
+      }),
     );
     return c.json({
       conventions: await conventions.list({

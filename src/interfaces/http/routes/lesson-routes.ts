@@ -22,6 +22,7 @@ const listQuery = z.object({
   kind: listOf(LESSON_KINDS),
   scope: z.enum(LESSON_SCOPES as [LessonScope, ...LessonScope[]]).optional(),
   project: idSchema.optional(),
+  convention: z.enum(["true", "false"]).optional(),
   q: z.string().max(500).optional(),
   sort: z.enum(LESSON_SORTS).default("updated"),
   order: z.enum(["asc", "desc"]).default("desc"),
@@ -41,7 +42,12 @@ export function registerLessonRoutes(app: ApiApp, services: ViewerServices): voi
     const query = queryOf(c, listQuery);
     const page = await listLessonPage(
       { store: services.store, now: services.now, quality: services.recall?.quality },
-      { ...query, projectId: query.project, text: query.q },
+      {
+        ...query,
+        projectId: query.project,
+        text: query.q,
+        convention: query.convention === undefined ? undefined : query.convention === "true",
+      },
     );
     return c.json(page);
   });

@@ -16,6 +16,7 @@ import { migration014 } from "./014-vector-keys.js";
 import { migration015 } from "./015-dataset.js";
 import { migration016 } from "./016-guard.js";
 import { migration017 } from "./017-codex-shell-command.js";
+import { migration018 } from "./018-lesson-slots.js";
 
 /** One numbered schema step. Applied once, in order, inside a transaction. */
 export interface SqliteMigration {
@@ -47,4 +48,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration015,
   migration016,
   migration017,
+  migration018,
 ];

@@ -1,15 +1,15 @@
 /**
  * How relevance is adjusted beyond topic similarity, and its defaults: a leaf module, so the
- * configuration schema takes the defaults without loading the intent rules relevance.ts uses.
+ * configuration schema takes the defaults without loading the kinds-of-work rules scoring.ts uses.
  */
 
 /** Relevance adjustments (cosine units). Defaults: {@link DEFAULT_RELEVANCE_CONFIG}. */
 export interface RelevanceConfig {
   /** Relevance × this when the candidate shares no content word with the prompt. Default 0.85. */
   unsharedDiscount: number;
-  /** Added when prompt and candidate are about the same activity. Default 0.12. */
+  /** Added when prompt and candidate are about the same kind of work. Default 0.12. */
   activityLift: number;
-  /** Subtracted when both are about recognisable but different activities. Default 0.05. */
+  /** Subtracted when both are about recognisable but different kinds of work. Default 0.05. */
   activityMismatch: number;
   /** Subtracted for a general-knowledge question or a writing request. Default 0.2. */
   generalQuestionPenalty: number;

@@ -1,0 +1,96 @@
+/**
+ * Conventions among a task's heuristics. The other rules read corrections, constraints and
+ * standing instructions in their own words ("Use `pnpm install`, not `npm install`"); this step
+ * marks the ones the user stated as conventions (with their slot, and a trigger naming their kind
+ * of work when the rule had only the task's title — which may be a greeting), strips lead-ins
+ * ("Firstly,"), splits a heuristic that holds several conventions (one per slot), and adds the
+ * conventions no rule read. Pure.
+ */
+import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "../learning/experience-limits.js";
+import type { TransferableHeuristic } from "../learning/offline-experience.js";
+import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
+import { activityTrigger } from "../learning/topics.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { isSmallTalk } from "../lexicon/small-talk-cues.js";
+import { type ConventionFinding, readConventions } from "./convention-rule.js";
+
+function asHeuristic(found: ConventionFinding): TransferableHeuristic {
+  const zh = found.language === "zh";
+  return {
+    kind: found.kind,
+    trigger: found.trigger,
+    rule: clip(found.rule, MAX_RULE_CHARS),
+    why: zh ? "用户明确提出的项目规范" : "A convention the user stated",
+    evidence: clip(found.quote, MAX_HEURISTIC_EVIDENCE_CHARS),
+    scopeHint: "project",
+    confidence: 0.75,
+    ...(found.slot && found.slot.value !== null
+      ? { slot: { id: found.slot.slot, value: found.slot.value } }
+      : {}),
+    convention: true,
+  };
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** True when a heuristic was read from the words a convention was read from. */
+function readFrom(heuristic: TransferableHeuristic, found: ConventionFinding): boolean {
+  const [evidence, quote] = [squash(heuristic.evidence), squash(found.quote)];
+  return evidence.includes(quote) || quote.includes(evidence);
+}
+
+/** A heuristic marked as the convention it was read from. */
+function marked(
+  heuristic: TransferableHeuristic,
+  found: ConventionFinding,
+  title: string,
+): TransferableHeuristic {
+  const rule = stripLeadIns(heuristic.rule);
+  // The task's title stands in when a rule names no activity; a convention names its own.
+  const titled =
+    isSmallTalk(heuristic.trigger) || (heuristic.trigger === title && activityTrigger(title, false) === null);
+  return {
+    ...heuristic,
+    rule: /\p{Script=Han}/u.test(rule) ? rule : rule.charAt(0).toUpperCase() + rule.slice(1),
+    trigger: titled ? found.trigger : heuristic.trigger,
+    ...((heuristic.slot ?? (found.slot && found.slot.value !== null))
+      ? { slot: heuristic.slot ?? { id: found.slot?.slot as string, value: found.slot?.value as string } }
+      : {}),
+    convention: true,
+  };
+}
+
+/**
+ * `heuristics` with the conventions the user stated in `rows` (see `readConventions`): a heuristic
+ * read from a convention's words is marked as that convention, several conventions in one
+ * heuristic's words replace it (one each), and a convention no heuristic holds is added. `title`
+ * is the trigger rules fall back to (the task's title).
+ */
+export function withConventions(
+  rows: readonly TaskMessage[],
+  heuristics: readonly TransferableHeuristic[],
+  title: string,
+): TransferableHeuristic[] {
+  const result = [...heuristics];
+  let lastCommand: string | null = null;
+  for (const row of rows) {
+    if (isActionCall(row)) lastCommand = toolCommand(row);
+    const words = userWords(row);
+    if (words === null) continue;
+    const findings = readConventions(words, lastCommand);
+    lastCommand = null;
+    const held = new Map<number, ConventionFinding[]>();
+    for (const found of findings) {
+      const at = result.findIndex((heuristic) => heuristic.convention !== true && readFrom(heuristic, found));
+      if (at === -1) result.push(asHeuristic(found));
+      else held.set(at, [...(held.get(at) ?? []), found]);
+    }
+    for (const [at, found] of [...held].sort((first, second) => second[0] - first[0])) {
+      const heuristic = result[at] as TransferableHeuristic;
+      const replacement =
+        found.length > 1 ? found.map(asHeuristic) : [marked(heuristic, found[0] as ConventionFinding, title)];
+      result.splice(at, 1, ...replacement);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { taskRows } from "../../testing/task-rows.js";
+import type { TransferableHeuristic } from "../learning/offline-experience.js";
+import { withConventions } from "./convention-heuristics.js";
+import { conventionRule, readConventions } from "./convention-rule.js";
+
+const rules = (message: string) => readConventions(message).map((found) => found.rule);
+
+describe("the standing-convention rule", () => {
+  it("reads a mentor's conventions among small talk, without 'Firstly,' or the greeting", () => {
+    const found = readConventions(
+      "Glad to hear it. Let me tell you about a couple of things we care about here. Firstly, always start variable names with 'z_'. It makes our code instantly recognisable in reviews. Secondly, we use docstrings in all methods, no exceptions.",
+    );
+    expect(found.map((item) => item.rule)).toEqual([
+      "Always start variable names with 'z_'",
+      "We use docstrings in all methods, no exceptions",
+    ]);
+    expect(found.map((item) => item.slot?.slot)).toEqual(["naming.variable.prefix", "docstrings"]);
+    expect(found.map((item) => item.trigger)).toEqual(["Writing code", "Writing code"]);
+    expect(found.every((item) => item.kind === "prefer" && item.language === "en")).toBe(true);
+  });
+
+  it("reads updates, and a rule that names a slot in a message marked elsewhere", () => {
+    expect(
+      rules(
+        "Nothing wrong with that. One update before I forget: from now on, variable names should start with 'wr_' instead.",
+      ),
+    ).toEqual(["From now on, variable names should start with 'wr_' instead"]);
+    expect(
+      rules(
+        "So, the platform team changed their minds again. Variable names now start with 'n_', please use that going forward.",
+      ),
+    ).toEqual(["Variable names now start with 'n_', please use that going forward"]);
+    expect(
+      rules(
+        "A few ground rules. We always include try statements in methods. Also, function names should end with '_fn'.",
+      ),
+    ).toEqual(["We always include try statements in methods", "Function names should end with '_fn'"]);
+  });
+
+  it("reads Chinese conventions, one per slot of a sentence", () => {
+    const found = readConventions(
+      "我们规范是类名一律用大驼峰，函数参数名以 _a 结尾。另外，每个函数都要有类型注解。",
+    );
+    expect(found.map((item) => [item.rule, item.slot?.slot])).toEqual([
+      ["我们规范是类名一律用大驼峰", "naming.class.case"],
+      ["函数参数名以 _a 结尾", "naming.argument.suffix"],
+      ["每个函数都要有类型注解", "annotations"],
+    ]);
+    expect(found[0]?.trigger).toBe("写代码");
+    expect(rules("staging 环境下线了，以后一律先发 qa-gw，不再发 staging。")).toEqual([
+      "staging 环境下线了，以后一律先发 qa-gw，不再发 staging",
+    ]);
+    expect(readConventions("以后一律先发 qa-gw，不再发 staging")[0]?.kind).toBe("prefer");
+  });
+
+  it("reads a process rule said with the task, and names its occasion as the trigger", () => {
+    const [lint] = readConventions(
+      "add a loading spinner. and always run npm run lint before you tell me something is done",
+    );
+    expect(lint).toMatchObject({
+      rule: "Always run npm run lint before you tell me something is done",
+      slot: null,
+    });
+    expect(lint?.work).toContain("code");
+    const [glab] = readConventions(
+      "every time you touch .gitlab-ci.yml run glab ci lint BEFORE you push. no exceptions",
+    );
+    expect(glab?.trigger).toBe("Every time you touch .gitlab-ci.yml");
+  });
+
+  it("takes the kind of work from the command the agent ran when the rule names none", () => {
+    const [found] = readConventions(
+      "always pass -scheme FitlogCI",
+      "xcodebuild test -project Fitlog.xcodeproj",
+    );
+    expect(found?.work).toEqual(["tests", "build"]);
+    // A workspace is an Xcode build input: the rule names its kind of work itself.
+    const [workspace] = readConventions("always -workspace Fitlog.xcworkspace", "npm test");
+    expect(workspace?.work).toEqual(["build"]);
+  });
+
+  it("reads no convention from questions, conditions, one-offs, statements or small talk", () => {
+    for (const message of [
+      "Should we always squash commits?",
+      "if the build fails, always clear the cache",
+      "use --port 3001 this time",
+      "the tests always fail on CI",
+      "I never liked Java much",
+      "Hi Oliver, it's great to finally meet you.",
+      "never mind, skip that",
+      "每次都这样。",
+    ]) {
+      expect(readConventions(message)).toEqual([]);
+    }
+  });
+
+  it("is a rule object returning what it found", () => {
+    expect(conventionRule.id).toBe("standing-convention");
+    expect(conventionRule.learn({ message: "we use yarn here, always yarn add" })).toEqual([
+      expect.objectContaining({ slot: expect.objectContaining({ slot: "package-manager", value: "yarn" }) }),
+    ]);
+  });
+});
+
+describe("conventions among a task's heuristics", () => {
+  const rows = taskRows([
+    { user: "Hi Oliver, it's great to finally meet you." },
+    { assistant: "Hi Sara!" },
+    {
+      user: "Firstly, always start variable names with 'z_'. 以后变量名一律以 m_ 开头，方法都要写 docstring。",
+    },
+  ]);
+  const title = "Hi Oliver, it's great to finally meet you.";
+
+  it("marks a heuristic read from a convention: slot, clean rule, and its kind of work instead of the greeting", () => {
+    const stated: TransferableHeuristic = {
+      kind: "prefer",
+      trigger: title,
+      rule: "Firstly, always start variable names with 'z_'",
+      why: "A standing rule the user stated",
+      evidence: "Firstly, always start variable names with 'z_'.",
+    };
+    const [marked] = withConventions(rows.slice(0, 3), [stated], title);
+    expect(marked).toMatchObject({
+      rule: "Always start variable names with 'z_'",
+      trigger: "Writing code",
+      slot: { id: "naming.variable.prefix", value: "z_" },
+      convention: true,
+      why: "A standing rule the user stated",
+    });
+  });
+
+  it("splits a heuristic that holds several conventions, and adds those no rule read", () => {
+    const whole: TransferableHeuristic = {
+      kind: "prefer",
+      trigger: title,
+      rule: "以后变量名一律以 m_ 开头，方法都要写 docstring",
+      why: "用户明确提出的长期规则",
+      evidence: "以后变量名一律以 m_ 开头，方法都要写 docstring。",
+    };
+    const all = withConventions(rows, [whole], title);
+    expect(all.map((heuristic) => [heuristic.rule, heuristic.slot?.id])).toEqual([
+      ["以后变量名一律以 m_ 开头", "naming.variable.prefix"],
+      ["方法都要写 docstring", "docstrings"],
+      ["Always start variable names with 'z_'", "naming.variable.prefix"],
+    ]);
+    expect(all.every((heuristic) => heuristic.convention === true && heuristic.trigger !== title)).toBe(true);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Standing conventions: a rule the user states as holding for the project — how work is done there
+ * (naming, style, structure, tools, commands, files, process) — marked by "always", "never", "we
+ * use", "our convention is", "from now on", "for all methods", 以后, 一律, 我们规范是. It holds for
+ * every task of its kind in the project, whatever words the prompt uses. This rule reads them from
+ * one user message, each with clean text (no "Firstly,", no greeting), its slot and the kinds of
+ * work it governs. Pure.
+ */
+
+import { activityTrigger } from "../learning/topics.js";
+import { namesCode } from "../lexicon/code-terms.js";
+import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
+import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
+import { languageOf } from "../lexicon/language.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { statesNorm } from "../lexicon/norms.js";
+import { isOneOff } from "../lexicon/one-off-cues.js";
+import { isSmallTalk } from "../lexicon/small-talk-cues.js";
+import { CONDITIONS, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { splitSentences } from "../lexicon/tokenizer.js";
+import { workLabel } from "../lexicon/work-groups.js";
+import type { LearningRule } from "./learning-rule.js";
+import { readSlots, type SlotFinding } from "./slot-rule.js";
+
+/** A convention read from a message. */
+export interface ConventionFinding {
+  /** The rule as stored: the user's words without lead-ins ("Firstly,") or a trailing full stop. */
+  rule: string;
+  /** The verbatim words it was read from. */
+  quote: string;
+  kind: "prefer" | "avoid" | "verify";
+  /** What it governs, when the slot lexicon names it. */
+  slot: SlotFinding | null;
+  /** The kinds of work it holds for (activity names); empty when it names none. */
+  work: readonly string[];
+  /**
+   * When it applies: the occasion it names ("Every time you touch .gitlab-ci.yml", "提交之前"),
+   * else its kind of work ("Writing code", "部署") — never the task's title.
+   */
+  trigger: string;
+  language: "en" | "zh";
+}
+
+/** What the convention rule reads: a user message, and the command the agent ran right before it. */
+export interface ConventionContext {
+  message: string;
+  /** The agent's last command before the message (with no user message between), if any. */
+  lastCommand?: string | null;
+}
+
+/**
+ * The situation of a rule: up to a clause break (a "." inside ".gitlab-ci.yml" is not one) or the
+ * verb that starts the instruction ("every time you touch .gitlab-ci.yml | run glab ci lint").
+ */
+const OCCASION =
+  /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
+const ZH_OCCASION = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
+
+/** The occasion a rule names ("Before committing", "提交之前"), or null. */
+function occasionOf(text: string, zh: boolean): string | null {
+  if (zh) {
+    const found = ZH_OCCASION.exec(text);
+    return found ? `${found[1]}${/时|的时候/.test(found[2] ?? "") ? "" : found[2]}` : null;
+  }
+  const found = OCCASION.exec(text);
+  if (!found) return null;
+  // "before you tell me something is done" says when it is checked, not a situation to recall in.
+  if (/\b(?:done|finished|complete)\b/i.test(found[2] ?? "")) return null;
+  const word = found[1] ?? "";
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${(found[2] ?? "").trim()}`;
+}
+
+/** A word that says a convention changed: "now", "changed", 改成. */
+const UPDATE = /\bnow\b|\bchanged?\b|\bswitch(?:ed)?\b|\bupdated?\b|改成|改为|改了|换成|从今天/i;
+
+function clean(text: string): string {
+  const stripped = stripLeadIns(text)
+    .replace(/[.。!！]+$/, "")
+    .trim();
+  return languageOf(stripped) === "zh" ? stripped : stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+
+/**
+ * True when a sentence tells the agent what to do (see `isInstruction`) or states a norm ("names
+ * should end with…", 都要).
+ */
+export function readsAsDirective(text: string, zh: boolean): boolean {
+  return isInstruction(text, zh) || statesNorm(text);
+}
+
+/**
+ * Clauses of a sentence, one per slot, when it states several ("以后变量名一律以 m_ 开头，方法都要写
+ * docstring" → two conventions); a clause that names no slot stays with the one before it.
+ */
+function clausesBySlot(
+  text: string,
+  slots: readonly SlotFinding[],
+): Array<{ text: string; slot: SlotFinding | null }> {
+  if (slots.length < 2) return [{ text, slot: slots[0] ?? null }];
+  const parts: Array<{ text: string; slot: SlotFinding | null }> = [];
+  const breaks = [...text.matchAll(/[，,；;]\s*/g)];
+  let start = 0;
+  for (const at of [...breaks.map((found) => found.index ?? 0), text.length]) {
+    const piece = text.slice(start, at);
+    const slot = slots.find((found) => found.index >= start && found.index < at) ?? null;
+    const last = parts.at(-1);
+    if (slot === null && last !== undefined) last.text = text.slice(text.indexOf(last.text), at);
+    else parts.push({ text: piece, slot });
+    const next = breaks.find((found) => (found.index ?? 0) === at);
+    start = at + (next?.[0].length ?? 0);
+  }
+  return parts.filter((part) => part.text.trim() !== "");
+}
+
+/**
+ * The conventions of one user message. A sentence is one when it is not a question, a condition
+ * or a one-off ("this time", 这次); tells the agent what to do or states a norm ("always start…",
+ * "we use…", "names should end with…", 都要); is about how work is done (a slot, a kind of work, or
+ * code it names); and is marked as lasting — by a strong standing marker of its own ("always", "we
+ * use", 以后), or, for a rule that names a slot, by one elsewhere in the message or a word of change
+ * ("now", 改成). Its kinds of work are its slot's and those its words name (or, when it names none,
+ * those of the command the agent ran right before).
+ */
+export function readConventions(message: string, lastCommand: string | null = null): ConventionFinding[] {
+  const sentences = splitSentences(message);
+  const marked = sentences.some((sentence) => hasStrongStandingMarker(sentence.text));
+  const found: ConventionFinding[] = [];
+  for (const sentence of sentences) {
+    const text = stripLeadIns(sentence.text);
+    if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) continue;
+    // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
+    const strong = hasStrongStandingMarker(text);
+    if (isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text)) continue;
+    const zh = languageOf(text) === "zh";
+    const slots = readSlots(text).filter((slot) => slot.value !== null);
+    const lasting = strong || (slots.length > 0 && (marked || UPDATE.test(text)));
+    if (!lasting || !readsAsDirective(text, zh)) continue;
+    for (const clause of clausesBySlot(text, slots)) {
+      const words = kindsOfWorkIn(clause.text);
+      if (clause.slot === null && words.length === 0 && !namesCode(clause.text)) continue;
+      if (clause.slot === null && isSmallTalk(clause.text)) continue;
+      // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
+      const after =
+        words.length === 0 && clause.slot === null && lastCommand ? kindsOfWorkIn(lastCommand) : [];
+      const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
+      found.push({
+        rule: clean(clause.text),
+        quote: clause.text.trim(),
+        kind:
+          clause.slot !== null && clause.slot.value !== "avoid"
+            ? "prefer"
+            : instructionKind(clause.text, clause.text),
+        slot: clause.slot,
+        work,
+        trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
+        language: zh ? "zh" : "en",
+      });
+    }
+  }
+  return found;
+}
+
+/** The standing-convention rule (see {@link readConventions}). */
+export const conventionRule: LearningRule<ConventionContext, ConventionFinding[]> = {
+  id: "standing-convention",
+  describe:
+    "Reads the conventions a user states as holding for the project: \"Firstly, always start variable names with 'z_'\" → \"Always start variable names with 'z_'\" (naming.variable.prefix = z_, code work).",
+  learn: ({ message, lastCommand }) => readConventions(message, lastCommand ?? null),
+};

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { SLOTS } from "../lexicon/slots.js";
+import { readSlots, slotOf, slotRule, slotWork } from "./slot-rule.js";
+
+const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
+
+describe("the slot rule", () => {
+  it.each([
+    ["Firstly, always start variable names with 'z_'.", ["naming.variable.prefix=z_"]],
+    ["from now on, variable names should start with 'wr_' instead.", ["naming.variable.prefix=wr_"]],
+    ["Variable names now start with 'n_', please use that going forward.", ["naming.variable.prefix=n_"]],
+    ["Also, function names should end with '_fn'.", ["naming.function.suffix=_fn"]],
+    ["end function argument names with '_x'", ["naming.argument.suffix=_x"]],
+    ["Our convention is that branch names always start with 'feat/'.", ["naming.branch.prefix=feat/"]],
+    [
+      "from now on branch names start with the Jira ticket, like MOB-231",
+      ["naming.branch.prefix=jira ticket"],
+    ],
+    ["add the '@retry' decorator from the 'pedantic' module to all methods", ["decorator.method=@retry"]],
+    ["we now use the '@timer' decorator on all methods instead of '@retry'", ["decorator.method=@timer"]],
+    ["we use docstrings in all methods, no exceptions", ["docstrings=use"]],
+    ["don't write docstrings for private helpers", ["docstrings=avoid"]],
+    ["we use yarn here, always yarn add, never npm install", ["package-manager=yarn"]],
+    ["we switched the whole monorepo to pnpm. from now on use pnpm, yarn is gone", ["package-manager=pnpm"]],
+    ["No, not npm, this is a pnpm workspace. Use pnpm install.", ["package-manager=pnpm"]],
+    ["we always deploy to staging first, never straight to production", ["deploy-target=staging"]],
+    ["from now on every deploy goes to qa-gw first, not staging", ["deploy-target=qa-gw"]],
+    ["our config file is config.yaml, always edit that one", ["config-file:any=config.yaml"]],
+    ["we lint with ruff now, flake8 is gone", ["linter=ruff"]],
+    ["we format everything with biome", ["formatter=biome"]],
+    ["以后变量名一律以 m_ 开头，方法都要写 docstring。", ["naming.variable.prefix=m_", "docstrings=use"]],
+    ["变量名前缀改成 k_ 了，以后都用 k_ 开头。", ["naming.variable.prefix=k_"]],
+    [
+      "我们规范是类名一律用大驼峰，函数参数名以 _a 结尾。",
+      ["naming.class.case=大驼峰", "naming.argument.suffix=_a"],
+    ],
+    ["周末把仓库迁到 pnpm 了，以后一律用 pnpm，别再用 yarn。", ["package-manager=pnpm"]],
+    ["staging 环境下线了，以后一律先发 qa-gw，不再发 staging。", ["deploy-target=qa-gw"]],
+    ["我们规范是提交信息必须以 jira 编号开头", ["commit-format.prefix=jira"]],
+  ])("%s → %j", (text, expected) => {
+    expect(slots(text)).toEqual(expected);
+  });
+
+  it("names no choice for a mention that makes none", () => {
+    // `npm run lint` runs a script whatever installs the packages.
+    expect(slots("always run npm run lint before you tell me something is done")).toEqual([]);
+    expect(slots("the api container uses the docker postgres")).toEqual([]);
+    expect(slots("we always send X-ParcelHub-Version: 2025-01-15 on every request")).toEqual([]);
+    expect(slotOf("keep answers short")).toBeNull();
+  });
+
+  it("reads every slot entry's own example as that slot", () => {
+    for (const entry of SLOTS.entries) {
+      const [head, tail] = entry.slot.split("{what}");
+      const found = readSlots(entry.example).map((item) => item.slot);
+      expect(
+        found.some((slot) =>
+          tail === undefined ? slot === head : slot.startsWith(head as string) && slot.endsWith(tail),
+        ),
+      ).toBe(true);
+    }
+  });
+
+  it("is a rule object returning what it found, and knows the work a slot governs", () => {
+    expect(slotRule.id).toBe("slot");
+    expect(slotRule.learn({ text: "use pnpm, not npm" })).toEqual([
+      expect.objectContaining({ slot: "package-manager", value: "pnpm", work: ["dependencies"] }),
+    ]);
+    expect(slotWork("naming.branch.prefix")).toEqual(["git"]);
+    expect(slotWork("naming.variable.prefix")).toEqual(["code"]);
+    expect(slotWork("deploy-target")).toEqual(["deploy"]);
+    expect(slotWork("config-file:any")).toEqual(["config", "code"]);
+  });
+});

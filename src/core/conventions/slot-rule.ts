@@ -1,0 +1,167 @@
+/**
+ * Reads the slots a rule governs with the slot lexicon (core/lexicon/slots.ts): "always start
+ * variable names with 'z_'" → `naming.variable.prefix` = `z_`; "we switched the whole monorepo to
+ * pnpm" → `package-manager` = `pnpm`; "以后一律先发 qa-gw" → `deploy-target` = `qa-gw`. Pure.
+ */
+import { compiledEntries } from "../lexicon/define-lexicon.js";
+import { forbids } from "../lexicon/negations.js";
+import { SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import type { LearningRule } from "./learning-rule.js";
+
+/** A slot a rule governs, the value it sets there (null when it cannot be read) and where it is named. */
+export interface SlotFinding {
+  slot: string;
+  value: string | null;
+  /** The kinds of work the slot governs (activity names). */
+  work: readonly string[];
+  /** Offset of the words that name it. */
+  index: number;
+}
+
+const ENTRIES = compiledEntries(SLOTS).map(({ entry, pattern }) => ({
+  entry,
+  pattern: new RegExp(pattern.source, `${pattern.flags}g`),
+}));
+
+/** Words that end a value read after its lead ("start with the Jira ticket, like …"). */
+const VALUE_STOP =
+  /^(?:like|for|so|because|as|and|or|but|instead|rather|from|when|to|in|on|please|now|too)$/i;
+const ARTICLE = /^(?:the|a|an|our|your|their)$/i;
+
+/** The value right after a lead: a quoted token, else up to two words before a stop. */
+function valueAfter(rest: string): string | null {
+  const quoted = /^\s*['"‘“`]([^'"’”`]{1,40})['"’”`]/.exec(rest);
+  if (quoted) return quoted[1] as string;
+  const words: string[] = [];
+  for (const raw of rest.trim().split(/\s+/)) {
+    const word = raw.replace(/[,.;:!?)，。；：！？]+$/, "");
+    if (word === "" || VALUE_STOP.test(word)) break;
+    if (!(words.length === 0 && ARTICLE.test(word))) words.push(word);
+    if (words.length === 2 || word !== raw) break;
+  }
+  return words.length ? words.join(" ") : null;
+}
+
+/** The clause around an offset: from the last clause break before it to the next one. */
+function clauseAt(text: string, index: number): { before: string; after: string } {
+  const start =
+    Math.max(...[",", ";", "，", "；", "。", "."].map((mark) => text.lastIndexOf(mark, index - 1))) + 1;
+  const ends = [",", ";", "，", "；", "。"].map((mark) => text.indexOf(mark, index)).filter((at) => at >= 0);
+  return {
+    before: text.slice(start, index),
+    after: text.slice(index, ends.length ? Math.min(...ends) : text.length),
+  };
+}
+
+/** Avoid leads within a clause before a term ("not", "instead of", 不再, 别用). */
+const AVOIDED_BEFORE =
+  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|over)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
+
+/** The one member of a tool slot the rule says to use, or null. */
+function usedMember(entry: SlotEntry, text: string): string | null {
+  if (entry.value.from !== "member") return null;
+  const { members, neutralAfter, only } = entry.value;
+  if (only !== undefined && !only.test(text)) return null;
+  const terms = preferenceTerms(text);
+  const used = new Set<string>();
+  const avoided = new Set<string>();
+  const pattern = new RegExp(entry.pattern.source, "giu");
+  for (const match of text.matchAll(pattern)) {
+    const key = match[0].toLowerCase();
+    const member = members[key];
+    if (member === undefined) continue;
+    const after = text.slice((match.index ?? 0) + match[0].length);
+    if (neutralAfter?.test(after)) continue;
+    const head = key.split(/\s+/)[0] as string;
+    const { before, after: rest } = clauseAt(text, match.index ?? 0);
+    if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
+    else if (
+      terms.use.has(head) ||
+      /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
+      // "…, rebase onto main instead", "always yarn add"
+      /\binstead\b/i.test(rest) ||
+      /\b(?:always|only|just)\s*$/i.test(before)
+    )
+      used.add(member);
+  }
+  for (const member of avoided) used.delete(member);
+  return used.size === 1 ? ([...used][0] as string) : null;
+}
+
+function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): string | null {
+  const { value } = entry;
+  if (value.from === "polarity") {
+    const { before } = clauseAt(text, match.index ?? 0);
+    return forbids(before) || /\b(?:no|without)\s+$/i.test(before) ? "avoid" : "use";
+  }
+  if (value.from === "member") return usedMember(entry, text);
+  const raw =
+    value.value === 0
+      ? valueAfter(text.slice((match.index ?? 0) + match[0].length))
+      : (match[value.value] ??
+        match.slice(1).find((group, index) => group !== undefined && index + 1 !== entry.what) ??
+        null);
+  return raw === null
+    ? null
+    : raw
+        .trim()
+        .toLowerCase()
+        .replace(/^['"‘“`]|['"’”`]$/g, "") || null;
+}
+
+/** Every slot `text` names, the first naming of each slot kept. */
+export function readSlots(text: string): SlotFinding[] {
+  const found = new Map<string, SlotFinding>();
+  for (const { entry, pattern } of ENTRIES) {
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
+      const what =
+        named === undefined
+          ? "any"
+          : (WHAT_NAMES[named] ??
+            WHAT_NAMES[named.replace(/s$/, "")] ??
+            WHAT_NAMES[named.replace(/es$/, "")] ??
+            named);
+      const slot = entry.slot.replace("{what}", what);
+      if (found.has(slot)) continue;
+      const value = readValue(entry, match, text);
+      // A tool mentioned, not chosen ("npm run lint"), governs no slot.
+      if (value === null && entry.value.from === "member") continue;
+      found.set(slot, {
+        slot,
+        value,
+        work: WHAT_WORK[what] ?? entry.work,
+        index: match.index ?? 0,
+      });
+    }
+  }
+  return [...found.values()].sort((first, second) => first.index - second.index);
+}
+
+/** The slot rule: what a rule governs and the value it sets. */
+export const slotRule: LearningRule<{ text: string }, SlotFinding[]> = {
+  id: "slot",
+  describe:
+    "Reads what a rule governs and the value it sets, by the slot lexicon: \"always start variable names with 'z_'\" → naming.variable.prefix = z_.",
+  learn: ({ text }) => readSlots(text),
+};
+
+/** The first slot a text names, or null. */
+export function slotOf(text: string): SlotFinding | null {
+  return readSlots(text)[0] ?? null;
+}
+
+/** The kinds of work a slot governs: `naming.branch.prefix` → git, `package-manager` → dependencies. */
+export function slotWork(slot: string): readonly string[] {
+  const what = /^naming\.([^.]+)\./.exec(slot)?.[1] ?? /^[^:]+:(.+)$/.exec(slot)?.[1];
+  if (what !== undefined && WHAT_WORK[what] !== undefined) return WHAT_WORK[what];
+  const entry = SLOTS.entries.find((candidate) => {
+    const [head, tail] = candidate.slot.split("{what}");
+    return tail === undefined
+      ? candidate.slot === slot
+      : slot.startsWith(head as string) && slot.endsWith(tail);
+  });
+  return entry?.work ?? [];
+}

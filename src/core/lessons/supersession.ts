@@ -1,0 +1,89 @@
+/**
+ * Supersession: a newer rule overturns an older one — an opposite rule ("Use pnpm, not yarn" after
+ * "Use yarn") or a rule for the same slot with another value (z_ → wr_ → n_, staging → qa-gw). The
+ * older one is archived ("superseded by …"), its history keeps both versions, and the newest
+ * statement wins whatever order sessions are learnt in; a superseded rule stated again comes back.
+ * Pure: the lesson book reads the lessons and writes what this decides.
+ */
+import { contradicts, replacesInSlot, slotOfLesson } from "./contradiction.js";
+import type { DedupWrite } from "./dedup.js";
+import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
+import type { Lesson } from "./lesson.js";
+import { reinstateLesson, supersedeLesson } from "./lifecycle.js";
+
+/** When a lesson was last said: its latest evidence, else its creation. */
+export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
+  return lesson.evidence.reduce((latest, item) => Math.max(latest, item.at), 0) || lesson.createdAt;
+}
+
+/** True when both lessons govern a slot, and not the same one: different rules, however alike. */
+export function governsAnotherSlot(candidate: Lesson, other: Lesson): boolean {
+  const theirs = slotOfLesson(other);
+  return candidate.slot !== undefined && theirs !== null && theirs.id !== candidate.slot.id;
+}
+
+/**
+ * The lessons a candidate overturns: its near neighbours with an opposite rule, and every lesson
+ * of its scope that sets another value in its slot (`holders`). Never an archived lesson, never the
+ * candidate's own content.
+ */
+export function overturnedBy(
+  candidate: Lesson,
+  neighbours: readonly Lesson[],
+  holders: readonly Lesson[],
+): Lesson[] {
+  const found = new Map<string, Lesson>();
+  for (const lesson of neighbours) if (contradicts(candidate, lesson)) found.set(lesson.id, lesson);
+  for (const lesson of holders) if (replacesInSlot(candidate, lesson)) found.set(lesson.id, lesson);
+  return [...found.values()].filter(
+    (lesson) => lesson.contentHash !== candidate.contentHash && lesson.status !== "archived",
+  );
+}
+
+/** One lesson superseded: before and after, and its history event. */
+export interface Superseded {
+  before: Lesson;
+  after: Lesson;
+  event: LessonEvent;
+}
+
+/**
+ * Settles a learnt lesson against the ones it overturns: when one of them was said later, the
+ * learnt lesson is the one superseded (the newest statement wins); otherwise it supersedes them
+ * all, and, when it restates a superseded rule, comes back first. Changes `write` in place (its
+ * lesson and events) and returns the lessons superseded.
+ */
+export function settleSupersession(
+  write: Pick<DedupWrite, "lesson" | "events">,
+  input: { candidate: Lesson; target: Lesson | null; overturned: readonly Lesson[] },
+  context: ChangeContext,
+): Superseded[] {
+  const apply = (result: LessonChangeResult) => {
+    if (!result.ok) return;
+    write.lesson = result.lesson;
+    write.events.push(result.event);
+  };
+  const said = saidAt(input.candidate);
+  const latest = input.overturned
+    .filter((lesson) => saidAt(lesson) > said)
+    .sort((first, second) => saidAt(second) - saidAt(first))[0];
+  if (latest !== undefined) {
+    if (write.lesson.status !== "archived") apply(supersedeLesson(write.lesson, latest, context));
+    return [];
+  }
+  const { target } = input;
+  if (target?.status === "archived" && target.supersededById !== null) {
+    // The user states a superseded rule again (z_ → wr_ → z_): it comes back.
+    apply(
+      reinstateLesson(write.lesson, {
+        ...context,
+        reason: "stated again; supersedes the rule that replaced it",
+      }),
+    );
+  }
+  return input.overturned.flatMap((lesson) => {
+    if (lesson.id === write.lesson.id) return [];
+    const replaced = supersedeLesson(lesson, write.lesson, context);
+    return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];
+  });
+}

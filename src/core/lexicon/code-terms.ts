@@ -1,0 +1,49 @@
+/**
+ * Code in a sentence: something a rule can name exactly — a command, a flag, a file, a version, an
+ * identifier. A standing instruction that names none of these and no activity is too vague to keep.
+ * Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/** Every kind of code term. Case-sensitive: `camelCase` and `VAR=value` depend on it. */
+export const CODE_TERMS = defineLexicon(
+  "code-terms",
+  [
+    { pattern: /`[^`]+`/, example: "run `make test`" },
+    { pattern: /\b[a-z]+[A-Z][A-Za-z]+\b/, example: "pass className, not class" },
+    { pattern: /\b[a-z]+-\d[\w-]*\b/, example: "use p-8 and rounded-2xl" },
+    {
+      pattern: /\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S/,
+      example: "send X-ParcelHub-Version: 2025-01-15",
+    },
+    { pattern: /\b\d{4}-\d{2}-\d{2}\b/, example: "the api version is 2025-01-15" },
+    { pattern: /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/, example: "migrations run as billing_migrator" },
+    { pattern: /(?:^|\s)--?[a-z][\w-]*/, example: "always pass --runInBand" },
+    { pattern: /\b[A-Z][A-Z0-9_]+=\S*/, example: "run it with APP_ENV=test" },
+    { pattern: /[?&]?\b[a-z][\w-]*=(?=\S|,|$)/, example: "the orders api ignores page=" },
+    {
+      pattern: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/,
+      example: "impersonate deploy@acme-prod.iam.gserviceaccount.com",
+    },
+    { pattern: /\bv?\d+\.\d+(?:\.\d+)?\b/, example: "we're on 3.12 now" },
+    {
+      pattern:
+        /\b[\w-]+\.(?:sh|py|js|mjs|cjs|ts|tsx|json|ya?ml|toml|env|local|lock|md|sql|cfg|ini|in|txt|conf|xml|gradle|properties)\b/,
+      example: "edit config.yaml",
+    },
+    { pattern: /(?:^|\s)\.[\w.-]+/, example: "secrets go in .env.local" },
+    {
+      pattern:
+        /\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+/,
+      example: "use pnpm install",
+    },
+    { pattern: /\b[\w-]+:[\w-]+\b/, example: "run db:migrate" },
+    { pattern: /['"‘“][\w@$.-]*[_@$.-][\w@$.-]*['"’”]/, example: "start variable names with 'z_'" },
+  ],
+  "",
+);
+
+/** True when a sentence names code exactly (a command, a flag, a file, an identifier…). */
+export function namesCode(text: string): boolean {
+  return CODE_TERMS.test(text);
+}

@@ -1,0 +1,84 @@
+/**
+ * Negations: the words that say no. Read two ways, each entry saying which: a rule that `forbids`
+ * rather than prescribes ("never …", "don't …", "must not …", "no new dependencies", 不要, 别, 禁止,
+ * 不再) — an `avoid` lesson unless it also says what to do instead; and a reply that `refuses`
+ * what was offered without saying what is wrong ("Not at this time", "I don't care as long as
+ * it's cheap", "that won't work", "不用了") — the weakest graded cue of dissatisfaction. Lower
+ * case, read with the `i` flag (the graded signals run it on masked text). Pure.
+ */
+import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+
+/** How a negation reads: in a rule that forbids, or in a reply that refuses. */
+export type NegationReading = "forbids" | "refuses";
+
+/** One negation wording, and the readings it serves. */
+export interface Negation extends LexiconEntry {
+  readings: readonly NegationReading[];
+}
+
+const negation = (readings: readonly NegationReading[], pattern: RegExp, example: string): Negation => ({
+  readings,
+  pattern,
+  example,
+});
+const FORBIDS = ["forbids"] as const;
+const REFUSES = ["refuses"] as const;
+const BOTH = ["forbids", "refuses"] as const;
+
+/** Every negation, English then Chinese. */
+export const NEGATIONS = defineLexicon("negations", [
+  negation(FORBIDS, /\b(?:must not|mustn'?t|must never)\b/, "it must not run as root"),
+  negation(
+    FORBIDS,
+    /\b(?:should not|shouldn'?t|should never|may not)\b/,
+    "tests should never hit the network",
+  ),
+  negation(FORBIDS, /\bnever\b(?!\s*mind)/, "never force-push to main"),
+  negation(BOTH, /\b(?:don'?t|do not|dont)\b/, "I don't care as long as it leaves after 21:15."),
+  negation(REFUSES, /\b(?:doesn'?t|does not|didn'?t|did not)\b/, "That doesn't suit me."),
+  negation(BOTH, /\b(?:cannot|can'?t|can not)\b/, "you can't deploy on fridays"),
+  negation(
+    REFUSES,
+    /\b(?:won'?t|will not|wouldn'?t|would not|isn'?t|wasn'?t|couldn'?t)\b/,
+    "That won't work for me.",
+  ),
+  negation(REFUSES, /\bnot\b/, "Not at this time. Could I get the address?"),
+  negation(REFUSES, /\bno\b(?! (?:problem|worries|rush)\b)/, "There is no way I can leave that early."),
+  negation(FORBIDS, /\bnot allowed\b|\bavoid\b|\bwithout\b/, "avoid default exports"),
+  negation(FORBIDS, /\bstop using\b|\bno (?:more|longer)\b/, "no more conda, it's uv now"),
+  negation(
+    FORBIDS,
+    /\bno (?:new |extra |external )?(?:dependencies|deps|packages|sudo|root)\b/,
+    "no new dependencies without asking",
+  ),
+  negation(FORBIDS, /不能|不要|别|禁止|不许|不准|不得|严禁|不可以|不允许|避免/, "不要直接发 prod"),
+  negation(FORBIDS, /不再|不引入|不增加|不加|不超过/, "不再发 staging"),
+  negation(REFUSES, /不用了|不要了|不需要|没必要|不行/, "不用了，我自己来"),
+]);
+
+function reading(name: string, wanted: NegationReading) {
+  return defineLexicon(
+    name,
+    NEGATIONS.entries.filter((entry) => entry.readings.includes(wanted)),
+  );
+}
+
+/** The negations of a rule that forbids ("must not", "never", "without", "不能", "不要", "禁止"…). */
+export const PROHIBITIONS = reading("prohibitions", "forbids");
+
+/** The negations of a reply that refuses ("not", "won't", "no", "不用了"). */
+export const PUSHBACK_CUES = reading("pushback-cues", "refuses");
+
+/** True for a rule that forbids ("must not", "never", "without", "不能", "不要", "禁止"…). */
+export function forbids(text: string): boolean {
+  return PROHIBITIONS.test(text);
+}
+
+/** What to do instead, after a prohibition: "…, rebase onto main instead", "别用 moment，用 dayjs". */
+const INSTEAD =
+  /\b(?:instead|rather)\b|[,;]\s*(?:always\s+)?(?:use|run|rebase|call|pass)\b|(?<![不别])(?:要用|改用|只能用|用)(?![户途处])/i;
+
+/** True when a rule says what to do instead of what it forbids (a `prefer`, not an `avoid`). */
+export function saysWhatInstead(text: string): boolean {
+  return INSTEAD.test(text);
+}

@@ -1,0 +1,136 @@
+/**
+ * The shape of a slot lexicon entry (see slots.ts) and the helpers that build one: what a rule
+ * names ("variable names", 变量名), how a slot's value is read (a captured group, the member the
+ * rule says to use, or whether it prescribes or forbids the thing). Pure.
+ */
+import { escapeRegExp } from "../regexp.js";
+import type { LexiconEntry } from "./define-lexicon.js";
+
+/** How a slot's value is read from a rule. */
+export type SlotValue =
+  /** The capture group `value` (1-based), or the words right after the match when it is 0. */
+  | { from: "group"; value: number }
+  /**
+   * The one member the rule says to use (`use pnpm`, `yarn add`, `一律用 pnpm`); a member followed
+   * by `neutralAfter` names no choice (`npm run lint` works whatever installs the packages); a
+   * member of several slots (biome formats and lints) counts only where the rule says what for
+   * (`only`: "we format with biome").
+   */
+  | {
+      from: "member";
+      members: Readonly<Record<string, string>>;
+      neutralAfter?: RegExp;
+      only?: RegExp;
+    }
+  /** `use` or `avoid`: whether the rule prescribes or forbids the thing. */
+  | { from: "polarity" };
+
+/** One way a rule names a slot. */
+export interface SlotEntry extends LexiconEntry {
+  /** The slot; `{what}` is replaced by what capture group `what` names (see `WHAT_NAMES`). */
+  slot: string;
+  /** Capture group (1-based) of what is named, for `{what}` slots. */
+  what?: number;
+  /** The kinds of work it governs (activity names, see kinds-of-work). */
+  work: readonly string[];
+  value: SlotValue;
+}
+
+/** Things with names, in English and Chinese, and the word each stands for in a slot. */
+export const WHAT_NAMES: Readonly<Record<string, string>> = {
+  variable: "variable",
+  var: "variable",
+  function: "function",
+  method: "method",
+  attribute: "attribute",
+  property: "attribute",
+  field: "attribute",
+  argument: "argument",
+  arg: "argument",
+  parameter: "argument",
+  param: "argument",
+  class: "class",
+  constant: "constant",
+  file: "file",
+  branch: "branch",
+  module: "module",
+  变量: "variable",
+  函数: "function",
+  方法: "method",
+  属性: "attribute",
+  字段: "attribute",
+  参数: "argument",
+  类: "class",
+  常量: "constant",
+  文件: "file",
+  分支: "branch",
+  模块: "module",
+};
+
+/** What a name belongs to decides the work it governs when it is not code: branch names are git. */
+export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = {
+  branch: ["git"],
+  file: ["code", "files"],
+};
+
+export const WHAT =
+  "(variable|var|function|method|attribute|property|field|argument|arg|parameter|param|class|constant|file|branch|module)(?:e?s)?";
+export const ZH_WHAT = "(?:函数|方法)?(变量|函数|方法|属性|字段|参数|类|常量|文件|分支|模块)";
+export const QUOTED = String.raw`['"‘“\x60]([^'"’”\x60\s]{1,40})['"’”\x60]`;
+export const ZH_VALUE = String.raw`['"‘“\x60]?([\w@$./-]{1,30})['"’”\x60]?`;
+
+export const naming = (
+  slot: string,
+  pattern: RegExp,
+  example: string,
+  value: number,
+  what = 1,
+): SlotEntry => ({
+  slot: `naming.{what}.${slot}`,
+  what,
+  work: ["code"],
+  pattern,
+  example,
+  value: { from: "group", value },
+});
+export const practice = (
+  slot: string,
+  work: readonly string[],
+  pattern: RegExp,
+  example: string,
+): SlotEntry => ({
+  slot,
+  work,
+  pattern,
+  example,
+  value: { from: "polarity" },
+});
+export const members = (
+  slot: string,
+  work: readonly string[],
+  names: Readonly<Record<string, string>>,
+  example: string,
+  options: { neutralAfter?: RegExp; only?: RegExp } = {},
+): SlotEntry => ({
+  slot,
+  work,
+  pattern: new RegExp(`(?<![\\w.-])(?:${Object.keys(names).map(escapeRegExp).join("|")})(?![\\w-])`),
+  example,
+  value: { from: "member", members: names, ...options },
+});
+
+export const valued = (
+  slot: string,
+  work: readonly string[],
+  pattern: RegExp,
+  example: string,
+  value: number,
+  what?: number,
+): SlotEntry => ({
+  slot,
+  work,
+  pattern,
+  example,
+  value: { from: "group", value },
+  ...(what ? { what } : {}),
+});

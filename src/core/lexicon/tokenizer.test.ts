@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { languageOf } from "./language.js";
+import { stripLeadIns } from "./lead-in-words.js";
+import { cjkBigrams, sentenceRun, splitSentences, stemWord, tokens, words } from "./tokenizer.js";
+
+describe("the tokenizer", () => {
+  it("splits sentences with their offsets, and quotes a run of them verbatim", () => {
+    const text = "Firstly, use pnpm. Secondly, we use docstrings! 以后都用 k_ 开头。好的";
+    const sentences = splitSentences(text);
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      "Firstly, use pnpm.",
+      "Secondly, we use docstrings!",
+      "以后都用 k_ 开头。",
+      "好的",
+    ]);
+    expect(sentenceRun(text, sentences[0] as never, sentences[1] as never)).toBe(
+      "Firstly, use pnpm. Secondly, we use docstrings!",
+    );
+  });
+
+  it("reads words without stop words, identifier parts and stems on request", () => {
+    expect(words("Please use the config.yaml file")).toEqual(["config.yaml", "file"]);
+    expect(words("config.yaml", { parts: true })).toEqual(["config.yaml", "config", "yaml"]);
+    expect(words("running processes", { stem: true })).toEqual(["runn", "process"]);
+    expect(["tests", "libraries", "fixed", "class"].map(stemWord)).toEqual([
+      "test",
+      "library",
+      "fix",
+      "class",
+    ]);
+  });
+
+  it("reads Chinese as character bigrams, function characters dropped on request", () => {
+    expect(cjkBigrams("不能用 root 用户")).toEqual(["不能", "能用", "用户"]);
+    expect(cjkBigrams("帮我把依赖装上", { dropFunctionCharacters: true })).toEqual(["依赖", "赖装", "装上"]);
+    expect(tokens("用 pnpm 安装依赖")).toEqual(new Set(["pnpm", "用", "安装", "装依", "依赖"]));
+  });
+});
+
+describe("the language detector", () => {
+  it("reads Chinese as zh, English and Japanese as en", () => {
+    expect(languageOf("把端口改成 5433")).toBe("zh");
+    expect(languageOf("use pnpm 吧")).toBe("zh");
+    expect(languageOf("CLAUDE.md を最新の状態にアップデートしてください")).toBe("en");
+    expect(languageOf("Fix the bug")).toBe("en");
+  });
+});
+
+describe("lead-ins", () => {
+  it.each([
+    ["Firstly, always start variable names with 'z_'.", "always start variable names with 'z_'."],
+    ["Secondly, we use docstrings in all methods.", "we use docstrings in all methods."],
+    ["Hi Oliver, always use tabs", "always use tabs"],
+    ["One update before I forget: from now on, use pnpm", "from now on, use pnpm"],
+    ["oh wait, and also never push to main", "never push to main"],
+    ["另外，每个函数都要有类型注解", "每个函数都要有类型注解"],
+    ["update the README: add a section", "update the README: add a section"],
+  ])("%j → %j", (text, expected) => {
+    expect(stripLeadIns(text)).toBe(expected);
+  });
+});

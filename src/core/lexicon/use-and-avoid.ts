@@ -1,0 +1,107 @@
+/**
+ * "Use Y, not X": the words that introduce what a rule tells the agent to use ("use", "switch to",
+ * "we're on", 改用, 一律用) and what it tells it to avoid ("not", "instead of", "no more", 别用, 不再).
+ * Read as terms (the first word after the lead, past an article): "use the conda env" → conda.
+ * Contradiction between lessons and the value of a tool slot both read rules this way. Pure.
+ */
+import type { LexiconEntry } from "./define-lexicon.js";
+import { defineLexicon } from "./define-lexicon.js";
+
+const WORD = String.raw`[\p{L}\p{N}_@./:+-]*[\p{L}\p{N}_@/:+-]`;
+const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|(${WORD})`;
+
+/** A lead that introduces a term; the term follows it, past an article. */
+export interface TermLead extends LexiconEntry {
+  /** `after`: the term follows the lead; `before`: the lead follows the term ("yarn is gone"). */
+  side: "after" | "before";
+}
+
+const after = (pattern: RegExp, example: string): TermLead => ({ pattern, example, side: "after" });
+
+/** Leads of a term the rule says to use. */
+export const USE_LEADS = defineLexicon(
+  "use-leads",
+  [
+    after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with)/, "use pnpm for everything"),
+    after(
+      /\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed))(?:\s+[\w-]+){0,3}?\s+to/,
+      "we switched the whole monorepo to pnpm",
+    ),
+    after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
+    after(
+      /\b(?:format|formatted|lint|linted|check|checked|test|tested|build|built|bundle|bundled|indent|indented)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
+      "we format everything with biome",
+    ),
+    after(/\b(?:listens on|runs on|serves on|is on|port)(?: port)?/, "the api listens on 8081"),
+    after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
+    after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到)/, "以后一律用 pnpm"),
+  ],
+  "iu",
+);
+
+/** Leads of a term the rule says to avoid. */
+export const AVOID_LEADS = defineLexicon(
+  "avoid-leads",
+  [
+    after(
+      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditched|dropped|got rid of|over)/,
+      "use pnpm, not yarn",
+    ),
+    after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
+    after(
+      /(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
+      "别再用 yarn",
+    ),
+    {
+      pattern:
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|is (?:dead|deprecated|gone|obsolete))/,
+      example: "the 3.9 restrictions are gone",
+      side: "before" as const,
+    },
+  ],
+  "iu",
+);
+
+const NOISE = new Set(
+  "the a an it this that them to in on for with and or of be is are was were here there now any all our".split(
+    " ",
+  ),
+);
+
+function compile(leads: readonly TermLead[]): RegExp[] {
+  return leads.map((lead) =>
+    lead.side === "after"
+      ? new RegExp(`${lead.pattern.source}\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu")
+      : new RegExp(`(${WORD}) ${lead.pattern.source}`, "giu"),
+  );
+}
+
+const USE_READERS = compile(USE_LEADS.entries);
+const AVOID_READERS = compile(AVOID_LEADS.entries);
+
+function collect(text: string, readers: readonly RegExp[]): Set<string> {
+  const found = new Set<string>();
+  for (const reader of readers) {
+    reader.lastIndex = 0;
+    for (const match of text.matchAll(reader)) {
+      const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
+      const head = raw.split(/\s+/)[0] ?? "";
+      if (head.length >= 2 && !NOISE.has(head)) found.add(head);
+    }
+  }
+  return found;
+}
+
+/** The tools or values a rule tells the agent to use, and the ones it tells it to avoid. */
+export interface PreferenceTerms {
+  use: Set<string>;
+  avoid: Set<string>;
+}
+
+/** What a rule says to use and to avoid, by the first word of each term (`pnpm install` → `pnpm`). */
+export function preferenceTerms(rule: string): PreferenceTerms {
+  const avoid = collect(rule, AVOID_READERS);
+  const use = collect(rule, USE_READERS);
+  for (const item of avoid) use.delete(item);
+  return { use, avoid };
+}

@@ -1,0 +1,68 @@
+/**
+ * How kinds of work (kinds-of-work.ts) are named in a lesson's trigger and grouped: the kinds
+ * that change code, those that go together (git, commits, GitHub), and those every task is part
+ * of (how to answer, how to work with the user). Pure.
+ */
+
+/** Kinds of work whose prompts change code ("write a class", "restyle the header", "rename in every file"). */
+export const CODE_WORK: ReadonlySet<string> = new Set(["code", "styling", "scripts", "files"]);
+
+/**
+ * Kinds of work that go together: a convention of one holds for a prompt of another ("strip
+ * notebook outputs before committing" for "get it into git").
+ */
+export const WORK_FAMILIES: readonly ReadonlySet<string>[] = [new Set(["git", "commit", "github"])];
+
+/** Kinds of work every task is part of: how to answer, and how to work with the user. */
+export const EVERY_TASK_WORK: ReadonlySet<string> = new Set(["answers", "process"]);
+
+/** Kinds of work that change no code: installing, deploying, git, running, asking. */
+export const OTHER_WORK: ReadonlySet<string> = new Set([
+  "dependencies",
+  "deploy",
+  "git",
+  "commit",
+  "run",
+  "cloud",
+  "permissions",
+  "github",
+  "ci",
+  "containers",
+  "answers",
+]);
+
+/** How a lesson's trigger names each kind of work, in English and Chinese. */
+export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> = {
+  code: { en: "Writing code", zh: "写代码" },
+  dependencies: { en: "Installing dependencies", zh: "安装依赖" },
+  tests: { en: "Writing and running tests", zh: "编写和运行测试" },
+  commit: { en: "Committing changes", zh: "提交代码" },
+  git: { en: "Pushing and merging branches", zh: "推送和合并分支" },
+  run: { en: "Starting the app", zh: "启动项目" },
+  deploy: { en: "Deploying", zh: "部署" },
+  database: { en: "Working with the database", zh: "操作数据库" },
+  config: { en: "Editing configuration files", zh: "修改配置文件" },
+  containers: { en: "Running containers", zh: "运行容器" },
+  http: { en: "Calling HTTP APIs", zh: "调用 HTTP 接口" },
+  build: { en: "Building the project", zh: "构建项目" },
+  lint: { en: "Formatting and linting code", zh: "格式化与代码检查" },
+  files: { en: "Editing files", zh: "修改文件" },
+  scripts: { en: "Writing shell scripts", zh: "编写 shell 脚本" },
+  styling: { en: "Styling the interface", zh: "调整样式" },
+  cloud: { en: "Running cloud CLI commands", zh: "运行云命令" },
+  permissions: { en: "Running commands with permissions", zh: "处理权限" },
+  ci: { en: "Working on CI pipelines", zh: "修改 CI 流水线" },
+  github: { en: "Working with GitHub", zh: "操作 GitHub" },
+  payments: { en: "Handling payments", zh: "处理支付" },
+  memory: { en: "Fixing memory problems", zh: "处理内存问题" },
+  jobs: { en: "Running training and batch jobs", zh: "运行训练和批处理任务" },
+  answers: { en: "Writing answers", zh: "回答问题" },
+  process: { en: "Working with the user", zh: "与用户协作" },
+};
+
+/** The trigger for a kind of work ("Writing code", "部署"); "Working in this project" when unknown. */
+export function workLabel(kind: string | undefined, zh: boolean): string {
+  const label = kind === undefined ? undefined : WORK_LABELS[kind];
+  if (label === undefined) return zh ? "在本项目中工作" : "Working in this project";
+  return zh ? label.zh : label.en;
+}

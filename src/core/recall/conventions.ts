@@ -1,0 +1,200 @@
+/**
+ * The conventions block: a project's standing conventions, injected as a compact block of their
+ * own, separate from situational lessons, with its own budget. Filtered by kind of work — code
+ * conventions for code work, git conventions for git work, answer style for answers — and never
+ * into a knowledge question or another project. Pure.
+ */
+import { estimateTokens } from "../compaction/tokens.js";
+import { slotWork } from "../conventions/slot-rule.js";
+import { slotOfLesson } from "../lessons/contradiction.js";
+import type { Lesson } from "../lessons/lesson.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { CODE_WORK, EVERY_TASK_WORK, OTHER_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
+import type { RecallCandidate, RejectedCandidate } from "./context.js";
+import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "./convention-settings.js";
+import { holdsProjectWide } from "./intents.js";
+
+/** What the prompt asks for: its kinds of work, and whether it is a knowledge question. */
+export interface PromptWork {
+  work: ReadonlySet<string>;
+  general: boolean;
+}
+
+/**
+ * A prompt that changes something that exists ("rename…", "raise the timeout…", "把重试次数改成 5
+ * 次"). Writing something new is code work only when what it writes is code (a class, a function,
+ * a script: see kinds of work) — "write a blog post" is not.
+ */
+const CHANGES_SOMETHING =
+  /^\s*(?:(?:please|pls|can you|could you|let's|now)\s+)*(?:refactor|fix|change|update|rename|extend|rewrite|convert|raise|lower|increase|decrease|bump|move|split|extract|remove|delete|replace|tidy|clean up|simplify|optimi[sz]e)\b|^\s*(?:帮我|请|麻烦)?(?:把|给)?[^，。？?]{0,20}?(?:改成|改为|改一下|改下|重构|修复?|删掉|调整|优化)/i;
+
+/**
+ * The kinds of work of a prompt: those its words name, and `code` when it changes code — it names
+ * a kind of work that changes code, or it opens with a task verb and names no other kind of work
+ * ("Write a Student grade class…", "把重试次数改成 5 次").
+ */
+export function promptWork(prompt: string, general: boolean): PromptWork {
+  const named = kindsOfWork(prompt);
+  general = asksForKnowledge(prompt, general);
+  const work = new Set(named);
+  const changesCode =
+    [...named].some((kind) => CODE_WORK.has(kind)) ||
+    (CHANGES_SOMETHING.test(prompt) && ![...named].some((kind) => OTHER_WORK.has(kind)));
+  if (changesCode) work.add("code");
+  return { work, general };
+}
+
+/**
+ * The kinds of work a convention holds for: its slot's when it governs one (branch naming is git
+ * work, whatever else its words name), else those its words name.
+ */
+export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">): Set<string> {
+  const slot = slotOfLesson(lesson);
+  const governed = slot === null ? [] : slotWork(slot.id);
+  return new Set(governed.length > 0 ? governed : kindsOfWork(`${lesson.trigger}\n${lesson.rule}`));
+}
+
+/** How many of a convention's kinds of work a prompt shares (a kind of the same family counts). */
+function sharedWork(work: ReadonlySet<string>, prompt: PromptWork): number {
+  let shared = 0;
+  for (const kind of work) {
+    if (EVERY_TASK_WORK.has(kind) && !prompt.general) shared++;
+    else if (prompt.work.has(kind)) shared++;
+    else if (
+      WORK_FAMILIES.some((family) => family.has(kind) && [...prompt.work].some((other) => family.has(other)))
+    )
+      shared++;
+  }
+  return shared;
+}
+
+/** A convention with how relevant it is to the prompt. */
+export interface ConventionCandidate {
+  lesson: Pick<Lesson, "id" | "trigger" | "rule" | "slot" | "updatedAt">;
+  /** Topic relevance to the prompt, as for lessons. */
+  relevance: number;
+}
+
+/** What the block holds, and what it left out and why. */
+export interface ConventionChoice {
+  chosen: Array<ConventionCandidate & { text: string; shared: number }>;
+  rejected: Array<ConventionCandidate & { text: string; reason: string }>;
+}
+
+/** Why a convention is not in the block: the prompt is another kind of work (it may still come as a lesson). */
+export const NOT_THIS_WORK = "not this kind of work";
+/** Why no convention is in the block: the prompt is a knowledge question. */
+export const KNOWLEDGE_QUESTION = "a knowledge question: no conventions";
+
+/**
+ * A question about the world, not this project: "how do I define a git alias?", "redis 的 zset
+ * 底层是怎么实现的". A question that names the project ("here", "our", 这个项目) is about it.
+ */
+const QUESTION =
+  /^\s*(?:how (?:do|does|can|could|would|should) (?:i|you|one|we)|how to|what(?:'?s| is| are| does)|why|which|when (?:should|do|does)|is (?:it|there)|are there|can i|does|(?:can|could) you (?:explain|tell me)|tell me)\b|[?？]\s*$|(?:吗|呢|怎么|什么|为什么|如何|是不是|有什么区别|是怎么)[^，。]{0,20}[?？。]?\s*$/i;
+const NAMES_PROJECT =
+  /\b(?:here|our|this (?:repo|project|codebase|app|service)|we|us)\b|这个项目|项目里|我们|这边/i;
+
+/** True for a knowledge question (see `isGeneralQuestion`), or a question that does not name the project. */
+export function asksForKnowledge(prompt: string, general: boolean): boolean {
+  return general || (QUESTION.test(prompt) && !NAMES_PROJECT.test(prompt) && !CHANGES_SOMETHING.test(prompt));
+}
+
+/** A convention as one line of the block: its rule, without a final full stop. */
+export function conventionLine(lesson: Pick<Lesson, "rule">): string {
+  return lesson.rule.trim().replace(/[.。]$/, "");
+}
+
+/**
+ * The conventions to inject for a prompt: none for a knowledge question; else those whose kinds of
+ * work the prompt shares (or that are at least `minRelevance` relevant to it), most shared kinds
+ * first, then the most recently changed, within `maxConventions` and `maxTokens`.
+ */
+export function chooseConventions(
+  candidates: readonly ConventionCandidate[],
+  prompt: PromptWork,
+  settings: ConventionSettings = DEFAULT_CONVENTION_SETTINGS,
+): ConventionChoice {
+  const choice: ConventionChoice = { chosen: [], rejected: [] };
+  const scored = candidates.map((candidate) => {
+    // "no pip in this repo", "everything lives in the torch2 env": a rule of the whole project.
+    const wide = holdsProjectWide(candidate.lesson.rule) && !prompt.general ? 1 : 0;
+    const shared = sharedWork(conventionWork(candidate.lesson), prompt) + wide;
+    return { ...candidate, text: conventionLine(candidate.lesson), shared };
+  });
+  scored.sort(
+    (first, second) =>
+      second.shared - first.shared ||
+      second.relevance - first.relevance ||
+      second.lesson.updatedAt - first.lesson.updatedAt,
+  );
+  let tokens = 0;
+  for (const candidate of scored) {
+    const reason = !settings.enabled
+      ? "the conventions block is off"
+      : prompt.general
+        ? KNOWLEDGE_QUESTION
+        : candidate.shared === 0 && candidate.relevance < settings.minRelevance
+          ? NOT_THIS_WORK
+          : choice.chosen.length >= settings.maxConventions
+            ? `over the convention limit (${settings.maxConventions})`
+            : tokens + estimateTokens(`- ${candidate.text}\n`) > settings.maxTokens
+              ? `over the conventions token budget (${settings.maxTokens})`
+              : null;
+    if (reason !== null) {
+      choice.rejected.push({ ...candidate, reason });
+      continue;
+    }
+    tokens += estimateTokens(`- ${candidate.text}\n`);
+    choice.chosen.push(candidate);
+  }
+  return choice;
+}
+
+/** What the block makes of the scored conventions: its items, those that return as lessons, the rest. */
+export interface ConventionsBlock {
+  /** The block's items, in order (each marked `convention`). */
+  items: RecallCandidate[];
+  /** Left out for their kind of work or a knowledge question: they may still come as lessons. */
+  asLessons: RecallCandidate[];
+  /** Left out for the budget, or with the block off: why. */
+  rejected: RejectedCandidate[];
+}
+
+/**
+ * The conventions block for a prompt, from the project's conventions scored as lessons (see
+ * {@link chooseConventions}): the chosen ones as items (their text the rule alone), those left
+ * out for their kind of work or a knowledge question back to the lessons, the rest rejected.
+ */
+export function conventionsBlock(
+  scored: ReadonlyArray<{ lesson: ConventionCandidate["lesson"]; candidate: RecallCandidate }>,
+  prompt: PromptWork,
+  settings: ConventionSettings = DEFAULT_CONVENTION_SETTINGS,
+): ConventionsBlock {
+  const byId = new Map(scored.map((item) => [item.lesson.id, item.candidate]));
+  const choice = chooseConventions(
+    scored.map((item) => ({ lesson: item.lesson, relevance: item.candidate.relevance })),
+    prompt,
+    settings,
+  );
+  const block: ConventionsBlock = { items: [], asLessons: [], rejected: [] };
+  for (const chosen of choice.chosen) {
+    const candidate = byId.get(chosen.lesson.id) as RecallCandidate;
+    block.items.push({
+      ...candidate,
+      text: chosen.text,
+      parts: { ...candidate.parts, sharedWork: chosen.shared },
+      convention: true,
+    });
+  }
+  for (const left of choice.rejected) {
+    const candidate = byId.get(left.lesson.id) as RecallCandidate;
+    if (left.reason === NOT_THIS_WORK || left.reason === KNOWLEDGE_QUESTION) block.asLessons.push(candidate);
+    else
+      block.rejected.push({
+        candidate: { ...candidate, text: left.text, convention: true },
+        reason: `convention: ${left.reason}`,
+      });
+  }
+  return block;
+}

@@ -1,0 +1,118 @@
+/**
+ * How relevant a recall candidate is to a prompt, on the cosine scale: its topic similarity,
+ * discounted when it shares no content word with the prompt, lifted when both are about the same
+ * kind of work, lowered when both are about different ones and for a general-knowledge question.
+ * The weights are parameters (the `recall.relevance` settings; defaults measured on the eval
+ * suites, docs/recall.md). Pure.
+ */
+import {
+  activities,
+  appliesToEveryAnswer,
+  asksFirst,
+  holdsProjectWide,
+  sharedActivities,
+} from "./intents.js";
+import type { RelevanceConfig } from "./relevance-config.js";
+
+export { DEFAULT_RELEVANCE_CONFIG, type RelevanceConfig } from "./relevance-config.js";
+
+/** What the prompt is about, beyond its words (see core/recall/intents.ts). */
+export interface PromptProfile {
+  activities: ReadonlySet<string>;
+  general: boolean;
+}
+
+/** A candidate as relevance reads it. */
+export interface RelevanceCandidate {
+  /** Topic similarity to the prompt (cosine). */
+  topic: number;
+  /** Content words it shares with the prompt. */
+  sharedTerms: number;
+  /** Found by full-text search. */
+  lexicalHit: boolean;
+  /** Its text, read for its kinds of work. */
+  text: string;
+  /**
+   * False for a convention: its kind of work is judged by the conventions block, so as a lesson
+   * it gets no lift for it (a mismatch still lowers it). Default true.
+   */
+  lifted?: boolean;
+}
+
+/**
+ * How relevant a candidate is: its topic similarity, discounted when it shares no content word
+ * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing),
+ * lifted when prompt and candidate are about the same kind of work (installing dependencies,
+ * running tests, pushing…), lowered when both are about different ones and for a
+ * general-knowledge question, which no project lesson serves.
+ */
+export function relevance(
+  config: RelevanceConfig,
+  candidate: RelevanceCandidate,
+  profile: PromptProfile,
+): number {
+  const { topic } = candidate;
+  const base = candidate.sharedTerms > 0 || candidate.lexicalHit ? topic : topic * config.unsharedDiscount;
+  const own = activities(candidate.text);
+  const shared = sharedActivities(profile.activities, own);
+  // Both about something recognisable, and not the same thing: a word in common is a coincidence.
+  const mismatch = shared === 0 && profile.activities.size > 0 && own.size > 0;
+  const lift =
+    shared > 0
+      ? candidate.lifted === false
+        ? 0
+        : config.activityLift
+      : mismatch
+        ? -config.activityMismatch
+        : 0;
+  return base + lift - (profile.general ? config.generalQuestionPenalty : 0);
+}
+
+/** A lesson as relevance reads it: its words, and what recall found about it for this prompt. */
+export interface RelevanceLesson {
+  trigger: string;
+  rule: string;
+  scope: string;
+  /** Topic similarity of the lesson to the prompt (cosine). */
+  topic: number;
+  /** Content words its trigger and rule share with the prompt. */
+  sharedTerms: number;
+  /** Found by full-text search. */
+  lexicalHit: boolean;
+  /** How much the task it was learnt in resembles the prompt (0 when it does not). */
+  situation: number;
+  /** A convention of the project: the conventions block judges its kind of work. */
+  convention: boolean;
+}
+
+/**
+ * How relevant a lesson is: the most of its own relevance ({@link relevance}); a share
+ * (`situationWeight`) of its situation's resemblance — a task like the prompt, whose lessons apply
+ * again one step removed; and the `standingRule` relevance for a rule about how to answer, a rule
+ * to ask first ("ask before adding a dependency") or a rule of the whole project ("no pip in this
+ * repo, it's poetry"), on any prompt that is not a knowledge question. A convention gets neither
+ * the kind-of-work lift nor the standing relevance: its block decides which tasks it guards.
+ */
+export function lessonRelevance(
+  config: RelevanceConfig,
+  lesson: RelevanceLesson,
+  profile: PromptProfile,
+): number {
+  const own = relevance(
+    config,
+    {
+      topic: lesson.topic,
+      sharedTerms: lesson.sharedTerms,
+      lexicalHit: lesson.lexicalHit,
+      text: `${lesson.trigger} ${lesson.rule}`,
+      lifted: !lesson.convention,
+    },
+    profile,
+  );
+  const standsForTasks = !profile.general && !lesson.convention;
+  const standing =
+    appliesToEveryAnswer(lesson.trigger) ||
+    (standsForTasks && asksFirst(lesson.rule)) ||
+    (standsForTasks && lesson.scope === "project" && holdsProjectWide(lesson.rule));
+  return Math.max(own, config.situationWeight * lesson.situation, standing ? config.standingRule : 0);
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import type { LessonSlot } from "../core/lessons/lesson.js";
+import { lessonBookOnTempStore } from "../testing/lesson-book-store.js";
+import { useTempDir } from "../testing/temp-dir.js";
+import type { LessonInput } from "./lesson-book.js";
+
+const tempDir = useTempDir();
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 4, 4);
+
+function setup() {
+  return lessonBookOnTempStore(tempDir(), T0);
+}
+
+/** A convention said on `day`, governing `slot`. */
+function convention(rule: string, slot: LessonSlot, day: number, projectId = "/work/grades"): LessonInput {
+  return {
+    kind: "prefer",
+    trigger: "Writing code",
+    rule,
+    why: "A convention the user stated",
+    domain: "code-style",
+    scope: "project",
+    projectId,
+    confidence: 0.75,
+    slot,
+    convention: true,
+    evidence: [{ quote: rule, sessionId: `s-${day}`, taskId: `t-${day}`, at: T0 + day * DAY }],
+  };
+}
+
+const prefix = (value: string): LessonSlot => ({ id: "naming.variable.prefix", value });
+
+describe("lesson book: supersession by slot", () => {
+  it("z_ → wr_ → n_: each newer rule archives the older one, 'superseded by …', and its history keeps both", async () => {
+    const { store, book, setClock } = setup();
+    const z = await book.learn(convention("Always start variable names with 'z_'", prefix("z_"), 0));
+    setClock(T0 + 7 * DAY);
+    const wr = await book.learn(
+      convention("From now on, variable names should start with 'wr_' instead", prefix("wr_"), 7),
+    );
+    setClock(T0 + 16 * DAY);
+    const n = await book.learn(
+      convention("Variable names now start with 'n_', please use that going forward", prefix("n_"), 16),
+    );
+    expect([z, wr, n].map((learnt) => learnt.action)).toEqual(["created", "created", "created"]);
+
+    const active = await store.listLessons({
+      limit: 10,
+      projectId: "/work/grades",
+      status: ["candidate", "active", "refined"],
+    });
+    expect(active.map((lesson) => lesson.rule)).toEqual([
+      "Variable names now start with 'n_', please use that going forward",
+    ]);
+    const oldest = await book.get(z.lesson.id);
+    expect(oldest).toMatchObject({ status: "archived", supersededById: wr.lesson.id });
+    expect(oldest?.statusReason).toMatch(
+      new RegExp(`^superseded by ${wr.lesson.id}: From now on, variable names`),
+    );
+    expect((await book.get(wr.lesson.id))?.supersededById).toBe(n.lesson.id);
+
+    const history = await book.history(z.lesson.id);
+    const replaced = history.find((event) => event.type === "lesson-superseded");
+    expect(replaced?.before?.status).not.toBe("archived");
+    expect(replaced?.before?.rule).toBe("Always start variable names with 'z_'");
+    expect(replaced?.after?.status).toBe("archived");
+    // The slot is a column: the lessons that govern it are found whatever their wording.
+    expect(
+      (await store.listLessons({ limit: 10, slot: "naming.variable.prefix" })).map((l) => l.id).sort(),
+    ).toEqual([z, wr, n].map((learnt) => learnt.lesson.id).sort());
+    expect(
+      (await store.listLessons({ limit: 10, convention: true, status: ["candidate"] })).map((l) => l.id),
+    ).toEqual([n.lesson.id]);
+  });
+
+  it("overturns a package manager (yarn → pnpm), a deploy target (staging → qa-gw) and a Chinese prefix (m_ → k_)", async () => {
+    const { store, book } = setup();
+    const pairs: Array<[string, LessonSlot, string, LessonSlot]> = [
+      [
+        "We use yarn here, always yarn add",
+        { id: "package-manager", value: "yarn" },
+        "From now on use pnpm, yarn is gone",
+        { id: "package-manager", value: "pnpm" },
+      ],
+      [
+        "We always deploy to staging first",
+        { id: "deploy-target", value: "staging" },
+        "From now on every deploy goes to qa-gw first, not staging",
+        { id: "deploy-target", value: "qa-gw" },
+      ],
+      ["以后变量名一律以 m_ 开头", prefix("m_"), "变量名前缀改成 k_ 了，以后都用 k_ 开头", prefix("k_")],
+    ];
+    for (const [older, olderSlot, newer, newerSlot] of pairs) {
+      const first = await book.learn(convention(older, olderSlot, 0, "/work/shop"));
+      const second = await book.learn(convention(newer, newerSlot, 9, "/work/shop"));
+      expect((await book.get(first.lesson.id))?.status).toBe("archived");
+      expect((await book.get(second.lesson.id))?.status).not.toBe("archived");
+    }
+    expect(await store.countLessons()).toBe(6);
+  });
+
+  it("a rule for another slot is another rule, however alike its words", async () => {
+    const { store, book } = setup();
+    await book.learn(
+      convention("Always use docstrings in all methods", { id: "docstrings", value: "use" }, 0),
+    );
+    await book.learn(
+      convention("Always use type hints in all methods", { id: "annotations", value: "use" }, 1),
+    );
+    const active = await store.listLessons({ limit: 10, status: ["candidate", "active"] });
+    expect(active).toHaveLength(2);
+  });
+
+  it("the newest statement wins, whatever order they are learnt in", async () => {
+    const { book } = setup();
+    const newer = await book.learn(convention("Variable names now start with 'n_'", prefix("n_"), 16));
+    const older = await book.learn(convention("Always start variable names with 'z_'", prefix("z_"), 0));
+    expect(older.lesson).toMatchObject({ status: "archived", supersededById: newer.lesson.id });
+    expect((await book.get(newer.lesson.id))?.status).toBe("candidate");
+  });
+
+  it("a superseded rule stated again comes back (z_ → wr_ → z_)", async () => {
+    const { book } = setup();
+    const z = await book.learn(convention("Always start variable names with 'z_'", prefix("z_"), 0));
+    const wr = await book.learn(convention("Variable names start with 'wr_' from now on", prefix("wr_"), 5));
+    const again = await book.learn({
+      ...convention("Always start variable names with 'z_'", prefix("z_"), 9),
+    });
+    expect(again.lesson.id).toBe(z.lesson.id);
+    expect(again.lesson).toMatchObject({ status: "candidate", supersededById: null });
+    expect(again.events.map((event) => event.type)).toContain("lesson-reinstated");
+    expect((await book.get(wr.lesson.id))?.status).toBe("archived");
+  });
+
+  it("reverting a supersession brings the older rule back and retires the newer one", async () => {
+    const { store, book } = setup();
+    const z = await book.learn(convention("Always start variable names with 'z_'", prefix("z_"), 0));
+    const wr = await book.learn(convention("Variable names start with 'wr_' from now on", prefix("wr_"), 5));
+    const event = (await book.history(z.lesson.id)).find((item) => item.type === "lesson-superseded");
+    expect(event).toBeDefined();
+    const reverted = await book.revert(event?.id as string);
+    expect(reverted.ok).toBe(true);
+    expect(await book.get(z.lesson.id)).toEqual(event?.before);
+    const retired = await book.get(wr.lesson.id);
+    expect(retired).toMatchObject({
+      status: "archived",
+      statusReason: `supersession of ${z.lesson.id} reverted`,
+    });
+    const active = await store.listLessons({ limit: 10, status: ["candidate", "active", "refined"] });
+    expect(active.map((lesson) => lesson.id)).toEqual([z.lesson.id]);
+  });
+});

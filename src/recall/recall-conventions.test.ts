@@ -1,0 +1,111 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "../core/recall/convention-settings.js";
+import { learnSessions } from "../learn/learn-worker.js";
+import { openRuntime, type Runtime } from "../runtime.js";
+import { captureSession } from "../testing/session-builder.js";
+import { useTempDir } from "../testing/temp-dir.js";
+import { recall } from "./recall.js";
+
+const tempDir = useTempDir();
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 4, 4, 9);
+const runtimes: Runtime[] = [];
+afterEach(async () => {
+  for (const runtime of runtimes.splice(0)) await runtime.close();
+});
+
+/** A mentor states two conventions among small talk, then changes one a week later. */
+async function mentoredProject() {
+  let clock = T0;
+  const dir = tempDir();
+  const rt = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir }, now: () => clock });
+  runtimes.push(rt);
+  await captureSession(rt.capture, {
+    id: "first-meeting",
+    project: "/work/grades",
+    start: T0,
+    turns: [
+      ["user", "Hi Oliver, it's great to finally meet you. How has your first week been?"],
+      ["assistant", "Hi Sara, it's been a lot to take in, but everyone is welcoming."],
+      [
+        "user",
+        "Glad to hear it. Firstly, always start variable names with 'z_'. Secondly, we use docstrings in all methods, no exceptions.",
+      ],
+      ["assistant", "Got it."],
+    ],
+  });
+  await captureSession(rt.capture, {
+    id: "second-meeting",
+    project: "/work/grades",
+    start: T0 + 7 * DAY,
+    turns: [
+      ["user", "Good morning Oliver! How was your weekend?"],
+      ["assistant", "Quiet, thanks."],
+      ["user", "One update before I forget: from now on, variable names should start with 'wr_' instead."],
+      ["assistant", "Understood."],
+    ],
+  });
+  clock = T0 + 8 * DAY;
+  await learnSessions({
+    store: rt.store,
+    lessons: rt.lessons,
+    gate: rt.gate,
+    embedder: rt.embedder,
+    now: () => clock,
+  });
+  const ask = (
+    query: string,
+    options: { projectId?: string; conventions?: Partial<ConventionSettings> } = {},
+  ) =>
+    recall(
+      {
+        store: rt.store,
+        embedder: rt.embedder,
+        now: () => clock,
+        ...(options.conventions
+          ? { config: { conventions: { ...DEFAULT_CONVENTION_SETTINGS, ...options.conventions } } }
+          : {}),
+      },
+      { query, projectId: options.projectId ?? "/work/grades", log: false },
+    );
+  return { rt, ask };
+}
+
+describe("recall: the conventions block", () => {
+  it("injects the project's latest conventions for a coding task, in a block of their own", async () => {
+    const { ask } = await mentoredProject();
+    const result = await ask("Write a Student grade class with a method that computes the average grade");
+    expect(result.context).toContain("Conventions of this project (they hold for every task of this kind):");
+    const conventions = result.items.filter((item) => item.convention);
+    expect(conventions.map((item) => item.text).sort()).toEqual([
+      "From now on, variable names should start with 'wr_' instead",
+      "We use docstrings in all methods, no exceptions",
+    ]);
+    expect(conventions.every((item) => item.kind === "lesson" && item.parts.sharedWork === 1)).toBe(true);
+    // The overturned version is never injected, and no trigger is a greeting.
+    expect(result.context).not.toContain("'z_'");
+    expect(result.context).not.toMatch(/hi oliver/i);
+  });
+
+  it("injects nothing into a knowledge question or another project", async () => {
+    const { ask } = await mentoredProject();
+    expect((await ask("What's the difference between a list and a tuple in Python?")).context).toBe("");
+    expect((await ask("Write a Student grade class", { projectId: "/work/weather" })).context).toBe("");
+  });
+
+  it("keeps to its budget, and says what it left out", async () => {
+    const { ask } = await mentoredProject();
+    const result = await ask("implement a function that merges two sorted lists", {
+      conventions: { maxConventions: 1 },
+    });
+    expect(result.items.filter((item) => item.convention)).toHaveLength(1);
+    expect(result.rejected.filter((item) => item.convention).map((item) => item.reason)).toEqual([
+      "convention: over the convention limit (1)",
+    ]);
+    const off = await ask("implement a function that merges two sorted lists", {
+      conventions: { enabled: false },
+    });
+    expect(off.items.some((item) => item.convention)).toBe(false);
+  });
+});
