@@ -181,6 +181,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   /** How many sessions match (what a listing cut at `limit` leaves out). */
   countSessions(filter: Omit<SessionFilter, "limit">): Promise<number>;
   listMessages(sessionId: string, options?: { limit?: number; afterSeq?: number }): Promise<Message[]>;
+  /** Which of these message ids are stored (a transcript filling in what hooks missed asks first). */
+  existingMessageIds(ids: readonly string[]): Promise<Set<string>>;
   listErrors(filter: ErrorFilter): Promise<ErrorEntry[]>;
   errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
   listOutcomes(filter: { sessionId?: string; taskId?: string; limit: number }): Promise<Outcome[]>;

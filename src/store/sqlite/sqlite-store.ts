@@ -424,6 +424,14 @@ export class SqliteStore implements Store {
     return rows.map(toMessage);
   }
 
+  async existingMessageIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = this.db
+      .prepare("SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))")
+      .all(JSON.stringify(ids)) as Array<{ id: string }>;
+    return new Set(rows.map((row) => row.id));
+  }
+
   async listErrors(filter: ErrorFilter): Promise<ErrorEntry[]> {
     const where = whereClause([
       ...sessionTaskConditions(filter),
