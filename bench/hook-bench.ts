@@ -8,9 +8,11 @@ import { createLesson } from "../src/core/lessons/lesson.js";
 import { handleHookEvent } from "../src/interfaces/hooks/handle-hook.js";
 import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
 import { stopHookDaemons } from "../src/interfaces/hooks/hook-daemon-control.js";
-import { embedLessons } from "../src/learn/lesson-book.js";
+import { embedLessons } from "../src/lessons/index.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import { pnpmLesson } from "../src/testing/pnpm-lesson.js";
+import { firstLine, httpHookFigures } from "./hook-http-bench.js";
 import { syntheticLessons } from "./lessons-bench.js";
 import type { BenchResult } from "./report.js";
 
@@ -76,12 +78,16 @@ export async function runHookBench(): Promise<BenchResult[]> {
     const coldDatabase = join(coldDir, "tacit.db");
     // The seeded store is closed (checkpointed into one file), so a copy is the same database.
     copyFileSync(database, coldDatabase);
+    const httpSeed = join(dir, "http-seed.db");
+    copyFileSync(database, httpSeed);
     const coldEnv = { ...env, TACIT_HOME: coldDir, TACIT_DATABASE_URL: coldDatabase, TACIT_HOOK_DAEMON: "0" };
     // The same steady prompt with a memory-files workspace configured (its own home, daemon and an
     // identical database): the memory pipeline runs in the background learner after Stop, so the
     // prompt path should cost what it costs without one.
     const memoryDir = join(dir, "memory");
-    mkdirSync(join(memoryDir, "workspace"), { recursive: true });
+    // 0700, as for the cold home: a looser one is tightened and logged, and a log means not served.
+    mkdirSync(memoryDir, { mode: 0o700 });
+    mkdirSync(join(memoryDir, "workspace"));
     const memoryDatabase = join(memoryDir, "tacit.db");
     copyFileSync(database, memoryDatabase);
     const memoryEnv = {
@@ -196,12 +202,15 @@ export async function runHookBench(): Promise<BenchResult[]> {
       existsSync(folder),
     );
     const served = existsSync(socket) && logs.length === 0;
-    const logged = logs.flatMap((folder) => readdirSync(folder)).join(", ");
+    const logged = logs
+      .flatMap((folder) => readdirSync(folder).map((file) => `${file}: ${firstLine(join(folder, file))}`))
+      .join(", ");
     const node = median(baseline);
     const daemonNote = served
       ? "the daemon served every steady run (its socket stayed, the hook log stayed empty)"
       : `the daemon did NOT serve every run (hook log: ${logged || "none"}; socket ${existsSync(socket) ? "present" : "gone"})`;
     const longSession = await sessionLengthFigure(dir);
+    const http = await httpHookFigures({ dir, seededDatabase: httpSeed, project, entry: cliEntry() });
     return [
       {
         name: `tacit hook, PostToolUse, daemon running (median of ${RUNS})`,
@@ -292,6 +301,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         note: "TACIT_HOOK_DAEMON=0: the store opened and every lesson read and its checks derived in the hook's own process",
       },
       longSession,
+      ...http,
     ];
   } finally {
     // Stop the daemon the runs started (and wait for it), then remove its home.
@@ -396,19 +406,7 @@ async function seedLessons(database: string, project: string): Promise<void> {
         index % 5 === 0 ? `Never run \`${tool} ${flag}\` here, use \`${tool} --safe\`` : input.rule;
       return createLesson({ ...input, rule, id: `bench-${index}`, now: at });
     });
-    lessons.push(
-      createLesson({
-        id: "bench-pnpm",
-        kind: "prefer",
-        trigger: "installing the dependencies",
-        rule: "Use pnpm install, not npm install: this repo is a pnpm workspace",
-        domain: "workflow",
-        scope: "project",
-        projectId: project,
-        evidence: [{ quote: "no, not npm — use pnpm", sessionId: "bench", at }],
-        now: at,
-      }),
-    );
+    lessons.push(pnpmLesson({ id: "bench-pnpm", project, at }));
     for (let start = 0; start < lessons.length; start += 500) {
       const batch = lessons.slice(start, start + 500);
       await store.commitLessonChanges({

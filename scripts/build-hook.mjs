@@ -121,6 +121,7 @@ for (const entry of [
   "hook-capture",
   "hook-config",
   "hook-recall",
+  "hook-reconcile",
   "hook-guard",
 ]) {
   results.push(

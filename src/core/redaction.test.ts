@@ -11,6 +11,7 @@ describe("createRedactor", () => {
     ["github token", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789"],
     ["aws key", "AKIAIOSFODNN7EXAMPLE is the id"],
     ["slack token", "xoxb-1234567890-abcdefghij"],
+    ["tacit hook token", "TACIT_HOOK_TOKEN_1A2B3C4D=tacit_hook_Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eA"],
     ["bearer", "Authorization: Bearer abc.def-ghi_jkl123456"],
     ["url password", "postgres://admin:hunter2secret@db.local:5432/app"],
     ["assignment", 'password = "correct-horse-battery"'],
@@ -22,7 +23,7 @@ describe("createRedactor", () => {
       expect(result.count).toBeGreaterThanOrEqual(1);
       expect(result.text).toContain("[REDACTED:");
       const secret = text.match(
-        /(sk-[\w-]+|ghp_\w+|AKIA\w+|xoxb-[\w-]+|abc\.def-ghi_jkl123456|hunter2secret|correct-horse-battery)/,
+        /(sk-[\w-]+|ghp_\w+|AKIA\w+|xoxb-[\w-]+|tacit_hook_[\w-]+|abc\.def-ghi_jkl123456|hunter2secret|correct-horse-battery)/,
       )?.[0];
       expect(secret).toBeDefined();
       expect(result.text).not.toContain(secret);

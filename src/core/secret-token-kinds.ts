@@ -574,4 +574,17 @@ export const TOKEN_KINDS: readonly SecretKind[] = [
     ],
     source: "mailgun-private-api-token",
   },
+  {
+    id: "tacit-hook-token",
+    description: "tacit's own HTTP hook token (Claude Code hands it to every process it starts)",
+    pattern: /\btacit_hook_[A-Za-z0-9_-]{32,}/g,
+    keywords: ["tacit_hook_"],
+    examples: [
+      {
+        text: "TACIT_HOOK_TOKEN_1A2B3C4D={secret} claude",
+        secret: ["tacit_", "hook_", { chars: "urlsafe", length: 43 }],
+        kept: "claude",
+      },
+    ],
+  },
 ];

@@ -166,6 +166,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   readonly insights: InsightStore;
   /** The guard at the tool call: what it denied or reminded, and whether the lessons were followed. */
   readonly guard: GuardStore;
+  /** Writes a consistent copy of the whole store to a new database file (a dry run works on it). */
+  copyTo(path: string): Promise<void>;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;
@@ -179,6 +181,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   /** How many sessions match (what a listing cut at `limit` leaves out). */
   countSessions(filter: Omit<SessionFilter, "limit">): Promise<number>;
   listMessages(sessionId: string, options?: { limit?: number; afterSeq?: number }): Promise<Message[]>;
+  /** Which of these message ids are stored (a transcript filling in what hooks missed asks first). */
+  existingMessageIds(ids: readonly string[]): Promise<Set<string>>;
   listErrors(filter: ErrorFilter): Promise<ErrorEntry[]>;
   errorStats(filter: { sessionId?: string; taskId?: string }): Promise<ErrorStats>;
   listOutcomes(filter: { sessionId?: string; taskId?: string; limit: number }): Promise<Outcome[]>;

@@ -5,13 +5,16 @@
  * it. In a second session the scripted model first calls `npm install zod`; tacit's PreToolUse
  * denies it with the pnpm lesson; the scripted model reads the denial in the tool result of its
  * next request and calls `pnpm add zod`, which runs. tacit records that the lesson was followed.
+ *
+ * It runs over both transports: command hooks (`tacit hook` per event), and HTTP hooks as `tacit
+ * install` writes them for this binary, where the PreToolUse is a POST to the resident hook daemon
+ * and the daemon's answer is the guard's decision.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installClaudeCode } from "../../src/interfaces/hooks/install-claude-code.js";
 import {
   type AnthropicStreamServer,
   type MessagesRequestBody,
@@ -20,8 +23,8 @@ import {
   startAnthropicStreamServer,
 } from "../../src/testing/anthropic-stream-server.js";
 import { claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
+import { cleanUpE2e, installCommandHooks, installWithTacit } from "../../src/testing/claude-e2e.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
-import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
 
 const runnable = claudeRuns("the Claude Code guard end-to-end test");
 
@@ -87,7 +90,12 @@ function script(body: MessagesRequestBody): ScriptedReply {
   return { content: [{ type: "text", text: "Understood." }] };
 }
 
-describe.skipIf(!runnable.ok)("Claude Code with tacit's guard at the tool call (real binary, loopback model)", () => {
+/** How the hooks reach tacit: a `tacit hook` process per event, or HTTP hooks to the daemon. */
+type Transport = "command" | "http";
+
+describe.skipIf(!runnable.ok).each<Transport>(["command", "http"])(
+  "Claude Code with tacit's guard at the tool call, %s hooks (real binary, loopback model)",
+  (transport) => {
   let server: AnthropicStreamServer;
   let root: string;
   let project: string;
@@ -115,29 +123,32 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's guard at the tool call (
       TACIT_HOME: join(root, "tacit"),
       TACIT_DATABASE_URL: join(root, "tacit", "tacit.db"),
       TACIT_NO_BACKGROUND_LEARN: "1",
+      // The hooks and the daemon run from source here (tsx), which starts far slower than the
+      // built bundle: SessionStart may wait this long for the daemon to listen.
+      ...(transport === "http" ? { TACIT_HOOK_PROMPT_DEADLINE_MS: "60000" } : {}),
     };
     env = offlineClaudeEnv({ bin, home, baseUrl: server.url, extra: tacitEnv });
-    const change = installClaudeCode({
-      scope: "project",
-      projectDir: project,
-      env,
-      now: Date.now(),
-      home: tacitEnv.TACIT_HOME as string,
-      timeoutSeconds: 120,
-    });
-    expect(change.changed).toBe(true);
-    expect(change.events).toContain("PreToolUse");
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    if (root) {
-      await stopDaemonsUnder(root);
-      rmSync(root, { recursive: true, force: true });
+    if (transport === "command") {
+      const change = installCommandHooks(project, env);
+      expect(change.changed).toBe(true);
+      expect(change.events).toContain("PreToolUse");
+    } else {
+      // As a user installs it: `tacit install` asks the pinned binary its version and writes HTTP hooks.
+      const installed = await installWithTacit(project, tacitEnv);
+      expect(installed.code, installed.stderr).toBe(0);
+      expect(installed.json).toMatchObject({ transport: "http" });
+      const settings = JSON.parse(readFileSync(join(project, ".claude", "settings.local.json"), "utf8"));
+      expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({
+        type: "http",
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/tacit-hook\/claude-code$/),
+      });
     }
-  });
+  }, 120_000);
 
-  const claude = (args: string[], extra: NodeJS.ProcessEnv = {}) => runClaude(args, project, { ...env, ...extra });
+  // The hooks started a daemon in tacit's folder: it is stopped before the folder goes.
+  afterAll(() => cleanUpE2e(server, root));
+
+  const claude = (args: string[]) => runClaude(args, project, env);
   let lessonId = "";
 
   it("denies npm with the user's pnpm lesson; the model reads the denial and runs pnpm; adherence: followed", async () => {
@@ -195,9 +206,14 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's guard at the tool call (
   it("in mode remind the call runs, and the lesson reaches the model as additional context", async () => {
     expect(lessonId, "the first test learnt the lesson").not.toBe("");
     const before = server.requests.length;
-    const run = await claude(["-p", "add zod to the project", "--allowedTools", "Bash"], {
-      TACIT_GUARD_MODE: "remind",
+    // The project's own setting: with HTTP hooks the daemon answers with the environment of the
+    // session that started it, so a setting for one run goes in the project's config file.
+    const remind = await runTacit(["config", "set", "guard.mode", "remind", "--project"], {
+      env: tacitEnv,
+      cwd: project,
     });
+    expect(remind.code, remind.stderr).toBe(0);
+    const run = await claude(["-p", "add zod to the project", "--allowedTools", "Bash"]);
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(readFileSync(join(root, "npm-ran"), "utf8")).toMatch(/npm install zod/);
     const later = server.requests
@@ -211,4 +227,5 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's guard at the tool call (
     const shown = JSON.parse((await runTacit(["lessons", "show", lessonId, "--json"], { env: tacitEnv })).stdout);
     expect(shown.adherence).toMatchObject({ denied: 1, reminded: 1 });
   }, 600_000);
-});
+},
+);

@@ -6,21 +6,10 @@
  * request to the model carries that lesson inside <tacit-context>.
  */
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
-import { installClaudeCode } from "../../src/interfaces/hooks/install-claude-code.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import {
   type AnthropicStreamServer,
@@ -31,6 +20,7 @@ import {
 } from "../../src/testing/anthropic-stream-server.js";
 import { runTacit } from "../../src/testing/cli-harness.js";
 import { claudeRuns, offlineClaudeEnv, runClaude } from "../../src/testing/claude-binary.js";
+import { cleanUpE2e, installCommandHooks, writePackageManagerStubs } from "../../src/testing/claude-e2e.js";
 
 const runnable = claudeRuns("the Claude Code end-to-end test");
 
@@ -90,17 +80,7 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
     const bin = join(root, "bin");
     for (const dir of [home, project, bin]) mkdirSync(dir, { recursive: true });
     spawnSync("git", ["init", "-q"], { cwd: project });
-    // npm fails the way a pnpm workspace makes it fail; pnpm succeeds. Neither touches the network.
-    writeFileSync(
-      join(bin, "npm"),
-      '#!/bin/sh\necho "npm ERR! code EUNSUPPORTEDPROTOCOL" >&2\necho "npm ERR! Unsupported URL Type \\"workspace:\\": workspace:*" >&2\nexit 1\n',
-    );
-    writeFileSync(
-      join(bin, "pnpm"),
-      '#!/bin/sh\necho "Lockfile is up to date, resolution step is skipped"\necho "Done in 0.8s"\n',
-    );
-    chmodSync(join(bin, "npm"), 0o755);
-    chmodSync(join(bin, "pnpm"), 0o755);
+    writePackageManagerStubs(bin);
     tacitEnv = {
       TACIT_HOME: join(root, "tacit"),
       TACIT_DATABASE_URL: join(root, "tacit", "tacit.db"),
@@ -108,26 +88,11 @@ describe.skipIf(!runnable.ok)("Claude Code with tacit's hooks (real binary, loop
       TACIT_NO_BACKGROUND_LEARN: "1",
     };
     env = offlineClaudeEnv({ bin, home, baseUrl: server.url, extra: tacitEnv });
-    // Hooks run from source here (tsx), which starts slower than the built entry: a generous timeout.
-    const change = installClaudeCode({
-      scope: "project",
-      projectDir: project,
-      env,
-      now: Date.now(),
-      home: tacitEnv.TACIT_HOME as string,
-      timeoutSeconds: 120,
-    });
-    expect(change.changed).toBe(true);
+    expect(installCommandHooks(project, env).changed).toBe(true);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    if (root) {
-      // The hooks started a daemon in tacit's folder: stop it before removing the folder.
-      await stopDaemonsUnder(root);
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+  // The hooks started a daemon in tacit's folder: it is stopped before the folder goes.
+  afterAll(() => cleanUpE2e(server, root));
 
   const claude = (args: string[]) => runClaude(args, project, env);
 

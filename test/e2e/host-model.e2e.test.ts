@@ -13,7 +13,7 @@
  * - the model runs fire no hook at all, and a hook fired in a run with the guard variable set does
  *   nothing, where the same run without it is captured.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -32,7 +32,7 @@ import { runTacit } from "../../src/testing/cli-harness.js";
 import { CLAUDE_BINARY, claudeRuns, runClaude } from "../../src/testing/claude-binary.js";
 import { transcriptFixture } from "../../src/testing/fixtures.js";
 import { loadFixture } from "../../src/testing/loopback-llm-server.js";
-import { stopDaemonsUnder } from "../../src/testing/temp-dir.js";
+import { cleanUpE2e } from "../../src/testing/claude-e2e.js";
 
 const runnable = claudeRuns("the Claude Code host-model end-to-end test");
 
@@ -95,13 +95,7 @@ describe.skipIf(!runnable.ok)("Claude Code as tacit's model (real binary, loopba
     })();
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-    if (root) {
-      await stopDaemonsUnder(root);
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+  afterAll(() => cleanUpE2e(server, root));
 
   /** A tacit home with claude-code as its model. */
   function tacitEnv(name: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

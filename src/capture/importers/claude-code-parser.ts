@@ -236,6 +236,8 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
       if (split.text !== "" && split.reminders.length > 0) metadata.systemReminders = split.reminders;
       if (isCompactSummary) metadata.isCompactSummary = true;
       if (Object.keys(metadata).length > 0) message.metadata = metadata;
+      const promptId = nonEmptyString(line.promptId);
+      if (promptId !== undefined) message.promptId = promptId;
       events.unshift(message);
     }
     return events.length > 0

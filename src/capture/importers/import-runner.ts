@@ -1,14 +1,14 @@
-import { createHash } from "node:crypto";
 import { open, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { describeJsonError } from "../../core/json-error.js";
 import { withoutBom } from "../../core/json-text.js";
-import type { AgentKind } from "../../core/types.js";
 import type { ImportFileState } from "../../store/store.js";
-import type { Capture, RawCaptureBatch, SessionInput } from "../capture.js";
-import { createParser, detectFormat } from "./detect-format.js";
+import type { Capture } from "../capture.js";
+import { detectFormat } from "./detect-format.js";
+import { type FileContext, FileImporter, HEAD_BYTES, hashHead, parseJson } from "./file-importer.js";
 import { readLines } from "./line-reader.js";
-import type { ImportEvent, TranscriptFormat } from "./types.js";
+import type { TranscriptFormat } from "./types.js";
+
+export { OWN_SESSION_REASON } from "./file-importer.js";
 
 /** What an import did. Field names are stable (`tacit import --json` prints this object). */
 export interface ImportSummary {
@@ -45,11 +45,22 @@ export interface ImportOptions {
   /** Reads where earlier imports of a file got to. */
   getImportFile: (path: string) => Promise<ImportFileState | null>;
   /**
-   * Sessions the agent hooks captured live (`metadata.capturedBy: "hook"`). Their transcripts add
-   * nothing new and their rows have other ids (hooks never see transcript uuids), so importing them
-   * again would duplicate every message: their lines are skipped with that reason.
+   * Sessions the agent hooks captured live (`metadata.capturedBy: "hook"`). Their rows carry the
+   * hooks' ids, not the transcript's, so they are not imported again: a Claude Code transcript
+   * fills in only the prompts and tool calls the hooks missed, under the hooks' ids
+   * (live-session-fill.ts); every other line of theirs is skipped with that reason.
    */
   liveSessions?: ReadonlySet<string>;
+  /**
+   * Read only these sessions (ids as stored, `agent:source id`); lines of any other session in the
+   * files are skipped. Absent: every session.
+   */
+  onlySessions?: ReadonlySet<string>;
+  /**
+   * Which of these stored message ids exist: rows filled into a live session are written only when
+   * the hooks did not store them (so nothing the hooks stored is changed or doubled).
+   */
+  existingMessageIds?: (ids: readonly string[]) => Promise<ReadonlySet<string>>;
   /**
    * Whether a session's working directory makes it tacit's own, not the user's (the host-model
    * folder that tacit's model runs of the user's agent work in): such sessions are skipped whole,
@@ -63,11 +74,7 @@ export interface ImportOptions {
   now?: () => number;
 }
 
-const MAX_LISTED_SKIPS = 1000;
-/** Why the lines of a session of tacit's own model run are not imported. */
-export const OWN_SESSION_REASON = "tacit's own model run (a session in its host-model folder)";
 const DETECT_RECORDS = 20;
-const HEAD_BYTES = 4096;
 
 /**
  * Imports transcript files and directories (recursively, `*.jsonl`). Streams line by line;
@@ -133,11 +140,6 @@ async function collectFiles(
   } else if (info.isFile() && (explicit || path.endsWith(".jsonl"))) {
     files.push(path);
   }
-}
-
-interface FileContext extends ImportOptions {
-  fileIndex: number;
-  fileCount: number;
 }
 
 async function importFile(
@@ -220,12 +222,6 @@ async function readHead(file: string, length: number): Promise<Buffer> {
   }
 }
 
-function hashHead(head: Buffer, upTo: number): string {
-  return createHash("sha256")
-    .update(head.subarray(0, Math.min(HEAD_BYTES, upTo)))
-    .digest("hex");
-}
-
 async function sniffFormat(file: string): Promise<TranscriptFormat | null> {
   const records: unknown[] = [];
   for await (const line of readLines(file)) {
@@ -235,235 +231,4 @@ async function sniffFormat(file: string): Promise<TranscriptFormat | null> {
     if (records.length >= DETECT_RECORDS || line.lineNumber >= DETECT_RECORDS * 5) break;
   }
   return detectFormat(records, file);
-}
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    // The parser's message quotes the line, which may hold a secret: say where, never what.
-    void error;
-    return { ok: false, reason: `invalid JSON: ${describeJsonError(text)}` };
-  }
-}
-
-/** Imports one file: parses lines into events and writes them in batches with the file's progress. */
-class FileImporter {
-  private readonly agent: AgentKind;
-  private readonly sessions = new Map<string, SessionInput>();
-  /** Source session ids of tacit's own model runs in this file (see ImportOptions.isOwnSession). */
-  private readonly ownSessions = new Set<string>();
-  private batch: RawCaptureBatch = { sessions: [], items: [] };
-  private lastTimestamp: number;
-
-  constructor(
-    private readonly file: string,
-    private readonly format: TranscriptFormat,
-    private readonly context: FileContext,
-    private readonly summary: ImportSummary,
-    private readonly sessionsWithNewMessages: Set<string>,
-    private readonly info: { size: number; mtimeMs: number },
-  ) {
-    this.agent = format;
-    this.lastTimestamp = Math.trunc(info.mtimeMs);
-  }
-
-  async run(resumeOffset: number, startLine: number, head: Buffer): Promise<void> {
-    const parser = createParser(this.format, { file: this.file });
-    const batchSize = this.context.batchSize ?? 1000;
-    let consumedOffset = resumeOffset;
-    let consumedLines = startLine;
-    for await (const line of readLines(this.file)) {
-      const replay = line.endOffset <= resumeOffset;
-      let text: string;
-      try {
-        // The decoder drops a leading byte order mark (on any line, which is harmless).
-        text = utf8.decode(line.bytes);
-      } catch {
-        // TextDecoder's message says nothing more than this reason does.
-        if (!replay) this.skip(line.lineNumber, "invalid UTF-8");
-        consumedOffset = line.endOffset;
-        consumedLines = line.lineNumber;
-        continue;
-      }
-      if (text.trim() === "") {
-        consumedOffset = line.endOffset;
-        consumedLines = line.lineNumber;
-        continue;
-      }
-      const parsed = parseJson(text);
-      if (!parsed.ok) {
-        if (!line.terminated) {
-          if (!replay)
-            this.skip(line.lineNumber, "incomplete last line (no newline yet); retried on the next import");
-          break;
-        }
-        if (!replay) this.skip(line.lineNumber, parsed.reason);
-      } else {
-        const events = parser.parseLine(parsed.value, line.lineNumber);
-        if (!replay) {
-          this.summary.linesRead++;
-          for (const event of events) this.apply(event, line.lineNumber);
-        }
-      }
-      consumedOffset = line.endOffset;
-      consumedLines = line.lineNumber;
-      if (this.batch.items.length + this.batch.sessions.length >= batchSize) {
-        await this.flush(consumedOffset, consumedLines, head);
-      }
-    }
-    await this.flush(consumedOffset, consumedLines, head);
-  }
-
-  private skip(lineNumber: number, reason: string): void {
-    this.summary.linesSkipped[reason] = (this.summary.linesSkipped[reason] ?? 0) + 1;
-    if (this.summary.skippedLines.length < MAX_LISTED_SKIPS) {
-      this.summary.skippedLines.push({ location: `${this.file}:${lineNumber}`, reason });
-    } else {
-      this.summary.skippedLinesOmitted++;
-    }
-  }
-
-  private apply(event: ImportEvent, lineNumber: number): void {
-    switch (event.type) {
-      case "skip":
-        this.skip(lineNumber, event.reason);
-        return;
-      case "unknown":
-        this.summary.unknownLineTypes[event.lineType] =
-          (this.summary.unknownLineTypes[event.lineType] ?? 0) + 1;
-        return;
-      case "session": {
-        if (this.isOwn(event.sourceSessionId, event.cwd, lineNumber)) return;
-        const at = this.timestamp(event.timestamp);
-        const known = this.sessions.get(event.sourceSessionId);
-        const session: SessionInput = {
-          ...known,
-          agent: event.agent,
-          sourceSessionId: event.sourceSessionId,
-          cwd: event.cwd ?? known?.cwd ?? null,
-          gitBranch: event.gitBranch ?? known?.gitBranch ?? null,
-          title: event.title ?? known?.title ?? null,
-          parentSessionId: event.parentSourceSessionId
-            ? `${event.agent}:${event.parentSourceSessionId}`
-            : (known?.parentSessionId ?? null),
-          createdAt: known?.createdAt ?? at,
-          lastActivityAt: at,
-          metadata: { ...known?.metadata, ...event.metadata },
-        };
-        this.sessions.set(event.sourceSessionId, session);
-        this.batch.sessions.push(session);
-        return;
-      }
-      case "message": {
-        if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
-        if (this.isLive(event.sourceSessionId, lineNumber)) return;
-        const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
-        this.batch.items.push({
-          type: "message",
-          sessionId,
-          message: {
-            id: event.sourceId,
-            role: event.role,
-            kind: event.kind,
-            content: event.content,
-            toolName: event.toolName,
-            toolInput: event.toolInput,
-            toolOutput: event.toolOutput,
-            isError: event.isError,
-            toolUseId: event.toolUseId,
-            isSidechain: event.isSidechain,
-            parentId: event.parentId,
-            apiMessageId: event.apiMessageId,
-            createdAt: this.timestamp(event.timestamp),
-            metadata: event.metadata,
-          },
-        });
-        return;
-      }
-      case "tool_result": {
-        if (this.isOwn(event.sourceSessionId, null, lineNumber)) return;
-        if (this.isLive(event.sourceSessionId, lineNumber)) return;
-        const sessionId = this.sessionFor(event.sourceSessionId, event.timestamp);
-        this.batch.items.push({
-          type: "tool_result",
-          sessionId,
-          result: {
-            id: event.sourceId,
-            toolUseId: event.toolUseId,
-            output: event.output,
-            isError: event.isError,
-            toolName: event.toolName,
-            createdAt: this.timestamp(event.timestamp),
-          },
-        });
-        return;
-      }
-    }
-  }
-
-  /** Whether the session is tacit's own (its cwd says so now, or said so earlier in the file). */
-  private isOwn(sourceSessionId: string, cwd: string | null | undefined, lineNumber: number): boolean {
-    if (cwd && this.context.isOwnSession?.(cwd)) this.ownSessions.add(sourceSessionId);
-    if (!this.ownSessions.has(sourceSessionId)) return false;
-    this.skip(lineNumber, OWN_SESSION_REASON);
-    return true;
-  }
-
-  private isLive(sourceSessionId: string, lineNumber: number): boolean {
-    if (!this.context.liveSessions?.has(`${this.agent}:${sourceSessionId}`)) return false;
-    this.skip(lineNumber, "session captured live by the agent hooks");
-    return true;
-  }
-
-  private timestamp(value: number | undefined): number {
-    if (value !== undefined && Number.isFinite(value)) this.lastTimestamp = value;
-    return this.lastTimestamp;
-  }
-
-  private sessionFor(sourceSessionId: string, timestamp: number | undefined): string {
-    if (!this.sessions.has(sourceSessionId)) {
-      const at = this.timestamp(timestamp);
-      const session: SessionInput = { agent: this.agent, sourceSessionId, createdAt: at, lastActivityAt: at };
-      this.sessions.set(sourceSessionId, session);
-      this.batch.sessions.push(session);
-    }
-    return `${this.agent}:${sourceSessionId}`;
-  }
-
-  private async flush(byteOffset: number, lineCount: number, head: Buffer): Promise<void> {
-    const batch = this.batch;
-    this.batch = { sessions: [], items: [] };
-    if (this.ownSessions.size > 0) {
-      // Lines read before the session named its folder: dropped with the rest of it.
-      const own = new Set([...this.ownSessions].map((id) => `${this.agent}:${id}`));
-      batch.sessions = batch.sessions.filter((session) => !this.ownSessions.has(session.sourceSessionId));
-      batch.items = batch.items.filter((item) => !own.has(item.sessionId));
-    }
-    batch.importFile = {
-      path: this.file,
-      format: this.format,
-      headHash: hashHead(head, byteOffset),
-      byteOffset,
-      lineCount,
-      size: this.info.size,
-      updatedAt: this.context.now?.() ?? Date.now(),
-    };
-    const result = await this.context.capture.writeBatch(batch);
-    this.summary.messages += result.messagesInserted;
-    this.summary.toolCalls += result.toolCallsInserted;
-    this.summary.toolErrors += result.errorsInserted;
-    if (result.messagesInserted > 0) {
-      for (const item of batch.items) this.sessionsWithNewMessages.add(item.sessionId);
-    }
-    this.context.onProgress?.({
-      file: this.file,
-      fileIndex: this.context.fileIndex,
-      fileCount: this.context.fileCount,
-      bytesDone: byteOffset,
-      bytesTotal: this.info.size,
-    });
-  }
 }

@@ -45,6 +45,11 @@ export interface MessageEvent {
    * content block). Text blocks of the same API message are merged into one message row.
    */
   apiMessageId?: string | null;
+  /**
+   * The prompt a user line belongs to, when the source names it (Claude Code's `promptId`, the
+   * `prompt_id` its hooks receive): how a transcript and the hooks agree on a prompt's id.
+   */
+  promptId?: string;
   /** epoch ms */
   timestamp?: number;
   metadata?: Record<string, unknown>;

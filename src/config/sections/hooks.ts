@@ -1,5 +1,5 @@
 /** The `hooks` section: the Claude Code / Codex hooks and their resident daemon (docs/integrations.md). */
-import { flag, positive, section } from "../setting.js";
+import { choice, count, flag, positive, section } from "../setting.js";
 
 export const hooksSettingsSchema = section({
   daemon: flag(
@@ -31,6 +31,20 @@ export const hooksSettingsSchema = section({
     true,
     "Learn a session in the background when the agent stops. `TACIT_NO_BACKGROUND_LEARN=1` turns it off.",
     { env: "TACIT_NO_BACKGROUND_LEARN", envInverted: true },
+  ),
+  transport: choice(
+    ["auto", "http", "command"],
+    "auto",
+    "How `tacit install claude-code` wires the per-event hooks (prompt, tool calls): `http` posts them to the resident daemon on 127.0.0.1 (no process per event; Claude Code 2.1.63 or later), `command` runs `tacit hook` for each, `auto` picks `http` when the installed Claude Code has HTTP hooks. `--transport` wins.",
+  ),
+  httpPort: count(
+    0,
+    "The 127.0.0.1 port the hook daemon listens on for HTTP hooks, written into the agent's settings by `tacit install`. 0: a free port picked at install (kept by later installs).",
+  ),
+  httpIdleMs: positive(
+    43_200_000,
+    "With HTTP hooks nothing restarts the daemon between two events, so it stays while a session is open: it exits `hooks.daemonIdleMs` after the last open session ended (SessionEnd), or this long (ms) after an open session's last event.",
+    { env: "TACIT_HOOK_HTTP_IDLE_MS" },
   ),
   timeoutSeconds: positive(
     10,

@@ -14,6 +14,7 @@ import { utcDay } from "../../models/llm-call-log.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { inspectSqliteDatabase, type SqliteInspection } from "../../store/sqlite/sqlite-inspect.js";
 import { TACIT_VERSION } from "../../version.js";
+import { type HttpHookStatus, httpHookStatus } from "../hooks/hook-http-status.js";
 import {
   type DaemonStatus,
   daemonStatus,
@@ -52,6 +53,8 @@ export interface DoctorReport {
     | { url: string; status: "unsupported"; problem: string };
   hooks: HookInstallation[];
   daemon: DaemonStatus;
+  /** The HTTP hooks' endpoint and who answers there; null when no HTTP hooks were installed. */
+  httpHooks: HttpHookStatus | null;
   hookErrors: HookLogEntry[];
   models: { languageModel: ModelChoice; embedder: ModelChoice } | null;
   /** The user's agent as tacit's model (`llm.provider` claude-code or codex), as probed; else null. */
@@ -161,6 +164,21 @@ export async function diagnose(
       `the hook daemon's pid file names process ${daemon.pid}, which is gone; the next hook starts a new one`,
     );
   }
+  let httpHooks: HttpHookStatus | null = null;
+  try {
+    httpHooks = await httpHookStatus({ env: io.env, cwd: io.cwd, ...(options.db ? { db: options.db } : {}) });
+  } catch (error) {
+    problems.push(`HTTP hooks: ${(error as Error).message}`);
+  }
+  if (httpHooks?.answeredBy === "other") {
+    problems.push(
+      `127.0.0.1:${httpHooks.port} answers, but not as tacit's hook daemon: another program holds the HTTP hooks' port and receives the agent's hook events; stop it, or run tacit install again to pick another port`,
+    );
+  } else if (httpHooks?.answeredBy === "nobody") {
+    warnings.push(
+      `nothing listens on 127.0.0.1:${httpHooks.port} for the HTTP hooks: the next SessionStart starts the daemon; events sent before are filled in from the transcript at Stop`,
+    );
+  }
 
   return {
     ok: problems.length === 0,
@@ -175,6 +193,7 @@ export async function diagnose(
     database,
     hooks,
     daemon,
+    httpHooks,
     hookErrors: recentHookErrors({ env: io.env, limit: options.errors ?? 5 }),
     models,
     hostAgent,
@@ -244,6 +263,15 @@ function writeReport(io: CliIo, report: DoctorReport): void {
             ? "off (hooks.daemon / TACIT_HOOK_DAEMON)"
             : "not available for this platform or database";
   line(`Hook daemon: ${daemonText}`);
+  const http = report.httpHooks;
+  if (http) {
+    const who = {
+      tacit: "the hook daemon answers",
+      nobody: "nothing listens",
+      other: "ANOTHER PROGRAM answers",
+    };
+    line(`HTTP hooks: 127.0.0.1:${http.port} (${http.file}): ${who[http.answeredBy]}`);
+  }
   line(`Last hook errors: ${report.hookErrors.length === 0 ? "none" : ""}`);
   for (const entry of report.hookErrors) line(`  ${entry.at} ${oneLine(entry.message, 110)}`);
 

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
@@ -115,6 +123,102 @@ describe("tacit install / uninstall", () => {
     expect(readFileSync(file, "utf8")).toBe("{ nope");
     // Refused before anything was written: not even the per-machine file.
     expect(existsSync(join(root, ".claude", "settings.local.json"))).toBe(false);
+  });
+});
+
+/** A folder holding a stand-in `claude` that prints `version` as `claude --version` does. */
+function claudeBin(version: string): string {
+  const bin = join(tempDir(), "bin");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "claude"), `#!/bin/sh\necho '${version} (Claude Code)'\n`);
+  chmodSync(join(bin, "claude"), 0o755);
+  return bin;
+}
+
+describe("tacit install claude-code: HTTP hooks or commands", () => {
+  it("installs HTTP hooks for a recent Claude Code, with the daemon's port and token beside its socket", async () => {
+    const root = repository();
+    const home = tempDir();
+    const env = { TACIT_HOME: home, PATH: claudeBin("2.1.328") };
+    const result = await runHookCommands(["install", "claude-code", "--json"], { cwd: root, env });
+    expect(result.stderr).toBe("");
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({
+      transport: "http",
+      agentVersion: "2.1.328",
+      httpPort: expect.any(Number),
+    });
+    const endpointFile = readdirSync(home).find((name) => /^hook-[0-9a-f]{8}\.http$/.test(name)) as string;
+    const endpoint = JSON.parse(readFileSync(join(home, endpointFile), "utf8"));
+    expect(endpoint).toEqual({
+      port: summary.httpPort,
+      token: expect.stringMatching(/^tacit_hook_/),
+      database: join(home, "tacit.db"),
+    });
+    expect(statSync(join(home, endpointFile)).mode & 0o777).toBe(0o600);
+    const settings = JSON.parse(readFileSync(join(root, ".claude", "settings.local.json"), "utf8"));
+    const variable = `TACIT_HOOK_TOKEN_${endpointFile.slice(5, 13).toUpperCase()}`;
+    expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({
+      type: "http",
+      url: `http://127.0.0.1:${summary.httpPort}/tacit-hook/claude-code`,
+      headers: { Authorization: `Bearer \${${variable}}` },
+      allowedEnvVars: [variable],
+    });
+    expect(settings.env[variable]).toBe(endpoint.token);
+    // Installing again keeps the port and the token: nothing changes.
+    const again = await runHookCommands(["install", "claude-code", "--json"], { cwd: root, env });
+    expect(JSON.parse(again.stdout)).toMatchObject({ changed: false, httpPort: summary.httpPort });
+    // A configured port wins, and keeps the token.
+    const moved = await runHookCommands(["install", "claude-code", "--json"], {
+      cwd: root,
+      env: { ...env, TACIT_HOOKS_HTTP_PORT: "47999" },
+    });
+    expect(JSON.parse(moved.stdout)).toMatchObject({ changed: true, httpPort: 47999 });
+    expect(JSON.parse(readFileSync(join(home, endpointFile), "utf8")).token).toBe(endpoint.token);
+    // Uninstall takes the token out of the settings; --purge deletes the endpoint with tacit's data.
+    const purged = await runHookCommands(["uninstall", "--purge", "--yes"], { cwd: root, env });
+    expect(purged.code, purged.stderr).toBe(0);
+    expect(existsSync(join(home, endpointFile))).toBe(false);
+    expect(existsSync(join(root, ".claude", "settings.local.json"))).toBe(false);
+  });
+
+  it("keeps command hooks for an older Claude Code, for --shared, and for Codex, saying why", async () => {
+    const root = repository();
+    const env = { TACIT_HOME: tempDir(), PATH: claudeBin("2.1.62") };
+    const old = await runHookCommands(["install", "claude-code"], { cwd: root, env });
+    expect(old.stdout).toContain(
+      "command hooks: Claude Code 2.1.62 has no HTTP hooks (they came in 2.1.63).",
+    );
+    const settings = JSON.parse(readFileSync(join(root, ".claude", "settings.local.json"), "utf8"));
+    expect(settings.hooks.UserPromptSubmit[0].hooks[0].type).toBe("command");
+    expect(settings.env).toBeUndefined();
+    const forced = await runHookCommands(["install", "claude-code", "--transport", "http"], {
+      cwd: root,
+      env,
+    });
+    expect(forced).toMatchObject({ code: 1 });
+    expect(forced.stderr).toMatch(/--transport: Claude Code 2\.1\.62 has no HTTP hooks/);
+    const recent = { ...env, PATH: claudeBin("2.1.328") };
+    const shared = await runHookCommands(["install", "claude-code", "--shared"], { cwd: root, env: recent });
+    expect(shared.stdout).toMatch(
+      /command hooks: the committed settings\.json \(--shared\) would hold this machine's port and token/,
+    );
+    const codex = await runHookCommands(["install", "codex", "--transport", "http"], {
+      cwd: root,
+      env: recent,
+    });
+    expect(codex.stderr).toBe("tacit: Codex has no HTTP hooks: use --transport command (or auto)\n");
+    const off = await runHookCommands(["install", "claude-code"], {
+      cwd: root,
+      env: { ...recent, TACIT_HOOK_DAEMON: "0" },
+    });
+    expect(off.stdout).toContain(
+      "command hooks: the hook daemon is turned off (hooks.daemon, TACIT_HOOK_DAEMON)",
+    );
+    const bad = await runHookCommands(["install", "claude-code", "--transport", "carrier-pigeon"], {
+      cwd: root,
+    });
+    expect(bad.stderr).toMatch(/--transport must be one of auto, http, command/);
   });
 });
 

@@ -24,6 +24,11 @@ export function registerHookCommands(program: Command, { io, global, run }: Comm
     .option("--timeout <seconds>", "seconds the agent waits for a hook", (value) =>
       parseCount(value, "--timeout"),
     )
+    .option(
+      "--transport <transport>",
+      "claude-code: http (prompt and tool hooks POST to the hook daemon, Claude Code 2.1.63+), command (a process per event) or auto (http when the installed claude has it; default: hooks.transport)",
+    )
+    .option("--agent-binary <path>", "the claude whose version auto checks (default: claude on PATH)")
     .option("--json", "print JSON")
     .action(async (agent: string, options) =>
       run((await commands()).installCommand(agent, { ...global(), ...options }, io)),

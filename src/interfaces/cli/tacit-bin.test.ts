@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
+import { pnpmLessonArgs } from "../../testing/pnpm-lesson.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { runInTerminal, terminalAvailable } from "../../testing/terminal.js";
 
@@ -95,17 +96,9 @@ describe("the built tacit bin", () => {
       expect(result.stderr).toBe("");
       expect(result.status).toBe(0);
     };
-    tacit([
-      "lessons",
-      "add",
-      "--trigger",
-      "installing the dependencies",
-      "--rule",
-      "Use pnpm install, not npm install: this repo is a pnpm workspace",
-      "--project",
-      project,
-    ]);
-    tacit(["install", "claude-code", "--project", project]);
+    tacit(pnpmLessonArgs(project));
+    // Command hooks, whatever claude is on PATH (auto would pick HTTP hooks for a recent one).
+    tacit(["install", "claude-code", "--project", project, "--transport", "command"]);
     const settings = JSON.parse(readFileSync(join(project, ".claude/settings.local.json"), "utf8"));
     const command: string = settings.hooks.UserPromptSubmit[0].hooks[0].command;
     expect(command.startsWith(`${process.execPath} ${bin} hook `)).toBe(true);
@@ -306,7 +299,8 @@ describe("the built tacit bin, as a person runs it", () => {
     const project = join(home, "shop-api");
     mkdirSync(join(project, ".git", "info"), { recursive: true });
     const env = { PATH: process.env.PATH, HOME: home, TACIT_HOME: home, TACIT_NO_BACKGROUND_LEARN: "1" };
-    expect(run(["install", "claude-code", "--project", project], { cwd: project, env }).code).toBe(0);
+    const install = ["install", "claude-code", "--project", project, "--transport", "command"];
+    expect(run(install, { cwd: project, env }).code).toBe(0);
     const local = join(project, ".claude", "settings.local.json");
     const command: string = JSON.parse(readFileSync(local, "utf8")).hooks.UserPromptSubmit[0].hooks[0]
       .command;

@@ -52,6 +52,13 @@ export interface HookDeps {
   warn?: (message: string) => void;
   /** True once the event's deadline passed: a prompt then answers nothing. Absent: no deadline. */
   deadlinePassed?: () => boolean;
+  /**
+   * Fills a session in from its transcript (hook-reconcile.ts): what the per-event hooks missed.
+   * Run at Stop, SubagentStop and SessionEnd; absent: no reconcile.
+   */
+  reconcile?: (transcriptPath: string, sessionId: string) => Promise<void>;
+  /** At SessionStart: marks where the transcript stands, so the reconcile reads only what follows. */
+  markTranscriptStart?: (transcriptPath: string) => Promise<void>;
   /** The guard at the tool call, loaded for the events that use it; absent: no guard. */
   guard?: () => Promise<HookGuard>;
 }
@@ -87,6 +94,15 @@ export async function handleHookEvent(event: HookEvent, deps: HookDeps): Promise
   const now = deps.now();
   const context = hookSession(event, { agent: deps.agent, now });
   if (event.hook_event_name === "PreToolUse") return guardToolCall(event, context, deps);
+  if (event.hook_event_name === "SessionStart" && event.transcript_path && deps.markTranscriptStart)
+    await deps.markTranscriptStart(event.transcript_path);
+  const transcript = reconcileTarget(event);
+  if (transcript && deps.reconcile) {
+    // The tool calls spooled so far first, then what only the transcript has, then this event's
+    // rows: the turn's outcome (Stop) then counts every call of the turn.
+    await storeSpooled(deps);
+    await deps.reconcile(transcript, context.id);
+  }
   await storeSpooled(deps, eventRecords(event, { agent: deps.agent, now }));
   if (event.hook_event_name === "Stop") deps.spawnLearner?.(context.id);
   if (deps.deadlinePassed?.()) return {};
@@ -159,6 +175,19 @@ export async function storeSpooled(
   if (spool) removeSpooled(spool.files);
   for (const record of all) {
     if (record.turnEndedAt !== undefined) await recordTurnOutcome(record.sessionId, deps, record.turnEndedAt);
+  }
+}
+
+/** The transcript to reconcile the event's session from: a session's at Stop and SessionEnd, a subagent's at SubagentStop. */
+function reconcileTarget(event: HookEvent): string | null {
+  switch (event.hook_event_name) {
+    case "Stop":
+    case "SessionEnd":
+      return event.transcript_path ?? null;
+    case "SubagentStop":
+      return event.agent_transcript_path ?? null;
+    default:
+      return null;
   }
 }
 

@@ -3,7 +3,7 @@
  * entry spools. Loaded lazily by hook-main.ts.
  */
 import { spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createCapture } from "../../capture/capture.js";
 import { isBusyError } from "../../core/errors.js";
@@ -45,9 +45,10 @@ async function captureWithin(
   const config = await eventConfig(io, event.cwd ?? io.cwd);
   const store = storeFor(options.databasePath);
   try {
+    const capture = createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) });
     const result = await handleHookEvent(event, {
       agent: options.agent,
-      capture: createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) }),
+      capture,
       store,
       now: io.now,
       recall: async (request) => {
@@ -65,6 +66,21 @@ async function captureWithin(
       spoolDirectory: spoolDirectory(options.databasePath),
       warn: (message) => logHookFailure(io, message),
       deadlinePassed: () => performance.now() > io.deadlineAt,
+      // Claude Code's transcripts share the hooks' ids (live-session-fill.ts); Codex's do not.
+      ...(options.agent === "claude-code"
+        ? {
+            reconcile: async (transcriptPath: string, sessionId: string) => {
+              const { reconcileTranscript } = await import("./hook-reconcile.js");
+              await reconcileTranscript({ capture, store, now: io.now }, transcriptPath, sessionId);
+            },
+            markTranscriptStart: async (transcriptPath: string) => {
+              // Most sessions start with no transcript yet, or one read before: nothing to load.
+              if (!existsSync(transcriptPath) || (await store.getImportFile(transcriptPath)) !== null) return;
+              const { markTranscriptStart } = await import("./hook-reconcile.js");
+              await markTranscriptStart({ capture, store, now: io.now }, transcriptPath);
+            },
+          }
+        : {}),
       guard: async () => {
         const { createHookGuard } = await import("./hook-guard.js");
         return createHookGuard({

@@ -98,7 +98,9 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     void error;
     return runInProcess(argv, io, null);
   }
-  const deadlineAt = startedAt + eventDeadlineMs(settings, isToolEvent(input));
+  // A PreToolUse holds the tool call up: a tool event's deadline, as in process (hook-main.ts).
+  const preToolUse = isPreToolUse(input);
+  const deadlineAt = startedAt + eventDeadlineMs(settings, isToolEvent(input) || preToolUse);
   if (isToolEvent(input) && existsSync(socketPath)) {
     // The daemon runs (or ran: a killed one leaves its socket, and the next prompt-level event
     // drains the inbox in process): queue the event for it and exit, without a round trip.
@@ -126,15 +128,26 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
   if (reply.kind === "timed-out") {
     await logFailure(
       io,
-      `daemon accepted the event but did not answer within its deadline (${Math.round(deadlineAt - startedAt)} ms); it still stores it`,
+      `daemon accepted the event but did not answer within its deadline (${Math.round(deadlineAt - startedAt)} ms)${preToolUse ? ", so the tool call was allowed unchecked" : ""}; it still stores it`,
     );
     return;
   }
+  // With HTTP hooks installed (hook-http-endpoint.ts), only these command hooks can start the
+  // daemon the agent's HTTP hooks post to: start it first, so it loads while this event is handled
+  // here, and let SessionStart wait until it listens, so the session's first prompt reaches it.
+  const httpPort = startsDaemon(input) || endsTurn(input) ? endpointPort(socketPath) : null;
+  if (httpPort !== null) await startDaemon(socketPath, io);
   // Events queued for a daemon that is gone come first, in order, then this one.
   const { runQueuedHooks } = await import("./hook-main.js");
   await runQueuedHooks(inboxDirectory(socketPath), io);
   await runInProcess(argv, { ...io, stdin: input }, deadlineAt);
-  if (startsDaemon(input)) await startDaemon(socketPath, io);
+  if (httpPort === null && startsDaemon(input)) await startDaemon(socketPath, io);
+  if (httpPort !== null && isSessionStart(input) && !(await listensBy(httpPort, deadlineAt))) {
+    await logFailure(
+      io,
+      `the hook daemon did not listen on 127.0.0.1:${httpPort} by the SessionStart deadline; HTTP hooks that fail before it does are filled in from the transcript at Stop`,
+    );
+  }
 }
 
 /**
@@ -227,9 +240,58 @@ function isToolEvent(input: Buffer): boolean {
   return /"hook_event_name"\s*:\s*"PostToolUse(Failure)?"/.test(input.toString("utf8", 0, 65_536));
 }
 
+/** A PreToolUse: answered over the socket (it needs an answer), by a tool event's deadline. */
+function isPreToolUse(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"PreToolUse"/.test(input.toString("utf8", 0, 65_536));
+}
+
 /** Only the events that begin a turn start a daemon: the tool events stay as lean as possible. */
 function startsDaemon(input: Buffer): boolean {
   return /"hook_event_name"\s*:\s*"(SessionStart|UserPromptSubmit)"/.test(input.toString("utf8", 0, 65_536));
+}
+
+/** The events that end a turn: with HTTP hooks they start a daemon that is gone, for the next turn. */
+function endsTurn(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"(Stop|SubagentStop)"/.test(input.toString("utf8", 0, 65_536));
+}
+
+function isSessionStart(input: Buffer): boolean {
+  return /"hook_event_name"\s*:\s*"SessionStart"/.test(input.toString("utf8", 0, 65_536));
+}
+
+/**
+ * The port of the HTTP endpoint installed beside the daemon's socket, or null when there is none.
+ * Read with JSON.parse alone (no zod on the client's path); the daemon validates the file.
+ */
+function endpointPort(socketPath: string): number | null {
+  const file = socketPath.replace(/\.sock$/, ".http");
+  if (!existsSync(file)) return null;
+  try {
+    const port = (JSON.parse(readFileSync(file, "utf8")) as { port?: unknown } | null)?.port;
+    return typeof port === "number" && Number.isInteger(port) && port > 0 ? port : null;
+  } catch (error) {
+    // Unreadable or not JSON: the daemon reports it in the hook log when it starts.
+    void error;
+    return null;
+  }
+}
+
+/** Resolves true once something accepts connections on 127.0.0.1:`port`, false at `deadlineAt`. */
+async function listensBy(port: number, deadlineAt: number): Promise<boolean> {
+  const { connect } = requireNet();
+  while (remainingMs(deadlineAt) > 0) {
+    const accepted = await new Promise<boolean>((settle) => {
+      const socket = connect({ port, host: "127.0.0.1" });
+      socket.once("connect", () => {
+        socket.destroy();
+        settle(true);
+      });
+      socket.once("error", () => settle(false));
+    });
+    if (accepted) return true;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(20, remainingMs(deadlineAt))));
+  }
+  return false;
 }
 
 /**

@@ -125,7 +125,7 @@ export async function listen(server: Server, path: string): Promise<boolean> {
 }
 
 /** Whether something accepts connections at `path`. */
-function answers(path: string): Promise<boolean> {
+export function answers(path: string): Promise<boolean> {
   return new Promise((settle) => {
     const socket = connect(path);
     socket.on("connect", () => {

@@ -17,27 +17,26 @@
  *   hook-daemon-control.ts); and when tacit's code on disk changes (an upgrade or a rebuild).
  * - A failing event is logged to the hook log and answered with nothing; nothing kills it but the
  *   exits above (the CLI entry logs whatever escapes to the hook log and keeps serving).
+ * - When `tacit install` set up HTTP hooks for its database, it also listens on 127.0.0.1 at the
+ *   installed port (hook-daemon-http.ts): the agent posts its per-event hooks there, and they take
+ *   the socket events' path. It then stays while a session it serves is open (`hooks.httpIdleMs`).
  */
 import {
   chmodSync,
   existsSync,
   type FSWatcher,
   mkdirSync,
-  readFileSync,
   renameSync,
-  rmdirSync,
   rmSync,
-  statSync,
   unlinkSync,
   watch,
   writeFileSync,
 } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { dirname } from "node:path";
-import { Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
-import { resolveDatabaseLocation } from "../../store/open-store.js";
 import { ACCEPTED, ANSWERED } from "./hook-client.js";
+import { codeStamp, collector, fileId, readPid, rememberDatabase, takeBack } from "./hook-daemon-files.js";
+import { OpenSessions, startDaemonHttp } from "./hook-daemon-http.js";
 import { answer, type DaemonEvent, listen, readRequest, STOPPING } from "./hook-daemon-protocol.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
@@ -71,21 +70,48 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const { runHook, runQueuedHooks } = await import("./hook-main.js");
   const { keepStoresOpen, storeLeftoverSpools } = await import("./hook-capture.js");
   await import("./hook-recall.js");
+  await import("./hook-reconcile.js");
+  // The guard answers every PreToolUse within a tool event's deadline: loaded before the first one.
+  await import("./hook-guard.js");
   // Before listening: an event may arrive as soon as the socket exists, and is served only once
   // the connection handler is in place (no await between the two).
   const { hookConfig } = await import("./hook-config.js");
   const {
     daemonIdleMs: idleMs,
     daemonCheckMs: checkMs,
+    httpIdleMs,
+    promptDeadlineMs,
     toolEventDeadlineMs,
   } = hookConfig(io, undefined).hooks;
   const stores = keepStoresOpen();
   // Never recreate a home deleted since this daemon was started (a test's, a user's reset).
   if (!existsSync(home)) return;
+  const sessions = new OpenSessions();
+  /** Re-arms the idle timer once it exists (an HTTP request is activity, as a connection is). */
+  let onHttpRequest: (() => void) | null = null;
+  // The HTTP listener (when HTTP hooks are installed) before the socket, so that nothing awaits
+  // between listening at the socket and handling its connections.
+  const http = await startDaemonHttp({
+    socketPath: options.socketPath,
+    env: options.env,
+    deadlines: { promptDeadlineMs, toolEventDeadlineMs },
+    fail,
+    onEvent: (event) => {
+      sessions.note(event.eventName, event.sessionId, options.now());
+      onHttpRequest?.();
+    },
+  });
+  if (http === "another") return;
   // Half-open: the client ends its side once the event is sent and still reads the answer.
   const server = createServer({ allowHalfOpen: true });
-  const listening = await listen(server, options.socketPath);
-  if (!listening) return;
+  const listening = await listen(server, options.socketPath).catch(async (error: unknown) => {
+    await http?.close();
+    throw error;
+  });
+  if (!listening) {
+    await http?.close();
+    return;
+  }
   const socketId = fileId(options.socketPath);
   /** The socket at the path is still the one this daemon listens at (not removed, not replaced). */
   const ownsSocket = () => socketId !== null && fileId(options.socketPath) === socketId;
@@ -114,6 +140,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     // The home went away between listening and here: nothing to serve, and nothing to recreate or
     // log there (a log line would put a file back into a folder being removed).
     await new Promise<void>((closed) => server.close(() => closed()));
+    await http?.close();
     if (!ownsSocket()) {
       if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
       if (createdInbox) rmSync(inbox, { recursive: true, force: true });
@@ -174,7 +201,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       // What was queued before the socket went is still handled; later events find no socket. Not
       // when its home is being removed: handling an event there would write into it again.
       if (!removed) drain();
+      // No new HTTP requests; those in hand are answered once their event is handled.
+      const httpClosed = http?.close();
       queue = queue.then(() => new Promise<void>((closed) => server.close(() => closed())));
+      queue = queue.then(() => httpClosed);
       queue = queue.then(() => stores.close());
       void queue.then(() => stopped());
       // An event that never settles must not keep a stopped daemon alive.
@@ -196,7 +226,9 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     const armIdle = () => {
       clearTimeout(idle);
       idle = setTimeout(() => {
-        if (pending === 0) stop("idle");
+        // With HTTP hooks, an open session's next event could not restart a daemon that left.
+        const sessionOpen = http !== null && sessions.anyOpen(options.now(), httpIdleMs);
+        if (pending === 0 && !sessionOpen) stop("idle");
         else armIdle();
       }, idleMs);
     };
@@ -255,6 +287,60 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       }
     }, checkMs);
 
+    /**
+     * Handles one event in the queue, after the inbox, and sends its answer with `reply`; then
+     * runs the work that was waiting for the answer (the background learner). The socket's events
+     * and the HTTP events all take this path.
+     */
+    const serveEvent = (request: DaemonEvent, reply: (output: string) => Promise<void>) => {
+      armIdle();
+      drain();
+      pending++;
+      queue = queue.then(async () => {
+        const stdout = collector();
+        const deferred: Array<() => void> = [];
+        try {
+          await forgetReplacedDatabases();
+          await runHook(request.argv, {
+            stdin: request.payload,
+            stdout: stdout.stream,
+            env: request.env,
+            cwd: request.cwd,
+            now: options.now,
+            storeToolEvents: true,
+            afterAnswer: (work) => deferred.push(work),
+            // What the client had left when it sent the event, from when it was read whole.
+            ...(request.deadlineMs !== undefined
+              ? { deadlineAt: request.receivedAt + request.deadlineMs }
+              : {}),
+          });
+          const database = rememberDatabase(databases, request);
+          if (database) watchFolder(dirname(database));
+          await reply(stdout.text());
+        } catch (error) {
+          // runHook never throws; this is a bug in the daemon itself: log it and keep serving.
+          fail((error as Error)?.stack ?? String(error));
+          await reply("");
+        }
+        for (const work of deferred) {
+          try {
+            work();
+          } catch (error) {
+            fail(`after answering: ${(error as Error)?.stack ?? String(error)}`);
+          }
+        }
+        pending--;
+        armIdle();
+      });
+    };
+    onHttpRequest = armIdle;
+    http?.serveWith(
+      (request) =>
+        new Promise<string>((answered) => {
+          serveEvent(request, async (output) => answered(output));
+        }),
+    );
+
     server.on("connection", (socket: Socket) => {
       if (!healthy()) {
         // Unacknowledged: the client handles the event itself.
@@ -281,124 +367,12 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
           return;
         }
         socket.write(ACCEPTED);
-        drain();
-        pending++;
-        queue = queue.then(async () => {
-          const stdout = collector();
-          const deferred: Array<() => void> = [];
-          try {
-            await forgetReplacedDatabases();
-            await runHook(request.argv, {
-              stdin: request.payload,
-              stdout: stdout.stream,
-              env: request.env,
-              cwd: request.cwd,
-              now: options.now,
-              storeToolEvents: true,
-              afterAnswer: (work) => deferred.push(work),
-              // What the client had left when it sent the event, from when it was read whole.
-              ...(request.deadlineMs !== undefined
-                ? { deadlineAt: request.receivedAt + request.deadlineMs }
-                : {}),
-            });
-            const database = rememberDatabase(databases, request);
-            if (database) watchFolder(dirname(database));
-            await answer(socket, `${ANSWERED}${stdout.text()}`);
-          } catch (error) {
-            // runHook never throws; this is a bug in the daemon itself: log it and keep serving.
-            fail((error as Error)?.stack ?? String(error));
-            await answer(socket, ANSWERED);
-          }
-          for (const work of deferred) {
-            try {
-              work();
-            } catch (error) {
-              fail(`after answering: ${(error as Error)?.stack ?? String(error)}`);
-            }
-          }
-          pending--;
-          armIdle();
-        });
+        sessions.notePayload(request.payload, options.now());
+        serveEvent(request, (output) => answer(socket, `${ANSWERED}${output}`));
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
     // Removed before the watches were in place: no watch reports that, so look once now.
     leaveIfRemoved();
   });
-}
-
-/** Device and inode of a file, or null when it is gone: tells "our socket" from a successor's. */
-function fileId(path: string): string | null {
-  try {
-    const stat = statSync(path);
-    return `${stat.dev}:${stat.ino}`;
-  } catch (error) {
-    // Gone (or unreadable): either way it is no longer this daemon's socket.
-    void error;
-    return null;
-  }
-}
-
-/** tacit's hook code on disk (checked on every connection, so resolved once). */
-const CODE_FILES = ["./hook-main.js", "./hook-capture.js", "./hook-recall.js", "./hook-daemon.js"].map(
-  (file) =>
-    fileURLToPath(
-      new URL(import.meta.url.endsWith(".ts") ? file.replace(/\.js$/, ".ts") : file, import.meta.url),
-    ),
-);
-
-/** When tacit's hook code was last written: a rebuild or an upgrade changes it. */
-function codeStamp(): string | null {
-  try {
-    return CODE_FILES.map((file) => statSync(file).mtimeMs).join(",");
-  } catch (error) {
-    // A file is gone: tacit was removed or is being replaced, which also counts as a change.
-    void error;
-    return null;
-  }
-}
-
-/** Remembers the database an event went to (the first time it exists); returns it when new. */
-function rememberDatabase(databases: Map<string, string | null>, request: DaemonEvent): string | null {
-  const dbIndex = request.argv.indexOf("--db");
-  const db = dbIndex >= 0 ? request.argv[dbIndex + 1] : undefined;
-  const location = resolveDatabaseLocation({ ...(db ? { db } : {}), env: request.env, cwd: request.cwd });
-  if (location.kind === "sqlite" && !databases.has(location.path) && existsSync(location.path)) {
-    databases.set(location.path, fileId(location.path));
-    return location.path;
-  }
-  return null;
-}
-
-function collector(): { stream: Writable; text: () => string } {
-  let text = "";
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      text += chunk.toString();
-      callback();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-/** The pid in a pid file, or null when there is none (or it cannot be read). */
-/** Removes this daemon's pid file and the inbox if it is empty (queued events are never dropped). */
-function takeBack(pidFile: string, inbox: string): void {
-  if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
-  try {
-    rmdirSync(inbox);
-  } catch (error) {
-    // Gone with its home already, or events wait in it for the next daemon.
-    void error;
-  }
-}
-
-function readPid(pidFile: string): number | null {
-  try {
-    return Number(readFileSync(pidFile, "utf8").trim()) || null;
-  } catch (error) {
-    // No pid file (never written, or removed with the home): nobody's pid.
-    void error;
-    return null;
-  }
 }

@@ -8,10 +8,10 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createLesson } from "../../core/lessons/lesson.js";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
+import { NPM_PROHIBITION, npmProhibitionLesson } from "../../testing/pnpm-lesson.js";
 import { storeLessons } from "../../testing/stored-lessons.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import type { HookAgent } from "./hook-event.js";
@@ -30,27 +30,15 @@ async function project(agent: HookAgent = "claude-code", options: { quoteSession
   const env: NodeJS.ProcessEnv = { TACIT_HOME: home, TACIT_NO_BACKGROUND_LEARN: "1", TACIT_HOOK_DAEMON: "0" };
   const said = await send(agent, "UserPromptSubmit", dir, env, {
     session_id: "earlier",
-    prompt: "never use npm here, use pnpm",
+    prompt: NPM_PROHIBITION,
   });
   expect(said).toBe("");
   const store = new SqliteStore({ path: join(home, "tacit.db") });
   try {
-    const lesson = createLesson({
-      id: "lesson-npm",
-      kind: "prefer",
-      trigger: "Choosing a package manager",
-      rule: "Use `pnpm`, not `npm`",
-      domain: "workflow",
-      scope: "project",
-      projectId: dir,
-      evidence: [
-        {
-          quote: "never use npm here, use pnpm",
-          sessionId: `${agent}:${options.quoteSession ?? "earlier"}`,
-          at: NOW,
-        },
-      ],
-      now: NOW,
+    const lesson = npmProhibitionLesson({
+      project: dir,
+      quoteSession: `${agent}:${options.quoteSession ?? "earlier"}`,
+      at: NOW,
     });
     await storeLessons(store, createHashingEmbedder(), [lesson]);
   } finally {

@@ -7,8 +7,8 @@
 import { excludeFromGit, type GitExclude, removeGitExclude } from "./git-exclude.js";
 import type { HookAgent } from "./hook-event.js";
 import {
-  type CommandHook,
   checkSettingsFile,
+  type HookHandler,
   type HookSettingsChange,
   installHookEntries,
   uninstallHookEntries,
@@ -27,7 +27,10 @@ export interface HookTarget {
   agent: HookAgent;
   /** The settings file the hooks go into. */
   file: string;
-  events: readonly string[];
+  /** The handler of each event tacit hooks into. */
+  handlers: Readonly<Record<string, HookHandler>>;
+  /** Settings `env` entries the handlers need (the HTTP hooks' token); they make the file 0600. */
+  env?: Record<string, string>;
   /** Files an earlier install may have used for the same scope: tacit's hooks are moved out of them. */
   previous: readonly string[];
   /** A per-machine file inside this repository: keep it out of git (`.git/info/exclude`). */
@@ -52,8 +55,8 @@ export interface HookRemoval extends HookSettingsChange {
   removedDirectories: string[];
 }
 
-/** Puts `handler` into the target's file for each event (idempotent), and records what it created. */
-export function installHooks(target: HookTarget, handler: CommandHook, context: InstallContext): HookInstall {
+/** Puts the target's handlers into its file (idempotent), and records what it created. */
+export function installHooks(target: HookTarget, context: InstallContext): HookInstall {
   // Every file this install touches must be readable first: a malformed one stops it before any write.
   for (const file of [target.file, ...target.previous]) checkSettingsFile(file);
   const createdDirectories = missingDirectories(target.file);
@@ -61,8 +64,8 @@ export function installHooks(target: HookTarget, handler: CommandHook, context: 
     file: target.file,
     backupDir: backupDirectory(context.home),
     now: context.now,
-    events: target.events,
-    hook: handler,
+    handlers: target.handlers,
+    ...(target.env ? { env: target.env } : {}),
   });
   const gitExclude =
     change.created && target.ignoreInRepository

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { runTacit } from "../../testing/cli-harness.js";
 import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
+import { pnpmLessonArgs } from "../../testing/pnpm-lesson.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 
 const tempDir = useTempDir("tacit-hook-cli-");
@@ -37,19 +38,7 @@ describe("tacit hook (process)", () => {
     const project = join(home, "shop-api");
     mkdirSync(join(project, ".git"), { recursive: true });
     const env = { TACIT_HOME: home };
-    const added = await runTacit(
-      [
-        "lessons",
-        "add",
-        "--trigger",
-        "installing the dependencies",
-        "--rule",
-        "Use pnpm install, not npm install: this repo is a pnpm workspace",
-        "--project",
-        project,
-      ],
-      { env },
-    );
+    const added = await runTacit(pnpmLessonArgs(project), { env });
     expect(added.code).toBe(0);
     const names = ["SessionStart", "UserPromptSubmit", "PostToolUseFailure", "PostToolUse", "Stop"];
     const outputs = names.map((name) => hook(payload(name, { cwd: project }), env));

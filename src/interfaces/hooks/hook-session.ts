@@ -1,4 +1,5 @@
 import type { MessageInput, SessionInput } from "../../capture/capture.js";
+import { hookPromptId, hookReplyId, hookToolCallId } from "../../core/hook-message-ids.js";
 import { boundedJsonText } from "../../core/json-text.js";
 import { stripInjectedContext } from "../../core/tacit-context.js";
 import type {
@@ -65,7 +66,7 @@ export function toolCallMessage(
   const input = boundedJsonText(event.tool_input ?? {});
   const key = event.tool_use_id ?? digest(event.session_id, event.tool_name, input, String(options.now));
   return {
-    id: `hook:tool:${key}`,
+    id: hookToolCallId(key),
     role: "tool",
     kind: "tool_call",
     content: event.tool_name,
@@ -109,7 +110,7 @@ export function eventRecords(event: HookEvent, options: { agent: HookAgent; now:
       const key = event.prompt_id ?? event.turn_id ?? digest(context.id, prompt, String(now));
       return [
         record({
-          id: `hook:prompt:${key}`,
+          id: hookPromptId(key),
           role: "user",
           kind: "text",
           content: prompt,
@@ -130,7 +131,7 @@ export function eventRecords(event: HookEvent, options: { agent: HookAgent; now:
       const key = event.prompt_id ?? event.turn_id ?? digest(context.id, reply, String(now));
       const message: MessageInput | undefined = reply
         ? {
-            id: `hook:reply:${key}`,
+            id: hookReplyId(key),
             role: "assistant",
             kind: "text",
             content: reply,

@@ -1,29 +1,59 @@
 /**
  * Merging tacit's hook entries into an agent's JSON hook settings, and taking them out again.
  * Claude Code (`settings.json`) and Codex (`hooks.json`) share the shape
- * `{ "hooks": { Event: [ { "matcher"?, "hooks": [ { "type": "command", "command", "timeout" } ] } ] } }`.
+ * `{ "hooks": { Event: [ { "matcher"?, "hooks": [ { "type": "command", "command", "timeout" } ] } ] } }`;
+ * Claude Code also takes `{ "type": "http", "url", "headers", "allowedEnvVars", "timeout" }`, and
+ * reads the variables its headers interpolate from its environment and the settings' `env`.
  *
  * tacit's entries are the handlers whose command ends with {@link TACIT_HOOK_MARKER} (a shell
- * comment), so uninstall finds exactly them wherever tacit was installed from. Everything else in
- * the file is kept as it was: when tacit's entries change, the file is written back as JSON with
- * the indentation it had (2 spaces when it had none) and its trailing newline, so a file already in
- * that form keeps every byte outside tacit's entries.
+ * comment) and the HTTP handlers posting to a loopback `/tacit-hook/` URL, so uninstall finds
+ * exactly them wherever tacit was installed from; its `env` entries are the hook token variables
+ * (`TACIT_HOOK_TOKEN_…`). Everything else in the file is kept as it was: when tacit's entries
+ * change, the file is written back as JSON with the indentation it had (2 spaces when it had none)
+ * and its trailing newline, so a file already in that form keeps every byte outside tacit's
+ * entries. A file holding a token is written readable by its user only (0600).
  */
-import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { InvalidInputError } from "../../core/errors.js";
 import { describeJsonError } from "../../core/json-error.js";
+import { HOOK_PATH_PREFIX } from "./hook-http-endpoint.js";
 
 /** The shell comment that ends every command tacit installs. */
 export const TACIT_HOOK_MARKER = "# tacit-hook";
 
-/** One hook handler as the agents read it. */
+/** The settings `env` entries tacit writes: the HTTP hooks' token variables. */
+const TACIT_ENV_NAME = /^TACIT_HOOK_TOKEN(_[0-9A-F]+)?$/;
+
+/** A hook handler the agent runs as a command (stdin: the event, stdout: the answer). */
 export interface CommandHook {
   type: "command";
   command: string;
   /** Seconds before the agent gives up on the hook. */
   timeout: number;
 }
+
+/** A hook handler the agent POSTs the event to (Claude Code 2.1.63 and later). */
+export interface HttpHook {
+  type: "http";
+  url: string;
+  /** Header values may name variables (`$NAME`, `${NAME}`) that `allowedEnvVars` lists. */
+  headers: Record<string, string>;
+  allowedEnvVars: string[];
+  timeout: number;
+}
+
+/** One hook handler as the agents read it. */
+export type HookHandler = CommandHook | HttpHook;
 
 /** What an install or uninstall did to one settings file. */
 export interface HookSettingsChange {
@@ -51,21 +81,25 @@ type Json = Record<string, unknown>;
 
 /**
  * Adds one tacit handler per event (replacing any tacit handler already there, so a second install
- * changes nothing and an install from a new location replaces the old command).
+ * changes nothing and an install from a new location replaces the old command), and sets tacit's
+ * `env` entries to `env` (those not named there are removed).
  */
 export function installHookEntries(
-  options: SettingsWrite & { events: readonly string[]; hook: CommandHook },
+  options: SettingsWrite & { handlers: Readonly<Record<string, HookHandler>>; env?: Record<string, string> },
 ): HookSettingsChange {
   const current = readSettings(options.file);
   const settings = structuredClone(current.value);
   const hooks = hooksOf(settings, options.file);
-  for (const event of options.events) {
+  const events = Object.keys(options.handlers);
+  for (const event of events) {
     const groups = groupsOf(hooks, event, options.file).flatMap(withoutTacit);
-    groups.push({ hooks: [{ ...options.hook }] });
+    groups.push({ hooks: [structuredClone(options.handlers[event])] });
     hooks[event] = groups;
   }
   settings.hooks = hooks;
-  return { ...writeSettings(options, current, settings, [...options.events]), created: !current.exists };
+  setTacitEnv(settings, options.env ?? {}, options.file);
+  const secret = Object.keys(options.env ?? {}).length > 0;
+  return { ...writeSettings(options, current, settings, events, secret), created: !current.exists };
 }
 
 /**
@@ -78,7 +112,9 @@ export function uninstallHookEntries(
   const current = readSettings(options.file);
   if (!current.exists) return { file: options.file, changed: false, backup: null, events: [] };
   const settings = structuredClone(current.value);
-  if (settings.hooks === undefined) return { file: options.file, changed: false, backup: null, events: [] };
+  const envRemoved = setTacitEnv(settings, {}, options.file);
+  if (settings.hooks === undefined && !envRemoved)
+    return { file: options.file, changed: false, backup: null, events: [] };
   const hooks = hooksOf(settings, options.file);
   const removed: string[] = [];
   for (const event of Object.keys(hooks)) {
@@ -89,7 +125,8 @@ export function uninstallHookEntries(
     if (after.length === 0) delete hooks[event];
     else hooks[event] = after;
   }
-  if (removed.length === 0) return { file: options.file, changed: false, backup: null, events: [] };
+  if (removed.length === 0 && !envRemoved)
+    return { file: options.file, changed: false, backup: null, events: [] };
   if (Object.keys(hooks).length === 0) delete settings.hooks;
   if (options.deleteWhenEmpty && Object.keys(settings).length === 0) {
     const backup = backupFile(options);
@@ -104,16 +141,54 @@ export function checkSettingsFile(file: string): void {
   const current = readSettings(file);
   const hooks = hooksOf(current.value, file);
   for (const event of Object.keys(hooks)) groupsOf(hooks, event, file);
+  setTacitEnv(structuredClone(current.value), {}, file);
 }
 
-/** True when a handler is one tacit installed. */
+/** True when a handler is one tacit installed: its marked command, or its loopback HTTP hook. */
 export function isTacitHook(handler: unknown): boolean {
-  return (
-    typeof handler === "object" &&
-    handler !== null &&
-    typeof (handler as Json).command === "string" &&
-    ((handler as Json).command as string).trimEnd().endsWith(TACIT_HOOK_MARKER)
-  );
+  if (typeof handler !== "object" || handler === null) return false;
+  const { command, type, url } = handler as Json;
+  if (typeof command === "string") return command.trimEnd().endsWith(TACIT_HOOK_MARKER);
+  return type === "http" && typeof url === "string" && isTacitUrl(url);
+}
+
+function isTacitUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (
+      url.protocol === "http:" &&
+      (url.hostname === "127.0.0.1" || url.hostname === "localhost") &&
+      url.pathname.startsWith(HOOK_PATH_PREFIX)
+    );
+  } catch (error) {
+    // Not a URL at all: not one tacit wrote.
+    void error;
+    return false;
+  }
+}
+
+/**
+ * Replaces tacit's `env` entries with `wanted` (an `env` left empty by that goes); true when it
+ * removed or changed one. A settings `env` that is not an object is refused, naming it.
+ */
+function setTacitEnv(settings: Json, wanted: Record<string, string>, file: string): boolean {
+  const env = settings.env ?? {};
+  if (typeof env !== "object" || env === null || Array.isArray(env)) {
+    throw new InvalidInputError({ file, field: "env", message: "expected an object; nothing was written" });
+  }
+  const next: Json = {};
+  let changed = false;
+  for (const [name, value] of Object.entries(env as Json)) {
+    if (TACIT_ENV_NAME.test(name) && wanted[name] !== value) changed = true;
+    else next[name] = value;
+  }
+  for (const [name, value] of Object.entries(wanted)) {
+    if ((env as Json)[name] !== value) changed = true;
+    next[name] = value;
+  }
+  if (Object.keys(next).length > 0) settings.env = next;
+  else delete settings.env;
+  return changed;
 }
 
 interface SettingsFile {
@@ -183,16 +258,33 @@ function writeSettings(
   current: SettingsFile,
   settings: Json,
   events: string[],
+  secret = false,
 ): HookSettingsChange {
   const { file } = target;
   const text = serialize(settings, current.text);
-  if (current.exists && text === current.text) return { file, changed: false, backup: null, events };
+  // A file holding a token is its user's alone; any other keeps the mode it had.
+  const mode = secret ? 0o600 : current.exists ? statSync(file).mode & 0o777 : undefined;
+  if (current.exists && text === current.text && (mode === undefined || modeOf(file) === mode))
+    return { file, changed: false, backup: null, events };
   mkdirSync(dirname(file), { recursive: true });
   const backup = current.exists ? backupFile(target) : null;
   const temporary = `${file}.tacit-${process.pid}.tmp`;
-  writeFileSync(temporary, text);
+  writeFileSync(temporary, text, { mode: 0o600 });
+  if (mode !== undefined) chmodSync(temporary, mode);
+  else chmodSync(temporary, 0o666 & ~currentUmask());
   renameSync(temporary, file);
   return { file, changed: true, backup, events };
+}
+
+/** The process's umask (read by setting it, then set back). */
+function currentUmask(): number {
+  const mask = process.umask(0o022);
+  process.umask(mask);
+  return mask;
+}
+
+function modeOf(file: string): number {
+  return statSync(file).mode & 0o777;
 }
 
 /**

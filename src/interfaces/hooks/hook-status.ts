@@ -24,6 +24,8 @@ export interface HookInstallation {
   events: string[];
   /** tacit's hook commands there (normally one). */
   commands: string[];
+  /** The URLs of tacit's HTTP hooks there (Claude Code with the HTTP transport). */
+  urls: string[];
   /** Absolute paths in those commands that no longer exist (tacit moved or was removed). */
   missingPaths: string[];
   /** Why the file could not be read, when it could not. */
@@ -52,7 +54,7 @@ export function hookInstallations(options: { cwd: string; env: NodeJS.ProcessEnv
 }
 
 function readInstallation(file: string): Omit<HookInstallation, "agent" | "scope" | "file"> {
-  const none = { events: [], commands: [], missingPaths: [], problem: null };
+  const none = { events: [], commands: [], urls: [], missingPaths: [], problem: null };
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -71,14 +73,18 @@ function readInstallation(file: string): Omit<HookInstallation, "agent" | "scope
   }
   const events: string[] = [];
   const commands = new Set<string>();
+  const urls = new Set<string>();
   if (typeof hooks === "object" && hooks !== null) {
     for (const [event, groups] of Object.entries(hooks)) {
       const handlers = Array.isArray(groups)
         ? groups.flatMap((group) => (Array.isArray(group?.hooks) ? (group.hooks as unknown[]) : []))
         : [];
-      const tacit = handlers.filter(isTacitHook) as Array<{ command: string }>;
+      const tacit = handlers.filter(isTacitHook) as Array<{ command?: string; url?: string }>;
       if (tacit.length > 0) events.push(event);
-      for (const handler of tacit) commands.add(handler.command);
+      for (const handler of tacit) {
+        if (typeof handler.command === "string") commands.add(handler.command);
+        else if (typeof handler.url === "string") urls.add(handler.url);
+      }
     }
   }
   const missingPaths = [...commands]
@@ -88,6 +94,7 @@ function readInstallation(file: string): Omit<HookInstallation, "agent" | "scope
     exists: true,
     events,
     commands: [...commands],
+    urls: [...urls],
     missingPaths: [...new Set(missingPaths)],
     problem: null,
   };

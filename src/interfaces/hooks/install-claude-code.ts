@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { cliEntry, shellQuote } from "./cli-entry.js";
 import { HOOK_EVENT_NAMES, type HookAgent } from "./hook-event.js";
+import { hookUrl } from "./hook-http-endpoint.js";
 import {
   type HookInstall,
   type HookRemoval,
@@ -10,7 +11,7 @@ import {
   installHooks,
   uninstallHooks,
 } from "./hook-installer.js";
-import { type CommandHook, TACIT_HOOK_MARKER } from "./hook-settings.js";
+import { type CommandHook, type HookHandler, type HttpHook, TACIT_HOOK_MARKER } from "./hook-settings.js";
 
 /** Where hooks are installed: one project (this machine's settings for it) or every project of the user. */
 export type InstallScope = "project" | "user";
@@ -18,6 +19,30 @@ export const INSTALL_SCOPES: readonly InstallScope[] = ["project", "user"];
 
 /** The Claude Code events tacit installs: every event it captures (all carry the session id and cwd). */
 export const CLAUDE_CODE_EVENTS = HOOK_EVENT_NAMES;
+
+/**
+ * The events installed as HTTP hooks with the HTTP transport: the ones the agent waits for on
+ * every prompt and tool call. PreToolUse carries the guard: the daemon answers it with the guard's
+ * decision (deny, ask, a reminder, or nothing), as the command hook would, by the tool-event
+ * deadline (hook-daemon-http.ts).
+ */
+export const CLAUDE_CODE_HTTP_EVENTS = [
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+];
+
+/** How the per-event hooks reach tacit: a process per event, or a POST to the hook daemon. */
+export type HookTransport = "command" | "http";
+
+/** What an HTTP install needs: where the daemon listens, and the variable holding its token. */
+export interface HttpInstall {
+  port: number;
+  token: string;
+  /** The settings `env` variable the hooks' Authorization header interpolates. */
+  tokenVariable: string;
+}
 
 /** Seconds an agent waits for tacit's hook before going on without it. */
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 10;
@@ -42,6 +67,8 @@ export interface InstallOptions extends SettingsLocation, InstallContext {
   timeoutSeconds?: number;
   /** How to start tacit; default: this tacit, by absolute paths (see cliEntry). */
   entry?: readonly string[];
+  /** Claude Code: HTTP hooks to the daemon for the per-event hooks (default: command hooks for all). */
+  http?: HttpInstall;
 }
 
 /**
@@ -65,6 +92,34 @@ export function tacitHandler(
     command: hookCommand({ agent, db: options.db, entry: options.entry }),
     timeout: options.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS,
   };
+}
+
+/**
+ * The HTTP handler of Claude Code's per-event hooks: a POST to the daemon on 127.0.0.1 with the
+ * token in the Authorization header, read from the variable `allowedEnvVars` lets it interpolate.
+ */
+export function httpHandler(http: HttpInstall, timeoutSeconds: number): HttpHook {
+  return {
+    type: "http",
+    url: hookUrl(http.port, "claude-code"),
+    headers: { Authorization: `Bearer \${${http.tokenVariable}}` },
+    allowedEnvVars: [http.tokenVariable],
+    timeout: timeoutSeconds,
+  };
+}
+
+/** The handler of each Claude Code event for an install: all commands, or HTTP for the per-event ones. */
+export function claudeCodeHandlers(
+  options: Omit<InstallOptions, keyof SettingsLocation>,
+): Record<string, HookHandler> {
+  const command = tacitHandler("claude-code", options);
+  const handlers: Record<string, HookHandler> = {};
+  for (const event of CLAUDE_CODE_EVENTS) handlers[event] = command;
+  if (options.http) {
+    const http = httpHandler(options.http, options.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS);
+    for (const event of CLAUDE_CODE_HTTP_EVENTS) handlers[event] = http;
+  }
+  return handlers;
 }
 
 /**
@@ -98,11 +153,12 @@ export function installClaudeCode(options: InstallOptions): HookInstall {
   const target: HookTarget = {
     agent: "claude-code",
     file,
-    events: CLAUDE_CODE_EVENTS,
+    handlers: claudeCodeHandlers(options),
+    ...(options.http ? { env: { [options.http.tokenVariable]: options.http.token } } : {}),
     previous: claudeCodeSettingsFiles(options).filter((other) => other !== file),
     ...(options.scope === "project" && !options.shared ? { ignoreInRepository: options.projectDir } : {}),
   };
-  return installHooks(target, tacitHandler("claude-code", options), options);
+  return installHooks(target, options);
 }
 
 /** Removes only tacit's hooks from Claude Code's settings: every file of the scope. */

@@ -37,9 +37,10 @@ export function codexHooksPath(options: Pick<SettingsLocation, "scope" | "projec
 
 /** Merges tacit's hooks into Codex's hooks.json, keeping every other hook; idempotent. */
 export function installCodex(options: InstallOptions): HookInstall & { notes: string[] } {
+  const handler = tacitHandler("codex", options);
+  const handlers = Object.fromEntries(CODEX_EVENTS.map((event) => [event, handler]));
   const change = installHooks(
-    { agent: "codex", file: codexHooksPath(options), events: CODEX_EVENTS, previous: [] },
-    tacitHandler("codex", options),
+    { agent: "codex", file: codexHooksPath(options), handlers, previous: [] },
     options,
   );
   return { ...change, notes: codexNotes(options) };

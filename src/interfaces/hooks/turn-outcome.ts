@@ -43,7 +43,12 @@ export function summarizeTurn(options: {
     }
   }
   const prompt = start >= 0 ? (messages[start] as Message) : null;
-  const calls = messages.slice(start + 1).filter((message) => message.kind === "tool_call");
+  // In the order they ran: a call the transcript filled in after later ones were stored (a hook
+  // event missed mid-turn) is stored after them but keeps its own time. The sort is stable.
+  const calls = messages
+    .slice(start + 1)
+    .filter((message) => message.kind === "tool_call")
+    .sort((a, b) => a.createdAt - b.createdAt);
   const failures = calls.filter((call) => call.isError);
   const last = calls.at(-1);
   const success = !last?.isError;

@@ -355,6 +355,10 @@ export class SqliteStore implements Store {
     return this.lessons.listLessonFeedback(lessonId);
   }
 
+  async copyTo(path: string): Promise<void> {
+    await this.db.backup(path);
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
@@ -418,6 +422,14 @@ export class SqliteStore implements Store {
       .prepare("SELECT * FROM messages WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?")
       .all(sessionId, options.afterSeq ?? -1, options.limit ?? -1) as Row[];
     return rows.map(toMessage);
+  }
+
+  async existingMessageIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = this.db
+      .prepare("SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))")
+      .all(JSON.stringify(ids)) as Array<{ id: string }>;
+    return new Set(rows.map((row) => row.id));
   }
 
   async listErrors(filter: ErrorFilter): Promise<ErrorEntry[]> {
