@@ -85,6 +85,14 @@ export const recallSettingsSchema = section({
       relevance.activityMismatch,
       "Subtracted when both are about recognisable but different activities.",
     ),
+    triggerWorkLift: ratio(
+      relevance.triggerWorkLift,
+      "Added to a lesson whose trigger names the prompt's kind of work (the situation it was learnt for).",
+    ),
+    otherWorkFactor: ratio(
+      relevance.otherWorkFactor,
+      "Relevance is multiplied by this when prompt and candidate are about different kinds of work and share no word (0: not related).",
+    ),
     generalQuestionPenalty: ratio(
       relevance.generalQuestionPenalty,
       "Subtracted for a general-knowledge question or a writing request, which no project lesson serves.",

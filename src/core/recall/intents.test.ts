@@ -29,6 +29,25 @@ describe("activities", () => {
     ["write a wrapper the cron job can call", ["scripts", "code"]],
     ["the footer links are way too cramped on mobile", ["styling"]],
     ["add a dark mode look for the navbar", ["styling"]],
+    // Setting a value is configuration work, whatever the setting is called.
+    ["bump the max upload size to 50MB", ["config"]],
+    ["set the idle timeout to 90 seconds", ["config"]],
+    ["把缓存过期时间改成 10 分钟", ["config"]],
+    ["把最大连接数调到 200", ["config"]],
+    // Records asked about in plain words are database work.
+    ["list the trips that are stuck in pending status", ["database"]],
+    ["查一下昨天新注册了多少用户", ["database"]],
+    ["how many customers signed up this week", ["database"]],
+    // A command that runs a script file, and bringing services up.
+    ["Use `python3 jobs/cleanup.py` instead of `python jobs/cleanup.py`", ["scripts"]],
+    ["把监控那几个服务重新拉起来", ["run"]],
+    ["make the sidebar collapsible", ["styling"]],
+    // A secret key is configuration; keys in a cache are data.
+    ["wire up the stripe test key for local dev", ["config", "payments", "tests"]],
+    ["check how long the session keys in the cache live", ["database"]],
+    // A version is not a setting; a size in pixels is styling.
+    ["bump react to 19", ["dependencies"]],
+    ["set the header padding to 12px", ["styling"]],
   ])("%s → %j", (text, expected) => {
     expect([...activities(text)].sort()).toEqual([...expected].sort());
   });

@@ -11,6 +11,19 @@ export interface RelevanceConfig {
   activityLift: number;
   /** Subtracted when both are about recognisable but different kinds of work. Default 0.05. */
   activityMismatch: number;
+  /**
+   * Added to a lesson whose trigger names the prompt's kind of work ("When editing configuration
+   * files" for "raise the idle timeout to 90 seconds") and shares no word with it: the situation
+   * it was learnt for, beyond the kinds of work its rule happens to name. Default 0.08.
+   */
+  triggerWorkLift: number;
+  /**
+   * Relevance × this when prompt and candidate are about recognisable but different kinds of work
+   * and share no content word: they are not related ("write a bash loop that renames .txt files"
+   * and a lesson about an API's headers). 0 (the default) decides "not related" outright; 1 leaves
+   * only the mismatch penalty.
+   */
+  otherWorkFactor: number;
   /** Subtracted for a general-knowledge question or a writing request. Default 0.2. */
   generalQuestionPenalty: number;
   /**
@@ -30,6 +43,8 @@ export const DEFAULT_RELEVANCE_CONFIG: RelevanceConfig = {
   unsharedDiscount: 0.85,
   activityLift: 0.12,
   activityMismatch: 0.05,
+  otherWorkFactor: 0,
+  triggerWorkLift: 0.08,
   generalQuestionPenalty: 0.2,
   situationWeight: 0.8,
   standingRule: 0.5,

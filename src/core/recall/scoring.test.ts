@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { activities, isGeneralQuestion } from "./intents.js";
-import { DEFAULT_RELEVANCE_CONFIG, lessonRelevance, type PromptProfile, relevance } from "./scoring.js";
+import {
+  DEFAULT_RELEVANCE_CONFIG,
+  lessonRelevance,
+  notRelated,
+  type PromptProfile,
+  relevance,
+  workRelation,
+} from "./scoring.js";
 
 const profileOf = (prompt: string): PromptProfile => ({
   activities: activities(prompt),
@@ -39,7 +46,61 @@ describe("relevance", () => {
   });
 });
 
+describe("not related", () => {
+  const header = {
+    topic: 0.55,
+    sharedTerms: 0,
+    lexicalHit: false,
+    text: "When calling HTTP APIs: send X-Api-Version: 2024-10 on every request to the billing api",
+  };
+
+  it("decides a candidate of another kind of work that shares no word is not related: relevance × otherWorkFactor", () => {
+    const loop = profileOf("write a bash loop that renames .log files to .log.bak");
+    expect(workRelation(loop.activities, activities(header.text))).toBe("other");
+    expect(notRelated(header, loop)).toBe(true);
+    expect(relevance(DEFAULT_RELEVANCE_CONFIG, header, loop)).toBe(0);
+    const mild = { ...DEFAULT_RELEVANCE_CONFIG, otherWorkFactor: 1 };
+    expect(relevance(mild, header, loop)).toBeCloseTo(0.55 * 0.85 - 0.05);
+  });
+
+  it("keeps a candidate that shares a word, or whose kind of work is unknown or the same", () => {
+    const loop = profileOf("write a bash loop that renames .log files to .log.bak");
+    expect(notRelated({ ...header, sharedTerms: 1 }, loop)).toBe(false);
+    expect(notRelated({ ...header, lexicalHit: true }, loop)).toBe(false);
+    const unknown = profileOf("tidy this up");
+    expect(workRelation(unknown.activities, activities(header.text))).toBe("unknown");
+    expect(notRelated(header, unknown)).toBe(false);
+    const refunds = profileOf("fetch the refunds from the billing api");
+    expect(workRelation(refunds.activities, activities(header.text))).toBe("same");
+    expect(relevance(DEFAULT_RELEVANCE_CONFIG, header, refunds)).toBeGreaterThan(0.45);
+  });
+});
+
 describe("lessonRelevance", () => {
+  it("lifts a lesson whose trigger names the prompt's kind of work by triggerWorkLift", () => {
+    const timeout = profileOf("raise the idle timeout to 90 seconds");
+    const config = {
+      ...lesson,
+      trigger: "When editing configuration files",
+      rule: "The service reads conf/server.yaml, not config.json",
+    };
+    const incidental = { ...config, trigger: "When changing the port" };
+    const lifted = lessonRelevance(DEFAULT_RELEVANCE_CONFIG, config, timeout);
+    expect(lifted - lessonRelevance(DEFAULT_RELEVANCE_CONFIG, incidental, timeout)).toBeCloseTo(
+      DEFAULT_RELEVANCE_CONFIG.triggerWorkLift,
+    );
+    const weights = { ...DEFAULT_RELEVANCE_CONFIG, triggerWorkLift: 0.2 };
+    expect(lessonRelevance(weights, config, timeout)).toBeCloseTo(
+      lifted + 0.2 - DEFAULT_RELEVANCE_CONFIG.triggerWorkLift,
+    );
+    // Never for a convention (its block judges its kind of work), nor when a word is shared.
+    expect(lessonRelevance(weights, { ...config, convention: true }, timeout)).toBeLessThan(lifted);
+    expect(
+      lessonRelevance(weights, { ...config, sharedTerms: 1 }, timeout) -
+        lessonRelevance(weights, { ...incidental, sharedTerms: 1 }, timeout),
+    ).toBeCloseTo(0);
+  });
+
   it("takes the configured share of a resembling situation when that beats the lesson's own relevance", () => {
     const prompt = profileOf("start the frontend so I can check the header");
     const own = lessonRelevance(DEFAULT_RELEVANCE_CONFIG, { ...lesson, topic: 0.1 }, prompt);

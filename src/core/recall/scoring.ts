@@ -39,12 +39,38 @@ export interface RelevanceCandidate {
   lifted?: boolean;
 }
 
+/** How a candidate's kinds of work compare with the prompt's. */
+export type WorkRelation = "same" | "other" | "unknown";
+
+/**
+ * Whether prompt and candidate are about the same kind of work (they share one), about
+ * recognisable but different kinds ("other"), or either names none ("unknown").
+ */
+export function workRelation(prompt: ReadonlySet<string>, candidate: ReadonlySet<string>): WorkRelation {
+  if (sharedActivities(prompt, candidate) > 0) return "same";
+  return prompt.size > 0 && candidate.size > 0 ? "other" : "unknown";
+}
+
+/**
+ * True when a candidate is not related to the prompt: both are about recognisable kinds of work,
+ * none the same, and they share no content word ("write a bash loop that renames .txt files" and
+ * a lesson about an API's headers). Its relevance is then × `otherWorkFactor` (0 by default).
+ */
+export function notRelated(candidate: RelevanceCandidate, profile: PromptProfile): boolean {
+  return (
+    candidate.sharedTerms === 0 &&
+    !candidate.lexicalHit &&
+    workRelation(profile.activities, activities(candidate.text)) === "other"
+  );
+}
+
 /**
  * How relevant a candidate is: its topic similarity, discounted when it shares no content word
  * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing),
  * lifted when prompt and candidate are about the same kind of work (installing dependencies,
  * running tests, pushing…), lowered when both are about different ones and for a
- * general-knowledge question, which no project lesson serves.
+ * general-knowledge question, which no project lesson serves; and × `otherWorkFactor` when it is
+ * {@link notRelated} to the prompt.
  */
 export function relevance(
   config: RelevanceConfig,
@@ -53,19 +79,17 @@ export function relevance(
 ): number {
   const { topic } = candidate;
   const base = candidate.sharedTerms > 0 || candidate.lexicalHit ? topic : topic * config.unsharedDiscount;
-  const own = activities(candidate.text);
-  const shared = sharedActivities(profile.activities, own);
-  // Both about something recognisable, and not the same thing: a word in common is a coincidence.
-  const mismatch = shared === 0 && profile.activities.size > 0 && own.size > 0;
+  const relation = workRelation(profile.activities, activities(candidate.text));
   const lift =
-    shared > 0
+    relation === "same"
       ? candidate.lifted === false
         ? 0
         : config.activityLift
-      : mismatch
+      : relation === "other"
         ? -config.activityMismatch
         : 0;
-  return base + lift - (profile.general ? config.generalQuestionPenalty : 0);
+  const value = base + lift - (profile.general ? config.generalQuestionPenalty : 0);
+  return notRelated(candidate, profile) ? value * config.otherWorkFactor : value;
 }
 
 /** A lesson as relevance reads it: its words, and what recall found about it for this prompt. */
@@ -109,10 +133,18 @@ export function lessonRelevance(
     },
     profile,
   );
+  // The situation its trigger names is the prompt's kind of work: what the lesson is for. It
+  // stands in for the words they do not share (a shared word already carries its topic).
+  const forThisWork =
+    !lesson.convention &&
+    !profile.general &&
+    lesson.sharedTerms === 0 &&
+    sharedActivities(profile.activities, activities(lesson.trigger)) > 0;
+  const lifted = forThisWork ? own + config.triggerWorkLift : own;
   const standsForTasks = !profile.general && !lesson.convention;
   const standing =
     appliesToEveryAnswer(lesson.trigger) ||
     (standsForTasks && asksFirst(lesson.rule)) ||
     (standsForTasks && lesson.scope === "project" && holdsProjectWide(lesson.rule));
-  return Math.max(own, config.situationWeight * lesson.situation, standing ? config.standingRule : 0);
+  return Math.max(lifted, config.situationWeight * lesson.situation, standing ? config.standingRule : 0);
 }
