@@ -59,6 +59,13 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
       "<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n<command-args>src/auth.ts</command-args>",
   },
   {
+    // A slash command as typed, which is what a prompt hook receives: `/name`, no second slash
+    // in its first word (so "/etc/hosts is wrong" stays the user's words).
+    origin: "command",
+    opens: /^\/[a-z][\w:.-]*(?:\s|$)/i,
+    example: "/test-command --verbose --output /tmp/test.log",
+  },
+  {
     origin: "command_output",
     opens: /^<local-command-(?:stdout|stderr)>/i,
     example: "<local-command-stdout>Set model to sonnet</local-command-stdout>",
@@ -79,6 +86,18 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
     origin: "system_reminder",
     opens: /^<system-reminder>/i,
     example: "<system-reminder>The TodoWrite tool hasn't been used recently.</system-reminder>",
+  },
+  {
+    // Claude Code: what a UserPromptSubmit hook printed, recorded in the user's turn.
+    origin: "meta",
+    opens: /^<user-prompt-submit-hook>/i,
+    example: "<user-prompt-submit-hook>Remember the style guide.</user-prompt-submit-hook>",
+  },
+  {
+    // Claude Code: a background task reporting back in the user's turn.
+    origin: "meta",
+    opens: /^<task-notification>/i,
+    example: "<task-notification>\n<task-id>b7</task-id>\n<status>completed</status>\n</task-notification>",
   },
   {
     origin: "meta",
@@ -110,9 +129,14 @@ export function harnessOrigin(text: string): MessageOrigin | null {
   return null;
 }
 
-/** True for a Claude Code slash-command wrapper (`<command-name>/x</command-name>…`). */
+const TYPED_SLASH_COMMAND = /^\s*\/[a-z][\w:.-]*(?:\s|$)/i;
+
+/**
+ * True for a slash command as the harness records it: Claude Code's wrapper
+ * (`<command-name>/x</command-name>…`) or the command as typed (`/review src/auth.ts`).
+ */
 export function isSlashCommandWrapper(text: string): boolean {
-  return /^\s*<command-(?:name|message|args)>/i.test(text);
+  return /^\s*<command-(?:name|message|args)>/i.test(text) || TYPED_SLASH_COMMAND.test(text);
 }
 
 /**
@@ -122,6 +146,7 @@ export function isSlashCommandWrapper(text: string): boolean {
  */
 export function slashCommandRequest(text: string): string | null {
   if (!isSlashCommandWrapper(text)) return null;
+  if (TYPED_SLASH_COMMAND.test(text)) return /\s\S/.test(text.trim()) ? text.trim() : null;
   const command = /<command-name>([\s\S]*?)<\/command-name>/i.exec(text);
   if (!command) return null;
   const args = /<command-args>([\s\S]*?)<\/command-args>/i.exec(text)?.[1]?.trim() ?? "";

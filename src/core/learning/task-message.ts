@@ -16,6 +16,7 @@ import {
   type FeedbackSignalType,
   type SignalMessage,
 } from "../signals/signal-types.js";
+import { stripInjectedContext } from "../tacit-context.js";
 import type { MessageKind, MessageRole } from "../types.js";
 import { signalsAt } from "./row-signals.js";
 
@@ -69,12 +70,12 @@ export function isCommandWrapper(message: TaskMessage): boolean {
  * interrupt markers, empty rows and everything the harness writes into a user turn say nothing:
  * slash-command wrappers, command output (`<bash-stdout>`, `<local-command-stdout>`), caveats and
  * system reminders (see harness-text.ts; checked on the text too, for rows stored before capture
- * marked them). Only these words are ever the source of a feedback signal or a lesson.
+ * marked them); a `<tacit-context>` block tacit injected is cut out. Only these words are ever the source of a feedback signal or a lesson.
  */
 export function userWords(message: TaskMessage): string | null {
   if (message.role !== "user" || message.kind !== "text" || message.isSidechain === true) return null;
   if (message.isMeta === true || harnessOrigin(message.content) !== null) return null;
-  return userGoalText({ role: "user", content: message.content });
+  return userGoalText({ role: "user", content: stripInjectedContext(message.content) });
 }
 
 /**
