@@ -72,7 +72,7 @@ export function readsAsTerm(term: string | null): boolean {
 
 /** True for code: one token with a dot, slash, digit or similar, or a command starting with a known program. */
 export function isCodeLike(term: string): boolean {
-  if (/\p{Script=Han}/u.test(term)) return false;
+  if (hasHan(term)) return false;
   return (!/\s/.test(term) && /[./_@:\\\-\d]/.test(term)) || PROGRAMS.test(term);
 }
 

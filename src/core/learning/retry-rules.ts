@@ -3,6 +3,7 @@
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
 
+import { hasHan } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
 import { sentenceRun, splitSentences, tokens } from "../lexicon/tokenizer.js";
 import { escapeRegExp } from "../regexp.js";
@@ -397,7 +398,7 @@ function explained(
   const command = toolCommand(last);
   const what = command === null ? describeToolCall(last, 60) : formatTerm(clip(command, 60));
   const error = shortError(tellingLine(last.toolOutput ?? "", errorLine(last, signals)), 60);
-  const ruleZh = /\p{Script=Han}/u.test(rule);
+  const ruleZh = hasHan(rule);
   const positive = splitSentences(rule).some((sentence) => !forbids(sentence.text));
   return {
     kind: positive ? "prefer" : "avoid",
