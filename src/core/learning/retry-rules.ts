@@ -6,7 +6,6 @@
 import { hasHan } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
 import { sentenceRun, splitSentences, tokens } from "../lexicon/tokenizer.js";
-import { escapeRegExp } from "../regexp.js";
 import {
   distinguishingPair,
   isEnvironmentFix,
@@ -19,6 +18,7 @@ import {
 import { attemptLabel, between, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS, MAX_TRIGGER_CHARS } from "./experience-limits.js";
 import { formatTerm, isFixBeforeRetry, relatedCommands, stripConnectives } from "./experience-text.js";
+import { INSTALLS, isWorkaround, notInstalled } from "./missing-programs.js";
 import type { FailedAttempt, TransferableHeuristic } from "./offline-experience.js";
 import {
   clip,
@@ -249,58 +249,6 @@ function objectedTo(
     if (words !== null && forbids(words) && changed.some((word) => words.includes(word))) return true;
   }
   return false;
-}
-
-/** A command that installs something: an attempt to get a missing program, not the job itself. */
-const INSTALLS = /\binstall\b/;
-
-/**
- * A program missing here, and the command that did the job without it (`wrapped` when that command
- * runs it elsewhere: `docker compose exec db psql …`), as a heuristic: "`psql` is not installed
- * here: use `docker compose exec db psql …` instead". A program missing here is missing for every
- * task of its kind: a convention of the project, governing the slot `program:<name>`.
- */
-function notInstalled(missing: string, command: string) {
-  return {
-    wrapped: new RegExp(`(?:^|\\s)${escapeRegExp(missing)}(?:\\s|$)`).test(command),
-    heuristic: (trigger: string, reason: string, zh: boolean): TransferableHeuristic => {
-      const [program, workaround] = [formatTerm(missing), formatTerm(clip(command, 80))];
-      return {
-        kind: "prefer",
-        trigger,
-        rule: clip(
-          zh
-            ? `这里没有安装 ${program}：改用 ${workaround}`
-            : `${program} is not installed here: use ${workaround} instead`,
-          MAX_RULE_CHARS,
-        ),
-        why: clip(zh ? `${program} 找不到命令` : `${program}: command not found`, 200),
-        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
-        confidence: 0.55,
-        slot: { id: `program:${missing}`, value: command.split(/\s+/).slice(0, 2).join(" ") },
-        convention: true,
-      };
-    },
-  };
-}
-
-/**
- * A later successful action that does the job without the missing program: a shell command that
- * does not run it itself (it may run it inside a container: `docker compose exec db psql …`) and
- * does not try to install it (`brew install jq` is not a workaround).
- */
-function isWorkaround(
-  row: TaskMessage,
-  failed: TaskMessage,
-  missing: string,
-  signals: ExperienceContext["signals"],
-): boolean {
-  if (row.seq <= failed.seq || row.toolName !== failed.toolName || !isActionCall(row)) return false;
-  if (isFailedCall(row, signals)) return false;
-  const command = toolCommand(row);
-  if (command === null) return false;
-  const runs = new RegExp(`^\\s*(?:\\w+=\\S*\\s+)*${escapeRegExp(missing)}(?:$|\\s)`);
-  return !command.split(/&&|\|\||;|\|/).some((step) => runs.test(step)) && !INSTALLS.test(command);
 }
 
 /** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */
