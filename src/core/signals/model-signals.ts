@@ -22,7 +22,7 @@ export interface LlmSignal {
   confidence: number;
 }
 
-/** Model signals under this confidence are dropped (the seed's extraction floor). */
+/** Model signals under this confidence are dropped (the extraction floor). */
 export const MIN_LLM_SIGNAL_CONFIDENCE = 0.5;
 const MAX_SIGNAL_EVIDENCE_CHARS = 240;
 
