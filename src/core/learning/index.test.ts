@@ -174,8 +174,8 @@ describe("real Claude Code transcripts", () => {
     expect(only?.experience.transferableHeuristics).toEqual([
       expect.objectContaining({
         kind: "prefer",
-        trigger: "Writing or editing a file with Write/Edit",
-        rule: "Read a file before Write/Edit: the tool refuses to change a file it has not read",
+        trigger: "Updating an existing file with the Edit or Write tool",
+        rule: "Read a file before you edit it: Edit and Write refuse to change a file not read first",
         evidence: "File has not been read yet. Read it first before writing to it.",
       }),
     ]);

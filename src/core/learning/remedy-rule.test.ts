@@ -31,8 +31,8 @@ describe("a tool error that states its own remedy", () => {
     ]);
     expect(heuristics).toContainEqual(
       expect.objectContaining({
-        trigger: "Writing or editing a file with Write/Edit",
-        rule: expect.stringMatching(/^Read a file before Write\/Edit/),
+        trigger: "Updating an existing file with the Edit or Write tool",
+        rule: expect.stringMatching(/^Read a file before you edit it/),
         evidence: "File has not been read yet. Read it first before writing to it.",
         confidence: 0.6,
       }),
@@ -60,7 +60,7 @@ describe("a tool error that states its own remedy", () => {
       ]).filter((heuristic) => heuristic.rule.startsWith("Read a file")),
     ).toEqual([]);
     const [chinese] = heuristicsOf([{ user: "更新一下项目说明文档" }, edit("/work/demo/README.md")]);
-    expect(chinese?.rule).toMatch(/^用 Write\/Edit 修改文件前先用 Read 读取它/);
+    expect(chinese?.rule).toMatch(/^用 Edit\/Write 修改文件前先用 Read 读取它/);
   });
 
   it("takes a suggested script name as a lesson, but not the fix of a typo", () => {

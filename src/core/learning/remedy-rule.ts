@@ -61,8 +61,8 @@ interface Found {
  * lexicon (for the tools the entry names) supports that entry's lesson, in the task's language;
  * the same remedy met again (the same error, any file) raises the confidence from 0.6 by 0.05 per
  * repeat, to at most 0.8. The evidence is the tool's own line. Example: Edit fails with "File has
- * not been read yet. Read it first before writing to it." → {kind prefer, trigger "Writing or
- * editing a file with Write/Edit", rule "Read a file before Write/Edit: …"}.
+ * not been read yet. Read it first before writing to it." → {kind prefer, trigger "Updating an
+ * existing file with the Edit or Write tool", rule "Read a file before you edit it: …"}.
  */
 export const remedyRule: ExperienceRule = {
   id: "tool-remedy",

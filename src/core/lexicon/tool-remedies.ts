@@ -33,10 +33,10 @@ export const TOOL_REMEDIES = defineLexicon<ToolRemedyEntry>("tool-remedies", [
     example:
       "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>",
     tools: CLAUDE_FILE_TOOLS,
-    trigger: { en: "Writing or editing a file with Write/Edit", zh: "用 Write/Edit 写入或修改文件" },
+    trigger: { en: "Updating an existing file with the Edit or Write tool", zh: "用 Edit/Write 修改已有文件" },
     rule: {
-      en: "Read a file before Write/Edit: the tool refuses to change a file it has not read",
-      zh: "用 Write/Edit 修改文件前先用 Read 读取它：没读过的文件工具会拒绝修改",
+      en: "Read a file before you edit it: Edit and Write refuse to change a file not read first",
+      zh: "用 Edit/Write 修改文件前先用 Read 读取它：没读过的文件工具会拒绝修改",
     },
   },
   {
