@@ -33,7 +33,10 @@ export const TOOL_REMEDIES = defineLexicon<ToolRemedyEntry>("tool-remedies", [
     example:
       "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>",
     tools: CLAUDE_FILE_TOOLS,
-    trigger: { en: "Updating an existing file with the Edit or Write tool", zh: "用 Edit/Write 修改已有文件" },
+    trigger: {
+      en: "Updating an existing file with the Edit or Write tool",
+      zh: "用 Edit/Write 修改已有文件",
+    },
     rule: {
       en: "Read a file before you edit it: Edit and Write refuse to change a file not read first",
       zh: "用 Edit/Write 修改文件前先用 Read 读取它：没读过的文件工具会拒绝修改",
@@ -100,8 +103,8 @@ export const TOOL_REMEDIES = defineLexicon<ToolRemedyEntry>("tool-remedies", [
       "error: externally-managed-environment\n\n× This environment is externally managed\n╰─> To install Python packages system-wide, try apt install\n    python3-xyz, where xyz is the package you are trying to\n    install.",
     trigger: { en: "Installing Python packages", zh: "安装 Python 包" },
     rule: {
-      en: "Install Python packages into a virtual environment (`python3 -m venv .venv`), not into the system Python",
-      zh: "在虚拟环境里安装 Python 包（`python3 -m venv .venv`），不要装进系统 Python",
+      en: "Never pip install into the system Python (it is externally managed): use a virtual environment (uv, venv) or pipx",
+      zh: "不要用 pip 装进系统 Python（它由系统管理）：用虚拟环境（uv、venv）或 pipx",
     },
   },
   {
