@@ -8,7 +8,7 @@ import { createLesson } from "../src/core/lessons/lesson.js";
 import { handleHookEvent } from "../src/interfaces/hooks/handle-hook.js";
 import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
 import { stopHookDaemons } from "../src/interfaces/hooks/hook-daemon-control.js";
-import { embedLessons } from "../src/learn/lesson-book.js";
+import { embedLessons } from "../src/lessons/index.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { syntheticLessons } from "./lessons-bench.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LessonKind } from "../src/core/lessons/lesson.js";
-import { createLessonBook, type LessonInput } from "../src/learn/lesson-book.js";
+import { createLessonBook, type LessonInput } from "../src/lessons/index.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import type { BenchResult } from "./report.js";

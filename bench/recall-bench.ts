@@ -6,7 +6,7 @@ import { importPaths } from "../src/capture/importers/import-runner.js";
 import { compactHistory, fromClaudeCodeTranscript } from "../src/core/compaction/index.js";
 import { createLesson } from "../src/core/lessons/lesson.js";
 import { ftsMatchQuery } from "../src/core/recall/fts-text.js";
-import { embedLessons } from "../src/learn/lesson-book.js";
+import { embedLessons } from "../src/lessons/index.js";
 import { recall } from "../src/recall/recall.js";
 import { indexEvidence } from "../src/recall/reindex.js";
 import { openRuntime } from "../src/runtime.js";

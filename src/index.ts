@@ -49,7 +49,7 @@ export type {
   LessonChange,
   LessonDetails,
   LessonInput,
-} from "./learn/lesson-book.js";
+} from "./lessons/index.js";
 export {
   type AiSdkLanguageModelOptions,
   createAiSdkLanguageModel,

@@ -4,7 +4,7 @@ import { modelConfigFrom } from "./config/model-settings.js";
 import { type ServiceSettings, serviceSettings } from "./config/service-settings.js";
 import { createRedactor } from "./core/redaction.js";
 import type { LearnServices } from "./learn/learn-worker.js";
-import { createLessonBook, type LessonBook } from "./learn/lesson-book.js";
+import { createLessonBook, type LessonBook } from "./lessons/index.js";
 import { createConfiguredLanguageModel } from "./models/configured-language-model.js";
 import type { Embedder } from "./models/embedder.js";
 import { createHashingEmbedder } from "./models/hashing-embedder.js";

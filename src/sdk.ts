@@ -20,11 +20,16 @@ import type { Lesson } from "./core/lessons/lesson.js";
 import type { FeedbackType } from "./core/lessons/outcome-scoring.js";
 import type { AgentKind, ErrorEntry, ErrorType, Outcome } from "./core/types.js";
 import type { LearnRunSummary } from "./learn/learn-worker.js";
-import type { FeedbackChange, LearnResult, LessonDetails, LessonInput } from "./learn/lesson-book.js";
+import type {
+  FeedbackChange,
+  LearnResult,
+  LessonDetails,
+  LessonInput,
+  RecallJudgement,
+} from "./lessons/index.js";
 import type { Embedder } from "./models/embedder.js";
 import type { LanguageModel } from "./models/language-model.js";
 import type { RecallResult } from "./recall/recall.js";
-import type { RecallJudgement } from "./recall/recall-feedback.js";
 import type { Runtime } from "./runtime.js";
 import type { TacitGuard } from "./sdk-guard.js";
 import type { LessonFilter } from "./store/lesson-store.js";
@@ -199,7 +204,7 @@ export async function createTacit(options: TacitOptions = {}): Promise<Tacit> {
     import("./runtime.js"),
     import("./recall/recall.js"),
     import("./learn/learn-worker.js"),
-    import("./recall/recall-feedback.js"),
+    import("./lessons/recall-feedback.js"),
     import("./sdk-guard.js"),
   ]);
   const runtime: Runtime = await openRuntime({

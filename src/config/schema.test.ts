@@ -16,7 +16,7 @@ import { DEFAULT_SKILL_PLAN_CONFIG } from "../core/skills/plan-skills.js";
 import { DEFAULT_HOOK_DEADLINES } from "../interfaces/hooks/hook-deadline.js";
 import { DEFAULT_HOOK_TIMEOUT_SECONDS } from "../interfaces/hooks/install-claude-code.js";
 import { DEFAULT_LEARN_CONFIG } from "../learn/learn-session.js";
-import { DEFAULT_LESSON_BOOK_CONFIG } from "../learn/lesson-book.js";
+import { DEFAULT_LESSON_BOOK_CONFIG } from "../lessons/index.js";
 import { DEFAULT_RECALL_CONFIG } from "../recall/recall.js";
 import { settingKeys } from "./keys.js";
 import { getPath } from "./load-config.js";

@@ -5,9 +5,9 @@
  */
 import type { CaptureConfig } from "../capture/capture.js";
 import type { LearnConfig } from "../learn/learn-session.js";
-import type { LessonBookConfig } from "../learn/lesson-book.js";
+import type { LessonBookConfig } from "../lessons/index.js";
 import type { RecallConfig } from "../recall/recall.js";
-import type { SkillBookConfig } from "../recall/skill-book.js";
+import type { SkillBookConfig } from "../skills/index.js";
 import type { TacitConfig } from "./schema.js";
 
 /** Everything the runtime's services are built with, from one configuration. */

@@ -1,9 +1,10 @@
 /**
- * Where adherence samples come from: a tool call denied because it went against a lesson, and the
- * call the agent made next. Lesson adherence is its own feature; until it is wired in, collection
- * uses {@link NO_ADHERENCE_RECORDS}, which has none, and collects no adherence samples.
+ * Where adherence samples come from: a tool call the guard denied because it went against a lesson
+ * (docs/guard.md), and the call the agent made next. Collection reads them from the guard's events
+ * ({@link guardAdherenceSource}); tests may hand it any other source.
  */
 import type { SourceFilter } from "../store/dataset-store.js";
+import type { GuardStore } from "../store/guard-store.js";
 
 /** One tool call as adherence records it. */
 export interface RecordedCall {
@@ -34,7 +35,24 @@ export interface AdherenceSampleSource {
   deniedCalls(filter: SourceFilter): Promise<AdherenceRecord[]>;
 }
 
-/** No adherence records: what collection reads until the adherence feature is wired in. */
-export const NO_ADHERENCE_RECORDS: AdherenceSampleSource = {
-  deniedCalls: async () => [],
-};
+/**
+ * The guard's denials as adherence records: each denied call with its lesson's rule, the session's
+ * next tool call, and the adherence the guard judged (`open` while it has not judged it yet).
+ */
+export function guardAdherenceSource(guard: GuardStore): AdherenceSampleSource {
+  return {
+    async deniedCalls(filter) {
+      const denied = await guard.deniedCalls(filter);
+      return denied.map(({ event, lessonRule, next }) => ({
+        id: event.id,
+        sessionId: event.sessionId,
+        lessonId: event.lessonId,
+        lessonRule,
+        deniedCall: { toolName: event.toolName ?? "unknown", input: event.toolInput ?? "" },
+        followingCall: next === null ? null : { toolName: next.toolName, input: next.toolInput },
+        outcome: event.adherence ?? "open",
+        at: event.createdAt,
+      }));
+    },
+  };
+}

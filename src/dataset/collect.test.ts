@@ -312,7 +312,7 @@ describe("collecting samples from a real store", () => {
     expect(await rt.store.datasets.countSamples({})).toBe(16);
   });
 
-  it("collects adherence samples from the source it is given (none until adherence is wired in)", async () => {
+  it("collects adherence samples from the source it is given", async () => {
     const { rt, setClock } = await setUp();
     setClock(START + 8 * DAY);
     const adherence: AdherenceSampleSource = {

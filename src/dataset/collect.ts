@@ -19,7 +19,7 @@ import {
 import type { Redactor } from "../core/redaction.js";
 import type { SourceFilter } from "../store/dataset-store.js";
 import type { Store } from "../store/store.js";
-import { type AdherenceSampleSource, NO_ADHERENCE_RECORDS } from "./adherence-source.js";
+import { type AdherenceSampleSource, guardAdherenceSource } from "./adherence-source.js";
 import { datasetId } from "./dataset-id.js";
 import { experienceDrafts } from "./experience-samples.js";
 import { type CollectContext, gateDrafts } from "./gate-samples.js";
@@ -32,7 +32,7 @@ export interface DatasetServices {
   /** The capture redactor (secrets), with the configured patterns. */
   redact: Redactor;
   now: () => number;
-  /** Denied calls and what followed; none until adherence is wired in. */
+  /** Denied calls and what followed (default: the guard's denials in the store). */
   adherence?: AdherenceSampleSource;
 }
 
@@ -110,7 +110,7 @@ export async function collectSamples(
   const drafts: SampleDraft[] = [
     ...(await gateDrafts(context)),
     ...(await guardianDrafts(context)),
-    ...(await experienceDrafts(context, services.adherence ?? NO_ADHERENCE_RECORDS)),
+    ...(await experienceDrafts(context, services.adherence ?? guardAdherenceSource(services.store.guard))),
   ].filter((draft) => polarity === "all" || draft.polarity === polarity);
   summary.found = drafts.length;
 

@@ -17,6 +17,7 @@ import {
 import { splitDataset } from "../core/dataset/split.js";
 import { InvalidInputError } from "../core/errors.js";
 import type { DatasetExportRecord, DatasetStore, ExportFile, SampleFilter } from "../store/dataset-store.js";
+import { makePrivateFile } from "../store/private-files.js";
 import { datasetId } from "./dataset-id.js";
 
 /** Samples read per export (a dataset is far smaller). */
@@ -99,7 +100,9 @@ export function averageQuality(samples: readonly DatasetSample[]): number | null
 
 async function writeExportFile(path: string, text: string, samples: number): Promise<ExportFile> {
   const bytes = Buffer.from(text, "utf8");
-  await writeFile(path, bytes);
+  // Exports hold conversations: private (0600) like every file tacit writes, even one that existed.
+  await writeFile(path, bytes, { mode: 0o600 });
+  makePrivateFile(path);
   return { path, samples, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 

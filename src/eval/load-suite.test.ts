@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../core/errors.js";
+import { fieldPath } from "../core/yaml-input.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { fieldPath, loadSuites, parseScenario } from "./load-suite.js";
+import { loadSuites, parseScenario } from "./load-suite.js";
 import { offsetMs, resolveTime } from "./scenario-format.js";
 
 const tempDir = useTempDir("tacit-eval-format-");

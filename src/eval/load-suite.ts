@@ -1,8 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
-import type { z } from "zod";
 import { InvalidInputError } from "../core/errors.js";
+import { parseYamlAs } from "../core/yaml-input.js";
 import { type LoadedScenario, scenarioLanguage, scenarioSchema } from "./scenario-format.js";
 
 const SCENARIO_EXTENSIONS = new Set([".yaml", ".yml", ".json"]);
@@ -74,50 +73,6 @@ export async function loadScenarioFile(file: string, suite: string): Promise<Loa
 
 /** Validates scenario text; `file` names it in errors. */
 export function parseScenario(text: string, file: string, suite: string): LoadedScenario {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false });
-  const [syntax] = document.errors;
-  if (syntax) {
-    const line = lineCounter.linePos(syntax.pos[0]).line;
-    throw new InvalidInputError({
-      message: `not valid YAML or JSON: ${syntax.message.split("\n")[0]}`,
-      file,
-      line,
-    });
-  }
-  const parsed = scenarioSchema.safeParse(document.toJS());
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-    const path = issue.path.map((part) => (typeof part === "symbol" ? String(part) : part));
-    const line = lineOf(document, lineCounter, path);
-    throw new InvalidInputError({
-      message: issue.message,
-      file,
-      ...(line !== undefined ? { line } : {}),
-      field: fieldPath(path),
-    });
-  }
-  return { scenario: parsed.data, file, suite, language: scenarioLanguage(parsed.data) };
-}
-
-/** `sessions[0].messages[2].role`; `(root)` for the document itself. */
-export function fieldPath(path: ReadonlyArray<string | number>): string {
-  let text = "";
-  for (const part of path) text += typeof part === "number" ? `[${part}]` : text ? `.${part}` : part;
-  return text || "(root)";
-}
-
-/** The line of the deepest node on `path` that exists (a missing field points at its parent). */
-function lineOf(
-  document: ReturnType<typeof parseDocument>,
-  lineCounter: LineCounter,
-  path: ReadonlyArray<string | number>,
-): number | undefined {
-  for (let length = path.length; length >= 0; length--) {
-    const node = document.getIn(path.slice(0, length), true) as
-      | { range?: [number, number, number] }
-      | undefined;
-    if (node?.range) return lineCounter.linePos(node.range[0]).line;
-  }
-  return undefined;
+  const scenario = parseYamlAs(scenarioSchema, text, file);
+  return { scenario, file, suite, language: scenarioLanguage(scenario) };
 }

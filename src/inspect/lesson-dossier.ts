@@ -7,7 +7,7 @@ import type { LessonEvent } from "../core/lessons/history.js";
 import { type Lesson, type LessonEvidence, normalizeLessonText } from "../core/lessons/lesson.js";
 import { MATURITY_MULTIPLIERS } from "../core/lessons/maturity.js";
 import { type QualityParts, qualityWeight, qualityWeightParts } from "../core/lessons/quality.js";
-import type { LessonBook, LessonDetails } from "../learn/lesson-book.js";
+import type { LessonBook, LessonDetails } from "../lessons/index.js";
 import type { RecallConfig } from "../recall/recall.js";
 import type { RecallEventRecord } from "../store/recall-store.js";
 import type { Store } from "../store/store.js";

@@ -14,13 +14,13 @@ import {
   type TaskSegment,
   type TaskSignal,
 } from "../core/learning/index.js";
-import type { Message } from "../core/types.js";
+import { toTaskMessage } from "../core/learning/task-message.js";
+import type { LessonBook } from "../lessons/index.js";
 import type { ModelGate } from "../models/model-gate.js";
+import { nextEventLoopTurn } from "../store/event-loop.js";
 import type { LearnJob, TaskRecord } from "../store/learn-store.js";
 import type { Store } from "../store/store.js";
-import { nextEventLoopTurn } from "./event-loop.js";
 import { commitTask, countLesson, prepareTask, type TaskContext, type TaskCounts } from "./learn-task.js";
-import type { LessonBook } from "./lesson-book.js";
 
 /** How learning runs. */
 export interface LearnConfig {
@@ -33,9 +33,9 @@ export interface LearnConfig {
   /** Silence (ms) that starts a new task. Default 30 minutes. */
   idleGapMs: number;
   /**
-   * seed 001 instincts from the session's last 30 observations: `offline` (default: the heuristic
-   * observer), `model` (one extra model call per session, outside the per-task budget of `mode`,
-   * offline fallback) or `off`.
+   * Instincts (behaviour patterns) from the session's last 30 observations (docs/design.md,
+   * "Instincts"): `offline` (default: the heuristic observer), `model` (one extra model call per
+   * session, outside the per-task budget of `mode`, offline fallback) or `off`.
    */
   instincts: "offline" | "model" | "off";
 }
@@ -214,8 +214,9 @@ interface PreparedInstincts {
 }
 
 /**
- * seed 001 instincts over the session's last observations: the model, else the offline heuristics
- * (none when instincts are off). The model call happens here, before the transaction that learns them.
+ * Instincts over the session's last observations (docs/design.md, "Instincts"): the model, else
+ * the offline heuristics (none when instincts are off). The model call happens here, before the
+ * transaction that learns them.
  */
 async function prepareInstincts(
   context: TaskContext & { config: LearnConfig; result: SessionLearnResult },
@@ -236,7 +237,7 @@ async function prepareInstincts(
     const call = await context.gate.call({
       purpose: "instincts",
       ...buildInstinctsPrompt(observations),
-      // seed 001: empty output counts as a failure, so the breaker sees a model that stopped helping.
+      // Empty output counts as a failure, so the breaker sees a model that stopped helping.
       schema: instinctsSchema.refine((items) => items.length > 0, "no instincts"),
       maxOutputTokens: PROMPT_MAX_OUTPUT_TOKENS.instincts,
     });
@@ -288,22 +289,6 @@ function countingGate(gate: ModelGate, onCall: () => void): ModelGate {
       if (gate.model) onCall();
       return gate.call(request);
     },
-  };
-}
-
-export function toTaskMessage(message: Message): TaskMessage {
-  return {
-    seq: message.seq,
-    role: message.role,
-    kind: message.kind,
-    content: message.content,
-    toolName: message.toolName,
-    toolInput: message.toolInput,
-    toolOutput: message.toolOutput,
-    isError: message.isError,
-    createdAt: message.createdAt,
-    isMeta: message.metadata.isMeta === true,
-    isSidechain: message.isSidechain,
   };
 }
 

@@ -26,12 +26,11 @@ import {
 } from "../core/learning/index.js";
 import { extractStrategies } from "../core/lessons/strategies.js";
 import type { Outcome } from "../core/types.js";
+import type { LearnResult, LessonBook } from "../lessons/index.js";
+import { applyRecallOutcomes, demoteOutdatedLessons } from "../lessons/index.js";
 import type { ModelGate } from "../models/model-gate.js";
-import { applyRecallOutcomes } from "../recall/recall-feedback.js";
 import type { LearnJob, StoredSignal, TaskRecord } from "../store/learn-store.js";
 import type { Store } from "../store/store.js";
-import type { LearnResult, LessonBook } from "./lesson-book.js";
-import { demoteOutdatedLessons } from "./outdated-lessons.js";
 
 /** What learning a task needs from its session run. */
 export interface TaskContext {

@@ -1,18 +1,18 @@
 import { TacitError } from "../core/errors.js";
+import type { LessonBook } from "../lessons/index.js";
 import type { MemoryPipelineScope, MemoryPipelineSummary } from "../memory-files/memory-pipeline.js";
 import type { Embedder } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { indexEvidence } from "../recall/reindex.js";
-import { createSkillBook, type SkillBookConfig } from "../recall/skill-book.js";
+import { createSkillBook, type SkillBookConfig } from "../skills/index.js";
+import { nextEventLoopTurn } from "../store/event-loop.js";
 import type { Store } from "../store/store.js";
-import { nextEventLoopTurn } from "./event-loop.js";
 import {
   emptyLearnCounts,
   type LearnConfig,
   learnSession,
   type SessionLearnResult,
 } from "./learn-session.js";
-import type { LessonBook } from "./lesson-book.js";
 
 /** What a `tacit learn` run did, over all the sessions it looked at: the session results, summed. */
 export interface LearnRunSummary extends Omit<SessionLearnResult, "sessionId"> {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCapture } from "../capture/capture.js";
 import { createLesson, type NewLesson } from "../core/lessons/lesson.js";
-import { embedLessons } from "../learn/lesson-book.js";
+import { embedLessons } from "../lessons/index.js";
 import { EmbeddingCache } from "../models/embedding-cache.js";
 import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";

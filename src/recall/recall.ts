@@ -1,5 +1,5 @@
 import { ulid } from "ulid";
-import { toSignalMessages, userRequest } from "../core/learning/task-message.js";
+import { toSignalMessages, toTaskMessage, userRequest } from "../core/learning/task-message.js";
 import type { MaturityConfig } from "../core/lessons/maturity.js";
 import type { QualityConfig, RecallScoringWeights } from "../core/lessons/quality.js";
 import {
@@ -24,7 +24,6 @@ import type { RedactionConfig } from "../core/redaction.js";
 import { detectLiveSignals } from "../core/signals/live-signals.js";
 import type { LiveSignalName } from "../core/signals/signal-types.js";
 import { cosineSimilarity } from "../core/vector.js";
-import { toTaskMessage } from "../learn/learn-session.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { lessonScopeKey } from "../store/lesson-store.js";
@@ -36,11 +35,11 @@ import { recallRedactor, redactRecallRequest } from "./recall-redaction.js";
 
 export { recallRedactor, redactRecallRequest } from "./recall-redaction.js";
 
-/** Recall settings: seed 000's weights and budget, and the candidate pool size. */
+/** Recall settings: the score's weights and the budget (docs/design.md, "Recall"), and the candidate pool size. */
 export interface RecallConfig {
   budget: RecallBudget;
   weights: Partial<RecallScoringWeights>;
-  /** Terms of a lesson's quality weight (seed 000). */
+  /** Terms of a lesson's quality weight (docs/design.md, "Quality weight"). */
   quality: Partial<QualityConfig>;
   /** Added to trigger similarity per live signal a lesson is made for (default 0.2). */
   triggerSignalBoost?: number;
@@ -51,7 +50,7 @@ export interface RecallConfig {
   /** Recent turns of the session read for live signals and trigger matching. Default 8. */
   recentTurns: number;
   /**
-   * Let the model pick from the relevant candidates (seed 000's unified filter). Off by default: it
+   * Let the model pick from the relevant candidates (docs/design.md, "Model filter"). Off by default: it
    * costs one call per prompt. Any failure falls back (closed) to the ranked list.
    */
   llmFilter: boolean;

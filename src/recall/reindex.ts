@@ -1,6 +1,6 @@
-import { nextEventLoopTurn } from "../learn/event-loop.js";
-import { embedLessons } from "../learn/lesson-book.js";
+import { embedLessons } from "../lessons/index.js";
 import { type Embedder, embedderId } from "../models/embedder.js";
+import { nextEventLoopTurn } from "../store/event-loop.js";
 import type { Store } from "../store/store.js";
 
 /**

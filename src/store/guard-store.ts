@@ -67,6 +67,18 @@ export interface AdherenceDay {
   denied: number;
 }
 
+/** A denied tool call with its lesson's rule and the session's next tool call. */
+export interface DeniedCallRecord {
+  event: GuardEventRecord;
+  /** The rule of the lesson that denied it. */
+  lessonRule: string;
+  /**
+   * The first tool call captured in the session after the denial (a failed retry of the very same
+   * input left out), or null when the agent made none.
+   */
+  next: { toolName: string; toolInput: string } | null;
+}
+
 /** Storage behind the guard. */
 export interface GuardStore {
   /** A number that changes whenever any lesson is written or deleted, by any process. */
@@ -91,6 +103,8 @@ export interface GuardStore {
     kinds?: readonly GuardEventKind[];
     limit: number;
   }): Promise<GuardEventRecord[]>;
+  /** Denials in a window (by the time of the denial), oldest first, with what the agent did next. */
+  deniedCalls(filter: { since?: number; until?: number; sessionId?: string }): Promise<DeniedCallRecord[]>;
   /** Adherence and denials per UTC day from `since` on, oldest first (days without any are left out). */
   adherenceByDay(since: number): Promise<AdherenceDay[]>;
 }

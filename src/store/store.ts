@@ -166,6 +166,8 @@ export interface Store extends LessonStore, LearnStore, RecallStore, SkillStore,
   readonly insights: InsightStore;
   /** The guard at the tool call: what it denied or reminded, and whether the lessons were followed. */
   readonly guard: GuardStore;
+  /** Writes a consistent copy of the whole store to a new database file (a dry run works on it). */
+  copyTo(path: string): Promise<void>;
   close(): Promise<void>;
 
   writeCapture(batch: CaptureBatch): Promise<CaptureWriteResult>;

@@ -4,7 +4,7 @@
  * API and browser tests.
  */
 import type { Lesson, LessonSlot } from "../core/lessons/lesson.js";
-import type { LessonBook, LessonInput } from "../learn/lesson-book.js";
+import type { LessonBook, LessonInput } from "../lessons/index.js";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 4, 4);

@@ -7,7 +7,7 @@ import { type Capture, createCapture } from "../capture/capture.js";
 import { DEFAULT_GUARD_SETTINGS, type GuardSettings } from "../core/guard/guard-settings.js";
 import { createLesson, type Lesson, type LessonKind } from "../core/lessons/lesson.js";
 import type { GuardDeps } from "../guard/guard-service.js";
-import { createLessonBook, type LessonBook } from "../learn/lesson-book.js";
+import { createLessonBook, type LessonBook } from "../lessons/index.js";
 import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { storeLessons } from "./stored-lessons.js";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createLessonBook } from "../learn/lesson-book.js";
+import { createLessonBook } from "../lessons/index.js";
 import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 

@@ -1,5 +1,5 @@
 import type { Lesson } from "../core/lessons/lesson.js";
-import { embedLessons } from "../learn/lesson-book.js";
+import { embedLessons } from "../lessons/index.js";
 import type { Embedder } from "../models/embedder.js";
 import type { Store } from "../store/store.js";
 

@@ -64,6 +64,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${fixture.server.port}/`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
+    // Chromium keeps crash reports and caches under the XDG folders: the test's own home, not the user's.
+    env: { ...process.env, XDG_CONFIG_HOME: join(home, "xdg-config"), XDG_CACHE_HOME: join(home, "xdg-cache") },
     args: [
       "--headless",
       "--no-sandbox",

@@ -1,6 +1,6 @@
 /** The `serve` section: where `tacit serve` listens (the viewer, its JSON API and MCP; docs/viewer.md). */
 import * as z from "zod/mini";
-import { DEFAULT_SERVE_SETTINGS as DEFAULTS } from "../../interfaces/http/serve-settings.js";
+import { DEFAULT_SERVE_SETTINGS as DEFAULTS } from "../serve-settings.js";
 import { section, setting } from "../setting.js";
 
 export const serveSettingsSection = section({

@@ -11,7 +11,7 @@ import { isDataTool } from "../signals/rule-context.js";
 import { clip } from "../signals/signal-text.js";
 import type { DetectedSignal, SignalMessage } from "../signals/signal-types.js";
 import { stripInjectedContext } from "../tacit-context.js";
-import type { MessageKind, MessageRole } from "../types.js";
+import type { Message, MessageKind, MessageRole } from "../types.js";
 import { signalsAt } from "./row-signals.js";
 
 /**
@@ -39,6 +39,23 @@ export interface TaskMessage {
    * agent, so they never state or start a task. Default false.
    */
   isSidechain?: boolean;
+}
+
+/** A stored message row as the learning pipeline reads it (recall reads the prompt's task the same way). */
+export function toTaskMessage(message: Message): TaskMessage {
+  return {
+    seq: message.seq,
+    role: message.role,
+    kind: message.kind,
+    content: message.content,
+    toolName: message.toolName,
+    toolInput: message.toolInput,
+    toolOutput: message.toolOutput,
+    isError: message.isError,
+    createdAt: message.createdAt,
+    isMeta: message.metadata.isMeta === true,
+    isSidechain: message.isSidechain,
+  };
 }
 
 /** A detected feedback signal located by the row it came from. */

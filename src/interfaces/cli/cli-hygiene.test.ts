@@ -49,6 +49,7 @@ const READS: Record<string, string[]> = {
   "dataset list": [],
   "dataset show": ["X1"],
   "dataset stats": [],
+  "pack export": ["-o", "{dir}/pack.yaml"],
 };
 
 /** Commands that write (and so create the database), or that do not read tacit's database. */
@@ -92,6 +93,7 @@ const NOT_READING = [
   "dataset reject",
   "dataset review",
   "dataset export",
+  "pack import",
 ];
 
 /** Every command the CLI has, as `group command` or `command`, read from its help. */

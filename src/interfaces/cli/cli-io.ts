@@ -3,7 +3,7 @@ import type { Option } from "commander";
 import { TacitError } from "../../core/errors.js";
 import type { Runtime } from "../../runtime.js";
 import { openStore, openStoreForReading, resolveDatabaseLocation } from "../../store/open-store.js";
-import type { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import type { Store } from "../../store/store.js";
 
 /** Everything a command touches outside itself, passed in so tests can drive the CLI. */
 export interface CliIo {
@@ -47,7 +47,7 @@ export type StoreAccess = "read" | "write";
 export async function withStore<T>(
   io: CliIo,
   options: GlobalOptions,
-  work: (store: SqliteStore) => Promise<T>,
+  work: (store: Store) => Promise<T>,
   access: StoreAccess = "write",
 ): Promise<T> {
   const store = openCommandStore(io, options, access);
@@ -80,7 +80,7 @@ export async function withRuntime<T>(
   }
 }
 
-function openCommandStore(io: CliIo, options: GlobalOptions, access: StoreAccess): SqliteStore {
+function openCommandStore(io: CliIo, options: GlobalOptions, access: StoreAccess) {
   const location = resolveDatabaseLocation({ db: options.db, env: io.env, cwd: io.cwd });
   if (access === "write") return openStore(location);
   return openStoreForReading(location, { named: Boolean(options.db ?? io.env.TACIT_DATABASE_URL) });
@@ -157,4 +157,19 @@ export function writeListing<T>(
 /** The first `limit` of everything that matched, and how many matched. */
 export function firstOf<T>(all: T[], limit: number): { items: T[]; total: number } {
   return { items: all.slice(0, limit), total: all.length };
+}
+
+/** Splits a comma list and checks every value against the allowed ones, naming the option on error. */
+export function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  option: string,
+): T[] | undefined {
+  if (value === undefined) return undefined;
+  const values = value.split(",").map((item) => item.trim());
+  for (const item of values) {
+    if (!allowed.includes(item as T))
+      throw new CliError(`${option} must be one of ${allowed.join(", ")}, got "${item}"`);
+  }
+  return values as T[];
 }

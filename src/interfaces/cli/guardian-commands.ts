@@ -17,7 +17,7 @@ import {
   type GuardianStatus,
   type MemoryFileStore,
 } from "../../store/memory-file-store.js";
-import type { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import type { Store } from "../../store/store.js";
 import {
   CliError,
   type CliIo,
@@ -150,7 +150,7 @@ async function auditOrNotFound(store: MemoryFileStore, id: string): Promise<Guar
 export const CONTEXT_MESSAGES = 10;
 
 /** The conversation a candidate came from: its session's last messages before the audit (as captured, redacted). */
-async function contextOf(store: SqliteStore, audit: GuardianAudit) {
+async function contextOf(store: Store, audit: GuardianAudit) {
   if (!audit.sessionId) return [];
   const messages = await store.listMessages(audit.sessionId);
   return messages

@@ -12,7 +12,7 @@ import {
   type MaturityState,
 } from "../../core/lessons/lesson.js";
 import type { LessonAdherence } from "../../guard/adherence-report.js";
-import { type LessonBook, type LessonChange, MAX_FEEDBACK_REASON_CHARS } from "../../learn/lesson-book.js";
+import { type LessonBook, type LessonChange, MAX_FEEDBACK_REASON_CHARS } from "../../lessons/index.js";
 import type { StoredFeedback } from "../../store/lesson-store.js";
 import {
   CliError,
@@ -20,6 +20,7 @@ import {
   firstOf,
   type GlobalOptions,
   oneLine,
+  oneOf,
   type StoreAccess,
   shortTime,
   withRuntime,
@@ -36,21 +37,6 @@ function withLessonBook<T>(
   access: StoreAccess = "write",
 ): Promise<T> {
   return withRuntime(io, options, (runtime) => work(runtime.lessons), access);
-}
-
-/** Splits a comma list and checks every value against the allowed ones, naming the option on error. */
-function oneOf<T extends string>(
-  value: string | undefined,
-  allowed: readonly T[],
-  option: string,
-): T[] | undefined {
-  if (value === undefined) return undefined;
-  const values = value.split(",").map((item) => item.trim());
-  for (const item of values) {
-    if (!allowed.includes(item as T))
-      throw new CliError(`${option} must be one of ${allowed.join(", ")}, got "${item}"`);
-  }
-  return values as T[];
 }
 
 export interface LessonListOptions extends GlobalOptions {

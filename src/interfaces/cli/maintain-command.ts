@@ -1,4 +1,4 @@
-import { maintainLessons } from "../../learn/lesson-upkeep.js";
+import { maintainLessons } from "../../lessons/index.js";
 import {
   type CliIo,
   type GlobalOptions,

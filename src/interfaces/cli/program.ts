@@ -10,6 +10,7 @@ import { registerGateCommands } from "./gate-program.js";
 import { registerHookCommands } from "./hook-program.js";
 import { registerMcpCommands } from "./mcp-program.js";
 import { registerMemoryCommands } from "./memory-program.js";
+import { registerPackCommands } from "./pack-program.js";
 import { registerSkillCommands } from "./skill-program.js";
 
 /**
@@ -281,6 +282,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerMemoryCommands(program, { io, global, limit, run });
   registerGateCommands(program, { io, global, limit, run });
   registerDatasetCommands(program, { io, global, limit, run });
+  registerPackCommands(program, { io, global, limit, run });
   return program;
 }
 

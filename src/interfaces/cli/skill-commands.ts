@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { findProjectId } from "../../capture/project.js";
 import { NotFoundError } from "../../core/errors.js";
 import { SKILL_STATUSES, type Skill, type SkillStatus } from "../../core/skills/skill.js";
-import { createSkillBook, type SkillBook } from "../../recall/skill-book.js";
+import { createSkillBook, type SkillBook } from "../../skills/index.js";
 import {
   CliError,
   type CliIo,

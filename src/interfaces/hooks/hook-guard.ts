@@ -13,7 +13,7 @@ import type { GuardAbilities, GuardVerdict } from "../../core/guard/decide.js";
 import { DEFAULT_GUARD_SETTINGS, type GuardSettings } from "../../core/guard/guard-settings.js";
 import { createRedactor, type RedactionConfig } from "../../core/redaction.js";
 import { guardPrompt, guardToolCall } from "../../guard/guard-service.js";
-import type { SqliteStore } from "../../store/sqlite/sqlite-store.js";
+import type { Store } from "../../store/store.js";
 import type { HookGuard } from "./handle-hook.js";
 import type { HookAgent } from "./hook-event.js";
 
@@ -26,7 +26,7 @@ export const HOOK_ABILITIES: Readonly<Record<HookAgent, GuardAbilities>> = {
 /** The guard for one hook event. */
 export function createHookGuard(deps: {
   agent: HookAgent;
-  store: SqliteStore;
+  store: Store;
   /** The `guard` settings (null: the defaults). */
   settings: GuardSettings | null;
   redaction?: Partial<RedactionConfig>;
@@ -79,9 +79,9 @@ export function preToolUseOutput(verdict: GuardVerdict): string {
 }
 
 /** Makes a lesson stale through the lesson book (its history keeps why), loaded only then. */
-async function demote(deps: { store: SqliteStore; now: () => number }, lessonId: string, detail: string) {
+async function demote(deps: { store: Store; now: () => number }, lessonId: string, detail: string) {
   const [{ createLessonBook }, { createHashingEmbedder }] = await Promise.all([
-    import("../../learn/lesson-book.js"),
+    import("../../lessons/lesson-book.js"),
     import("../../models/hashing-embedder.js"),
   ]);
   // Demoting changes no content, so nothing is embedded: the offline embedder stands in.

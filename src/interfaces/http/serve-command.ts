@@ -2,12 +2,13 @@
  * `tacit serve`: the viewer, its API and the MCP endpoint until SIGINT/SIGTERM (`--mcp`: the MCP
  * endpoint alone). Prints the URL and where the token is on stderr, never the token itself.
  */
+
+import { DEFAULT_SERVE_SETTINGS, explicitApiToken, type ServeSettings } from "../../config/serve-settings.js";
 import { CliError, type CliIo, type GlobalOptions, withRuntime, writeLine } from "../cli/cli-io.js";
 import { apiTokenPath, loadApiToken } from "../mcp/api-token.js";
 import { shutdownSignal } from "../mcp/commands.js";
 import { serveHttp } from "../mcp/http.js";
 import { failureMessage } from "../mcp/tool-definition.js";
-import { DEFAULT_SERVE_SETTINGS, explicitApiToken, type ServeSettings } from "./serve-settings.js";
 import { assertServableHost, startViewerServer } from "./server.js";
 import { defaultViewerDirectory, loadViewerAssets } from "./viewer-assets.js";
 import { viewerServicesFrom } from "./viewer-services.js";

@@ -1,6 +1,6 @@
 /** Changing lessons through the viewer API: promote, deprecate, archive, revert; chains and model spend. */
 import { afterEach, describe, expect, it } from "vitest";
-import type { LessonInput } from "../../learn/lesson-book.js";
+import type { LessonInput } from "../../lessons/index.js";
 import { recall } from "../../recall/recall.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { rawRequest, startViewerFixture, type ViewerFixture } from "../../testing/viewer-fixture.js";

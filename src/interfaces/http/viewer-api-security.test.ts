@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { explicitApiToken } from "../../config/serve-settings.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import {
   rawRequest,
@@ -10,7 +11,6 @@ import {
   type ViewerFixture,
 } from "../../testing/viewer-fixture.js";
 import { isLoopbackHost, ownHostNames } from "./request-guard.js";
-import { explicitApiToken } from "./serve-settings.js";
 import { assertServableHost } from "./server.js";
 import { loadViewerAssets } from "./viewer-assets.js";
 

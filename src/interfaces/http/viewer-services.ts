@@ -1,5 +1,5 @@
 import type { ViewerSources } from "../../inspect/viewer-sources.js";
-import type { LessonBook } from "../../learn/lesson-book.js";
+import type { LessonBook } from "../../lessons/index.js";
 import type { Embedder } from "../../models/embedder.js";
 import type { RecallConfig } from "../../recall/recall.js";
 import type { Runtime } from "../../runtime.js";

@@ -4,7 +4,7 @@ import type { MessageInput } from "../../capture/capture.js";
 import { NotFoundError } from "../../core/errors.js";
 import { scoreImplicitFeedback } from "../../core/lessons/outcome-scoring.js";
 import { ERROR_TYPES } from "../../core/types.js";
-import { recordReportedOutcome } from "../../recall/recall-feedback.js";
+import { recordReportedOutcome } from "../../lessons/index.js";
 import { ensureSession, sessionIdSchema, type ToolContext } from "./tool-context.js";
 import { defineTool, type McpTool } from "./tool-definition.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LESSON_KINDS, LESSON_STATUSES, MATURITY_STATES } from "../../core/lessons/lesson.js";
-import { MAX_FEEDBACK_REASON_CHARS } from "../../learn/lesson-book.js";
+import { MAX_FEEDBACK_REASON_CHARS } from "../../lessons/index.js";
 import { lessonSummarySchema, type ToolContext, toLessonSummary } from "./tool-context.js";
 import { defineTool, type McpTool } from "./tool-definition.js";
 

@@ -7,7 +7,7 @@ import { useTempDir } from "../../testing/temp-dir.js";
 import pluginEntry from "./plugin.js";
 
 /**
- * The package as OpenClaw and other packages see it: `tacit/openclaw` through the exports map, and
+ * The package as OpenClaw and other packages see it: `tacit-memory/openclaw` through the exports map, and
  * `openclaw.extensions` plus `openclaw.plugin.json` at the package root (docs/plugins/building-plugins.md,
  * docs/plugins/architecture-internals/packaging.md in openclaw/openclaw). These read the built files:
  * run `npm run build` first (`npm ci` does, through `prepare`).

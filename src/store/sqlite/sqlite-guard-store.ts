@@ -4,6 +4,7 @@ import { harnessOrigin } from "../../core/harness-text.js";
 import type {
   AdherenceCounts,
   AdherenceDay,
+  DeniedCallRecord,
   GuardEventRecord,
   GuardEventUpdate,
   GuardStore,
@@ -165,6 +166,53 @@ export class SqliteGuardStore implements GuardStore {
       )
       .all(...params, filter.limit) as Row[];
     return rows.map(toRecord);
+  }
+
+  async deniedCalls(filter: {
+    since?: number;
+    until?: number;
+    sessionId?: string;
+  }): Promise<DeniedCallRecord[]> {
+    const where = ["g.kind = 'deny'"];
+    const params: unknown[] = [];
+    if (filter.since !== undefined) {
+      where.push("g.created_at >= ?");
+      params.push(filter.since);
+    }
+    if (filter.until !== undefined) {
+      where.push("g.created_at < ?");
+      params.push(filter.until);
+    }
+    if (filter.sessionId !== undefined) {
+      where.push("g.session_id = ?");
+      params.push(filter.sessionId);
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT g.*, l.rule AS lesson_rule, n.tool_name AS next_tool_name, n.tool_input AS next_tool_input
+         FROM guard_events g
+         JOIN lessons l ON l.id = g.lesson_id
+         LEFT JOIN messages n ON n.pk = (
+           SELECT m.pk FROM messages m
+           WHERE m.session_id = g.session_id AND m.kind = 'tool_call' AND m.is_sidechain = 0
+             AND m.created_at >= g.created_at
+             AND NOT (m.is_error = 1 AND m.tool_input IS g.tool_input)
+           ORDER BY m.created_at, m.seq LIMIT 1)
+         WHERE ${where.join(" AND ")}
+         ORDER BY g.created_at, g.id`,
+      )
+      .all(...params) as Row[];
+    return rows.map((row) => ({
+      event: toRecord(row),
+      lessonRule: row.lesson_rule as string,
+      next:
+        row.next_tool_name == null
+          ? null
+          : {
+              toolName: row.next_tool_name as string,
+              toolInput: (row.next_tool_input as string | null) ?? "",
+            },
+    }));
   }
 
   async adherenceByDay(since: number): Promise<AdherenceDay[]> {

@@ -355,6 +355,10 @@ export class SqliteStore implements Store {
     return this.lessons.listLessonFeedback(lessonId);
   }
 
+  async copyTo(path: string): Promise<void> {
+    await this.db.backup(path);
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }

@@ -10,7 +10,7 @@ import {
 } from "../../../core/lessons/lesson.js";
 import { LESSON_SORTS, listLessonPage } from "../../../inspect/lesson-catalogue.js";
 import { lessonDossier } from "../../../inspect/lesson-dossier.js";
-import type { LessonChange } from "../../../learn/lesson-book.js";
+import type { LessonChange } from "../../../lessons/index.js";
 import type { ApiApp } from "../app.js";
 import { bodyOf, paramsOf, queryOf } from "../validate.js";
 import type { ViewerServices } from "../viewer-services.js";

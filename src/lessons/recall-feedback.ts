@@ -2,8 +2,8 @@ import type { Capture, OutcomeInput } from "../capture/capture.js";
 import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { FeedbackType, OutcomeSignals } from "../core/lessons/outcome-scoring.js";
 import type { Outcome } from "../core/types.js";
-import type { LessonBook } from "../learn/lesson-book.js";
 import type { Store } from "../store/store.js";
+import type { LessonBook } from "./lesson-book.js";
 
 /**
  * How long before the prompt it serves a recall may be logged, ms: recall runs just before the

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { FailedAttempt, TaskExperience } from "../core/learning/offline-experience.js";
 import { isValidSkillName } from "../core/skills/skill.js";
 import { parseSkillMarkdown, readSkillMarker } from "../core/skills/skill-markdown.js";
-import { createLessonBook } from "../learn/lesson-book.js";
+import { createLessonBook } from "../lessons/index.js";
 import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import type { TaskRecord } from "../store/learn-store.js";
 import { SqliteSkillStore } from "../store/sqlite/sqlite-skill-store.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { TacitError } from "../../core/errors.js";
+import { TacitError } from "../core/errors.js";
 
 /**
- * Settings of `tacit serve` (the lead wires them into `tacit config` as the `serve` section; the
+ * Settings of `tacit serve` (the `serve` section of `tacit config`, sections/serve.ts; the
  * command's flags override them).
  */
 export const serveSettingsSchema = z.object({

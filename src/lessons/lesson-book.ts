@@ -53,7 +53,10 @@ import {
 } from "../store/lesson-store.js";
 import type { Store } from "../store/store.js";
 
-/** Settings of the lesson book: the seeds' thresholds, each overridable. */
+/**
+ * Settings of the lesson book: the thresholds of dedup, decay, maturity, the lifecycle, anti-patterns
+ * and outcome scoring (docs/design.md, "Lessons" to "Anti-patterns"), each overridable.
+ */
 export interface LessonBookConfig {
   dedup: Partial<DedupConfig>;
   /** The criterion weight `details` shows (its half-life is the maturity one). */
@@ -86,6 +89,8 @@ export interface LearnResult {
   events: LessonEvent[];
   /** Similarity of the deciding neighbour (null for a creation with no neighbour). */
   similarity: number | null;
+  /** Lessons this one overturned, as they were stored (superseded by it). */
+  superseded: Lesson[];
 }
 
 /** A lesson with its track record, for `tacit lessons show`. */
@@ -201,8 +206,13 @@ export function createLessonBook(options: {
   return {
     embedderId: embedder_id,
 
-    /** Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats. */
-    async learn(given: LessonInput): Promise<LearnResult> {
+    /**
+     * Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats,
+     * and lessons it contradicts are superseded by it. With `overturns: false` it supersedes
+     * nothing (a lesson recorded as history, such as one a pack marks superseded); contradicted
+     * lessons are still never merged into.
+     */
+    async learn(given: LessonInput, options: { overturns?: boolean } = {}): Promise<LearnResult> {
       const input = redactLesson(given, redact);
       const vector = await embedLesson(input);
       return withRetry(async () => {
@@ -253,7 +263,9 @@ export function createLessonBook(options: {
         });
         const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
         const target = decision.action === "create" ? null : decision.target;
-        const superseded = settleSupersession(write, { candidate, target, overturned }, ctx);
+        // Learning what the book already holds, evidence and all, says nothing new: it overturns nothing.
+        const settles = write.events.length > 0 && options.overturns !== false;
+        const superseded = settles ? settleSupersession(write, { candidate, target, overturned }, ctx) : [];
         if (write.events.length > 0 || superseded.length > 0) {
           await commit({
             writes: [
@@ -269,6 +281,7 @@ export function createLessonBook(options: {
           lesson: write.lesson,
           events: write.events,
           similarity: decision.similarity,
+          superseded: superseded.map((item) => item.after),
         };
       });
     },
@@ -359,8 +372,9 @@ export function createLessonBook(options: {
     judgeOutcome: (outcome: OutcomeSignals) => scoreImplicitFeedback(outcome, config.outcomeScoring),
 
     /**
-     * Scores a task outcome (seed 002 implicit feedback) and records it on each lesson that was in
-     * play for the task. Neutral outcomes are stored too: they count toward the total.
+     * Scores a task outcome as implicit feedback (docs/design.md, "Outcome scoring") and records it
+     * on each lesson that was in play for the task. Neutral outcomes are stored too: they count
+     * toward the total.
      */
     async scoreOutcome(
       lessonIds: string[],
