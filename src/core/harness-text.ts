@@ -35,6 +35,12 @@ export interface HarnessTextEntry {
   /** Matches the start of the (trimmed) text. */
   opens: RegExp;
   example: string;
+  /**
+   * True for a kind added after the migrations that mark stored rows (013, 017): rows an earlier
+   * tacit stored carry no mark, and the text check on read (`userWords`, recall's evidence) keeps
+   * them out of the user's words.
+   */
+  checkedOnRead?: true;
 }
 
 /**
@@ -64,6 +70,7 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
     origin: "command",
     opens: /^\/[a-z][\w:.-]*(?:\s|$)/i,
     example: "/test-command --verbose --output /tmp/test.log",
+    checkedOnRead: true,
   },
   {
     origin: "command_output",
@@ -92,12 +99,14 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
     origin: "meta",
     opens: /^<user-prompt-submit-hook>/i,
     example: "<user-prompt-submit-hook>Remember the style guide.</user-prompt-submit-hook>",
+    checkedOnRead: true,
   },
   {
     // Claude Code: a background task reporting back in the user's turn.
     origin: "meta",
     opens: /^<task-notification>/i,
     example: "<task-notification>\n<task-id>b7</task-id>\n<status>completed</status>\n</task-notification>",
+    checkedOnRead: true,
   },
   {
     origin: "meta",
