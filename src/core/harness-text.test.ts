@@ -27,6 +27,23 @@ describe("harness text", () => {
     });
   });
 
+  it("reads a typed slash command as a request, never as the user's words, and a path as words", () => {
+    expect(slashCommandRequest("/test-command --verbose --output /tmp/test.log")).toBe(
+      "/test-command --verbose --output /tmp/test.log",
+    );
+    expect(slashCommandRequest("/clear")).toBeNull();
+    const [typed, path] = taskRows([{ user: "/review use pnpm, not npm" }, { user: "/etc/hosts is wrong" }]);
+    expect(typed && userWords(typed)).toBeNull();
+    expect(path && userWords(path)).toBe("/etc/hosts is wrong");
+  });
+
+  it("leaves tacit's own injected context out of the user's words", () => {
+    const [row] = taskRows([
+      { user: "<tacit-context>\n- Always use yarn, not npm\n</tacit-context>\n\nadd lodash to the api" },
+    ]);
+    expect(row && userWords(row)).toBe("add lodash to the api");
+  });
+
   it("keeps rows stored before capture marked them out of the user's words", () => {
     // Unflagged rows, as a database written by an earlier tacit holds them.
     const rows = taskRows(HARNESS_TEXT.map((entry) => ({ user: entry.example })));

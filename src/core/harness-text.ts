@@ -35,6 +35,12 @@ export interface HarnessTextEntry {
   /** Matches the start of the (trimmed) text. */
   opens: RegExp;
   example: string;
+  /**
+   * True for a kind added after the migrations that mark stored rows (013, 017): rows an earlier
+   * tacit stored carry no mark, and the text check on read (`userWords`, recall's evidence) keeps
+   * them out of the user's words.
+   */
+  checkedOnRead?: true;
 }
 
 /**
@@ -59,6 +65,14 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
       "<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n<command-args>src/auth.ts</command-args>",
   },
   {
+    // A slash command as typed, which is what a prompt hook receives: `/name`, no second slash
+    // in its first word (so "/etc/hosts is wrong" stays the user's words).
+    origin: "command",
+    opens: /^\/[a-z][\w:.-]*(?:\s|$)/i,
+    example: "/test-command --verbose --output /tmp/test.log",
+    checkedOnRead: true,
+  },
+  {
     origin: "command_output",
     opens: /^<local-command-(?:stdout|stderr)>/i,
     example: "<local-command-stdout>Set model to sonnet</local-command-stdout>",
@@ -79,6 +93,20 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
     origin: "system_reminder",
     opens: /^<system-reminder>/i,
     example: "<system-reminder>The TodoWrite tool hasn't been used recently.</system-reminder>",
+  },
+  {
+    // Claude Code: what a UserPromptSubmit hook printed, recorded in the user's turn.
+    origin: "meta",
+    opens: /^<user-prompt-submit-hook>/i,
+    example: "<user-prompt-submit-hook>Remember the style guide.</user-prompt-submit-hook>",
+    checkedOnRead: true,
+  },
+  {
+    // Claude Code: a background task reporting back in the user's turn.
+    origin: "meta",
+    opens: /^<task-notification>/i,
+    example: "<task-notification>\n<task-id>b7</task-id>\n<status>completed</status>\n</task-notification>",
+    checkedOnRead: true,
   },
   {
     origin: "meta",
@@ -110,9 +138,14 @@ export function harnessOrigin(text: string): MessageOrigin | null {
   return null;
 }
 
-/** True for a Claude Code slash-command wrapper (`<command-name>/x</command-name>…`). */
+const TYPED_SLASH_COMMAND = /^\s*\/[a-z][\w:.-]*(?:\s|$)/i;
+
+/**
+ * True for a slash command as the harness records it: Claude Code's wrapper
+ * (`<command-name>/x</command-name>…`) or the command as typed (`/review src/auth.ts`).
+ */
 export function isSlashCommandWrapper(text: string): boolean {
-  return /^\s*<command-(?:name|message|args)>/i.test(text);
+  return /^\s*<command-(?:name|message|args)>/i.test(text) || TYPED_SLASH_COMMAND.test(text);
 }
 
 /**
@@ -122,6 +155,7 @@ export function isSlashCommandWrapper(text: string): boolean {
  */
 export function slashCommandRequest(text: string): string | null {
   if (!isSlashCommandWrapper(text)) return null;
+  if (TYPED_SLASH_COMMAND.test(text)) return /\s\S/.test(text.trim()) ? text.trim() : null;
   const command = /<command-name>([\s\S]*?)<\/command-name>/i.exec(text);
   if (!command) return null;
   const args = /<command-args>([\s\S]*?)<\/command-args>/i.exec(text)?.[1]?.trim() ?? "";

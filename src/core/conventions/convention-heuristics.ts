@@ -10,6 +10,7 @@ import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "../learning/experi
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
 import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
 import { activityTrigger } from "../learning/topics.js";
+import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
@@ -51,7 +52,7 @@ function marked(
     isSmallTalk(heuristic.trigger) || (heuristic.trigger === title && activityTrigger(title, false) === null);
   return {
     ...heuristic,
-    rule: /\p{Script=Han}/u.test(rule) ? rule : rule.charAt(0).toUpperCase() + rule.slice(1),
+    rule: hasHan(rule) ? rule : rule.charAt(0).toUpperCase() + rule.slice(1),
     trigger: titled ? found.trigger : heuristic.trigger,
     ...((heuristic.slot ?? (found.slot && found.slot.value !== null))
       ? { slot: heuristic.slot ?? { id: found.slot?.slot as string, value: found.slot?.value as string } }

@@ -114,6 +114,17 @@ export function tellingLine(output: string, fallback: string): string {
   );
 }
 
+/**
+ * True when a failed call's output says only that it failed — "Error", "Exit code 1", an empty
+ * output — and so gives no reason a lesson could name.
+ */
+export function saysNothing(output: string): boolean {
+  const rest = output
+    .replace(/<\/?tool_use_error>/g, "")
+    .replace(/\b(?:errors?|failed|failure|fatal|exit (?:code|status)|command failed|no output)\b/gi, "");
+  return !/[\p{L}]/u.test(rest);
+}
+
 /** Commands that start a service: a compose stack, a container, a system service. */
 const SERVICE_START =
   /^(?:sudo\s+)?(?:docker(?:-compose|\s+compose)(?:\s+-f\s+\S+)*\s+(?:up|start)|docker\s+(?:start|run)|podman(?:-compose|\s+compose)?\s+(?:up|start|run)|systemctl\s+(?:start|restart)|service\s+\S+\s+(?:start|restart)|brew\s+services\s+(?:start|restart)|pg_ctl(?:cluster)?\b.*\bstart|redis-server|mysql\.server\s+start)\b/i;

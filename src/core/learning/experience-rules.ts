@@ -4,7 +4,7 @@
  * retry-rules.ts, standing instructions and project facts in stated-rules.ts. Pure.
  */
 
-import { languageOf } from "../lexicon/language.js";
+import { hanCount, languageOf } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
@@ -142,9 +142,7 @@ export function constraintRule(
     if (used.has(signal) || alreadyLearnt(context, signal.seq, signal.evidence)) continue;
     const sentence = stripConnectives(signal.evidence);
     const zh = languageOf(sentence) === "zh";
-    const substantial = zh
-      ? (sentence.match(/\p{Script=Han}/gu)?.length ?? 0) >= 4
-      : sentence.split(/\s+/).length >= 3;
+    const substantial = zh ? hanCount(sentence) >= 4 : sentence.split(/\s+/).length >= 3;
     if (signal.type === "constraint") criteria.push(signal.evidence);
     if (signal.confidence < 0.7 || !substantial) continue;
     if (signal.type === "constraint") {

@@ -3,9 +3,11 @@
  * correction replaces (X → Y), what a preference prefers, whether two shell commands are
  * attempts at the same thing, and a situational trigger for a command or sentence. Pure.
  */
+
+import { CORRECTION_FORMS, ONLY_FOR, ZH_ONLY_FOR } from "../lexicon/correction-forms.js";
+import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
-import { CORRECTION_PATTERNS, ONLY_FOR, ZH_ONLY_FOR } from "./correction-patterns.js";
 import { type TaskMessage, toolCommand, toolInputObject } from "./task-message.js";
 
 export { activityTrigger, titleActivity } from "./topics.js";
@@ -72,7 +74,7 @@ export function readsAsTerm(term: string | null): boolean {
 
 /** True for code: one token with a dot, slash, digit or similar, or a command starting with a known program. */
 export function isCodeLike(term: string): boolean {
-  if (/\p{Script=Han}/u.test(term)) return false;
+  if (hasHan(term)) return false;
   return (!/\s/.test(term) && /[./_@:\\\-\d]/.test(term)) || PROGRAMS.test(term);
 }
 
@@ -119,8 +121,10 @@ function onlyForTerm(sentence: string): string | null {
   return null;
 }
 
+const FORMS = compiledEntries(CORRECTION_FORMS);
+
 /**
- * What a correction sentence replaces. English: "instead of X, use Y", "use Y instead of X",
+ * What a correction sentence replaces (lexicon/correction-forms.ts). English: "instead of X, use Y", "use Y instead of X",
  * "don't use X, use Y", "Y, not X", "use Y, never X", "not X, it's Y", "not X, the app reads Y",
  * "X is only for …, use Y", "not X but Y", "wrong file, it's Y", "no, use Y", "use Y instead",
  * "I meant Y". Chinese: "不是X，应该是Y", "别用X，用Y", "不能用X，要用Y", "用Y，别用X" (not
@@ -131,7 +135,8 @@ function onlyForTerm(sentence: string): string | null {
  * before the correction); a vague right term is dropped. Null when neither term is usable.
  */
 export function extractCorrection(sentence: string, before: readonly TaskMessage[] = []): Correction | null {
-  for (const { pattern, wrong, right, wrongCategory } of CORRECTION_PATTERNS) {
+  for (const { entry, pattern } of FORMS) {
+    const { wrong, right, wrongCategory } = entry;
     const match = pattern.exec(sentence);
     if (!match) continue;
     const rightTerm = right > 0 ? cleanTerm(match[right] ?? "") : "";

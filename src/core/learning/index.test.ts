@@ -148,7 +148,7 @@ describe("learning pipeline", () => {
 });
 
 describe("real Claude Code transcripts", () => {
-  it("5c0375b4: one /orchestrator task; the failing lsd Bash call is a failed attempt, no false lesson", () => {
+  it("5c0375b4: one /orchestrator task; the failing lsd Bash call is a failed attempt; the refused Edit teaches read-before-edit", () => {
     const session = transcriptRows("5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl");
     expect(session).toHaveLength(32);
     const [only, ...rest] = learn(session);
@@ -169,8 +169,16 @@ describe("real Claude Code transcripts", () => {
       "Bash: tree /path/to/Demo -I 'node_modules|.git' -L 3",
       "Edit: /path/to/Demo/CLAUDE.md",
     ]);
-    // `tree` → `ls -la` on another directory is not "use ls instead of tree".
-    expect(only?.experience.transferableHeuristics).toEqual([]);
+    // `tree` → `ls -la` on another directory is not "use ls instead of tree"; the refused Edit
+    // says its own remedy, and that is the one lesson.
+    expect(only?.experience.transferableHeuristics).toEqual([
+      expect.objectContaining({
+        kind: "prefer",
+        trigger: "Updating an existing file with the Edit or Write tool",
+        rule: "Read a file before you edit it: Edit and Write refuse to change a file not read first",
+        evidence: "File has not been read yet. Read it first before writing to it.",
+      }),
+    ]);
     expect(only?.experience.workingApproach).toBe("MultiEdit: /path/to/Demo/CLAUDE.md");
     expect(only?.outcome).toMatchObject({
       success: true,

@@ -53,7 +53,7 @@ describe("parseInstinctCandidates", () => {
     expect(parseInstinctCandidates(`[Note] one pattern found: ${JSON.stringify([VALID])}`)).toEqual(expected);
   });
 
-  it("cuts oversize fields to the seed 001 limits", () => {
+  it("cuts oversize fields to the instinct limits", () => {
     const [candidate] = parseInstinctCandidates(
       JSON.stringify([
         {
@@ -292,7 +292,7 @@ describe("heuristicInstincts", () => {
 });
 
 describe("renderObservations", () => {
-  it("renders seed 001 lines", () => {
+  it("renders one line per observation", () => {
     const text = renderObservations(
       taskRows([
         { user: "Install the deps" },

@@ -1,5 +1,5 @@
 /**
- * Instincts (seed 001): small, reusable behaviour patterns read from the last observations of a
+ * Instincts (docs/design.md, "Instincts"): small, reusable behaviour patterns read from the last observations of a
  * session — the validated shape of model output, the model-free fallback, and the observation
  * lines both read. Pure.
  */
@@ -28,7 +28,7 @@ import { inferDomain } from "./to-lessons.js";
 import { activityTrigger } from "./topics.js";
 import { isContentless } from "./user-sentences.js";
 
-/** One instinct candidate (seed 001 `InstinctCandidate`, without ids the caller adds). */
+/** One instinct candidate, without the ids the caller adds. */
 export interface InstinctCandidate {
   /** When it applies; at most {@link MAX_INSTINCT_TRIGGER_CHARS} characters. */
   trigger: string;
@@ -42,7 +42,7 @@ export interface InstinctCandidate {
   evidence: string[];
 }
 
-/** seed 001 limits, in characters: trigger 80, action 120, each evidence quote 200; at most 3 quotes. */
+/** Instinct limits, in characters: trigger 80, action 120, each evidence quote 200; at most 3 quotes. */
 export const MAX_INSTINCT_TRIGGER_CHARS = 80;
 /** See {@link MAX_INSTINCT_TRIGGER_CHARS}. */
 export const MAX_INSTINCT_ACTION_CHARS = 120;
@@ -66,7 +66,7 @@ const limitedText = (max: number) =>
     .transform((value) => clip(value, max));
 
 /**
- * One instinct as a model returns it, normalised the way seed 001 does: trigger and action
+ * One instinct as a model returns it, normalised: trigger and action
  * trimmed, required and cut to 80 / 120 characters; confidence clamped to 0..1 (0.5 when not a
  * finite number); an unknown domain becomes `project`, any scope but `global` becomes
  * `project`; evidence keeps the first 3 non-empty strings (a single string is accepted), each cut
@@ -163,8 +163,8 @@ function parseJson(text: string): unknown {
 
 /**
  * Instinct candidates from raw model text: the first JSON array in it (plain, fenced or wrapped
- * in prose; the seed's first-`[`-to-last-`]` slice is tried last) with at least one valid item,
- * normalised by {@link instinctsSchema}: at most 3, each within the seed 001 limits. Returns []
+ * in prose; the first-`[`-to-last-`]` slice is tried last) with at least one valid item,
+ * normalised by {@link instinctsSchema}: at most 3, each within the instinct limits. Returns []
  * for empty, malformed or all-invalid output; the caller counts [] as a failed call.
  */
 export function parseInstinctCandidates(raw: string): InstinctCandidate[] {
@@ -187,7 +187,7 @@ export function parseInstinctCandidates(raw: string): InstinctCandidate[] {
 }
 
 /**
- * One line per observation in seed 001's shape, numbered from 1:
+ * One line per observation, numbered from 1:
  * `#3 | event=tool_call | tool=Bash | outcome=error | in="npm install" | out="npm ERR! …"`.
  * User and assistant text become `event=user_message` / `assistant_message` with `text=` (200
  * characters); tool input and output are cut to 120. Rows that are neither are left out.
@@ -314,7 +314,7 @@ function checksAfterEdits(rows: readonly TaskMessage[], zh: boolean): InstinctCa
 }
 
 /**
- * The model-free fallback (seed 001's heuristic observer) over the last
+ * The model-free fallback (a heuristic observer) over the last
  * {@link MAX_OBSERVATIONS} observations. It reports only patterns the observations show in action:
  * - an explicit rule the user stated ("Always run the linter before committing" → trigger
  *   "Before committing", "以后都用 pnpm" → trigger "选择包管理器"), confidence 0.75;

@@ -1,5 +1,5 @@
 /**
- * Task experience (seed 000 `TaskExperience`): its types, the zod schema model output is
+ * Task experience (docs/design.md, "Task experience"): its types, the zod schema model output is
  * validated with, and the offline builder — failed attempts and transferable heuristics from
  * error → retry → success runs, user corrections, constraints and preferences (the rules are in
  * experience-rules.ts). Pure.
@@ -17,6 +17,7 @@ import {
   MAX_TRIGGER_CHARS,
 } from "./experience-limits.js";
 import { constraintRule, correctionRule, workingApproach } from "./experience-rules.js";
+import { remedyRule } from "./remedy-rule.js";
 import { repeatedErrorRule, retryRule } from "./retry-rules.js";
 import { signalsWithin } from "./row-signals.js";
 import type { TaskSegment } from "./segment-tasks.js";
@@ -24,9 +25,9 @@ import { statedRule } from "./stated-rules.js";
 import { clip, type LlmSignal, readLlmSignals, type TaskMessage, type TaskSignal } from "./task-message.js";
 import { titleActivity } from "./topics.js";
 
-/** seed 000 heuristic kinds. */
+/** Heuristic kinds. */
 export type HeuristicKind = "avoid" | "prefer" | "verify" | "clarify";
-/** Every heuristic kind, in seed order. */
+/** Every heuristic kind, in the order the prompt lists them. */
 export const HEURISTIC_KINDS: readonly HeuristicKind[] = ["avoid", "prefer", "verify", "clarify"];
 
 /** An approach that was tried and failed. */
@@ -38,7 +39,7 @@ export interface FailedAttempt {
   replacedBy: string | null;
 }
 
-/** A lesson candidate from one task (seed 000 `transferableHeuristics[]`). */
+/** A lesson candidate from one task (an item of `transferableHeuristics`). */
 export interface TransferableHeuristic {
   kind: HeuristicKind;
   /** When it applies; at most {@link MAX_TRIGGER_CHARS} characters. */
@@ -58,7 +59,7 @@ export interface TransferableHeuristic {
   convention?: boolean;
 }
 
-/** seed 000 `TaskExperience`, with feedback signals located on rows. */
+/** What one task teaches, with feedback signals located on rows. */
 export interface TaskExperience {
   goal: string;
   successCriteria: string[];
@@ -142,7 +143,7 @@ const heuristicSchema: z.ZodType<TransferableHeuristic, unknown> = z
   });
 
 /**
- * Validates a model's task experience. Lenient where seed 000's parser is (missing strings
+ * Validates a model's task experience. Lenient where a bad value costs nothing (missing strings
  * become "" / "unknown", a missing or non-array list becomes [], invalid list items are dropped,
  * lists keep their first {@link MAX_EXPERIENCE_ITEMS}); strict where a bad value would make a bad
  * lesson: a heuristic needs a kind in `HEURISTIC_KINDS`, a trigger, a rule and evidence. Over-long
@@ -204,6 +205,7 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   const used = correctionRule(context, attempts, heuristics);
   constraintRule(context, used, criteria, heuristics);
   statedRule(context, heuristics);
+  heuristics.push(...remedyRule.learn(context));
   const unique = new Map<string, TransferableHeuristic>();
   for (const heuristic of withConventions(rows, heuristics, context.activity)) {
     const key = `${heuristic.kind}\u0000${heuristic.rule.toLowerCase()}`;

@@ -1,6 +1,6 @@
 /**
  * The prompts tacit sends a language model while learning (written for tacit in the spirit of
- * seeds 000 and 001), the rendering of a task for them, and the zod schemas their replies are
+ * docs/design.md, "Task experience" and "Instincts"), the rendering of a task for them, and the zod schemas their replies are
  * validated with. Every prompt treats the recorded conversation as data: callers pass
  * `prompt` as the untrusted part, which the model gate redacts and fences in `<data>…</data>`,
  * and `system` / `instructions` as trusted text. Pure.
@@ -24,11 +24,11 @@ import {
 /** Reply schemas of the experience and instinct calls (defined next to their types). */
 export { instinctsSchema, taskExperienceSchema };
 
-/** How much model work a task gets: seed 000's three levels. */
+/** How much model work a task gets: three levels (docs/design.md, "Experience modes"). */
 export type ExperienceMode = "minimal" | "balanced" | "full";
 /** Every mode, cheapest first. */
 export const EXPERIENCE_MODES: readonly ExperienceMode[] = ["minimal", "balanced", "full"];
-/** seed 000's default: one call per task. */
+/** The default: one call per task. */
 export const DEFAULT_EXPERIENCE_MODE: ExperienceMode = "balanced";
 
 /**
@@ -39,7 +39,7 @@ export function experienceCallBudget(mode: ExperienceMode): number {
   return mode === "minimal" ? 0 : mode === "balanced" ? 1 : 2;
 }
 
-/** Suggested `maxOutputTokens` per prompt (seed 000: 2000 for signals, 3000 for experiences). */
+/** Suggested `maxOutputTokens` per prompt (2000 for signals, 3000 for experiences). */
 export const PROMPT_MAX_OUTPUT_TOKENS = { signals: 2000, experience: 3000, instincts: 800 } as const;
 
 /** A prompt in the model gate's parts: trusted `system`, untrusted `prompt`, trusted `instructions`. */
@@ -118,7 +118,7 @@ const FULL_OUTPUT = `The feedback signals were extracted beforehand and are part
 Output shape:
 {${EXPERIENCE_SHAPE}}`;
 
-/** System prompt of the instinct call (seed 001's observer rules). */
+/** System prompt of the instinct call (the observer's rules). */
 export const INSTINCTS_PROMPT = `You read the latest observations of a coding-agent session that tacit recorded (user messages, assistant messages, tool calls with their outcomes) and extract atomic, reusable instincts: small behaviours that would help the assistant act right in similar situations later.
 
 The observations ${DATA_RULE}
@@ -135,11 +135,11 @@ Rules:
 
 /** Options of {@link renderConversation}. */
 export interface RenderConversationOptions {
-  /** Upper bound on the result's length in characters. Default 12 000 (seed 000's budget). */
+  /** Upper bound on the result's length in characters. Default 12 000. */
   maxChars?: number;
 }
 
-/** Tool output kept per call, in characters (seed 000). */
+/** Tool output kept per call, in characters. */
 export const TOOL_OUTPUT_CHARS = 800;
 const USER_TEXT_CHARS = 2_000;
 const ASSISTANT_TEXT_CHARS = 1_500;

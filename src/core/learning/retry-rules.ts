@@ -3,20 +3,22 @@
  * retry (rule 1b) and the user's explanation after the same error repeats (rule 1c). Pure.
  */
 
+import { hasHan } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
-import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
-import { escapeRegExp } from "../regexp.js";
+import { sentenceRun, splitSentences, tokens } from "../lexicon/tokenizer.js";
 import {
   distinguishingPair,
   isEnvironmentFix,
   MAX_COMMAND_CHARS,
   missingProgram,
+  saysNothing,
   shortError,
   tellingLine,
 } from "./command-text.js";
 import { attemptLabel, between, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS, MAX_TRIGGER_CHARS } from "./experience-limits.js";
 import { formatTerm, isFixBeforeRetry, relatedCommands, stripConnectives } from "./experience-text.js";
+import { INSTALLS, isWorkaround, notInstalled } from "./missing-programs.js";
 import type { FailedAttempt, TransferableHeuristic } from "./offline-experience.js";
 import {
   clip,
@@ -27,6 +29,7 @@ import {
   isFileEdit,
   type TaskMessage,
   toolCommand,
+  toolTarget,
   userWords,
 } from "./task-message.js";
 import { activityTrigger } from "./topics.js";
@@ -109,12 +112,14 @@ function fixThenRetry(
  * `npm install` fails with "npm ERR! code ERESOLVE", later Bash `pnpm install` succeeds →
  * attempt {label "npm install", approach "Bash: npm install", failureReason "npm ERR! code
  * ERESOLVE", replacedBy "pnpm install"} and, when the two commands are related (same subcommand
- * or argument) with no file edit and no user message in between, a `prefer` heuristic
+ * or argument) with no file edit and no user message in between, and the failure said why (not
+ * just "Error"), a `prefer` heuristic
  * {trigger "Installing dependencies", rule "Use `pnpm install` instead of `npm install`"}. Long
  * commands are shortened around the part where they differ (`curl … https://api.acme.test/v2/…`
  * instead of `curl … https://api.acme.test/v1/…`), never cut there.
  * A failed call retried unchanged that then succeeds with nothing but text or reads in between
- * is flaky: a `verify` heuristic "re-run `X` once before changing anything" (confidence 0.4).
+ * is flaky: a `verify` heuristic "re-run `X` once before changing anything" (confidence 0.4) —
+ * unless a message of the user's in the task names the command: their rule outranks the pattern.
  * A failed command that later passes unchanged after a fixing command goes to rule 1b
  * ({@link fixThenRetry}); one that passes unchanged otherwise was not replaced (`replacedBy`
  * null). Failures of data tools (Read, Grep…) are exploration, not attempts.
@@ -174,6 +179,7 @@ export function retryRule(
       failedCommand !== null &&
       newCommand !== null &&
       quiet &&
+      !saysNothing(call.toolOutput ?? "") &&
       relatedCommands(failedCommand, newCommand) &&
       !objectedTo(rows, replacement as TaskMessage, failedCommand, newCommand)
     ) {
@@ -197,6 +203,9 @@ export function retryRule(
     const rerun = later[0];
     if (failedCommand === null || rerun === undefined || rerun.toolInput !== call.toolInput) continue;
     if (between(rows, call.seq, rerun.seq).some((row) => row.role === "user" || isActionCall(row))) continue;
+    // The user said something about this command ("always run `npm run lint` before…"): their rule
+    // is the lesson, not a retry pattern inferred from it.
+    if (rows.some((row) => userWords(row)?.toLowerCase().includes(commandHead(failedCommand)))) continue;
     const command = formatTerm(clip(failedCommand, 60));
     heuristics.push({
       kind: "verify",
@@ -212,6 +221,11 @@ export function retryRule(
       confidence: 0.4,
     });
   }
+}
+
+/** A command's first three words (`npm run lint`), as a user would name it, lower-cased. */
+function commandHead(command: string): string {
+  return command.toLowerCase().split(/\s+/).slice(0, 3).join(" ");
 }
 
 /**
@@ -237,58 +251,6 @@ function objectedTo(
   return false;
 }
 
-/** A command that installs something: an attempt to get a missing program, not the job itself. */
-const INSTALLS = /\binstall\b/;
-
-/**
- * A program missing here, and the command that did the job without it (`wrapped` when that command
- * runs it elsewhere: `docker compose exec db psql …`), as a heuristic: "`psql` is not installed
- * here: use `docker compose exec db psql …` instead". A program missing here is missing for every
- * task of its kind: a convention of the project, governing the slot `program:<name>`.
- */
-function notInstalled(missing: string, command: string) {
-  return {
-    wrapped: new RegExp(`(?:^|\\s)${escapeRegExp(missing)}(?:\\s|$)`).test(command),
-    heuristic: (trigger: string, reason: string, zh: boolean): TransferableHeuristic => {
-      const [program, workaround] = [formatTerm(missing), formatTerm(clip(command, 80))];
-      return {
-        kind: "prefer",
-        trigger,
-        rule: clip(
-          zh
-            ? `这里没有安装 ${program}：改用 ${workaround}`
-            : `${program} is not installed here: use ${workaround} instead`,
-          MAX_RULE_CHARS,
-        ),
-        why: clip(zh ? `${program} 找不到命令` : `${program}: command not found`, 200),
-        evidence: clip(reason, MAX_HEURISTIC_EVIDENCE_CHARS),
-        confidence: 0.55,
-        slot: { id: `program:${missing}`, value: command.split(/\s+/).slice(0, 2).join(" ") },
-        convention: true,
-      };
-    },
-  };
-}
-
-/**
- * A later successful action that does the job without the missing program: a shell command that
- * does not run it itself (it may run it inside a container: `docker compose exec db psql …`) and
- * does not try to install it (`brew install jq` is not a workaround).
- */
-function isWorkaround(
-  row: TaskMessage,
-  failed: TaskMessage,
-  missing: string,
-  signals: ExperienceContext["signals"],
-): boolean {
-  if (row.seq <= failed.seq || row.toolName !== failed.toolName || !isActionCall(row)) return false;
-  if (isFailedCall(row, signals)) return false;
-  const command = toolCommand(row);
-  if (command === null) return false;
-  const runs = new RegExp(`^\\s*(?:\\w+=\\S*\\s+)*${escapeRegExp(missing)}(?:$|\\s)`);
-  return !command.split(/&&|\|\||;|\|/).some((step) => runs.test(step)) && !INSTALLS.test(command);
-}
-
 /** The user's explanation: its sentences with content, verbatim, within the rule limit; null when none. */
 function explanation(words: string): { rule: string; quote: string } | null {
   const kept = splitSentences(words).filter((sentence) => !isContentless(sentence.text));
@@ -304,10 +266,37 @@ function explanation(words: string): { rule: string; quote: string } | null {
 }
 
 /**
+ * True when the user's message at `seq` answers the repeated failure of `calls`, rather than
+ * closing the task or asking for the next thing: it accepts nothing (no confident success signal:
+ * "Thanks! Please update CLAUDE.md" closes the work) and it either pushes back (a correction,
+ * reject or constraint of theirs) or speaks about the failure (shares a word with the failed call
+ * or its error line).
+ */
+function answers(
+  context: ExperienceContext,
+  seq: number,
+  words: string,
+  calls: readonly TaskMessage[],
+): boolean {
+  const own = context.signals.filter((signal) => signal.seq === seq && signal.source === "user");
+  if (own.some((signal) => signal.type === "success" && signal.confidence >= 0.5)) return false;
+  if (own.some((signal) => signal.type !== "success" && signal.confidence >= 0.5)) return true;
+  const last = calls[calls.length - 1] as TaskMessage;
+  const failure = tokens(
+    `${toolTarget(last)} ${tellingLine(last.toolOutput ?? "", errorLine(last, context.signals))}`,
+    {
+      parts: true,
+    },
+  );
+  return [...tokens(words, { parts: true })].some((token) => failure.has(token));
+}
+
+/**
  * Rule 1c — the user explains a repeated error. When the same command failed at least twice with
  * the same error and the next user message says something of substance, that message is the
  * lesson: a `prefer` heuristic (`avoid` when it only forbids) with the user's sentences as rule,
- * verbatim, sentences without content ("stop guessing.", "每次都这样。") left out. Example:
+ * verbatim, sentences without content ("stop guessing.", "每次都这样。") left out — when the message
+ * answers the failure (see {@link answers}); a closing request after the work is no fix. Example:
  * `pnpm lint` fails three times with "error Promises must be awaited …
  * no-floating-promises", then "stop guessing. a floating promise has to be awaited, or wrapped in
  * void with a .catch that logs. don't disable the rule" → {trigger "`pnpm lint` keeps failing:
@@ -322,7 +311,8 @@ export function repeatedErrorRule(context: ExperienceContext, heuristics: Transf
     const words = userWords(row);
     if (words !== null) {
       const repeated = [...failures.values()].find((calls) => calls.length >= 2);
-      const said = repeated === undefined ? null : explanation(words);
+      const answering = repeated !== undefined && answers(context, row.seq, words, repeated);
+      const said = answering ? explanation(words) : null;
       if (repeated !== undefined && said !== null) {
         heuristics.push(explained(context, repeated, said));
         context.learnt.push({ seq: row.seq, quote: said.quote });
@@ -356,7 +346,7 @@ function explained(
   const command = toolCommand(last);
   const what = command === null ? describeToolCall(last, 60) : formatTerm(clip(command, 60));
   const error = shortError(tellingLine(last.toolOutput ?? "", errorLine(last, signals)), 60);
-  const ruleZh = /\p{Script=Han}/u.test(rule);
+  const ruleZh = hasHan(rule);
   const positive = splitSentences(rule).some((sentence) => !forbids(sentence.text));
   return {
     kind: positive ? "prefer" : "avoid",

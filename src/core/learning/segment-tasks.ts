@@ -3,7 +3,7 @@
  * serve it. Corrections and follow-ups stay in their task; explicit new goals, long idle gaps and
  * unrelated requests start a new one. Pure.
  */
-import { languageOf } from "../lexicon/language.js";
+import { hanCount, languageOf } from "../lexicon/language.js";
 import { activities, appliesToEveryAnswer, sharedActivities } from "../recall/intents.js";
 import { similarityTokens } from "../signals/signal-text.js";
 import type { FeedbackSignalType } from "../signals/signal-types.js";
@@ -163,7 +163,7 @@ function aboutLastAnswer(text: string, rows: readonly TaskMessage[]): boolean {
 /** Words in a message: Latin words plus one per two Han characters. */
 export function countWords(text: string): number {
   const latin = text.match(/[A-Za-z0-9][\w'.\-/]*/g)?.length ?? 0;
-  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+  const han = hanCount(text);
   return latin + Math.ceil(han / 2);
 }
 

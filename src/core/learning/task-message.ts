@@ -3,19 +3,14 @@
  * offline feedback-signal detector (whose `turn` indexes its own message array, so signals are
  * mapped back to row `seq`s here). Pure.
  */
-import { z } from "zod";
 import { userGoalText } from "../compaction/history.js";
 import { harnessOrigin, isSlashCommandWrapper, slashCommandRequest } from "../harness-text.js";
+import type { LlmSignal } from "../signals/model-signals.js";
 import { detectSignalsOffline, type OfflineDetectOptions } from "../signals/offline-rules.js";
 import { isDataTool } from "../signals/rule-context.js";
-import {
-  type DetectedSignal,
-  FEEDBACK_SIGNAL_SOURCES,
-  FEEDBACK_SIGNAL_TYPES,
-  type FeedbackSignalSource,
-  type FeedbackSignalType,
-  type SignalMessage,
-} from "../signals/signal-types.js";
+import { clip } from "../signals/signal-text.js";
+import type { DetectedSignal, SignalMessage } from "../signals/signal-types.js";
+import { stripInjectedContext } from "../tacit-context.js";
 import type { Message, MessageKind, MessageRole } from "../types.js";
 import { signalsAt } from "./row-signals.js";
 
@@ -86,12 +81,12 @@ export function isCommandWrapper(message: TaskMessage): boolean {
  * interrupt markers, empty rows and everything the harness writes into a user turn say nothing:
  * slash-command wrappers, command output (`<bash-stdout>`, `<local-command-stdout>`), caveats and
  * system reminders (see harness-text.ts; checked on the text too, for rows stored before capture
- * marked them). Only these words are ever the source of a feedback signal or a lesson.
+ * marked them); a `<tacit-context>` block tacit injected is cut out. Only these words are ever the source of a feedback signal or a lesson.
  */
 export function userWords(message: TaskMessage): string | null {
   if (message.role !== "user" || message.kind !== "text" || message.isSidechain === true) return null;
   if (message.isMeta === true || harnessOrigin(message.content) !== null) return null;
-  return userGoalText({ role: "user", content: message.content });
+  return userGoalText({ role: "user", content: stripInjectedContext(message.content) });
 }
 
 /**
@@ -221,14 +216,6 @@ export function errorLine(call: TaskMessage, signals: readonly TaskSignal[] = []
   return firstLine(found?.evidence ?? "") || firstLine(call.toolOutput ?? "") || "(no output)";
 }
 
-/** Cut `text` to at most `maxChars` characters, ending with "…" when cut. */
-export function clip(text: string, maxChars: number): string {
-  const trimmed = text.trim();
-  if (trimmed.length <= maxChars) return trimmed;
-  if (maxChars < 1) return "";
-  return `${trimmed.slice(0, Math.max(0, maxChars - 1)).trimEnd()}…`;
-}
-
 function sameToolFailedBefore(rows: readonly TaskMessage[], index: number): TaskMessage | undefined {
   const current = rows[index];
   for (let position = index - 1; position >= 0; position -= 1) {
@@ -296,66 +283,6 @@ export function detectTaskSignals(
   }));
 }
 
-/** A feedback signal as a model reports it; `turn` is the `#n` number of the rendered row (its seq). */
-export interface LlmSignal {
-  type: FeedbackSignalType;
-  source: FeedbackSignalSource;
-  evidence: string;
-  /** The row's `seq`, or null when the model gave none (then it is located by its evidence). */
-  turn: number | null;
-  confidence: number;
-}
-
-/** Model signals under this confidence are dropped (the seed's extraction floor). */
-export const MIN_LLM_SIGNAL_CONFIDENCE = 0.5;
-const MAX_SIGNAL_EVIDENCE_CHARS = 240;
-
-const turnSchema = z
-  .union([z.number().int().nonnegative(), z.string().regex(/^\s*#?\d+\s*$/)])
-  .transform((value) => (typeof value === "number" ? value : Number(value.replace(/[#\s]/g, ""))));
-
-/**
- * One model-reported signal, validated the way seed 000's parser is lenient: an unknown `source`
- * becomes `user`, a missing or non-numeric confidence 0.5 (then clamped to 0..1), `turn` may be a
- * number, a numeric string or `turnId`. Strict on `type` and on a non-empty `evidence`.
- */
-export const llmSignalSchema: z.ZodType<LlmSignal, unknown> = z
-  .object({
-    type: z.enum(FEEDBACK_SIGNAL_TYPES as [FeedbackSignalType, ...FeedbackSignalType[]]),
-    source: z
-      .enum(FEEDBACK_SIGNAL_SOURCES as [FeedbackSignalSource, ...FeedbackSignalSource[]])
-      .catch("user"),
-    evidence: z
-      .string()
-      .transform((text) => text.trim())
-      .pipe(z.string().min(1)),
-    turn: turnSchema.optional().catch(undefined),
-    turnId: turnSchema.optional().catch(undefined),
-    confidence: z.number().finite().catch(0.5),
-  })
-  .transform((signal) => ({
-    type: signal.type,
-    source: signal.source,
-    evidence: clip(signal.evidence, MAX_SIGNAL_EVIDENCE_CHARS),
-    turn: signal.turn ?? signal.turnId ?? null,
-    confidence: Math.min(1, Math.max(0, signal.confidence)),
-  }));
-
-/**
- * Keep the items of a model's signal array that validate and reach
- * {@link MIN_LLM_SIGNAL_CONFIDENCE}; invalid items are dropped, not fatal. Not an array → [].
- */
-export function readLlmSignals(value: unknown, max = 20): LlmSignal[] {
-  if (!Array.isArray(value)) return [];
-  const signals: LlmSignal[] = [];
-  for (const item of value) {
-    const parsed = llmSignalSchema.safeParse(item);
-    if (parsed.success && parsed.data.confidence >= MIN_LLM_SIGNAL_CONFIDENCE) signals.push(parsed.data);
-    if (signals.length === max) break;
-  }
-  return signals;
-}
-
 /**
  * Place model signals on rows: `turn` when it is the seq of one of `messages`, else the first row
  * whose text (content or tool output) contains the evidence; signals found nowhere are dropped.
@@ -388,3 +315,11 @@ export function locateLlmSignals(
   }
   return located;
 }
+
+export {
+  type LlmSignal,
+  llmSignalSchema,
+  MIN_LLM_SIGNAL_CONFIDENCE,
+  readLlmSignals,
+} from "../signals/model-signals.js";
+export { clip } from "../signals/signal-text.js";

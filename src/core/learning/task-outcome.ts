@@ -1,5 +1,5 @@
 /**
- * Task outcome (seed 002 `swarm_record_outcome` fields) derived from a task's rows and its
+ * Task outcome (docs/design.md, "Outcome scoring") derived from a task's rows and its
  * feedback signals, so outcome scoring works without asking the user. Pure.
  */
 

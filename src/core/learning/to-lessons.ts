@@ -4,6 +4,8 @@
  */
 import { slotOf } from "../conventions/slot-rule.js";
 import type { LessonDomain, LessonEvidence, LessonKind, LessonScope, LessonSlot } from "../lessons/lesson.js";
+import { compiledEntries } from "../lexicon/define-lexicon.js";
+import { LESSON_DOMAINS } from "../lexicon/lesson-domains.js";
 import type { InstinctCandidate } from "./instincts.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
 
@@ -34,40 +36,11 @@ export interface LessonSource {
   projectId: string | null;
 }
 
-/**
- * Keyword rules (English and Chinese) that pick a lesson's domain, tried in this order; the
- * first that matches the trigger or rule wins, else `project`.
- */
-export const DOMAIN_RULES: ReadonlyArray<readonly [LessonDomain, RegExp]> = [
-  [
-    "security",
-    /\b(?:secrets?|(?:access|auth|api|bearer) tokens?|passwords?|credentials?|api[ -]?keys?|sudo|permissions?|chmod|auth(?:entication|orization)?|encrypt\w*|vulnerab\w*|cve|xss|csrf|injection)\b|\bas root\b|\broot (?:user|access|privileges?)\b|\.env\b|密钥|密码|令牌|凭证|权限|加密|漏洞|注入|root\s*(?:用户|权限|账号)/i,
-  ],
-  [
-    "git",
-    /\bgit\b|\b(?:commit\w*|branch(?:es)?|rebase|merge|push|pull requests?|cherry-pick|stash|squash|amend)\b|提交|分支|合并|推送|变基/i,
-  ],
-  [
-    "testing",
-    /\b(?:tests?|testing|vitest|jest|mocha|pytest|specs?|coverage|assert\w*|mocks?|fixtures?|e2e)\b|测试|单测|用例|断言/i,
-  ],
-  [
-    "code-style",
-    /\b(?:format\w*|indent\w*|lint\w*|eslint|prettier|biome|naming|style|tabs?|spaces|semicolons?|quotes|camel ?case|snake_case|named exports?|default exports?)\b|缩进|格式|命名|风格|代码规范|分号|引号/i,
-  ],
-  [
-    "debugging",
-    /\b(?:debug\w*|errors?|exceptions?|stack ?traces?|traceback|crash\w*|logs?|logging|breakpoints?|bugs?)\b|调试|报错|异常|日志|崩溃|错误/i,
-  ],
-  [
-    "workflow",
-    /\b(?:install\w*|dependencies|deps|npm|pnpm|yarn|bun|pip|build\w*|deploy\w*|ci|pipeline|scripts?|docker|release|package manager|workflow|commands?)\b|安装|依赖|构建|部署|流程|脚本|发布|包管理/i,
-  ],
-];
+const DOMAINS = compiledEntries(LESSON_DOMAINS);
 
-/** The lesson domain of a text by {@link DOMAIN_RULES}: "Use `pnpm install`…" → workflow, "不能用 root 用户" → security. */
+/** The lesson domain of a text (lexicon/lesson-domains.ts): "Use `pnpm install`…" → workflow, "不能用 root 用户" → security. */
 export function inferDomain(text: string): LessonDomain {
-  return DOMAIN_RULES.find(([, pattern]) => pattern.test(text))?.[0] ?? "project";
+  return DOMAINS.find(({ pattern }) => pattern.test(text))?.entry.domain ?? "project";
 }
 
 function clamp(value: number): number {

@@ -3,6 +3,7 @@
  * for small talk around a rule. The sentences themselves come from the tokenizer
  * (core/lexicon/tokenizer.ts). Pure.
  */
+import { hanCount } from "../lexicon/language.js";
 
 /** Words that only say how often or how annoying something is. */
 const FILLER =
@@ -16,7 +17,7 @@ const FILLER =
 export function isContentless(sentence: string): boolean {
   const rest = sentence.replace(FILLER, " ");
   const latin = rest.match(/[A-Za-z0-9][\w'.-]*/g)?.length ?? 0;
-  const han = rest.match(/\p{Script=Han}/gu)?.length ?? 0;
+  const han = hanCount(rest);
   return latin < 2 && han < 3 && latin + han < 3;
 }
 

@@ -67,7 +67,7 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
   ),
   verbs(
     "task",
-    /refactor|release|remove|rename|replace|restart|review|search|speed|split|tighten|tweak|upgrade|wire/,
+    /refactor|release|remove|rename|replace|restart|review|search|speed|split|tighten|tweak|upgrade|wire|book|recommend|suggest/,
     "refactor the chart legend",
   ),
 ]);
@@ -81,6 +81,8 @@ function alternation(roles: readonly VerbRole[]): string {
 
 /** The verbs of an instruction ("use", "run", "make sure"…), as one alternation to anchor. */
 export const INSTRUCTION_VERBS = alternation(["prescribe", "instruct"]);
+/** Every verb of the lexicon, as one alternation to anchor. */
+export const ANY_IMPERATIVE_VERB = alternation(["prescribe", "instruct", "task"]);
 /** The verbs that say what to do ("use", "run", "add"…), as one alternation to anchor. */
 export const PRESCRIBING_VERBS = alternation(["prescribe"]);
 

@@ -1,9 +1,11 @@
 /**
  * A message that asks for something new in so many words: "I need a taxi", "Can you book it?",
  * "Please add a test", "I also want…", "帮我查一下", "我想要…". A reply that changes the subject
- * this way is a new task, not a drift away from the answer.
+ * this way is a new task, not a drift away from the answer. A message that opens with a verb of the
+ * imperative-verbs lexicon ("Find me a cheap hotel") is one: the verbs are defined there, once.
  */
 import { cueLexicon } from "./define-lexicon.js";
+import { ANY_IMPERATIVE_VERB } from "./imperative-verbs.js";
 
 /** An explicit request. */
 export const TASK_REQUEST_CUES = cueLexicon("task-request-cues", [
@@ -17,8 +19,7 @@ export const TASK_REQUEST_CUES = cueLexicon("task-request-cues", [
     example: "Can you book it for 4 people?",
   },
   {
-    pattern:
-      /^[^\w\u4e00-\u9fff]*(?:add|book|find|make|write|create|fix|run|show|give|tell|send|change|update|remove|delete|check|get|recommend|suggest)\b/,
+    pattern: new RegExp(String.raw`^[^\w\u4e00-\u9fff]*(?:${ANY_IMPERATIVE_VERB})\b`),
     example: "Find me a cheap hotel in the north.",
   },
   {

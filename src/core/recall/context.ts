@@ -25,7 +25,7 @@ export interface RecallCandidate {
   convention?: true;
 }
 
-/** The context budget (seed 000 §6) and the minimum relevance. */
+/** The context budget (docs/design.md, "Budget and injection order") and the minimum relevance. */
 export interface RecallBudget {
   maxLessons: number;
   maxSkills: number;

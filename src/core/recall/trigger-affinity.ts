@@ -1,7 +1,7 @@
 import type { Lesson } from "../lessons/lesson.js";
 import type { LiveSignalName } from "../signals/signal-types.js";
 
-/** How much a live signal lifts lessons of a kind or domain (seed 000 trigger-signal similarity). */
+/** How much a live signal lifts lessons of a kind or domain (the trigger-signal similarity of the recall score). */
 const AFFINITY: ReadonlyArray<{
   signals: LiveSignalName[];
   matches: (lesson: Pick<Lesson, "kind" | "domain">) => boolean;
@@ -29,7 +29,7 @@ const AFFINITY: ReadonlyArray<{
 export const DEFAULT_TRIGGER_SIGNAL_BOOST = 0.2;
 
 /**
- * The trigger-signal similarity of seed 000's recall score: how well the lesson's trigger matches
+ * The trigger-signal similarity of the recall score (docs/design.md, "Recall score"): how well the lesson's trigger matches
  * the live situation. It is the similarity between the trigger and the recent turns, lifted by
  * 0.2 for each live signal the lesson is made for (a user restating a constraint calls for
  * avoid/prefer lessons; repeated failures for verify/avoid ones; unclear acceptance for clarify).

@@ -223,7 +223,7 @@ U: Yep, that worked.
 # en-confusion-why-delete | 2 confusion
 U: Clean up the unused migrations.
 A: Removed migrations 0001 to 0010.
-U: Why did you delete 0003? It's still referenced by the seed script.
+U: Why did you delete 0003? It's still referenced by the seeding script.
 # en-confusion-dont-understand | 2 confusion
 U: Why is the build slow?
 A: The tsconfig has incremental disabled and the paths plugin re-resolves every import.

@@ -1,5 +1,5 @@
 /**
- * Live interaction signals (seed 000 `LiveInteractionSignals`), detected offline from the
+ * Live interaction signals (docs/design.md, "Live signals"), detected offline from the
  * recent turns of a conversation. Recall matches them against heuristic triggers, so they
  * must be cheap: the same rules as `detectSignalsOffline`, plus a few cross-turn checks.
  */

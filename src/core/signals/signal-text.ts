@@ -124,3 +124,11 @@ export function jaccard(first: ReadonlySet<string>, second: ReadonlySet<string>)
   for (const token of small) if (large.has(token)) shared += 1;
   return shared / (first.size + second.size - shared);
 }
+
+/** Cut `text` to at most `maxChars` characters, ending with "…" when cut. */
+export function clip(text: string, maxChars: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxChars) return trimmed;
+  if (maxChars < 1) return "";
+  return `${trimmed.slice(0, Math.max(0, maxChars - 1)).trimEnd()}…`;
+}

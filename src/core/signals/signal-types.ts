@@ -1,6 +1,6 @@
 /**
- * Types and boundary schemas for feedback signals (seed 000 `FeedbackSignal`) and live
- * interaction signals (seed 000 `LiveInteractionSignals`).
+ * Types and boundary schemas for feedback signals and live
+ * interaction signals (docs/design.md, "Feedback signals" and "Live signals").
  */
 import { z } from "zod";
 
