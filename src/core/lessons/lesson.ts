@@ -358,6 +358,20 @@ const QUOTE_MAP: Readonly<Record<string, string>> = {
  * collapsed, and spaces next to CJK characters removed (`按 文件 类型` = `按文件类型`).
  */
 export function normalizeLessonText(text: string): string {
+  const known = NORMALIZED.get(text);
+  if (known !== undefined) return known;
+  const normalized = normalizeUncached(text);
+  // A lesson merged in every task of a long session has its evidence keyed again on each merge:
+  // the memo keeps that linear. Bounded, and dropped whole when full (the keys are cheap to redo).
+  if (NORMALIZED.size >= MAX_NORMALIZED) NORMALIZED.clear();
+  NORMALIZED.set(text, normalized);
+  return normalized;
+}
+
+const MAX_NORMALIZED = 20_000;
+const NORMALIZED = new Map<string, string>();
+
+function normalizeUncached(text: string): string {
   const chars = Array.from(text.normalize("NFKC").toLowerCase().replace(INVISIBLE, ""), (char) =>
     /\p{Pd}/u.test(char) ? "-" : (QUOTE_MAP[char] ?? char),
   );

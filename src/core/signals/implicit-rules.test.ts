@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GRADED_CONFIDENCE } from "./graded-confidence.js";
 import { IMPLICIT_SIMILARITY } from "./implicit-rules.js";
 import { CONFIDENT_SIGNAL_FLOOR, detectSignalsOffline, GRADED_SIGNAL_FLOOR } from "./offline-rules.js";
+import { MAX_EARLIER_USER_MESSAGES } from "./rule-context.js";
 import type { SignalMessage } from "./signal-types.js";
 
 const user = (content: string): SignalMessage => ({ role: "user", content });
@@ -50,6 +51,23 @@ describe("implicit cues", () => {
       user("The original timestamps of each file are kept by the importer."),
     ];
     expect(rulesOnLast(statement)).not.toContain("repeated-question");
+  });
+
+  it("looks for the earlier request among the nearest user messages only", () => {
+    const goal = user("Add a dark mode toggle to the settings page.");
+    const answer = assistant("Added the toggle under Appearance.");
+    const chat = (count: number) =>
+      Array.from({ length: count }, (_, index) => [
+        user(`Rename variable number ${index} in module ${index} please`),
+        assistant("Renamed."),
+      ]).flat();
+    const again = user("I need a dark mode toggle on the settings page.");
+    // Within reach (the goal is the 20th user message back): still the confident restatement.
+    expect(rulesOnLast([goal, answer, ...chat(MAX_EARLIER_USER_MESSAGES - 1), again])).toEqual([
+      "implicit-reject-restated-goal",
+    ]);
+    // One further back it is a new request: a long session's learning stays linear.
+    expect(rulesOnLast([goal, answer, ...chat(MAX_EARLIER_USER_MESSAGES), again])).toEqual([]);
   });
 
   it("picks the overlap thresholds below the confident restatement", () => {

@@ -32,6 +32,8 @@ export interface PhraseMatch {
 /** Tool output longer than this is scanned at its head and tail only (errors sit at the end). */
 const TOOL_SCAN_HEAD = 2_000;
 const TOOL_SCAN_TAIL = 6_000;
+/** How many earlier user messages a restated request or repeated question is looked for in. */
+export const MAX_EARLIER_USER_MESSAGES = 20;
 
 /** The text of a tool message that the error patterns scan (head and tail of long output). */
 export function toolScanText(content: string): string {
@@ -130,7 +132,8 @@ export class ConversationView {
 
   /**
    * The highest Jaccard similarity between the tokens of message `index` and those of an earlier
-   * user message before the last agent turn (`accept` may narrow which earlier messages count), or
+   * user message before the last agent turn, among the nearest {@link MAX_EARLIER_USER_MESSAGES}
+   * (`accept` may narrow which earlier messages count), or
    * 0. Messages of fewer than three tokens compare as 0: too short to restate anything.
    */
   earlierUserOverlap(index: number, accept: (earlier: number) => boolean = () => true): number {
@@ -138,8 +141,13 @@ export class ConversationView {
     const tokens = this.tokens(index);
     if (lastAgent === -1 || tokens.size < 3) return 0;
     let best = 0;
-    for (let earlier = 0; earlier < lastAgent; earlier += 1) {
-      if (this.messages[earlier]?.role !== "user" || !accept(earlier)) continue;
+    let compared = 0;
+    // The nearest earlier user messages only: a restatement answers what was just asked, and a
+    // whole-session look-back made learning a long session quadratic (docs/learning.md).
+    for (let earlier = lastAgent - 1; earlier >= 0 && compared < MAX_EARLIER_USER_MESSAGES; earlier -= 1) {
+      if (this.messages[earlier]?.role !== "user") continue;
+      compared += 1;
+      if (!accept(earlier)) continue;
       const candidate = this.tokens(earlier);
       if (candidate.size < 3) continue;
       let shared = 0;
