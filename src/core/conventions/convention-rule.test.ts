@@ -38,6 +38,84 @@ describe("the standing-convention rule", () => {
     ).toEqual(["We always include try statements in methods", "Function names should end with '_fn'"]);
   });
 
+  it.each([
+    ["Also, all functions should have docstrings.", "All functions should have docstrings", "docstrings=use"],
+    ["One more thing: we use pytest for tests.", "We use pytest for tests", "test-runner=pytest"],
+    [
+      "Our convention is to use Google-style docstrings.",
+      "Use Google-style docstrings",
+      "docstring-style=google",
+    ],
+    [
+      "Our convention is that every method has a docstring.",
+      "Every method has a docstring",
+      "docstrings=use",
+    ],
+    [
+      "Make sure all functions start with 'fn_'.",
+      "Make sure all functions start with 'fn_'",
+      "naming.function.prefix=fn_",
+    ],
+    [
+      "The rule here is that variable names start with 'z_'.",
+      "Variable names start with 'z_'",
+      "naming.variable.prefix=z_",
+    ],
+    [
+      "How was your weekend? Mine was great, went hiking. Anyway, we use black for formatting.",
+      "We use black for formatting",
+      "formatter=black",
+    ],
+    ["Please always use absolute imports.", "Always use absolute imports", "imports.style=absolute"],
+    ["Use loguru for logging from now on.", "Use loguru for logging from now on", "logging=loguru"],
+    [
+      "Branch names should start with 'feature/'.",
+      "Branch names should start with 'feature/'",
+      "naming.branch.prefix=feature/",
+    ],
+    [
+      "We keep config in settings.toml, always.",
+      "We keep config in settings.toml, always",
+      "config-file:any=settings.toml",
+    ],
+    ["一律用 pytest 写测试。", "一律用 pytest 写测试", "test-runner=pytest"],
+  ])("reads the convention in %j", (message, rule, slot) => {
+    const found = readConventions(message);
+    expect(found.map((item) => [item.rule, `${item.slot?.slot}=${item.slot?.value}`])).toEqual([
+      [rule, slot],
+    ]);
+    expect(found[0]?.trigger).not.toMatch(/weekend|hiking/i);
+  });
+
+  it.each([
+    ["Let's switch to pnpm.", "package-manager=pnpm"],
+    ["Scratch that, use vitest.", "test-runner=vitest"],
+    ["We've moved from yarn to pnpm.", "package-manager=pnpm"],
+    ["Change of plan: variable names should start with 'n_'.", "naming.variable.prefix=n_"],
+    ["From now on use 'wr_' as the variable prefix instead.", "naming.variable.prefix=wr_"],
+    ["We no longer use the @retry decorator, now it's @timer on all methods.", "decorator.method=@timer"],
+    ["Let's switch to NumPy-style docstrings.", "docstring-style=numpy"],
+    ["From now on we use pytest instead of unittest.", "test-runner=pytest"],
+    [
+      "Going forward, the config file is settings.toml instead of config.yaml.",
+      "config-file:any=settings.toml",
+    ],
+    ["测试框架换成 vitest 了。", "test-runner=vitest"],
+    ["不再用 yarn，改成 pnpm。", "package-manager=pnpm"],
+  ])("reads the update %j as the new value of its slot", (message, slot) => {
+    const found = readConventions(message);
+    expect(found.map((item) => `${item.slot?.slot}=${item.slot?.value}`)).toEqual([slot]);
+    expect(found[0]?.rule).not.toMatch(/^(?:change of plan|scratch that)/i);
+  });
+
+  it("reads several conventions of one message as one each, after small talk", () => {
+    expect(
+      readConventions(
+        "Good to see you. By the way, we use yarn here. Also, we always write tests with pytest. And we keep config in settings.toml.",
+      ).map((item) => item.slot?.slot),
+    ).toEqual(["package-manager", "test-runner", "config-file:any"]);
+  });
+
   it("reads Chinese conventions, one per slot of a sentence", () => {
     const found = readConventions(
       "我们规范是类名一律用大驼峰，函数参数名以 _a 结尾。另外，每个函数都要有类型注解。",

@@ -113,6 +113,8 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
 /** Every slot `text` names, the first naming of each slot kept. */
 export function readSlots(text: string): SlotFinding[] {
   const found = new Map<string, SlotFinding>();
+  // Slots whose value was read in a clause that says to avoid it ("no longer the @retry decorator").
+  const avoided = new Set<string>();
   for (const { entry, pattern } of ENTRIES) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
@@ -125,7 +127,12 @@ export function readSlots(text: string): SlotFinding[] {
             WHAT_NAMES[named.replace(/es$/, "")] ??
             named);
       const slot = entry.slot.replace("{what}", what);
-      if (found.has(slot)) continue;
+      const dropped =
+        entry.value.from === "group" && AVOIDED_BEFORE.test(clauseAt(text, match.index ?? 0).before);
+      // A value said to be dropped gives way to the one said instead ("…, now it's @timer on all methods").
+      if (found.has(slot) && (!avoided.has(slot) || dropped)) continue;
+      if (dropped) avoided.add(slot);
+      else avoided.delete(slot);
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && entry.value.from === "member") continue;

@@ -91,6 +91,16 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   ),
   lead(
     "announcement",
+    /^(?:our|the|one|a|my) (?:house |team |golden |main |only |standing )?(?:conventions?|rule|norm|standard|policy)(?: here| in this (?:repo|project|team|codebase))? (?:is|says)(?: that| to)?\b[\s,:;—-]*/,
+    "Our convention is to use Google-style docstrings",
+  ),
+  lead(
+    "announcement",
+    /^(?:change of plans?|scratch that|forget (?:what i said|that)|correction|(?:a |one |quick )?update|new rule)\s*[,:;—-]+\s*/,
+    "Change of plan: variable names start with 'n_'",
+  ),
+  lead(
+    "announcement",
     /^[^：:，。]{0,20}(?:习惯|规范|规矩|约定|变化|说明)[：:]\s*/,
     "我们组的习惯：以后变量名一律以 m_ 开头",
   ),

@@ -49,6 +49,21 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     2,
   ),
   naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b(?:all|every|each)\s+(?:of\s+(?:the|our)\s+)?${WHAT}\s+(?:should\s+|must\s+|now\s+|always\s+)*(?:start|begin)s?\s+with\s+`,
+    ),
+    "make sure all functions start with 'fn_'",
+    0,
+  ),
+  naming(
+    "prefix",
+    new RegExp(String.raw`\buse\s+${QUOTED}\s+as\s+(?:the\s+|a\s+|our\s+)?${WHAT}\s+(?:name\s+)?prefix`),
+    "from now on use 'wr_' as the variable prefix instead",
+    1,
+    2,
+  ),
+  naming(
     "suffix",
     new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\bends?\s+with\s+`),
     "function names should end with '_fn'",
@@ -151,6 +166,28 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
+    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(method|function|class)(?:e?s)?/,
+    "we no longer use @retry, now it's @timer on all methods",
+    1,
+    2,
+  ),
+  valued(
+    "docstring-style",
+    ["code"],
+    /\b(google|numpy|sphinx|restructuredtext|rest|epytext|pep ?257)[- ](?:style\s+)?docstrings?|\bdocstrings?\b[^.;,]{0,20}?\b(google|numpy|sphinx|epytext)\b/,
+    "let's switch to NumPy-style docstrings",
+    1,
+  ),
+  valued(
+    "imports.style",
+    ["code"],
+    /\b(absolute|relative|named|wildcard|star)\s+imports?\b|(绝对|相对)导入/,
+    "always use absolute imports",
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
     /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*装饰器(?:[^，。；]{0,20}?(方法|函数|类))?/,
     "所有方法都加上 @timer 装饰器",
     1,
@@ -173,7 +210,16 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   members(
     "logging",
     ["code"],
-    { logging: "logging", logger: "logging", print: "print", "console.log": "console.log" },
+    {
+      logging: "logging",
+      logger: "logging",
+      loguru: "loguru",
+      structlog: "structlog",
+      print: "print",
+      "console.log": "console.log",
+      winston: "winston",
+      pino: "pino",
+    },
     "never use print for debugging, always use the logging module instead",
   ),
   members(

@@ -56,7 +56,14 @@ export const SLOTS = defineLexicon(
     members(
       "test-runner",
       ["tests"],
-      { jest: "jest", vitest: "vitest", mocha: "mocha" },
+      {
+        jest: "jest",
+        vitest: "vitest",
+        mocha: "mocha",
+        pytest: "pytest",
+        unittest: "unittest",
+        nose2: "nose2",
+      },
       "vitest replaced jest, use vitest",
     ),
     members(
@@ -132,8 +139,16 @@ export const SLOTS = defineLexicon(
     valued(
       "config-file:{what}",
       ["config", "code"],
-      /\b(?:(?!our\b|the\b|my\b|your\b|this\b|main\b)(\w+)\s+)?config(?:uration)?(?:\s+file)?\s+(?:is|lives in|lives at|goes in|is in|is at|=)\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
+      /\b(?:(?!our\b|the\b|my\b|your\b|this\b|main\b)(\w+)\s+)?config(?:uration)?(?:\s+file)?\s+(?:is|is now|lives in|lives at|now lives in|goes in|is in|is at|moved to|=)\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
       "our config file is config.yaml",
+      2,
+      1,
+    ),
+    valued(
+      "config-file:{what}",
+      ["config", "code"],
+      /\b(?:keep|put|store|read)s?\s+(?:the\s+|our\s+|all\s+)?(?:(?!the\b|our\b|all\b)(\w+)\s+)?config(?:uration)?(?:\s+files?)?\s+in\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
+      "we keep config in settings.toml",
       2,
       1,
     ),
