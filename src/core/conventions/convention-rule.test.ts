@@ -101,11 +101,24 @@ describe("the standing-convention rule", () => {
       "config-file:any=settings.toml",
     ],
     ["测试框架换成 vitest 了。", "test-runner=vitest"],
+    ["Change of plan on testing: we've moved from pytest to unittest.", "test-runner=unittest"],
     ["不再用 yarn，改成 pnpm。", "package-manager=pnpm"],
   ])("reads the update %j as the new value of its slot", (message, slot) => {
     const found = readConventions(message);
     expect(found.map((item) => `${item.slot?.slot}=${item.slot?.value}`)).toEqual([slot]);
     expect(found[0]?.rule).not.toMatch(/^(?:change of plan|scratch that)/i);
+  });
+
+  it("reads two updates of one Chinese message as one each", () => {
+    expect(
+      readConventions("有个变化：以后不再用 yarn，改成 pnpm。配置文件也换成 config.yaml 了。").map((item) => [
+        item.rule,
+        item.slot?.value,
+      ]),
+    ).toEqual([
+      ["以后不再用 yarn，改成 pnpm", "pnpm"],
+      ["配置文件也换成 config.yaml 了", "config.yaml"],
+    ]);
   });
 
   it("reads several conventions of one message as one each, after small talk", () => {

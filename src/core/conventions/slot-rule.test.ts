@@ -37,6 +37,14 @@ describe("the slot rule", () => {
     ["周末把仓库迁到 pnpm 了，以后一律用 pnpm，别再用 yarn。", ["package-manager=pnpm"]],
     ["staging 环境下线了，以后一律先发 qa-gw，不再发 staging。", ["deploy-target=qa-gw"]],
     ["我们规范是提交信息必须以 jira 编号开头", ["commit-format.prefix=jira"]],
+    // Words read as one slot name no other: the style, not whether to write docstrings.
+    ["let's switch to NumPy-style docstrings", ["docstring-style=numpy"]],
+    ["make sure every method has a docstring in Google style", ["docstring-style=google"]],
+    ["all methods get the '@log_calls' decorator", ["decorator.method=@log_calls"]],
+    // A value said to be dropped gives way to the one said instead.
+    ["no longer '@log_calls', use the '@traced' decorator on all methods", ["decorator.method=@traced"]],
+    ["we've moved from yarn to pnpm", ["package-manager=pnpm"]],
+    ["配置文件也换成 config.yaml 了", ["config-file:any=config.yaml"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });

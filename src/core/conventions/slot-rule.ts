@@ -115,9 +115,15 @@ export function readSlots(text: string): SlotFinding[] {
   const found = new Map<string, SlotFinding>();
   // Slots whose value was read in a clause that says to avoid it ("no longer the @retry decorator").
   const avoided = new Set<string>();
+  // Words read as one slot name no other ("NumPy-style docstrings" is the style, not docstrings).
+  const spans: Array<[number, number, string]> = [];
   for (const { entry, pattern } of ENTRIES) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
+      const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
+      const inside = ([start, end, other]: [number, number, string]) =>
+        other !== entry.slot && from >= start && to <= end && to - from < end - start;
+      if (spans.some(inside)) continue;
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
@@ -136,6 +142,7 @@ export function readSlots(text: string): SlotFinding[] {
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && entry.value.from === "member") continue;
+      spans.push([from, to, entry.slot]);
       found.set(slot, {
         slot,
         value,

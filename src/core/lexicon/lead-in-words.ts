@@ -96,7 +96,7 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   ),
   lead(
     "announcement",
-    /^(?:change of plans?|scratch that|forget (?:what i said|that)|correction|(?:a |one |quick )?update|new rule)\s*[,:;—-]+\s*/,
+    /^(?:change of plans?(?: (?:on|for|about) [\w\s-]{1,30}?)?|scratch that|forget (?:what i said|that)|correction|(?:a |one |quick )?update|new rule)\s*[,:;—-]+\s*/,
     "Change of plan: variable names start with 'n_'",
   ),
   lead(

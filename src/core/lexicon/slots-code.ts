@@ -136,6 +136,13 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     2,
   ),
   // Practices in code.
+  valued(
+    "docstring-style",
+    ["code"],
+    /\b(google|numpy|sphinx|restructuredtext|rest|epytext|pep ?257)[- ](?:style\s+)?docstrings?|\bdocstrings?\b[^.;,]{0,20}?\b(google|numpy|sphinx|epytext)\b/,
+    "let's switch to NumPy-style docstrings",
+    1,
+  ),
   practice("docstrings", ["code"], /\bdocstrings?\b|文档字符串/, "we use docstrings in all methods"),
   practice(
     "annotations",
@@ -158,6 +165,14 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
+    /\b(?:all|every|each)\s+(?:of\s+the\s+)?(method|function|class)(?:e?s)?\b[^.;]{0,40}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+decorator\b/,
+    "all methods get the '@log_calls' decorator",
+    2,
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
     /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+decorator\b(?:[^.;]{0,60}?\b(?:to|on|for)\s+(?:all\s+|every\s+|each\s+)?(method|function|class)(?:e?s)?)?/,
     "add the '@retry' decorator from the 'pedantic' module to all methods",
     1,
@@ -170,13 +185,6 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     "we no longer use @retry, now it's @timer on all methods",
     1,
     2,
-  ),
-  valued(
-    "docstring-style",
-    ["code"],
-    /\b(google|numpy|sphinx|restructuredtext|rest|epytext|pep ?257)[- ](?:style\s+)?docstrings?|\bdocstrings?\b[^.;,]{0,20}?\b(google|numpy|sphinx|epytext)\b/,
-    "let's switch to NumPy-style docstrings",
-    1,
   ),
   valued(
     "imports.style",
