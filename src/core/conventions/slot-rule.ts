@@ -121,9 +121,6 @@ export function readSlots(text: string): SlotFinding[] {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
       const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
-      const inside = ([start, end, other]: [number, number, string]) =>
-        other !== entry.slot && from >= start && to <= end && to - from < end - start;
-      if (spans.some(inside)) continue;
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
@@ -133,6 +130,9 @@ export function readSlots(text: string): SlotFinding[] {
             WHAT_NAMES[named.replace(/es$/, "")] ??
             named);
       const slot = entry.slot.replace("{what}", what);
+      const inside = ([start, end, other]: [number, number, string]) =>
+        other !== slot && from >= start && to <= end && to - from < end - start;
+      if (spans.some(inside)) continue;
       const dropped =
         entry.value.from === "group" && AVOIDED_BEFORE.test(clauseAt(text, match.index ?? 0).before);
       // A value said to be dropped gives way to the one said instead ("…, now it's @timer on all methods").
@@ -142,7 +142,7 @@ export function readSlots(text: string): SlotFinding[] {
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && entry.value.from === "member") continue;
-      spans.push([from, to, entry.slot]);
+      spans.push([from, to, slot]);
       found.set(slot, {
         slot,
         value,
