@@ -79,6 +79,32 @@ describe("the standing-convention rule", () => {
       "config-file:any=settings.toml",
     ],
     ["一律用 pytest 写测试。", "一律用 pytest 写测试", "test-runner=pytest"],
+    [
+      "Another thing I want you to keep in mind is that all function names should end with '_v2'.",
+      "All function names should end with '_v2'",
+      "naming.function.suffix=_v2",
+    ],
+    [
+      "I'd also like you to always include type hints for function arguments.",
+      "Always include type hints for function arguments",
+      "annotations=use",
+    ],
+    [
+      "We've decided that variable names should now start with 'q_' rather than 'z_'.",
+      "Variable names should now start with 'q_' rather than 'z_'",
+      "naming.variable.prefix=q_",
+    ],
+    [
+      "Update on the naming convention: use 'mx_' for all variable names going forward.",
+      "Use 'mx_' for all variable names going forward",
+      "naming.variable.prefix=mx_",
+    ],
+    [
+      "We're switching our CI to GitHub Actions, so please use that.",
+      "We're switching our CI to GitHub Actions, so please use that",
+      "ci-provider=github-actions",
+    ],
+    ["以后所有方法都要加 @timer 装饰器。", "以后所有方法都要加 @timer 装饰器", "decorator.method=@timer"],
   ])("reads the convention in %j", (message, rule, slot) => {
     const found = readConventions(message);
     expect(found.map((item) => [item.rule, `${item.slot?.slot}=${item.slot?.value}`])).toEqual([

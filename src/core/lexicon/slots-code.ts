@@ -64,6 +64,24 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     2,
   ),
   naming(
+    "prefix",
+    new RegExp(
+      String.raw`\buse\s+['"‘“\x60]([^'"’”\x60\s]{0,39}_)['"’”\x60]\s+(?:as\s+(?:the\s+|a\s+)?prefix\s+)?(?:for|on|in)\s+(?:all\s+|every\s+|the\s+)*${WHAT}\s+names?`,
+    ),
+    "use 'mx_' for all variable names going forward",
+    1,
+    2,
+  ),
+  naming(
+    "suffix",
+    new RegExp(
+      String.raw`\buse\s+['"‘“\x60](_[^'"’”\x60\s]{0,39})['"’”\x60]\s+(?:as\s+(?:the\s+|a\s+)?suffix\s+)?(?:for|on|in)\s+(?:all\s+|every\s+|the\s+)*${WHAT}\s+names?`,
+    ),
+    "use '_fn' for all function names",
+    1,
+    2,
+  ),
+  naming(
     "suffix",
     new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\bends?\s+with\s+`),
     "function names should end with '_fn'",
@@ -191,6 +209,14 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     ["code"],
     /\b(absolute|relative|named|wildcard|star)\s+imports?\b|(绝对|相对)导入/,
     "always use absolute imports",
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /(?:所有|每个|全部|每一个)的?(方法|函数|类)[^，。；]{0,10}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*装饰器/,
+    "以后所有方法都要加 @timer 装饰器",
+    2,
     1,
   ),
   valued(

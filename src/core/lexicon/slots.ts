@@ -67,6 +67,19 @@ export const SLOTS = defineLexicon(
       "vitest replaced jest, use vitest",
     ),
     members(
+      "ci-provider",
+      ["ci"],
+      {
+        "github actions": "github-actions",
+        "gitlab ci": "gitlab-ci",
+        circleci: "circleci",
+        jenkins: "jenkins",
+        "travis ci": "travis",
+        buildkite: "buildkite",
+      },
+      "We're switching our CI to GitHub Actions, so please use that",
+    ),
+    members(
       "merge-strategy",
       ["git"],
       { rebase: "rebase", "merge commits": "merge", squash: "squash" },

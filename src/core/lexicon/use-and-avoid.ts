@@ -24,7 +24,7 @@ export const USE_LEADS = defineLexicon(
   [
     after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with)/, "use pnpm for everything"),
     after(
-      /\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed))(?:\s+[\w-]+){0,3}?\s+to/,
+      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+[\w-]+){0,3}?\s+to/,
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
