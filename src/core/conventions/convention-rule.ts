@@ -136,7 +136,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
     const lasting = strong || (slots.length > 0 && (marked || update || statesNorm(text)));
     // A lasting rule that sets a slot's value states the project's value even as a statement
     // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
-    const directive = readsAsDirective(text, zh) || (slots.length > 0 && (strong || update));
+    const directive = readsAsDirective(text, zh) || (slots.length > 0 && (strong || update || marked));
     if (!lasting || !directive) continue;
     for (const clause of clausesBySlot(text, slots)) {
       const words = kindsOfWorkIn(clause.text);

@@ -11,6 +11,10 @@ export const NORMS = defineLexicon("norms", [
     pattern: /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b/,
     example: "every POST must carry an idempotency key",
   },
+  {
+    pattern: /[,;]\s*(?:never|not|no)\s+[A-Za-z][\w.@/-]*\s*[.!]?$/,
+    example: "ViewModels expose StateFlow, never LiveData",
+  },
   { pattern: /\balways (?:needs?|requires?)\b/, example: "the orders api always needs a cursor" },
   {
     pattern: /\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b/,

@@ -6,6 +6,7 @@
  */
 import {
   members,
+  NAME_PART,
   naming,
   practice,
   QUOTED,
@@ -70,6 +71,39 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     ),
     "use 'mx_' for all variable names going forward",
     1,
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b${WHAT}\s+(?:should\s+|must\s+|now\s+|always\s+|are\s+|is\s+)*(?:start|begin|use|named|called|are|get)s?\s+(?:with\s+)?(?:the\s+)?${NAME_PART}`,
+    ),
+    "local variables start with fc_, local vars use lv_ now, branches are ember-<ticket>",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\buse\s+${NAME_PART}\s+(?:for|on|in)\s+(?:all\s+|every\s+|the\s+|new\s+|local\s+)*${WHAT}`,
+    ),
+    "scratch that, use q_ for local variables",
+    1,
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b${WHAT}\s+(?:are\s+|is\s+)?(?:named\s+with|get|use|take|have|carry)\s+(?:the\s+|a\s+)?['"‘“\x60]?([A-Za-z$][\w$]{0,12})['"’”\x60]?\s+prefix`,
+    ),
+    "new components get the Dx prefix",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|命名|名称|名字)?[^，。；,;]{0,6}?(?:改成|改为|换成|叫|统一为|统一用|一律用)\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}[_/-])`,
+    ),
+    "分支命名改成 jy-需求号-简短描述",
     2,
   ),
   naming(
@@ -183,7 +217,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
-    /\b(?:all|every|each)\s+(?:of\s+the\s+)?(method|function|class)(?:e?s)?\b[^.;]{0,40}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+decorator\b/,
+    /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b[^.;]{0,40}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b/,
     "all methods get the '@log_calls' decorator",
     2,
     1,
@@ -191,7 +225,23 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
-    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+decorator\b(?:[^.;]{0,60}?\b(?:to|on|for)\s+(?:all\s+|every\s+|each\s+)?(method|function|class)(?:e?s)?)?/,
+    /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
+    "from now on use @guarded_io on service methods instead of @sensor_safe",
+    1,
+    2,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /\bannotate\w*\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(method|function|class)(?:e?s)?\s+with\s+['"‘“\x60]?(@[\w.]+)/,
+    "we always annotate REST controller methods with @Audited",
+    2,
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b(?:[^.;]{0,60}?\b(?:to|on|for)\s+(?:all\s+|every\s+|each\s+)?(method|function|class)(?:e?s)?)?/,
     "add the '@retry' decorator from the 'pedantic' module to all methods",
     1,
     2,
@@ -248,6 +298,15 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
       logging: "logging",
       logger: "logging",
       loguru: "loguru",
+      timber: "timber",
+      zap: "zap",
+      zerolog: "zerolog",
+      slog: "slog",
+      "log/slog": "slog",
+      logrus: "logrus",
+      tracing: "tracing",
+      env_logger: "env_logger",
+      logbook: "logbook",
       structlog: "structlog",
       print: "print",
       "console.log": "console.log",

@@ -67,6 +67,12 @@ export const SLOTS = defineLexicon(
       "vitest replaced jest, use vitest",
     ),
     members(
+      "dependency-injection",
+      ["code"],
+      { koin: "koin", hilt: "hilt", dagger: "dagger", guice: "guice" },
+      "let's switch to Hilt, no new Koin modules",
+    ),
+    members(
       "ci-provider",
       ["ci"],
       {

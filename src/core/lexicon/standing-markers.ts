@@ -76,6 +76,10 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     "all functions should have docstrings",
   ),
   strong(
+    /\bno exceptions?\b|\bwithout (?:an )?exception\b|没有例外|无一例外/,
+    "every method gets a docstring, no exceptions",
+  ),
+  strong(
     /\b(?:make sure|ensure|see to it)(?: that)? (?:all|every|each|any)\b/,
     "make sure every method has a docstring",
   ),

@@ -29,7 +29,7 @@ export const USE_LEADS = defineLexicon(
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
     after(
-      /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
+      /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
     ),
     after(/\b(?:listens on|runs on|serves on|is on|port)(?: port)?/, "the api listens on 8081"),
