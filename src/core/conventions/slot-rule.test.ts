@@ -45,6 +45,27 @@ describe("the slot rule", () => {
     ["no longer '@log_calls', use the '@traced' decorator on all methods", ["decorator.method=@traced"]],
     ["we've moved from yarn to pnpm", ["package-manager=pnpm"]],
     ["配置文件也换成 config.yaml 了", ["config-file:any=config.yaml"]],
+    // Names without quotes or a "names" word, by the shape of a name part.
+    ["our convention is that local variables start with fc_", ["naming.variable.prefix=fc_"]],
+    ["so local vars use lv_ now", ["naming.variable.prefix=lv_"]],
+    ["going forward branches are ember-<ticket>-<slug> instead of spark-", ["naming.branch.prefix=ember-"]],
+    ["from now on new components get the Dx prefix instead of Lm", ["naming.component.prefix=dx"]],
+    ["分支命名改成 jy-需求号-简短描述", ["naming.branch.prefix=jy-"]],
+    // Decorators and annotations, on methods unless the rule names another thing.
+    [
+      "from now on use @guarded_io on service methods instead of @sensor_safe",
+      ["decorator.method=@guarded_io"],
+    ],
+    ["we always annotate REST controller methods with @Audited", ["decorator.method=@audited"]],
+    ["so the annotation is now @LedgerTrace", ["decorator.method=@ledgertrace"]],
+    ["每个 service 的 public 方法都要加 @FyMetric 注解", ["decorator.method=@fymetric"]],
+    ["新写的 service 方法统一加 @Observed", ["decorator.method=@observed"]],
+    // Tools, files and helpers.
+    ["let's switch to Hilt, no new Koin modules please", ["dependency-injection=hilt"]],
+    ["日志统一用标准库的 log/slog，zerolog 也别再用了", ["logging=slog"]],
+    ["settings live in kestrel.toml now, kestrel.cfg is gone", ["config-file:any=kestrel.toml"]],
+    ["以后超参数统一写在 configs/recipe.yaml", ["config-file:any=configs/recipe.yaml"]],
+    ["new code uses xerrs.Trace(err, ctx)", ["error-wrapping=xerrs"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });

@@ -5,7 +5,7 @@
  */
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { forbids } from "../lexicon/negations.js";
-import { SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
+import { DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 
@@ -58,6 +58,9 @@ function clauseAt(text: string, index: number): { before: string; after: string 
 const AVOIDED_BEFORE =
   /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|over)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
+/** Use leads right before a term in its clause, in Chinese ("统一用标准库的 log/slog", "改成 pnpm"). */
+const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加)[^，。；,;]{0,8}$/;
+
 /** The one member of a tool slot the rule says to use, or null. */
 function usedMember(entry: SlotEntry, text: string): string | null {
   if (entry.value.from !== "member") return null;
@@ -77,6 +80,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     const { before, after: rest } = clauseAt(text, match.index ?? 0);
     if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
     else if (
+      USED_BEFORE.test(before) ||
       terms.use.has(head) ||
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
       // "…, rebase onto main instead", "always yarn add"
@@ -124,7 +128,7 @@ export function readSlots(text: string): SlotFinding[] {
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
-          ? "any"
+          ? (DEFAULT_WHAT[entry.slot] ?? "any")
           : (WHAT_NAMES[named] ??
             WHAT_NAMES[named.replace(/s$/, "")] ??
             WHAT_NAMES[named.replace(/es$/, "")] ??
@@ -142,6 +146,9 @@ export function readSlots(text: string): SlotFinding[] {
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && entry.value.from === "member") continue;
+      // …and a slot read inside these words gives way ("annotate … methods with @Audited").
+      for (const [start, end, other] of spans)
+        if (other !== slot && start >= from && end <= to && end - start < to - from) found.delete(other);
       spans.push([from, to, slot]);
       found.set(slot, {
         slot,

@@ -69,6 +69,12 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   模块: "module",
 };
 
+/**
+ * What a `{what}` slot governs when the rule names nothing: a decorator or annotation said of no
+ * thing is one on methods ("the annotation is now @LedgerTrace" updates "@Audited on methods").
+ */
+export const DEFAULT_WHAT: Readonly<Record<string, string>> = { "decorator.{what}": "method" };
+
 /** What a name belongs to decides the work it governs when it is not code: branch names are git. */
 export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = {
   branch: ["git"],

@@ -12,7 +12,7 @@ import { defineLexicon } from "./define-lexicon.js";
 import { members, valued } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 
-export { type SlotEntry, type SlotValue, WHAT_NAMES, WHAT_WORK } from "./slot-entry.js";
+export { DEFAULT_WHAT, type SlotEntry, type SlotValue, WHAT_NAMES, WHAT_WORK } from "./slot-entry.js";
 
 /** Every slot, tried in this order; one rule may name several (one per clause). */
 export const SLOTS = defineLexicon(
@@ -169,6 +169,20 @@ export const SLOTS = defineLexicon(
       /\b(?:keep|put|store|read)s?\s+(?:the\s+|our\s+|all\s+)?(?:(?!the\b|our\b|all\b)(\w+)\s+)?config(?:uration)?(?:\s+files?)?\s+in\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
       "we keep config in settings.toml",
       2,
+      1,
+    ),
+    valued(
+      "config-file:any",
+      ["config", "code"],
+      /\b(?:settings|options|config(?:uration)?|parameters)(?:\s+files?)?\s+(?:now\s+)?(?:go|goes|live|lives|are|is|belong)\s+(?:now\s+)?in\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties))\b/,
+      "settings live in kestrel.toml now",
+      1,
+    ),
+    valued(
+      "config-file:any",
+      ["config", "code"],
+      /(?:统一|都|一律)?(?:写在|放在|放到|写到|改到)\s*['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|cfg|conf|properties))/,
+      "以后超参数统一写在 configs/recipe.yaml",
       1,
     ),
     valued(
