@@ -135,6 +135,26 @@ describe("the standing-convention rule", () => {
     expect(found[0]?.rule).not.toMatch(/^(?:change of plan|scratch that)/i);
   });
 
+  it("keeps the rule apart from a story told before a dash, and one convention per slot value", () => {
+    expect(
+      rules(
+        "heh. so I merged the settings migration this morning — settings live in kestrel.toml now, kestrel.cfg is gone for good.",
+      ),
+    ).toEqual(["Settings live in kestrel.toml now, kestrel.cfg is gone for good"]);
+    expect(rules("this repo is a pnpm workspace. Use pnpm install, never npm install here.")).toEqual([
+      "Use pnpm install, never npm install here",
+    ]);
+  });
+
+  it("reads norms said of every thing of a kind, and code named in CamelCase", () => {
+    expect(rules("A few ground rules. Firstly, ViewModels expose StateFlow, never LiveData.")).toEqual([
+      "ViewModels expose StateFlow, never LiveData",
+    ]);
+    expect(
+      rules("every resource carries the owner and costcenter tags, the module won't plan without them."),
+    ).toEqual(["Every resource carries the owner and costcenter tags, the module won't plan without them"]);
+  });
+
   it("reads two updates of one Chinese message as one each", () => {
     expect(
       readConventions("有个变化：以后不再用 yarn，改成 pnpm。配置文件也换成 config.yaml 了。").map((item) => [

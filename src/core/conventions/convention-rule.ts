@@ -71,6 +71,21 @@ function occasionOf(text: string, zh: boolean): string | null {
   return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${(found[2] ?? "").trim()}`;
 }
 
+/**
+ * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
+ * the settings migration this morning — settings live in kestrel.toml now").
+ */
+function ruleOf(text: string): string {
+  const parts = text.split(/\s+[—–]\s+/);
+  if (parts.length < 2) return text;
+  const stating = parts.filter(
+    (part) =>
+      readsAsDirective(part, languageOf(part) === "zh") ||
+      readSlots(part).some((slot) => slot.value !== null),
+  );
+  return stating.length > 0 ? stating.join(" — ") : text;
+}
+
 function clean(text: string): string {
   const stripped = stripLeadIns(text)
     .replace(/[.。!！]+$/, "")
@@ -124,7 +139,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
   const marked = sentences.some((sentence) => hasStrongStandingMarker(sentence.text));
   const found: ConventionFinding[] = [];
   for (const sentence of sentences) {
-    const text = stripLeadIns(sentence.text);
+    const text = ruleOf(stripLeadIns(sentence.text));
     if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) continue;
     // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是).
     const strong = hasStrongStandingMarker(sentence.text);
@@ -160,7 +175,12 @@ export function readConventions(message: string, lastCommand: string | null = nu
       });
     }
   }
-  return found;
+  // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
+  // workspace. Use pnpm install, never npm install" → the instruction).
+  const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
+  return found.filter(
+    (item, index) => key(item) === null || !found.slice(index + 1).some((later) => key(later) === key(item)),
+  );
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

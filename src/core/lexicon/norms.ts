@@ -12,6 +12,11 @@ export const NORMS = defineLexicon("norms", [
     example: "every POST must carry an idempotency key",
   },
   {
+    pattern:
+      /^(?:every|each|all)\s+(?:[\w-]+\s+){0,2}?\w+\s+(?:carr(?:y|ies)|has|have|gets?|includes?|contains?|subclass(?:es)?)\s+(?:the|a|an|its|their|[A-Z]\w+)\b/,
+    example: "every resource carries the owner and costcenter tags",
+  },
+  {
     pattern: /[,;]\s*(?:never|not|no)\s+[A-Za-z][\w.@/-]*\s*[.!]?$/,
     example: "ViewModels expose StateFlow, never LiveData",
   },

@@ -19,7 +19,7 @@ export interface StandingMarker extends LexiconEntry {
 }
 
 /** Things a project's conventions hold for: "all methods", "every function". */
-const THINGS = String.raw`(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?|variables?|branches)`;
+const THINGS = String.raw`(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?|variables?|branches|resources?|endpoints?|components?|handlers?|jobs?|services?)`;
 
 const strong = (pattern: RegExp, example: string): StandingMarker => ({
   pattern,
@@ -71,12 +71,12 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   ),
   strong(
     new RegExp(
-      String.raw`\b(?:all|every|each) (?:of (?:the|our) )?(?:[\w-]+ )?${THINGS} (?:should|must|needs? to|ha(?:s|ve) to|are to|gets?|need)\b`,
+      String.raw`\b(?:all|every|each) (?:of (?:the|our) )?(?:[\w-]+ )?${THINGS} (?:should|must|needs? to|ha(?:s|ve) to|are to|gets?|need|carr(?:y|ies)|subclass(?:es)?)\b`,
     ),
     "all functions should have docstrings",
   ),
   strong(
-    /\bno exceptions?\b|\bwithout (?:an )?exception\b|没有例外|无一例外/,
+    /,\s*(?:not )?ever\b|\bno exceptions?\b|\bwithout (?:an )?exception\b|没有例外|无一例外/,
     "every method gets a docstring, no exceptions",
   ),
   strong(
