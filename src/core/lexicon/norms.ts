@@ -17,6 +17,10 @@ export const NORMS = defineLexicon("norms", [
     example: "every resource carries the owner and costcenter tags",
   },
   {
+    pattern: /\b(?:is|are)\s+[\w-]+-only\b/,
+    example: "Injection is constructor-only, no @Autowired on fields",
+  },
+  {
     pattern: /[,;]\s*(?:never|not|no)\s+[A-Za-z][\w.@/-]*\s*[.!]?$/,
     example: "ViewModels expose StateFlow, never LiveData",
   },
