@@ -38,6 +38,143 @@ describe("the standing-convention rule", () => {
     ).toEqual(["We always include try statements in methods", "Function names should end with '_fn'"]);
   });
 
+  it.each([
+    ["Also, all functions should have docstrings.", "All functions should have docstrings", "docstrings=use"],
+    ["One more thing: we use pytest for tests.", "We use pytest for tests", "test-runner=pytest"],
+    [
+      "Our convention is to use Google-style docstrings.",
+      "Use Google-style docstrings",
+      "docstring-style=google",
+    ],
+    [
+      "Our convention is that every method has a docstring.",
+      "Every method has a docstring",
+      "docstrings=use",
+    ],
+    [
+      "Make sure all functions start with 'fn_'.",
+      "Make sure all functions start with 'fn_'",
+      "naming.function.prefix=fn_",
+    ],
+    [
+      "The rule here is that variable names start with 'z_'.",
+      "Variable names start with 'z_'",
+      "naming.variable.prefix=z_",
+    ],
+    [
+      "How was your weekend? Mine was great, went hiking. Anyway, we use black for formatting.",
+      "We use black for formatting",
+      "formatter=black",
+    ],
+    ["Please always use absolute imports.", "Always use absolute imports", "imports.style=absolute"],
+    ["Use loguru for logging from now on.", "Use loguru for logging from now on", "logging=loguru"],
+    [
+      "Branch names should start with 'feature/'.",
+      "Branch names should start with 'feature/'",
+      "naming.branch.prefix=feature/",
+    ],
+    [
+      "We keep config in settings.toml, always.",
+      "We keep config in settings.toml, always",
+      "config-file:any=settings.toml",
+    ],
+    ["一律用 pytest 写测试。", "一律用 pytest 写测试", "test-runner=pytest"],
+    [
+      "Another thing I want you to keep in mind is that all function names should end with '_v2'.",
+      "All function names should end with '_v2'",
+      "naming.function.suffix=_v2",
+    ],
+    [
+      "I'd also like you to always include type hints for function arguments.",
+      "Always include type hints for function arguments",
+      "annotations=use",
+    ],
+    [
+      "We've decided that variable names should now start with 'q_' rather than 'z_'.",
+      "Variable names should now start with 'q_' rather than 'z_'",
+      "naming.variable.prefix=q_",
+    ],
+    [
+      "Update on the naming convention: use 'mx_' for all variable names going forward.",
+      "Use 'mx_' for all variable names going forward",
+      "naming.variable.prefix=mx_",
+    ],
+    [
+      "We're switching our CI to GitHub Actions, so please use that.",
+      "We're switching our CI to GitHub Actions, so please use that",
+      "ci-provider=github-actions",
+    ],
+    ["以后所有方法都要加 @timer 装饰器。", "以后所有方法都要加 @timer 装饰器", "decorator.method=@timer"],
+  ])("reads the convention in %j", (message, rule, slot) => {
+    const found = readConventions(message);
+    expect(found.map((item) => [item.rule, `${item.slot?.slot}=${item.slot?.value}`])).toEqual([
+      [rule, slot],
+    ]);
+    expect(found[0]?.trigger).not.toMatch(/weekend|hiking/i);
+  });
+
+  it.each([
+    ["Let's switch to pnpm.", "package-manager=pnpm"],
+    ["Scratch that, use vitest.", "test-runner=vitest"],
+    ["We've moved from yarn to pnpm.", "package-manager=pnpm"],
+    ["Change of plan: variable names should start with 'n_'.", "naming.variable.prefix=n_"],
+    ["From now on use 'wr_' as the variable prefix instead.", "naming.variable.prefix=wr_"],
+    ["We no longer use the @retry decorator, now it's @timer on all methods.", "decorator.method=@timer"],
+    ["Let's switch to NumPy-style docstrings.", "docstring-style=numpy"],
+    ["From now on we use pytest instead of unittest.", "test-runner=pytest"],
+    [
+      "Going forward, the config file is settings.toml instead of config.yaml.",
+      "config-file:any=settings.toml",
+    ],
+    ["测试框架换成 vitest 了。", "test-runner=vitest"],
+    ["Change of plan on testing: we've moved from pytest to unittest.", "test-runner=unittest"],
+    ["不再用 yarn，改成 pnpm。", "package-manager=pnpm"],
+  ])("reads the update %j as the new value of its slot", (message, slot) => {
+    const found = readConventions(message);
+    expect(found.map((item) => `${item.slot?.slot}=${item.slot?.value}`)).toEqual([slot]);
+    expect(found[0]?.rule).not.toMatch(/^(?:change of plan|scratch that)/i);
+  });
+
+  it("keeps the rule apart from a story told before a dash, and one convention per slot value", () => {
+    expect(
+      rules(
+        "heh. so I merged the settings migration this morning — settings live in kestrel.toml now, kestrel.cfg is gone for good.",
+      ),
+    ).toEqual(["Settings live in kestrel.toml now, kestrel.cfg is gone for good"]);
+    expect(rules("this repo is a pnpm workspace. Use pnpm install, never npm install here.")).toEqual([
+      "Use pnpm install, never npm install here",
+    ]);
+  });
+
+  it("reads norms said of every thing of a kind, and code named in CamelCase", () => {
+    expect(rules("A few ground rules. Firstly, ViewModels expose StateFlow, never LiveData.")).toEqual([
+      "ViewModels expose StateFlow, never LiveData",
+    ]);
+    expect(
+      rules("every resource carries the owner and costcenter tags, the module won't plan without them."),
+    ).toEqual(["Every resource carries the owner and costcenter tags, the module won't plan without them"]);
+  });
+
+  it("reads two updates of one Chinese message as one each", () => {
+    expect(
+      readConventions("有个变化：以后不再用 yarn，改成 pnpm。配置文件也换成 config.yaml 了。").map((item) => [
+        item.rule,
+        item.slot?.value,
+      ]),
+    ).toEqual([
+      ["以后不再用 yarn，改成 pnpm", "pnpm"],
+      ["配置文件也换成 config.yaml 了", "config.yaml"],
+    ]);
+  });
+
+  it("reads several conventions of one message as one each, after small talk", () => {
+    expect(
+      readConventions(
+        "Good to see you. By the way, we use yarn here. Also, we always write tests with pytest. And we keep config in settings.toml.",
+      ).map((item) => item.slot?.slot),
+    ).toEqual(["package-manager", "test-runner", "config-file:any"]);
+  });
+
   it("reads Chinese conventions, one per slot of a sentence", () => {
     const found = readConventions(
       "我们规范是类名一律用大驼峰，函数参数名以 _a 结尾。另外，每个函数都要有类型注解。",

@@ -18,6 +18,7 @@ import { isOneOff } from "../lexicon/one-off-cues.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { CONDITIONS, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
@@ -70,8 +71,20 @@ function occasionOf(text: string, zh: boolean): string | null {
   return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${(found[2] ?? "").trim()}`;
 }
 
-/** A word that says a convention changed: "now", "changed", 改成. */
-const UPDATE = /\bnow\b|\bchanged?\b|\bswitch(?:ed)?\b|\bupdated?\b|改成|改为|改了|换成|从今天/i;
+/**
+ * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
+ * the settings migration this morning — settings live in kestrel.toml now").
+ */
+function ruleOf(text: string): string {
+  const parts = text.split(/\s+[—–]\s+/);
+  if (parts.length < 2) return text;
+  const stating = parts.filter(
+    (part) =>
+      readsAsDirective(part, languageOf(part) === "zh") ||
+      readSlots(part).some((slot) => slot.value !== null),
+  );
+  return stating.length > 0 ? stating.join(" — ") : text;
+}
 
 function clean(text: string): string {
   const stripped = stripLeadIns(text)
@@ -126,15 +139,20 @@ export function readConventions(message: string, lastCommand: string | null = nu
   const marked = sentences.some((sentence) => hasStrongStandingMarker(sentence.text));
   const found: ConventionFinding[] = [];
   for (const sentence of sentences) {
-    const text = stripLeadIns(sentence.text);
+    const text = ruleOf(stripLeadIns(sentence.text));
     if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) continue;
+    // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是).
+    const strong = hasStrongStandingMarker(sentence.text);
     // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
-    const strong = hasStrongStandingMarker(text);
     if (isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text)) continue;
     const zh = languageOf(text) === "zh";
     const slots = readSlots(text).filter((slot) => slot.value !== null);
-    const lasting = strong || (slots.length > 0 && (marked || UPDATE.test(text)));
-    if (!lasting || !readsAsDirective(text, zh)) continue;
+    const update = saysUpdate(sentence.text);
+    const lasting = strong || (slots.length > 0 && (marked || update || statesNorm(text)));
+    // A lasting rule that sets a slot's value states the project's value even as a statement
+    // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
+    const directive = readsAsDirective(text, zh) || (slots.length > 0 && (strong || update || marked));
+    if (!lasting || !directive) continue;
     for (const clause of clausesBySlot(text, slots)) {
       const words = kindsOfWorkIn(clause.text);
       if (clause.slot === null && words.length === 0 && !namesCode(clause.text)) continue;
@@ -157,7 +175,12 @@ export function readConventions(message: string, lastCommand: string | null = nu
       });
     }
   }
-  return found;
+  // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
+  // workspace. Use pnpm install, never npm install" → the instruction).
+  const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
+  return found.filter(
+    (item, index) => key(item) === null || !found.slice(index + 1).some((later) => key(later) === key(item)),
+  );
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

@@ -37,6 +37,35 @@ describe("the slot rule", () => {
     ["周末把仓库迁到 pnpm 了，以后一律用 pnpm，别再用 yarn。", ["package-manager=pnpm"]],
     ["staging 环境下线了，以后一律先发 qa-gw，不再发 staging。", ["deploy-target=qa-gw"]],
     ["我们规范是提交信息必须以 jira 编号开头", ["commit-format.prefix=jira"]],
+    // Words read as one slot name no other: the style, not whether to write docstrings.
+    ["let's switch to NumPy-style docstrings", ["docstring-style=numpy"]],
+    ["make sure every method has a docstring in Google style", ["docstring-style=google"]],
+    ["all methods get the '@log_calls' decorator", ["decorator.method=@log_calls"]],
+    // A value said to be dropped gives way to the one said instead.
+    ["no longer '@log_calls', use the '@traced' decorator on all methods", ["decorator.method=@traced"]],
+    ["we've moved from yarn to pnpm", ["package-manager=pnpm"]],
+    ["配置文件也换成 config.yaml 了", ["config-file:any=config.yaml"]],
+    // Names without quotes or a "names" word, by the shape of a name part.
+    ["our convention is that local variables start with fc_", ["naming.variable.prefix=fc_"]],
+    ["so local vars use lv_ now", ["naming.variable.prefix=lv_"]],
+    ["going forward branches are ember-<ticket>-<slug> instead of spark-", ["naming.branch.prefix=ember-"]],
+    ["from now on new components get the Dx prefix instead of Lm", ["naming.component.prefix=dx"]],
+    ["分支命名改成 jy-需求号-简短描述", ["naming.branch.prefix=jy-"]],
+    // Decorators and annotations, on methods unless the rule names another thing.
+    [
+      "from now on use @guarded_io on service methods instead of @sensor_safe",
+      ["decorator.method=@guarded_io"],
+    ],
+    ["we always annotate REST controller methods with @Audited", ["decorator.method=@audited"]],
+    ["so the annotation is now @LedgerTrace", ["decorator.method=@ledgertrace"]],
+    ["每个 service 的 public 方法都要加 @FyMetric 注解", ["decorator.method=@fymetric"]],
+    ["新写的 service 方法统一加 @Observed", ["decorator.method=@observed"]],
+    // Tools, files and helpers.
+    ["let's switch to Hilt, no new Koin modules please", ["dependency-injection=hilt"]],
+    ["日志统一用标准库的 log/slog，zerolog 也别再用了", ["logging=slog"]],
+    ["settings live in kestrel.toml now, kestrel.cfg is gone", ["config-file:any=kestrel.toml"]],
+    ["以后超参数统一写在 configs/recipe.yaml", ["config-file:any=configs/recipe.yaml"]],
+    ["new code uses xerrs.Trace(err, ctx)", ["error-wrapping=xerrs"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });

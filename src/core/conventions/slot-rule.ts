@@ -5,7 +5,7 @@
  */
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { forbids } from "../lexicon/negations.js";
-import { SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
+import { DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 
@@ -58,6 +58,9 @@ function clauseAt(text: string, index: number): { before: string; after: string 
 const AVOIDED_BEFORE =
   /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|over)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
+/** Use leads right before a term in its clause, in Chinese ("统一用标准库的 log/slog", "改成 pnpm"). */
+const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加)[^，。；,;]{0,8}$/;
+
 /** The one member of a tool slot the rule says to use, or null. */
 function usedMember(entry: SlotEntry, text: string): string | null {
   if (entry.value.from !== "member") return null;
@@ -77,6 +80,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     const { before, after: rest } = clauseAt(text, match.index ?? 0);
     if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
     else if (
+      USED_BEFORE.test(before) ||
       terms.use.has(head) ||
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
       // "…, rebase onto main instead", "always yarn add"
@@ -113,22 +117,39 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
 /** Every slot `text` names, the first naming of each slot kept. */
 export function readSlots(text: string): SlotFinding[] {
   const found = new Map<string, SlotFinding>();
+  // Slots whose value was read in a clause that says to avoid it ("no longer the @retry decorator").
+  const avoided = new Set<string>();
+  // Words read as one slot name no other ("NumPy-style docstrings" is the style, not docstrings).
+  const spans: Array<[number, number, string]> = [];
   for (const { entry, pattern } of ENTRIES) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
+      const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
-          ? "any"
+          ? (DEFAULT_WHAT[entry.slot] ?? "any")
           : (WHAT_NAMES[named] ??
             WHAT_NAMES[named.replace(/s$/, "")] ??
             WHAT_NAMES[named.replace(/es$/, "")] ??
             named);
       const slot = entry.slot.replace("{what}", what);
-      if (found.has(slot)) continue;
+      const inside = ([start, end, other]: [number, number, string]) =>
+        other !== slot && from >= start && to <= end && to - from < end - start;
+      if (spans.some(inside)) continue;
+      const dropped =
+        entry.value.from === "group" && AVOIDED_BEFORE.test(clauseAt(text, match.index ?? 0).before);
+      // A value said to be dropped gives way to the one said instead ("…, now it's @timer on all methods").
+      if (found.has(slot) && (!avoided.has(slot) || dropped)) continue;
+      if (dropped) avoided.add(slot);
+      else avoided.delete(slot);
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && entry.value.from === "member") continue;
+      // …and a slot read inside these words gives way ("annotate … methods with @Audited").
+      for (const [start, end, other] of spans)
+        if (other !== slot && start >= from && end <= to && end - start < to - from) found.delete(other);
+      spans.push([from, to, slot]);
       found.set(slot, {
         slot,
         value,

@@ -11,6 +11,10 @@ export const CODE_TERMS = defineLexicon(
   [
     { pattern: /`[^`]+`/, example: "run `make test`" },
     { pattern: /\b[a-z]+[A-Z][A-Za-z]+\b/, example: "pass className, not class" },
+    {
+      pattern: /\b[A-Z][a-z]+[A-Z][a-z]\w*\b|(?:^|\s)@[A-Z]\w+/,
+      example: "ViewModels expose StateFlow, no @Autowired",
+    },
     { pattern: /\b[a-z]+-\d[\w-]*\b/, example: "use p-8 and rounded-2xl" },
     {
       pattern: /\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S/,

@@ -91,6 +91,21 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   ),
   lead(
     "announcement",
+    /^(?:our|the|one|a|my) (?:house |team |golden |main |only |standing )?(?:conventions?|rule|norm|standard|policy)(?: here| in this (?:repo|project|team|codebase))? (?:is|says)(?: that| to)?\b[\s,:;—-]*/,
+    "Our convention is to use Google-style docstrings",
+  ),
+  lead(
+    "announcement",
+    /^(?:(?:another|one (?:more|last)|the last|last) thing(?: (?:i want you to|to) (?:keep in mind|remember|know))?(?: is)?(?: that)?|(?:it'?s|it is) (?:important|essential|crucial) (?:that|to)(?: you)?|(?:a |one )?(?:quick |friendly )?reminder(?: that)?|i'?d (?:also )?like you to|i (?:also )?want you to|we(?:'ve| have) decided(?: that)?)\b[\s,:;—-]*/,
+    "Another thing I want you to keep in mind is that function names end with '_v2'",
+  ),
+  lead(
+    "announcement",
+    /^(?:change of plans?(?: (?:on|for|about) [\w\s-]{1,30}?)?|scratch that|forget (?:what i said|that)|correction|(?:a |one |quick )?update|new rule)\s*[,:;—-]+\s*/,
+    "Change of plan: variable names start with 'n_'",
+  ),
+  lead(
+    "announcement",
     /^[^：:，。]{0,20}(?:习惯|规范|规矩|约定|变化|说明)[：:]\s*/,
     "我们组的习惯：以后变量名一律以 m_ 开头",
   ),

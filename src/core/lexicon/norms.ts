@@ -11,6 +11,19 @@ export const NORMS = defineLexicon("norms", [
     pattern: /\b(?:must|should|has to|have to|needs? to|is supposed to|are supposed to)\b/,
     example: "every POST must carry an idempotency key",
   },
+  {
+    pattern:
+      /^(?:every|each|all)\s+(?:[\w-]+\s+){0,2}?\w+\s+(?:carr(?:y|ies)|has|have|gets?|includes?|contains?|subclass(?:es)?)\s+(?:the|a|an|its|their|[A-Z]\w+)\b/,
+    example: "every resource carries the owner and costcenter tags",
+  },
+  {
+    pattern: /\b(?:is|are)\s+[\w-]+-only\b/,
+    example: "Injection is constructor-only, no @Autowired on fields",
+  },
+  {
+    pattern: /[,;]\s*(?:never|not|no)\s+[A-Za-z][\w.@/-]*\s*[.!]?$/,
+    example: "ViewModels expose StateFlow, never LiveData",
+  },
   { pattern: /\balways (?:needs?|requires?)\b/, example: "the orders api always needs a cursor" },
   {
     pattern: /\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b/,

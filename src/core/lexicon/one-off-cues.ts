@@ -27,7 +27,7 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   },
   {
     pattern:
-      /\b(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|page|component|function|method|line|case|pr|ticket|variable)\b/,
+      /\b(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|page|component|function|method|line|case|pr|ticket|variable)\b(?!\s+names?\b)/,
     example: "fix this function so it returns early",
   },
   {

@@ -54,6 +54,8 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   file: "file",
   branch: "branch",
   module: "module",
+  component: "component",
+  组件: "component",
   变量: "variable",
   函数: "function",
   方法: "method",
@@ -67,6 +69,12 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   模块: "module",
 };
 
+/**
+ * What a `{what}` slot governs when the rule names nothing: a decorator or annotation said of no
+ * thing is one on methods ("the annotation is now @LedgerTrace" updates "@Audited on methods").
+ */
+export const DEFAULT_WHAT: Readonly<Record<string, string>> = { "decorator.{what}": "method" };
+
 /** What a name belongs to decides the work it governs when it is not code: branch names are git. */
 export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = {
   branch: ["git"],
@@ -74,8 +82,10 @@ export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const WHAT =
-  "(variable|var|function|method|attribute|property|field|argument|arg|parameter|param|class|constant|file|branch|module)(?:e?s)?";
-export const ZH_WHAT = "(?:函数|方法)?(变量|函数|方法|属性|字段|参数|类|常量|文件|分支|模块)";
+  "(variable|var|function|method|attribute|property|field|argument|arg|parameter|param|class|constant|file|branch|module|component)(?:e?s)?";
+export const ZH_WHAT = "(?:函数|方法)?(变量|函数|方法|属性|字段|参数|类|常量|文件|分支|模块|组件)";
+/** A bare name part a convention sets: a token that ends with a separator (`fc_`, `spark-`, `feature/`). */
+export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}[_/-])['"’”\x60]?(?![\w])`;
 export const QUOTED = String.raw`['"‘“\x60]([^'"’”\x60\s]{1,40})['"’”\x60]`;
 export const ZH_VALUE = String.raw`['"‘“\x60]?([\w@$./-]{1,30})['"’”\x60]?`;
 

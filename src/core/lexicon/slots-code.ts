@@ -1,126 +1,22 @@
 /**
- * Slots of code: how things are named (prefixes, suffixes, a digit, a case — per thing named) and
- * practices in code (docstrings, type hints, try and assert statements, a decorator on methods,
+ * Slots of code: how things are named (slots-naming.ts) and practices in code (docstrings, type hints, try and assert statements, a decorator on methods,
  * imports, logging, quotes, exports, formatters, linters). Part of the slot lexicon (slots.ts).
  * Pure.
  */
-import {
-  members,
-  naming,
-  practice,
-  QUOTED,
-  type SlotEntry,
-  valued,
-  WHAT,
-  ZH_VALUE,
-  ZH_WHAT,
-} from "./slot-entry.js";
+import { members, practice, type SlotEntry, valued } from "./slot-entry.js";
+import { NAMING_SLOTS } from "./slots-naming.js";
 
 /** The slots of code, tried in this order. */
 export const CODE_SLOTS: readonly SlotEntry[] = [
-  // Names: prefixes, suffixes, a digit, a case.
-  naming(
-    "prefix",
-    new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\b(?:start|begin)s?\s+with\s+(?:the\s+)?`),
-    "variable names should start with 'wr_'",
-    0,
-  ),
-  naming(
-    "prefix",
-    new RegExp(
-      String.raw`\b(?:start|begin|prefix)(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
-    ),
-    "always start variable names with 'z_'",
-    0,
-  ),
-  naming(
-    "prefix",
-    new RegExp(String.raw`\b${WHAT} (?:name )?prefix\b[^.;'"\x60]{0,30}?${QUOTED}`),
-    "the variable prefix is now 'k_'",
-    2,
-  ),
-  naming(
-    "prefix",
-    new RegExp(
-      String.raw`\buse\s+${QUOTED}\s+as\s+(?:the\s+|a\s+)?prefix\s+(?:for|of|on)\s+(?:all\s+)?${WHAT}`,
-    ),
-    "use 'x_' as the prefix for attribute names",
-    1,
-    2,
-  ),
-  naming(
-    "suffix",
-    new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\bends?\s+with\s+`),
-    "function names should end with '_fn'",
-    0,
-  ),
-  naming(
-    "suffix",
-    new RegExp(
-      String.raw`\bend(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
-    ),
-    "end function argument names with '_x'",
-    0,
-  ),
-  naming(
-    "digit",
-    new RegExp(
-      String.raw`\b(?:include|contain|have|put)s?\s+(?:a\s+)?(single\s+)?(?:digit|number)\s+in\s+(?:all\s+|the\s+|your\s+)?${WHAT} names?`,
-    ),
-    "include a single digit in attribute names",
-    1,
-    2,
-  ),
-  naming(
-    "case",
-    new RegExp(
-      String.raw`\b(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)\s+for\s+(?:all\s+)?${WHAT}`,
-    ),
-    "use CamelCase for class names",
-    1,
-    2,
-  ),
-  naming(
-    "case",
-    new RegExp(
-      String.raw`\b${WHAT} names?\s+(?:should\s+|must\s+|are\s+|in\s+|always\s+)*(?:be\s+|use\s+|in\s+)?(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)`,
-    ),
-    "class names should be PascalCase",
-    2,
-  ),
-  naming(
-    "prefix",
-    new RegExp(
-      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:前缀)?[^，。；,;]{0,10}?(?:以|用)\\s*${ZH_VALUE}\\s*(?:开头|打头|为前缀|作为前缀)`,
-    ),
-    "以后变量名一律以 m_ 开头",
-    2,
-  ),
-  naming(
-    "prefix",
-    new RegExp(
-      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?前缀(?:改成|改为|换成|是|为|用|统一为|都是|一律用)了?\\s*${ZH_VALUE}`,
-    ),
-    "变量名前缀改成 k_ 了",
-    2,
-  ),
-  naming(
-    "suffix",
-    new RegExp(
-      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:后缀)?[^，。；,;]{0,10}?(?:以|用)\\s*${ZH_VALUE}\\s*(?:结尾|结束|为后缀|作为后缀)`,
-    ),
-    "函数参数名以 _a 结尾",
-    2,
-  ),
-  naming(
-    "case",
-    new RegExp(
-      `${ZH_WHAT}(?:名|名称|名字)?[^，。；,;]{0,6}?(?:用|使用|采用|是)?\\s*(大驼峰|小驼峰|驼峰|下划线|蛇形|全大写|帕斯卡)`,
-    ),
-    "类名一律用大驼峰",
-    2,
-  ),
+  ...NAMING_SLOTS,
   // Practices in code.
+  valued(
+    "docstring-style",
+    ["code"],
+    /\b(google|numpy|sphinx|restructuredtext|rest|epytext|pep ?257)[- ](?:style\s+)?docstrings?|\bdocstrings?\b[^.;,]{0,20}?\b(google|numpy|sphinx|epytext)\b/,
+    "let's switch to NumPy-style docstrings",
+    1,
+  ),
   practice("docstrings", ["code"], /\bdocstrings?\b|文档字符串/, "we use docstrings in all methods"),
   practice(
     "annotations",
@@ -143,7 +39,31 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
-    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+decorator\b(?:[^.;]{0,60}?\b(?:to|on|for)\s+(?:all\s+|every\s+|each\s+)?(method|function|class)(?:e?s)?)?/,
+    /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b[^.;]{0,40}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b/,
+    "all methods get the '@log_calls' decorator",
+    2,
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
+    "from now on use @guarded_io on service methods instead of @sensor_safe",
+    1,
+    2,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /\bannotate\w*\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(method|function|class)(?:e?s)?\s+with\s+['"‘“\x60]?(@[\w.]+)/,
+    "we always annotate REST controller methods with @Audited",
+    2,
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b(?:[^.;]{0,60}?\b(?:to|on|for)\s+(?:all\s+|every\s+|each\s+)?(method|function|class)(?:e?s)?)?/,
     "add the '@retry' decorator from the 'pedantic' module to all methods",
     1,
     2,
@@ -151,7 +71,52 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
-    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*装饰器(?:[^，。；]{0,20}?(方法|函数|类))?/,
+    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(method|function|class)(?:e?s)?/,
+    "we no longer use @retry, now it's @timer on all methods",
+    1,
+    2,
+  ),
+  valued(
+    "imports.style",
+    ["code"],
+    /\b(absolute|relative|named|wildcard|star)\s+imports?\b|(绝对|相对)导入/,
+    "always use absolute imports",
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /(?:所有|每个|全部|每一个)[^，。；]{0,20}?(方法|函数|类)[^，。；]{0,10}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*(?:装饰器|注解)/,
+    "以后所有方法都要加 @timer 装饰器",
+    2,
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /(?:(方法|函数|类)[^，。；]{0,10}?)?(?:改成|换成|改用|统一加|都加|都要加|加上)\s*['"‘“\x60]?(@[\w.]+)/,
+    "新写的 service 方法统一加 @Observed",
+    2,
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /\bannotation\s+is\s+(?:now\s+)?['"‘“\x60]?(@[\w.]+)/,
+    "the annotation is now @LedgerTrace",
+    1,
+  ),
+  valued(
+    "error-wrapping",
+    ["code"],
+    /\bwrap\w*\s+(?:all\s+)?errors?\s+(?:with|using|in|through)\s+\x60?([a-z]\w*)\.\w+|\b(?:errors?|new code)\s+(?:now\s+)?(?:uses?|goes through|go through)\s+\x60?([a-z]\w*)\.\w+\(/,
+    "we always wrap errors with perr.Wrapf; new code uses xerrs.Trace(err, ctx)",
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*(?:装饰器|注解)(?:[^，。；]{0,20}?(方法|函数|类))?/,
     "所有方法都加上 @timer 装饰器",
     1,
     2,
@@ -173,7 +138,25 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   members(
     "logging",
     ["code"],
-    { logging: "logging", logger: "logging", print: "print", "console.log": "console.log" },
+    {
+      logging: "logging",
+      logger: "logging",
+      loguru: "loguru",
+      timber: "timber",
+      zap: "zap",
+      zerolog: "zerolog",
+      slog: "slog",
+      "log/slog": "slog",
+      logrus: "logrus",
+      tracing: "tracing",
+      env_logger: "env_logger",
+      logbook: "logbook",
+      structlog: "structlog",
+      print: "print",
+      "console.log": "console.log",
+      winston: "winston",
+      pino: "pino",
+    },
     "never use print for debugging, always use the logging module instead",
   ),
   members(

@@ -12,7 +12,7 @@ import { defineLexicon } from "./define-lexicon.js";
 import { members, valued } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 
-export { type SlotEntry, type SlotValue, WHAT_NAMES, WHAT_WORK } from "./slot-entry.js";
+export { DEFAULT_WHAT, type SlotEntry, type SlotValue, WHAT_NAMES, WHAT_WORK } from "./slot-entry.js";
 
 /** Every slot, tried in this order; one rule may name several (one per clause). */
 export const SLOTS = defineLexicon(
@@ -56,8 +56,34 @@ export const SLOTS = defineLexicon(
     members(
       "test-runner",
       ["tests"],
-      { jest: "jest", vitest: "vitest", mocha: "mocha" },
+      {
+        jest: "jest",
+        vitest: "vitest",
+        mocha: "mocha",
+        pytest: "pytest",
+        unittest: "unittest",
+        nose2: "nose2",
+      },
       "vitest replaced jest, use vitest",
+    ),
+    members(
+      "dependency-injection",
+      ["code"],
+      { koin: "koin", hilt: "hilt", dagger: "dagger", guice: "guice" },
+      "let's switch to Hilt, no new Koin modules",
+    ),
+    members(
+      "ci-provider",
+      ["ci"],
+      {
+        "github actions": "github-actions",
+        "gitlab ci": "gitlab-ci",
+        circleci: "circleci",
+        jenkins: "jenkins",
+        "travis ci": "travis",
+        buildkite: "buildkite",
+      },
+      "We're switching our CI to GitHub Actions, so please use that",
     ),
     members(
       "merge-strategy",
@@ -132,7 +158,7 @@ export const SLOTS = defineLexicon(
     valued(
       "config-file:{what}",
       ["config", "code"],
-      /\b(?:(?!our\b|the\b|my\b|your\b|this\b|main\b)(\w+)\s+)?config(?:uration)?(?:\s+file)?\s+(?:is|lives in|lives at|goes in|is in|is at|=)\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
+      /\b(?:(?!our\b|the\b|my\b|your\b|this\b|main\b)(\w+)\s+)?config(?:uration)?(?:\s+file)?\s+(?:is|is now|lives in|lives at|now lives in|goes in|is in|is at|moved to|=)\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
       "our config file is config.yaml",
       2,
       1,
@@ -140,7 +166,29 @@ export const SLOTS = defineLexicon(
     valued(
       "config-file:{what}",
       ["config", "code"],
-      /(?:(\S{1,8}?)的)?配置(?:文件)?(?:是|在|用|写在)\s*['"`]?([\w./-]+\.\w+)/,
+      /\b(?:keep|put|store|read)s?\s+(?:the\s+|our\s+|all\s+)?(?:(?!the\b|our\b|all\b)(\w+)\s+)?config(?:uration)?(?:\s+files?)?\s+in\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
+      "we keep config in settings.toml",
+      2,
+      1,
+    ),
+    valued(
+      "config-file:any",
+      ["config", "code"],
+      /\b(?:settings|options|config(?:uration)?|parameters)(?:\s+files?)?\s+(?:now\s+)?(?:go|goes|live|lives|are|is|belong)\s+(?:now\s+)?in\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties))\b/,
+      "settings live in kestrel.toml now",
+      1,
+    ),
+    valued(
+      "config-file:any",
+      ["config", "code"],
+      /(?:统一|都|一律)?(?:写在|放在|放到|写到|改到)\s*['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|cfg|conf|properties))/,
+      "以后超参数统一写在 configs/recipe.yaml",
+      1,
+    ),
+    valued(
+      "config-file:{what}",
+      ["config", "code"],
+      /(?:(\S{1,8}?)的)?配置(?:文件)?(?:也|都)?(?:是|在|用|写在|改成|换成|改为|改用)了?\s*['"`]?([\w./-]+\.\w+)/,
       "配置文件是 config.yaml",
       2,
       1,

@@ -18,6 +18,9 @@ export interface StandingMarker extends LexiconEntry {
   strength: MarkerStrength;
 }
 
+/** Things a project's conventions hold for: "all methods", "every function". */
+const THINGS = String.raw`(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?|variables?|branches|resources?|endpoints?|components?|handlers?|jobs?|services?)`;
+
 const strong = (pattern: RegExp, example: string): StandingMarker => ({
   pattern,
   example,
@@ -63,8 +66,26 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     "we use docstrings in all methods",
   ),
   strong(
-    /\b(?:to|on|for|in) (?:all|every|each) (?:of (?:the|our) )?(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?)\b/,
+    new RegExp(String.raw`\b(?:to|on|for|in) (?:all|every|each) (?:of (?:the|our) )?${THINGS}\b`),
     "add the '@retry' decorator to all methods",
+  ),
+  strong(
+    new RegExp(
+      String.raw`\b(?:all|every|each) (?:of (?:the|our) )?(?:[\w-]+ )?${THINGS} (?:should|must|needs? to|ha(?:s|ve) to|are to|gets?|need|carr(?:y|ies)|subclass(?:es)?)\b`,
+    ),
+    "all functions should have docstrings",
+  ),
+  strong(
+    /,\s*(?:not )?ever\b|\bno exceptions?\b|\bwithout (?:an )?exception\b|没有例外|无一例外/,
+    "every method gets a docstring, no exceptions",
+  ),
+  strong(
+    /\b(?:make sure|ensure|see to it)(?: that)? (?:all|every|each|any)\b/,
+    "make sure every method has a docstring",
+  ),
+  strong(
+    /\b(?:the|our|one|a|my) (?:house |team |golden |main |only |standing )?(?:rule|norm|standard|policy)(?: here| in this (?:repo|project|team|codebase))? is\b/,
+    "the rule here is that variable names start with 'z_'",
   ),
   strong(/以后|今后|往后|从现在(?:开始|起)|从今天(?:开始|起)|从此/, "以后变量名一律以 m_ 开头"),
   strong(/一律|永远|每次|统一(?:用|使用|以|写|按)|记住|下次(?:记得|要|别)/, "我们一律用 yarn"),

@@ -24,12 +24,12 @@ export const USE_LEADS = defineLexicon(
   [
     after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with)/, "use pnpm for everything"),
     after(
-      /\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed))(?:\s+[\w-]+){0,3}?\s+to/,
+      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+[\w-]+){0,3}?\s+to/,
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
     after(
-      /\b(?:format|formatted|lint|linted|check|checked|test|tested|build|built|bundle|bundled|indent|indented)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
+      /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
     ),
     after(/\b(?:listens on|runs on|serves on|is on|port)(?: port)?/, "the api listens on 8081"),

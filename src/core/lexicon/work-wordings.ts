@@ -103,7 +103,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "config",
-    /\b(?:config\w*|settings?|env|environment|\.env\w*|timeouts?|ya?ml|toml|flags?|variables?|log(?:ging)? levels?)\b|配置|环境变量|超时|日志级别|(?:debug|info|warn) 级别/,
+    /\b(?:config\w*|settings?|env|environment|\.env\w*|timeouts?|ya?ml|toml|flags?|(?<!(?:global|local|instance|class|member)\s)variables?(?!\s+names?)|log(?:ging)? levels?)\b|配置|环境变量|超时|日志级别|(?:debug|info|warn) 级别/,
     "raise the upload timeout",
   ),
   work(

@@ -1,0 +1,178 @@
+/**
+ * Slots of names: how things are named — a prefix, a suffix, a digit, a case — per thing named
+ * (variables, functions, methods, arguments, classes, components, branches…), quoted or not
+ * ("start variable names with 'z_'", "local vars use lv_ now", "branches are ember-<ticket>",
+ * 变量名一律以 m_ 开头). Part of the slot lexicon (slots.ts). Pure.
+ */
+import { NAME_PART, naming, QUOTED, type SlotEntry, WHAT, ZH_VALUE, ZH_WHAT } from "./slot-entry.js";
+
+/** The slots of names, tried in this order. */
+export const NAMING_SLOTS: readonly SlotEntry[] = [
+  naming(
+    "prefix",
+    new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\b(?:start|begin)s?\s+with\s+(?:the\s+)?`),
+    "variable names should start with 'wr_'",
+    0,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b(?:start|begin|prefix)(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
+    ),
+    "always start variable names with 'z_'",
+    0,
+  ),
+  naming(
+    "prefix",
+    new RegExp(String.raw`\b${WHAT} (?:name )?prefix\b[^.;'"\x60]{0,30}?${QUOTED}`),
+    "the variable prefix is now 'k_'",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\buse\s+${QUOTED}\s+as\s+(?:the\s+|a\s+)?prefix\s+(?:for|of|on)\s+(?:all\s+)?${WHAT}`,
+    ),
+    "use 'x_' as the prefix for attribute names",
+    1,
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b(?:all|every|each)\s+(?:of\s+(?:the|our)\s+)?${WHAT}\s+(?:should\s+|must\s+|now\s+|always\s+)*(?:start|begin)s?\s+with\s+`,
+    ),
+    "make sure all functions start with 'fn_'",
+    0,
+  ),
+  naming(
+    "prefix",
+    new RegExp(String.raw`\buse\s+${QUOTED}\s+as\s+(?:the\s+|a\s+|our\s+)?${WHAT}\s+(?:name\s+)?prefix`),
+    "from now on use 'wr_' as the variable prefix instead",
+    1,
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\buse\s+['"‘“\x60]([^'"’”\x60\s]{0,39}_)['"’”\x60]\s+(?:as\s+(?:the\s+|a\s+)?prefix\s+)?(?:for|on|in)\s+(?:all\s+|every\s+|the\s+)*${WHAT}\s+names?`,
+    ),
+    "use 'mx_' for all variable names going forward",
+    1,
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b${WHAT}\s+(?:should\s+|must\s+|now\s+|always\s+|are\s+|is\s+)*(?:start|begin|use|named|called|are|get)s?\s+(?:with\s+)?(?:the\s+)?${NAME_PART}`,
+    ),
+    "local variables start with fc_, local vars use lv_ now, branches are ember-<ticket>",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\buse\s+${NAME_PART}\s+(?:for|on|in)\s+(?:all\s+|every\s+|the\s+|new\s+|local\s+)*${WHAT}`,
+    ),
+    "scratch that, use q_ for local variables",
+    1,
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b${WHAT}\s+(?:are\s+|is\s+)?(?:named\s+with|get|use|take|have|carry)\s+(?:the\s+|a\s+)?['"‘“\x60]?([A-Za-z$][\w$]{0,12})['"’”\x60]?\s+prefix`,
+    ),
+    "new components get the Dx prefix",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|命名|名称|名字)?[^，。；,;]{0,6}?(?:改成|改为|换成|叫|统一为|统一用|一律用)\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}[_/-])`,
+    ),
+    "分支命名改成 jy-需求号-简短描述",
+    2,
+  ),
+  naming(
+    "suffix",
+    new RegExp(
+      String.raw`\buse\s+['"‘“\x60](_[^'"’”\x60\s]{0,39})['"’”\x60]\s+(?:as\s+(?:the\s+|a\s+)?suffix\s+)?(?:for|on|in)\s+(?:all\s+|every\s+|the\s+)*${WHAT}\s+names?`,
+    ),
+    "use '_fn' for all function names",
+    1,
+    2,
+  ),
+  naming(
+    "suffix",
+    new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\bends?\s+with\s+`),
+    "function names should end with '_fn'",
+    0,
+  ),
+  naming(
+    "suffix",
+    new RegExp(
+      String.raw`\bend(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
+    ),
+    "end function argument names with '_x'",
+    0,
+  ),
+  naming(
+    "digit",
+    new RegExp(
+      String.raw`\b(?:include|contain|have|put)s?\s+(?:a\s+)?(single\s+)?(?:digit|number)\s+in\s+(?:all\s+|the\s+|your\s+)?${WHAT} names?`,
+    ),
+    "include a single digit in attribute names",
+    1,
+    2,
+  ),
+  naming(
+    "case",
+    new RegExp(
+      String.raw`\b(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)\s+for\s+(?:all\s+)?${WHAT}`,
+    ),
+    "use CamelCase for class names",
+    1,
+    2,
+  ),
+  naming(
+    "case",
+    new RegExp(
+      String.raw`\b${WHAT} names?\s+(?:should\s+|must\s+|are\s+|in\s+|always\s+)*(?:be\s+|use\s+|in\s+)?(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)`,
+    ),
+    "class names should be PascalCase",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:前缀)?[^，。；,;]{0,10}?(?:以|用)\\s*${ZH_VALUE}\\s*(?:开头|打头|为前缀|作为前缀)`,
+    ),
+    "以后变量名一律以 m_ 开头",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?前缀(?:改成|改为|换成|是|为|用|统一为|都是|一律用)了?\\s*${ZH_VALUE}`,
+    ),
+    "变量名前缀改成 k_ 了",
+    2,
+  ),
+  naming(
+    "suffix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:后缀)?[^，。；,;]{0,10}?(?:以|用)\\s*${ZH_VALUE}\\s*(?:结尾|结束|为后缀|作为后缀)`,
+    ),
+    "函数参数名以 _a 结尾",
+    2,
+  ),
+  naming(
+    "case",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字)?[^，。；,;]{0,6}?(?:用|使用|采用|是)?\\s*(大驼峰|小驼峰|驼峰|下划线|蛇形|全大写|帕斯卡)`,
+    ),
+    "类名一律用大驼峰",
+    2,
+  ),
+];

@@ -1,0 +1,33 @@
+/**
+ * Update cues: the words that say a convention changed — "now", "from now on … instead", "let's
+ * switch to", "change of plan:", "scratch that", "we've moved from A to B", "no longer A", 改成,
+ * 换成, 不再用. A rule that names a slot and carries one is lasting even with no standing marker
+ * of its own, and states the project's new value for that slot, so it supersedes the older one.
+ * Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/** Every update cue, English then Chinese. */
+export const UPDATE_CUES = defineLexicon("update-cues", [
+  { pattern: /\bnow\b/, example: "Variable names now start with 'n_'" },
+  {
+    pattern: /\b(?:changed?|switch(?:ed|ing)?|updated?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|replaced?)\b/,
+    example: "we've moved from yarn to pnpm",
+  },
+  { pattern: /\binstead\b|\brather than\b/, example: "use vitest instead" },
+  { pattern: /\bno longer\b|\bany ?more\b|\bnot \S+ any ?more\b/, example: "no longer 'z_', now 'wr_'" },
+  {
+    pattern:
+      /\bchange of plans?\b|\bscratch that\b|\bforget (?:what i said|that)\b|\bnew (?:rule|convention|plan)\b|\bcorrection\b|\bwe(?:'ve| have) (?:gone|settled) (?:with|on)\b|\blet'?s (?:go with|use|switch|move|adopt)\b/,
+    example: "change of plan: use pnpm",
+  },
+  {
+    pattern: /改成|改为|改了|改用|换成|换到|切到|切换|迁到|迁移到|不再|从今天/,
+    example: "测试框架换成 vitest 了",
+  },
+]);
+
+/** True when `text` says a convention changed ("now", "let's switch to", 改成). */
+export function saysUpdate(text: string): boolean {
+  return UPDATE_CUES.test(text);
+}
