@@ -10,7 +10,7 @@ import type {
   LessonStatus,
   MaturityState,
 } from "../core/lessons/lesson.js";
-import { normalizeLessonText } from "../core/lessons/lesson.js";
+import { normalizeLessonText } from "../core/lessons/lesson-text.js";
 import { type QualityConfig, qualityWeight } from "../core/lessons/quality.js";
 import type { Store } from "../store/store.js";
 

@@ -4,7 +4,8 @@
  * (each change as the fields it changed), and the lessons it replaced or was replaced by.
  */
 import type { LessonEvent } from "../core/lessons/history.js";
-import { type Lesson, type LessonEvidence, normalizeLessonText } from "../core/lessons/lesson.js";
+import type { Lesson, LessonEvidence } from "../core/lessons/lesson.js";
+import { normalizeLessonText } from "../core/lessons/lesson-text.js";
 import { MATURITY_MULTIPLIERS } from "../core/lessons/maturity.js";
 import { type QualityParts, qualityWeight, qualityWeightParts } from "../core/lessons/quality.js";
 import type { LessonBook, LessonDetails } from "../lessons/index.js";

@@ -6,18 +6,20 @@
 export {
   createLessonBook,
   DEFAULT_LESSON_BOOK_CONFIG,
-  embedLessons,
   type FeedbackChange,
-  type LearnResult,
   type LessonBook,
   type LessonBookConfig,
-  type LessonChange,
   type LessonDetails,
+} from "./lesson-book.js";
+export type { LearnResult } from "./lesson-learning.js";
+export {
+  embedLessons,
   type LessonInput,
   lessonEmbeddingText,
   MAX_FEEDBACK_REASON_CHARS,
-} from "./lesson-book.js";
+} from "./lesson-text.js";
 export { type MaintainReport, maintainLessons, recallableLessons } from "./lesson-upkeep.js";
+export type { LessonChange } from "./lesson-writer.js";
 export { demoteOutdatedLessons } from "./outdated-lessons.js";
 export {
   applyRecallOutcomes,

@@ -4,7 +4,8 @@ import { RECALLABLE_STATUSES } from "../core/lessons/quality.js";
 import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { createLessonBook, type LessonInput } from "./lesson-book.js";
+import { createLessonBook } from "./lesson-book.js";
+import type { LessonInput } from "./lesson-text.js";
 
 const tempDir = useTempDir();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LessonSlot } from "../core/lessons/lesson.js";
 import { lessonBookOnTempStore } from "../testing/lesson-book-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import type { LessonInput } from "./lesson-book.js";
+import type { LessonInput } from "./lesson-text.js";
 
 const tempDir = useTempDir();
 const DAY = 86_400_000;

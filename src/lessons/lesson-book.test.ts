@@ -4,7 +4,7 @@ import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import { LessonConflictError } from "../store/lesson-store.js";
 import { lessonBookOnTempStore } from "../testing/lesson-book-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import type { LessonInput } from "./lesson-book.js";
+import type { LessonInput } from "./lesson-text.js";
 
 const tempDir = useTempDir();
 const DAY = 86_400_000;

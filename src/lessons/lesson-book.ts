@@ -1,5 +1,10 @@
+/**
+ * The lesson book: its settings and the operations over stored lessons (learn, curate by hand,
+ * feedback and outcome scoring, pattern observations, history and revert). Learning with dedup and
+ * supersession is in lesson-learning.ts, revert in lesson-revert.ts, the shared write helpers in
+ * lesson-writer.ts, and lesson text redaction and embedding in lesson-text.ts.
+ */
 import { ulid } from "ulid";
-import { InvalidInputError, NotFoundError } from "../core/errors.js";
 import type { AntiPatternConfig } from "../core/lessons/anti-pattern.js";
 import { recordPatternObservation } from "../core/lessons/anti-pattern.js";
 import {
@@ -8,14 +13,9 @@ import {
   type FeedbackSource,
   makeFeedbackEvent,
 } from "../core/lessons/decay.js";
-import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
-import {
-  type ChangeContext,
-  type LessonChangeResult,
-  type LessonEvent,
-  revertEvent,
-} from "../core/lessons/history.js";
-import { createLesson, type Lesson, type LessonChangeError, type NewLesson } from "../core/lessons/lesson.js";
+import type { DedupConfig } from "../core/lessons/dedup.js";
+import type { LessonEvent } from "../core/lessons/history.js";
+import type { Lesson } from "../core/lessons/lesson.js";
 import {
   archiveLesson,
   type DemotionReason,
@@ -38,20 +38,15 @@ import {
   type OutcomeSignals,
   scoreImplicitFeedback,
 } from "../core/lessons/outcome-scoring.js";
-import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
 import { createRedactor, type Redactor } from "../core/redaction.js";
 import type { Outcome } from "../core/types.js";
-import { type Embedder, embedderId } from "../models/embedder.js";
-import {
-  type LessonCommit,
-  LessonConflictError,
-  type LessonFilter,
-  type LessonVectorWrite,
-  lessonScopeKey,
-  type StoredFeedback,
-  visibleScopeKeys,
-} from "../store/lesson-store.js";
+import type { Embedder } from "../models/embedder.js";
+import type { LessonCommit, LessonFilter, StoredFeedback } from "../store/lesson-store.js";
 import type { Store } from "../store/store.js";
+import { type LearnResult, learnLesson } from "./lesson-learning.js";
+import { revertLessonEvent } from "./lesson-revert.js";
+import { feedbackReason, type LessonInput, redactLesson } from "./lesson-text.js";
+import { createLessonWriter, type LessonChange } from "./lesson-writer.js";
 
 /**
  * Settings of the lesson book: the thresholds of dedup, decay, maturity, the lifecycle, anti-patterns
@@ -79,20 +74,6 @@ export const DEFAULT_LESSON_BOOK_CONFIG: LessonBookConfig = {
   dedupNeighbours: 8,
 };
 
-/** A lesson to learn: the new-lesson fields without id and time, which the book assigns. */
-export type LessonInput = Omit<NewLesson, "id" | "now">;
-
-/** What learning one lesson did. */
-export interface LearnResult {
-  action: "created" | "exact-duplicate" | "update" | "append-evidence";
-  lesson: Lesson;
-  events: LessonEvent[];
-  /** Similarity of the deciding neighbour (null for a creation with no neighbour). */
-  similarity: number | null;
-  /** Lessons this one overturned, as they were stored (superseded by it). */
-  superseded: Lesson[];
-}
-
 /** A lesson with its track record, for `tacit lessons show`. */
 export interface LessonDetails {
   lesson: Lesson;
@@ -102,9 +83,6 @@ export interface LessonDetails {
   weight: ReturnType<typeof criterionWeight>;
   events: number;
 }
-
-/** Longest feedback reason kept, in characters; a longer one is refused, not cut. */
-export const MAX_FEEDBACK_REASON_CHARS = 2000;
 
 /**
  * What recording feedback did: the lesson after it, its history event and the feedback as stored
@@ -117,13 +95,6 @@ export interface FeedbackChange {
   events: LessonEvent[];
   feedback: StoredFeedback | null;
 }
-
-/** A refused change (deprecated lesson promoted, revert conflict, …) as ordinary data. */
-export type LessonChange =
-  | { ok: true; lesson: Lesson | null; events: LessonEvent[] }
-  | { ok: false; error: LessonChangeError };
-
-const MAX_ATTEMPTS = 5;
 
 /**
  * The lesson book: learning with dedup on write, manual curation, feedback and outcome scoring,
@@ -144,64 +115,8 @@ export function createLessonBook(options: {
   const config = { ...DEFAULT_LESSON_BOOK_CONFIG, ...options.config };
   const now = options.now ?? Date.now;
   const ids = options.ids ?? ulid;
-  const embedder_id = embedderId(embedder);
-  const context = (): ChangeContext => ({ now: now(), ids });
-
-  const embedLesson = async (lesson: Pick<Lesson, "trigger" | "rule">): Promise<Float32Array> => {
-    const { embeddings } = await embedder.embed({ values: [lessonEmbeddingText(lesson)] });
-    const [vector] = embeddings;
-    if (!vector) throw new Error(`embedder ${embedder_id} returned no vector`);
-    return vector;
-  };
-
-  /** Retries a read-compute-write cycle when another writer changed a lesson in between. */
-  async function withRetry<T>(work: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work();
-      } catch (error) {
-        if (!(error instanceof LessonConflictError) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
-  }
-
-  async function load(id: string): Promise<Lesson> {
-    const lesson = await store.getLesson(id);
-    if (!lesson) throw new NotFoundError("lesson", id);
-    return lesson;
-  }
-
-  function commit(partial: Partial<LessonCommit>): Promise<void> {
-    return store.commitLessonChanges({
-      writes: [],
-      deletes: [],
-      events: [],
-      feedback: [],
-      vectors: [],
-      ...partial,
-    });
-  }
-
-  /** Applies a core change function to one lesson and stores the result. */
-  async function change(
-    id: string,
-    apply: (lesson: Lesson, context: ChangeContext) => LessonChangeResult,
-  ): Promise<LessonChange> {
-    return withRetry(async () => {
-      const lesson = await load(id);
-      const result = apply(lesson, context());
-      if (!result.ok) return result;
-      const contentChanged = result.lesson.contentHash !== lesson.contentHash;
-      await commit({
-        writes: [{ lesson: result.lesson, expected: lesson }],
-        events: [result.event],
-        vectors: contentChanged
-          ? [{ lessonId: id, embedderId: embedder_id, vector: await embedLesson(result.lesson) }]
-          : [],
-      });
-      return { ok: true, lesson: result.lesson, events: [result.event] };
-    });
-  }
+  const writer = createLessonWriter({ store, embedder, now, ids });
+  const { embedderId: embedder_id, context, embedLesson, withRetry, load, commit, change } = writer;
 
   return {
     embedderId: embedder_id,
@@ -212,79 +127,8 @@ export function createLessonBook(options: {
      * nothing (a lesson recorded as history, such as one a pack marks superseded); contradicted
      * lessons are still never merged into.
      */
-    async learn(given: LessonInput, options: { overturns?: boolean } = {}): Promise<LearnResult> {
-      const input = redactLesson(given, redact);
-      const vector = await embedLesson(input);
-      return withRetry(async () => {
-        const ctx = context();
-        const candidate = createLesson({ ...input, id: ids(), now: ctx.now });
-        const scopeKeys = visibleScopeKeys(candidate.scope === "project" ? candidate.projectId : null);
-        const exact = await store.findLessonsByHash(candidate.contentHash, [lessonScopeKey(candidate)]);
-        const near = await store.nearestLessons({
-          embedderId: embedder_id,
-          vector,
-          scopeKeys,
-          k: config.dedupNeighbours,
-        });
-        const neighbours = [
-          ...exact.map((lesson) => ({ lesson, similarity: 1 })),
-          ...(
-            await Promise.all(
-              near.map(async (hit) => ({
-                lesson: await store.getLesson(hit.lessonId),
-                similarity: hit.similarity,
-              })),
-            )
-          ).filter((hit): hit is { lesson: Lesson; similarity: number } => hit.lesson !== null),
-        ];
-        // An opposite rule looks like a near-duplicate to the embedder; it overturns, never merges.
-        // So does a newer rule for the same slot with another value (z_ → wr_, yarn → pnpm), found
-        // among every lesson of the scope that governs the slot, not only the nearest ones.
-        const holders = candidate.slot
-          ? await store.listLessons({
-              scopeKeys: [lessonScopeKey(candidate)],
-              slot: candidate.slot.id,
-              limit: 100,
-            })
-          : [];
-        const overturned = overturnedBy(
-          candidate,
-          neighbours.map((hit) => hit.lesson),
-          holders,
-        );
-        const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
-        const decision = decideDedup({
-          candidate,
-          // Rules for different slots are different rules, however alike their words.
-          neighbours: neighbours.filter(
-            (hit) => !overturnedIds.has(hit.lesson.id) && !governsAnotherSlot(candidate, hit.lesson),
-          ),
-          config: config.dedup,
-        });
-        const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: config.lifecycle });
-        const target = decision.action === "create" ? null : decision.target;
-        // Learning what the book already holds, evidence and all, says nothing new: it overturns nothing.
-        const settles = write.events.length > 0 && options.overturns !== false;
-        const superseded = settles ? settleSupersession(write, { candidate, target, overturned }, ctx) : [];
-        if (write.events.length > 0 || superseded.length > 0) {
-          await commit({
-            writes: [
-              ...(write.events.length > 0 ? [{ lesson: write.lesson, expected: target }] : []),
-              ...superseded.map((item) => ({ lesson: item.after, expected: item.before })),
-            ],
-            events: [...write.events, ...superseded.map((item) => item.event)],
-            vectors: write.created ? [{ lessonId: write.lesson.id, embedderId: embedder_id, vector }] : [],
-          });
-        }
-        return {
-          action: decision.action === "create" ? "created" : decision.action,
-          lesson: write.lesson,
-          events: write.events,
-          similarity: decision.similarity,
-          superseded: superseded.map((item) => item.after),
-        };
-      });
-    },
+    learn: (given: LessonInput, options: { overturns?: boolean } = {}): Promise<LearnResult> =>
+      learnLesson(writer, { ...config, redact }, given, options),
 
     get: (id: string) => store.getLesson(id),
     list: (filter: LessonFilter) => store.listLessons(filter),
@@ -476,92 +320,8 @@ export function createLessonBook(options: {
     history: (id: string) => store.listLessonEvents(id),
 
     /** Undoes one change: the lesson returns exactly to its state before the event. */
-    async revert(eventId: string): Promise<LessonChange> {
-      const event = await store.getLessonEvent(eventId);
-      if (!event) throw new NotFoundError("lesson event", eventId);
-      return withRetry(async () => {
-        const current = await store.getLesson(event.lessonId);
-        const events = await store.listLessonEvents(event.lessonId);
-        const isLatest = events.filter((item) => item.type !== "lesson-reverted").at(-1)?.id === event.id;
-        const result = revertEvent(event, current, { ...context(), isLatest });
-        if (!result.ok) return result;
-        const restore = result.restore;
-        const contentChanged = restore !== null && restore.contentHash !== current?.contentHash;
-        // Undoing a supersession brings the old rule back and retires the one that replaced it.
-        const replacing = event.type === "lesson-superseded" ? event.after?.supersededById : null;
-        const replacer = replacing ? await store.getLesson(replacing) : null;
-        const retired =
-          replacer && replacer.status !== "archived"
-            ? archiveLesson(replacer, { ...context(), reason: `supersession of ${event.lessonId} reverted` })
-            : null;
-        await commit({
-          writes: [
-            ...(restore ? [{ lesson: restore, expected: current }] : []),
-            ...(retired?.ok ? [{ lesson: retired.lesson, expected: replacer as Lesson }] : []),
-          ],
-          deletes: restore === null && current ? [{ expected: current }] : [],
-          events: [result.event, ...(retired?.ok ? [retired.event] : [])],
-          vectors: contentChanged
-            ? [{ lessonId: restore.id, embedderId: embedder_id, vector: await embedLesson(restore) }]
-            : [],
-        });
-        return { ok: true, lesson: restore, events: [result.event, ...(retired?.ok ? [retired.event] : [])] };
-      });
-    },
+    revert: (eventId: string): Promise<LessonChange> => revertLessonEvent(writer, eventId),
   };
 }
 
 export type LessonBook = ReturnType<typeof createLessonBook>;
-
-/**
- * A lesson's text as it is stored: trigger, rule, why, project, the value of its slot and evidence
- * quotes go through the redactor, as captured text does (a lesson given by hand or by a model never
- * bypasses it).
- */
-function redactLesson<T extends Partial<LessonInput>>(lesson: T, redact: Redactor): T {
-  const clean = (text: string) => redact(text).text;
-  return {
-    ...lesson,
-    ...(lesson.trigger !== undefined ? { trigger: clean(lesson.trigger) } : {}),
-    ...(lesson.rule !== undefined ? { rule: clean(lesson.rule) } : {}),
-    ...(lesson.why !== undefined ? { why: clean(lesson.why) } : {}),
-    ...(lesson.projectId ? { projectId: clean(lesson.projectId) } : {}),
-    ...(lesson.slot?.value ? { slot: { ...lesson.slot, value: clean(lesson.slot.value) } } : {}),
-    ...(lesson.evidence
-      ? { evidence: lesson.evidence.map((quote) => ({ ...quote, quote: clean(quote.quote) })) }
-      : {}),
-  };
-}
-
-/** A feedback reason as stored: trimmed, redacted, null when blank; too long is an input error. */
-function feedbackReason(reason: string | undefined, redact: Redactor): string | null {
-  const trimmed = reason?.trim();
-  if (!trimmed) return null;
-  if (trimmed.length > MAX_FEEDBACK_REASON_CHARS) {
-    throw new InvalidInputError({
-      message: `is ${trimmed.length} characters long; at most ${MAX_FEEDBACK_REASON_CHARS} are kept`,
-      field: "reason",
-    });
-  }
-  return redact(trimmed).text;
-}
-
-/** The text a lesson is embedded by: when it applies and what to do. */
-export function lessonEmbeddingText(lesson: Pick<Lesson, "trigger" | "rule">): string {
-  return `${lesson.trigger}\n${lesson.rule}`;
-}
-
-/** Embeds `lessons` in one call: the vector writes that index them under `embedder`. */
-export async function embedLessons(
-  embedder: Embedder,
-  lessons: readonly Pick<Lesson, "id" | "trigger" | "rule">[],
-): Promise<LessonVectorWrite[]> {
-  const id = embedderId(embedder);
-  const { embeddings } = await embedder.embed({ values: lessons.map(lessonEmbeddingText) });
-  return lessons.map((lesson, index) => {
-    const vector = embeddings[index];
-    if (!vector)
-      throw new Error(`embedder ${id} returned ${embeddings.length} vectors for ${lessons.length} lessons`);
-    return { lessonId: lesson.id, embedderId: id, vector };
-  });
-}

@@ -13,11 +13,19 @@
  * command's expansion). `<system-reminder>` blocks appended to the user's text move to
  * `metadata.systemReminders`.
  */
-import { z } from "zod";
 import { harnessOrigin, splitSystemReminders } from "../../core/harness-text.js";
 import {
+  type ContentBlock,
+  type ConversationLine,
+  conversationLine,
+  isConversationLine,
+  legacyToolLine,
+  SKIPPED_LINE_TYPES,
+  SKIPPED_SYSTEM_SUBTYPES,
+  subagentPath,
+} from "./claude-code-lines.js";
+import {
   describeZodError,
-  fileName,
   fileStem,
   flattenContent,
   isRecord,
@@ -29,76 +37,10 @@ import {
 } from "./content-text.js";
 import type { ImportEvent, MessageEvent, ParserContext, SessionEvent, TranscriptParser } from "./types.js";
 
-/** Line types that carry UI or bookkeeping state and nothing to learn from. */
-const SKIPPED_LINE_TYPES = new Set(
-  [
-    "permission-mode mode file-history-snapshot queue-operation attachment progress agent-name last-prompt",
-    "frame-link pr-link started result relocated worktree-state bridge-session atis-latch",
-  ]
-    .join(" ")
-    .split(" "),
-);
-
-/** `system` subtypes that are status noise (hooks, timings, API errors, refusal bookkeeping). */
-const SKIPPED_SYSTEM_SUBTYPES = new Set(
-  [
-    "session_start turn_duration stop_hook_summary informational",
-    "api_error error api_refusal model_refusal_fallback",
-  ]
-    .join(" ")
-    .split(" "),
-);
-
-const conversationLine = z.looseObject({
-  uuid: z.string().optional(),
-  parentUuid: z.string().nullish(),
-  isSidechain: z.boolean().optional(),
-  isMeta: z.boolean().optional(),
-  message: z.looseObject(
-    {
-      id: z.string().optional(),
-      model: z.string().optional(),
-      content: z.union([z.string(), z.array(z.unknown())], { error: "expected string or array" }),
-    },
-    { error: "expected object" },
-  ),
-});
-type ConversationLine = z.infer<typeof conversationLine>;
-
-const contentBlock = z.looseObject({ type: z.string() });
-
-const optionalString = (value: unknown) => value === undefined || typeof value === "string";
-const optionalBoolean = (value: unknown) => value === undefined || typeof value === "boolean";
-
-/**
- * The hot path of `conversationLine.safeParse`: the same checks written out, since nearly every
- * line passes them. A line that fails goes through zod, which gives the reason.
- */
-function isConversationLine(line: JsonRecord): line is ConversationLine {
-  const message = line.message;
-  return (
-    optionalString(line.uuid) &&
-    (line.parentUuid === null || optionalString(line.parentUuid)) &&
-    optionalBoolean(line.isSidechain) &&
-    optionalBoolean(line.isMeta) &&
-    isRecord(message) &&
-    optionalString(message.id) &&
-    optionalString(message.model) &&
-    (typeof message.content === "string" || Array.isArray(message.content))
-  );
-}
-const legacyToolLine = z.looseObject({ name: z.string({ error: "expected string" }) });
-
 interface SessionState {
   cwd: string | null;
   gitBranch: string | null;
   title: string | null;
-}
-
-/** Where a subagent transcript sits: its agent id, and the parent session id when the path names it. */
-interface SubagentPath {
-  agentId: string;
-  parentFromPath: string | null;
 }
 
 /** The session a line belongs to; `parent` and `agentId` are set for subagent transcripts. */
@@ -106,18 +48,6 @@ interface SessionIdentity {
   id: string;
   parent: string | null;
   agentId: string | null;
-}
-
-/**
- * Reads the subagent layout from the file path alone: `<parent>/subagents/agent-<id>.jsonl`
- * (2.1.x), or a bare `agent-<id>.jsonl` (2.0.x, parent named by the lines). Null otherwise.
- */
-function subagentPath(file: string): SubagentPath | null {
-  const nested = /([^\\/]+)[\\/]subagents[\\/]agent-([^\\/]+)\.jsonl$/.exec(file);
-  if (nested?.[1] && nested[2]) return { agentId: nested[2], parentFromPath: nested[1] };
-  const legacy = /^agent-(.+)\.jsonl$/.exec(fileName(file));
-  if (legacy?.[1]) return { agentId: legacy[1], parentFromPath: null };
-  return null;
 }
 
 /** Creates a parser for one Claude Code transcript file. */
@@ -285,12 +215,12 @@ export function createClaudeCodeParser(context: ParserContext): TranscriptParser
     const events: ImportEvent[] = [];
     const skippedTypes: string[] = [];
     blocks.forEach((raw, index) => {
-      // The same check as `contentBlock`, written out for the hot path.
+      // The same check as `ContentBlock`, written out for the hot path.
       if (!isRecord(raw) || typeof raw.type !== "string") {
         skippedTypes.push("(no type)");
         return;
       }
-      const block = raw as z.infer<typeof contentBlock>;
+      const block = raw as ContentBlock;
       const base = {
         ...baseMessage(line, sessionId, blocks.length > 1 ? `${id}:${index}` : id),
         apiMessageId,

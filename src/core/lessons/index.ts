@@ -62,7 +62,6 @@ export {
   evidenceKey,
   evidenceTaskKey,
   evidenceTaskKeys,
-  fnv1a64,
   LESSON_DOMAINS,
   LESSON_KINDS,
   LESSON_SCOPES,
@@ -79,9 +78,9 @@ export {
   MATURITY_STATES,
   type MaturityState,
   type NewLesson,
-  normalizeLessonText,
   uniqueEvidence,
 } from "./lesson.js";
+export { fnv1a64, normalizeLessonText } from "./lesson-text.js";
 export {
   adoptLesson,
   archiveLesson,

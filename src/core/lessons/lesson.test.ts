@@ -5,13 +5,12 @@ import { languageOf } from "../lexicon/language.js";
 import {
   createLesson,
   evidenceTaskKey,
-  fnv1a64,
   LessonChangeError,
   lessonContentHash,
   type NewLesson,
-  normalizeLessonText,
   uniqueEvidence,
 } from "./lesson.js";
+import { fnv1a64, normalizeLessonText } from "./lesson-text.js";
 
 const base: NewLesson = {
   id: "L1",

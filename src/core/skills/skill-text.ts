@@ -5,7 +5,8 @@
  */
 
 import type { FailedAttempt } from "../learning/offline-experience.js";
-import { fnv1a64, type Lesson } from "../lessons/lesson.js";
+import type { Lesson } from "../lessons/lesson.js";
+import { fnv1a64 } from "../lessons/lesson-text.js";
 import { languageOf } from "../lexicon/language.js";
 import { MIN_SUPPORT_TASKS, skillDescription, skillLine, skillSlug } from "./skill.js";
 import { nearlySame, stemWord, topicTokens } from "./topic.js";

@@ -4,7 +4,8 @@
  * exported as a Claude Code skill (`<dir>/<name>/SKILL.md`). Pure: no IO, no clock, no randomness.
  */
 import { InvalidInputError } from "../errors.js";
-import { fnv1a64, type LessonScope } from "../lessons/lesson.js";
+import type { LessonScope } from "../lessons/lesson.js";
+import { fnv1a64 } from "../lessons/lesson-text.js";
 
 /** Lifecycle: draft → active → archived. Only `active` skills are exported. */
 export type SkillStatus = "draft" | "active" | "archived";

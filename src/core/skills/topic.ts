@@ -3,7 +3,7 @@
  * model: words (lower case, crudely stemmed, stop words dropped) plus CJK character bigrams.
  * Pure.
  */
-import { normalizeLessonText } from "../lessons/lesson.js";
+import { normalizeLessonText } from "../lessons/lesson-text.js";
 import { tokens } from "../lexicon/tokenizer.js";
 
 /** Similarity of two texts in 0..1 (1: the same topic). Pass an embedder-backed one to planning. */

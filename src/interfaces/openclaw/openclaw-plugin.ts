@@ -16,7 +16,8 @@
  * | `gateway_stop`        | waits for a running learn and closes the database                       |
  *
  * Every handler catches its own failures and logs them through `api.logger`: OpenClaw never sees
- * an exception from tacit, and a bad payload costs one log line.
+ * an exception from tacit, and a bad payload costs one log line. What it remembers about sessions
+ * between hooks is in openclaw-sessions.ts.
  */
 import type { z } from "zod";
 import type { AgentKind } from "../../core/types.js";
@@ -29,14 +30,12 @@ import {
   type OpenClawPluginEntry,
 } from "./openclaw-api.js";
 import {
-  type AgentContext,
   afterToolCallEvent,
   agentContext,
   agentEndEvent,
   beforePromptBuildEvent,
   beforeToolCallEvent,
   describeIssue,
-  type SessionOrigin,
   sessionContext,
   sessionEndEvent,
   sessionOrigin,
@@ -48,6 +47,7 @@ import {
 } from "./openclaw-events.js";
 import { OPENCLAW_ABILITIES, openClawToolAnswer } from "./openclaw-guard.js";
 import { mapAgentMessages, mergeObservedToolCalls, type ObservedToolCall } from "./openclaw-messages.js";
+import { compact, createSessionTracker } from "./openclaw-sessions.js";
 
 /** The plugin id; `openclaw.plugin.json` and `plugins.entries.<id>` use the same. */
 export const TACIT_PLUGIN_ID = "tacit";
@@ -55,10 +55,6 @@ export const TACIT_PLUGIN_ID = "tacit";
 const AGENT: AgentKind = "openclaw";
 /** Tool calls kept per session between `after_tool_call` and `agent_end`. */
 const MAX_OBSERVED_CALLS = 500;
-/** Sessions started but not yet written that are remembered (the oldest is forgotten first). */
-const MAX_STARTING = 1000;
-/** Sessions whose agent workspace is remembered for the memory pipeline (the oldest is forgotten first). */
-const MAX_WORKSPACES = 1000;
 /** Budget of the recall in `before_prompt_build`; OpenClaw continues without context after it. */
 const RECALL_TIMEOUT_MS = 10_000;
 /** Budget of the guard in `before_tool_call`; OpenClaw runs the call unchecked after it. */
@@ -89,18 +85,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
   let logger: OpenClawLogger = {};
   let opening: Promise<Tacit> | null = null;
   const observed = new Map<string, ObservedToolCall[]>();
-  const sessionsByKey = new Map<string, string>();
-  /**
-   * The agent workspace (`ctx.workspaceDir`) each session last ran in: where its memory files are,
-   * and the project of its tool calls for the guard (the tool hooks' context has none).
-   */
-  const workspaces = new Map<string, string>();
-  const noteWorkspace = (sessionId: string, context: AgentContext): void => {
-    if (!context.workspaceDir) return;
-    workspaces.delete(sessionId);
-    if (workspaces.size >= MAX_WORKSPACES) workspaces.delete(workspaces.keys().next().value as string);
-    workspaces.set(sessionId, context.workspaceDir);
-  };
+  const sessions = createSessionTracker(AGENT);
 
   const log = (level: keyof OpenClawLogger, message: string): void => {
     logger[level]?.(`tacit: ${message}`);
@@ -120,7 +105,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
       const mode = config.learn ?? "balanced";
       if (mode === "off") return;
       // The memory files live in OpenClaw's agent workspace, not in a configured one.
-      const workspace = config.memoryFiles === false ? undefined : workspaces.get(sessionId);
+      const workspace = config.memoryFiles === false ? undefined : sessions.workspaceOf(sessionId);
       const summary = await (await tacit()).learn({
         sessionId,
         agent: AGENT,
@@ -165,62 +150,21 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     return null;
   };
 
-  /** The OpenClaw session id of a hook context: its `sessionId`, else the one its key started. */
-  const sessionOf = (context: { sessionId?: string; sessionKey?: string }): string | null =>
-    context.sessionId ??
-    (context.sessionKey ? (sessionsByKey.get(context.sessionKey) ?? context.sessionKey) : null);
-
-  const originOf = (context: AgentContext): SessionOrigin => {
-    const fromKey = sessionOrigin(context.sessionKey);
-    const channel = context.messageProvider ?? context.channel ?? fromKey.channel;
-    const conversationTarget = context.channelId ?? context.chatId ?? fromKey.conversationTarget;
-    const accountId = context.accountId ?? fromKey.accountId;
-    return {
-      ...(channel ? { channel } : {}),
-      ...(conversationTarget ? { conversationTarget } : {}),
-      ...(accountId ? { accountId } : {}),
-    };
-  };
-
-  /**
-   * Sessions whose key names no channel (direct chats in the agent's main session): written with
-   * the first agent hook, whose context tells the channel, since a session's channel is set once.
-   */
-  const starting = new Map<string, { createdAt: number; metadata: Record<string, unknown> }>();
-
-  /** Session fields for a capture: the pending start, and the origin the hook context tells. */
-  const sessionFields = (sessionId: string, context: AgentContext) => {
-    const start = starting.get(sessionId);
-    starting.delete(sessionId);
-    const origin = originOf(context);
-    return {
-      channelId: origin.channel ?? AGENT,
-      conversationTarget: origin.conversationTarget ?? null,
-      accountId: origin.accountId ?? null,
-      ...(start ? { createdAt: start.createdAt } : {}),
-      metadata: {
-        ...start?.metadata,
-        ...compact({ sessionKey: context.sessionKey, agentId: context.agentId }),
-      },
-    };
-  };
-
   const onSessionStart = guard("session_start", async (rawEvent, rawContext) => {
     const event = parse("session_start", sessionStartEvent, rawEvent);
     const context = parse("session_start", sessionContext, rawContext);
     if (!event || !context) return;
     const sessionKey = event.sessionKey ?? context.sessionKey;
-    if (sessionKey) sessionsByKey.set(sessionKey, event.sessionId);
+    if (sessionKey) sessions.keyStarted(sessionKey, event.sessionId);
     const metadata = compact({ sessionKey, agentId: context.agentId, resumedFrom: event.resumedFrom });
     if (!sessionOrigin(sessionKey).channel) {
-      if (starting.size >= MAX_STARTING) starting.delete(starting.keys().next().value as string);
-      starting.set(event.sessionId, { createdAt: now(), metadata });
+      sessions.holdStart(event.sessionId, { createdAt: now(), metadata });
       return;
     }
     await (await tacit()).capture({
       sessionId: event.sessionId,
       createdAt: now(),
-      ...sessionFields(event.sessionId, { ...context, sessionKey }),
+      ...sessions.sessionFields(event.sessionId, { ...context, sessionKey }),
       metadata,
     });
   });
@@ -232,14 +176,14 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     if (!event || !context) return;
     const prompt = event.currentUserMessage ?? event.prompt;
     if (!prompt.trim()) return;
-    const sessionId = sessionOf(context);
-    if (sessionId) noteWorkspace(sessionId, context);
+    const sessionId = sessions.sessionOf(context);
+    if (sessionId) sessions.noteWorkspace(sessionId, context);
     const sdk = await tacit();
-    if (sessionId && starting.has(sessionId)) {
+    if (sessionId && sessions.isStarting(sessionId)) {
       await sdk.capture({
         sessionId,
         cwd: context.workspaceDir ?? null,
-        ...sessionFields(sessionId, context),
+        ...sessions.sessionFields(sessionId, context),
       });
     }
     const result = await sdk.recall(prompt, {
@@ -263,9 +207,9 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     const event = parse("before_tool_call", beforeToolCallEvent, rawEvent);
     const context = parse("before_tool_call", toolContext, rawContext);
     if (!event || !context) return;
-    const sessionId = sessionOf(context);
+    const sessionId = sessions.sessionOf(context);
     if (!sessionId) return;
-    const cwd = workspaces.get(sessionId);
+    const cwd = sessions.workspaceOf(sessionId);
     const verdict = await (await tacit()).guard.check({
       sessionId,
       agent: AGENT,
@@ -282,7 +226,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     const event = parse("after_tool_call", afterToolCallEvent, rawEvent);
     const context = parse("after_tool_call", toolContext, rawContext);
     if (!event || !context) return;
-    const sessionId = sessionOf(context);
+    const sessionId = sessions.sessionOf(context);
     if (!sessionId) {
       log("warn", `after_tool_call: no session id for ${event.toolName}; call not captured`);
       return;
@@ -297,12 +241,12 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     const event = parse("agent_end", agentEndEvent, rawEvent);
     const context = parse("agent_end", agentContext, rawContext);
     if (!event || !context) return;
-    const sessionId = sessionOf(context);
+    const sessionId = sessions.sessionOf(context);
     if (!sessionId) {
       log("warn", "agent_end: no session id in the context; turn not captured");
       return;
     }
-    noteWorkspace(sessionId, context);
+    sessions.noteWorkspace(sessionId, context);
     const mapped = mapAgentMessages(event.messages, now());
     if (mapped.skipped > 0) log("debug", `agent_end: ${mapped.skipped} message(s) with nothing to capture`);
     const messages = mergeObservedToolCalls(mapped.items, observed.get(sessionId) ?? []);
@@ -311,7 +255,7 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     const written = await sdk.capture({
       sessionId,
       cwd: context.workspaceDir ?? null,
-      ...sessionFields(sessionId, context),
+      ...sessions.sessionFields(sessionId, context),
       messages,
     });
     // agent_end's success says the run ended without an error, not that the user's task succeeded:
@@ -333,10 +277,10 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
     const context = parse("session_end", sessionContext, rawContext);
     if (!event || !context) return;
     const sessionKey = event.sessionKey ?? context.sessionKey;
-    if (sessionKey && sessionsByKey.get(sessionKey) === event.sessionId) sessionsByKey.delete(sessionKey);
+    if (sessionKey) sessions.keyEnded(sessionKey, event.sessionId);
     const pending = observed.get(event.sessionId) ?? [];
     observed.delete(event.sessionId);
-    const fields = sessionFields(event.sessionId, { ...context, sessionKey });
+    const fields = sessions.sessionFields(event.sessionId, { ...context, sessionKey });
     await (await tacit()).capture({
       sessionId: event.sessionId,
       ...fields,
@@ -407,11 +351,6 @@ export function createOpenClawPlugin(options: OpenClawPluginOptions = {}): OpenC
   });
 
   return { entry, settled: () => learning.settled(), close };
-}
-
-/** The object without its undefined fields, so metadata patches never erase what is stored. */
-function compact(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
 function describe(error: unknown): string {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { TOOL_CALL_BY_USE_ID_SQL } from "./sqlite-capture-writer.js";
+import { TOOL_CALL_BY_USE_ID_SQL } from "./sqlite-capture-statements.js";
 import { openSqliteDatabase } from "./sqlite-database.js";
 
 const tempDir = useTempDir();

@@ -1,3 +1,8 @@
+/**
+ * The capture writer: one capture batch written into SQLite in one transaction (sessions, messages
+ * with their turn and context cursor, tool results paired with their calls, errors, import
+ * progress) and the full-text index rows of what it wrote.
+ */
 import { ftsIndexText } from "../../core/recall/fts-text.js";
 import type {
   CaptureBatch,
@@ -7,6 +12,8 @@ import type {
   SessionWrite,
   ToolResultWrite,
 } from "../store.js";
+import { pairInBatch, type StoredCall } from "./sqlite-capture-pairing.js";
+import { type CaptureStatements, prepareCaptureStatements } from "./sqlite-capture-statements.js";
 import { type SqliteDatabase, withBusyRetry } from "./sqlite-database.js";
 
 interface SessionCursor {
@@ -36,104 +43,15 @@ interface PendingTurn {
   replies: Array<{ content: string; apiMessageId: string | null; messageId: string; seq: number }>;
 }
 
-/** A tool call written in this batch, keyed by session and tool use id, for pairing results in memory. */
-type CallKey = string;
-const callKey = (sessionId: string, toolUseId: string): CallKey => `${sessionId}\u0000${toolUseId}`;
-
 /**
  * Writes capture batches into SQLite. Statements are prepared once; each batch is one IMMEDIATE
  * transaction, so concurrent writers queue on the lock instead of failing on upgrade.
  */
-/**
- * The stored call of a tool use id. `+kind` makes SQLite find it through idx_messages_tool_use;
- * otherwise it picks idx_messages_session_kind and reads every tool call of the session, once per
- * failed result imported, which made importing a long session quadratic.
- */
-export const TOOL_CALL_BY_USE_ID_SQL =
-  "SELECT id, tool_name, tool_input FROM messages WHERE session_id = ? AND tool_use_id = ? AND +kind = 'tool_call' LIMIT 1";
-
 export class SqliteCaptureWriter {
-  private readonly statements;
+  private readonly statements: CaptureStatements;
 
   constructor(private readonly db: SqliteDatabase) {
-    this.statements = {
-      upsertSession: db.prepare(`
-        INSERT INTO sessions (id, agent, source_session_id, channel_id, conversation_target, account_id,
-          project_id, cwd, git_branch, parent_session_id, title, created_at, last_activity_at, metadata)
-        VALUES (@id, @agent, @sourceSessionId, @channelId, @conversationTarget, @accountId,
-          @projectId, @cwd, @gitBranch, @parentSessionId, @title, @createdAt, @lastActivityAt, @metadata)
-        ON CONFLICT(id) DO UPDATE SET
-          conversation_target = COALESCE(excluded.conversation_target, conversation_target),
-          account_id = COALESCE(excluded.account_id, account_id),
-          project_id = COALESCE(excluded.project_id, project_id),
-          cwd = COALESCE(excluded.cwd, cwd),
-          git_branch = COALESCE(excluded.git_branch, git_branch),
-          parent_session_id = COALESCE(excluded.parent_session_id, parent_session_id),
-          title = COALESCE(title, excluded.title),
-          created_at = MIN(created_at, excluded.created_at),
-          last_activity_at = MAX(last_activity_at, excluded.last_activity_at),
-          metadata = json_patch(metadata, excluded.metadata)`),
-      ensureParent: db.prepare(`
-        INSERT INTO sessions (id, agent, source_session_id, channel_id, created_at, last_activity_at)
-        SELECT @id, @agent, @sourceSessionId, @channelId, @createdAt, @createdAt
-        WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE id = @id)`),
-      cursor: db.prepare(`
-        SELECT
-          (SELECT MAX(seq) FROM messages WHERE session_id = @id) AS maxSeq,
-          -- Turn numbers only grow with seq (insertMessage), so the last row has the highest.
-          (SELECT turn_number FROM messages WHERE session_id = @id ORDER BY seq DESC LIMIT 1) AS turnNumber,
-          (SELECT MAX(seq) FROM messages WHERE session_id = @id AND kind = 'compact_boundary') AS boundary,
-          (SELECT last_activity_at FROM sessions WHERE id = @id) AS lastActivityAt`),
-      insertMessage: db.prepare(`
-        INSERT INTO messages (id, session_id, seq, turn_number, role, kind, content, tool_name, tool_input,
-          tool_output, is_error, tool_use_id, is_sidechain, parent_id, api_message_id, original_size, created_at, metadata)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO NOTHING`),
-      indexMessage: db.prepare("INSERT INTO messages_fts (rowid, text) VALUES (?, ?)"),
-      unindexMessage: db.prepare("DELETE FROM messages_fts WHERE rowid = ?"),
-      pairToolResult: db.prepare(`
-        UPDATE messages SET tool_output = @output, is_error = @isError,
-          original_size = COALESCE(@originalSize, original_size),
-          tool_name = COALESCE(tool_name, @toolName)
-        WHERE session_id = @sessionId AND tool_use_id = @toolUseId AND kind = 'tool_call'
-          AND (tool_output IS NULL OR tool_output IS NOT @output OR is_error IS NOT @isError)
-        RETURNING pk, content, tool_name AS toolName, tool_input AS toolInput, tool_output AS toolOutput,
-          is_error AS isError`),
-      toolCallExists: db.prepare(TOOL_CALL_BY_USE_ID_SQL),
-      insertTurn: db.prepare(`
-        INSERT OR IGNORE INTO conversation_turns (id, session_id, turn_number, user_message_id, user_message_content,
-          context_start_seq, end_seq, created_at)
-        VALUES (@id, @sessionId, @turnNumber, @userMessageId, @content, @contextStart, @seq, @createdAt)`),
-      insertBuiltTurn: db.prepare(`
-        INSERT OR IGNORE INTO conversation_turns (id, session_id, turn_number, user_message_id, user_message_content,
-          agent_message_id, agent_message_content, context_start_seq, end_seq, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      storedCalls: db.prepare(`
-        SELECT session_id AS sessionId, tool_use_id AS toolUseId FROM messages
-        WHERE tool_use_id IS NOT NULL AND kind = 'tool_call' AND (session_id, tool_use_id) IN
-          (SELECT value ->> 0, value ->> 1 FROM json_each(?))`),
-      extendTurn: db.prepare(`
-        UPDATE conversation_turns SET end_seq = MAX(end_seq, @seq) WHERE session_id = @sessionId AND turn_number = @turnNumber`),
-      turnReply: db.prepare(`
-        UPDATE conversation_turns SET
-          agent_message_content = CASE WHEN agent_message_id IS NOT NULL AND @apiMessageId IS NOT NULL
-            AND agent_message_id = @apiMessageId THEN agent_message_content || char(10) || @content ELSE @content END,
-          agent_message_id = COALESCE(@apiMessageId, @messageId)
-        WHERE session_id = @sessionId AND turn_number = @turnNumber`),
-      insertError: db.prepare(`
-        INSERT OR IGNORE INTO errors (id, session_id, task_id, message_id, error_type, message, stack_trace, tool_name,
-          context, created_at)
-        VALUES (@id, @sessionId, @taskId, @messageId, @errorType, @message, @stackTrace, @toolName, @context, @createdAt)`),
-      touchSession: db.prepare(
-        "UPDATE sessions SET last_activity_at = MAX(last_activity_at, ?) WHERE id = ?",
-      ),
-      saveImportFile: db.prepare(`
-        INSERT INTO import_files (path, format, head_hash, byte_offset, line_count, size, updated_at)
-        VALUES (@path, @format, @headHash, @byteOffset, @lineCount, @size, @updatedAt)
-        ON CONFLICT(path) DO UPDATE SET format = excluded.format, head_hash = excluded.head_hash,
-          byte_offset = excluded.byte_offset, line_count = excluded.line_count, size = excluded.size,
-          updated_at = excluded.updated_at`),
-    };
+    this.statements = prepareCaptureStatements(db);
   }
 
   /** Rows written in the current batch, indexed for full-text search when it ends. */
@@ -163,7 +81,10 @@ export class SqliteCaptureWriter {
     };
     for (const session of batch.sessions) this.upsertSession(session);
     const cursors = new Map<string, SessionCursor>();
-    const pairing = this.pairInBatch(batch);
+    const pairing = pairInBatch(
+      batch,
+      (pairs) => this.statements.storedCalls.all(JSON.stringify(pairs)) as StoredCall[],
+    );
     const insertedCalls = new Set<MessageWrite>();
     for (const item of batch.items) {
       if (item.type === "message") {
@@ -198,67 +119,6 @@ export class SqliteCaptureWriter {
       this.statements.touchSession.run(cursor.lastActivityAt, sessionId);
     if (batch.importFile) this.statements.saveImportFile.run(batch.importFile);
     return result;
-  }
-
-  /**
-   * Pairs tool results with calls earlier in the same batch before anything is written, so the call
-   * row is inserted with its output instead of being updated after. Only calls with no row stored
-   * yet under the same tool use id qualify; every other result takes the UPDATE path. Returns the
-   * merged copies of the calls and, per paired result, its calls and whether it changed them.
-   */
-  private pairInBatch(batch: CaptureBatch): {
-    calls: Map<MessageWrite, MessageWrite>;
-    results: Map<ToolResultWrite, { calls: MessageWrite[]; changed: boolean }>;
-  } {
-    const calls = new Map<MessageWrite, MessageWrite>();
-    const results = new Map<ToolResultWrite, { calls: MessageWrite[]; changed: boolean }>();
-    const seen = new Set<CallKey>();
-    const candidates = new Map<CallKey, [string, string]>();
-    for (const item of batch.items) {
-      if (item.type === "message") {
-        const { kind, toolUseId, sessionId } = item.message;
-        if (kind === "tool_call" && toolUseId !== null) seen.add(callKey(sessionId, toolUseId));
-      } else {
-        const key = callKey(item.result.sessionId, item.result.toolUseId);
-        if (seen.has(key)) candidates.set(key, [item.result.sessionId, item.result.toolUseId]);
-      }
-    }
-    if (candidates.size === 0) return { calls, results };
-    const stored = this.statements.storedCalls.all(JSON.stringify([...candidates.values()])) as Array<{
-      sessionId: string;
-      toolUseId: string;
-    }>;
-    for (const row of stored) candidates.delete(callKey(row.sessionId, row.toolUseId));
-    const earlier = new Map<CallKey, MessageWrite[]>();
-    for (const item of batch.items) {
-      if (item.type === "message") {
-        const { kind, toolUseId, sessionId } = item.message;
-        if (kind !== "tool_call" || toolUseId === null) continue;
-        const key = callKey(sessionId, toolUseId);
-        if (!candidates.has(key)) continue;
-        const copy = { ...item.message };
-        calls.set(item.message, copy);
-        const list = earlier.get(key);
-        if (list) list.push(copy);
-        else earlier.set(key, [copy]);
-        continue;
-      }
-      const { output, isError, originalSize, toolName } = item.result;
-      const matches = earlier.get(callKey(item.result.sessionId, item.result.toolUseId));
-      if (!matches) continue;
-      let changed = false;
-      // The same assignments as the pairToolResult UPDATE, applied before the insert.
-      for (const call of matches) {
-        if (call.toolOutput !== null && call.toolOutput === output && call.isError === isError) continue;
-        changed = true;
-        call.toolOutput = output;
-        call.isError = isError;
-        call.originalSize = originalSize ?? call.originalSize;
-        call.toolName = call.toolName ?? toolName;
-      }
-      results.set(item.result, { calls: matches, changed });
-    }
-    return { calls, results };
   }
 
   private upsertSession(session: SessionWrite): void {

@@ -1,0 +1,116 @@
+/**
+ * Learning one lesson into the book: dedup on write against exact and near neighbours, and the
+ * supersession it settles (lessons it contradicts, or other values for the same slot, are
+ * superseded by it rather than merged into).
+ */
+import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
+import type { LessonEvent } from "../core/lessons/history.js";
+import { createLesson, type Lesson } from "../core/lessons/lesson.js";
+import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
+import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
+import type { Redactor } from "../core/redaction.js";
+import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
+import { type LessonInput, redactLesson } from "./lesson-text.js";
+import type { LessonWriter } from "./lesson-writer.js";
+
+/** What learning one lesson did. */
+export interface LearnResult {
+  action: "created" | "exact-duplicate" | "update" | "append-evidence";
+  lesson: Lesson;
+  events: LessonEvent[];
+  /** Similarity of the deciding neighbour (null for a creation with no neighbour). */
+  similarity: number | null;
+  /** Lessons this one overturned, as they were stored (superseded by it). */
+  superseded: Lesson[];
+}
+
+/**
+ * Learns a lesson through dedup: an exact or near duplicate merges into the lesson it repeats,
+ * and lessons it contradicts are superseded by it. With `overturns: false` it supersedes
+ * nothing (a lesson recorded as history, such as one a pack marks superseded); contradicted
+ * lessons are still never merged into.
+ */
+export async function learnLesson(
+  writer: LessonWriter,
+  settings: {
+    dedup: Partial<DedupConfig>;
+    lifecycle: Partial<LifecycleConfig>;
+    dedupNeighbours: number;
+    redact: Redactor;
+  },
+  given: LessonInput,
+  options: { overturns?: boolean } = {},
+): Promise<LearnResult> {
+  const { store, embedderId } = writer;
+  const input = redactLesson(given, settings.redact);
+  const vector = await writer.embedLesson(input);
+  return writer.withRetry(async () => {
+    const ctx = writer.context();
+    const candidate = createLesson({ ...input, id: writer.ids(), now: ctx.now });
+    const scopeKeys = visibleScopeKeys(candidate.scope === "project" ? candidate.projectId : null);
+    const exact = await store.findLessonsByHash(candidate.contentHash, [lessonScopeKey(candidate)]);
+    const near = await store.nearestLessons({
+      embedderId,
+      vector,
+      scopeKeys,
+      k: settings.dedupNeighbours,
+    });
+    const neighbours = [
+      ...exact.map((lesson) => ({ lesson, similarity: 1 })),
+      ...(
+        await Promise.all(
+          near.map(async (hit) => ({
+            lesson: await store.getLesson(hit.lessonId),
+            similarity: hit.similarity,
+          })),
+        )
+      ).filter((hit): hit is { lesson: Lesson; similarity: number } => hit.lesson !== null),
+    ];
+    // An opposite rule looks like a near-duplicate to the embedder; it overturns, never merges.
+    // So does a newer rule for the same slot with another value (z_ → wr_, yarn → pnpm), found
+    // among every lesson of the scope that governs the slot, not only the nearest ones.
+    const holders = candidate.slot
+      ? await store.listLessons({
+          scopeKeys: [lessonScopeKey(candidate)],
+          slot: candidate.slot.id,
+          limit: 100,
+        })
+      : [];
+    const overturned = overturnedBy(
+      candidate,
+      neighbours.map((hit) => hit.lesson),
+      holders,
+    );
+    const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
+    const decision = decideDedup({
+      candidate,
+      // Rules for different slots are different rules, however alike their words.
+      neighbours: neighbours.filter(
+        (hit) => !overturnedIds.has(hit.lesson.id) && !governsAnotherSlot(candidate, hit.lesson),
+      ),
+      config: settings.dedup,
+    });
+    const write = applyDedupDecision(decision, candidate, { ...ctx, lifecycle: settings.lifecycle });
+    const target = decision.action === "create" ? null : decision.target;
+    // Learning what the book already holds, evidence and all, says nothing new: it overturns nothing.
+    const settles = write.events.length > 0 && options.overturns !== false;
+    const superseded = settles ? settleSupersession(write, { candidate, target, overturned }, ctx) : [];
+    if (write.events.length > 0 || superseded.length > 0) {
+      await writer.commit({
+        writes: [
+          ...(write.events.length > 0 ? [{ lesson: write.lesson, expected: target }] : []),
+          ...superseded.map((item) => ({ lesson: item.after, expected: item.before })),
+        ],
+        events: [...write.events, ...superseded.map((item) => item.event)],
+        vectors: write.created ? [{ lessonId: write.lesson.id, embedderId, vector }] : [],
+      });
+    }
+    return {
+      action: decision.action === "create" ? "created" : decision.action,
+      lesson: write.lesson,
+      events: write.events,
+      similarity: decision.similarity,
+      superseded: superseded.map((item) => item.after),
+    };
+  });
+}
