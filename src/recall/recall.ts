@@ -164,7 +164,8 @@ export async function recall(
   const queryTerms = contentTerms(request.query);
   const general = isGeneralQuestion(request.query);
   // A prompt that changes code is code work, whatever it names ("tidy up the if/elif chain").
-  const profile: PromptProfile = { activities: promptWork(request.query, general).work, general };
+  const work = promptWork(request.query, general);
+  const profile: PromptProfile = { activities: work.lessonWork, general };
 
   const evidence = await evidenceFor({
     store,
@@ -224,7 +225,7 @@ export async function recall(
     profile,
   });
   // A convention the block leaves out for its kind of work may still fit the prompt as a lesson.
-  const block = conventionsBlock(conventions, promptWork(request.query, profile.general), config.conventions);
+  const block = conventionsBlock(conventions, work, config.conventions);
   const pool = [...lessonCandidates, ...block.asLessons, ...skillCandidates, ...evidence.candidates];
   const filtered =
     deps.gate && config.llmFilter

@@ -16,7 +16,7 @@ export const WORK_FAMILIES: readonly ReadonlySet<string>[] = [new Set(["git", "c
 /** Kinds of work every task is part of: how to answer, and how to work with the user. */
 export const EVERY_TASK_WORK: ReadonlySet<string> = new Set(["answers", "process"]);
 
-/** Kinds of work that change no code: installing, deploying, git, running, asking. */
+/** Kinds of work that change no code: installing, deploying, git, running, asking (changing one is not code work). */
 export const OTHER_WORK: ReadonlySet<string> = new Set([
   "dependencies",
   "deploy",

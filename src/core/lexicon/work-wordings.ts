@@ -72,6 +72,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "run the unit tests",
   ),
   work(
+    "tests",
+    /\b(?:prove|show|check|verify|demonstrate) (?:it|that|this)\b[^.!?\n]{0,30}\b(?:cases|examples)\b|\b(?:edge|corner|test) cases\b/,
+    "make sure it handles overlapping reservations and prove it with a few cases",
+  ),
+  work(
     "commit",
     /\b(?:commit|commits|committing|commit message|changelog)\b|提交|提交信息/,
     "commit the fix",
@@ -95,6 +100,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "deploy",
     /\b(?:deploy\w*|release\w*|publish\w*|staging|production|prod|rollout|roll out|ship)\b|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境/,
     "roll out billing 2.4",
+  ),
+  work(
+    "deploy",
+    /(?:功能|版本|改动|需求|代码)[^，。,.!?！？\n]{0,6}发(?:出去|上去)|发(?:一|个)版/,
+    "把刚合并的周报功能发出去",
   ),
   work(
     "database",
@@ -130,6 +140,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "code",
     /\b(?:write|create|implement|build|add|make)\s+(?:me\s+)?(?:a|an|the|one|some)\s+(?:[\w-]+\s+){0,2}(?:job|loader|importer|exporter|worker|consumer|producer|handler|parser|client|cli|tool|program|endpoint|route|hook|test|migration|query|decorator|wrapper|toggle|page|form|button|screen|view|widget|api)s?\b|(?:写|实现|做|加)一?(?:个|段|套)?[^，。？?]{0,15}(?:函数|方法|类|接口|组件|模块|脚本|页面|功能|程序|工具)/,
     "write a job that loads the daily csv export into the warehouse table",
+  ),
+  work(
+    "code",
+    /@[A-Z]\w+\b|\b(?:constants?|view ?models?|(?:dependency |constructor |field )?injection|annotations?|decorators?|error codes?|(?:class|instance) fields?)\b|常量|错误码|注解|装饰器|依赖注入/,
+    "Injection is constructor-only, no @Autowired on fields, ever",
   ),
   work(
     "build",
@@ -189,6 +204,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work("cloud", /\b(?:aws|s3|buckets?|gcloud|azure|iam|profile)\b|云/, "list the s3 buckets"),
   work(
+    "cloud",
+    /\b(?:[a-z]{2}-(?:central|west|east|north|south|northeast|southeast|northwest|southwest)-\d|regions?|sqs|sns|ec2|rds|dynamodb|cloudfront|vpcs?|dead-letter queues?)\b|地域|可用区/,
+    "create an SQS queue for the thumbnail workers",
+  ),
+  work(
     "permissions",
     /\b(?:sudo|root|permissions?|chmod|chown|privileges?|accounts?|credentials?|read-only)\b|权限|账号|只读/,
     "run it without sudo",
@@ -201,7 +221,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work("github", /\b(?:github|issues?|pull requests?|prs?|gh)\b/, "open a pull request"),
   work(
     "payments",
-    /\b(?:stripe|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券/,
+    /\b(?:stripe|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券|金额|交易(?:额|笔数|流水|记录)/,
     "refund the charge",
   ),
   work(
@@ -234,6 +254,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "config",
     /\b(?:set|change|raise|lower|increase|decrease|bump|reduce|drop|cap|double|halve)\s+(?:the\s+|our\s+|its\s+|their\s+)(?:[\w.-]+\s+){0,4}?(?:to|at)\s+~?\d+(?:\.\d+)?(?![\d.]|\s*(?:px|em|rem|vh|vw|pt)\b)|(?:把|将)[^，。,.!?！？\n]{1,20}?(?:改成|改为|改到|调到|调成|调为|调整为|调整到|设为|设成|设置为|设置成|提高到|降到|降低到|减到|减少到|加到|增加到|缩短到|延长到)\s*\d/,
     "raise the idle timeout to 90 seconds",
+  ),
+  work(
+    "config",
+    /\b(?:learning rates?|warm-?up|batch sizes?|weight decay|hyper-?param\w*)\b|学习率|超参|批大小|默认值?(?:是|为|设为|设成|改成)?\s*\d/,
+    "学习率前面加个 warmup，默认 500 步",
   ),
   work(
     "config",

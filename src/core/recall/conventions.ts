@@ -8,40 +8,63 @@ import { estimateTokens } from "../compaction/tokens.js";
 import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
+import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
-import { CODE_WORK, EVERY_TASK_WORK, OTHER_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
+import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
+import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
+import { CODE_WORK, EVERY_TASK_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
+import { requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
 import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "./convention-settings.js";
 import { holdsProjectWide } from "./intents.js";
 
 /** What the prompt asks for: its kinds of work, and whether it is a knowledge question. */
 export interface PromptWork {
+  /** The kinds of work the conventions block serves. */
   work: ReadonlySet<string>;
+  /**
+   * The kinds of work situational lessons are judged by: the same, but a request to write
+   * something new adds no kind of its own (see `conventionsOnly` in work-requests.ts).
+   */
+  lessonWork: ReadonlySet<string>;
   general: boolean;
 }
 
-/**
- * A prompt that changes something that exists ("rename…", "raise the timeout…", "把重试次数改成 5
- * 次"). Writing something new is code work only when what it writes is code (a class, a function,
- * a script: see kinds of work) — "write a blog post" is not.
- */
-const CHANGES_SOMETHING =
-  /^\s*(?:(?:please|pls|can you|could you|let's|now)\s+)*(?:refactor|fix|change|update|rename|extend|rewrite|convert|raise|lower|increase|decrease|bump|move|split|extract|remove|delete|replace|tidy|clean up|simplify|optimi[sz]e)\b|^\s*(?:帮我|请|麻烦)?(?:把|给)?[^，。？?]{0,20}?(?:改成|改为|改一下|改下|重构|修复?|删掉|调整|优化)/i;
+/** The kinds a prompt names and asks for, with `code` when one of them changes code. */
+function workOf(prompt: string, named: ReadonlySet<string>, forConventions: boolean): Set<string> {
+  const work = new Set([...named, ...requestedWork(prompt, named, forConventions)]);
+  if ([...work].some((kind) => CODE_WORK.has(kind))) work.add("code");
+  return work;
+}
 
 /**
- * The kinds of work of a prompt: those its words name, and `code` when it changes code — it names
- * a kind of work that changes code, or it opens with a task verb and names no other kind of work
- * ("Write a Student grade class…", "把重试次数改成 5 次").
+ * The kinds of work of a prompt: those its words name, those it asks for by how it opens (a
+ * request to write or change something is code work whatever its nouns: "write a transformer
+ * that…", "add a retry loop around the S3 upload…", 写一个类…; "we need pyarrow so…" is
+ * dependency work: see work-requests.ts), and `code` when it names a kind of work that changes
+ * code. Small talk and thanks that ask for nothing, like knowledge questions, get no conventions.
  */
 export function promptWork(prompt: string, general: boolean): PromptWork {
   const named = kindsOfWork(prompt);
-  general = asksForKnowledge(prompt, general);
-  const work = new Set(named);
-  const changesCode =
-    [...named].some((kind) => CODE_WORK.has(kind)) ||
-    (CHANGES_SOMETHING.test(prompt) && ![...named].some((kind) => OTHER_WORK.has(kind)));
-  if (changesCode) work.add("code");
-  return { work, general };
+  const work = workOf(prompt, named, true);
+  return {
+    work,
+    lessonWork: workOf(prompt, named, false),
+    general: asksForKnowledge(prompt, general) || chitChat(prompt, work),
+  };
+}
+
+/**
+ * Small talk or thanks that asks for no work: "haha thanks for all the help this week, have a
+ * great weekend!", "谢谢，辛苦了". A thanks that goes on to ask for something ("thanks, now commit
+ * it") names its work.
+ */
+export function chitChat(prompt: string, work: ReadonlySet<string>): boolean {
+  const opening = /^\W*([a-z]+)/i.exec(prompt)?.[1]?.toLowerCase() ?? "";
+  const asks = TASK_VERBS.has(opening) || opensWithInstructionVerb(prompt);
+  return (
+    work.size === 0 && !asks && (SMALL_TALK_CUES.test(prompt) || SATISFACTION_CUES.test(prompt.toLowerCase()))
+  );
 }
 
 /**
@@ -95,9 +118,17 @@ const QUESTION =
 const NAMES_PROJECT =
   /\b(?:here|our|this (?:repo|project|codebase|app|service)|we|us)\b|这个项目|项目里|我们|这边/i;
 
-/** True for a knowledge question (see `isGeneralQuestion`), or a question that does not name the project. */
+/**
+ * True for a knowledge question (see `isGeneralQuestion`), a question that does not name the
+ * project, or a request for a self-contained snippet that does not ("write a regex that…").
+ */
 export function asksForKnowledge(prompt: string, general: boolean): boolean {
-  return general || (QUESTION.test(prompt) && !NAMES_PROJECT.test(prompt) && !CHANGES_SOMETHING.test(prompt));
+  if (general) return true;
+  if (NAMES_PROJECT.test(prompt)) return false;
+  return (
+    SELF_CONTAINED_REQUESTS.test(prompt) ||
+    (QUESTION.test(prompt) && !requestedWork(prompt, kindsOfWork(prompt)).has("code"))
+  );
 }
 
 /** A convention as one line of the block: its rule, without a final full stop. */

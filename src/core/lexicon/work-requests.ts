@@ -1,0 +1,155 @@
+/**
+ * How a prompt asks for work, read from how it opens rather than from the nouns it names: a
+ * request to write something ("write a transformer that…", "add a retry with backoff to the
+ * client…", 写一个类…, 做一个…表格) or to change something ("rename…", "把重试次数改成 5 次") is
+ * code work whatever it is about; a request to bring in a named thing ("we need pyarrow so the
+ * loader can read parquet files", "add httpx so we can…", "加上 pandas，分析脚本要用") is
+ * dependency work. Kinds of work (kinds-of-work.ts) are what a text is about; these are what a
+ * prompt asks for, so only prompts are read with them. Each entry has an example. Pure.
+ */
+import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { kindsOfWork } from "./kinds-of-work.js";
+import { isStopWord } from "./stop-words.js";
+import { OTHER_WORK } from "./work-groups.js";
+
+/** One way of asking for a kind of work. */
+export interface WorkRequest extends LexiconEntry {
+  /** The kind of work asked for. */
+  kind: string;
+  /**
+   * Kinds of work that, when the prompt names one, are what it asks for instead: "create a branch
+   * for the fix" is git work, not code; "add the uuid package" is dependencies.
+   */
+  unless: readonly string[];
+  /** The pattern's first group is a thing brought in, which must look like a package's name. */
+  namesPackage?: true;
+  /**
+   * Read for the conventions block only: a request to write something new says which conventions
+   * guard what it writes (all code conventions), not which earlier situation it resembles.
+   */
+  conventionsOnly?: true;
+}
+
+/** Words a request opens with before its verb: "ok so", "please", "can you", "let's", 帮我. */
+const LEAD = String.raw`^\W*(?:(?:ok(?:ay)?|so|please|pls|can (?:you|u)|could you|let's|lets|now|next|also|then|and)[,\s]+)*`;
+const ZH_LEAD = String.raw`^\s*(?:(?:帮我|请|麻烦(?:你)?|再|先|另外|然后|接下来|我们)\s*)*`;
+
+/** Pieces of prose: writing one is not code ("write a blog post about our launch"). */
+const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song)s?\b`;
+
+/** Work that writing something new is not: what it makes is a package, a branch, a commit, a deploy, an answer. */
+const MAKES_NO_CODE = ["dependencies", "deploy", "git", "commit", "github", "answers"] as const;
+/** Every way of asking for a kind of work, in English and Chinese. */
+export const WORK_REQUESTS = defineLexicon("work-requests", [
+  {
+    kind: "code",
+    unless: MAKES_NO_CODE,
+    conventionsOnly: true,
+    pattern: new RegExp(
+      `${LEAD}(?:write|implement|add|create|build|make|code up|put together|set up)\\s+(?:me\\s+|us\\s+)?(?:a|an|one|some|another|the)\\s(?!(?:[\\w-]+\\s+){0,3}?${PROSE})`,
+      "i",
+    ),
+    example: "add a retry with backoff to the gate assignment client in the dispatch crate",
+  },
+  {
+    kind: "code",
+    unless: MAKES_NO_CODE,
+    conventionsOnly: true,
+    pattern: new RegExp(`${ZH_LEAD}(?:写|实现|做|加|新增|新建|开发)(?:一)?(?:个|段|套|下|一下|组)`),
+    example: "做一个展示操作日志的分页表格，能按操作人筛选",
+  },
+  {
+    kind: "code",
+    unless: [...OTHER_WORK],
+    pattern: new RegExp(
+      `${LEAD}(?:refactor|fix|change|update|rename|extend|rewrite|convert|raise|lower|increase|decrease|bump|move|split|extract|remove|delete|replace|tidy|clean up|simplify|optimi[sz]e)\\b`,
+      "i",
+    ),
+    example: "rename the commit variable to settled_at",
+  },
+  {
+    kind: "code",
+    unless: [...OTHER_WORK],
+    pattern:
+      /^\s*(?:帮我|请|麻烦)?(?:把|给)?[^，。？?]{0,20}?(?:改成|改为|改一下|改下|重构|修复?|删掉|调整|优化)/,
+    example: "把重试次数改成 5 次",
+  },
+  {
+    kind: "dependencies",
+    unless: [],
+    namesPackage: true,
+    pattern: new RegExp(
+      `${LEAD}(?:we |i )?(?:need|want|add|pull in|bring in|grab|install)\\s+([A-Za-z][\\w.@/-]*)(?=\\s*(?:$|[,.;:!?]|(?:so|for|to|into|because|as|and)\\b))`,
+      "i",
+    ),
+    example: "we need pyarrow so the loader can read parquet files",
+  },
+  {
+    kind: "dependencies",
+    unless: [],
+    namesPackage: true,
+    pattern:
+      /(?:加上|装上|引入|需要|要用|用上)\s*([A-Za-z][\w.@/-]*)(?=\s*(?:$|[，。,;；!！]|(?:处理|来|做|吧)))/,
+    example: "admin 后台也需要 dayjs 处理下时间",
+  },
+]);
+
+/**
+ * Requests for a self-contained snippet, which need nothing of a project: "write a regex that
+ * matches email addresses", "写一个正则匹配国内手机号", "a cron expression for every weekday at 9".
+ * Unless the prompt names the project, it is a knowledge request.
+ */
+export const SELF_CONTAINED_REQUESTS = defineLexicon("self-contained-requests", [
+  {
+    pattern:
+      /\b(?:regex(?:es|ps)?|regexp|regular expressions?|one-liners?|cron expressions?|(?:excel|spreadsheet|sheets) formulas?)\b/,
+    example: "write a regex that matches email addresses",
+  },
+  { pattern: /正则(?:表达式)?|(?:excel|表格)\s*公式|cron 表达式/, example: "写一个正则匹配国内手机号" },
+]);
+
+/** Endings of English words that name an activity or a quality, not a package ("logging", "validation"). */
+const NOT_A_NAME = /(?:ing|tion|sion|ment|ness)$/i;
+/** Kinds of work whose words are not packages: "we need tests for this", "add retries". */
+const GENERIC_WORK = new Set(["tests", "answers", "process", "config", "styling", "lint"]);
+
+/** True when a word could be a package's name: not a function word, an activity or the name of a kind of work. */
+export function looksLikePackage(word: string): boolean {
+  if (
+    isStopWord(word.toLowerCase()) ||
+    NOT_A_NAME.test(word) ||
+    /^(?:it|them|one|more|support|docs|examples?|errors?|checks?|back|up|new|comments?|types?|logs?|methods?|functions?|classes)$/i.test(
+      word,
+    )
+  )
+    return false;
+  return ![...kindsOfWork(word)].some((kind) => GENERIC_WORK.has(kind));
+}
+
+const COMPILED = WORK_REQUESTS.entries.map((entry) => ({
+  entry,
+  pattern: new RegExp(entry.pattern.source, WORK_REQUESTS.flags),
+}));
+
+/**
+ * The kinds of work a prompt asks for by how it opens, given the kinds it names: "add a retry
+ * loop around the S3 upload…" asks for code, "create a branch for the fix" does not (it names
+ * git), "we need pyarrow so…" asks for dependencies. Without `forConventions`, the requests
+ * read for the conventions block only are left out.
+ */
+export function requestedWork(
+  prompt: string,
+  named: ReadonlySet<string>,
+  forConventions = true,
+): Set<string> {
+  const asked = new Set<string>();
+  for (const { entry, pattern } of COMPILED) {
+    if (entry.conventionsOnly && !forConventions) continue;
+    if (asked.has(entry.kind) || entry.unless.some((kind) => named.has(kind))) continue;
+    const match = pattern.exec(prompt);
+    if (match === null) continue;
+    if (entry.namesPackage && !looksLikePackage(match[1] ?? "")) continue;
+    asked.add(entry.kind);
+  }
+  return asked;
+}

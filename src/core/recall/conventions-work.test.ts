@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import type { Lesson } from "../lessons/lesson.js";
+import { chooseConventions, conventionWork, promptWork } from "./conventions.js";
+
+type ConventionLesson = Pick<Lesson, "id" | "trigger" | "rule" | "slot" | "updatedAt">;
+
+const convention = (id: string, rule: string, slot?: Lesson["slot"]): ConventionLesson => ({
+  id,
+  trigger: "Working in this project",
+  rule,
+  updatedAt: 1,
+  ...(slot ? { slot } : {}),
+});
+
+/** A project's conventions of several kinds, each judged by its kind of work alone. */
+const PROJECT = [
+  convention("logging", "We always log with logbook, never the stdlib logging module", {
+    id: "logging",
+    value: "logbook",
+  }),
+  convention("uv", "Poetry's resolver was too slow, so we're on uv now", { id: "python-env", value: "uv" }),
+  convention("constants", "Constants live in `ferncast/constants.py`"),
+  convention("injection", "Injection is constructor-only, no @Autowired on fields, ever"),
+  convention("region", "Never put new stuff in eu-west-1 anymore, new resources go to eu-central-1"),
+  convention("deploy", "QA builds go to juniper, ./deploy.sh juniper", {
+    id: "deploy-target",
+    value: "juniper",
+  }),
+  convention("jobs", "Every job class subclasses KestrelTask, we never register plain functions as jobs"),
+].map((lesson) => ({ lesson, relevance: 0.3 }));
+
+const chosen = (prompt: string) =>
+  chooseConventions(PROJECT, promptWork(prompt, false))
+    .chosen.map((item) => item.lesson.id)
+    .sort();
+
+describe("which work a prompt asks for", () => {
+  it.each([
+    // A request to write or change something is code work, whatever its nouns.
+    ["add a retry loop around the S3 upload that records every failed attempt", "code"],
+    ["add a retry with backoff to the gate assignment client in the dispatch crate", "code"],
+    ["write a transformer that normalises currency codes in the payments feed", "code"],
+    ["create an SQS queue for the thumbnail workers", "code"],
+    ["做一个展示操作日志的分页表格，能按操作人筛选", "code"],
+    ["写一个类，统计每个商户每天的交易笔数和交易额", "code"],
+    // Bringing in a named thing is dependency work.
+    ["we need pyarrow so the loader can read parquet files", "dependencies"],
+    ["we need pyarrow for the export job, add it", "dependencies"],
+    ["need tenacity for retrying the flaky bank calls, can u wire it in", "dependencies"],
+    ["add httpx so we can make async calls to the ledger API", "dependencies"],
+    ["admin 后台也需要 dayjs 处理下时间", "dependencies"],
+    ["加上 pandas，分析脚本要用", "dependencies"],
+    // What the words say about the work.
+    ["make sure the slot calculator handles overlapping reservations and prove it with a few cases", "tests"],
+    ["把刚合并的周报功能发出去，让业务方看看效果", "deploy"],
+    ["学习率前面加个 warmup，默认 500 步", "config"],
+    ["写一个类，统计每个商户每天的交易笔数和交易额", "payments"],
+    ["create an SQS queue for the thumbnail workers and a dead-letter queue next to it", "cloud"],
+  ])("%s → %s", (prompt, kind) => {
+    expect(promptWork(prompt, false).work.has(kind)).toBe(true);
+  });
+
+  it.each([
+    ["we need tests for the parser", "dependencies"],
+    ["add logging to the importer", "dependencies"],
+    ["add validation to the signup form", "dependencies"],
+    ["write a blog post about our launch", "code"],
+    ["create a branch for the fix", "code"],
+    ["add the uuid package to the api", "code"],
+  ])("%s is not %s", (prompt, kind) => {
+    expect(promptWork(prompt, false).work.has(kind)).toBe(false);
+  });
+
+  it("judges situational lessons by what the prompt names, not by a request to write something new", () => {
+    const work = promptWork(
+      "add a way for the salinity service to report the min and max of the past day",
+      false,
+    );
+    expect(work.work.has("code")).toBe(true);
+    expect(work.lessonWork.has("code")).toBe(false);
+    expect(promptWork("we need pyarrow so the loader can read parquet files", false).lessonWork).toEqual(
+      new Set(["dependencies"]),
+    );
+  });
+
+  it.each([
+    "haha thanks for all the help this week, have a great weekend!",
+    "thanks a lot, that's all for today",
+    "谢谢，辛苦了",
+    "写一个正则匹配国内手机号",
+    "write a regex that matches email addresses",
+  ])("gets no conventions for small talk, thanks or a self-contained snippet: %s", (prompt) => {
+    expect(promptWork(prompt, false).general).toBe(true);
+    expect(chosen(prompt)).toEqual([]);
+  });
+
+  it.each([
+    "thanks, now commit it and push",
+    "rerun preprocessing for february with the new holiday calendar",
+    "write a regex for our signup form's postcode field",
+  ])("still serves a prompt that asks for work: %s", (prompt) => {
+    expect(promptWork(prompt, false).general).toBe(false);
+  });
+});
+
+describe("which conventions go with the work", () => {
+  it.each([
+    ["Constants live in `ferncast/constants.py`", "code"],
+    ["ViewModels expose StateFlow, never LiveData", "code"],
+    ["Injection is constructor-only, no @Autowired on fields, ever", "code"],
+    ["优先使用 errcode 包里定义的错误码返回", "code"],
+    ["Never put new stuff in eu-west-1 anymore, new resources go to eu-central-1", "cloud"],
+  ])("%s → %s", (rule, kind) => {
+    expect(conventionWork(convention("c", rule)).has(kind)).toBe(true);
+  });
+
+  it.each([
+    [
+      "add a retry loop around the S3 upload that records every failed attempt",
+      ["constants", "injection", "jobs", "logging", "region"],
+    ],
+    ["we need pyarrow so the loader can read parquet files", ["jobs", "uv"]],
+    [
+      "create an SQS queue for the thumbnail workers",
+      ["constants", "injection", "jobs", "logging", "region"],
+    ],
+    ["roll out billing 2.4 so QA can look at it", ["deploy", "jobs"]],
+  ])("%s → %j", (prompt, ids) => {
+    expect(chosen(prompt)).toEqual(ids);
+  });
+});
