@@ -19,7 +19,8 @@ export interface StandingMarker extends LexiconEntry {
 }
 
 /** Things a project's conventions hold for: "all methods", "every function". */
-const THINGS = String.raw`(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?|variables?|branches|resources?|endpoints?|components?|handlers?|jobs?|services?)`;
+const THINGS =
+  "(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?|variables?|branches|resources?|handlers?|jobs?|services?)";
 
 const strong = (pattern: RegExp, example: string): StandingMarker => ({
   pattern,
