@@ -4,6 +4,7 @@ import { DEFAULT_DATASET_SETTINGS } from "../core/dataset/dataset-settings.js";
 import { createRedactor } from "../core/redaction.js";
 import { guardToolCall } from "../guard/guard-service.js";
 import { type GuardFixture, guardFixture } from "../testing/guard-fixture.js";
+import { bashCall } from "../testing/session-builder.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { guardAdherenceSource } from "./adherence-source.js";
 import { collectSamples } from "./collect.js";
@@ -16,21 +17,6 @@ let fixture: GuardFixture;
 afterEach(async () => {
   await fixture?.close();
 });
-
-function bashCall(id: string, command: string, isError: boolean, createdAt: number): MessageInput {
-  return {
-    id,
-    role: "tool",
-    kind: "tool_call",
-    content: "Bash",
-    toolName: "Bash",
-    toolInput: { command },
-    toolOutput: isError ? "denied" : "done",
-    isError,
-    toolUseId: `t-${id}`,
-    createdAt,
-  };
-}
 
 /** The user's pnpm lesson in session s1, and the agent's `npm install zod` denied in s2. */
 async function deniedNpm(): Promise<GuardFixture> {
@@ -64,9 +50,9 @@ describe("adherence samples from the guard's denials", () => {
   it("pairs a denial with the session's next call, skipping a failed retry of the same input", async () => {
     const f = await deniedNpm();
     await captureCalls(f, [
-      bashCall("retry", "npm install zod", true, LATER),
-      bashCall("next", "pnpm add zod", false, LATER + 1_000),
-      bashCall("after", "pnpm test", false, LATER + 2_000),
+      bashCall("retry", "npm install zod", "denied", true, LATER),
+      bashCall("next", "pnpm add zod", "done", false, LATER + 1_000),
+      bashCall("after", "pnpm test", "done", false, LATER + 2_000),
     ]);
     const [record, ...rest] = await guardAdherenceSource(f.store.guard).deniedCalls({});
     expect(rest).toEqual([]);
@@ -91,7 +77,7 @@ describe("adherence samples from the guard's denials", () => {
     };
     const before = await collectSamples(services, {});
     expect(before.leftOut["no call followed the denial"]).toBe(1);
-    await captureCalls(f, [bashCall("next", "pnpm add zod", false, LATER)]);
+    await captureCalls(f, [bashCall("next", "pnpm add zod", "done", false, LATER)]);
     await collectSamples(services, {});
     const [sample] = await f.store.datasets.listSamples({ types: ["adherence_correction"], limit: 5 });
     expect(sample).toMatchObject({

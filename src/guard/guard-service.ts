@@ -13,7 +13,6 @@ import {
   type AdherenceStep,
   adherenceAfterCall,
   adherenceAfterPrompt,
-  type GuardEventKind,
   isJudgeable,
   type PendingAdherence,
 } from "../core/guard/adherence.js";
@@ -266,19 +265,19 @@ async function openRecalled(
 
 function eventRecord(
   deps: GuardDeps,
-  fields: {
-    callId: string;
-    sessionId: string;
-    projectId: string | null;
-    lessonId: string;
-    kind: GuardEventKind;
-    check: GuardCheck;
-    suggestion: string | null;
-    toolName: string | null;
-    toolInput: string | null;
-    reason: string;
-    now: number;
-  },
+  fields: Pick<
+    GuardEventRecord,
+    | "callId"
+    | "sessionId"
+    | "projectId"
+    | "lessonId"
+    | "kind"
+    | "check"
+    | "suggestion"
+    | "toolName"
+    | "toolInput"
+    | "reason"
+  > & { now: number },
 ): GuardEventRecord {
   const judged = isJudgeable(fields.kind, fields.check);
   return {

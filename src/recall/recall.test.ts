@@ -3,7 +3,7 @@ import type { MessageInput } from "../capture/capture.js";
 import { learnSessions } from "../learn/learn-worker.js";
 import { learnServices, type Runtime } from "../runtime.js";
 import { useClockedRuntimes } from "../testing/clocked-runtime.js";
-import { captureSession } from "../testing/session-builder.js";
+import { bashCall, captureSession } from "../testing/session-builder.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { type RecallResult, recall } from "./recall.js";
 
@@ -312,8 +312,14 @@ describe("situation recall", () => {
     const at = (minutes: number) => T0 + minutes * 60_000;
     const messages: MessageInput[] = [
       { id: "a1", role: "user", content: "start the frontend dev server", createdAt: at(0) },
-      tool("a2", "pnpm dev", "Error: Port 5173 is already in use", true, at(1)),
-      tool("a3", "pnpm dev --port 5174", "ready in 288 ms\n  Local:   http://localhost:5174/", false, at(2)),
+      bashCall("a2", "pnpm dev", "Error: Port 5173 is already in use", true, at(1)),
+      bashCall(
+        "a3",
+        "pnpm dev --port 5174",
+        "ready in 288 ms\n  Local:   http://localhost:5174/",
+        false,
+        at(2),
+      ),
       { id: "a4", role: "assistant", content: "Running on 5174.", createdAt: at(3) },
       // Two hours later, another task in the same session.
       {
@@ -520,24 +526,3 @@ describe("lessons about how to answer", () => {
     );
   });
 });
-
-function tool(
-  id: string,
-  command: string,
-  output: string,
-  isError: boolean,
-  createdAt: number,
-): MessageInput {
-  return {
-    id,
-    role: "tool",
-    kind: "tool_call",
-    content: "Bash",
-    toolName: "Bash",
-    toolInput: { command },
-    toolOutput: output,
-    isError,
-    toolUseId: `t-${id}`,
-    createdAt,
-  };
-}

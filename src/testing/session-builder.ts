@@ -42,3 +42,25 @@ export async function captureSession(
   await capture.appendMessages(sessionId, messages);
   return sessionId;
 }
+
+/** A Bash tool call with its output, as capture takes it (tool-use id `t-<id>`). */
+export function bashCall(
+  id: string,
+  command: string,
+  output: string,
+  isError: boolean,
+  createdAt: number,
+): MessageInput {
+  return {
+    id,
+    role: "tool",
+    kind: "tool_call",
+    content: "Bash",
+    toolName: "Bash",
+    toolInput: { command },
+    toolOutput: output,
+    isError,
+    toolUseId: `t-${id}`,
+    createdAt,
+  };
+}
