@@ -4,9 +4,10 @@
  * to a temporary file beside it (mode 0600: it may hold API keys) and renamed into place, so a
  * reader never sees half a file.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { InvalidInputError } from "../core/errors.js";
+import { writePrivateFileAtomically } from "../store/private-files.js";
 import type { SettingKey } from "./keys.js";
 import { getPath, readConfigFile, setPath } from "./load-config.js";
 
@@ -56,12 +57,5 @@ export function removeSetting(options: { file: string; kind: ConfigFileKind; set
 
 function writeAtomically(file: string, json: Record<string, unknown>): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, `${JSON.stringify(json, null, 2)}\n`, { mode: 0o600 });
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writePrivateFileAtomically(file, `${JSON.stringify(json, null, 2)}\n`);
 }

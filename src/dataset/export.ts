@@ -5,7 +5,7 @@
  * samples were collected, so no export carries them.
  */
 import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import { type ExportFormat, formatWriter } from "../core/dataset/formats.js";
 import {
@@ -17,7 +17,7 @@ import {
 import { splitDataset } from "../core/dataset/split.js";
 import { InvalidInputError } from "../core/errors.js";
 import type { DatasetExportRecord, DatasetStore, ExportFile, SampleFilter } from "../store/dataset-store.js";
-import { makePrivateFile } from "../store/private-files.js";
+import { writePrivateFile } from "../store/private-files.js";
 import { datasetId } from "./dataset-id.js";
 
 /** Samples read per export (a dataset is far smaller). */
@@ -101,8 +101,7 @@ export function averageQuality(samples: readonly DatasetSample[]): number | null
 async function writeExportFile(path: string, text: string, samples: number): Promise<ExportFile> {
   const bytes = Buffer.from(text, "utf8");
   // Exports hold conversations: private (0600) like every file tacit writes, even one that existed.
-  await writeFile(path, bytes, { mode: 0o600 });
-  makePrivateFile(path);
+  writePrivateFile(path, bytes);
   return { path, samples, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 

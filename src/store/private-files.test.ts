@@ -13,7 +13,12 @@ import { spoolDirectory, spoolRecord } from "../interfaces/hooks/hook-spool.js";
 import { runTacit } from "../testing/cli-harness.js";
 import { hookLogText, hookPayload } from "../testing/hook-fixtures.js";
 import { useTempDir } from "../testing/temp-dir.js";
-import { makePrivateDirectory, securePrivateHome } from "./private-files.js";
+import {
+  makePrivateDirectory,
+  securePrivateHome,
+  writePrivateFile,
+  writePrivateFileAtomically,
+} from "./private-files.js";
 import { SqliteStore } from "./sqlite/sqlite-store.js";
 
 const tempDir = useTempDir("tacit-modes-");
@@ -127,5 +132,22 @@ describe.skipIf(process.platform === "win32")("private files", () => {
     expect(existsSync(join(root, "missing"))).toBe(false);
     makePrivateDirectory(join(root, "home"));
     expect(securePrivateHome(join(root, "home"))).toBeNull();
+  });
+
+  it("writes a file private, tightening one that was there, and replaces a file whole or not at all", () => {
+    const root = tempDir();
+    process.umask(0o000);
+    const export_ = join(root, "export.jsonl");
+    writeFileSync(export_, "old\n", { mode: 0o644 });
+    writePrivateFile(export_, "new\n");
+    expect(mode(export_)).toBe(0o600);
+    const config = join(root, "config.json");
+    writePrivateFileAtomically(config, "{}\n");
+    expect(mode(config)).toBe(0o600);
+    // A rename that fails (a folder where the file goes) leaves no temporary file behind.
+    const folder = join(root, "taken");
+    mkdirSync(join(folder, "inside"), { recursive: true });
+    expect(() => writePrivateFileAtomically(folder, "{}\n")).toThrow();
+    expect(readdirSync(root).sort()).toEqual(["config.json", "export.jsonl", "taken"]);
   });
 });

@@ -43,6 +43,28 @@ export function makePrivateFile(file: string): void {
 }
 
 /**
+ * Replaces `file` whole with `text`, readable by its owner only: written 0600 under a temporary
+ * name beside it, then renamed over it, so a reader never sees half a file (the temporary file is
+ * removed when either step fails).
+ */
+export function writePrivateFileAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, text, { mode: PRIVATE_FILE_MODE });
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Writes `data` to `file` readable by its owner only: 0600 when created, an existing file tightened to it. */
+export function writePrivateFile(file: string, data: string | Uint8Array): void {
+  fs.writeFileSync(file, data, { mode: PRIVATE_FILE_MODE });
+  makePrivateFile(file);
+}
+
+/**
  * Makes sure the database file and its -wal and -shm companions are 0600: the database is created
  * empty with that mode before SQLite opens it (SQLite gives -wal and -shm the database's mode), and
  * existing files are tightened.

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { hostname, tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { findProjectId } from "../../capture/project.js";
@@ -12,6 +12,7 @@ import { exportPack } from "../../packs/export-pack.js";
 import { importPack, type PackImportReport } from "../../packs/import-pack.js";
 import type { Runtime } from "../../runtime.js";
 import { resolveDatabaseLocation } from "../../store/open-store.js";
+import { writePrivateFile } from "../../store/private-files.js";
 import { TACIT_VERSION } from "../../version.js";
 import {
   CliError,
@@ -72,7 +73,7 @@ export async function packExport(
     "read",
   );
   const file = resolve(io.cwd, options.output);
-  await writeFile(file, text, { mode: 0o600 });
+  writePrivateFile(file, text);
   const superseded = pack.lessons.filter((lesson) => lesson.supersededBy !== null).length;
   if (options.json) {
     writeJson(io, { file, lessons: pack.lessons.length, superseded, provenance: pack.provenance });

@@ -8,10 +8,11 @@
  * install and the daemon must take that one; the file is 0600 (the token is a secret).
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import * as z from "zod/mini";
 import { InvalidInputError } from "../../core/errors.js";
+import { writePrivateFileAtomically } from "../../store/private-files.js";
 import type { HookAgent } from "./hook-event.js";
 
 /** What the endpoint file holds. */
@@ -96,9 +97,7 @@ export function readEndpoint(file: string): HookHttpEndpoint | null {
 
 /** Writes the endpoint file whole (temporary name, then rename), readable by its user only. */
 export function writeEndpoint(file: string, endpoint: HookHttpEndpoint): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(endpoint, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temporary, file);
+  writePrivateFileAtomically(file, `${JSON.stringify(endpoint, null, 2)}\n`);
 }
 
 /**

@@ -5,12 +5,12 @@
  * folders it created for it (removed when empty), and the line it added to the repository's
  * `.git/info/exclude` (removed with the file).
  */
-import { existsSync, readFileSync, renameSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../../core/errors.js";
 import { describeJsonError } from "../../core/json-error.js";
-import { makePrivateDirectory } from "../../store/private-files.js";
+import { makePrivateDirectory, writePrivateFileAtomically } from "../../store/private-files.js";
 import { HOOK_AGENTS } from "./hook-event.js";
 
 const installedFileSchema = z.object({
@@ -81,9 +81,7 @@ function writeRecord(home: string, files: InstalledFile[]): void {
   const file = installRecordPath(home);
   // The home holds captured conversations: created 0700, like every folder tacit creates.
   makePrivateDirectory(home);
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify({ files }, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temporary, file);
+  writePrivateFileAtomically(file, `${JSON.stringify({ files }, null, 2)}\n`);
 }
 
 /** The folders that do not exist yet on the way to `file`, deepest first. */
