@@ -15,18 +15,19 @@ export interface PackConvention {
 
 /** The slot and convention mark of a stored lesson (its slot as learnt, else the one its rule names). */
 export function conventionOf(lesson: Lesson): PackConvention {
-  const slot = slotOfLesson(lesson);
-  return {
-    ...(slot ? { slot: { id: slot.id, value: slot.value } } : {}),
-    ...(lesson.convention ? { convention: true } : {}),
-  };
+  return mark(slotOfLesson(lesson), lesson.convention);
 }
 
 /** A pack lesson's slot and convention mark as lesson-book input. */
 export function conventionInput(convention: PackConvention): Partial<Omit<NewLesson, "id" | "now">> {
+  return mark(convention.slot, convention.convention);
+}
+
+/** Only what is there: a copy of the slot, and the mark when it is set. */
+function mark(slot: PackSlot | null | undefined, convention: boolean | undefined): PackConvention {
   return {
-    ...(convention.slot ? { slot: { id: convention.slot.id, value: convention.slot.value } } : {}),
-    ...(convention.convention ? { convention: true } : {}),
+    ...(slot ? { slot: { id: slot.id, value: slot.value } } : {}),
+    ...(convention ? { convention: true } : {}),
   };
 }
 
