@@ -151,3 +151,41 @@ describe("lesson book: supersession by slot", () => {
     expect(active.map((lesson) => lesson.id)).toEqual([z.lesson.id]);
   });
 });
+
+describe("lesson book: supersession by what a change drops", () => {
+  /** A convention said on `day`, with no slot the lexicon names. */
+  function unslotted(rule: string, day: number): LessonInput {
+    const { slot: _slot, ...rest } = convention(rule, prefix("unused"), day);
+    return rest;
+  }
+
+  it("a convention that drops a thing archives the one built on it, even when they are not neighbours", async () => {
+    const { store, book, setClock } = setup();
+    const old = await book.learn(unslotted("Logging goes through the log crate with env_logger initialised in main", 0));
+    const kept = await book.learn(unslotted("Error types in library crates are defined with thiserror", 0));
+    setClock(T0 + 5 * DAY);
+    const update = await book.learn(
+      unslotted("Going forward we use tracing everywhere with tracing-subscriber, and env_logger gets removed", 5),
+    );
+    expect(update.superseded.map((lesson) => lesson.id)).toEqual([old.lesson.id]);
+    expect(await book.get(old.lesson.id)).toMatchObject({ status: "archived", supersededById: update.lesson.id });
+    const active = await store.listLessons({ limit: 10, status: ["candidate", "active", "refined"] });
+    expect(active.map((lesson) => lesson.id).sort()).toEqual([kept.lesson.id, update.lesson.id].sort());
+  });
+
+  it("a lesson that is not a convention, or one that forbids the same thing, is left alone", async () => {
+    const { store, book, setClock } = setup();
+    const situational = await book.learn({
+      ...unslotted("Run the importer with env_logger set to debug", 0),
+      convention: false,
+    });
+    const forbidding = await book.learn(unslotted("Never add env_logger to a library crate", 0));
+    setClock(T0 + 5 * DAY);
+    const update = await book.learn(unslotted("env_logger gets removed, we use tracing now", 5));
+    expect(update.superseded).toEqual([]);
+    const active = await store.listLessons({ limit: 10, status: ["candidate", "active", "refined"] });
+    expect(active.map((lesson) => lesson.id)).toEqual(
+      expect.arrayContaining([situational.lesson.id, forbidding.lesson.id]),
+    );
+  });
+});

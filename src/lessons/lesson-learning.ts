@@ -8,6 +8,7 @@ import type { LessonEvent } from "../core/lessons/history.js";
 import { createLesson, type Lesson } from "../core/lessons/lesson.js";
 import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
 import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
+import { preferenceTerms } from "../core/lexicon/use-and-avoid.js";
 import type { Redactor } from "../core/redaction.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import { type LessonInput, redactLesson } from "./lesson-text.js";
@@ -76,11 +77,18 @@ export async function learnLesson(
           limit: 100,
         })
       : [];
-    const overturned = overturnedBy(
-      candidate,
-      neighbours.map((hit) => hit.lesson),
-      holders,
-    );
+    // A convention that drops a thing ("env_logger gets removed") is checked against every
+    // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
+    const built =
+      candidate.convention === true && preferenceTerms(candidate.rule).avoid.size > 0
+        ? await store.listLessons({
+            scopeKeys: [lessonScopeKey(candidate)],
+            convention: true,
+            status: ["candidate", "active", "refined"],
+            limit: 200,
+          })
+        : [];
+    const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({
       candidate,

@@ -40,12 +40,21 @@ function readFrom(heuristic: TransferableHeuristic, found: ConventionFinding): b
   return evidence.includes(quote) || quote.includes(evidence);
 }
 
+/** True when a heuristic was read from part of a convention's words. */
+function within(heuristic: TransferableHeuristic, found: ConventionFinding): boolean {
+  const evidence = squash(heuristic.evidence);
+  return evidence.length > 0 && squash(found.quote).includes(evidence);
+}
+
 /** A heuristic marked as the convention it was read from. */
 function marked(
   heuristic: TransferableHeuristic,
   found: ConventionFinding,
   title: string,
 ): TransferableHeuristic {
+  // The convention may hold more of the user's words than the heuristic did ("no new Koin modules"
+  // with the "let's switch to Hilt" said next to it): the convention's text is the rule then.
+  if (squash(found.quote).length > squash(heuristic.evidence).length) return asHeuristic(found);
   const rule = stripLeadIns(heuristic.rule);
   // The task's title stands in when a rule names no activity; a convention names its own.
   const titled =
@@ -81,15 +90,27 @@ export function withConventions(
     const findings = readConventions(words, lastCommand);
     lastCommand = null;
     const held = new Map<number, ConventionFinding[]>();
+    const absorbed = new Set<number>();
     for (const found of findings) {
       const at = result.findIndex((heuristic) => heuristic.convention !== true && readFrom(heuristic, found));
       if (at === -1) result.push(asHeuristic(found));
       else held.set(at, [...(held.get(at) ?? []), found]);
+      // Other rules' readings of part of the convention's words are the convention, said once.
+      result.forEach((heuristic, index) => {
+        if (index !== at && heuristic.convention !== true && within(heuristic, found)) absorbed.add(index);
+      });
     }
-    for (const [at, found] of [...held].sort((first, second) => second[0] - first[0])) {
+    for (const at of held.keys()) absorbed.delete(at);
+    const edits = [...held.keys(), ...absorbed].sort((first, second) => second - first);
+    for (const at of edits) {
+      const found = held.get(at);
       const heuristic = result[at] as TransferableHeuristic;
       const replacement =
-        found.length > 1 ? found.map(asHeuristic) : [marked(heuristic, found[0] as ConventionFinding, title)];
+        found === undefined
+          ? []
+          : found.length > 1
+            ? found.map(asHeuristic)
+            : [marked(heuristic, found[0] as ConventionFinding, title)];
       result.splice(at, 1, ...replacement);
     }
   }

@@ -7,18 +7,22 @@
  * work it governs. Pure.
  */
 
+import { MAX_HEURISTIC_EVIDENCE_CHARS } from "../learning/experience-limits.js";
 import { activityTrigger } from "../learning/topics.js";
 import { namesCode } from "../lexicon/code-terms.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
+import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
-import { CONDITIONS, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
@@ -101,6 +105,30 @@ export function readsAsDirective(text: string, zh: boolean): boolean {
   return isInstruction(text, zh) || statesNorm(text);
 }
 
+/** The user's words from `first` to the end of `last`, verbatim, or null when not found in order. */
+function span(message: string, first: string, last: string): string | null {
+  const start = message.indexOf(first);
+  const end = message.indexOf(last, start);
+  return start === -1 || end === -1 ? null : message.slice(start, end + last.length);
+}
+
+/** True when a sentence is about how answers are written and nothing else ("Keep your answers short"). */
+function answersOnly(text: string, work: readonly string[]): boolean {
+  return work.length === 1 && work[0] === "answers" && !namesCode(text);
+}
+
+/** True when a rule only says what to stop using ("@Audited is being retired"). */
+function dropsOnly(text: string): boolean {
+  const terms = preferenceTerms(text);
+  return terms.avoid.size > 0 && terms.use.size === 0;
+}
+
+/** True when a rule says to use one thing and not another ("Use pathlib, not os.path"). */
+function choosesBetween(text: string): boolean {
+  const terms = preferenceTerms(text);
+  return terms.use.size > 0 && terms.avoid.size > 0;
+}
+
 /**
  * Clauses of a sentence, one per slot, when it states several ("以后变量名一律以 m_ 开头，方法都要写
  * docstring" → two conventions); a clause that names no slot stays with the one before it.
@@ -138,20 +166,32 @@ export function readConventions(message: string, lastCommand: string | null = nu
   const sentences = splitSentences(message);
   const marked = sentences.some((sentence) => hasStrongStandingMarker(sentence.text));
   const found: ConventionFinding[] = [];
-  for (const sentence of sentences) {
+  const at: number[] = [];
+  for (const [position, sentence] of sentences.entries()) {
     const text = ruleOf(stripLeadIns(sentence.text));
     if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) continue;
     // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是).
     const strong = hasStrongStandingMarker(sentence.text);
     // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
     if (isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text)) continue;
+    // A story, other people's habits, a guess or a failure report is no rule, whatever its words.
+    if (isNotARule(text) || isNotARule(sentence.text)) continue;
     const zh = languageOf(text) === "zh";
     const slots = readSlots(text).filter((slot) => slot.value !== null);
     const update = saysUpdate(sentence.text);
-    const lasting = strong || (slots.length > 0 && (marked || update || statesNorm(text)));
+    // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
+    const shape = ruleShape(text) !== null || choosesBetween(text);
+    const work = kindsOfWorkIn(text);
+    const about = slots.length > 0 || work.length > 0 || namesCode(text);
+    // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
+    // lasting for a rule about work, as is a rule's shape.
+    const shaped =
+      about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && readsAsDirective(text, zh)));
+    const lasting = strong || shaped || (slots.length > 0 && (marked || update || statesNorm(text)));
     // A lasting rule that sets a slot's value states the project's value even as a statement
     // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
-    const directive = readsAsDirective(text, zh) || (slots.length > 0 && (strong || update || marked));
+    const directive =
+      shape || readsAsDirective(text, zh) || (slots.length > 0 && (strong || update || marked));
     if (!lasting || !directive) continue;
     for (const clause of clausesBySlot(text, slots)) {
       const words = kindsOfWorkIn(clause.text);
@@ -161,13 +201,16 @@ export function readConventions(message: string, lastCommand: string | null = nu
       const after =
         words.length === 0 && clause.slot === null && lastCommand ? kindsOfWorkIn(lastCommand) : [];
       const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
+      at.push(position);
       found.push({
         rule: clean(clause.text),
         quote: clause.text.trim(),
         kind:
           clause.slot !== null && clause.slot.value !== "avoid"
             ? "prefer"
-            : instructionKind(clause.text, clause.text),
+            : dropsOnly(clause.text)
+              ? "avoid"
+              : instructionKind(clause.text, clause.text),
         slot: clause.slot,
         work,
         trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
@@ -178,9 +221,69 @@ export function readConventions(message: string, lastCommand: string | null = nu
   // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
   // workspace. Use pnpm install, never npm install" → the instruction).
   const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
-  return found.filter(
-    (item, index) => key(item) === null || !found.slice(index + 1).some((later) => key(later) === key(item)),
+  const joined = withAlternatives(message, found, at);
+  return joined.filter(
+    (item, index) => key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
   );
+}
+
+/**
+ * A prohibition and the alternative said next to it are one rule ("别用 moment，太大了。我更喜欢用
+ * dayjs" → one convention, what to do first): a finding that only forbids, with no slot of its
+ * own, joins the neighbouring finding of the next or previous sentence that says what to do,
+ * when their kinds of work meet. `at` holds each finding's sentence.
+ */
+function withAlternatives(
+  message: string,
+  found: ConventionFinding[],
+  at: readonly number[],
+): ConventionFinding[] {
+  const result = [...found];
+  const position = [...at];
+  for (let index = 0; index < result.length; index++) {
+    const item = result[index] as ConventionFinding;
+    if (item.kind !== "avoid" || item.slot !== null) continue;
+    // Its own first clause says what to do ("Constants live in constants.py, never inline…"): a rule of its own.
+    const opening = item.rule.split(/[,，;；]/)[0] ?? "";
+    const opensForbidding = forbids(opening);
+    // A change reported ("@Audited is being retired") is the other half of what replaces it.
+    const shape = ruleShape(opening);
+    const ownContent =
+      !opensForbidding &&
+      (statesNorm(item.rule) || (shape !== null && shape !== "change") || choosesBetween(item.rule));
+    if (ownContent) continue;
+    const partner = [index + 1, index - 1].find((other) => {
+      if (other < index && !opensForbidding) return false;
+      const next = result[other];
+      return (
+        next !== undefined &&
+        next.kind !== "avoid" &&
+        next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
+        Math.abs((position[other] ?? 0) - (position[index] ?? 0)) === 1 &&
+        (item.work.length === 0 ||
+          next.work.length === 0 ||
+          item.work.some((kind) => next.work.includes(kind)))
+      );
+    });
+    if (partner === undefined) continue;
+    const [first, second] =
+      partner > index
+        ? [item, result[partner] as ConventionFinding]
+        : [result[partner] as ConventionFinding, item];
+    const other = result[partner] as ConventionFinding;
+    const stop = item.language === "zh" ? "。" : ". ";
+    // What to do comes first, so that a rule cut to its length keeps it.
+    result[partner] = {
+      ...other,
+      rule: `${other.rule}${stop}${item.rule}`,
+      quote: span(message, first.quote, second.quote) ?? `${first.quote}${stop}${second.quote}`,
+      work: [...new Set([...first.work, ...second.work])],
+    };
+    result.splice(index, 1);
+    position.splice(index, 1);
+    index -= 1;
+  }
+  return result;
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

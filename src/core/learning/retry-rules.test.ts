@@ -242,6 +242,8 @@ describe("rule 1c: the user explains a repeated error", () => {
         evidence:
           "a floating promise has to be awaited, or wrapped in void with a .catch that logs. don't disable the rule",
         confidence: 0.7,
+        // A norm said of a kind of thing ("a floating promise has to be awaited"): a convention.
+        convention: true,
       },
     ]);
   });

@@ -408,9 +408,9 @@ describe("rule 4: project facts", () => {
         user: "wait did you run that as postgres?? never use the superuser for schema stuff, the objects end up owned by postgres. migrations always run as billing_migrator (PGPASSWORD is in .envrc). drop it and redo",
       },
     ]);
+    // One convention: what to do first, then the prohibition said next to it.
     expect(heuristics.map((heuristic) => heuristic.rule)).toEqual([
-      "Never use the superuser for schema stuff, the objects end up owned by postgres.",
-      "Migrations always run as billing_migrator (PGPASSWORD is in .envrc)",
+      "Migrations always run as billing_migrator (PGPASSWORD is in .envrc). Never use the superuser for schema stuff, the objects end up owned by postgres",
     ]);
   });
 

@@ -39,18 +39,53 @@ export function replacesInSlot(
   );
 }
 
+/** The words of a rule as terms are read (lower case; `@Audited`, `env_logger`, `os.path` kept whole). */
+function ruleWords(rule: string): Set<string> {
+  return new Set(
+    rule
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}_@./:+-]+/u)
+      .map((word) => word.replace(/[.:]+$/, "")),
+  );
+}
+
+/**
+ * True when both are conventions and `newer` drops what `older` is built on: a thing it says to
+ * stop using ("env_logger gets removed", "no new Koin modules") that `older` names without
+ * forbidding it ("logging goes through the log crate with env_logger"). This is how a change of
+ * convention supersedes the old one when no slot names what they govern.
+ */
+export function dropsWhatOlderUses(
+  newer: Pick<Lesson, "rule" | "convention">,
+  older: Pick<Lesson, "rule" | "convention">,
+): boolean {
+  if (newer.convention !== true || older.convention !== true) return false;
+  const fresh = preferenceTerms(newer.rule);
+  const old = preferenceTerms(older.rule);
+  const words = ruleWords(older.rule);
+  for (const item of fresh.avoid)
+    if (
+      words.has(item) &&
+      !old.avoid.has(item) &&
+      !fresh.use.has(item) &&
+      !ruleWords(newer.rule).has(`${item}s`)
+    )
+      return true;
+  return false;
+}
+
 /**
  * True when `newer` tells the agent to avoid something `older` tells it to use (or to use something
  * `older` tells it to avoid), or sets another value in the slot `older` governs — one overturns the
  * other.
  */
 export function contradicts(
-  newer: Pick<Lesson, "rule" | "slot">,
-  older: Pick<Lesson, "rule" | "slot">,
+  newer: Pick<Lesson, "rule" | "slot" | "convention">,
+  older: Pick<Lesson, "rule" | "slot" | "convention">,
 ): boolean {
   const fresh = preferenceTerms(newer.rule);
   const old = preferenceTerms(older.rule);
   for (const item of fresh.avoid) if (old.use.has(item)) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
-  return replacesInSlot(newer, older);
+  return replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older);
 }

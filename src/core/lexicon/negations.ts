@@ -51,6 +51,11 @@ export const NEGATIONS = defineLexicon("negations", [
     /\bno (?:new |extra |external )?(?:dependencies|deps|packages|sudo|root)\b/,
     "no new dependencies without asking",
   ),
+  negation(
+    FORBIDS,
+    /^(?:pls |please )?no (?!problem|worries|rush|idea|thanks|way|clue|need)[@`'"\w]/,
+    "no new Koin modules please",
+  ),
   negation(FORBIDS, /不能|不要|别|禁止|不许|不准|不得|严禁|不可以|不允许|避免/, "不要直接发 prod"),
   negation(FORBIDS, /不再|不引入|不增加|不加|不超过/, "不再发 staging"),
   negation(REFUSES, /不用了|不要了|不需要|没必要|不行/, "不用了，我自己来"),

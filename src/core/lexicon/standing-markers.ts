@@ -88,6 +88,10 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     /\b(?:the|our|one|a|my) (?:house |team |golden |main |only |standing )?(?:rule|norm|standard|policy)(?: here| in this (?:repo|project|team|codebase))? is\b/,
     "the rule here is that variable names start with 'z_'",
   ),
+  strong(
+    /\b(?:house|team|code|coding|our) (?:style|policy|policies|standards?|guidelines?|style guide)\b|\bas a (?:general )?rule\b|\bmake (?:that|this|it) a rule\b|\bnew rule\b|\b(?:we'?re|we are) an? [\w-]+ (?:shop|house)\b/,
+    "house style: 2-space indentation in YAML files",
+  ),
   strong(/以后|今后|往后|从现在(?:开始|起)|从今天(?:开始|起)|从此/, "以后变量名一律以 m_ 开头"),
   strong(/一律|永远|每次|统一(?:用|使用|以|写|按)|记住|下次(?:记得|要|别)/, "我们一律用 yarn"),
   strong(/一直|总是|始终|默认|平时|通常|向来|(?:别|不要)再/, "以后都用中文回答，别再用英文"),

@@ -1,0 +1,84 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { readConventions } from "./convention-rule.js";
+
+const rules = (message: string) => readConventions(message).map((found) => found.rule);
+
+describe("conventions read by their shape, with no marker", () => {
+  it.each([
+    ["Commit messages: imperative mood, subject line under 72 chars", "Commit messages: imperative mood"],
+    ["Shell scripts must start with `set -euo pipefail`", "Shell scripts must start with"],
+    ["Test files live next to the source file and are called foo.test.ts", "Test files live next to"],
+    ["rebase onto main, don't merge main into your branch", "Rebase onto main, don't merge"],
+    ["prefer f-strings over .format() and % formatting", "Prefer f-strings over"],
+    ["we've moved off yarn, pnpm now", "We've moved off yarn, pnpm now"],
+    ["house style: 2-space indentation in YAML files, no tabs ever", "2-space indentation in YAML"],
+    ["部署统一走 Jenkins 流水线，不要手动 kubectl apply。", "部署统一走 Jenkins 流水线"],
+  ])("%s", (message, expected) => {
+    expect(rules(message).join(" | ")).toContain(expected);
+  });
+
+  it.each([
+    "We might move to Bun at some point. not now though.",
+    "the deploy always fails on step 3. error: `ImagePullBackOff` on the api pod",
+    "the other team always uses java for their services",
+    "last week we always deployed on fridays",
+    "ModuleNotFoundError: No module named 'requests'",
+    "I prefer pnpm over npm",
+    "it has to upload to S3 every night, not keep it locally",
+    "而且不能用 root 用户",
+    "Add a --verbose flag to the CLI",
+    "do we always use tabs in this repo?",
+  ])("reads no convention from %s", (message) => {
+    expect(rules(message)).toEqual([]);
+  });
+
+  it("joins a prohibition and the alternative said next to it, what to do first, quoting the user verbatim", () => {
+    const message = "别用 moment，太大了。日期统一用 dayjs";
+    const [found, ...rest] = readConventions(message);
+    expect(rest).toEqual([]);
+    expect(found?.rule).toBe("日期统一用 dayjs。别用 moment，太大了");
+    expect(message).toContain(found?.quote);
+    expect(found?.slot).toMatchObject({ slot: "date-library", value: "dayjs" });
+  });
+
+  it("reads a person's own taste as no convention by its shape alone", () => {
+    expect(rules("我更喜欢用 dayjs，项目里已经有了")).toEqual([]);
+  });
+
+  it("keeps a rule with a content of its own apart from the prohibition next to it", () => {
+    expect(
+      rules(
+        "every job class subclasses KestrelTask, we never register plain functions as jobs. settings go in kestrel.cfg at the repo root.",
+      ),
+    ).toHaveLength(2);
+  });
+});
+
+/**
+ * A labelled development corpus (eval/convention-statements, written from how developers talk, not
+ * from these rules): 200 conventions and 65 messages that are not (one-offs, questions, stories,
+ * other people's habits, pasted output, small talk). Floors at the measured values less a margin.
+ */
+describe("the convention-statement corpus", () => {
+  const rows = readFileSync(new URL("../../../eval/convention-statements/statements.jsonl", import.meta.url), "utf8")
+    .trim()
+    .split("\n")
+    .map((line, index) => {
+      const row = JSON.parse(line) as { id: string; text: string; convention: boolean };
+      if (typeof row.text !== "string" || typeof row.convention !== "boolean")
+        throw new Error(`statements.jsonl:${index + 1}: needs text and convention`);
+      return row;
+    });
+
+  it("reads most conventions and almost none of the rest", () => {
+    const read = (row: { text: string }) => readConventions(row.text).length > 0;
+    const conventions = rows.filter((row) => row.convention);
+    const others = rows.filter((row) => !row.convention);
+    const recall = conventions.filter(read).length / conventions.length;
+    const falseReads = others.filter(read).length / others.length;
+    expect(conventions.length).toBe(200);
+    expect(recall).toBeGreaterThanOrEqual(0.64);
+    expect(falseReads).toBeLessThanOrEqual(0.05);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Rule shapes: how a standing rule reads when it carries no marker such as "always" or 以后 — a
+ * topic and its rule ("Commit messages: imperative mood"), a norm said of a kind of thing ("Shell
+ * scripts must start with set -euo pipefail", "Test files live next to the source file"), a choice
+ * between two things ("Use pathlib, not os.path", "prefer f-strings over .format()"), a change of
+ * how things are done, reported ("we've moved off yarn, pnpm now", "the default branch got
+ * renamed"), a prohibition of a kind of thing ("no console.log left in committed code"). What
+ * keeps such words from being a rule: a story of the past, other people's habits, a guess about
+ * the future, a report that something fails (see {@link NOT_A_RULE}). Most conventions people
+ * state read like this; a marker is the exception. Pure.
+ */
+import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+
+/** What kind of shape a rule has. */
+export type RuleShape = "topic" | "norm" | "choice" | "change" | "prohibition";
+
+/** One wording of a rule shape. */
+export interface RuleShapeEntry extends LexiconEntry {
+  shape: RuleShape;
+}
+
+const entry = (shape: RuleShape, pattern: RegExp, example: string): RuleShapeEntry => ({
+  shape,
+  pattern,
+  example,
+});
+
+/** Plural things a project has many of: the subject of a norm said of a kind. */
+const KINDS = String.raw`(?:[\w.#*<>/-]+\s+){0,3}?(?:[\w*<>-]+s|config|configuration|code|data|style|output|logging|css|html|sql|docs?)`;
+
+/** Every rule shape, English then Chinese. */
+export const RULE_SHAPES = defineLexicon(
+  "rule-shapes",
+  [
+    entry(
+      "norm",
+      new RegExp(
+        String.raw`^(?:all |every |each |new |our |the )?${KINDS}\s+(?:always\s+)?(?:lives?|go(?:es)?|belongs?|sits?|are (?:named|called|versioned|prefixed|suffixed|kept|stored|written|formatted|based|pinned)|is (?:named|called|kept|stored|written|based|pinned)|start|end|get)\b`,
+      ),
+      "Test files live next to the source file",
+    ),
+    entry(
+      "norm",
+      /^(?!(?:i|we|you|let'?s|it|this|that)\b)[^.!?]*?\b(?:must|should|shall|need to|needs to|have to|has to|are to)\s+(?:not\s+|never\s+|always\s+)?(?:be|have|start|end|use|go|live|hit|call|include|carry|look|follow|run|pass|match|stay|contain|get|return|log|throw)\b/,
+      "Shell scripts must start with `set -euo pipefail`",
+    ),
+    entry(
+      "choice",
+      /\bprefer(?:red)?\s+\S+(?:\s+\S+){0,3}\s+(?:over|to|rather than|instead of)\b|\b\S+\s+over\s+\S+(?:\s+\S+){0,2}\s*,?\s*(?:please|pls)\b/,
+      "prefer f-strings over .format() and % formatting",
+    ),
+    entry(
+      "choice",
+      /^(?:use|run|write|go with|stick (?:to|with)|put|call)\b[^,;.]{1,60}(?:,\s*|\s+)(?:not|never|instead of|rather than)\s+\S/,
+      "Use pathlib, not os.path",
+    ),
+    entry(
+      "choice",
+      /^[^,;:.!?]{3,60}[,;]\s*(?:but\s+)?(?:don'?t|dont|do not|never|not|no)\s+\S+/,
+      "rebase onto main, don't merge main into your branch",
+    ),
+    entry(
+      "choice",
+      /[，,；;]\s*(?:别|不要|不用|不准|禁止)(?:再)?\S/u,
+      "部署统一走 Jenkins 流水线，不要手动 kubectl apply",
+    ),
+    entry(
+      "choice",
+      /\b[\w.@/-]+\s+only(?:[,.;!]|\s*$|\s+from\b|\s+(?:here|in this)\b)|^(?:[\w-]+\s+){0,2}only\s*[:,]/,
+      "pytest only from here on",
+    ),
+    entry(
+      "change",
+      /\bwe(?:'ve| have)?\s+(?:now\s+)?(?:moved|switched|migrated|changed|replaced|ditched|dropped|retired|renamed|standardi[sz]ed|upgraded|bumped|adopted|deprecated)\b/,
+      "we've moved off yarn, pnpm now",
+    ),
+    entry(
+      "change",
+      /\b(?:got|was|were|has been|have been|is being)\s+(?:renamed|replaced|moved|changed|deprecated|retired|bumped|upgraded|removed|dropped|switched)\b/,
+      "heads up, the default branch got renamed",
+    ),
+    entry(
+      "change",
+      /\b(?:is|are|it'?s)\s+[`'"]?[\w./@:-]+[`'"]?\s+now\b|\b(?:moved|changed|switched) from\b|\bno more\b|\bno longer\b|\b(?:new|old) rule\b|\blet'?s (?:switch|move|drop|go with|use|adopt|standardi[sz]e|stop)\b|\bchange of plans?\b|\b(?:naming|convention|policy) change\b|\bswitching (?:our|the)\b|\bscratch (?:that|what i said)\b|\b(?:ignore|forget) (?:the|what i said|that|my)\b/,
+      "The logger is structlog now, not the stdlib logging module",
+    ),
+    entry(
+      "prohibition",
+      /^(?:pls\s+|please\s+)?(?:no|don'?t|dont|do not|never|stop|avoid)\s+(?:ever\s+)?(?:\w+ing\b|use\b|add\b|commit\b|write\b|leave\b|put\b|call\b|catch\b|hardcode\b|mix\b|return\b|bundle\b|invent\b|explain\b|[`'"]|\w+\.\w+|[A-Za-z-]+\s+(?:in|on|to|from|for)\b)/,
+      "no console.log left in committed code",
+    ),
+    entry("topic", /^(?:for\s+)?[\p{L}#+.\s-]{2,30}[:：]\s*\S/u, "Commit messages: imperative mood"),
+    // Chinese: a change reported ("主分支改名叫 main 了", "镜像仓库地址换了"), a norm (…都要…, 禁止, 不许).
+    entry(
+      "change",
+      /(?:改名|换|改|迁|升级?|切)(?:叫|成|到|为)?[^，。,]{0,20}了|已经从/u,
+      "主分支改名叫 main 了",
+    ),
+    entry("norm", /禁止|不许|不准|不得|不能用|必须|一定要|都要|都得|尽量/u, "TypeScript 里禁止用 any"),
+    entry("prohibition", /(?:别|不要|不用)(?:再)?(?:用|写|连|往|提交|加|把|在)/u, "测试里别连真实数据库"),
+  ],
+  "iu",
+);
+
+/** What keeps a sentence with a rule's shape from being a rule. */
+export const NOT_A_RULE = defineLexicon(
+  "not-a-rule",
+  [
+    {
+      pattern:
+        /\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b(?![^.]*\bnow\b)/,
+      example: "last week we always deployed on fridays",
+    },
+    {
+      pattern:
+        /^(?:the other teams?|other teams|their team|they|my (?:friend|colleague|coworker|boss|manager)s?|some people|most people|many people|(?:google|netflix|facebook|meta|microsoft|amazon|apple) )\b/,
+      example: "the other team always uses java",
+    },
+    {
+      pattern:
+        /\b(?:might|maybe|perhaps|probably|someday|some day|at some point|eventually|thinking about)\b/,
+      example: "We might move to Bun at some point",
+    },
+    {
+      pattern:
+        /^(?:the|my|our|this|it)\b[^.!?]{0,40}\b(?:fails?|failing|failed|crash(?:es|ed|ing)?|breaks?|broke|broken|errors? out|times? out|hangs?|is (?:slow|flaky|down))\b/,
+      example: "the deploy always fails on step 3",
+    },
+    {
+      pattern:
+        /^(?:and |also |so )?(?:it|this|that|these|those) (?:has|have|had|should|must|needs?|will|would|can|could|does|did|was|were|keeps?|only|always|never)\b|^(?:而且|并且|它)/,
+      example: "it has to upload to S3 every night, not keep it locally",
+    },
+    {
+      pattern: /^i (?:prefer|like|love|want|'d (?:rather|prefer))\b|^我(?:更)?(?:喜欢|想要|偏好)/,
+      example: "I prefer pnpm over npm",
+    },
+    {
+      pattern: /\b\w*(?:Error|Exception)\b:|\bTraceback\b|^\s*at \S+ \(|\berror:|报错/,
+      example: "ModuleNotFoundError: No module named 'requests'",
+    },
+    {
+      pattern: /以前|之前我们|上周|去年|别的团队|他们(?:一直|都|总是)|可能|也许|打算|考虑/u,
+      example: "别的团队一直用 Java",
+    },
+  ],
+  "iu",
+);
+
+/** The shape a sentence has as a standing rule, or null (also null when it reads as a story, a guess or a report). */
+export function ruleShape(text: string): RuleShape | null {
+  if (NOT_A_RULE.test(text)) return null;
+  return SHAPES.find(({ pattern }) => pattern.test(text))?.entry.shape ?? null;
+}
+
+const SHAPES = compiledEntries(RULE_SHAPES);
+
+/** True when a sentence reads as a story of the past, other people's habits, a guess or a failure report. */
+export function isNotARule(text: string): boolean {
+  return NOT_A_RULE.test(text);
+}
