@@ -161,14 +161,22 @@ describe("lesson book: supersession by what a change drops", () => {
 
   it("a convention that drops a thing archives the one built on it, even when they are not neighbours", async () => {
     const { store, book, setClock } = setup();
-    const old = await book.learn(unslotted("Logging goes through the log crate with env_logger initialised in main", 0));
+    const old = await book.learn(
+      unslotted("Logging goes through the log crate with env_logger initialised in main", 0),
+    );
     const kept = await book.learn(unslotted("Error types in library crates are defined with thiserror", 0));
     setClock(T0 + 5 * DAY);
     const update = await book.learn(
-      unslotted("Going forward we use tracing everywhere with tracing-subscriber, and env_logger gets removed", 5),
+      unslotted(
+        "Going forward we use tracing everywhere with tracing-subscriber, and env_logger gets removed",
+        5,
+      ),
     );
     expect(update.superseded.map((lesson) => lesson.id)).toEqual([old.lesson.id]);
-    expect(await book.get(old.lesson.id)).toMatchObject({ status: "archived", supersededById: update.lesson.id });
+    expect(await book.get(old.lesson.id)).toMatchObject({
+      status: "archived",
+      supersededById: update.lesson.id,
+    });
     const active = await store.listLessons({ limit: 10, status: ["candidate", "active", "refined"] });
     expect(active.map((lesson) => lesson.id).sort()).toEqual([kept.lesson.id, update.lesson.id].sort());
   });

@@ -61,7 +61,10 @@ describe("conventions read by their shape, with no marker", () => {
  * other people's habits, pasted output, small talk). Floors at the measured values less a margin.
  */
 describe("the convention-statement corpus", () => {
-  const rows = readFileSync(new URL("../../../eval/convention-statements/statements.jsonl", import.meta.url), "utf8")
+  const rows = readFileSync(
+    new URL("../../../eval/convention-statements/statements.jsonl", import.meta.url),
+    "utf8",
+  )
     .trim()
     .split("\n")
     .map((line, index) => {
