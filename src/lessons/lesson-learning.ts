@@ -3,12 +3,13 @@
  * supersession it settles (lessons it contradicts, or other values for the same slot, are
  * superseded by it rather than merged into).
  */
+
+import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
 import { createLesson, type Lesson } from "../core/lessons/lesson.js";
 import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
 import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
-import { preferenceTerms } from "../core/lexicon/use-and-avoid.js";
 import type { Redactor } from "../core/redaction.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import { type LessonInput, redactLesson } from "./lesson-text.js";
@@ -79,15 +80,14 @@ export async function learnLesson(
       : [];
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
-    const built =
-      candidate.convention === true && preferenceTerms(candidate.rule).avoid.size > 0
-        ? await store.listLessons({
-            scopeKeys: [lessonScopeKey(candidate)],
-            convention: true,
-            status: ["candidate", "active", "refined"],
-            limit: 200,
-          })
-        : [];
+    const built = dropsSomething(candidate)
+      ? await store.listLessons({
+          scopeKeys: [lessonScopeKey(candidate)],
+          convention: true,
+          status: ["candidate", "active", "refined"],
+          limit: 200,
+        })
+      : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({

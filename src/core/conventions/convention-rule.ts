@@ -166,7 +166,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
   const sentences = splitSentences(message);
   const marked = sentences.some((sentence) => hasStrongStandingMarker(sentence.text));
   const found: ConventionFinding[] = [];
-  const at: number[] = [];
+  const sentenceOf = new Map<ConventionFinding, number>();
   for (const [position, sentence] of sentences.entries()) {
     const text = ruleOf(stripLeadIns(sentence.text));
     if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) continue;
@@ -201,8 +201,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
       const after =
         words.length === 0 && clause.slot === null && lastCommand ? kindsOfWorkIn(lastCommand) : [];
       const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
-      at.push(position);
-      found.push({
+      const finding: ConventionFinding = {
         rule: clean(clause.text),
         quote: clause.text.trim(),
         kind:
@@ -215,13 +214,15 @@ export function readConventions(message: string, lastCommand: string | null = nu
         work,
         trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
         language: zh ? "zh" : "en",
-      });
+      };
+      sentenceOf.set(finding, position);
+      found.push(finding);
     }
   }
   // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
   // workspace. Use pnpm install, never npm install" → the instruction).
   const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
-  const joined = withAlternatives(message, found, at);
+  const joined = withAlternatives(message, found, sentenceOf);
   return joined.filter(
     (item, index) => key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
   );
@@ -231,15 +232,14 @@ export function readConventions(message: string, lastCommand: string | null = nu
  * A prohibition and the alternative said next to it are one rule ("别用 moment，太大了。我更喜欢用
  * dayjs" → one convention, what to do first): a finding that only forbids, with no slot of its
  * own, joins the neighbouring finding of the next or previous sentence that says what to do,
- * when their kinds of work meet. `at` holds each finding's sentence.
+ * when their kinds of work meet. `sentenceOf` holds each finding's sentence.
  */
 function withAlternatives(
   message: string,
-  found: ConventionFinding[],
-  at: readonly number[],
+  found: readonly ConventionFinding[],
+  sentenceOf: Map<ConventionFinding, number>,
 ): ConventionFinding[] {
   const result = [...found];
-  const position = [...at];
   for (let index = 0; index < result.length; index++) {
     const item = result[index] as ConventionFinding;
     if (item.kind !== "avoid" || item.slot !== null) continue;
@@ -252,35 +252,33 @@ function withAlternatives(
       !opensForbidding &&
       (statesNorm(item.rule) || (shape !== null && shape !== "change") || choosesBetween(item.rule));
     if (ownContent) continue;
-    const partner = [index + 1, index - 1].find((other) => {
+    const at = [index + 1, index - 1].find((other) => {
       if (other < index && !opensForbidding) return false;
       const next = result[other];
       return (
         next !== undefined &&
         next.kind !== "avoid" &&
         next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
-        Math.abs((position[other] ?? 0) - (position[index] ?? 0)) === 1 &&
+        Math.abs((sentenceOf.get(next) ?? 0) - (sentenceOf.get(item) ?? 0)) === 1 &&
         (item.work.length === 0 ||
           next.work.length === 0 ||
           item.work.some((kind) => next.work.includes(kind)))
       );
     });
-    if (partner === undefined) continue;
-    const [first, second] =
-      partner > index
-        ? [item, result[partner] as ConventionFinding]
-        : [result[partner] as ConventionFinding, item];
-    const other = result[partner] as ConventionFinding;
+    if (at === undefined) continue;
+    const partner = result[at] as ConventionFinding;
+    const [first, second] = at > index ? [item, partner] : [partner, item];
     const stop = item.language === "zh" ? "。" : ". ";
     // What to do comes first, so that a rule cut to its length keeps it.
-    result[partner] = {
-      ...other,
-      rule: `${other.rule}${stop}${item.rule}`,
+    const joined: ConventionFinding = {
+      ...partner,
+      rule: `${partner.rule}${stop}${item.rule}`,
       quote: span(message, first.quote, second.quote) ?? `${first.quote}${stop}${second.quote}`,
       work: [...new Set([...first.work, ...second.work])],
     };
+    sentenceOf.set(joined, sentenceOf.get(partner) ?? 0);
+    result[at] = joined;
     result.splice(index, 1);
-    position.splice(index, 1);
     index -= 1;
   }
   return result;

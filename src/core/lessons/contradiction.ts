@@ -6,7 +6,7 @@
  * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
 import { slotOf } from "../conventions/slot-rule.js";
-import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
 
 export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -50,34 +50,40 @@ function ruleWords(rule: string): Set<string> {
 }
 
 /**
+ * True when a lesson is a convention that says to stop using something ("env_logger gets removed",
+ * "no new Koin modules"): the lesson book then checks it against every convention of its scope
+ * (see {@link contradicts}), not only its nearest neighbours.
+ */
+export function dropsSomething(lesson: Pick<Lesson, "rule" | "convention">): boolean {
+  return lesson.convention === true && preferenceTerms(lesson.rule).avoid.size > 0;
+}
+
+/**
  * True when both are conventions and `newer` drops what `older` is built on: a thing it says to
  * stop using ("env_logger gets removed", "no new Koin modules") that `older` names without
  * forbidding it ("logging goes through the log crate with env_logger"). This is how a change of
- * convention supersedes the old one when no slot names what they govern.
+ * convention supersedes the old one when no slot names what they govern. `fresh` and `old` are
+ * the two rules' terms, read once by the caller.
  */
-export function dropsWhatOlderUses(
+function dropsWhatOlderUses(
   newer: Pick<Lesson, "rule" | "convention">,
   older: Pick<Lesson, "rule" | "convention">,
+  fresh: PreferenceTerms,
+  old: PreferenceTerms,
 ): boolean {
-  if (newer.convention !== true || older.convention !== true) return false;
-  const fresh = preferenceTerms(newer.rule);
-  const old = preferenceTerms(older.rule);
+  if (newer.convention !== true || older.convention !== true || fresh.avoid.size === 0) return false;
   const words = ruleWords(older.rule);
+  // A thing the newer rule still speaks of in the plural ("test" beside "tests") is not dropped.
+  const own = ruleWords(newer.rule);
   for (const item of fresh.avoid)
-    if (
-      words.has(item) &&
-      !old.avoid.has(item) &&
-      !fresh.use.has(item) &&
-      !ruleWords(newer.rule).has(`${item}s`)
-    )
-      return true;
+    if (words.has(item) && !old.avoid.has(item) && !fresh.use.has(item) && !own.has(`${item}s`)) return true;
   return false;
 }
 
 /**
  * True when `newer` tells the agent to avoid something `older` tells it to use (or to use something
- * `older` tells it to avoid), or sets another value in the slot `older` governs — one overturns the
- * other.
+ * `older` tells it to avoid), sets another value in the slot `older` governs, or, both being
+ * conventions, drops what `older` is built on — one overturns the other.
  */
 export function contradicts(
   newer: Pick<Lesson, "rule" | "slot" | "convention">,
@@ -87,5 +93,5 @@ export function contradicts(
   const old = preferenceTerms(older.rule);
   for (const item of fresh.avoid) if (old.use.has(item)) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
-  return replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older);
+  return replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older, fresh, old);
 }
