@@ -5,7 +5,8 @@
  * work — and the forms an instruction takes: at the start of a sentence (`AGENT_IMPERATIVES`, which
  * the memory gate reads: "always run the tests before you commit", "you should double-check
  * dates", "不要在周末给我发消息"), elsewhere in it (`INSTRUCTION_FORMS`: "we don't do merge commits
- * here"), in Chinese (`ZH_INSTRUCTION`). Stated rules, conventions and the gate read the same verbs.
+ * here"), in Chinese (`ZH_INSTRUCTION`). Stated rules, conventions and the gate read the same verbs;
+ * each group also says what a request that opens with it asks for (`asks`, read by work-requests.ts).
  * Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";

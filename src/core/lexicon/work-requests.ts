@@ -1,11 +1,13 @@
 /**
  * How a prompt asks for work, read from how it opens rather than from the nouns it names: a
- * request to write something ("write a transformer that…", "add a retry with backoff to the
- * client…", 写一个类…, 做一个…表格) or to change something ("rename…", "把重试次数改成 5 次") is
- * code work whatever it is about; a request to bring in a named thing ("we need pyarrow so the
- * loader can read parquet files", "add httpx so we can…", "加上 pandas，分析脚本要用") is
- * dependency work. Kinds of work (kinds-of-work.ts) are what a text is about; these are what a
- * prompt asks for, so only prompts are read with them. Each entry has an example. Pure.
+ * request that opens with a verb of the imperative-verbs lexicon asking for code or an edit ("add
+ * support for…", "wrap the send in a retry loop", "cover X with unit checks", "rename…", 帮我做成
+ * 共享的, "把重试次数改成 5 次"), or that states a need for the project ("we need to store…", "the
+ * export should include…", "列表要能按编号筛选"), is code work whatever it is about, unless what it
+ * makes is a package, a branch, a commit, a deploy or an answer; a request to bring in a named thing
+ * ("we need pyarrow so the loader can read parquet files", "add httpx so we can…", "加上 pandas，分析
+ * 脚本要用") is dependency work. Kinds of work (kinds-of-work.ts) are what a text is about; these are
+ * what a prompt asks for, so only prompts are read with them. Each entry has an example. Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 import { verbsAsking } from "./imperative-verbs.js";
