@@ -5,7 +5,8 @@
  * work — and the forms an instruction takes: at the start of a sentence (`AGENT_IMPERATIVES`, which
  * the memory gate reads: "always run the tests before you commit", "you should double-check
  * dates", "不要在周末给我发消息"), elsewhere in it (`INSTRUCTION_FORMS`: "we don't do merge commits
- * here"), in Chinese (`ZH_INSTRUCTION`). Stated rules, conventions and the gate read the same verbs.
+ * here"), in Chinese (`ZH_INSTRUCTION`). Stated rules, conventions and the gate read the same verbs;
+ * each group also says what a request that opens with it asks for (`asks`, read by work-requests.ts).
  * Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
@@ -14,82 +15,177 @@ import { forbids, saysWhatInstead } from "./negations.js";
 /** What a verb does in an instruction. */
 export type VerbRole = "prescribe" | "instruct" | "task";
 
-/** A group of verbs with one role. */
+/**
+ * What a request that opens with the verb asks for: `code` to be written or changed ("add support
+ * for…", "wrap the send in a retry loop", 做成共享的: the project's code conventions guard it),
+ * `edit` of what is there ("fix…", "rename…", 改成: code work for situational lessons too),
+ * `operate` (run, look up, ship: the kinds of work it names say what work), or an `answer`
+ * ("explain…", "tell me…": no work of its own). See work-requests.ts.
+ */
+export type VerbAsks = "code" | "edit" | "operate" | "answer";
+
+/** A group of verbs with one role, asking for one kind of thing. */
 export interface ImperativeVerbs extends LexiconEntry {
   role: VerbRole;
+  asks: VerbAsks;
+  /** Chinese verbs: read in Chinese requests only, never in the English alternations. */
+  zh?: true;
 }
 
-const verbs = (role: VerbRole, pattern: RegExp, example: string): ImperativeVerbs => ({
+const verbs = (role: VerbRole, asks: VerbAsks, pattern: RegExp, example: string): ImperativeVerbs => ({
   pattern,
   example,
   role,
+  asks,
 });
 
 /** Every group, anchored by the caller (they match a bare verb). */
 export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
-  verbs("prescribe", /use|prefer|stick (?:to|with)|follow/, "use pnpm for everything"),
-  verbs("prescribe", /run|pass|call|await|wrap|send/, "run the tests with --runInBand"),
+  verbs("prescribe", "code", /use|prefer|stick (?:to|with)|follow/, "use pnpm for everything"),
+  verbs("prescribe", "code", /wrap|await/, "wrap the SMTP send in a retry loop"),
+  verbs("prescribe", "operate", /run|pass|call|send/, "run the tests with --runInBand"),
   verbs(
     "prescribe",
-    /add|set|put|keep|write|include|import|annotate|decorate/,
+    "code",
+    /add|set|put|write|include|import|annotate|decorate/,
     "add the '@retry' decorator to all methods",
   ),
-  verbs("prescribe", /prefix|start|begin|end|name/, "start variable names with 'z_'"),
-  verbs("prescribe", /rebase|commit|push|deploy|install/, "rebase onto main instead of merging"),
-  verbs("instruct", /stop|avoid|skip|leave|mask|pin|mark|tag|reuse|pipe/, "avoid default exports"),
-  verbs("instruct", /make sure|check|verify|ensure/, "make sure the migration is reversible"),
+  verbs("prescribe", "code", /prefix|end|name/, "prefix the table names with 'z_'"),
+  verbs("prescribe", "operate", /start|begin|keep/, "start the dev server on 5174"),
+  verbs("prescribe", "operate", /rebase|commit|push|deploy|install/, "rebase onto main instead of merging"),
+  verbs("instruct", "code", /avoid|mask|reuse/, "avoid default exports"),
+  verbs("instruct", "operate", /stop|tag|pipe|skip|leave|mark|pin/, "stop the worker before the migration"),
+  verbs("instruct", "operate", /make sure|ensure/, "make sure the migration is reversible"),
+  verbs("instruct", "operate", /check|verify/, "check the worker logs"),
   verbs(
     "instruct",
+    "answer",
     /show|ask|read|take|go through|point|mention|tell|give/,
     "ask me before adding a dependency",
   ),
   verbs(
     "instruct",
-    /switch|export|source|activate|impersonate|log in|sign in|connect|target/,
+    "operate",
+    /export|source|activate|impersonate|log in|sign in|connect/,
     "source .env.local before running it",
   ),
-  verbs("instruct", /edit|change|touch|update|bump|build|test|format|lint/, "lint before every commit"),
-  verbs("instruct", /reply|answer|respond|explain/, "reply in Chinese"),
+  verbs("instruct", "code", /switch|target/, "switch the importer to the new client"),
+  verbs("instruct", "code", /edit|touch/, "edit the loader so it skips blank rows"),
+  verbs("instruct", "edit", /change|update|bump/, "bump the retry count to 5"),
+  verbs("instruct", "operate", /test|format|lint/, "lint before every commit"),
+  verbs("instruct", "code", /build/, "build a dashboard for the nightly jobs"),
+  verbs("instruct", "answer", /reply|answer|respond|explain/, "reply in Chinese"),
   verbs(
     "instruct",
-    /remember to|default to|wait|confirm|greet|address|refer to|treat|assume/,
+    "answer",
+    /remember to|wait|confirm|greet|refer to|assume/,
     "confirm with me before you delete anything",
   ),
+  verbs("instruct", "code", /default to|treat|address/, "treat empty strings as missing values"),
   verbs(
     "task",
-    /apply|clean|configure|convert|create|debug|delete|disable|drop|enable|fetch|find|fix|generate|get|hit/,
-    "fix the null check in the invoice serializer",
-  ),
-  verbs(
-    "task",
-    /implement|improve|investigate|list|load|look|make|merge|migrate|move|open|parse|print|publish|pull/,
+    "code",
+    /apply|configure|create|debug|disable|drop|enable|generate|implement|improve|make(?! sure\b)|migrate|parse/,
     "implement a LinkedList class",
   ),
   verbs(
     "task",
-    /refactor|release|remove|rename|replace|restart|review|search|speed|split|tighten|tweak|upgrade|wire|book|recommend|suggest/,
-    "refactor the chart legend",
+    "edit",
+    /fix|clean up|convert|delete|move|remove|rename|replace|split|refactor/,
+    "fix the null check in the invoice serializer",
   ),
+  verbs(
+    "task",
+    "operate",
+    /fetch|find|get|hit|clean|investigate|list|load|look|merge|open|print|publish|pull|release|restart|review|search/,
+    "fetch the refunds issued this month",
+  ),
+  verbs(
+    "task",
+    "code",
+    /speed|tighten|tweak|upgrade|wire|code|integrate|hook up|port|adapt|adjust|introduce/,
+    "hook up the new mailer to the signup flow",
+  ),
+  verbs(
+    "task",
+    "edit",
+    /extend|rewrite|raise|lower|increase|decrease|extract|tidy|simplify|optimi[sz]e/,
+    "extract the retry logic into a helper",
+  ),
+  verbs(
+    "task",
+    "code",
+    /support|store|persist|save|cache|cover|handle|validate|expose|limit|throttle|retry|track|emit|log(?! in\b)/,
+    "cover StockLevelService with unit checks for the empty case",
+  ),
+  verbs(
+    "task",
+    "code",
+    /allow|restrict|prevent|return|accept|reject|sort|filter|paginate|display|render|hide|require|enforce/,
+    "return a 404 when the loan does not exist",
+  ),
+  verbs(
+    "task",
+    "code",
+    /rework|reorgani[sz]e|normali[sz]e|sanitize|sanitise|escape|catch|throw|mock|stub|notify|schedule|dedupe|translate|locali[sz]e|turn|swap|inline|memoi[sz]e|debounce|warn/,
+    "debounce the search box and cancel stale requests",
+  ),
+  verbs("task", "answer", /book|recommend|suggest/, "recommend a good ramen place nearby"),
+  {
+    ...verbs(
+      "task",
+      "code",
+      /写(?!(?:一)?[首篇封])|实现|做|加(?!油)|新增|新建|开发|增加|添加|补上?|支持|封装|接入|对接|生成|创建|搭建|校验|缓存|展示|抽成|做成/,
+      "当前登录人的权限信息好几个页面都要用，帮我做成共享的",
+    ),
+    zh: true,
+  },
+  {
+    ...verbs(
+      "task",
+      "edit",
+      /改成|改为|改一下|改下|重构|修复?|删掉|调整|优化|去掉|拆分|提取|替换|迁移|简化|统一/,
+      "把重试次数改成 5 次",
+    ),
+    zh: true,
+  },
 ]);
 
-function alternation(roles: readonly VerbRole[]): string {
+function alternation(roles: readonly VerbRole[], asks?: VerbAsks, zh = false): string {
   return IMPERATIVE_VERBS.entries
-    .filter((entry) => roles.includes(entry.role))
+    .filter(
+      (entry) =>
+        roles.includes(entry.role) &&
+        (asks === undefined || entry.asks === asks) &&
+        (entry.zh ?? false) === zh,
+    )
     .map((entry) => entry.pattern.source)
     .join("|");
 }
 
+const ALL_ROLES: readonly VerbRole[] = ["prescribe", "instruct", "task"];
 /** The verbs of an instruction ("use", "run", "make sure"…), as one alternation to anchor. */
 export const INSTRUCTION_VERBS = alternation(["prescribe", "instruct"]);
 /** Every verb of the lexicon, as one alternation to anchor. */
-export const ANY_IMPERATIVE_VERB = alternation(["prescribe", "instruct", "task"]);
+export const ANY_IMPERATIVE_VERB = alternation(ALL_ROLES);
 /** The verbs that say what to do ("use", "run", "add"…), as one alternation to anchor. */
 export const PRESCRIBING_VERBS = alternation(["prescribe"]);
+
+/**
+ * The verbs, English or Chinese, whose requests ask for `asks` ("add", "wrap", "cover", 做成…
+ * for code), as one alternation to anchor.
+ */
+export function verbsAsking(asks: VerbAsks, zh: boolean): string {
+  return alternation(ALL_ROLES, asks, zh);
+}
 
 /** Every verb a task title may open with ("fix", "add", "refactor"…), one word each. */
 export const TASK_VERBS: ReadonlySet<string> = new Set(
   IMPERATIVE_VERBS.entries.flatMap((entry) =>
-    entry.pattern.source.split("|").filter((verb) => /^[a-z]+$/.test(verb)),
+    entry.pattern.source
+      .split("|")
+      .map((verb) => verb.replace(/\(\?<?[!=][^)]*\)/g, ""))
+      .filter((verb) => /^[a-z]+$/.test(verb)),
   ),
 );
 

@@ -1,13 +1,16 @@
 /**
  * How a prompt asks for work, read from how it opens rather than from the nouns it names: a
- * request to write something ("write a transformer that…", "add a retry with backoff to the
- * client…", 写一个类…, 做一个…表格) or to change something ("rename…", "把重试次数改成 5 次") is
- * code work whatever it is about; a request to bring in a named thing ("we need pyarrow so the
- * loader can read parquet files", "add httpx so we can…", "加上 pandas，分析脚本要用") is
- * dependency work. Kinds of work (kinds-of-work.ts) are what a text is about; these are what a
- * prompt asks for, so only prompts are read with them. Each entry has an example. Pure.
+ * request that opens with a verb of the imperative-verbs lexicon asking for code or an edit ("add
+ * support for…", "wrap the send in a retry loop", "cover X with unit checks", "rename…", 帮我做成
+ * 共享的, "把重试次数改成 5 次"), or that states a need for the project ("we need to store…", "the
+ * export should include…", "列表要能按编号筛选"), is code work whatever it is about, unless what it
+ * makes is a package, a branch, a commit, a deploy or an answer; a request to bring in a named thing
+ * ("we need pyarrow so the loader can read parquet files", "add httpx so we can…", "加上 pandas，分析
+ * 脚本要用") is dependency work. Kinds of work (kinds-of-work.ts) are what a text is about; these are
+ * what a prompt asks for, so only prompts are read with them. Each entry has an example. Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { verbsAsking } from "./imperative-verbs.js";
 import { kindsOfWork } from "./kinds-of-work.js";
 import { isStopWord } from "./stop-words.js";
 import { OTHER_WORK } from "./work-groups.js";
@@ -30,14 +33,35 @@ export interface WorkRequest extends LexiconEntry {
   conventionsOnly?: true;
 }
 
-/** Words a request opens with before its verb: "ok so", "please", "can you", "let's", 帮我. */
-const LEAD = String.raw`^\W*(?:(?:ok(?:ay)?|so|please|pls|can (?:you|u)|could you|let's|lets|now|next|also|then|and)[,\s]+)*`;
-const ZH_LEAD = String.raw`^\s*(?:(?:帮我|请|麻烦(?:你)?|再|先|另外|然后|接下来|我们)\s*)*`;
+/**
+ * Words a request opens with before its verb: "ok so", "please", "can you", "let's", and a need
+ * stated for the project: "we need to…", "I want to…", "we should…".
+ */
+const LEAD_WORDS =
+  "ok(?:ay)?|so|please|pls|can (?:you|u)|(?:could|would|will) you|let'?s|now|next|also|then|and|first|just|go ahead and|help me|time to|(?:we|i)(?:'ll| will| really| also| still| now| first)* (?:need|want|have|got|ought) to|(?:i|we)'?d like (?:you )?to|i (?:need|want) you to|we should|it would be (?:nice|good|great) to";
+const LEAD = String.raw`^\W*(?:(?:${LEAD_WORDS})[,\s]+)*`;
+/** A later clause that asks for something in so many words: "…, can you cache the lookup". */
+const LATER_LEAD_WORDS =
+  "can (?:you|u)|(?:could|would) you|please|pls|let'?s|now|also|help me|(?:we|i) (?:also |still )?(?:need|want) to";
+/** Where a request opens: the start of the prompt past its lead words, or a later clause with one. */
+const OPENING = String.raw`(?:${LEAD}|[.;!?,]\s+(?:(?:${LATER_LEAD_WORDS})[,\s]+)+)`;
+
+/** Chinese lead words: 帮我, 请, 我们要, 我想… */
+const ZH_LEAD_WORDS =
+  "帮我|请|麻烦(?:你)?|再|先|另外|然后|接下来|我们(?:要|需要|得)?|我(?:想|要|需要)|能不能|可以|可不可以";
+const ZH_LEAD = String.raw`^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*`;
+/**
+ * Where a Chinese request's verb stands: right after a lead word at the start of any clause
+ * (…，帮我做成共享的), after a thing fronted with 把/给/将/在/为 (给订单列表加个导出按钮), or at
+ * the start of the prompt when a measure word follows it (新增一个…, 写个…): not "实现原理是什么".
+ */
+const ZH_VERB = (verbs: string) =>
+  String.raw`(?:(?:^|[，,。；;！!]\s*)(?:${ZH_LEAD_WORDS})\s*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?)?(?:${verbs})|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|段|套|下|一下|组|些|成)))(?![得的了过])`;
 
 /** Pieces of prose: writing one is not code ("write a blog post about our launch"). */
 const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song)s?\b`;
 
-/** Work that writing something new is not: what it makes is a package, a branch, a commit, a deploy, an answer. */
+/** Work that a request is not code work for: what it makes is a package, a branch, a commit, a deploy, an answer. */
 const MAKES_NO_CODE = ["dependencies", "deploy", "git", "commit", "github", "answers"] as const;
 /** Every way of asking for a kind of work, in English and Chinese. */
 export const WORK_REQUESTS = defineLexicon("work-requests", [
@@ -46,32 +70,46 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     unless: MAKES_NO_CODE,
     conventionsOnly: true,
     pattern: new RegExp(
-      `${LEAD}(?:write|implement|add|create|build|make|code up|put together|set up)\\s+(?:me\\s+|us\\s+)?(?:a|an|one|some|another|the)\\s(?!(?:[\\w-]+\\s+){0,3}?${PROSE})`,
+      `${OPENING}(?:${verbsAsking("code", false)})\\b(?!\\s+(?:me\\s+|us\\s+)?(?:[\\w-]+\\s+){0,3}?${PROSE})`,
       "i",
     ),
-    example: "add a retry with backoff to the gate assignment client in the dispatch crate",
+    example: "Add support for extracting the series name from the metadata",
   },
   {
     kind: "code",
     unless: MAKES_NO_CODE,
     conventionsOnly: true,
-    pattern: new RegExp(`${ZH_LEAD}(?:写|实现|做|加|新增|新建|开发)(?:一)?(?:个|段|套|下|一下|组)`),
-    example: "做一个展示操作日志的分页表格，能按操作人筛选",
+    pattern: new RegExp(ZH_VERB(verbsAsking("code", true))),
+    example: "当前登录人的权限信息好几个页面都要用，帮我做成共享的",
+  },
+  {
+    kind: "code",
+    unless: MAKES_NO_CODE,
+    conventionsOnly: true,
+    // A need stated for the project: "the export should include the header row", "we need a cache for…".
+    pattern: new RegExp(
+      String.raw`^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we|what|which|who|why|how|when|where|should|must|does|do|is|are|can)\b)(?:[\w.$-]+\s+){1,5}?(?:should|must|needs? to|has to|ought to)\s+(?:also\s+|now\s+|always\s+|only\s+|never\s+|not\s+|still\s+)?(?!(?:be|pass|work|run|look)\b)[a-z]|^\W*(?:we|i)\s+(?:also\s+|still\s+|really\s+)?(?:need|want)\s+(?:a|an|some|more|proper|better)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})`,
+      "i",
+    ),
+    example: "the overdue report should list each waiver next to its loan",
+  },
+  {
+    kind: "code",
+    unless: MAKES_NO_CODE,
+    conventionsOnly: true,
+    pattern: /(?:要|得)(?:能|可以|支持)(?!不)/,
+    example: "借阅列表要能按档案编号筛选",
   },
   {
     kind: "code",
     unless: [...OTHER_WORK],
-    pattern: new RegExp(
-      `${LEAD}(?:refactor|fix|change|update|rename|extend|rewrite|convert|raise|lower|increase|decrease|bump|move|split|extract|remove|delete|replace|tidy|clean up|simplify|optimi[sz]e)\\b`,
-      "i",
-    ),
+    pattern: new RegExp(`${OPENING}(?:${verbsAsking("edit", false)})\\b`, "i"),
     example: "rename the commit variable to settled_at",
   },
   {
     kind: "code",
     unless: [...OTHER_WORK],
-    pattern:
-      /^\s*(?:帮我|请|麻烦)?(?:把|给)?[^，。？?]{0,20}?(?:改成|改为|改一下|改下|重构|修复?|删掉|调整|优化)/,
+    pattern: new RegExp(`${ZH_LEAD}(?:把|给)?[^，。？?]{0,20}?(?:${verbsAsking("edit", true)})`),
     example: "把重试次数改成 5 次",
   },
   {

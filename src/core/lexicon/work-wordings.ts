@@ -68,7 +68,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "tests",
-    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|nothing (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
+    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|assertions?|nothing (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
     "run the unit tests",
   ),
   work(
@@ -128,8 +128,13 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "code",
-    /\b(?:component|function|class|refactor\w*|comments?|exports?|imports?|types?|interface|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
+    /\b(?:components?|functions?|class(?:es)?|refactor\w*|comments?|exports?|imports?|types?|interfaces?|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
     "refactor the chart legend into its own component",
+  ),
+  work(
+    "code",
+    /\b(?:loggers?|state management)\b|(?:打|记|写)日志|日志(?:框架|库|组件|工具|打印|统一|都?(?:用|走|通过))|分页|状态管理/,
+    "Logs go through winston, the logger is in src/log.ts",
   ),
   work(
     "code",

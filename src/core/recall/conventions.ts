@@ -69,26 +69,36 @@ export function chitChat(prompt: string, work: ReadonlySet<string>): boolean {
 
 /**
  * The kinds of work a convention holds for: its slot's when it governs one (branch naming is git
- * work, whatever else its words name), else those its words name.
+ * work, whatever else its words name), else those its words name, else code work: a project's
+ * convention that names no kind of work is about how its code is written ("Logs go through
+ * winston", "状态管理换成 Pinia 了").
  */
 export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">): Set<string> {
   const slot = slotOfLesson(lesson);
   const governed = slot === null ? [] : slotWork(slot.id);
-  return new Set(governed.length > 0 ? governed : kindsOfWork(`${lesson.trigger}\n${lesson.rule}`));
+  if (governed.length > 0) return new Set(governed);
+  const named = kindsOfWork(`${lesson.trigger}\n${lesson.rule}`);
+  return new Set(named.size > 0 ? named : ["code"]);
 }
 
-/** How many of a convention's kinds of work a prompt shares (a kind of the same family counts). */
-function sharedWork(work: ReadonlySet<string>, prompt: PromptWork): number {
+/**
+ * How many of a convention's kinds of work a prompt shares (a kind of the same family counts), and
+ * how many of them are specific: not code work (every request to write something is) nor the
+ * kinds every task is part of.
+ */
+function sharedWork(work: ReadonlySet<string>, prompt: PromptWork): { shared: number; specific: number } {
   let shared = 0;
+  let specific = 0;
   for (const kind of work) {
-    if (EVERY_TASK_WORK.has(kind) && !prompt.general) shared++;
-    else if (prompt.work.has(kind)) shared++;
-    else if (
-      WORK_FAMILIES.some((family) => family.has(kind) && [...prompt.work].some((other) => family.has(other)))
-    )
-      shared++;
+    const everyTask = EVERY_TASK_WORK.has(kind) && !prompt.general;
+    const same =
+      prompt.work.has(kind) ||
+      WORK_FAMILIES.some((family) => family.has(kind) && [...prompt.work].some((other) => family.has(other)));
+    if (!everyTask && !same) continue;
+    shared++;
+    if (!everyTask && kind !== "code") specific++;
   }
-  return shared;
+  return { shared, specific };
 }
 
 /** A convention with how relevant it is to the prompt. */
@@ -100,7 +110,7 @@ export interface ConventionCandidate {
 
 /** What the block holds, and what it left out and why. */
 export interface ConventionChoice {
-  chosen: Array<ConventionCandidate & { text: string; shared: number }>;
+  chosen: Array<ConventionCandidate & { text: string; shared: number; specific: number }>;
   rejected: Array<ConventionCandidate & { text: string; reason: string }>;
 }
 
@@ -138,8 +148,9 @@ export function conventionLine(lesson: Pick<Lesson, "rule">): string {
 
 /**
  * The conventions to inject for a prompt: none for a knowledge question; else those whose kinds of
- * work the prompt shares (or that are at least `minRelevance` relevant to it), most shared kinds
- * first, then the most recently changed, within `maxConventions` and `maxTokens`.
+ * work the prompt shares (or that are at least `minRelevance` relevant to it), those sharing the
+ * most specific kinds first (see {@link sharedWork}), then the most shared kinds, then the most
+ * relevant, then the most recently changed, within `maxConventions` and `maxTokens`.
  */
 export function chooseConventions(
   candidates: readonly ConventionCandidate[],
@@ -150,11 +161,13 @@ export function chooseConventions(
   const scored = candidates.map((candidate) => {
     // "no pip in this repo", "everything lives in the torch2 env": a rule of the whole project.
     const wide = holdsProjectWide(candidate.lesson.rule) && !prompt.general ? 1 : 0;
-    const shared = sharedWork(conventionWork(candidate.lesson), prompt) + wide;
-    return { ...candidate, text: conventionLine(candidate.lesson), shared };
+    const { shared, specific } = sharedWork(conventionWork(candidate.lesson), prompt);
+    return { ...candidate, text: conventionLine(candidate.lesson), shared: shared + wide, specific };
   });
+  // The most specific work first: a test convention before the code ones for "cover X with unit checks".
   scored.sort(
     (first, second) =>
+      second.specific - first.specific ||
       second.shared - first.shared ||
       second.relevance - first.relevance ||
       second.lesson.updatedAt - first.lesson.updatedAt,

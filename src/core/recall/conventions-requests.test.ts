@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import type { Lesson } from "../lessons/lesson.js";
+import { IMPERATIVE_VERBS, verbsAsking } from "../lexicon/imperative-verbs.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { chooseConventions, conventionWork, promptWork } from "./conventions.js";
+
+type ConventionLesson = Pick<Lesson, "id" | "trigger" | "rule" | "slot" | "updatedAt">;
+
+const convention = (id: string, rule: string, updatedAt = 1): ConventionLesson => ({
+  id,
+  trigger: "Working in this project",
+  rule,
+  updatedAt,
+});
+
+describe("a request in a project is code work, whatever its opening", () => {
+  it.each([
+    "Add support for extracting the series name from the metadata",
+    "wrap the SMTP send in a retry loop and report each failed attempt",
+    "cover StockLevelService with unit checks for the empty case",
+    "We need to store overdue-fine waivers, each linked to a loan",
+    "当前登录人的权限信息好几个页面都要用，帮我做成共享的",
+    "新增一个按档案编号查询借阅记录的功能",
+    "the importer is slow, can you cache the rates lookup",
+    "StockLevelService should return zero when nothing is in stock",
+    "we need a cache for the rates lookup",
+    "借阅列表要能按档案编号筛选",
+    "给订单列表加个导出按钮",
+  ])("%s → code", (prompt) => {
+    const work = promptWork(prompt, false);
+    expect(work.work.has("code")).toBe(true);
+    expect(work.general).toBe(false);
+  });
+
+  it.each([
+    // What it makes is a branch, a package, a piece of prose, a deploy, an answer.
+    "create a branch for the fix",
+    "add the uuid package to the api",
+    "write a blog post about our launch",
+    "write me a cover letter",
+    "写一篇周报",
+    "deploy it to staging",
+    "I want a summary of what changed",
+    // It runs, checks or looks up: the kinds it names say what work.
+    "restart the worker",
+    "run the tests",
+    "make sure the migration is reversible",
+    "check the logs for errors",
+    "帮我查一下昨天的订单数",
+    // It asks for an answer.
+    "explain how the importer works",
+    "帮我解释一下 React hooks",
+    // A statement of how things are, not a need.
+    "the tests should pass now",
+    "it should work now",
+  ])("%s is not code work", (prompt) => {
+    expect(promptWork(prompt, false).work.has("code")).toBe(false);
+  });
+
+  it("reads a request to write something for the conventions block only, not for situational lessons", () => {
+    expect(promptWork("wrap the SMTP send in a retry loop", false).lessonWork.has("code")).toBe(false);
+    expect(promptWork("rename the retry helper to with_backoff", false).lessonWork.has("code")).toBe(true);
+  });
+
+  it("names tests, the database or HTTP beside code when a request builds them", () => {
+    expect([
+      ...promptWork("cover StockLevelService with unit checks for the empty case", false).work,
+    ]).toEqual(expect.arrayContaining(["tests", "code"]));
+    expect(
+      [...promptWork("Add a column for the waiver reason to the loans table", false).work].sort(),
+    ).toEqual(["code", "database"]);
+  });
+
+  it("takes its verbs from the imperative-verbs lexicon, each group saying what it asks for", () => {
+    for (const asks of ["code", "edit", "operate", "answer"] as const)
+      expect(verbsAsking(asks, false).length).toBeGreaterThan(0);
+    expect(IMPERATIVE_VERBS.entries.every((entry) => entry.asks !== undefined)).toBe(true);
+    expect(new RegExp(`^(?:${verbsAsking("code", false)})\\b`).test("cover it")).toBe(true);
+    expect(new RegExp(`^(?:${verbsAsking("code", false)})\\b`).test("make sure it works")).toBe(false);
+    expect(new RegExp(`^(?:${verbsAsking("code", false)})\\b`).test("log in to the panel")).toBe(false);
+  });
+});
+
+describe("knowledge questions and small talk still get no conventions", () => {
+  const project = [
+    convention("winston", "Logs go through winston, the logger is in src/log.ts"),
+    convention("pinia", "状态管理换成 Pinia 了，Vuex 不要再用了"),
+  ].map((lesson) => ({ lesson, relevance: 0.3 }));
+
+  it.each([
+    "how do I define a git alias?",
+    "what's the difference between a list and a tuple?",
+    "Tell me a fun fact about octopuses",
+    "redis 的 zset 底层是怎么实现的",
+    "实现原理是什么？",
+    "what's the best way to store sessions?",
+    "haha thanks for all the help this week, have a great weekend!",
+    "谢谢，辛苦了，加油",
+    "好的，做得不错",
+  ])("%s", (prompt) => {
+    expect(chooseConventions(project, promptWork(prompt, false)).chosen).toEqual([]);
+  });
+});
+
+describe("a convention that names no kind of work holds for code work", () => {
+  it.each([
+    "Logs go through winston, the logger is in src/log.ts",
+    "状态管理换成 Pinia 了，Vuex 不要再用了",
+    "分页也不用 PageHelper 了，换成 MyBatis-Plus 自带的分页插件",
+    "Every resource carries the owner and costcenter tags",
+  ])("%s → code", (rule) => {
+    expect([...conventionWork(convention("c", rule))]).toEqual(["code"]);
+  });
+
+  it("comes for a task that names none of its words", () => {
+    const candidates = [
+      convention("winston", "Logs go through winston, the logger is in src/log.ts"),
+      convention("tags", "Every resource carries the owner and costcenter tags"),
+    ].map((lesson) => ({ lesson, relevance: 0.1 }));
+    const chosen = chooseConventions(
+      candidates,
+      promptWork("wrap the SMTP send in a retry loop and report each failed attempt", false),
+    ).chosen.map((item) => item.lesson.id);
+    expect(chosen.sort()).toEqual(["tags", "winston"]);
+  });
+
+  it("keeps the kinds a convention does name", () => {
+    expect([
+      ...conventionWork(convention("c", "Tests are mocha, run with npm run test:mocha")),
+    ]).not.toContain("code");
+  });
+});
+
+describe("plural and inflected wordings of a kind of work", () => {
+  it.each([
+    ["all functions return a Result", "code"],
+    ["components live in src/ui", "code"],
+    ["helper classes go in utils/", "code"],
+    ["the logger is in src/log.ts", "code"],
+    ["state management is Pinia", "code"],
+    ["分页用 MyBatis-Plus 的插件", "code"],
+    ["日志统一用 slf4j", "code"],
+    ["assertions use chai's expect", "tests"],
+    ["public functions need type hints", "code"],
+  ])("%s → %s", (text, kind) => {
+    expect(kindsOfWork(text).has(kind)).toBe(true);
+  });
+
+  it("reads logs to look at as no kind of work", () => {
+    expect(kindsOfWork("check the worker logs").size).toBe(0);
+    expect(kindsOfWork("本地日志太少了，调成 debug 级别").has("code")).toBe(false);
+  });
+});
+
+describe("the block's order with more conventions for code work", () => {
+  it("puts conventions sharing the prompt's specific kinds first, within the limit", () => {
+    const code = Array.from({ length: 12 }, (_, index) =>
+      convention(`code-${index}`, `Module ${index} keeps its helpers private`, 100 + index),
+    ).map((lesson) => ({ lesson, relevance: 0.4 }));
+    const tests = { lesson: convention("tests", "Tests use vitest, never jest", 1), relevance: 0.1 };
+    const choice = chooseConventions(
+      [...code, tests],
+      promptWork("cover StockLevelService with unit checks for the empty case", false),
+    );
+    expect(choice.chosen[0]?.lesson.id).toBe("tests");
+    expect(choice.chosen).toHaveLength(10);
+  });
+});
