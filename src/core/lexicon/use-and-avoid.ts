@@ -49,6 +49,14 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(
+      /(?<!\b(?:n'?t|not|never|to) )\b(?:forget|ditch)(?! (?:to|it|that|this|what|everything|my|about it)\b)(?: about)?/,
+      "node got bumped, forget 18",
+    ),
+    after(
+      /\b(?:forget|ignore|scratch|disregard) (?:what i (?:said|told you|wrote)|everything i said)(?: \w+)? (?:about|on|regarding)/,
+      "forget what I said about WebClient",
+    ),
+    after(
       /(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
       "别再用 yarn",
     ),
