@@ -12,7 +12,7 @@ import { statesNorm } from "../lexicon/norms.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
-import { dropsAThing, namesAValue } from "./convention-announcements.js";
+import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-rule.js";
 import { span } from "./convention-units.js";
 import { readSlots } from "./slot-rule.js";
@@ -30,29 +30,27 @@ export function choosesBetween(text: string): boolean {
 }
 
 /**
- * True when a clause says what to do: it forbids nothing, gives no reason ("it's too big"),
- * reports no change ("@Audited is being retired" wants what replaces it), and names a value,
- * states a norm or a rule's shape, or is a statement of its own ("deps are managed with poetry").
+ * True when a clause names what to use instead: a term after "use", "managed with", "goes
+ * through" ("deps are managed with poetry") or a slot's value — and forbids nothing, gives no
+ * reason ("it's too big") and drops nothing.
  */
-function saysWhatToDo(clause: string): boolean {
+function namesWhatToUse(clause: string): boolean {
   if (forbids(clause) || givesReason(clause) || dropsAThing(clause)) return false;
-  const shape = ruleShape(clause);
-  if (shape === "change") return false;
-  return (
-    namesAValue(clause) ||
-    statesNorm(clause) ||
-    shape !== null ||
-    clause.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 3
-  );
+  return preferenceTerms(clause).use.size > 0 || readSlots(clause).some((slot) => slot.value !== null);
 }
 
-/** True when a prohibition says its own alternative: a clause of it says what to do. */
+/**
+ * True when a prohibition says its own alternative: it chooses between two things ("Use pathlib,
+ * not os.path"), opens with a rule of its own ("Constants live in constants.py, never inline…"; a
+ * change reported, "@Audited is being retired", wants what replaces it), or a clause of it names
+ * what to use ("deps are managed with poetry, never pip install into the venv").
+ */
 export function saysOwnAlternative(rule: string): boolean {
-  if (choosesBetween(rule)) return true;
-  return rule
-    .split(/[,，;；]|\s[—–]\s/)
-    .map((clause) => clause.trim())
-    .some((clause) => clause !== "" && saysWhatToDo(clause));
+  const clauses = rule.split(/[,，;；]|\s[—–]\s/).map((clause) => clause.trim());
+  const opening = clauses[0] ?? "";
+  const shape = ruleShape(opening);
+  if (!forbids(opening) && (statesNorm(rule) || (shape !== null && shape !== "change"))) return true;
+  return choosesBetween(rule) || clauses.some((clause) => clause !== "" && namesWhatToUse(clause));
 }
 
 /** True when two rules govern different slots ("config lives in config.yaml" and a prefix rule). */
@@ -77,9 +75,8 @@ export function withAlternatives(
   for (let index = 0; index < result.length; index++) {
     const item = result[index] as ConventionFinding;
     if (item.kind !== "avoid" || item.slot !== null) continue;
-    const opening = item.rule.split(/[,，;；]/)[0] ?? "";
-    const opensForbidding = forbids(opening);
-    if (saysOwnAlternative(item.rule) || (!opensForbidding && statesNorm(item.rule))) continue;
+    if (saysOwnAlternative(item.rule)) continue;
+    const opensForbidding = forbids(item.rule.split(/[,，;；]/)[0] ?? "");
     const place = placeOf.get(item);
     const at = [index + 1, index - 1].find((other) => {
       if (other < index && !opensForbidding) return false;

@@ -8,6 +8,7 @@
  */
 
 import { activityTrigger } from "../learning/topics.js";
+import { announcementRest } from "../lexicon/announcements.js";
 import { namesCode } from "../lexicon/code-terms.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
@@ -21,8 +22,8 @@ import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexic
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
-import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { choosesBetween, type UnitPlace, withAlternatives } from "./convention-alternatives.js";
+import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
@@ -230,14 +231,20 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
 }
 
 /** A finding with the words that say what it drops after it ("… Forget what I said about WebClient"). */
-function withDropped(message: string, finding: ConventionFinding, dropped: readonly RuleUnit[]): ConventionFinding {
+function withDropped(
+  message: string,
+  finding: ConventionFinding,
+  dropped: readonly RuleUnit[],
+): ConventionFinding {
   const stop = finding.language === "zh" ? "。" : ". ";
   const said = dropped.map((unit) => clean(ruleOf(stripLeadIns(unit.text))));
   const first = dropped[0] as RuleUnit;
   return {
     ...finding,
     rule: [finding.rule, ...said].join(stop),
-    quote: span(message, first.text, finding.quote) ?? [...dropped.map((unit) => unit.text), finding.quote].join(" "),
+    quote:
+      span(message, first.text, finding.quote) ??
+      [...dropped.map((unit) => unit.text), finding.quote].join(" "),
   };
 }
 
@@ -263,7 +270,16 @@ export function readConventions(message: string, lastCommand: string | null = nu
   for (const [position, unit] of units.entries()) {
     const text = ruleOf(stripLeadIns(unit.text));
     const announces = announcesOnly(text);
-    const findings = announces ? [] : readUnit(unit, text, reading);
+    // An announcement before a colon heads the rule it announces ("quick update on naming: …").
+    const heading = announcementRest(unit.text) !== null;
+    const here = { ...reading, announced: reading.announced || heading };
+    // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
+    const parts = unit.parts.map((part) => readUnit(part, ruleOf(stripLeadIns(part.text)), here));
+    const findings = announces
+      ? []
+      : parts.length > 0 && parts.every((found) => found.length > 0)
+        ? parts.flat()
+        : readUnit(unit, text, here);
     if (findings.length === 0) {
       if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       reading.announced ||= announces;

@@ -1,11 +1,11 @@
 /**
  * The units a message states rules in: each list item on its own ("- tests are JUnit 5", "2) every
  * staging table gets the stg_ prefix", "①组件文件名用大驼峰"), read without its marker; within an
- * item or a run of prose, each sentence ("e.g." does not end one, see abbreviations.ts) and each
- * part between semicolons ("；", "; "). A unit keeps its offsets into the message, so its words are
- * quoted verbatim, and the group it belongs to: every list item is a group of its own, and so is the
- * prose around a list — units of different groups are different rules, never one (see
- * convention-alternatives.ts). Pure.
+ * item or a run of prose, each sentence ("e.g." does not end one, see abbreviations.ts; "；" does),
+ * and within a sentence its parts between semicolons ("; "), rules of their own when each is one.
+ * A unit keeps its offsets into the message, so its words are quoted verbatim, and the group it
+ * belongs to: every list item is a group of its own, and so is the prose around a list — units of
+ * different groups are different rules, never one (see convention-alternatives.ts). Pure.
  */
 import { INLINE_MARKERS, LINE_MARKER } from "../lexicon/list-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
@@ -19,6 +19,11 @@ export interface RuleUnit {
   group: number;
   /** True for the units of a list item. */
   listed: boolean;
+  /**
+   * Its parts between semicolons ("use tabs; never commit .env"), each read as a rule of its own
+   * when every part is one; empty when it has no semicolon.
+   */
+  parts: RuleUnit[];
 }
 
 /** A stretch of the message: [start, end) and the group it is read in. */
@@ -90,6 +95,22 @@ function stretches(message: string): Stretch[] {
 /** A semicolon between two clauses in a running line ("use tabs; never commit .env"). */
 const CLAUSE_BREAK = /;\s+(?=\S)/g;
 
+/** The parts of a unit between semicolons, as units of their own (none when it has no semicolon). */
+function partsOf(unit: RuleUnit): RuleUnit[] {
+  const breaks = [...unit.text.matchAll(CLAUSE_BREAK)];
+  if (breaks.length === 0) return [];
+  const parts: RuleUnit[] = [];
+  let from = 0;
+  for (const end of [...breaks.map((found) => found.index ?? 0), unit.text.length]) {
+    const raw = unit.text.slice(from, end);
+    const text = raw.trim();
+    const at = unit.start + from + raw.indexOf(text);
+    if (text !== "") parts.push({ ...unit, text, start: at, end: at + text.length, parts: [] });
+    from = end + (breaks.find((found) => found.index === end)?.[0].length ?? 0);
+  }
+  return parts;
+}
+
 /** The units of a message (see {@link RuleUnit}), in order. */
 export function ruleUnits(message: string): RuleUnit[] {
   const units: RuleUnit[] = [];
@@ -98,30 +119,19 @@ export function ruleUnits(message: string): RuleUnit[] {
   for (const stretch of all) {
     let group = stretch.group;
     let listed = stretch.listed;
-    let first = true;
     const body = message.slice(stretch.start, stretch.end);
-    for (const sentence of splitSentences(body)) {
-      let from = 0;
-      const pieces: Array<[number, number]> = [];
-      for (const found of sentence.text.matchAll(CLAUSE_BREAK)) {
-        pieces.push([from, (found.index ?? 0) + 1]);
-        from = (found.index ?? 0) + found[0].length;
-      }
-      pieces.push([from, sentence.text.length]);
-      for (const [start, end] of pieces) {
-        const raw = sentence.text.slice(start, end);
-        // A marker that opens a sentence of its own ("…；②日志用 slf4j") is no part of its rule.
-        const lead = LINE_MARKER.exec(raw)?.[0].length ?? 0;
-        const text = raw
-          .slice(lead)
-          .replace(/[;；]+\s*$/, "")
-          .trim();
-        if (text === "") continue;
-        const at = stretch.start + sentence.start + start + raw.indexOf(text, lead);
-        if (lead > 0 && !first) [group, listed] = [fresh++, true];
-        first = false;
-        units.push({ text, start: at, end: at + text.length, group, listed });
-      }
+    for (const [index, sentence] of splitSentences(body).entries()) {
+      // A marker that opens a sentence of its own ("…；②日志用 slf4j") is no part of its rule.
+      const lead = LINE_MARKER.exec(sentence.text)?.[0].length ?? 0;
+      const text = sentence.text
+        .slice(lead)
+        .replace(/[;；]+\s*$/, "")
+        .trim();
+      if (text === "") continue;
+      const at = stretch.start + sentence.start + sentence.text.indexOf(text, lead);
+      if (lead > 0 && index > 0) [group, listed] = [fresh++, true];
+      const unit: RuleUnit = { text, start: at, end: at + text.length, group, listed, parts: [] };
+      units.push({ ...unit, parts: partsOf(unit) });
     }
   }
   return units;

@@ -94,7 +94,8 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
 const ENTRIES = ANNOUNCEMENTS.entries.map((entry) => new RegExp(entry.pattern.source, ANNOUNCEMENTS.flags));
 
 /** Words that add nothing after an announcement: particles, courtesy, punctuation. */
-const NOTHING = /^(?:[\s.,;:!?，。；：！？~…—–-]|please|sorry|thanks|ok(?:ay)?|guys|folks|everyone|哈|啊|吧|了|哦|呀|嘛|呢|喔)*$/i;
+const NOTHING =
+  /^(?:[\s.,;:!?，。；：！？~…—–-]|please|sorry|thanks|ok(?:ay)?|guys|folks|everyone|哈|啊|吧|了|哦|呀|嘛|呢|喔)*$/i;
 
 /**
  * What a sentence says after the announcement it opens with ("change of plan on the table prefix,

@@ -9,6 +9,7 @@
  * candidate fact of the memory gate keeps an announcement and a scope ("in this repo, we use pnpm").
  * Lower case, read with the `i` flag: the gate runs it on masked text. Pure.
  */
+import { ANNOUNCEMENTS } from "./announcements.js";
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
 /**
@@ -103,6 +104,12 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     "announcement",
     /^(?:change of plans?(?: (?:on|for|about) [\w\s-]{1,30}?)?|scratch that|forget (?:what i said|that)|correction|(?:a |one |quick )?update|new rule)\s*[,:;—-]+\s*/,
     "Change of plan: variable names start with 'n_'",
+  ),
+  // Any announcement before a colon is a heading: "更正一下：表前缀改成 lz_ 了".
+  lead(
+    "announcement",
+    new RegExp(`(?:${ANNOUNCEMENTS.pattern.source})\\s*[:：]\\s*`),
+    "更正一下：表前缀改成 lz_ 了",
   ),
   lead(
     "announcement",

@@ -14,7 +14,8 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "it's too big",
   },
   {
-    pattern: /^(?:because|since|as|so that|otherwise|cause|cuz|'cause|for (?:perf|performance|security) reasons)\b/,
+    pattern:
+      /^(?:because|since|as|so that|otherwise|cause|cuz|'cause|for (?:perf|performance|security) reasons)\b/,
     example: "because the CI image pins it",
   },
   {
