@@ -11,6 +11,7 @@
  */
 import { ANNOUNCEMENTS } from "./announcements.js";
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { LINE_MARKER } from "./list-markers.js";
 
 /**
  * What an opening is: `filler` (acknowledgements, interjections, connectives, list order,
@@ -75,6 +76,8 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     /^(?:plus|pls|plz|just|then|oh and)\b[,:]?\s*/,
     "plus, function names should end with '_fn'",
   ),
+  // A list marker opening a rule is no part of it (see list-markers).
+  lead("filler", new RegExp(LINE_MARKER.source), "3) tests are pytest, always run with --strict-markers"),
   lead(
     "filler",
     /^(?:firstly|secondly|thirdly|fourthly|lastly|additionally|moreover|furthermore|besides)\b[,:]?\s*/,
