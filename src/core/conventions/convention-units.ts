@@ -81,10 +81,11 @@ function stretches(message: string): Stretch[] {
     split.push({ ...stretch, end: stretch.start + first.at });
     run.forEach((item, index) => {
       const next = run[index + 1];
+      group += 1;
       split.push({
         start: stretch.start + item.body,
         end: next === undefined ? stretch.end : stretch.start + next.at,
-        group: (group += 1),
+        group,
         listed: true,
       });
     });

@@ -8,7 +8,7 @@
  * including the topic it names ("on the table prefix"), so that what is left says whether the
  * sentence states anything more (see `announcementRest`). Lower case, read with the `i` flag. Pure.
  */
-import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { defineLexicon } from "./define-lexicon.js";
 
 /**
  * A topic named after an announcement ("on the table prefix"): a few words up to a clause break,
@@ -18,7 +18,7 @@ const TOPIC = String.raw`(?:(?!(?:is|are|was|were|be|must|should|shall|need|need
 /** A topic named in Chinese: a few characters, none that starts what is to be done (改, 用, 都…). */
 const ZH_TOPIC = "(?:(?![改换用都要是以走叫放统一律])[^，。：:,；;！？!?]){1,12}";
 /** Words that say what the announcement is about. */
-const ABOUT = String.raw`(?:on|to|about|regarding|re|for|in|with)`;
+const ABOUT = "(?:on|to|about|regarding|re|for|in|with)";
 /** What people call the rules a change touches, in Chinese. */
 const ZH_RULES = "(?:规范|约定|规定|规矩|习惯|命名|写法|要求|流程|标准|惯例)";
 
