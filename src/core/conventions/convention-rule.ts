@@ -7,23 +7,24 @@
  * work it governs. Pure.
  */
 
-import { MAX_HEURISTIC_EVIDENCE_CHARS } from "../learning/experience-limits.js";
 import { activityTrigger } from "../learning/topics.js";
+import { announcementRest } from "../lexicon/announcements.js";
 import { namesCode } from "../lexicon/code-terms.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
-import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
-import { splitSentences } from "../lexicon/tokenizer.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
+import { choosesBetween, type UnitPlace, withAlternatives } from "./convention-alternatives.js";
+import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
+import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
 
@@ -105,13 +106,6 @@ export function readsAsDirective(text: string, zh: boolean): boolean {
   return isInstruction(text, zh) || statesNorm(text);
 }
 
-/** The user's words from `first` to the end of `last`, verbatim, or null when not found in order. */
-function span(message: string, first: string, last: string): string | null {
-  const start = message.indexOf(first);
-  const end = message.indexOf(last, start);
-  return start === -1 || end === -1 ? null : message.slice(start, end + last.length);
-}
-
 /** True when a sentence is about how answers are written and nothing else ("Keep your answers short"). */
 function answersOnly(text: string, work: readonly string[]): boolean {
   return work.length === 1 && work[0] === "answers" && !namesCode(text);
@@ -121,12 +115,6 @@ function answersOnly(text: string, work: readonly string[]): boolean {
 function dropsOnly(text: string): boolean {
   const terms = preferenceTerms(text);
   return terms.avoid.size > 0 && terms.use.size === 0;
-}
-
-/** True when a rule says to use one thing and not another ("Use pathlib, not os.path"). */
-function choosesBetween(text: string): boolean {
-  const terms = preferenceTerms(text);
-  return terms.use.size > 0 && terms.avoid.size > 0;
 }
 
 /**
@@ -153,135 +141,164 @@ function clausesBySlot(
   return parts.filter((part) => part.text.trim() !== "");
 }
 
+/** What is known of a message when one of its units is read. */
+interface MessageReading {
+  /** A strong standing marker is said somewhere in the message. */
+  marked: boolean;
+  /** A change was announced before this unit ("change of plan on the table prefix."). */
+  announced: boolean;
+  /** Words outside any list item carry a strong standing marker ("a few house rules. 1) …"). */
+  headed: boolean;
+  lastCommand: string | null;
+}
+
 /**
- * The conventions of one user message. A sentence is one when it is not a question, a condition
- * or a one-off ("this time", 这次); tells the agent what to do or states a norm ("always start…",
- * "we use…", "names should end with…", 都要); is about how work is done (a slot, a kind of work, or
- * code it names); and is marked as lasting — by a strong standing marker of its own ("always", "we
- * use", 以后), or, for a rule that names a slot, by one elsewhere in the message or a word of change
- * ("now", 改成). Its kinds of work are its slot's and those its words name (or, when it names none,
+ * The conventions of one unit (`text` its words without lead-ins). It is one when it is not a
+ * question, a condition or a one-off ("this time", 这次); tells the agent what to do or states a
+ * norm ("always start…", "we use…", "names should end with…", 都要); is about how work is done (a
+ * slot, a kind of work, or code it names); and is marked as lasting — by a strong standing marker
+ * of its own ("always", "we use", 以后), or, for a rule that names a slot, by one elsewhere in the
+ * message or a word of change ("now", 改成); after an announced change, a rule that names a value
+ * is an update. Its kinds of work are its slot's and those its words name (or, when it names none,
  * those of the command the agent ran right before).
  */
-export function readConventions(message: string, lastCommand: string | null = null): ConventionFinding[] {
-  const sentences = splitSentences(message);
-  const marked = sentences.some((sentence) => hasStrongStandingMarker(sentence.text));
+function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
+  if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return [];
+  // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是).
+  const strong = hasStrongStandingMarker(unit.text);
+  // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
+  if (isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text)) return [];
+  // A story, other people's habits, a guess or a failure report is no rule, whatever its words.
+  if (isNotARule(text) || isNotARule(unit.text)) return [];
+  const zh = languageOf(text) === "zh";
+  const slots = readSlots(text).filter((slot) => slot.value !== null);
+  const update = saysUpdate(unit.text) || reading.announced;
+  // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
+  const shape = ruleShape(text) !== null || choosesBetween(text);
+  const work = kindsOfWorkIn(text);
+  const about = slots.length > 0 || work.length > 0 || namesCode(text);
+  // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
+  // lasting for a rule about work, as is a rule's shape.
+  const shaped =
+    about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && readsAsDirective(text, zh)));
+  // The value a change was announced for ("it's lz_ for every landing table").
+  const announcedValue = reading.announced && about && namesAValue(text) && !dropsOnly(text);
+  // An item of a list headed as rules ("a few house rules. 1) … 2) …") is one when it names a value.
+  const listedValue = unit.listed && reading.headed && about && namesAValue(text);
+  const { marked } = reading;
+  const lasting =
+    strong ||
+    shaped ||
+    announcedValue ||
+    listedValue ||
+    (slots.length > 0 && (marked || update || statesNorm(text)));
+  // A lasting rule that sets a slot's value states the project's value even as a statement
+  // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
+  const directive =
+    shape ||
+    announcedValue ||
+    listedValue ||
+    readsAsDirective(text, zh) ||
+    (slots.length > 0 && (strong || update || marked));
+  if (!lasting || !directive) return [];
   const found: ConventionFinding[] = [];
-  const sentenceOf = new Map<ConventionFinding, number>();
-  for (const [position, sentence] of sentences.entries()) {
-    const text = ruleOf(stripLeadIns(sentence.text));
-    if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) continue;
-    // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是).
-    const strong = hasStrongStandingMarker(sentence.text);
-    // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
-    if (isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text)) continue;
-    // A story, other people's habits, a guess or a failure report is no rule, whatever its words.
-    if (isNotARule(text) || isNotARule(sentence.text)) continue;
-    const zh = languageOf(text) === "zh";
-    const slots = readSlots(text).filter((slot) => slot.value !== null);
-    const update = saysUpdate(sentence.text);
-    // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
-    const shape = ruleShape(text) !== null || choosesBetween(text);
-    const work = kindsOfWorkIn(text);
-    const about = slots.length > 0 || work.length > 0 || namesCode(text);
-    // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
-    // lasting for a rule about work, as is a rule's shape.
-    const shaped =
-      about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && readsAsDirective(text, zh)));
-    const lasting = strong || shaped || (slots.length > 0 && (marked || update || statesNorm(text)));
-    // A lasting rule that sets a slot's value states the project's value even as a statement
-    // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
-    const directive =
-      shape || readsAsDirective(text, zh) || (slots.length > 0 && (strong || update || marked));
-    if (!lasting || !directive) continue;
-    for (const clause of clausesBySlot(text, slots)) {
-      const words = kindsOfWorkIn(clause.text);
-      if (clause.slot === null && words.length === 0 && !namesCode(clause.text)) continue;
-      if (clause.slot === null && isSmallTalk(clause.text)) continue;
-      // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
-      const after =
-        words.length === 0 && clause.slot === null && lastCommand ? kindsOfWorkIn(lastCommand) : [];
-      const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
-      const finding: ConventionFinding = {
-        rule: clean(clause.text),
-        quote: clause.text.trim(),
-        kind:
-          clause.slot !== null && clause.slot.value !== "avoid"
-            ? "prefer"
-            : dropsOnly(clause.text)
-              ? "avoid"
-              : instructionKind(clause.text, clause.text),
-        slot: clause.slot,
-        work,
-        trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
-        language: zh ? "zh" : "en",
-      };
-      sentenceOf.set(finding, position);
+  for (const clause of clausesBySlot(text, slots)) {
+    const words = kindsOfWorkIn(clause.text);
+    if (clause.slot === null && words.length === 0 && !namesCode(clause.text)) continue;
+    if (clause.slot === null && isSmallTalk(clause.text)) continue;
+    // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
+    const after =
+      words.length === 0 && clause.slot === null && reading.lastCommand
+        ? kindsOfWorkIn(reading.lastCommand)
+        : [];
+    const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
+    found.push({
+      rule: clean(clause.text),
+      quote: clause.text.trim(),
+      kind:
+        clause.slot !== null && clause.slot.value !== "avoid"
+          ? "prefer"
+          : dropsOnly(clause.text)
+            ? "avoid"
+            : instructionKind(clause.text, clause.text),
+      slot: clause.slot,
+      work,
+      trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
+      language: zh ? "zh" : "en",
+    });
+  }
+  return found;
+}
+
+/** A finding with the words that say what it drops after it ("… Forget what I said about WebClient"). */
+function withDropped(
+  message: string,
+  finding: ConventionFinding,
+  dropped: readonly RuleUnit[],
+): ConventionFinding {
+  const stop = finding.language === "zh" ? "。" : ". ";
+  const said = dropped.map((unit) => clean(ruleOf(stripLeadIns(unit.text))));
+  const first = dropped[0] as RuleUnit;
+  return {
+    ...finding,
+    rule: [finding.rule, ...said].join(stop),
+    quote:
+      span(message, first.text, finding.quote) ??
+      [...dropped.map((unit) => unit.text), finding.quote].join(" "),
+  };
+}
+
+/**
+ * The conventions of one user message, read unit by unit (see `ruleUnits`: each list item, each
+ * sentence, each part between semicolons) with {@link readUnit}. A unit that only announces a
+ * change ("change of plan on the table prefix.", 规范有两处调整) is no rule: the rule is what
+ * follows, read as an update, and keeps the words that say what it drops (see
+ * convention-announcements). A prohibition that needs an alternative is joined to it (see
+ * `withAlternatives`); one convention per slot value is kept.
+ */
+export function readConventions(message: string, lastCommand: string | null = null): ConventionFinding[] {
+  const units = ruleUnits(message);
+  const reading: MessageReading = {
+    marked: units.some((unit) => hasStrongStandingMarker(unit.text)),
+    announced: false,
+    headed: units.some((unit) => !unit.listed && hasStrongStandingMarker(unit.text)),
+    lastCommand,
+  };
+  const found: ConventionFinding[] = [];
+  const placeOf = new Map<ConventionFinding, UnitPlace>();
+  let dropped: RuleUnit[] = [];
+  for (const [position, unit] of units.entries()) {
+    const text = ruleOf(stripLeadIns(unit.text));
+    const announces = announcesOnly(text);
+    // An announcement before a colon heads the rule it announces ("quick update on naming: …").
+    const heading = announcementRest(unit.text) !== null;
+    const here = { ...reading, announced: reading.announced || heading };
+    // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
+    const parts = unit.parts.map((part) => readUnit(part, ruleOf(stripLeadIns(part.text)), here));
+    const findings = announces
+      ? []
+      : parts.length > 0 && parts.every((found) => found.length > 0)
+        ? parts.flat()
+        : readUnit(unit, text, here);
+    if (findings.length === 0) {
+      if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      reading.announced ||= announces;
+      continue;
+    }
+    if (dropped.length > 0) findings[0] = withDropped(message, findings[0] as ConventionFinding, dropped);
+    dropped = [];
+    for (const finding of findings) {
+      placeOf.set(finding, { position, group: unit.group });
       found.push(finding);
     }
   }
   // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
   // workspace. Use pnpm install, never npm install" → the instruction).
   const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
-  const joined = withAlternatives(message, found, sentenceOf);
+  const joined = withAlternatives(message, found, placeOf);
   return joined.filter(
     (item, index) => key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
   );
-}
-
-/**
- * A prohibition and the alternative said next to it are one rule ("别用 moment，太大了。我更喜欢用
- * dayjs" → one convention, what to do first): a finding that only forbids, with no slot of its
- * own, joins the neighbouring finding of the next or previous sentence that says what to do,
- * when their kinds of work meet. `sentenceOf` holds each finding's sentence.
- */
-function withAlternatives(
-  message: string,
-  found: readonly ConventionFinding[],
-  sentenceOf: Map<ConventionFinding, number>,
-): ConventionFinding[] {
-  const result = [...found];
-  for (let index = 0; index < result.length; index++) {
-    const item = result[index] as ConventionFinding;
-    if (item.kind !== "avoid" || item.slot !== null) continue;
-    // Its own first clause says what to do ("Constants live in constants.py, never inline…"): a rule of its own.
-    const opening = item.rule.split(/[,，;；]/)[0] ?? "";
-    const opensForbidding = forbids(opening);
-    // A change reported ("@Audited is being retired") is the other half of what replaces it.
-    const shape = ruleShape(opening);
-    const ownContent =
-      !opensForbidding &&
-      (statesNorm(item.rule) || (shape !== null && shape !== "change") || choosesBetween(item.rule));
-    if (ownContent) continue;
-    const at = [index + 1, index - 1].find((other) => {
-      if (other < index && !opensForbidding) return false;
-      const next = result[other];
-      return (
-        next !== undefined &&
-        next.kind !== "avoid" &&
-        next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
-        Math.abs((sentenceOf.get(next) ?? 0) - (sentenceOf.get(item) ?? 0)) === 1 &&
-        (item.work.length === 0 ||
-          next.work.length === 0 ||
-          item.work.some((kind) => next.work.includes(kind)))
-      );
-    });
-    if (at === undefined) continue;
-    const partner = result[at] as ConventionFinding;
-    const [first, second] = at > index ? [item, partner] : [partner, item];
-    const stop = item.language === "zh" ? "。" : ". ";
-    // What to do comes first, so that a rule cut to its length keeps it.
-    const joined: ConventionFinding = {
-      ...partner,
-      rule: `${partner.rule}${stop}${item.rule}`,
-      quote: span(message, first.quote, second.quote) ?? `${first.quote}${stop}${second.quote}`,
-      work: [...new Set([...first.work, ...second.work])],
-    };
-    sentenceOf.set(joined, sentenceOf.get(partner) ?? 0);
-    result[at] = joined;
-    result.splice(index, 1);
-    index -= 1;
-  }
-  return result;
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

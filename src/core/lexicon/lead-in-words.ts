@@ -9,7 +9,9 @@
  * candidate fact of the memory gate keeps an announcement and a scope ("in this repo, we use pnpm").
  * Lower case, read with the `i` flag: the gate runs it on masked text. Pure.
  */
+import { ANNOUNCEMENTS } from "./announcements.js";
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { LINE_MARKER } from "./list-markers.js";
 
 /**
  * What an opening is: `filler` (acknowledgements, interjections, connectives, list order,
@@ -74,6 +76,8 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     /^(?:plus|pls|plz|just|then|oh and)\b[,:]?\s*/,
     "plus, function names should end with '_fn'",
   ),
+  // A list marker opening a rule is no part of it (see list-markers).
+  lead("filler", new RegExp(LINE_MARKER.source), "3) tests are pytest, always run with --strict-markers"),
   lead(
     "filler",
     /^(?:firstly|secondly|thirdly|fourthly|lastly|additionally|moreover|furthermore|besides)\b[,:]?\s*/,
@@ -104,10 +108,16 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     /^(?:change of plans?(?: (?:on|for|about) [\w\s-]{1,30}?)?|scratch that|forget (?:what i said|that)|correction|(?:a |one |quick )?update|new rule)\s*[,:;—-]+\s*/,
     "Change of plan: variable names start with 'n_'",
   ),
+  // Any announcement before a colon is a heading: "更正一下：表前缀改成 lz_ 了".
   lead(
     "announcement",
-    /^[^：:，。]{0,20}(?:习惯|规范|规矩|约定|变化|说明)[：:]\s*/,
-    "我们组的习惯：以后变量名一律以 m_ 开头",
+    new RegExp(`(?:${ANNOUNCEMENTS.pattern.source})\\s*[:：]\\s*`),
+    "更正一下：表前缀改成 lz_ 了",
+  ),
+  lead(
+    "announcement",
+    /^[^：:，。]{0,20}(?:习惯|规范|规矩|约定|规定|要求|变化|调整|改动|说明)[^：:，。]{0,6}[：:]\s*/,
+    "说下咱们的约定哈：组件文件名用大驼峰",
   ),
   lead(
     "scope",
@@ -125,7 +135,7 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     "记住：我不吃香菜",
   ),
   lead("standing", /^(?:以后|今后|从现在(?:开始|起)|往后)[，,：:\s]*/, "以后，回答简洁一点"),
-  lead("filler", /^请[，,\s]*/, "请用中文回答"),
+  lead("filler", /^请(?![求问教])[，,\s]*/, "请用中文回答"),
   lead(
     "filler",
     /^(?:而且|并且|但是|但|同时|也(?!许)|然后|首先|其次|再次|第[一二三四五六]|最后|此外|说个事|有个变化|跟你说一下)[，,:：\s]*/,

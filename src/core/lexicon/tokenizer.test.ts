@@ -18,6 +18,20 @@ describe("the tokenizer", () => {
     );
   });
 
+  it("does not end a sentence at an abbreviation ('e.g.', 'i.e.', 'vs.'), nor at 'etc.' before lower case", () => {
+    const texts = (text: string) => splitSentences(text).map((sentence) => sentence.text);
+    expect(texts("records end in Dto, e.g. OrderDto. Tests are JUnit 5")).toEqual([
+      "records end in Dto, e.g. OrderDto.",
+      "Tests are JUnit 5",
+    ]);
+    expect(texts("tabs vs. spaces is settled, i.e. tabs")).toEqual(["tabs vs. spaces is settled, i.e. tabs"]);
+    expect(texts("lint, format etc. and push. Then stop")).toEqual([
+      "lint, format etc. and push.",
+      "Then stop",
+    ]);
+    expect(texts("lint, format, etc. Then push")).toEqual(["lint, format, etc.", "Then push"]);
+  });
+
   it("reads words without stop words, identifier parts and stems on request", () => {
     expect(words("Please use the config.yaml file")).toEqual(["config.yaml", "file"]);
     expect(words("config.yaml", { parts: true })).toEqual(["config.yaml", "config", "yaml"]);

@@ -4,6 +4,7 @@
  * way full-text search, similarity and topic grouping all compare Chinese. Pure.
  */
 
+import { endsInAbbreviation } from "./abbreviations.js";
 import { CJK_FUNCTION_CHARACTERS, isStopWord } from "./stop-words.js";
 
 /** One sentence of a message: its trimmed text and [start, end) offsets into the message. */
@@ -13,7 +14,10 @@ export interface Sentence {
   end: number;
 }
 
-/** A sentence ends after . ! ? followed by a space or the end, after 。！？； or at a line break. */
+/**
+ * A sentence ends after . ! ? followed by a space or the end (not after an abbreviation: "e.g.",
+ * "i.e.", see abbreviations.ts), after 。！？； or at a line break.
+ */
 const SENTENCE_END = /[.!?]+(?=\s|$)|[。！？；\n]+/g;
 
 /** The sentences of `text`, trimmed, empty ones left out. */
@@ -30,7 +34,10 @@ export function splitSentences(text: string): Sentence[] {
   };
   SENTENCE_END.lastIndex = 0;
   for (let found = SENTENCE_END.exec(text); found !== null; found = SENTENCE_END.exec(text)) {
-    push(found.index + found[0].length);
+    const end = found.index + found[0].length;
+    if (found[0] === "." && endsInAbbreviation(text.slice(Math.max(from, end - 12), end), text.slice(end)))
+      continue;
+    push(end);
   }
   push(text.length);
   return sentences;

@@ -32,7 +32,11 @@ export const USE_LEADS = defineLexicon(
       /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
     ),
-    after(/\b(?:listens on|runs on|serves on|is on|port)(?: port)?/, "the api listens on 8081"),
+    after(
+      /\b(?:(?:are|is|get|gets|got) (?:managed|handled|installed|wrapped|generated|deployed|built|run|done|tracked|pinned)|go(?:es)?) (?:with|by|through|via|using)/,
+      "deps are managed with poetry",
+    ),
+    after(/\b(?:listens on|runs on|serves on|is on|port\b)(?: port)?/, "the api listens on 8081"),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到)/, "以后一律用 pnpm"),
   ],
@@ -49,6 +53,14 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(
+      /(?<!\b(?:n'?t|not|never|to) )\b(?:forget|ditch)(?! (?:to|it|that|this|what|everything|my|about it)\b)(?: about)?/,
+      "node got bumped, forget 18",
+    ),
+    after(
+      /\b(?:forget|ignore|scratch|disregard) (?:what i (?:said|told you|wrote)|everything i said)(?: \w+)? (?:about|on|regarding)/,
+      "forget what I said about WebClient",
+    ),
+    after(
       /(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
       "别再用 yarn",
     ),
@@ -56,6 +68,11 @@ export const AVOID_LEADS = defineLexicon(
       pattern:
         /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|is (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|gets?|got|is|was|has been) (?:retired|removed|dropped|deprecated|banned|phased out))/,
       example: "the 3.9 restrictions are gone",
+      side: "before" as const,
+    },
+    {
+      pattern: /(?:那条|那个|这条|这个)?(?:作废|废弃|弃用|不用了|淘汰)/,
+      example: "之前说的 WebClient 那条作废了",
       side: "before" as const,
     },
   ],

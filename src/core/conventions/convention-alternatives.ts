@@ -1,0 +1,116 @@
+/**
+ * A prohibition and the alternative said next to it are one rule ("别用 moment，太大了。日期统一用
+ * dayjs" → one convention, what to do first) — but only when the prohibition needs one. A
+ * prohibition that says what to do itself ("deps are managed with poetry, never pip install into
+ * the venv", "named exports only please, never default exports") is a rule of its own, and so is
+ * the rule next to it when it is another list item, or about another kind of work or another slot:
+ * glued together, archiving one would archive both. Pure.
+ */
+import { MAX_HEURISTIC_EVIDENCE_CHARS } from "../learning/experience-limits.js";
+import { forbids } from "../lexicon/negations.js";
+import { statesNorm } from "../lexicon/norms.js";
+import { givesReason } from "../lexicon/reason-clauses.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { dropsAThing } from "./convention-announcements.js";
+import type { ConventionFinding } from "./convention-rule.js";
+import { span } from "./convention-units.js";
+import { readSlots } from "./slot-rule.js";
+
+/** Where a finding was read: its unit's position in the message and the unit's group. */
+export interface UnitPlace {
+  position: number;
+  group: number;
+}
+
+/** True when a rule says to use one thing and not another ("Use pathlib, not os.path"). */
+export function choosesBetween(text: string): boolean {
+  const terms = preferenceTerms(text);
+  return terms.use.size > 0 && terms.avoid.size > 0;
+}
+
+/**
+ * True when a clause names what to use instead: a term after "use", "managed with", "goes
+ * through" ("deps are managed with poetry") or a slot's value — and forbids nothing, gives no
+ * reason ("it's too big") and drops nothing.
+ */
+function namesWhatToUse(clause: string): boolean {
+  if (forbids(clause) || givesReason(clause) || dropsAThing(clause)) return false;
+  return preferenceTerms(clause).use.size > 0 || readSlots(clause).some((slot) => slot.value !== null);
+}
+
+/**
+ * True when a prohibition says its own alternative: it chooses between two things ("Use pathlib,
+ * not os.path"), opens with a rule of its own ("Constants live in constants.py, never inline…"; a
+ * change reported, "@Audited is being retired", wants what replaces it), or a clause of it names
+ * what to use ("deps are managed with poetry, never pip install into the venv").
+ */
+export function saysOwnAlternative(rule: string): boolean {
+  const clauses = rule.split(/[,，;；]|\s[—–]\s/).map((clause) => clause.trim());
+  const opening = clauses[0] ?? "";
+  const shape = ruleShape(opening);
+  if (!forbids(opening) && (statesNorm(rule) || (shape !== null && shape !== "change"))) return true;
+  return choosesBetween(rule) || clauses.some((clause) => clause !== "" && namesWhatToUse(clause));
+}
+
+/** True when two rules govern different slots ("config lives in config.yaml" and a prefix rule). */
+function otherSlot(item: ConventionFinding, partner: ConventionFinding): boolean {
+  if (partner.slot === null) return false;
+  const named = readSlots(item.rule).map((slot) => slot.slot);
+  return named.length > 0 && !named.includes(partner.slot.slot);
+}
+
+/**
+ * The findings with each prohibition that needs an alternative joined to it: a finding that only
+ * forbids, with no slot of its own and no alternative of its own, joins the finding of the next
+ * (or, when it opens forbidding, the previous) unit of its group that says what to do, when their
+ * kinds of work meet and they govern no different slots. `placeOf` holds each finding's unit.
+ */
+export function withAlternatives(
+  message: string,
+  found: readonly ConventionFinding[],
+  placeOf: Map<ConventionFinding, UnitPlace>,
+): ConventionFinding[] {
+  const result = [...found];
+  for (let index = 0; index < result.length; index++) {
+    const item = result[index] as ConventionFinding;
+    if (item.kind !== "avoid" || item.slot !== null) continue;
+    if (saysOwnAlternative(item.rule)) continue;
+    const opensForbidding = forbids(item.rule.split(/[,，;；]/)[0] ?? "");
+    const place = placeOf.get(item);
+    const at = [index + 1, index - 1].find((other) => {
+      if (other < index && !opensForbidding) return false;
+      const next = result[other];
+      const there = next === undefined ? undefined : placeOf.get(next);
+      return (
+        next !== undefined &&
+        there !== undefined &&
+        place !== undefined &&
+        next.kind !== "avoid" &&
+        there.group === place.group &&
+        Math.abs(there.position - place.position) === 1 &&
+        next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
+        (item.work.length === 0 ||
+          next.work.length === 0 ||
+          item.work.some((kind) => next.work.includes(kind))) &&
+        !otherSlot(item, next)
+      );
+    });
+    if (at === undefined) continue;
+    const partner = result[at] as ConventionFinding;
+    const [first, second] = at > index ? [item, partner] : [partner, item];
+    const stop = item.language === "zh" ? "。" : ". ";
+    // What to do comes first, so that a rule cut to its length keeps it.
+    const joined: ConventionFinding = {
+      ...partner,
+      rule: `${partner.rule}${stop}${item.rule}`,
+      quote: span(message, first.quote, second.quote) ?? `${first.quote}${stop}${second.quote}`,
+      work: [...new Set([...first.work, ...second.work])],
+    };
+    placeOf.set(joined, placeOf.get(partner) as UnitPlace);
+    result[at] = joined;
+    result.splice(index, 1);
+    index -= 1;
+  }
+  return result;
+}

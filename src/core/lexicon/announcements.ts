@@ -1,0 +1,117 @@
+/**
+ * Announcements: the words that announce a change or a topic instead of stating the rule — "sorry,
+ * change of plan on the table prefix.", "Forget what I said about WebClient.", "quick update on
+ * branch naming", "two changes to the conventions", 规范有两处调整, 更正一下, 之前说的那条作废了,
+ * 有个变化, 几条硬性规定. The rule is what follows ("it's lz_ for every landing table going
+ * forward"); the announcement says that it replaces what was said before. Each entry matches an
+ * announcement from the start of a sentence (its lead-ins such as "sorry," already stripped),
+ * including the topic it names ("on the table prefix"), so that what is left says whether the
+ * sentence states anything more (see `announcementRest`). Lower case, read with the `i` flag. Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/**
+ * A topic named after an announcement ("on the table prefix"): a few words up to a clause break,
+ * none a verb or a word that starts a rule ("changes to the API need a changelog entry" is a rule).
+ */
+const TOPIC = String.raw`(?:(?!(?:is|are|was|were|be|must|should|shall|need|needs|go|goes|get|gets|have|has|live|lives|use|uses|start|starts|end|ends|stay|stays|now|always|never|we|it|it's|will|can|please|so|and|but)\b)[^\s.,;:!?，。；：！？—–]+\s*){1,6}`;
+/** A topic named in Chinese: a few characters, none that starts what is to be done (改, 用, 都…). */
+const ZH_TOPIC = "(?:(?![改换用都要是以走叫放统一律])[^，。：:,；;！？!?]){1,12}";
+/** Words that say what the announcement is about. */
+const ABOUT = "(?:on|to|about|regarding|re|for|in|with)";
+/** What people call the rules a change touches, in Chinese. */
+const ZH_RULES = "(?:规范|约定|规定|规矩|习惯|命名|写法|要求|流程|标准|惯例)";
+
+/** Every announcement form, English then Chinese. */
+export const ANNOUNCEMENTS = defineLexicon("announcements", [
+  {
+    pattern: new RegExp(
+      String.raw`^(?:(?:a|one|another|small|quick|slight|big)\s+)*change (?:of|in) plans?(?:\s+${ABOUT}\s+${TOPIC})?`,
+    ),
+    example: "change of plan on the table prefix",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(?:please\s+)?(?:forget|ignore|scratch|disregard)\s+(?:what i (?:said|told you|wrote)|everything i said|my (?:earlier|last|previous) (?:notes?|rules?|messages?|comments?|instructions?))(?:\s+(?:earlier|before|yesterday|last time))?(?:\s+${ABOUT}\s+${TOPIC})?`,
+    ),
+    example: "Forget what I said about WebClient",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(?:(?:a|an|one|another|two|three|a few|a couple of|some|small|quick|slight|minor|big|important|naming|convention)\s+)*(?:updates?|changes?|corrections?|tweaks?|amendments?|revisions?)(?:\s+${ABOUT}\s+${TOPIC})?`,
+    ),
+    example: "two changes to the conventions",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(?:i(?:'ve| have)? changed my mind|i was wrong|i misspoke|i got (?:that|it) wrong|my bad)(?:\s+${ABOUT}\s+${TOPIC})?`,
+    ),
+    example: "I changed my mind about the logger",
+  },
+  {
+    pattern:
+      /^(?:the |our )?(?:[\w-]+ ){0,4}(?:rule|convention|naming|policy|standard|setup)s? (?:has |have )?(?:changed|is changing|are changing|is different now)/,
+    example: "the table prefix rule changed",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`^(?:(?:a|one|two|some|a few)\s+)?(?:new|updated|revised) (?:rules?|conventions?|policy|naming)(?:\s+${ABOUT}\s+${TOPIC})?`,
+    ),
+    example: "new rule for migrations",
+  },
+  {
+    pattern: new RegExp(String.raw`^(?:about|regarding|re|as for|on the subject of)\s+${TOPIC}`),
+    example: "About the logging setup.",
+  },
+  {
+    pattern: new RegExp(
+      `^[^，。：:,]{0,12}${ZH_RULES}[^，。：:,]{0,8}(?:调整|变化|变动|改动|变更|更新|修改|改一下|改了|有变)(?:一下)?`,
+    ),
+    example: "规范有两处调整",
+  },
+  {
+    pattern:
+      /^(?:之前|刚才|上次|前面|昨天)(?:说|讲|定)的[^，。,]{0,20}?(?:作废|不算数?|不要了|取消|忘了吧|算了|有变|要改)(?:了|吧)?/,
+    example: "之前说的 WebClient 那条作废了",
+  },
+  {
+    pattern: new RegExp(`^(?:更正|纠正|修正|调整|更新|补充|改)一下(?:[^，。,]{0,10}${ZH_RULES})?`),
+    example: "更正一下",
+  },
+  {
+    pattern: new RegExp(`^(?:说下|说一下|讲下|讲一下|聊下)[^，。：:,]{0,8}${ZH_RULES}`),
+    example: "说下咱们的约定",
+  },
+  { pattern: new RegExp(`^关于${ZH_TOPIC}`), example: "关于表前缀" },
+  {
+    pattern: new RegExp(
+      `^(?:有|这)?(?:几|两|三|一)?(?:个|条|处|点)[^，。：:,]{0,4}(?:变化|调整|改动|${ZH_RULES})`,
+    ),
+    example: "几条硬性规定",
+  },
+]);
+
+const ENTRIES = ANNOUNCEMENTS.entries.map((entry) => new RegExp(entry.pattern.source, ANNOUNCEMENTS.flags));
+
+/** Words that add nothing after an announcement: particles, courtesy, punctuation. */
+const NOTHING =
+  /^(?:[\s.,;:!?，。；：！？~…—–-]|please|sorry|thanks|ok(?:ay)?|guys|folks|everyone|哈|啊|吧|了|哦|呀|嘛|呢|喔)*$/i;
+
+/**
+ * What a sentence says after the announcement it opens with ("change of plan on the table prefix,
+ * it's too slow" → ", it's too slow"), or null when it opens with none.
+ */
+export function announcementRest(text: string): string | null {
+  const trimmed = text.trim();
+  let longest = -1;
+  for (const pattern of ENTRIES) {
+    const found = pattern.exec(trimmed);
+    if (found !== null && found[0].length > longest) longest = found[0].length;
+  }
+  return longest < 0 ? null : trimmed.slice(longest);
+}
+
+/** True when `rest` (see {@link announcementRest}) adds no words: particles and punctuation at most. */
+export function addsNothing(rest: string): boolean {
+  return NOTHING.test(rest);
+}

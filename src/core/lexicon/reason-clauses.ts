@@ -1,0 +1,34 @@
+/**
+ * Reason clauses: the part of a rule that says why, not what to do — "never use moment, it's too
+ * big", "no default exports, they break tree shaking", "because the CI image pins it", 别用 moment，
+ * 太大了. A prohibition whose other clauses only give reasons says no alternative of its own, so the
+ * rule said next to it may be its alternative (see convention-alternatives.ts). Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/** Every opening of a reason clause, English then Chinese. */
+export const REASON_CLAUSES = defineLexicon("reason-clauses", [
+  {
+    pattern:
+      /^(?:and\s+|but\s+)?(?:it|they|that|this|these|those)(?:'s|'re|\s+(?:is|are|was|were|has|have|had|makes?|breaks?|causes?|slows?|bloats?|clashes|clash|conflicts?|won'?t|doesn'?t|don'?t|can'?t|never|always|just|really))\b/,
+    example: "it's too big",
+  },
+  {
+    pattern:
+      /^(?:because|since|as|so that|otherwise|cause|cuz|'cause|for (?:perf|performance|security) reasons)\b/,
+    example: "because the CI image pins it",
+  },
+  {
+    pattern: /^(?:because of|due to|thanks to)\b|^(?:too|way too|pretty|very|super) \w+/,
+    example: "too slow",
+  },
+  {
+    pattern: /^(?:因为|由于|不然|否则|免得|以免|它|太|会|容易|影响|有坑|坑)/,
+    example: "太大了",
+  },
+]);
+
+/** True when a clause gives a reason rather than says what to do ("it's too big", 太大了). */
+export function givesReason(clause: string): boolean {
+  return REASON_CLAUSES.test(clause.trim());
+}

@@ -1,0 +1,85 @@
+/**
+ * Rules stated as a list are learnt one lesson each, so a later change to one of them archives that
+ * one alone: learnt offline from captured sessions into a real SQLite store, through the SDK.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTacit, type Tacit } from "../sdk.js";
+import { useTempDir } from "../testing/temp-dir.js";
+
+const tempDir = useTempDir();
+const T0 = Date.UTC(2026, 9, 1, 9);
+const DAY = 86_400_000;
+const PROJECT = "/work/warehouse";
+
+/** Captures a session in which the user states `said` at `start` (the agent acknowledges it) and learns it. */
+async function learnFrom(tacit: Tacit, sessionId: string, said: string, start: number): Promise<void> {
+  await tacit.capture({
+    sessionId,
+    messages: [
+      { id: "m1", role: "user", content: said, createdAt: start },
+      { id: "m2", role: "assistant", content: "Noted.", createdAt: start + 60_000 },
+    ],
+  });
+  await tacit.learn({ sessionId });
+}
+
+describe("conventions stated as a list", () => {
+  it("are one lesson each, and a later change to the second archives only the second", async () => {
+    let clock = T0;
+    const dir = tempDir();
+    const tacit = await createTacit({
+      db: join(dir, "tacit.db"),
+      env: { TACIT_HOME: dir },
+      cwd: PROJECT,
+      now: () => clock,
+    });
+    try {
+      await listedThenChanged(tacit, (time) => {
+        clock = time;
+      });
+    } finally {
+      await tacit.close();
+    }
+  });
+});
+
+/** Learns three listed rules, then a later change to the second, checking what each left in the store. */
+async function listedThenChanged(tacit: Tacit, setClock: (time: number) => void): Promise<void> {
+  await learnFrom(
+    tacit,
+    "rules",
+    "a few house rules. 1) deps are managed with poetry, never pip install into the venv directly. 2) every staging table we create gets the stg_ prefix. 3) tests are pytest, always run with --strict-markers",
+    T0,
+  );
+  const live = async () =>
+    (await tacit.lessons.list({ status: ["candidate", "active", "refined"], convention: true }))
+      .map((lesson) => lesson.rule)
+      .sort();
+  expect(await live()).toEqual([
+    "Deps are managed with poetry, never pip install into the venv directly",
+    "Every staging table we create gets the stg_ prefix",
+    "Tests are pytest, always run with --strict-markers",
+  ]);
+
+  setClock(T0 + 3 * DAY);
+  await learnFrom(
+    tacit,
+    "prefix",
+    "sorry, change of plan on the staging prefix. stg_ clashes with the warehouse schemas, so forget stg_. it's tmp_ for every staging table going forward",
+    T0 + 3 * DAY,
+  );
+  const now = await live();
+  expect(now).toHaveLength(3);
+  expect(now).toContain("Deps are managed with poetry, never pip install into the venv directly");
+  expect(now).toContain("Tests are pytest, always run with --strict-markers");
+  // The new rule is what follows the announcement, with what it drops; not the announcement.
+  const fresh = now.find((rule) => rule.startsWith("It's tmp_ for every staging table going forward"));
+  expect(fresh).toBeDefined();
+  expect(now.some((rule) => /change of plan/i.test(rule))).toBe(false);
+  const archived = await tacit.lessons.list({ status: ["archived"] });
+  expect(archived.map((lesson) => lesson.rule)).toEqual([
+    "Every staging table we create gets the stg_ prefix",
+  ]);
+  expect(archived[0]?.statusReason).toMatch(/^superseded by /);
+}
