@@ -8,12 +8,16 @@ import type { LexiconEntry } from "./define-lexicon.js";
 import { defineLexicon } from "./define-lexicon.js";
 
 const WORD = String.raw`[\p{L}\p{N}_@./:+-]*[\p{L}\p{N}_@/:+-]`;
+/** A term written in Latin letters (a name in Chinese text: "Vuex", "pip-tools", "DO"). */
+const LATIN_WORD = "[A-Za-z0-9_@./:+-]*[A-Za-z0-9_@/:+-]";
 const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|(${WORD})`;
 
 /** A lead that introduces a term; the term follows it, past an article. */
 export interface TermLead extends LexiconEntry {
   /** `after`: the term follows the lead; `before`: the lead follows the term ("yarn is gone"). */
   side: "after" | "before";
+  /** A `before` lead that may follow its term with no space (Chinese: "Vuex不要再用了"). */
+  joined?: true;
 }
 
 const after = (pattern: RegExp, example: string): TermLead => ({ pattern, example, side: "after" });
@@ -58,6 +62,19 @@ export const AVOID_LEADS = defineLexicon(
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
+    {
+      pattern: /(?:is|are) (?:out|history|dead to us)\b|, (?:not any ?more|no more|no longer)\b/,
+      example: "prettier is out, biome formats everything",
+      side: "before" as const,
+    },
+    {
+      // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "DO 那套别再用".
+      pattern:
+        /(?:那套|这套|那个|这个)?\s*(?:以后|今后|后面|往后)?(?:就|都|也)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|停用|下线|去掉)了?(?!\s*[A-Za-z0-9_@])/,
+      example: "pip-tools 以后不要再用了",
+      side: "before" as const,
+      joined: true as const,
+    },
   ],
   "iu",
 );
@@ -72,7 +89,10 @@ function compile(leads: readonly TermLead[]): RegExp[] {
   return leads.map((lead) =>
     lead.side === "after"
       ? new RegExp(`${lead.pattern.source}\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu")
-      : new RegExp(`(${WORD}) ${lead.pattern.source}`, "giu"),
+      : new RegExp(
+          `(${lead.joined ? LATIN_WORD : WORD})${lead.joined ? "\\s*" : " "}${lead.pattern.source}`,
+          "giu",
+        ),
   );
 }
 
