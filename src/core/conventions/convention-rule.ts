@@ -9,7 +9,7 @@
 
 import { MAX_HEURISTIC_EVIDENCE_CHARS } from "../learning/experience-limits.js";
 import { activityTrigger } from "../learning/topics.js";
-import { namesCode } from "../lexicon/code-terms.js";
+import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
@@ -94,7 +94,7 @@ function clean(text: string): string {
   const stripped = stripLeadIns(text)
     .replace(/[.。!！]+$/, "")
     .trim();
-  return languageOf(stripped) === "zh" ? stripped : stripped.charAt(0).toUpperCase() + stripped.slice(1);
+  return languageOf(stripped) === "zh" ? stripped : sentenceCase(stripped);
 }
 
 /**
@@ -153,6 +153,12 @@ function clausesBySlot(
   return parts.filter((part) => part.text.trim() !== "");
 }
 
+/** True when a rule names a thing to use or to drop (see use-and-avoid.ts). */
+function namesATerm(text: string): boolean {
+  const { use, avoid } = preferenceTerms(text);
+  return use.size + avoid.size > 0;
+}
+
 /**
  * The conventions of one user message. A sentence is one when it is not a question, a condition
  * or a one-off ("this time", 这次); tells the agent what to do or states a norm ("always start…",
@@ -182,7 +188,9 @@ export function readConventions(message: string, lastCommand: string | null = nu
     // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
     const shape = ruleShape(text) !== null || choosesBetween(text);
     const work = kindsOfWorkIn(text);
-    const about = slots.length > 0 || work.length > 0 || namesCode(text);
+    // A change or choice of named things is about how work is done, with no word for the work
+    // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
+    const about = slots.length > 0 || work.length > 0 || namesCode(text) || (shape && namesATerm(text));
     // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
     // lasting for a rule about work, as is a rule's shape.
     const shaped =
@@ -190,12 +198,22 @@ export function readConventions(message: string, lastCommand: string | null = nu
     const lasting = strong || shaped || (slots.length > 0 && (marked || update || statesNorm(text)));
     // A lasting rule that sets a slot's value states the project's value even as a statement
     // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
+    // "httpx.AsyncClient from now on": a thing and a strong marker, the verb left out.
     const directive =
-      shape || readsAsDirective(text, zh) || (slots.length > 0 && (strong || update || marked));
+      shape ||
+      readsAsDirective(text, zh) ||
+      (slots.length > 0 && (strong || update || marked)) ||
+      (strong && namesATerm(text));
     if (!lasting || !directive) continue;
     for (const clause of clausesBySlot(text, slots)) {
       const words = kindsOfWorkIn(clause.text);
-      if (clause.slot === null && words.length === 0 && !namesCode(clause.text)) continue;
+      if (
+        clause.slot === null &&
+        words.length === 0 &&
+        !namesCode(clause.text) &&
+        !(shape && namesATerm(clause.text))
+      )
+        continue;
       if (clause.slot === null && isSmallTalk(clause.text)) continue;
       // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
       const after =

@@ -4,6 +4,7 @@
  * Pure.
  */
 import { defineLexicon } from "./define-lexicon.js";
+import { hasHan } from "./language.js";
 
 /** Every kind of code term. Case-sensitive: `camelCase` and `VAR=value` depend on it. */
 export const CODE_TERMS = defineLexicon(
@@ -43,6 +44,8 @@ export const CODE_TERMS = defineLexicon(
     },
     { pattern: /\b[\w-]+:[\w-]+\b/, example: "run db:migrate" },
     { pattern: /['"‘“][\w@$.-]*[_@$.-][\w@$.-]*['"’”]/, example: "start variable names with 'z_'" },
+    { pattern: /(?<![\w$.-])[A-Za-z][A-Za-z0-9]{0,15}_(?![\w$])/, example: "env vars are PEBBLE_ now" },
+    { pattern: /\b[a-z][a-z0-9]*\.[A-Z]\w+/, example: "httpx.AsyncClient from now on" },
   ],
   "",
 );
@@ -50,4 +53,16 @@ export const CODE_TERMS = defineLexicon(
 /** True when a sentence names code exactly (a command, a flag, a file, an identifier…). */
 export function namesCode(text: string): boolean {
   return CODE_TERMS.test(text);
+}
+
+/** A first word that is code as written: `httpx.AsyncClient`, `stg_`, `iOS`, `npm`. */
+const CODE_FIRST_WORD = /^\S*(?:[._/@$`]|[a-z][A-Z])\S*/;
+
+/**
+ * A sentence with its first letter upper-cased, unless it is Chinese or opens with code
+ * ("httpx.AsyncClient from now on" stays as written).
+ */
+export function sentenceCase(text: string): string {
+  if (hasHan(text) || CODE_FIRST_WORD.test(text)) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -18,6 +18,8 @@ export interface TermLead extends LexiconEntry {
   side: "after" | "before";
   /** A `before` lead that may follow its term with no space (Chinese: "Vuex不要再用了"). */
   joined?: true;
+  /** A `before` lead whose term opens its clause ("slog everywhere", not "for logging everywhere"). */
+  opensClause?: true;
 }
 
 const after = (pattern: RegExp, example: string): TermLead => ({ pattern, example, side: "after" });
@@ -32,13 +34,22 @@ export const USE_LEADS = defineLexicon(
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
+    after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
     after(
       /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
     ),
     after(/\b(?:listens on|runs on|serves on|is on|port)(?: port)?/, "the api listens on 8081"),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
-    after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到)/, "以后一律用 pnpm"),
+    after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
+    after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
+    {
+      // Only a clause's first word: "for logging from now on" does not use "logging".
+      pattern: /(?:from now on|from here on|going forward|everywhere|across the board)\b/,
+      example: "httpx.AsyncClient from now on",
+      side: "before" as const,
+      opensClause: true as const,
+    },
   ],
   "iu",
 );
@@ -48,7 +59,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditched|dropped|got rid of|over)/,
+      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|over|replac(?:e|ed|ing)(?= \S+ with\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
@@ -63,7 +74,7 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
-      pattern: /(?:is|are) (?:out|history|dead to us)\b|, (?:not any ?more|no more|no longer)\b/,
+      pattern: /(?:is|are) (?:out|history|dead to us)\b(?! of\b)|, (?:not any ?more|no more|no longer)\b/,
       example: "prettier is out, biome formats everything",
       side: "before" as const,
     },
@@ -85,12 +96,15 @@ const NOISE = new Set(
   ),
 );
 
+/** The start of a clause: the text's, or after a stop or a comma. */
+const CLAUSE_START = String.raw`(?:^|[,;:.!]\s*)`;
+
 function compile(leads: readonly TermLead[]): RegExp[] {
   return leads.map((lead) =>
     lead.side === "after"
       ? new RegExp(`${lead.pattern.source}\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu")
       : new RegExp(
-          `(${lead.joined ? LATIN_WORD : WORD})${lead.joined ? "\\s*" : " "}${lead.pattern.source}`,
+          `${lead.opensClause ? CLAUSE_START : ""}(${lead.joined ? LATIN_WORD : WORD})${lead.joined ? "\\s*" : " "}${lead.pattern.source}`,
           "giu",
         ),
   );
@@ -105,7 +119,7 @@ function collect(text: string, readers: readonly RegExp[]): Set<string> {
     reader.lastIndex = 0;
     for (const match of text.matchAll(reader)) {
       const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
-      const head = raw.split(/\s+/)[0] ?? "";
+      const head = (raw.split(/\s+/)[0] ?? "").replace(/:+$/, "");
       if (head.length >= 2 && !NOISE.has(head)) found.add(head);
     }
   }
