@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { slotOf } from "../core/conventions/slot-rule.js";
 import type { LessonSlot } from "../core/lessons/lesson.js";
 import { lessonBookOnTempStore } from "../testing/lesson-book-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
@@ -159,6 +160,14 @@ describe("lesson book: supersession by what a change drops", () => {
     return rest;
   }
 
+  /** A convention with the slot its words name, as the convention rule reads it. */
+  function stated(rule: string, day: number): LessonInput {
+    const found = slotOf(rule);
+    return found === null || found.value === null
+      ? unslotted(rule, day)
+      : convention(rule, { id: found.slot, value: found.value }, day);
+  }
+
   it("a convention that drops a thing archives the one built on it, even when they are not neighbours", async () => {
     const { store, book, setClock } = setup();
     const old = await book.learn(
@@ -195,5 +204,35 @@ describe("lesson book: supersession by what a change drops", () => {
     expect(active.map((lesson) => lesson.id)).toEqual(
       expect.arrayContaining([situational.lesson.id, forbidding.lesson.id]),
     );
+  });
+
+  it("a prefix of any named thing changes in other words each time (stg_ → raw_ → lz_, 错误码 ERR_ → ORD_)", async () => {
+    const { book, setClock } = setup();
+    const first = await book.learn(stated("Every staging table we create gets the stg_ prefix", 0));
+    const logging = await book.learn(stated("Logging goes through structlog, no print()", 0));
+    const errors = await book.learn(stated("错误码一律以 ERR_ 开头，比如 ERR_NOT_FOUND", 0));
+    setClock(T0 + 3 * DAY);
+    const second = await book.learn(stated("Staging tables are raw_ now instead of stg_", 3));
+    expect(second.superseded.map((lesson) => lesson.id)).toEqual([first.lesson.id]);
+    setClock(T0 + 9 * DAY);
+    const third = await book.learn(stated("It's lz_ for every landing table going forward", 9));
+    expect(third.superseded.map((lesson) => lesson.id)).toEqual([second.lesson.id]);
+    const orders = await book.learn(stated("错误码前缀改一下，ERR_ 太泛了，以后订单相关的一律 ORD_ 开头", 9));
+    expect(orders.superseded.map((lesson) => lesson.id)).toEqual([errors.lesson.id]);
+    expect(await book.get(logging.lesson.id)).toMatchObject({ status: "candidate" });
+  });
+
+  it("a thing said first and dropped after (pip-tools 以后不要再用了, DO 那套别再用, prettier is out) archives the rule built on it", async () => {
+    const { book, setClock } = setup();
+    const tools = await book.learn(stated("依赖用 pip-tools 管理，改 requirements.in 然后 pip-compile", 0));
+    const suffix = await book.learn(stated("实体类一律以 DO 结尾，比如 ArchiveDO", 0));
+    const formatter = await book.learn(stated("We format everything with prettier", 0));
+    setClock(T0 + 4 * DAY);
+    const pdm = await book.learn(stated("依赖管理换成 pdm 了，pip-tools 以后不要再用了，加包就 pdm add", 4));
+    const entity = await book.learn(stated("实体类后缀改成 Entity 了，比如 ArchiveEntity，DO 那套别再用", 4));
+    const biome = await book.learn(stated("prettier is out, biome formats everything", 4));
+    expect(pdm.superseded.map((lesson) => lesson.id)).toEqual([tools.lesson.id]);
+    expect(entity.superseded.map((lesson) => lesson.id)).toEqual([suffix.lesson.id]);
+    expect(biome.superseded.map((lesson) => lesson.id)).toEqual([formatter.lesson.id]);
   });
 });

@@ -9,7 +9,12 @@ import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lesso
 import type { LessonEvent } from "../core/lessons/history.js";
 import { createLesson, type Lesson } from "../core/lessons/lesson.js";
 import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
-import { governsAnotherSlot, overturnedBy, settleSupersession } from "../core/lessons/supersession.js";
+import {
+  governsAnotherSlot,
+  overturnedBy,
+  settleSupersession,
+  statesAnotherRule,
+} from "../core/lessons/supersession.js";
 import type { Redactor } from "../core/redaction.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import { type LessonInput, redactLesson } from "./lesson-text.js";
@@ -92,9 +97,13 @@ export async function learnLesson(
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({
       candidate,
-      // Rules for different slots are different rules, however alike their words.
+      // Rules for different slots are different rules, however alike their words; so are two
+      // conventions that share few words of their rules.
       neighbours: neighbours.filter(
-        (hit) => !overturnedIds.has(hit.lesson.id) && !governsAnotherSlot(candidate, hit.lesson),
+        (hit) =>
+          !overturnedIds.has(hit.lesson.id) &&
+          !governsAnotherSlot(candidate, hit.lesson) &&
+          !statesAnotherRule(candidate, hit.lesson),
       ),
       config: settings.dedup,
     });

@@ -9,7 +9,7 @@
 
 import { activityTrigger } from "../learning/topics.js";
 import { announcementRest } from "../lexicon/announcements.js";
-import { namesCode } from "../lexicon/code-terms.js";
+import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
@@ -95,7 +95,7 @@ function clean(text: string): string {
   const stripped = stripLeadIns(text)
     .replace(/[.。!！]+$/, "")
     .trim();
-  return languageOf(stripped) === "zh" ? stripped : stripped.charAt(0).toUpperCase() + stripped.slice(1);
+  return languageOf(stripped) === "zh" ? stripped : sentenceCase(stripped);
 }
 
 /**
@@ -112,6 +112,12 @@ function answersOnly(text: string, work: readonly string[]): boolean {
 }
 
 /** True when a rule only says what to stop using ("@Audited is being retired"). */
+/** True when a rule names a thing to use or to drop (see use-and-avoid.ts). */
+function namesATerm(text: string): boolean {
+  const { use, avoid } = preferenceTerms(text);
+  return use.size + avoid.size > 0;
+}
+
 function dropsOnly(text: string): boolean {
   const terms = preferenceTerms(text);
   return terms.avoid.size > 0 && terms.use.size === 0;
@@ -176,7 +182,9 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
   const shape = ruleShape(text) !== null || choosesBetween(text);
   const work = kindsOfWorkIn(text);
-  const about = slots.length > 0 || work.length > 0 || namesCode(text);
+  // A change or choice of named things is about how work is done, with no word for the work
+  // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
+  const about = slots.length > 0 || work.length > 0 || namesCode(text) || (shape && namesATerm(text));
   // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
   // lasting for a rule about work, as is a rule's shape.
   const shaped =
@@ -199,12 +207,20 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
     announcedValue ||
     listedValue ||
     readsAsDirective(text, zh) ||
-    (slots.length > 0 && (strong || update || marked));
+    (slots.length > 0 && (strong || update || marked)) ||
+    // "httpx.AsyncClient from now on": a thing and a strong marker, the verb left out.
+    (strong && namesATerm(text));
   if (!lasting || !directive) return [];
   const found: ConventionFinding[] = [];
   for (const clause of clausesBySlot(text, slots)) {
     const words = kindsOfWorkIn(clause.text);
-    if (clause.slot === null && words.length === 0 && !namesCode(clause.text)) continue;
+    if (
+      clause.slot === null &&
+      words.length === 0 &&
+      !namesCode(clause.text) &&
+      !(shape && namesATerm(clause.text))
+    )
+      continue;
     if (clause.slot === null && isSmallTalk(clause.text)) continue;
     // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
     const after =

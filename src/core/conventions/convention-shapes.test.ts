@@ -60,6 +60,25 @@ describe("conventions read by their shape, with no marker", () => {
  * from these rules): 200 conventions and 65 messages that are not (one-offs, questions, stories,
  * other people's habits, pasted output, small talk). Floors at the measured values less a margin.
  */
+describe("a change of named things is about work, with no word for the work", () => {
+  it.each([
+    ["instead of fly it's render now. my partner wanted one invoice", "Instead of fly it's render now"],
+    ["we replaced viper with koanf, smaller and no global state", "We replaced viper with koanf"],
+    [
+      "requests is out, it blocks the event loop. httpx.AsyncClient from now on",
+      "httpx.AsyncClient from now on",
+    ],
+    ["slog everywhere, rip zerolog out of files as you touch them", "Slog everywhere, rip zerolog out"],
+    ["错误码前缀又要变：全公司统一成 HM_ 开头，ORD_ 不要再用了", "全公司统一成 HM_ 开头"],
+  ])("%s", (message, expected) => {
+    expect(rules(message).join(" | ")).toContain(expected);
+  });
+
+  it("a state of things is not a change of them", () => {
+    expect(rules("my branch is out of date w/ main, fix that")).toEqual([]);
+  });
+});
+
 describe("the convention-statement corpus", () => {
   const rows = readFileSync(
     new URL("../../../eval/convention-statements/statements.jsonl", import.meta.url),

@@ -4,6 +4,7 @@
  * attempts at the same thing, and a situational trigger for a command or sentence. Pure.
  */
 
+import { sentenceCase } from "../lexicon/code-terms.js";
 import { CORRECTION_FORMS, ONLY_FOR, ZH_ONLY_FOR } from "../lexicon/correction-forms.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { hasHan } from "../lexicon/language.js";
@@ -246,8 +247,8 @@ export function preferenceScope(sentence: string): "project" | "global" {
  */
 export function stripConnectives(sentence: string): string {
   const text = stripLeadIns(sentence);
-  // "build 之前先设置…" stays as written: capitals mean nothing in a Chinese rule.
-  return hasHan(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
+  // "build 之前先设置…" and "httpx.AsyncClient …" stay as written (see sentenceCase).
+  return sentenceCase(text);
 }
 
 /** The words of a command's first real step: `cd x &&`, env assignments and `sudo` are skipped. */

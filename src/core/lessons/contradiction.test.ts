@@ -21,6 +21,20 @@ describe("preferenceTerms", () => {
   });
 });
 
+describe("preferenceTerms: the thing first, then that it is dropped", () => {
+  it("reads a thing named before its prohibition, with or without a space (Chinese), and 'X is out'", () => {
+    expect(preferenceTerms("pip-tools 以后不要再用了，加包就 pdm add").avoid).toEqual(new Set(["pip-tools"]));
+    expect(preferenceTerms("状态管理换成 Pinia 了，Vuex不要再用了").avoid).toEqual(new Set(["vuex"]));
+    expect(preferenceTerms("DO 那套别再用").avoid).toEqual(new Set(["do"]));
+    expect(preferenceTerms("prettier is out, biome formats everything").avoid).toEqual(new Set(["prettier"]));
+    // A prohibition followed by its own thing reads that thing, not the one before it.
+    expect(preferenceTerms("用 pnpm 不要再用 npm")).toEqual({
+      use: new Set(["pnpm"]),
+      avoid: new Set(["npm"]),
+    });
+  });
+});
+
 describe("contradicts", () => {
   it("finds an overturned preference", () => {
     expect(contradicts({ rule: "Use pnpm, not yarn" }, { rule: "Use `yarn`, not `npm`" })).toBe(true);

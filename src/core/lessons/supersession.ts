@@ -5,6 +5,7 @@
  * statement wins whatever order sessions are learnt in; a superseded rule stated again comes back.
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
+import { tokens } from "../lexicon/tokenizer.js";
 import { contradicts, replacesInSlot, slotOfLesson } from "./contradiction.js";
 import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
@@ -20,6 +21,25 @@ export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
 export function governsAnotherSlot(candidate: Lesson, other: Lesson): boolean {
   const theirs = slotOfLesson(other);
   return candidate.slot !== undefined && theirs !== null && theirs.id !== candidate.slot.id;
+}
+
+/** Below this share of the shorter rule's words in common, two conventions state different rules. */
+const SAME_RULE_OVERLAP = 0.5;
+
+/**
+ * True when both lessons are conventions whose rules share too few words to be one rule ("Logging
+ * goes through structlog" and "Staging tables are raw_ now"): the kind of work in their triggers
+ * makes short rules look alike to the embedder, but they are two conventions, not one said twice.
+ */
+export function statesAnotherRule(candidate: Lesson, other: Lesson): boolean {
+  if (candidate.convention !== true || other.convention !== true) return false;
+  const mine = tokens(candidate.rule, { stem: true });
+  const theirs = tokens(other.rule, { stem: true });
+  const smaller = Math.min(mine.size, theirs.size);
+  if (smaller === 0) return false;
+  let shared = 0;
+  for (const token of mine) if (theirs.has(token)) shared++;
+  return shared / smaller < SAME_RULE_OVERLAP;
 }
 
 /**

@@ -4,6 +4,7 @@
  * Pure.
  */
 import { defineLexicon } from "./define-lexicon.js";
+import { hasHan } from "./language.js";
 
 /** Every kind of code term. Case-sensitive: `camelCase` and `VAR=value` depend on it. */
 export const CODE_TERMS = defineLexicon(
@@ -53,4 +54,16 @@ export const CODE_TERMS = defineLexicon(
 /** True when a sentence names code exactly (a command, a flag, a file, an identifier…). */
 export function namesCode(text: string): boolean {
   return CODE_TERMS.test(text);
+}
+
+/** A first word that is code as written: `httpx.AsyncClient`, `stg_`, `iOS`, `npm`. */
+const CODE_FIRST_WORD = /^\S*(?:[._@$`]|[a-z][A-Z])\S*/;
+
+/**
+ * A sentence with its first letter upper-cased, unless it is Chinese or opens with code
+ * ("httpx.AsyncClient from now on" stays as written).
+ */
+export function sentenceCase(text: string): string {
+  if (hasHan(text) || CODE_FIRST_WORD.test(text)) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

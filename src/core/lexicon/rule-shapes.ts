@@ -81,6 +81,11 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "change",
+      /\b(?:is|are) (?:out|gone|history)\b(?! of\b)|\brip(?:ping)? [\w.@/-]+ out\b|\bwe'?re (?:dropping|ditching|removing|retiring)\b/,
+      "requests is out, httpx from now on",
+    ),
+    entry(
+      "change",
       /\b(?:is|are|it'?s)\s+[`'"]?[\w./@:-]+[`'"]?\s+now\b|\b(?:moved|changed|switched) from\b|\bno more\b|\bno longer\b|\b(?:new|old) rule\b|\blet'?s (?:switch|move|drop|go with|use|adopt|standardi[sz]e|stop)\b|\bchange of plans?\b|\b(?:naming|convention|policy) change\b|\bswitching (?:our|the)\b|\bscratch (?:that|what i said)\b|\b(?:ignore|forget) (?:the|what i said|that|my)\b/,
       "The logger is structlog now, not the stdlib logging module",
     ),

@@ -67,6 +67,30 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   文件: "file",
   分支: "branch",
   模块: "module",
+  // Things a project names by a prefix or suffix besides code: tables, error codes, records…
+  table: "table",
+  "staging table": "table",
+  "landing table": "table",
+  "error code": "error-code",
+  record: "record",
+  entity: "entity",
+  "env var": "env-var",
+  "environment variable": "env-var",
+  route: "route",
+  endpoint: "route",
+  topic: "topic",
+  queue: "queue",
+  bucket: "bucket",
+  column: "column",
+  表: "table",
+  表名: "table",
+  错误码: "error-code",
+  实体类: "entity",
+  环境变量: "env-var",
+  接口: "route",
+  路由: "route",
+  队列: "queue",
+  字段名: "attribute",
 };
 
 /**
@@ -81,11 +105,22 @@ export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = {
   file: ["code", "files"],
 };
 
-export const WHAT =
-  "(variable|var|function|method|attribute|property|field|argument|arg|parameter|param|class|constant|file|branch|module|component)(?:e?s)?";
-export const ZH_WHAT = "(?:函数|方法)?(变量|函数|方法|属性|字段|参数|类|常量|文件|分支|模块|组件)";
+/** The names of `WHAT_NAMES` in one script, longest first (so "staging table" wins over "table"). */
+function namesIn(script: RegExp): string {
+  return Object.keys(WHAT_NAMES)
+    .filter((name) => script.test(name))
+    .sort((first, second) => second.length - first.length)
+    .join("|");
+}
+
+/** A thing with a name, in English (plural too): capture group of `WHAT_NAMES`' keys. */
+export const WHAT = `(${namesIn(/^[a-z ]+$/)})(?:e?s)?`;
+/** A thing with a name, in Chinese: capture group of `WHAT_NAMES`' keys. */
+export const ZH_WHAT = `(?:函数|方法)?(${namesIn(/^[\u4e00-\u9fff]+$/)})`;
 /** A bare name part a convention sets: a token that ends with a separator (`fc_`, `spark-`, `feature/`). */
 export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}[_/-])['"’”\x60]?(?![\w])`;
+/** A prefix a convention sets, bare: a token that ends with `_` or `-` (`stg_`, `PEBBLE_`, `spark-`). */
+export const PREFIX_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}[_-])['"’”\x60]?(?![\w])`;
 export const QUOTED = String.raw`['"‘“\x60]([^'"’”\x60\s]{1,40})['"’”\x60]`;
 export const ZH_VALUE = String.raw`['"‘“\x60]?([\w@$./-]{1,30})['"’”\x60]?`;
 

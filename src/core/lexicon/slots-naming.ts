@@ -4,7 +4,16 @@
  * ("start variable names with 'z_'", "local vars use lv_ now", "branches are ember-<ticket>",
  * 变量名一律以 m_ 开头). Part of the slot lexicon (slots.ts). Pure.
  */
-import { NAME_PART, naming, QUOTED, type SlotEntry, WHAT, ZH_VALUE, ZH_WHAT } from "./slot-entry.js";
+import {
+  NAME_PART,
+  naming,
+  PREFIX_PART,
+  QUOTED,
+  type SlotEntry,
+  WHAT,
+  ZH_VALUE,
+  ZH_WHAT,
+} from "./slot-entry.js";
 
 /** The slots of names, tried in this order. */
 export const NAMING_SLOTS: readonly SlotEntry[] = [
@@ -173,6 +182,29 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
       `${ZH_WHAT}(?:名|名称|名字)?[^，。；,;]{0,6}?(?:用|使用|采用|是)?\\s*(大驼峰|小驼峰|驼峰|下划线|蛇形|全大写|帕斯卡)`,
     ),
     "类名一律用大驼峰",
+    2,
+  ), // The general forms, last: a thing named and a name part in one clause, either order.
+  naming(
+    "prefix",
+    new RegExp(String.raw`\b${WHAT}\b[^.;:!?\n]{0,40}?(?<![\w$./-])${PREFIX_PART}`),
+    "every staging table we create gets the stg_ prefix",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`(?<![\w$./-])${PREFIX_PART}[^.;:!?\n]{0,20}?\b(?:for|on|in)\s+(?:all|every|each|the|new|our|any)?\s*(?:[a-z-]+\s+)?${WHAT}\b`,
+    ),
+    "it's lz_ for every landing table going forward",
+    1,
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:前缀)?[^。；;]{0,40}?(?:一律|统一|都|全部)(?:成|为|改成|换成)?\\s*(?:以|用)?\\s*${ZH_VALUE}\\s*(?:开头|打头|为前缀|作为前缀)`,
+    ),
+    "错误码前缀改一下，以后订单相关的一律 ORD_ 开头",
     2,
   ),
 ];

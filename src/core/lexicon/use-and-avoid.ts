@@ -8,12 +8,18 @@ import type { LexiconEntry } from "./define-lexicon.js";
 import { defineLexicon } from "./define-lexicon.js";
 
 const WORD = String.raw`[\p{L}\p{N}_@./:+-]*[\p{L}\p{N}_@/:+-]`;
+/** A term written in Latin letters (a name in Chinese text: "Vuex", "pip-tools", "DO"). */
+const LATIN_WORD = "[A-Za-z0-9_@./:+-]*[A-Za-z0-9_@/:+-]";
 const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|(${WORD})`;
 
 /** A lead that introduces a term; the term follows it, past an article. */
 export interface TermLead extends LexiconEntry {
   /** `after`: the term follows the lead; `before`: the lead follows the term ("yarn is gone"). */
   side: "after" | "before";
+  /** A `before` lead that may follow its term with no space (Chinese: "Vuex不要再用了"). */
+  joined?: true;
+  /** A `before` lead whose term opens its clause ("slog everywhere", not "for logging everywhere"). */
+  opensClause?: true;
 }
 
 const after = (pattern: RegExp, example: string): TermLead => ({ pattern, example, side: "after" });
@@ -28,6 +34,7 @@ export const USE_LEADS = defineLexicon(
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
+    after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
     after(
       /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
@@ -38,7 +45,15 @@ export const USE_LEADS = defineLexicon(
     ),
     after(/\b(?:listens on|runs on|serves on|is on|port\b)(?: port)?/, "the api listens on 8081"),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
-    after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到)/, "以后一律用 pnpm"),
+    after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
+    after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
+    {
+      // Only a clause's first word: "for logging from now on" does not use "logging".
+      pattern: /(?:from now on|from here on|going forward|everywhere|across the board)\b/,
+      example: "httpx.AsyncClient from now on",
+      side: "before" as const,
+      opensClause: true as const,
+    },
   ],
   "iu",
 );
@@ -48,7 +63,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditched|dropped|got rid of|over)/,
+      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|over|replac(?:e|ed|ing)(?= \S+ with\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
@@ -71,9 +86,17 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
-      pattern: /(?:那条|那个|这条|这个)?(?:作废|废弃|弃用|不用了|淘汰)/,
-      example: "之前说的 WebClient 那条作废了",
+      pattern: /(?:is|are) (?:out|history|dead to us)\b(?! of\b)|, (?:not any ?more|no more|no longer)\b/,
+      example: "prettier is out, biome formats everything",
       side: "before" as const,
+    },
+    {
+      // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
+      pattern:
+        /(?:那条|这条|那套|这套|那个|这个)?\s*(?:以后|今后|后面|往后)?(?:就|都|也)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|作废|淘汰|停用|下线|去掉)了?(?!\s*[A-Za-z0-9_@])/,
+      example: "pip-tools 以后不要再用了",
+      side: "before" as const,
+      joined: true as const,
     },
   ],
   "iu",
@@ -85,11 +108,17 @@ const NOISE = new Set(
   ),
 );
 
+/** The start of a clause: the text's, or after a stop or a comma. */
+const CLAUSE_START = String.raw`(?:^|[,;:.!]\s*)`;
+
 function compile(leads: readonly TermLead[]): RegExp[] {
   return leads.map((lead) =>
     lead.side === "after"
       ? new RegExp(`${lead.pattern.source}\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu")
-      : new RegExp(`(${WORD}) ${lead.pattern.source}`, "giu"),
+      : new RegExp(
+          `${lead.opensClause ? CLAUSE_START : ""}(${lead.joined ? LATIN_WORD : WORD})${lead.joined ? "\\s*" : " "}${lead.pattern.source}`,
+          "giu",
+        ),
   );
 }
 
@@ -102,7 +131,7 @@ function collect(text: string, readers: readonly RegExp[]): Set<string> {
     reader.lastIndex = 0;
     for (const match of text.matchAll(reader)) {
       const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
-      const head = raw.split(/\s+/)[0] ?? "";
+      const head = (raw.split(/\s+/)[0] ?? "").replace(/:+$/, "");
       if (head.length >= 2 && !NOISE.has(head)) found.add(head);
     }
   }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createLesson, type Lesson } from "./lesson.js";
+import { statesAnotherRule } from "./supersession.js";
+
+let next = 0;
+function convention(rule: string, isConvention = true): Lesson {
+  next++;
+  return createLesson({
+    id: `l-${next}`,
+    now: 0,
+    kind: "prefer",
+    trigger: "Writing code",
+    rule,
+    scope: "project",
+    projectId: "/work/p",
+    domain: "code-style",
+    convention: isConvention,
+  });
+}
+
+describe("statesAnotherRule", () => {
+  it("two conventions that share few words of their rules are two rules, whatever their triggers", () => {
+    expect(
+      statesAnotherRule(
+        convention("Staging tables are raw_ now instead of stg_"),
+        convention("Logging goes through structlog, no print()"),
+      ),
+    ).toBe(true);
+    expect(
+      statesAnotherRule(convention("日志一律用 loguru，不要 print"), convention("组件文件名用大驼峰")),
+    ).toBe(true);
+  });
+
+  it("a convention said again in other words is the same rule", () => {
+    expect(
+      statesAnotherRule(
+        convention("Run pytest with --strict-markers"),
+        convention("Tests are pytest, always run with --strict-markers"),
+      ),
+    ).toBe(false);
+    expect(statesAnotherRule(convention("日志用 loguru"), convention("日志一律用 loguru，不要 print"))).toBe(
+      false,
+    );
+  });
+
+  it("says nothing of lessons that are not conventions (their trigger is part of what they say)", () => {
+    expect(
+      statesAnotherRule(
+        convention("Staging tables are raw_ now", false),
+        convention("Logging goes through structlog", false),
+      ),
+    ).toBe(false);
+  });
+});
