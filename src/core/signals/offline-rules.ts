@@ -89,7 +89,10 @@ function typeOrder(finding: Finding): number {
  */
 function resolve(findings: Finding[]): Finding[] {
   let kept = findings;
-  const corrections = kept.filter((finding) => finding.rule.type === "correction");
+  // A confident correction settles the rejects; a graded one (a polite request) sits beside them.
+  const corrections = kept.filter(
+    (finding) => finding.rule.type === "correction" && finding.match.confidence >= CONFIDENT_SIGNAL_FLOOR,
+  );
   if (corrections.length > 0) {
     kept = kept.filter(
       (finding) =>
