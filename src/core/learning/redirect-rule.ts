@@ -119,16 +119,20 @@ function redirectText(
   words: string,
   last: string | null,
   zh: boolean,
+  aboutAnswers: boolean,
 ): { rule: string; first: string; parts: number } | null {
   const read = splitSentences(words).map((sentence) => readSentence(sentence.text));
   const kept = read.filter(
     (sentence) => !onlyRejects(sentence.text) && (sentence.redirected || !isChatty(sentence.text)),
   );
   const content = kept.filter(
-    ({ text, redirected }) => redirected || namesCode(text) || isInstruction(text, zh),
+    ({ text, redirected }) => (redirected && names(text)) || namesCode(text) || isInstruction(text, zh),
   );
   const first = content[0];
-  if (first === undefined) return null;
+  // Something concrete has to be named: code, or a thing a polite request asks for ("No, use the
+  // other one." and "别这样改" name nothing), unless the reply is about how to answer.
+  const concrete = content.some(({ text, redirected }) => namesCode(text) || (redirected && names(text)));
+  if (first === undefined || !(concrete || aboutAnswers)) return null;
   // A reply that is only the right command: run that command.
   if (kept.length === 1 && isCommand(first.text, last)) {
     const right = `\`${first.text}\``;
@@ -147,6 +151,20 @@ function redirectText(
           .map(({ text }) => stripConnectives(text).replace(/[\s.。!！?？]+$/u, ""))
           .join(zh ? "。" : ". ");
   return { rule, first: stripConnectives(first.text), parts: content.length };
+}
+
+/** Words that name nothing on their own: "the other one", "it", "that way". */
+const VAGUE_WORDS =
+  /^(?:the|a|an|this|that|these|those|it|them|one|ones|other|another|thing|things|way|like|so|instead|please|just|again|here|there|now|anymore|any|more|to|in|on|of|with|我|你|这样|那样|这个|那个|改|弄|做)$/i;
+
+/** True when a request names something past its verb: "use date-fns instead", not "use the other one". */
+function names(text: string): boolean {
+  if (/\p{Script=Han}/u.test(text)) return namesCode(text);
+  const [, ...rest] = text
+    .replace(/^(?:don't|do not)\s+/i, "")
+    .split(/[\s,.!?;:]+/)
+    .filter(Boolean);
+  return rest.some((word) => !VAGUE_WORDS.test(word));
 }
 
 /** True when the reply carries a reject or correction cue and does not thank or accept. */
@@ -200,10 +218,10 @@ export function redirectRule(context: ExperienceContext, heuristics: Transferabl
     if (!corrects(cues)) return;
     const zh = languageOf(words) === "zh";
     const last = agent.action === undefined ? null : toolCommand(agent.action);
-    const found = redirectText(words, last, zh);
-    if (found === null) return;
     const topic = activityTrigger(words, zh);
     const aboutAnswers = agent.answered && topic !== null && appliesToEveryAnswer(topic);
+    const found = redirectText(words, last, zh, aboutAnswers);
+    if (found === null) return;
     heuristics.push({
       // "别 chmod。…你 sudo -u etl 去跑就行": a prohibition with what to do instead is a preference.
       kind: found.parts > 1 ? "prefer" : instructionKind(found.first, found.rule),

@@ -49,8 +49,7 @@ export const REDIRECT_REQUESTS = defineLexicon<RedirectRequest>("redirect-reques
   },
   {
     pattern: /^(?:(?:just|please) )?(?:do|run) (?:it|this|that|them) (?:as|with|through|via|using)\b/,
-    example:
-      "the webroot belongs to the www-docs user, do it as that: sudo -u www-docs rsync -a build/ /var/www/",
+    example: "do it as that: sudo -u www-docs rsync -a build/ /var/www/",
     lead: "keep",
   },
   {

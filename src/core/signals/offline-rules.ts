@@ -81,8 +81,8 @@ function typeOrder(finding: Finding): number {
 
 /**
  * Resolve conflicts between the findings on one message:
- * - a correction implies a reject, so user rejects are dropped, and so is a constraint whose
- *   text is the correction itself ("别用 npm，用 pnpm");
+ * - a confident correction implies a reject, so user rejects are dropped, and so is a constraint
+ *   whose text is the correction itself ("别用 npm，用 pnpm"); a graded one (a polite request) does not;
  * - success and reject together: the later one wins ("之前失败了，现在可以了" is a success), but a
  *   weak one (under the confident floor) never outweighs a confident one.
  * Several findings of one type may remain (every cue); `strongest` keeps one per type.
