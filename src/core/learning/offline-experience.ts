@@ -17,6 +17,7 @@ import {
   MAX_TRIGGER_CHARS,
 } from "./experience-limits.js";
 import { constraintRule, correctionRule, workingApproach } from "./experience-rules.js";
+import { redirectRule } from "./redirect-rule.js";
 import { remedyRule } from "./remedy-rule.js";
 import { repeatedErrorRule, retryRule } from "./retry-rules.js";
 import { signalsWithin } from "./row-signals.js";
@@ -205,6 +206,7 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   const used = correctionRule(context, attempts, heuristics);
   constraintRule(context, used, criteria, heuristics);
   statedRule(context, heuristics);
+  redirectRule(context, heuristics);
   heuristics.push(...remedyRule.learn(context));
   const unique = new Map<string, TransferableHeuristic>();
   for (const heuristic of withConventions(rows, heuristics, context.activity)) {

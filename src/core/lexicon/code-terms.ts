@@ -41,6 +41,10 @@ export const CODE_TERMS = defineLexicon(
     },
     { pattern: /(?:^|\s)\.[\w.-]+/, example: "secrets go in .env.local" },
     {
+      pattern: /(?:^|[\s(="'])(?:~|\.{1,2})?\/[\w.<>{}$-]+(?:\/[\w.<>{}$-]*)+/,
+      example: "the jobs write to /mnt/scratch/<run>/",
+    },
+    {
       pattern:
         /\b(?:make|npm|pnpm|yarn|npx|bun|docker|git|kubectl|aws|psql|mysql|nvm|pytest|cargo|go|uv|poetry|pip3?)\s+[\w:.-]+/,
       example: "use pnpm install",

@@ -34,6 +34,15 @@ export const COMPLAINT_CUES = cueLexicon("complaint-cues", [
     example: "Forget it, I'll do it myself.",
   },
   {
+    pattern:
+      /\b(?:way|far|much|waaa*y) too (?:long|verbose|wordy|much text)\b|\bwall of text\b|\btoo long,? didn'?t read\b|\btl;?dr\b/,
+    example: "way too long lol. just give me the command",
+  },
+  {
+    pattern: /太啰嗦|太长了|太多废话|废话太多|又臭又长/,
+    example: "太啰嗦了，直接说结论就行",
+  },
+  {
     pattern: /太差|没用|垃圾|浪费(?:我的)?时间|搞砸|乱七八糟|听不懂人话/,
     example: "你这样太差了，浪费我的时间",
   },

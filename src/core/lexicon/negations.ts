@@ -59,6 +59,7 @@ export const NEGATIONS = defineLexicon("negations", [
   negation(FORBIDS, /不能|不要|别|禁止|不许|不准|不得|严禁|不可以|不允许|避免/, "不要直接发 prod"),
   negation(FORBIDS, /不再|不引入|不增加|不加|不超过/, "不再发 staging"),
   negation(REFUSES, /不用了|不要了|不需要|没必要|不行/, "不用了，我自己来"),
+  negation(REFUSES, /(?<![是还])不是(?![吗呢])/, "咱们这边 clickhouse 不是默认端口"),
 ]);
 
 function reading(name: string, wanted: NegationReading) {

@@ -16,6 +16,8 @@
  */
 export const GRADED_CONFIDENCE = {
   openerWithReplacement: 0.8,
+  redirectRequest: 0.3,
+  pushbackAfterFailure: 0.3,
   bareOpener: 0.35,
   retryRequest: 0.4,
   dislike: 0.35,

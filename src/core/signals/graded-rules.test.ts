@@ -113,3 +113,46 @@ describe("graded rules", () => {
     }
   });
 });
+
+describe("redirecting requests and pushback after a failed call", () => {
+  it.each([
+    ["would you mind using date-fns instead? we're trying to get moment out of the bundle"],
+    ["could you maybe not put everything in tables? they render terribly in my terminal"],
+    ["why are you pushing straight to main?? everything here goes on a feature branch"],
+    ["the webroot belongs to the www-docs user, do it as that: sudo -u www-docs rsync -a build/ /var/www/"],
+    ["能不能别把所有东西都放表格里？终端里显示很乱"],
+    ["为什么要装 axios？请求统一走 src/lib/http.ts"],
+  ])("reads a polite or rhetorical request after an agent turn as a middle correction: %s", (reply) => {
+    const signal = onReply(reply).find((found) => found.rule === "redirect-request");
+    expect(signal).toMatchObject({ type: "correction", confidence: GRADED_CONFIDENCE.redirectRequest });
+  });
+
+  it("does not read a request before any agent turn, or a plain question, as one", () => {
+    const first = detectSignalsOffline([user("would you mind using date-fns for the dates?")], {
+      minConfidence: GRADED_SIGNAL_FLOOR,
+    });
+    expect(first).toEqual([]);
+    expect(onReply("why did that take 41 seconds?").map((signal) => signal.rule)).not.toContain(
+      "redirect-request",
+    );
+  });
+
+  it("keeps a confident reject beside a graded correction", () => {
+    const rules = onReply("That's not what I asked for. would you mind using the 10th instead?").map(
+      (signal) => signal.rule,
+    );
+    expect(rules).toContain("redirect-request");
+    expect(rules.some((rule) => rule !== "redirect-request")).toBe(true);
+  });
+
+  it("reads a negation right after a failed tool call as pushback on what it assumed", () => {
+    const failed: SignalMessage = { role: "tool", content: "Connection refused (ch01:9000)", isError: true };
+    const reply = (content: string) =>
+      detectSignalsOffline([user("count yesterday's rows"), failed, user(content)], {
+        minConfidence: GRADED_SIGNAL_FLOOR,
+      }).filter((signal) => signal.turn === 2 && signal.rule === "pushback-after-failure");
+    expect(reply("they're never in home, quota's too small")).toHaveLength(1);
+    expect(reply("咱们这边 clickhouse 不是默认端口，走的 9440")).toHaveLength(1);
+    expect(reply("try port 9440")).toHaveLength(0);
+  });
+});

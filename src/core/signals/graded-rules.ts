@@ -11,12 +11,14 @@ import { ALTERNATIVE_REQUESTS } from "../lexicon/alternative-requests.js";
 import { COMPLAINT_CUES } from "../lexicon/complaint-cues.js";
 import { CORRECTION_OPENERS } from "../lexicon/correction-openers.js";
 import { DISLIKE_CUES } from "../lexicon/dislike-cues.js";
-import { PUSHBACK_CUES } from "../lexicon/negations.js";
+import { NEGATIONS, PUSHBACK_CUES } from "../lexicon/negations.js";
 import { OTHER_OPTION_REQUESTS } from "../lexicon/other-option-requests.js";
+import { REDIRECT_REQUESTS } from "../lexicon/redirect-requests.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { REPLACEMENT_REQUESTS } from "../lexicon/replacement-requests.js";
 import { RETRY_REQUESTS } from "../lexicon/retry-requests.js";
 import { SHORTFALL_REPORTS } from "../lexicon/shortfall-reports.js";
+import { splitSentences } from "../lexicon/tokenizer.js";
 import { GRADED_CONFIDENCE } from "./graded-confidence.js";
 import { accepts, cueMatch, lexiconRule } from "./graded-rule-kit.js";
 import type { OfflineSignalRule, RuleContext } from "./rule-context.js";
@@ -42,6 +44,52 @@ const openerCorrection: OfflineSignalRule = {
     if (start === -1) return undefined;
     const confidence = GRADED_CONFIDENCE.openerWithReplacement;
     return { confidence, evidence: evidenceAt(context.message.content, masked, 0), start: 0, end: start };
+  },
+};
+
+/** True when a sentence, or one of its clauses, opens with a redirecting request (lexicon redirect-requests). */
+export function redirects(sentence: string): boolean {
+  return sentence.split(/[,;:，；：]\s*/).some((clause) => REDIRECT_REQUESTS.pattern.test(clause.trim()));
+}
+
+const redirectRequest: OfflineSignalRule = {
+  id: "redirect-request",
+  type: "correction",
+  source: "user",
+  roles: ["user"],
+  description:
+    "After an assistant turn, a sentence or clause of the user opens with a polite or rhetorical request to do it otherwise: 'would you mind using…', 'could you maybe not…', 'can we … instead?', 'why are you pushing…??', 'do it as…', '能不能别…', '为什么要…？', '别 chmod'. Thanks in the same message do not undo it ('could you use X instead? thanks').",
+  example: {
+    en: "would you mind using date-fns instead? we're trying to get moment out of the bundle",
+    zh: "能不能别用 print？我们统一用 loguru",
+  },
+  detect(context) {
+    if (!context.view.afterAgentTurn(context.index)) return undefined;
+    const { content } = context.message;
+    const sentence = splitSentences(content).find((candidate) => redirects(candidate.text));
+    if (sentence === undefined) return undefined;
+    const evidence = evidenceAt(content, content, sentence.start);
+    const confidence = GRADED_CONFIDENCE.redirectRequest;
+    return { confidence, evidence, start: sentence.start, end: sentence.end };
+  },
+};
+
+const pushbackAfterFailure: OfflineSignalRule = {
+  id: "pushback-after-failure",
+  type: "reject",
+  source: "user",
+  roles: ["user"],
+  description:
+    "The agent's last turn is a failed tool call and the user's reply carries a negation: what the attempt assumed was wrong ('they're never in home, the jobs write to /mnt/scratch', 'clickhouse 不是默认端口，走的 9440').",
+  example: {
+    en: "(tool, failed) ls: cannot access '~/runs': No such file (user) they're never in home, quota's too small",
+    zh: "（工具，失败）Connection refused (9000) （用户）咱们这边 clickhouse 不是默认端口，走的 9440",
+  },
+  detect(context) {
+    const { view, index } = context;
+    const last = view.messages[view.lastAgentTurnBefore(index)];
+    if (last?.role !== "tool" || last.isError !== true) return undefined;
+    return cueMatch(context, NEGATIONS, GRADED_CONFIDENCE.pushbackAfterFailure);
   },
 };
 
@@ -204,6 +252,8 @@ const negatedReply = lexiconRule({
 /** The graded dissatisfaction rules. Their order does not matter: findings are settled per message. */
 export const GRADED_SIGNAL_RULES: readonly OfflineSignalRule[] = [
   openerCorrection,
+  redirectRequest,
+  pushbackAfterFailure,
   bareOpener,
   notThat,
   retryRequest,

@@ -81,15 +81,18 @@ function typeOrder(finding: Finding): number {
 
 /**
  * Resolve conflicts between the findings on one message:
- * - a correction implies a reject, so user rejects are dropped, and so is a constraint whose
- *   text is the correction itself ("别用 npm，用 pnpm");
+ * - a confident correction implies a reject, so user rejects are dropped, and so is a constraint
+ *   whose text is the correction itself ("别用 npm，用 pnpm"); a graded one (a polite request) does not;
  * - success and reject together: the later one wins ("之前失败了，现在可以了" is a success), but a
  *   weak one (under the confident floor) never outweighs a confident one.
  * Several findings of one type may remain (every cue); `strongest` keeps one per type.
  */
 function resolve(findings: Finding[]): Finding[] {
   let kept = findings;
-  const corrections = kept.filter((finding) => finding.rule.type === "correction");
+  // A confident correction settles the rejects; a graded one (a polite request) sits beside them.
+  const corrections = kept.filter(
+    (finding) => finding.rule.type === "correction" && finding.match.confidence >= CONFIDENT_SIGNAL_FLOOR,
+  );
   if (corrections.length > 0) {
     kept = kept.filter(
       (finding) =>
