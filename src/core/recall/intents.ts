@@ -30,9 +30,20 @@ const EVERY_ANSWER =
 const PROJECT_WIDE =
   /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs)|in this repo|for this repo|in this project)\b|项目里|这个项目|本项目/i;
 
+/** A rule whose subject is everything done in the project: "everything lives in the torch2 env". */
+const EVERY_THING = /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs))\b/i;
+
 /** True for a rule of the whole project (see PROJECT_WIDE). */
 export function holdsProjectWide(rule: string): boolean {
   return PROJECT_WIDE.test(rule);
+}
+
+/**
+ * True for a rule about everything done in the project ("everything lives in the torch2 env"),
+ * not one said of one kind of thing there ("项目里请求统一走 ky": its HTTP calls).
+ */
+export function holdsForEverything(rule: string): boolean {
+  return EVERY_THING.test(rule);
 }
 
 /** True when a lesson's trigger is a situation every answer is in (see EVERY_ANSWER). */

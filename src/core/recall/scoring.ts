@@ -9,6 +9,7 @@ import {
   activities,
   appliesToEveryAnswer,
   asksFirst,
+  holdsForEverything,
   holdsProjectWide,
   sharedActivities,
 } from "./intents.js";
@@ -110,6 +111,14 @@ export interface RelevanceLesson {
 }
 
 /**
+ * The kinds of work that say what a lesson is for, without `code`: every change of code is code
+ * work, so a lesson "When formatting dates" is not for "add a loading spinner" by that alone.
+ */
+function specificWork(kinds: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([...kinds].filter((kind) => kind !== "code"));
+}
+
+/**
  * How relevant a lesson is: the most of its own relevance ({@link relevance}); a share
  * (`situationWeight`) of its situation's resemblance — a task like the prompt, whose lessons apply
  * again one step removed; and the `standingRule` relevance for a rule about how to answer, a rule
@@ -139,12 +148,17 @@ export function lessonRelevance(
     !lesson.convention &&
     !profile.general &&
     lesson.sharedTerms === 0 &&
-    sharedActivities(profile.activities, activities(lesson.trigger)) > 0;
+    sharedActivities(profile.activities, specificWork(activities(lesson.trigger))) > 0;
   const lifted = forThisWork ? own + config.triggerWorkLift : own;
   const standsForTasks = !profile.general && !lesson.convention;
   const standing =
     appliesToEveryAnswer(lesson.trigger) ||
     (standsForTasks && asksFirst(lesson.rule)) ||
-    (standsForTasks && lesson.scope === "project" && holdsProjectWide(lesson.rule));
+    (standsForTasks &&
+      lesson.scope === "project" &&
+      holdsProjectWide(lesson.rule) &&
+      // "项目里请求统一走 ky" holds for the whole project's HTTP calls, not its styling.
+      (holdsForEverything(lesson.rule) ||
+        workRelation(profile.activities, activities(`${lesson.trigger} ${lesson.rule}`)) !== "other"));
   return Math.max(lifted, config.situationWeight * lesson.situation, standing ? config.standingRule : 0);
 }
