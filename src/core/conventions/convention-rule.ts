@@ -257,6 +257,13 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   return found;
 }
 
+/** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
+function leans(clause: string): boolean {
+  // An example in brackets is no prohibition ("route paths are kebab-case (/a-b, not /aB)").
+  const said = clause.replace(/\([^()]*\)|（[^（）]*）/g, " ");
+  return dropsAThing(said) || forbids(said);
+}
+
 /**
  * The rules of a sentence that states several, joined by commas or "and" (see
  * convention-clauses.ts), or null when it states one: a clause that is no rule by itself, or that
@@ -268,10 +275,7 @@ function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding
     const texts = clauses.map((clause) => ruleOf(stripLeadIns(clause.text)));
     const read = clauses.map((clause, index) => readUnit(clause, texts[index] as string, reading));
     // What drops or forbids a thing leans on what is said next to it ("Yarn is gone, we use pnpm now").
-    const loose = read.findIndex(
-      (found, index) =>
-        found.length === 0 || dropsAThing(texts[index] as string) || forbids(texts[index] as string),
-    );
+    const loose = read.findIndex((found, index) => found.length === 0 || leans(texts[index] as string));
     if (loose === -1) return read.flat();
     clauses = joinClause(unit, clauses, loose);
   }

@@ -26,6 +26,23 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
     example: "they live in constants.py per package",
   },
   {
+    // A verb whose object is left out: it is the thing the clause before names ("tests are pytest,
+    // always run with --strict-markers").
+    pattern:
+      /^(?:always\s+|never\s+)?(?:run|called|invoked|built|started|used|imported|installed|deployed)\s+(?:with|via|through|from|using|by)\b/,
+    example: "always run with --strict-markers",
+  },
+  {
+    // A verb whose object points back at the clause before ("…needs the jira key, take it from the branch name").
+    pattern: /^(?:always\s+|just\s+)?[a-z]+\s+(?:it|them|this|that|those|these|one)\b(?!\s*(?:is|are)\b)/,
+    example: "take it from the branch name",
+  },
+  {
+    // A thing with its verb left out: the verb is the clause before's ("we've moved off yarn, pnpm now").
+    pattern: /^[\w.@/-]+\s+(?:now|instead|from now on|going forward|then)\s*[.!]?$/,
+    example: "pnpm now",
+  },
+  {
     // A request for now inside a rule sentence is no rule of its own ("we use pnpm, and please run the tests").
     pattern: /^(?:and\s+)?(?:please|pls|can you|could you|would you|let'?s|also)\b/,
     example: "please run the tests",

@@ -1,0 +1,71 @@
+/**
+ * Rules stated in one sentence, joined by commas or "and", are learnt one lesson each, so a later
+ * change to one of them archives that one alone: learnt offline from captured sessions into a real
+ * SQLite store, through the SDK.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTacit, type Tacit } from "../sdk.js";
+import { useTempDir } from "../testing/temp-dir.js";
+
+const tempDir = useTempDir();
+const T0 = Date.UTC(2026, 9, 1, 9);
+const DAY = 86_400_000;
+
+/** Captures a session in which the user states `said` at `start` (the agent acknowledges it) and learns it. */
+async function learnFrom(tacit: Tacit, sessionId: string, said: string, start: number): Promise<void> {
+  await tacit.capture({
+    sessionId,
+    messages: [
+      { id: "m1", role: "user", content: said, createdAt: start },
+      { id: "m2", role: "assistant", content: "Noted.", createdAt: start + 60_000 },
+    ],
+  });
+  await tacit.learn({ sessionId });
+}
+
+describe("conventions stated in one sentence", () => {
+  it("are one lesson each, and a later change to one archives only that one", async () => {
+    let clock = T0;
+    const dir = tempDir();
+    const tacit = await createTacit({
+      db: join(dir, "tacit.db"),
+      env: { TACIT_HOME: dir },
+      cwd: "/work/warehouse",
+      now: () => clock,
+    });
+    try {
+      const live = async () =>
+        (await tacit.lessons.list({ status: ["candidate", "active", "refined"], convention: true }))
+          .map((lesson) => lesson.rule)
+          .sort();
+      await learnFrom(
+        tacit,
+        "rules",
+        "house rule here: every staging table gets the stg_ prefix, and tests are pytest with --strict-markers",
+        T0,
+      );
+      expect(await live()).toEqual([
+        "Every staging table gets the stg_ prefix",
+        "Tests are pytest with --strict-markers",
+      ]);
+
+      clock = T0 + 3 * DAY;
+      await learnFrom(
+        tacit,
+        "prefix",
+        "change of plan on the staging prefix. forget stg_. it's tmp_ for every staging table going forward",
+        clock,
+      );
+      const now = await live();
+      expect(now).toContain("Tests are pytest with --strict-markers");
+      expect(now.some((rule) => rule.includes("tmp_"))).toBe(true);
+      expect(now.some((rule) => rule.includes("stg_") && !rule.includes("tmp_"))).toBe(false);
+      const archived = await tacit.lessons.list({ status: ["archived"] });
+      expect(archived.map((lesson) => lesson.rule)).toEqual(["Every staging table gets the stg_ prefix"]);
+      expect(archived[0]?.statusReason).toMatch(/^superseded by /);
+    } finally {
+      await tacit.close();
+    }
+  });
+});
