@@ -1,6 +1,7 @@
 /**
- * Rules stated as a list are learnt one lesson each, so a later change to one of them archives that
- * one alone: learnt offline from captured sessions into a real SQLite store, through the SDK.
+ * Rules stated as a list, or in one sentence joined by commas or "and", are learnt one lesson each,
+ * so a later change to one of them archives that one alone: learnt offline from captured sessions
+ * into a real SQLite store, through the SDK.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -83,3 +84,49 @@ async function listedThenChanged(tacit: Tacit, setClock: (time: number) => void)
   ]);
   expect(archived[0]?.statusReason).toMatch(/^superseded by /);
 }
+
+describe("conventions stated in one sentence", () => {
+  it("are one lesson each, and a later change to one archives only that one", async () => {
+    let clock = T0;
+    const dir = tempDir();
+    const tacit = await createTacit({
+      db: join(dir, "tacit.db"),
+      env: { TACIT_HOME: dir },
+      cwd: "/work/warehouse",
+      now: () => clock,
+    });
+    try {
+      const live = async () =>
+        (await tacit.lessons.list({ status: ["candidate", "active", "refined"], convention: true }))
+          .map((lesson) => lesson.rule)
+          .sort();
+      await learnFrom(
+        tacit,
+        "rules",
+        "house rule here: every staging table gets the stg_ prefix, and tests are pytest with --strict-markers",
+        T0,
+      );
+      expect(await live()).toEqual([
+        "Every staging table gets the stg_ prefix",
+        "Tests are pytest with --strict-markers",
+      ]);
+
+      clock = T0 + 3 * DAY;
+      await learnFrom(
+        tacit,
+        "prefix",
+        "change of plan on the staging prefix. forget stg_. it's tmp_ for every staging table going forward",
+        clock,
+      );
+      const now = await live();
+      expect(now).toContain("Tests are pytest with --strict-markers");
+      expect(now.some((rule) => rule.includes("tmp_"))).toBe(true);
+      expect(now.some((rule) => rule.includes("stg_") && !rule.includes("tmp_"))).toBe(false);
+      const archived = await tacit.lessons.list({ status: ["archived"] });
+      expect(archived.map((lesson) => lesson.rule)).toEqual(["Every staging table gets the stg_ prefix"]);
+      expect(archived[0]?.statusReason).toMatch(/^superseded by /);
+    } finally {
+      await tacit.close();
+    }
+  });
+});

@@ -73,7 +73,8 @@ function marked(
 /**
  * `heuristics` with the conventions the user stated in `rows` (see `readConventions`): a heuristic
  * read from a convention's words is marked as that convention, several conventions in one
- * heuristic's words replace it (one each), and a convention no heuristic holds is added. `title`
+ * heuristic's words replace it (one each), a convention another rule already marked as one (a
+ * stated fact) is left as it is, and a convention no heuristic holds is added. `title`
  * is the trigger rules fall back to (the task's title).
  */
 export function withConventions(
@@ -92,6 +93,9 @@ export function withConventions(
     const held = new Map<number, ConventionFinding[]>();
     const absorbed = new Set<number>();
     for (const found of findings) {
+      // Another rule already read these words as a convention (a fact about a service of the project).
+      if (heuristics.some((heuristic) => heuristic.convention === true && readFrom(heuristic, found)))
+        continue;
       const at = result.findIndex((heuristic) => heuristic.convention !== true && readFrom(heuristic, found));
       if (at === -1) result.push(asHeuristic(found));
       else held.set(at, [...(held.get(at) ?? []), found]);

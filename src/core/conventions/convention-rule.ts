@@ -9,11 +9,13 @@
 
 import { activityTrigger } from "../learning/topics.js";
 import { announcementRest } from "../lexicon/announcements.js";
+import { statesClauseRule } from "../lexicon/clause-rules.js";
 import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
@@ -24,6 +26,7 @@ import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween, type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
+import { clausesOf, joinClause } from "./convention-clauses.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
@@ -156,6 +159,12 @@ interface MessageReading {
   /** Words outside any list item carry a strong standing marker ("a few house rules. 1) …"). */
   headed: boolean;
   lastCommand: string | null;
+  /**
+   * The unit is a clause of a sentence read as a standing rule (see convention-clauses.ts): the
+   * sentence's marker or shape holds for it, and a subject with its value is a rule ("route paths
+   * are kebab-case").
+   */
+  inRule?: boolean;
 }
 
 /**
@@ -195,6 +204,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   const listedValue = unit.listed && reading.headed && about && namesAValue(text);
   const { marked } = reading;
   const lasting =
+    reading.inRule === true ||
     strong ||
     shaped ||
     announcedValue ||
@@ -203,6 +213,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   // A lasting rule that sets a slot's value states the project's value even as a statement
   // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
   const directive =
+    (reading.inRule === true && statesClauseRule(text)) ||
     shape ||
     announcedValue ||
     listedValue ||
@@ -244,6 +255,31 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
     });
   }
   return found;
+}
+
+/** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
+function leans(clause: string): boolean {
+  // An example in brackets is no prohibition ("route paths are kebab-case (/a-b, not /aB)").
+  const said = clause.replace(/\([^()]*\)|（[^（）]*）/g, " ");
+  return dropsAThing(said) || forbids(said);
+}
+
+/**
+ * The rules of a sentence that states several, joined by commas or "and" (see
+ * convention-clauses.ts), or null when it states one: a clause that is no rule by itself, or that
+ * drops or forbids a thing (it leans on the rule next to it), is joined to its neighbour, and the sentence is several rules only while two or more clauses are left.
+ */
+function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding[] | null {
+  let clauses = clausesOf(unit);
+  while (clauses.length >= 2) {
+    const texts = clauses.map((clause) => ruleOf(stripLeadIns(clause.text)));
+    const read = clauses.map((clause, index) => readUnit(clause, texts[index] as string, reading));
+    // What drops or forbids a thing leans on what is said next to it ("Yarn is gone, we use pnpm now").
+    const loose = read.findIndex((found, index) => found.length === 0 || leans(texts[index] as string));
+    if (loose === -1) return read.flat();
+    clauses = joinClause(unit, clauses, loose);
+  }
+  return null;
 }
 
 /** A finding with the words that say what it drops after it ("… Forget what I said about WebClient"). */
@@ -291,11 +327,16 @@ export function readConventions(message: string, lastCommand: string | null = nu
     const here = { ...reading, announced: reading.announced || heading };
     // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
     const parts = unit.parts.map((part) => readUnit(part, ruleOf(stripLeadIns(part.text)), here));
+    const whole = announces ? [] : readUnit(unit, text, here);
+    // A sentence read as a rule may state several, one per clause ("endpoints are async def,
+    // route paths are kebab-case"); parts between semicolons are rules of their own when each is.
     const findings = announces
       ? []
       : parts.length > 0 && parts.every((found) => found.length > 0)
         ? parts.flat()
-        : readUnit(unit, text, here);
+        : whole.length > 0
+          ? (clauseRules(unit, { ...here, inRule: true }) ?? whole)
+          : whole;
     if (findings.length === 0) {
       if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       reading.announced ||= announces;

@@ -97,6 +97,9 @@ describe("the slot rule", () => {
     ]);
     expect(slotWork("naming.branch.prefix")).toEqual(["git"]);
     expect(slotWork("naming.variable.prefix")).toEqual(["code"]);
+    // The port of a data store governs the work on its data, not every run of the app.
+    expect(slotWork("port:redis")).toEqual(["database"]);
+    expect(slotWork("port:api")).toContain("run");
     expect(slotWork("deploy-target")).toEqual(["deploy"]);
     expect(slotWork("config-file:any")).toEqual(["config", "code"]);
   });

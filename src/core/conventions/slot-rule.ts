@@ -3,6 +3,8 @@
  * variable names with 'z_'" → `naming.variable.prefix` = `z_`; "we switched the whole monorepo to
  * pnpm" → `package-manager` = `pnpm`; "以后一律先发 qa-gw" → `deploy-target` = `qa-gw`. Pure.
  */
+
+import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { forbids } from "../lexicon/negations.js";
 import { DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
@@ -178,6 +180,8 @@ export function slotOf(text: string): SlotFinding | null {
 export function slotWork(slot: string): readonly string[] {
   const what = /^naming\.([^.]+)\./.exec(slot)?.[1] ?? /^[^:]+:(.+)$/.exec(slot)?.[1];
   if (what !== undefined && WHAT_WORK[what] !== undefined) return WHAT_WORK[what];
+  // The port or host of a data store governs the work on its data ("port:redis"), not every run.
+  if (what !== undefined && !slot.startsWith("naming.") && namesDataStore(what)) return ["database"];
   const entry = SLOTS.entries.find((candidate) => {
     const [head, tail] = candidate.slot.split("{what}");
     return tail === undefined

@@ -58,7 +58,8 @@ describe("corrections in free words (redirect rule)", () => {
       },
       { user: "哦对了忘了说，咱们这边 clickhouse 不是默认端口，走的 9440，还得加 --secure" },
     ]);
-    expect(zh[0]?.rule).toBe("咱们这边 clickhouse 不是默认端口，走的 9440，还得加 --secure");
+    // Learnt once — as the port fact, which keeps what else the connection needs.
+    expect(zh.map((lesson) => lesson.rule)).toEqual(["咱们这边 clickhouse 在 9440 端口，还得加 --secure"]);
   });
 
   it("turns a reply that is only the right command into running it", () => {

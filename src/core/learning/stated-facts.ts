@@ -4,6 +4,7 @@
  * .env.local"). Each becomes a fact as a rule, with the old value the user set aside when the
  * message names one. Pure.
  */
+import { namesCode } from "../lexicon/code-terms.js";
 import { formatTerm } from "./experience-text.js";
 
 /** A fact read from a sentence: the rule, its trigger and the sentence it came from. */
@@ -14,12 +15,15 @@ export interface StatedFact {
 
 const CODE_PATH = String.raw`(\`[^\`]+\`|[\w./@~-]*[./_][\w./@~-]*\w)`;
 
-/** "X listens on / runs on / is on / moved to (port) N"; group 1 the verb, 2 the port. */
+/** "X listens on / runs on / is on / moved to (port) N", "X is on 10.20.1.7:5433"; group 1 the verb, 2 the host, 3 the port. */
 const PORT_VERB =
-  /\b(listens|runs|is running|is served|serves|is|lives|moved|has moved|was moved|sits|answers)\s+(?:now\s+)?(?:on|at|to)\s+(?:port\s+|:)?(\d{2,5})\b(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|hours?|kb|mb|gb|px|rows|users|items|requests|times|x|percent)\b|%)/i;
-/** Chinese: "X 在 N 端口", "X 跑在 N 端口", "X 端口是 N"; group 1 the subject, 2 or 3 the port. */
+  /\b(listens|runs|is running|is served|serves|is|lives|moved|has moved|was moved|sits|answers)\s+(?:now\s+)?(?:on|at|to)\s+(?:port\s+|:)?((?:[\w-]+\.)+[\w-]+:|localhost:)?(\d{2,5})\b(?!\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|hours?|kb|mb|gb|px|rows|users|items|requests|times|x|percent)\b|%)/i;
+/**
+ * Chinese: "X 在 N 端口", "X 跑在 N 端口", "X 端口是 N", "X 不是默认端口，走的 N"; group 1 the subject,
+ * 2, 3 or 4 the port; "X 在 10.3.2.8:3307": 5 the host, 6 the port.
+ */
 const ZH_PORT =
-  /(?:^|[，,；;])\s*([^，,。；;！？!?]{1,16}?)\s*(?:(?:在|跑在|运行在|监听在?|改到了|换到了|挪到了)\s*(\d{2,5})\s*号?\s*端口|的?端口(?:是|为|已经改成了|改成了)\s*(\d{2,5}))/;
+  /(?:^|[，,；;])\s*([^，,。；;！？!?]{1,16}?)\s*(?:(?:在|跑在|运行在|监听在?|改到了|换到了|挪到了)\s*(\d{2,5})\s*号?\s*端口|的?端口(?:是|为|已经改成了|改成了)\s*(\d{2,5})|(?:不是|没用|不用)默认端口[，,]?\s*(?:而是|走的?|用的?|是)\s*(\d{2,5})|(?:在|跑在|部署在)\s*((?:[\w-]+\.)+[\w-]+):(\d{2,5}))/;
 /** A request to change something ("把端口改成 8080"), not a statement of how things are. */
 const ZH_REQUEST = /^(?:把|帮我|请|给我|麻烦|你|先|再)/;
 /** Words that open a clause but are not part of its subject. */
@@ -63,20 +67,40 @@ function validPort(port: string): boolean {
 const SERVICE =
   /\b(?:redis|postgres(?:ql)?|pg|mysql|mariadb|mongo(?:db)?|kafka|rabbitmq|elastic(?:search)?|nginx|memcached|minio|api|server|db|database|frontend|backend|gateway|proxy|dev server|grpc)\b/i;
 
+/**
+ * The clauses after a fact that name code of their own ("…走的 9440，还得加 --secure"): what else
+ * the user said the connection needs, kept with the fact, joined by `joint`.
+ */
+function alsoSaid(sentence: string, from: number, joint: string): string {
+  const rest = sentence
+    .slice(from)
+    .split(/[，,；;]\s*/)
+    .map((clause) => clause.trim().replace(/[。.!！]+$/, ""))
+    .filter((clause) => clause !== "" && namesCode(clause) && !/^\d+$/.test(clause));
+  // A parenthesis stays one: "listens on 6380 (see docker-compose.yml)".
+  return rest.map((clause) => (clause.startsWith("(") ? ` ${clause}` : `${joint}${clause}`)).join("");
+}
+
 export function portFact(sentence: string, message: string, earlier: string, zh: boolean): StatedFact | null {
   if (zh) {
     const found = ZH_PORT.exec(sentence);
-    const port = found?.[2] ?? found?.[3];
+    const port = found?.[2] ?? found?.[3] ?? found?.[4] ?? found?.[6];
+    const host = found?.[5];
     const subject = found?.[1]?.trim().replace(/^(?:而且|另外|还有|其实|注意)/, "") ?? "";
     if (found === null || port === undefined || subject === "" || ZH_REQUEST.test(subject)) return null;
     if (!validPort(port)) return null;
     const old = oldPort(message, port, earlier);
     const spaced = /[\w.-]$/.test(subject) ? `${subject} ` : subject;
-    return { rule: `${spaced}在 ${port} 端口${old ? `，不是 ${old}` : ""}`, trigger: `连接${subject}` };
+    const where = host === undefined ? `${port} 端口${old ? `，不是 ${old}` : ""}` : `${host}:${port}`;
+    return {
+      rule: `${spaced}在 ${where}${alsoSaid(sentence, found.index + found[0].length, "，")}`,
+      trigger: `连接${subject}`,
+    };
   }
   const found = PORT_VERB.exec(sentence);
   if (found === null) return null;
-  const [, verb = "", port = ""] = found;
+  const [, verb = "", hostColon = "", port = ""] = found;
+  const host = hostColon.replace(/:$/, "");
   const clauseStart = Math.max(
     ...[",", ";", ":", "—"].map((mark) => sentence.lastIndexOf(mark, found.index)),
   );
@@ -91,6 +115,7 @@ export function portFact(sentence: string, message: string, earlier: string, zh:
   const local = /\b(?:locally|localhost|on my machine|in dev)\b/i.test(sentence);
   const used = new RegExp(`(?::|port\\s+|-p\\s+)${port}(?!\\d)`, "i").test(earlier);
   if (
+    host === "" &&
     !/\bport\b/i.test(sentence) &&
     !/^(?:listens|serves|is served|answers)$/i.test(verb) &&
     !local &&
@@ -100,8 +125,13 @@ export function portFact(sentence: string, message: string, earlier: string, zh:
     return null;
   const old = oldPort(message, port, earlier);
   const where = local ? " locally" : "";
+  if (host !== "")
+    return {
+      rule: `${capitalize(subject)} is at ${host}:${port}${where}`,
+      trigger: `Connecting to ${subject}${where}`,
+    };
   return {
-    rule: `${capitalize(subject)} listens on port ${port}${where}${old ? `, not ${old}` : ""}`,
+    rule: `${capitalize(subject)} listens on port ${port}${where}${old ? `, not ${old}` : ""}${alsoSaid(sentence, found.index + found[0].length, ", ")}`,
     trigger: `Connecting to ${subject}${where}`,
   };
 }
@@ -132,4 +162,33 @@ export function placementFact(sentence: string, message: string, zh: boolean): s
   const instead = old !== undefined && old !== place ? old : null;
   if (zh) return `${subject}${verb} ${formatTerm(place)}${instead ? `，不是 ${formatTerm(instead)}` : ""}`;
   return `${capitalize(subject)} ${verb.toLowerCase()} ${third.toLowerCase()} ${formatTerm(place)}${instead ? `, not ${formatTerm(instead)}` : ""}`;
+}
+
+/** "X wraps Y" / "X is a wrapper around Y" / "X 封装了 Y": group 1 the project's tool, 2 what it wraps. */
+const WRAPPER = new RegExp(
+  String.raw`(?:^|[,;:]\s*)(?:(?:fyi|btw|quick note|note|heads up)[,:]?\s+)?${CODE_PATH}\s+(?:wraps|is (?:a|our) wrapper (?:around|for)|is how we (?:run|call))\s+([^,.;!?]+)`,
+  "i",
+);
+const ZH_WRAPPER = new RegExp(String.raw`${CODE_PATH}\s*(?:封装了|包装了|包了一层)\s*([^，,。；;！？!?]+)`);
+
+/**
+ * A tool of the project that stands for another, from one sentence: "./bin/dcw wraps docker compose
+ * here, it loads the right env files" → {rule "`./bin/dcw` wraps docker compose here", trigger
+ * "Running containers"}; "scripts/db.sh 封装了 psql" → {rule "`scripts/db.sh` 封装了 psql"}. The
+ * tool must be a path or a file; the trigger is the kind of work of what it wraps.
+ */
+export function wrapperFact(
+  sentence: string,
+  zh: boolean,
+  trigger: (text: string) => string,
+): StatedFact | null {
+  const found = (zh ? ZH_WRAPPER : WRAPPER).exec(sentence);
+  if (found === null) return null;
+  const [, tool = "", wrapped = ""] = found;
+  const what = wrapped.trim();
+  if (what === "") return null;
+  const name = formatTerm(tool.replace(/`/g, ""));
+  return zh
+    ? { rule: `${name} 封装了 ${what}`, trigger: trigger(what) }
+    : { rule: `${name} wraps ${what}`, trigger: trigger(what) };
 }

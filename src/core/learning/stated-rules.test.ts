@@ -372,7 +372,10 @@ describe("rule 4: project facts", () => {
       },
     ]);
     expect(heuristics.map(({ rule, trigger }) => ({ rule, trigger }))).toEqual([
-      { rule: "This repo's redis listens on port 6380", trigger: "Connecting to this repo's redis" },
+      {
+        rule: "This repo's redis listens on port 6380 (see docker-compose.yml)",
+        trigger: "Connecting to this repo's redis",
+      },
     ]);
   });
 

@@ -7,6 +7,7 @@
  */
 
 import { namesCode } from "../lexicon/code-terms.js";
+import { namesDataStore } from "../lexicon/data-stores.js";
 import {
   instructionKind,
   isInstruction,
@@ -14,18 +15,20 @@ import {
   opensWithInstructionVerb,
   ZH_INSTRUCTION,
 } from "../lexicon/imperative-verbs.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { type Sentence, sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
+import { CODE_WORK, EVERY_TASK_WORK } from "../lexicon/work-groups.js";
 import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { stripConnectives } from "./experience-text.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
-import { placementFact, portFact } from "./stated-facts.js";
+import { placementFact, portFact, wrapperFact } from "./stated-facts.js";
 import {
   clip,
   isActionCall,
@@ -211,13 +214,19 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
     sentences.forEach((sentence, position) => {
       if (alreadyLearnt(context, row.seq, sentence.text)) return;
       const zh = languageOf(sentence.text) === "zh";
-      const port = portFact(sentence.text, words, earlier, zh);
-      const placed = port === null ? placementFact(sentence.text, words, zh) : null;
-      if (port !== null || placed !== null) {
-        const rule = port?.rule ?? (placed as string);
-        heuristics.push(
-          fact(rule, port?.trigger ?? activityTrigger(rule, zh) ?? context.activity, sentence, zh),
-        );
+      // Where a service of the project listens, or what a tool of it wraps, holds like a convention.
+      const service =
+        portFact(sentence.text, words, earlier, zh) ??
+        wrapperFact(sentence.text, zh, (what) => activityTrigger(what, zh) ?? context.activity);
+      const placed = service === null ? placementFact(sentence.text, words, zh) : null;
+      if (service !== null || placed !== null) {
+        const rule = service?.rule ?? (placed as string);
+        heuristics.push({
+          ...fact(rule, service?.trigger ?? activityTrigger(rule, zh) ?? context.activity, sentence, zh),
+          ...(service !== null && holdsForWork(`${service.trigger}\n${service.rule}`)
+            ? { convention: true }
+            : {}),
+        });
         context.learnt.push({ seq: row.seq, quote: sentence.text });
         return;
       }
@@ -258,6 +267,18 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
       context.learnt.push({ seq: row.seq, quote });
     });
   });
+}
+
+/**
+ * True when a fact about a service or tool of the project names the work that uses it (a data
+ * store, a kind of work other than writing code): it holds like a convention for that work. One
+ * that names none (the port of "the API") stays a lesson, recalled by its words.
+ */
+function holdsForWork(text: string): boolean {
+  const kinds = [...kindsOfWork(text)];
+  // A fact whose words read as writing code would hold for every code task: it stays a lesson.
+  if (kinds.some((kind) => CODE_WORK.has(kind) || EVERY_TASK_WORK.has(kind))) return false;
+  return namesDataStore(text) || kinds.length > 0;
 }
 
 function fact(rule: string, trigger: string, sentence: Sentence, zh: boolean): TransferableHeuristic {

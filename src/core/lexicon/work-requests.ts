@@ -6,7 +6,9 @@
  * export should include…", "列表要能按编号筛选"), is code work whatever it is about, unless what it
  * makes is a package, a branch, a commit, a deploy or an answer; a request to bring in a named thing
  * ("we need pyarrow so the loader can read parquet files", "add httpx so we can…", "加上 pandas，分析
- * 脚本要用") is dependency work. Kinds of work (kinds-of-work.ts) are what a text is about; these are
+ * 脚本要用") is dependency work; asking for the project's data ("count the payments that failed
+ * yesterday", "how many users signed up last week?", "clear the cached session tokens", 统计一下
+ * 上周每天的新增用户) is database work. Kinds of work (kinds-of-work.ts) are what a text is about; these are
  * what a prompt asks for, so only prompts are read with them. Each entry has an example. Pure.
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
@@ -111,6 +113,40 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     unless: [...OTHER_WORK],
     pattern: new RegExp(`${ZH_LEAD}(?:把|给)?[^，。？?]{0,20}?(?:${verbsAsking("edit", true)})`),
     example: "把重试次数改成 5 次",
+  },
+  // Asking for the project's data: counting, looking up or clearing what its stores hold is
+  // database work, whatever the data is called ("how many invoices are still stuck in draft?").
+  {
+    kind: "database",
+    unless: [],
+    pattern: new RegExp(
+      String.raw`${LEAD}(?![^\n]*\b(?:strings?|files?|texts?|lists?|arrays?|sentences?|paragraphs?|lines? of code)\b)(?:count|tally|total up|sum up)\s+(?:up\s+)?(?:the\s+|all\s+|how many\s+)?(?:[\w-]+\s+){0,3}?[\w-]+s\b`,
+      "i",
+    ),
+    example: "count the payments that failed yesterday, grouped by provider",
+  },
+  {
+    kind: "database",
+    unless: [],
+    pattern:
+      /\bhow (?:many|much)\b[^?.]{0,60}?\b(?:still|right now|currently|today|yesterday|last (?:week|month|night|year|\d+ days)|this (?:week|month|year)|so far|in (?:the |our )?(?:db|database|table|cache|queue))\b/,
+    example: "how many users signed up last week?",
+  },
+  {
+    kind: "database",
+    unless: [],
+    pattern: new RegExp(
+      String.raw`${LEAD}(?:clear|flush|purge|evict|invalidate|expire|wipe)\s+(?:out\s+)?(?:the\s+|all\s+)?(?:[\w-]+\s+){0,3}?(?:cache[sd]?|cached|keys?|sessions?|tokens?|queues?)\b`,
+      "i",
+    ),
+    example: "clear the cached session tokens for user 4411",
+  },
+  {
+    kind: "database",
+    unless: [],
+    pattern:
+      /(?:统计|查一下|查查|查下|查询|拉一下|捞一下)[^，。？?]{0,30}?(?:多少|每天|每周|每月|昨天|今天|上周|本周|上个月|本月|最近|最高|最多|最少|前\s*\d+|[十百千\d]+\s*(?:个|条|笔)|数量|总数|总额)|(?:清|清掉|清空|清除|删掉)[^，。]{0,20}缓存/,
+    example: "统计一下上周每天的新增注册用户",
   },
   {
     kind: "dependencies",

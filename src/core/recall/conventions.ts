@@ -8,6 +8,7 @@ import { estimateTokens } from "../compaction/tokens.js";
 import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
+import { namesDataStore } from "../lexicon/data-stores.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
@@ -69,7 +70,8 @@ export function chitChat(prompt: string, work: ReadonlySet<string>): boolean {
 
 /**
  * The kinds of work a convention holds for: its slot's when it governs one (branch naming is git
- * work, whatever else its words name), else those its words name, else code work: a project's
+ * work, whatever else its words name), else those its words name (a data store it names is
+ * database work: see data-stores.ts), else code work: a project's
  * convention that names no kind of work is about how its code is written ("Logs go through
  * winston", "状态管理换成 Pinia 了").
  */
@@ -77,8 +79,10 @@ export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">
   const slot = slotOfLesson(lesson);
   const governed = slot === null ? [] : slotWork(slot.id);
   if (governed.length > 0) return new Set(governed);
-  const named = kindsOfWork(`${lesson.trigger}\n${lesson.rule}`);
-  return new Set(named.size > 0 ? named : ["code"]);
+  const text = `${lesson.trigger}\n${lesson.rule}`;
+  // A fact about a data store ("Redis here listens on port 6380") holds for database work.
+  const named = new Set([...kindsOfWork(text), ...(namesDataStore(text) ? ["database"] : [])]);
+  return named.size > 0 ? named : new Set(["code"]);
 }
 
 /**
@@ -128,6 +132,11 @@ const QUESTION =
 const NAMES_PROJECT =
   /\b(?:here|our|this (?:repo|project|codebase|app|service)|we|us)\b|这个项目|项目里|我们|这边/i;
 
+/** A question that asks for code, or for the project's data ("how many invoices are still in draft?"). */
+function asksOfTheProject(asked: ReadonlySet<string>): boolean {
+  return asked.has("code") || asked.has("database");
+}
+
 /**
  * True for a knowledge question (see `isGeneralQuestion`), a question that does not name the
  * project, or a request for a self-contained snippet that does not ("write a regex that…").
@@ -137,7 +146,7 @@ export function asksForKnowledge(prompt: string, general: boolean): boolean {
   if (NAMES_PROJECT.test(prompt)) return false;
   return (
     SELF_CONTAINED_REQUESTS.test(prompt) ||
-    (QUESTION.test(prompt) && !requestedWork(prompt, kindsOfWork(prompt)).has("code"))
+    (QUESTION.test(prompt) && !asksOfTheProject(requestedWork(prompt, kindsOfWork(prompt))))
   );
 }
 

@@ -31,7 +31,8 @@ const PROJECT_WIDE =
   /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs)|in this repo|for this repo|in this project)\b|项目里|这个项目|本项目/i;
 
 /** A rule whose subject is everything done in the project: "everything lives in the torch2 env". */
-const EVERY_THING = /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs))\b/i;
+const EVERY_THING =
+  /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs))\b/i;
 
 /** True for a rule of the whole project (see PROJECT_WIDE). */
 export function holdsProjectWide(rule: string): boolean {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { readConventions } from "./convention-rule.js";
+
+const rules = (message: string) => readConventions(message).map((found) => found.rule);
+
+describe("several rules in one sentence", () => {
+  it("reads one convention per clause when each clause is a rule by itself", () => {
+    expect(
+      rules(
+        "the rule here is: endpoints are async def, route paths are kebab-case (/harvest-forecasts, not /harvestForecasts), and outbound calls to other services use requests with the shared session in orchard/clients.py",
+      ),
+    ).toEqual([
+      "Endpoints are async def",
+      "Route paths are kebab-case (/harvest-forecasts, not /harvestForecasts)",
+      "Outbound calls to other services use requests with the shared session in orchard/clients.py",
+    ]);
+  });
+
+  it("gives each clause its own slot and kind of work", () => {
+    const found = readConventions(
+      "house rule here: every staging table gets the stg_ prefix, and tests are pytest with --strict-markers",
+    );
+    expect(found.map((item) => item.rule)).toEqual([
+      "Every staging table gets the stg_ prefix",
+      "Tests are pytest with --strict-markers",
+    ]);
+    expect(found[0]?.slot?.value).toBe("stg_");
+    expect(found[1]?.slot).toBeNull();
+    expect(found[1]?.work).toContain("tests");
+  });
+
+  it("cuts Chinese sentences at full-width commas", () => {
+    expect(rules("所有接口都要写单元测试，测试文件放在 tests/ 目录下，文件名以 test_ 开头。")).toEqual([
+      "所有接口都要写单元测试",
+      "测试文件放在 tests/ 目录下",
+      "文件名以 test_ 开头",
+    ]);
+  });
+
+  it("keeps clauses that lean on each other as one rule", () => {
+    // The other option of a choice, a reason, what a change drops, a request for now.
+    expect(rules("use pnpm, not npm")).toEqual(["Use pnpm, not npm"]);
+    expect(rules("we use ruff, it's fast")).toEqual(["We use ruff, it's fast"]);
+    expect(rules("Yarn is gone, we use pnpm now")).toEqual(["Yarn is gone, we use pnpm now"]);
+    expect(rules("we use pnpm, and please run the tests")).toEqual(["We use pnpm, and please run the tests"]);
+    expect(rules("we use pnpm, which means the lockfile is pnpm-lock.yaml")).toHaveLength(1);
+  });
+
+  it("does not cut inside brackets or quotes", () => {
+    expect(rules("always log with `log.info(msg, extra)`, never print")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The clauses of one unit, when a sentence states several rules joined by commas or "and"
+ * ("endpoints are async def, route paths are kebab-case, and outbound calls use requests",
+ * 回答请用中文，代码注释用英文): cut at ", ", ", and ", " and ", "，" outside brackets and quotes. A
+ * clause that leans on the one before it (the other option of a choice, a reason, "so …", "it …":
+ * see leaning-clauses.ts and reason-clauses.ts) stays with it. The reader keeps the cut only when
+ * every clause is a rule by itself (see convention-rule.ts), so "use pnpm, not npm" and "we use
+ * ruff, it's fast" stay one rule. Pure.
+ */
+import { leansOnPrevious } from "../lexicon/leaning-clauses.js";
+import { givesReason } from "../lexicon/reason-clauses.js";
+import type { RuleUnit } from "./convention-units.js";
+
+/** A break between clauses: a comma (with "and"/"but"), a full-width comma, or " and ". */
+const BREAK = /,\s+(?:and\s+|but\s+)?|，\s*(?:并且|而且|另外)?|\s+and\s+/g;
+const OPENERS = '([{（【`"';
+const CLOSERS = ')]}）】`"';
+
+/** The offsets of the breaks outside brackets, backticks and double quotes: [at, length]. */
+function breaksOf(text: string): Array<[number, number]> {
+  const depthAt: number[] = [];
+  let depth = 0;
+  let quoted = false;
+  for (const char of text) {
+    depthAt.push(depth + (quoted ? 1 : 0));
+    if (char === "`" || char === '"') quoted = !quoted;
+    else if (OPENERS.includes(char)) depth += 1;
+    else if (CLOSERS.includes(char)) depth = Math.max(0, depth - 1);
+  }
+  return [...text.matchAll(BREAK)]
+    .filter((found) => depthAt[found.index ?? 0] === 0)
+    .map((found) => [found.index ?? 0, found[0].length]);
+}
+
+/**
+ * The clauses of a unit (see the file's comment), as units of their own with offsets into the
+ * message; empty when it has fewer than two clauses that stand alone.
+ */
+export function clausesOf(unit: RuleUnit): RuleUnit[] {
+  const clauses: RuleUnit[] = [];
+  let from = 0;
+  for (const [at, length] of [...breaksOf(unit.text), [unit.text.length, 0] as [number, number]]) {
+    const raw = unit.text.slice(from, at);
+    const text = raw.trim();
+    const start = unit.start + from + raw.indexOf(text);
+    const last = clauses.at(-1);
+    if (text === "") {
+      from = at + length;
+      continue;
+    }
+    const leans = leansOnPrevious(text) || givesReason(text) || /^(?:and|but)\b/i.test(text);
+    if (last !== undefined && leans) {
+      last.text = unit.text.slice(last.start - unit.start, start - unit.start + text.length);
+      last.end = start + text.length;
+    } else clauses.push({ ...unit, text, start, end: start + text.length, parts: [] });
+    from = at + length;
+  }
+  return clauses.length >= 2 ? clauses : [];
+}
+
+/**
+ * `clauses` with the one at `index` joined to the clause before it (to the one after it when it is
+ * the first): a clause that is no rule by itself belongs to its neighbour ("every table gets
+ * created_at and updated_at").
+ */
+export function joinClause(unit: RuleUnit, clauses: readonly RuleUnit[], index: number): RuleUnit[] {
+  const at = index === 0 ? 1 : index;
+  const [first, second] = [clauses[at - 1], clauses[at]] as [RuleUnit, RuleUnit];
+  const text = unit.text.slice(first.start - unit.start, second.end - unit.start);
+  return [...clauses.slice(0, at - 1), { ...first, text, end: second.end }, ...clauses.slice(at + 1)];
+}

@@ -1,0 +1,60 @@
+/**
+ * Leaning clauses: a clause of a sentence that leans on the one before it and is no rule by itself
+ * — the other option of a choice ("use pnpm, not npm", "部署走 Jenkins，不要手动 kubectl apply"),
+ * what follows from it ("we squash-merge PRs, so don't worry about tidy branches"), a clause about
+ * "it" or "they", one that says when or unless ("…, unless the file is generated"), or a request
+ * for now ("…, and please run the tests"). A sentence
+ * is cut into rules at its commas and "and"s only when no clause leans (see convention-clauses.ts);
+ * reasons ("it's too big", 太大了) lean too (see reason-clauses.ts). Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/** Every opening of a leaning clause, English then Chinese. */
+export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
+  {
+    pattern: /^(?:and\s+|but\s+)?(?:not|never|no|nor|don'?t|dont|do not|instead|rather|else|or|never ever)\b/,
+    example: "not npm",
+  },
+  {
+    pattern:
+      /^(?:and\s+)?(?:so|then|thus|hence|which|who|whose|where|meaning|i\.e\.|e\.g\.|like|such as|including|except|unless|until|if|when|whenever|even|especially|ideally|preferably|plus|with|without|via|per|from|to|in|on|at|for (?:example|instance))\b/,
+    example: "which means the old names still work",
+  },
+  {
+    pattern:
+      /^(?:and\s+|but\s+)?(?:it|its|they|them|their|this|that|these|those|both|either|neither|each one|same)\b/,
+    example: "they live in constants.py per package",
+  },
+  {
+    // A verb whose object is left out: it is the thing the clause before names ("tests are pytest,
+    // always run with --strict-markers").
+    pattern:
+      /^(?:always\s+|never\s+)?(?:run|called|invoked|built|started|used|imported|installed|deployed)\s+(?:with|via|through|from|using|by)\b/,
+    example: "always run with --strict-markers",
+  },
+  {
+    // A verb whose object points back at the clause before ("…needs the jira key, take it from the branch name").
+    pattern: /^(?:always\s+|just\s+)?[a-z]+\s+(?:it|them|this|that|those|these|one)\b(?!\s*(?:is|are)\b)/,
+    example: "take it from the branch name",
+  },
+  {
+    // A thing with its verb left out: the verb is the clause before's ("we've moved off yarn, pnpm now").
+    pattern: /^[\w.@/-]+\s+(?:now|instead|from now on|going forward|then)\s*[.!]?$/,
+    example: "pnpm now",
+  },
+  {
+    // A request for now inside a rule sentence is no rule of its own ("we use pnpm, and please run the tests").
+    pattern: /^(?:and\s+)?(?:please|pls|can you|could you|would you|let'?s|also)\b/,
+    example: "please run the tests",
+  },
+  {
+    pattern:
+      /^(?:别|不要|不用|不是|而不是|不然|否则|所以|然后|比如|例如|包括|除了|除非|如果|它|它们|这样|那样|也就是|即|或者|或|再)/,
+    example: "不要手动 kubectl apply",
+  },
+]);
+
+/** True when a clause leans on the one before it (see {@link LEANING_CLAUSES}). */
+export function leansOnPrevious(clause: string): boolean {
+  return LEANING_CLAUSES.test(clause.trim());
+}
