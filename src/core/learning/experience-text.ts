@@ -274,8 +274,10 @@ export function relatedCommands(failed: string, replacement: string): boolean {
   const argumentsOf = (words: string[]) => words.slice(1).filter((word) => !word.startsWith("-"));
   const [firstArguments, secondArguments] = [argumentsOf(first), argumentsOf(second)];
   if (first[0] === undefined || second[0] === undefined) return false;
+  // The same program doing the same thing, wherever a flag's value puts it (`idf.py -p
+  // /dev/ttyACM0 flash` for `idf.py flash`).
   if (first[0] === second[0])
-    return firstArguments[0] !== undefined && firstArguments[0] === secondArguments[0];
+    return firstArguments[0] !== undefined && secondArguments.includes(firstArguments[0]);
   return firstArguments.some((word) => secondArguments.includes(word));
 }
 

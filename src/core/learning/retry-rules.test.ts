@@ -291,3 +291,23 @@ describe("rule 1c: the user explains a repeated error", () => {
     expect(experience.transferableHeuristics.filter((heuristic) => heuristic.confidence === 0.7)).toEqual([]);
   });
 });
+
+describe("rule 1: the call that did the job, past the looks in between", () => {
+  it("takes the later related command, not a look around, and reads a flag's value as no subcommand", () => {
+    const experience = experienceOf([
+      { user: "flash the board with the new timings" },
+      {
+        tool: "Bash",
+        input: "idf.py flash",
+        output: "A fatal error occurred: Could not open /dev/ttyUSB0, the port doesn't exist",
+        error: true,
+      },
+      { tool: "Bash", input: "ls /dev/tty* | grep -E 'USB|ACM'", output: "/dev/ttyACM0" },
+      { tool: "Bash", input: "idf.py -p /dev/ttyACM0 flash", output: "Wrote 912384 bytes\nDone" },
+    ]);
+    expect(experience.failedAttempts[0]?.replacedBy).toBe("idf.py -p /dev/ttyACM0 flash");
+    expect(experience.transferableHeuristics.map((heuristic) => heuristic.rule)).toEqual([
+      "Use idf.py -p /dev/ttyACM0 flash instead of idf.py flash",
+    ]);
+  });
+});

@@ -272,7 +272,8 @@ describe("tacit-samples: git-no-force-push", () => {
         attemptLabel: "git push --force",
         approachSummary: "Bash: git push --force origin main",
         failureReason: "remote: error: GH006: Protected branch update failed for refs/heads/main.",
-        replacedBy: "git pull --rebase origin main",
+        // The call that did the job is the later push, not the pull between (another git command).
+        replacedBy: "git push origin main",
       },
     ]);
   });
