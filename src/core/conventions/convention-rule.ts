@@ -188,6 +188,8 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   const zh = languageOf(text) === "zh";
   const slots = readSlots(text).filter((slot) => slot.value !== null);
   const update = saysUpdate(unit.text) || reading.announced;
+  // How a kind of thing is named holds for every one of them: "flag keys are ff_ plus snake_case".
+  const names = slots.some((slot) => slot.slot.startsWith("naming."));
   // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
   const shape = ruleShape(text) !== null || choosesBetween(text);
   const work = kindsOfWorkIn(text);
@@ -209,7 +211,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
     shaped ||
     announcedValue ||
     listedValue ||
-    (slots.length > 0 && (marked || update || statesNorm(text)));
+    (slots.length > 0 && (marked || update || statesNorm(text) || names));
   // A lasting rule that sets a slot's value states the project's value even as a statement
   // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
   const directive =
@@ -218,7 +220,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
     announcedValue ||
     listedValue ||
     readsAsDirective(text, zh) ||
-    (slots.length > 0 && (strong || update || marked)) ||
+    (slots.length > 0 && (strong || update || marked || names)) ||
     // "httpx.AsyncClient from now on": a thing and a strong marker, the verb left out.
     (strong && namesATerm(text));
   if (!lasting || !directive) return [];

@@ -74,6 +74,19 @@ describe("a change of named things is about work, with no word for the work", ()
     expect(rules(message).join(" | ")).toContain(expected);
   });
 
+  it("how a kind of thing is named holds for all of them, said in passing", () => {
+    expect(rules("add a toggle for the dark charts. oh, and flag keys are ff_ plus snake_case")).toEqual([
+      "Flag keys are ff_ plus snake_case",
+    ]);
+  });
+
+  it("a change told with when it happened is no story when it says what holds now", () => {
+    expect(rules("we dropped tensorboard last sprint, everything goes to wandb now").join(" | ")).toContain(
+      "everything goes to wandb now",
+    );
+    expect(rules("last week we always deployed on fridays")).toEqual([]);
+  });
+
   it("a state of things is not a change of them", () => {
     expect(rules("my branch is out of date w/ main, fix that")).toEqual([]);
   });

@@ -181,3 +181,41 @@ describe("verbOfGerund", () => {
     ]);
   });
 });
+
+describe("a wish about the form of the answer just given", () => {
+  it("is a lesson about every answer, with no complaint or reject needed", () => {
+    const [short] = learnt([
+      { user: "how do I see which process holds port 9000?" },
+      { assistant: "There are several ways: lsof, netstat and ss, each with its own flags…" },
+      { user: "too long. just give me the command, I'll ask if I want the why" },
+    ]);
+    expect(short).toMatchObject({
+      trigger: "Writing answers",
+      rule: "Give me the command, I'll ask if I want the why",
+    });
+    const [table] = learnt([
+      { user: "compare last night's runs with the baseline" },
+      { assistant: "- run a: wer 5.1\n- run b: wer 4.9" },
+      { user: "can you put comparisons like this in a table? runs as rows, metrics as columns" },
+    ]);
+    expect(table).toMatchObject({ trigger: "Writing answers" });
+    expect(table?.rule).toMatch(/^Put comparisons like this in a table/);
+  });
+
+  it("is not read after a tool call, nor from a request that asks for no form", () => {
+    expect(
+      learnt([
+        { user: "export the report" },
+        { tool: "Bash", input: "python export.py", output: "wrote report.csv" },
+        { user: "can you put the totals in a table too?" },
+      ]).filter((lesson) => lesson.trigger === "Writing answers"),
+    ).toEqual([]);
+    expect(
+      learnt([
+        { user: "what does this regex do?" },
+        { assistant: "It matches ISO dates." },
+        { user: "can you also explain the lookahead?" },
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -18,6 +18,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { REDIRECT_REQUESTS, verbOfGerund } from "../lexicon/redirect-requests.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
+import { workLabel } from "../lexicon/work-groups.js";
 import { appliesToEveryAnswer } from "../recall/intents.js";
 import { CONFIDENT_SIGNAL_FLOOR } from "../signals/offline-rules.js";
 import { maskText } from "../signals/signal-text.js";
@@ -25,6 +26,7 @@ import type { ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { relatedCommands, stripConnectives } from "./experience-text.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
+import { wishesAnswerForm } from "./segment-tasks.js";
 import {
   clip,
   detectTaskSignals,
@@ -215,10 +217,15 @@ export function redirectRule(context: ExperienceContext, heuristics: Transferabl
     const cues = [...graded, ...context.signals].filter(
       (cue) => cue.seq === row.seq && cue.source === "user",
     );
-    if (!corrects(cues)) return;
+    // A wish about the form of the answer just given ("just give me the command", "put this in a
+    // table") redirects it as surely as a complaint does.
+    const styled = agent.answered && wishesAnswerForm(words);
+    if (!styled && !corrects(cues)) return;
     const zh = languageOf(words) === "zh";
     const last = agent.action === undefined ? null : toolCommand(agent.action);
-    const topic = activityTrigger(words, zh);
+    const named = activityTrigger(words, zh);
+    const topic =
+      styled && (named === null || !appliesToEveryAnswer(named)) ? workLabel("answers", zh) : named;
     const aboutAnswers = agent.answered && topic !== null && appliesToEveryAnswer(topic);
     const found = redirectText(words, last, zh, aboutAnswers);
     if (found === null) return;

@@ -260,15 +260,6 @@ describe("rule 4: corrections in free wording", () => {
       /^Impersonate deploy-bot@/,
     ],
     [
-      "pushback on what the agent says it will do",
-      [
-        { user: "add a handler for the new refund.partial event" },
-        { assistant: "Since prod is on Python 3.9 I'll avoid match statements." },
-        { user: "we're on 3.12 now, prod got upgraded last month. the 3.9 restrictions are gone" },
-      ],
-      /^We're on 3\.12 now/,
-    ],
-    [
       "a prohibition and what to do instead as one lesson",
       [
         { user: "add httpx, we need it for the webhook client" },
@@ -305,6 +296,16 @@ describe("rule 4: corrections in free wording", () => {
     ],
   ] as Array<[string, Step[], RegExp]>)("learns %s", (_what, steps, rule) => {
     expect(heuristicsOf(steps).map((heuristic) => heuristic.rule)).toEqual([expect.stringMatching(rule)]);
+  });
+
+  it("learns pushback on what the agent says it will do: what holds now, and what is gone", () => {
+    // A change told as what happened "last month" is no story when it says what holds now.
+    const rules = heuristicsOf([
+      { user: "add a handler for the new refund.partial event" },
+      { assistant: "Since prod is on Python 3.9 I'll avoid match statements." },
+      { user: "we're on 3.12 now, prod got upgraded last month. the 3.9 restrictions are gone" },
+    ]).map((heuristic) => heuristic.rule);
+    expect(rules).toEqual([expect.stringMatching(/^We're on 3\.12 now/), "The 3.9 restrictions are gone"]);
   });
 
   it("learns nothing from a scheduled task restated, or from 'stop guessing'", () => {

@@ -39,6 +39,11 @@ export const COMPLAINT_CUES = cueLexicon("complaint-cues", [
     example: "way too long lol. just give me the command",
   },
   {
+    // A bare verdict on the answer, as the message opens: not "the timeout is too long".
+    pattern: /^\W*(?:too (?:long|verbose|wordy)|(?:that'?s|this is) (?:way )?too (?:long|much))\b/,
+    example: "too long. just give me the command",
+  },
+  {
     pattern: /太啰嗦|太长了|太多废话|废话太多|又臭又长/,
     example: "太啰嗦了，直接说结论就行",
   },

@@ -43,6 +43,13 @@ export const REDIRECT_REQUESTS = defineLexicon<RedirectRequest>("redirect-reques
     lead: "drop",
   },
   {
+    // A polite request to give the answer another form: read as the instruction itself.
+    pattern:
+      /^(?:can|could|would) you (?:maybe |perhaps |please |just )*(?=(?:put|show|give|format|lay out|present|write)\b[^?]{0,40}\b(?:in|as|into) (?:a )?(?:table|bullet points|bullets|a list|plain text|one line|a code block)\b)/,
+    example: "can you put comparisons like this in a table? runs as rows, metrics as columns",
+    lead: "drop",
+  },
+  {
     pattern: /^why (?:are|were) you (?:still |even |always )?(?=\w+ing\b[^?]*\?)/,
     example: "why are you pushing straight to main?? everything here goes on a feature branch",
     lead: "dont",

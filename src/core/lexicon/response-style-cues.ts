@@ -52,4 +52,19 @@ export const RESPONSE_STYLE_CUES = cueLexicon("response-style-cues", [
     example: "说话别那么客气",
   },
   { pattern: /(?:不要|别|少)(?:用|说)?(?:表情符号|表情|emoji|客套话|开场白|废话)/, example: "别用表情符号" },
+  {
+    pattern:
+      /\b(?:just|only) (?:give|show|tell|send) me (?:the )?(?:command|commands|code|snippet|answer|one-liner|diff)\b|\b(?:the )?(?:command|code) only\b/,
+    example: "too long. just give me the command, I'll ask if I want the why",
+  },
+  {
+    pattern:
+      /\b(?:put|show|give|lay out|format|present)\b[^.?!]{0,40}\b(?:in|as|into) (?:a )?(?:table|tables|bullet points|bullets|a list|plain text|one line|a code block)\b/,
+    example: "can you put comparisons like this in a table? runs as rows, metrics as columns",
+  },
+  {
+    pattern:
+      /(?:直接|只)(?:给|告诉)我(?:命令|代码|结论|答案)|(?:用|做成|整理成)(?:表格|列表)(?:的形式)?(?:给我|展示|列出来|对比)/,
+    example: "直接给我命令就行，原理我想知道会再问",
+  },
 ]);

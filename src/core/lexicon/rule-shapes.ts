@@ -112,8 +112,9 @@ export const NOT_A_RULE = defineLexicon(
   "not-a-rule",
   [
     {
+      // A story of the past, unless it says what holds now ("we dropped X last sprint, it's Y now").
       pattern:
-        /\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b(?![^.]*\bnow\b)/,
+        /^(?!.*\b(?:now|from here on|going forward|any ?more)\b).*?(?:\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b)/,
       example: "last week we always deployed on fridays",
     },
     {
@@ -145,7 +146,8 @@ export const NOT_A_RULE = defineLexicon(
       example: "ModuleNotFoundError: No module named 'requests'",
     },
     {
-      pattern: /以前|之前我们|上周|去年|别的团队|他们(?:一直|都|总是)|可能|也许|打算|考虑/u,
+      pattern:
+        /^(?!.*(?:现在|以后|今后|从今天)).*?(?:以前|之前我们|上周|去年)|别的团队|他们(?:一直|都|总是)|可能|也许|打算|考虑/u,
       example: "别的团队一直用 Java",
     },
   ],

@@ -67,6 +67,7 @@ export const AVOID_LEADS = defineLexicon(
       "use pnpm, not yarn",
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
+    after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
     after(
       /(?<!\b(?:n'?t|not|never|to) )\b(?:forget|ditch)(?! (?:to|it|that|this|what|everything|my|about it)\b)(?: about)?/,
       "node got bumped, forget 18",
