@@ -117,3 +117,20 @@ describe("the convention-statement corpus", () => {
     expect(falseReads).toBeLessThanOrEqual(0.05);
   });
 });
+
+describe("changes said as what is used now instead", () => {
+  it.each([
+    ["the staging layer uses base_ instead of stg_ now", "The staging layer uses base_ instead of stg_ now"],
+    ["tracking is on the self-hosted mlflow now", "Tracking is on the self-hosted mlflow now"],
+    ["we're phasing redux out", "We're phasing redux out"],
+  ])("%s", (message, expected) => {
+    expect(rules(message)).toEqual([expected]);
+  });
+
+  it("reads the region a project moves to, not the one it drains", () => {
+    const found = readConventions(
+      "ops decided new resources land in eu-central-1 going forward; eu-west-1 gets drained over Q1",
+    );
+    expect(found.map((finding) => finding.slot?.value ?? null)).toEqual(["eu-central-1"]);
+  });
+});

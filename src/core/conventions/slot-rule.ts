@@ -123,6 +123,11 @@ export function readSlots(text: string): SlotFinding[] {
   const avoided = new Set<string>();
   // Words read as one slot name no other ("NumPy-style docstrings" is the style, not docstrings).
   const spans: Array<[number, number, string]> = [];
+  let drops: ReadonlySet<string> | undefined;
+  const dropsOf = (): ReadonlySet<string> => {
+    if (drops === undefined) drops = preferenceTerms(text).avoid;
+    return drops;
+  };
   for (const { entry, pattern } of ENTRIES) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
@@ -148,6 +153,8 @@ export function readSlots(text: string): SlotFinding[] {
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && entry.value.from === "member") continue;
+      // A value the rule drops sets nothing ("eu-west-1 gets drained over Q1").
+      if (entry.value.from === "group" && value !== null && dropsOf().has(value)) continue;
       // …and a slot read inside these words gives way ("annotate … methods with @Audited").
       for (const [start, end, other] of spans)
         if (other !== slot && start >= from && end <= to && end - start < to - from) found.delete(other);
@@ -160,6 +167,9 @@ export function readSlots(text: string): SlotFinding[] {
       });
     }
   }
+  // A value only said to be dropped, with none said instead, sets nothing ("never put new stuff in
+  // eu-west-1 anymore" cut before what comes instead).
+  for (const slot of avoided) if (found.get(slot)?.value !== "avoid") found.delete(slot);
   return [...found.values()].sort((first, second) => first.index - second.index);
 }
 

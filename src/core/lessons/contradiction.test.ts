@@ -100,3 +100,10 @@ describe("contradicts", () => {
     ).toBe(false);
   });
 });
+
+describe("preferenceTerms: every wording of a lead reads its term", () => {
+  it("reads the term of a lead's later alternatives too (', no more X', 'X gets drained')", () => {
+    expect(preferenceTerms("use pnpm, no more yarn").avoid).toEqual(new Set(["yarn"]));
+    expect(preferenceTerms("eu-west-1 gets drained over the quarter").avoid).toContain("eu-west-1");
+  });
+});

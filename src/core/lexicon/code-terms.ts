@@ -60,8 +60,8 @@ export function namesCode(text: string): boolean {
   return CODE_TERMS.test(text);
 }
 
-/** A first word that is code as written: `httpx.AsyncClient`, `stg_`, `iOS`, `npm`. */
-const CODE_FIRST_WORD = /^\S*(?:[._@$`]|[a-z][A-Z])\S*/;
+/** A first word that is code as written: `httpx.AsyncClient`, `stg_`, `iOS`, `eu-west-1`. */
+const CODE_FIRST_WORD = /^\S*(?:[._@$`\d]|[a-z][A-Z])\S*/;
 
 /**
  * A sentence with its first letter upper-cased, unless it is Chinese or opens with code

@@ -81,6 +81,11 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "change",
+      /\binstead of\b[^.;!?]*\bnow\b|\bnow\b[^.;!?]*\binstead of\b|\b(?:is|are) (?:on|in|with|at) [^.;!?]{1,40}\bnow\b|\bphas(?:e|es|ed|ing) [\w.@/-]+ out\b|\b(?:is|are|got|gets) (?:being )?phased out\b|\b(?:is|are) (?:now )?legacy\b/,
+      "the staging layer uses base_ instead of stg_ now",
+    ),
+    entry(
+      "change",
       /\b(?:is|are) (?:out|gone|history)\b(?! of\b)|\brip(?:ping)? [\w.@/-]+ out\b|\bwe'?re (?:dropping|ditching|removing|retiring)\b/,
       "requests is out, httpx from now on",
     ),

@@ -99,6 +99,13 @@ export const SLOTS = defineLexicon(
     ),
     // Where work goes, and how it is recorded.
     valued(
+      "cloud-region",
+      ["cloud"],
+      /\b((?:us|eu|ap|sa|ca|me|af|il)-(?:east|west|north|south|central|northeast|southeast|northwest|southwest)-\d|cn-(?:north|east|south|northwest|hangzhou|shanghai|beijing|shenzhen)(?:-\d)?)\b/,
+      "fyi ops decided new resources land in eu-central-1 going forward",
+      1,
+    ),
+    valued(
       "deploy-target",
       ["deploy"],
       /\bdeploy(?:s|ed|ing|ments?)?\b[^.;,]{0,30}?\b(?:to|on|into)\s+(?:the\s+)?['"`]?([a-z][\w-]*)/,

@@ -68,6 +68,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
+    after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
     after(
       /(?<!\b(?:n'?t|not|never|to) )\b(?:forget|ditch)(?! (?:to|it|that|this|what|everything|my|about it)\b)(?: about)?/,
       "node got bumped, forget 18",
@@ -87,7 +88,8 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
-      pattern: /(?:is|are) (?:out|history|dead to us)\b(?! of\b)|, (?:not any ?more|no more|no longer)\b/,
+      pattern:
+        /(?:is|are) (?:out|history|dead to us|(?:now )?legacy)\b(?! of\b)|(?:gets?|is being|are being) (?:drained|phased out)\b|, (?:not any ?more|no more|no longer)\b/,
       example: "prettier is out, biome formats everything",
       side: "before" as const,
     },
@@ -115,9 +117,9 @@ const CLAUSE_START = String.raw`(?:^|[,;:.!]\s*)`;
 function compile(leads: readonly TermLead[]): RegExp[] {
   return leads.map((lead) =>
     lead.side === "after"
-      ? new RegExp(`${lead.pattern.source}\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu")
+      ? new RegExp(`(?:${lead.pattern.source})\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu")
       : new RegExp(
-          `${lead.opensClause ? CLAUSE_START : ""}(${lead.joined ? LATIN_WORD : WORD})${lead.joined ? "\\s*" : " "}${lead.pattern.source}`,
+          `${lead.opensClause ? CLAUSE_START : ""}(${lead.joined ? LATIN_WORD : WORD})${lead.joined ? "\\s*" : " "}(?:${lead.pattern.source})`,
           "giu",
         ),
   );
