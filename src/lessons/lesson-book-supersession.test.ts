@@ -235,4 +235,24 @@ describe("lesson book: supersession by what a change drops", () => {
     expect(entity.superseded.map((lesson) => lesson.id)).toEqual([suffix.lesson.id]);
     expect(biome.superseded.map((lesson) => lesson.id)).toEqual([formatter.lesson.id]);
   });
+
+  it("a tool of a kind the project has one of, replaced in a later session (state, tracking, migrations, config centre)", async () => {
+    const { book, setClock } = setup();
+    const olds = [
+      await book.learn(stated("App state goes through redux toolkit, use redux for new screens", 0)),
+      await book.learn(stated("Experiments are tracked with wandb, use wandb.log", 0)),
+      await book.learn(stated("Schema changes use flyway migrations", 0)),
+      await book.learn(stated("配置统一用 apollo 配置中心", 0)),
+    ];
+    setClock(T0 + 6 * DAY);
+    const news = [
+      await book.learn(stated("New screens use zustand instead of redux", 6)),
+      await book.learn(stated("We switched experiment tracking to mlflow", 6)),
+      await book.learn(stated("Schema changes go through liquibase now, not flyway", 6)),
+      await book.learn(stated("配置中心换成 nacos 了，不用 apollo", 6)),
+    ];
+    expect(news.map((learnt) => learnt.superseded.map((lesson) => lesson.id))).toEqual(
+      olds.map((learnt) => [learnt.lesson.id]),
+    );
+  });
 });
