@@ -70,6 +70,12 @@ describe("the slot rule", () => {
     expect(slots(text)).toEqual(expected);
   });
 
+  it("reads the one member a clause says holds now, with no other word for it", () => {
+    expect(slots("tracking is on the self-hosted mlflow now")).toEqual(["experiment-tracker=mlflow"]);
+    // A word that says which one wins over "now": loguru, not the logging module.
+    expect(slots("Use loguru for logging from now on.")).toEqual(["logging=loguru"]);
+  });
+
   it("names no choice for a mention that makes none", () => {
     // `npm run lint` runs a script whatever installs the packages.
     expect(slots("always run npm run lint before you tell me something is done")).toEqual([]);

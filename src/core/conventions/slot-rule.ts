@@ -71,6 +71,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
   const terms = preferenceTerms(text);
   const used = new Set<string>();
   const avoided = new Set<string>();
+  const current = new Set<string>();
   const pattern = new RegExp(entry.pattern.source, "giu");
   for (const match of text.matchAll(pattern)) {
     const key = match[0].toLowerCase();
@@ -80,6 +81,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     if (neutralAfter?.test(after)) continue;
     const head = key.split(/\s+/)[0] as string;
     const { before, after: rest } = clauseAt(text, match.index ?? 0);
+    if (/\bnow\b|现在/i.test(`${before}${rest}`)) current.add(member);
     if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
     else if (
       USED_BEFORE.test(before) ||
@@ -91,8 +93,11 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     )
       used.add(member);
   }
-  for (const member of avoided) used.delete(member);
-  return used.size === 1 ? ([...used][0] as string) : null;
+  // "tracking is on the self-hosted mlflow now": with no other word for it, the one member a clause
+  // says holds now is the one used.
+  const chosen = used.size > 0 ? used : current;
+  for (const member of avoided) chosen.delete(member);
+  return chosen.size === 1 ? ([...chosen][0] as string) : null;
 }
 
 function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): string | null {
