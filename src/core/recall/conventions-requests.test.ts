@@ -106,10 +106,15 @@ describe("a convention that names no kind of work holds for code work", () => {
   it.each([
     "Logs go through winston, the logger is in src/log.ts",
     "状态管理换成 Pinia 了，Vuex 不要再用了",
-    "分页也不用 PageHelper 了，换成 MyBatis-Plus 自带的分页插件",
     "Every resource carries the owner and costcenter tags",
   ])("%s → code", (rule) => {
     expect([...conventionWork(convention("c", rule))]).toEqual(["code"]);
+  });
+
+  it("a convention naming its ORM holds for database work and code (分页…换成 MyBatis-Plus)", () => {
+    expect([
+      ...conventionWork(convention("c", "分页也不用 PageHelper 了，换成 MyBatis-Plus 自带的分页插件")),
+    ]).toEqual(["database", "code"]);
   });
 
   it("comes for a task that names none of its words", () => {
