@@ -265,8 +265,8 @@ function commandWords(command: string): string[] {
  * program sharing an argument (`npm install` → `pnpm install`, `python x.py` → `python3 x.py`).
  * `tree /a` → `ls -la /a/b` is not.
  */
-export function relatedCommands(failed: string, replacement: string): boolean {
-  if (failed === replacement) return false;
+export function relatedCommands(failed: string | null, replacement: string | null): boolean {
+  if (failed === null || replacement === null || failed === replacement) return false;
   // A set-up step, then the same command: `ulimit -n 10240 && npm run dev` after `npm run dev`.
   const steps = replacement.split(/\s*(?:&&|;)\s*/);
   if (steps.length > 1 && steps.at(-1)?.trim() === failed.trim()) return true;

@@ -17,6 +17,7 @@ import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { REDIRECT_REQUESTS, verbOfGerund } from "../lexicon/redirect-requests.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
+import { wishesAnswerForm } from "../lexicon/response-style-cues.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { appliesToEveryAnswer } from "../recall/intents.js";
@@ -26,7 +27,6 @@ import type { ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { relatedCommands, stripConnectives } from "./experience-text.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
-import { wishesAnswerForm } from "./segment-tasks.js";
 import {
   clip,
   detectTaskSignals,

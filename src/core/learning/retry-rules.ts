@@ -149,7 +149,7 @@ export function retryRule(
     // The call that did the job: the first later one related to the failed command (`idf.py -p
     // /dev/ttyACM0 flash` for `idf.py flash`), past the looks around in between (`ls /dev/tty*`).
     const changed = later.filter((row) => row.toolInput !== call.toolInput);
-    const related = failedCommand === null ? undefined : changed.find((row) => relatedTo(failedCommand, row));
+    const related = changed.find((row) => relatedCommands(failedCommand, toolCommand(row)));
     const replacement = keptAsIs ? undefined : (related ?? changed[0]);
     const newCommand = replacement ? toolCommand(replacement) : null;
     attempts.push({
@@ -225,12 +225,6 @@ export function retryRule(
       confidence: 0.4,
     });
   }
-}
-
-/** True when `row` runs a command related to `failed` (see `relatedCommands`). */
-function relatedTo(failed: string, row: TaskMessage): boolean {
-  const command = toolCommand(row);
-  return command !== null && relatedCommands(failed, command);
 }
 
 /** A command's first three words (`npm run lint`), as a user would name it, lower-cased. */

@@ -5,9 +5,9 @@
  */
 
 import { hanCount, languageOf } from "../lexicon/language.js";
-import { RESPONSE_STYLE_CUES } from "../lexicon/response-style-cues.js";
+import { wishesAnswerForm } from "../lexicon/response-style-cues.js";
 import { activities, appliesToEveryAnswer, sharedActivities } from "../recall/intents.js";
-import { maskText, similarityTokens } from "../signals/signal-text.js";
+import { similarityTokens } from "../signals/signal-text.js";
 import type { FeedbackSignalType } from "../signals/signal-types.js";
 import {
   asMainChain,
@@ -160,11 +160,6 @@ function aboutLastAnswer(text: string, rows: readonly TaskMessage[]): boolean {
   if (last?.role !== "assistant" || last.kind !== "text") return false;
   const trigger = activityTrigger(text, false);
   return (trigger !== null && appliesToEveryAnswer(trigger)) || wishesAnswerForm(text);
-}
-
-/** A wish about the form of an answer: "just give me the command", "put this in a table", 用表格. */
-export function wishesAnswerForm(text: string): boolean {
-  return RESPONSE_STYLE_CUES.test(maskText(text));
 }
 
 /** Words in a message: Latin words plus one per two Han characters. */

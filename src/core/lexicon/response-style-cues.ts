@@ -4,6 +4,7 @@
  * about the answer at hand; with a standing marker ("from now on", "以后") they are a principle
  * for SOUL.md.
  */
+import { maskText } from "../signals/signal-text.js";
 import { cueLexicon } from "./define-lexicon.js";
 
 /** A wish about the form of the agent's answers. */
@@ -68,3 +69,8 @@ export const RESPONSE_STYLE_CUES = cueLexicon("response-style-cues", [
     example: "直接给我命令就行，原理我想知道会再问",
   },
 ]);
+
+/** A wish about the form of an answer: "just give me the command", "put this in a table", 用表格. */
+export function wishesAnswerForm(text: string): boolean {
+  return RESPONSE_STYLE_CUES.test(maskText(text));
+}
