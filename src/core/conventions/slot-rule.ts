@@ -128,11 +128,6 @@ export function readSlots(text: string): SlotFinding[] {
   const avoided = new Set<string>();
   // Words read as one slot name no other ("NumPy-style docstrings" is the style, not docstrings).
   const spans: Array<[number, number, string]> = [];
-  let drops: ReadonlySet<string> | undefined;
-  const dropsOf = (): ReadonlySet<string> => {
-    if (drops === undefined) drops = preferenceTerms(text).avoid;
-    return drops;
-  };
   for (const { entry, pattern } of ENTRIES) {
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
@@ -159,7 +154,7 @@ export function readSlots(text: string): SlotFinding[] {
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && entry.value.from === "member") continue;
       // A value the rule drops sets nothing ("eu-west-1 gets drained over Q1").
-      if (entry.value.from === "group" && value !== null && dropsOf().has(value)) continue;
+      if (entry.value.from === "group" && value !== null && preferenceTerms(text).avoid.has(value)) continue;
       // …and a slot read inside these words gives way ("annotate … methods with @Audited").
       for (const [start, end, other] of spans)
         if (other !== slot && start >= from && end <= to && end - start < to - from) found.delete(other);

@@ -4,6 +4,7 @@
  * Read as terms (the first word after the lead, past an article): "use the conda env" → conda.
  * Contradiction between lessons and the value of a tool slot both read rules this way. Pure.
  */
+import { memoizeText } from "../memo.js";
 import type { LexiconEntry } from "./define-lexicon.js";
 import { defineLexicon } from "./define-lexicon.js";
 
@@ -143,14 +144,17 @@ function collect(text: string, readers: readonly RegExp[]): Set<string> {
 
 /** The tools or values a rule tells the agent to use, and the ones it tells it to avoid. */
 export interface PreferenceTerms {
-  use: Set<string>;
-  avoid: Set<string>;
+  use: ReadonlySet<string>;
+  avoid: ReadonlySet<string>;
 }
 
-/** What a rule says to use and to avoid, by the first word of each term (`pnpm install` → `pnpm`). */
-export function preferenceTerms(rule: string): PreferenceTerms {
+/**
+ * What a rule says to use and to avoid, by the first word of each term (`pnpm install` → `pnpm`).
+ * Remembered: the slot, convention and contradiction rules all ask it of the same texts.
+ */
+export const preferenceTerms: (rule: string) => PreferenceTerms = memoizeText((rule) => {
   const avoid = collect(rule, AVOID_READERS);
   const use = collect(rule, USE_READERS);
   for (const item of avoid) use.delete(item);
   return { use, avoid };
-}
+});

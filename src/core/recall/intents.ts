@@ -22,17 +22,19 @@ const GENERAL_QUESTION =
 const EVERY_ANSWER =
   /^(?:when\s+)?(?:(?:writing|giving|formatting|ending)\s+(?:an?\s+|the\s+)?(?:answers?|repl(?:y|ies)|responses?)\b|(?:answering|replying|responding)\b)|^(?:回答问题|回答|回复)/i;
 
+/** A rule whose subject is everything done in the project: "everything lives in the torch2 env". */
+const EVERY_THING =
+  /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs))\b/i;
+
 /**
  * A rule said to hold for the whole project: "no pip in this repo, its poetry", "everything lives in
  * the torch2 conda env", "这个项目要用 node 16". Not a fact about one thing of it ("this repo's redis
  * listens on 6380").
  */
-const PROJECT_WIDE =
-  /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs)|in this repo|for this repo|in this project)\b|项目里|这个项目|本项目/i;
-
-/** A rule whose subject is everything done in the project: "everything lives in the torch2 env". */
-const EVERY_THING =
-  /\b(?:everything|every (?:command|script|job)|all (?:the )?(?:commands|scripts|code|jobs))\b/i;
+const PROJECT_WIDE = new RegExp(
+  String.raw`${EVERY_THING.source}|\b(?:in this repo|for this repo|in this project)\b|项目里|这个项目|本项目`,
+  "i",
+);
 
 /** True for a rule of the whole project (see PROJECT_WIDE). */
 export function holdsProjectWide(rule: string): boolean {
