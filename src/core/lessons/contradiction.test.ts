@@ -107,3 +107,12 @@ describe("preferenceTerms: every wording of a lead reads its term", () => {
     expect(preferenceTerms("eu-west-1 gets drained over the quarter").avoid).toContain("eu-west-1");
   });
 });
+
+describe("preferenceTerms: 'over' prefers one thing to another only in a preference", () => {
+  it("reads 'X over Y' after a word of choice or at a clause's start, not a route or a time", () => {
+    expect(preferenceTerms("we pick vitest over jest").avoid).toEqual(new Set(["jest"]));
+    expect(preferenceTerms("Prefer tabs over spaces").avoid).toEqual(new Set(["spaces"]));
+    expect(preferenceTerms("Events between services go over NATS, logs with pino").avoid.size).toBe(0);
+    expect(preferenceTerms("Over the holidays we replaced moment with luxon").avoid).toEqual(new Set(["moment"]));
+  });
+});

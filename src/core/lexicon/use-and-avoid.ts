@@ -64,8 +64,14 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|over|replac(?:e|ed|ing)(?= \S+ with\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|replac(?:e|ed|ing)(?= \S+ with\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
+    ),
+    // "over" prefers one thing to another only after that thing, at a clause's start or after a
+    // word of choice: "goes over RabbitMQ" or "over the break" avoids nothing.
+    after(
+      /(?<=(?:^|[,;:.!]\s*|\b(?:prefer(?:s|red|ring)?|favou?r(?:s|ed)?|choose|chose|pick(?:ed)?|use|using|go(?:ing)? with|want)\s+)[\w.@/'-]+(?:\s[\w.@/'-]+)?\s)over/,
+      "tabs over spaces",
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
