@@ -113,6 +113,8 @@ describe("preferenceTerms: 'over' prefers one thing to another only in a prefere
     expect(preferenceTerms("we pick vitest over jest").avoid).toEqual(new Set(["jest"]));
     expect(preferenceTerms("Prefer tabs over spaces").avoid).toEqual(new Set(["spaces"]));
     expect(preferenceTerms("Events between services go over NATS, logs with pino").avoid.size).toBe(0);
-    expect(preferenceTerms("Over the holidays we replaced moment with luxon").avoid).toEqual(new Set(["moment"]));
+    expect(preferenceTerms("Over the holidays we replaced moment with luxon").avoid).toEqual(
+      new Set(["moment"]),
+    );
   });
 });
