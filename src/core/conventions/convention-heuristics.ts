@@ -10,6 +10,7 @@ import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "../learning/experi
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
 import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
 import { activityTrigger } from "../learning/topics.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
@@ -56,9 +57,15 @@ function marked(
   // with the "let's switch to Hilt" said next to it): the convention's text is the rule then.
   if (squash(found.quote).length > squash(heuristic.evidence).length) return asHeuristic(found);
   const rule = stripLeadIns(heuristic.rule);
-  // The task's title stands in when a rule names no activity; a convention names its own.
+  // The task's title stands in when a rule names no activity, and the task's activity ("Writing
+  // and running tests") when the convention's words name another kind of work ("money is Decimal
+  // end to end", said while tests ran): a convention holds for the work its own words name.
+  const activity = activityTrigger(heuristic.trigger, hasHan(heuristic.trigger)) === heuristic.trigger;
+  const own = kindsOfWork(found.quote);
   const titled =
-    isSmallTalk(heuristic.trigger) || (heuristic.trigger === title && activityTrigger(title, false) === null);
+    isSmallTalk(heuristic.trigger) ||
+    (heuristic.trigger === title && activityTrigger(title, false) === null) ||
+    (activity && [...kindsOfWork(heuristic.trigger)].some((kind) => !own.has(kind)));
   return {
     ...heuristic,
     rule: hasHan(rule) ? rule : rule.charAt(0).toUpperCase() + rule.slice(1),

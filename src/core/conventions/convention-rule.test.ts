@@ -284,4 +284,28 @@ describe("conventions among a task's heuristics", () => {
     ]);
     expect(all.every((heuristic) => heuristic.convention === true && heuristic.trigger !== title)).toBe(true);
   });
+
+  it("names the work a convention's own words name, not the activity of the task it was said in", () => {
+    const said = taskRows([{ user: "Money in this codebase is a Decimal end to end, never a float." }]);
+    const stated: TransferableHeuristic = {
+      kind: "avoid",
+      trigger: "Writing and running tests",
+      rule: "Money in this codebase is a Decimal end to end, never a float",
+      why: "A standing rule the user stated",
+      evidence: "Money in this codebase is a Decimal end to end, never a float.",
+    };
+    const [marked] = withConventions(said, [stated], "run the ledger tests");
+    expect(marked?.trigger).toBe("Working in this project");
+    const testing: TransferableHeuristic = {
+      ...stated,
+      rule: "Test fixtures use Decimal money, never floats",
+    };
+    const saidOfTests = taskRows([{ user: "Test fixtures use Decimal money, never floats." }]);
+    const [kept] = withConventions(
+      saidOfTests,
+      [{ ...testing, evidence: "Test fixtures use Decimal money, never floats." }],
+      "x",
+    );
+    expect(kept?.trigger).toBe("Writing and running tests");
+  });
 });
