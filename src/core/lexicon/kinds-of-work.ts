@@ -65,7 +65,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "git",
     "Pushing and merging branches",
     "推送和合并分支",
-    /\bgit (?:push|pull|merge|rebase|checkout|switch|branch|reset|stash)\b|\b(?:force-push\w*|push(?:es|ing)?|rebas(?:e|es|ed|ing)|merge commits?|branch(?:es)?)\b|推送|分支|变基/,
+    /\bgit (?:push|pull|merge|rebase|checkout|switch|branch|reset|stash)\b|\b(?:force-push\w*|push(?:es|ing)?(?!\s+notifications?\b)|rebas(?:e|es|ed|ing)|merge commits?|branch(?:es)?)\b|推送|分支|变基/,
     "never force-push to main",
   ),
   named(
@@ -100,7 +100,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "lint",
     "Formatting and linting code",
     "格式化与代码检查",
-    /\b(?:lint|eslint|biome|prettier|ruff|flake8|format(?:ting)?|indent\w*|semicolons?)\b|\b(?:tabs?|spaces|(?:2|4|two|four)[- ]spaces?)\b(?=[^.!?\n]{0,40}\b(?:not|instead|over|vs|for indent\w*)\b)|缩进|格式化|分号/,
+    /\b(?:lint|eslint|biome|prettier|ruff|flake8|format(?:ting)?|indent\w*|semicolons?)\b|\b(?:tabs?|spaces|(?:2|4|two|four)[- ]spaces?)\b(?=[^.!?\n]{0,40}\b(?:not|instead|over|vs|for indent\w*)\b)|缩进|格式化|整理\S{0,3}格式|分号/,
     "run eslint before committing",
   ),
   named(

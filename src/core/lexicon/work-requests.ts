@@ -42,11 +42,14 @@ export interface WorkRequest extends LexiconEntry {
 const LEAD_WORDS =
   "ok(?:ay)?|so|please|pls|can (?:you|u)|(?:could|would|will) you|let'?s|now|next|also|then|and|first|just|go ahead and|help me|time to|(?:we|i)(?:'ll| will| really| also| still| now| first)* (?:need|want|have|got|ought) to|(?:i|we)'?d like (?:you )?to|i (?:need|want) you to|we should|it would be (?:nice|good|great) to";
 const LEAD = String.raw`^\W*(?:(?:${LEAD_WORDS})[,\s]+)*`;
-/** A later clause that asks for something in so many words: "…, can you cache the lookup". */
+/** Words a later clause may open with before its verb: "…, can you cache the lookup". */
 const LATER_LEAD_WORDS =
   "can (?:you|u)|(?:could|would) you|please|pls|let'?s|now|also|help me|(?:we|i) (?:also |still )?(?:need|want) to";
-/** Where a request opens: the start of the prompt past its lead words, or a later clause with one. */
-const OPENING = String.raw`(?:${LEAD}|[.;!?,]\s+(?:(?:${LATER_LEAD_WORDS})[,\s]+)+)`;
+/**
+ * Where a request opens: the start of the prompt past its lead words, or a later clause, with or
+ * without one ("the careers page moved, make the old url redirect there").
+ */
+const OPENING = String.raw`(?:${LEAD}|[.;!?,]\s+(?:(?:${LATER_LEAD_WORDS})[,\s]+)*)`;
 
 /** Chinese lead words: 帮我, 请, 我们要, 我想… */
 const ZH_LEAD_WORDS =
@@ -58,7 +61,7 @@ const ZH_LEAD = String.raw`^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*`;
  * the start of the prompt when a measure word follows it (新增一个…, 写个…): not "实现原理是什么".
  */
 const ZH_VERB = (verbs: string) =>
-  String.raw`(?:(?:^|[，,。；;！!]\s*)(?:${ZH_LEAD_WORDS})\s*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?)?(?:${verbs})|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|段|套|下|一下|组|些|成)))(?![得的了过])`;
+  String.raw`(?:(?:^|[，,。；;！!]\s*)(?:(?:${ZH_LEAD_WORDS})\s*)+(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?)?(?:${verbs})|[，,。；;！!]\s*(?:把|给|将)?[^，。？?！!；;]{0,20}?(?:${verbs})(?=一?[个张条列项份段套下组些成])|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|张|条|列|项|份|段|套|下|一下|组|些|成)))(?![得的了过])`;
 
 /** Pieces of prose: writing one is not code ("write a blog post about our launch"). */
 const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song)s?\b`;
@@ -94,6 +97,17 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
       "i",
     ),
     example: "the overdue report should list each waiver next to its loan",
+  },
+  {
+    kind: "code",
+    unless: MAKES_NO_CODE,
+    conventionsOnly: true,
+    // A need with any verb but one that runs, looks up or asks for an answer.
+    pattern: new RegExp(
+      String.raw`(?:^|[.;!?,]\s+)\W*(?:so\s+|and\s+)?(?:we|i)(?:'ll| will| really| also| still| now)* (?:need|want) to (?!(?:${verbsAsking("operate", false)}|${verbsAsking("answer", false)}|know|understand|learn|figure out|talk|hear)\b)[a-z]`,
+      "i",
+    ),
+    example: "the nightly export runs silently, I want to see in the logs which rows it skipped",
   },
   {
     kind: "code",
@@ -165,6 +179,13 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     pattern:
       /(?:加上|装上|引入|需要|要用|用上)\s*([A-Za-z][\w.@/-]*)(?=\s*(?:$|[，。,;；!！]|(?:处理|来|做|吧)))/,
     example: "admin 后台也需要 dayjs 处理下时间",
+  },
+  {
+    kind: "dependencies",
+    unless: [],
+    namesPackage: true,
+    pattern: /把\s*([A-Za-z][\w.@/-]*)\s*(?=加进来|加上|装上|引进来|装一下|加到依赖)/,
+    example: "要画趋势图，把 matplotlib 加进来",
   },
 ]);
 

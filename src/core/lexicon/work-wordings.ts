@@ -83,7 +83,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "git",
-    /\b(?:push|pull|rebase|merge|branch|origin|remote|upstream|force-push|checkout|cherry-pick|git)\b|behind main|推送|分支|合并|变基/,
+    /\b(?:push(?!\s+notifications?\b)|pull(?!\s+in\b)|rebase|merge|branch|origin|remote|upstream|force-push|checkout|cherry-pick|git)\b|behind main|推送|分支|合并|变基/,
     "create a branch for the fix",
   ),
   work(
@@ -158,7 +158,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "lint",
-    /\b(?:lint\w*|eslint|prettier|biome|ruff|format\w*|indent\w*|style guide)\b|格式化|代码风格|缩进|排版/,
+    /\b(?:lint\w*|eslint|prettier|biome|ruff|format\w*|indent\w*|style guide)\b|格式化|整理\S{0,3}格式|代码风格|缩进|排版/,
     "run the linter",
   ),
   work(

@@ -26,6 +26,12 @@ describe("a request in a project is code work, whatever its opening", () => {
     "we need a cache for the rates lookup",
     "借阅列表要能按档案编号筛选",
     "给订单列表加个导出按钮",
+    // A later clause may open with its verb; a need may have any verb but one that runs or asks.
+    "the pricing page moved to /plans, make the old links land there",
+    "the sync job fails quietly, I want to see in the logs which accounts it skipped",
+    "we need to remember the last filter a user picked, keep it across reloads",
+    "导出的文件名现在写死成 report.csv，做成按日期生成的",
+    "新建一张表记录每次同步的耗时",
   ])("%s → code", (prompt) => {
     const work = promptWork(prompt, false);
     expect(work.work.has("code")).toBe(true);
@@ -53,6 +59,10 @@ describe("a request in a project is code work, whatever its opening", () => {
     // A statement of how things are, not a need.
     "the tests should pass now",
     "it should work now",
+    "I need to run the migrations again",
+    // A request about everyday life.
+    "plan a two-day itinerary for Lisbon",
+    "帮我规划一下国庆去成都的旅游行程",
   ])("%s is not code work", (prompt) => {
     expect(promptWork(prompt, false).work.has("code")).toBe(false);
   });
@@ -169,5 +179,24 @@ describe("the block's order with more conventions for code work", () => {
     );
     expect(choice.chosen[0]?.lesson.id).toBe("tests");
     expect(choice.chosen).toHaveLength(10);
+  });
+});
+
+describe("what a prompt names and brings in", () => {
+  it("reads push notifications as no git work, and tidying the format as lint work", () => {
+    expect(
+      promptWork("add a settings screen where users can mute push notifications", false).work.has("git"),
+    ).toBe(false);
+    expect(promptWork("改完了，帮我整理一下格式", false).work.has("lint")).toBe(true);
+  });
+
+  it("reads a package fronted with 把 as dependency work", () => {
+    expect([...promptWork("要画趋势图，把 matplotlib 加进来", false).work]).toEqual(["dependencies"]);
+  });
+
+  it("keeps an everyday request that names a thing of the code as project work", () => {
+    const work = promptWork("add a gift ideas page to the storefront", false);
+    expect(work.general).toBe(false);
+    expect(work.work.has("code")).toBe(true);
   });
 });

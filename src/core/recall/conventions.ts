@@ -9,6 +9,7 @@ import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
+import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
@@ -43,7 +44,8 @@ function workOf(prompt: string, named: ReadonlySet<string>, forConventions: bool
  * request to write or change something is code work whatever its nouns: "write a transformer
  * that…", "add a retry loop around the S3 upload…", 写一个类…; "we need pyarrow so…" is
  * dependency work: see work-requests.ts), and `code` when it names a kind of work that changes
- * code. Small talk and thanks that ask for nothing, like knowledge questions, get no conventions.
+ * code. Small talk and thanks that ask for nothing, and requests about everyday life (a trip, a
+ * recipe: see everyday-requests.ts), like knowledge questions, get no conventions.
  */
 export function promptWork(prompt: string, general: boolean): PromptWork {
   const named = kindsOfWork(prompt);
@@ -51,7 +53,10 @@ export function promptWork(prompt: string, general: boolean): PromptWork {
   return {
     work,
     lessonWork: workOf(prompt, named, false),
-    general: asksForKnowledge(prompt, general) || chitChat(prompt, work),
+    general:
+      asksForKnowledge(prompt, general) ||
+      chitChat(prompt, work) ||
+      (named.size === 0 && asksForEveryday(prompt)),
   };
 }
 

@@ -1,0 +1,61 @@
+/**
+ * Requests about the user's life outside the project — a trip, a meal, a gift, a workout — asked
+ * in the project's session: "plan a two-day itinerary for Lisbon", 帮我规划一下国庆去成都的行程.
+ * They ask for no project work, so no convention of the project guards them. A request that also
+ * names a thing code is made of ("add a gift-card field to the checkout form") is project work.
+ * Each entry has an example. Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/** What a request about everyday life is about. */
+export const EVERYDAY_REQUESTS = defineLexicon(
+  "everyday-requests",
+  [
+    {
+      pattern:
+        /\b(?:itinerar(?:y|ies)|sightseeing|vacation|road trip|(?:weekend|day|city) trip|packing list)\b/,
+      example: "plan a two-day itinerary for Lisbon",
+    },
+    {
+      pattern:
+        /\b(?:recipes?|grocery list|shopping list|meal plan|dinner ideas|restaurants? (?:nearby|near me))\b/,
+      example: "suggest a recipe for a quick weeknight dinner",
+    },
+    {
+      pattern:
+        /\b(?:birthday|anniversary|wedding) (?:gifts?|presents?|cards?|party|speech|toast)\b|\bgift ideas?\b/,
+      example: "gift ideas for my sister's birthday",
+    },
+    {
+      pattern: /\b(?:workout|exercise|running|marathon) (?:plan|routine|schedule)\b/,
+      example: "make me a workout plan for three days a week",
+    },
+    {
+      pattern: /行程|旅游|旅行|攻略|菜谱|食谱|做饭|礼物|生日|婚礼|健身计划|减肥/,
+      example: "帮我规划一下国庆去成都的旅游行程",
+    },
+  ],
+  "iu",
+);
+
+/** Things code is made of: a request naming one is project work, whatever else it mentions. */
+export const CODE_THINGS = defineLexicon(
+  "code-things",
+  [
+    {
+      pattern:
+        /\b(?:functions?|endpoints?|api|pages?|screens?|components?|columns?|tables?|fields?|class(?:es)?|modules?|tests?|scripts?|quer(?:y|ies)|routes?|buttons?|forms?|models?|services?|schemas?|migrations?)\b/,
+      example: "add a gift-card field to the checkout form",
+    },
+    {
+      pattern: /接口|页面|字段|数据表|函数|组件|脚本|按钮|表单|模块|服务|测试/,
+      example: "给下单页面加一个礼品卡字段",
+    },
+  ],
+  "iu",
+);
+
+/** True for a request about everyday life that names nothing code is made of. */
+export function asksForEveryday(prompt: string): boolean {
+  return EVERYDAY_REQUESTS.test(prompt) && !CODE_THINGS.test(prompt);
+}
