@@ -149,7 +149,8 @@ export const SLOTS = defineLexicon(
     ),
     members(
       "config-center",
-      ["config"],
+      // The code reads its settings from the config centre: it guards code work too.
+      ["config", "code"],
       { apollo: "apollo", nacos: "nacos", consul: "consul" },
       "配置中心换成 nacos 了，不用 apollo",
     ),

@@ -129,3 +129,18 @@ describe("which conventions go with the work", () => {
     expect(chosen(prompt)).toEqual(ids);
   });
 });
+
+describe("a tool a project has one of guards the work its code does with it", () => {
+  it("brings the config centre to a request to make a hard-coded value adjustable", () => {
+    const centre = convention("centre", "业务配置全部迁到 nacos，dataId 用 billing.yaml", {
+      id: "config-center",
+      value: "nacos",
+    });
+    expect([...conventionWork(centre)]).toEqual(["config", "code"]);
+    const choice = chooseConventions(
+      [{ lesson: centre, relevance: 0 }],
+      promptWork("the retry limit is hard-coded to 3, make it adjustable without a redeploy", false),
+    );
+    expect(choice.chosen.map((item) => item.lesson.id)).toEqual(["centre"]);
+  });
+});
