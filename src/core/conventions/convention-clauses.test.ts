@@ -37,6 +37,11 @@ describe("several rules in one sentence", () => {
     ]);
   });
 
+  it("reads a Chinese clause that says what to keep as a rule of its own", () => {
+    const found = readConventions("以后回复用中文，函数名保持英文就行");
+    expect(found.map((item) => item.rule)).toEqual(["以后回复用中文", "函数名保持英文就行"]);
+  });
+
   it("keeps clauses that lean on each other as one rule", () => {
     // The other option of a choice, a reason, what a change drops, a request for now.
     expect(rules("use pnpm, not npm")).toEqual(["Use pnpm, not npm"]);

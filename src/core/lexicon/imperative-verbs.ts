@@ -297,7 +297,7 @@ export const ZH_INSTRUCTION = defineLexicon("zh-instructions", [
     example: "每个函数都要有类型注解",
   },
   {
-    pattern: /(?:加|用|改|换)[^，。,]{1,30}(?:就行|就好|就可以|即可)/,
+    pattern: /(?:加|用|改|换|保持|保留)[^，。,]{1,30}(?:就行|就好|就可以|即可)/,
     example: "不用改代码，前面加 TZ=UTC 就行",
   },
   {
