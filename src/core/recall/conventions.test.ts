@@ -58,7 +58,7 @@ describe("the conventions block", () => {
     expect(chosen("把重试次数改成 5 次")).toEqual(["c1", "c2", "c5"]);
   });
 
-  it("holds nothing for a knowledge question, a question that does not name the project, or a writing request", () => {
+  it("holds only answer style for a knowledge question or a question that does not name the project", () => {
     for (const prompt of [
       "What's the difference between a list and a tuple in Python?",
       "how do I define a git alias for a pretty one-line log?",
@@ -67,8 +67,9 @@ describe("the conventions block", () => {
     ]) {
       expect(asksForKnowledge(prompt, false)).toBe(true);
       const choice = chooseConventions(all, promptWork(prompt, false));
-      expect(choice.chosen).toEqual([]);
+      expect(choice.chosen.map((item) => item.lesson.id)).toEqual(["c5"]);
       expect(choice.rejected.every((item) => item.reason === KNOWLEDGE_QUESTION)).toBe(true);
+      expect(choice.rejected).toHaveLength(all.length - 1);
     }
     expect(promptWork("write a blog post about our launch", false).work.has("code")).toBe(false);
     expect(asksForKnowledge("how do we run the tests here?", false)).toBe(false);

@@ -99,7 +99,7 @@ function sharedWork(work: ReadonlySet<string>, prompt: PromptWork): { shared: nu
   let shared = 0;
   let specific = 0;
   for (const kind of work) {
-    const everyTask = EVERY_TASK_WORK.has(kind) && !prompt.general;
+    const everyTask = EVERY_TASK_WORK.has(kind) && (!prompt.general || kind === "answers");
     const same =
       prompt.work.has(kind) ||
       WORK_FAMILIES.some((family) => family.has(kind) && [...prompt.work].some((other) => family.has(other)));
@@ -155,13 +155,19 @@ export function asksForKnowledge(prompt: string, general: boolean): boolean {
   );
 }
 
+/** True for a convention about how to answer, and nothing else: it holds for a knowledge question too. */
+function aboutAnswersOnly(lesson: ConventionCandidate["lesson"]): boolean {
+  const work = conventionWork(lesson);
+  return work.size === 1 && work.has("answers");
+}
+
 /** A convention as one line of the block: its rule, without a final full stop. */
 export function conventionLine(lesson: Pick<Lesson, "rule">): string {
   return lesson.rule.trim().replace(/[.。]$/, "");
 }
 
 /**
- * The conventions to inject for a prompt: none for a knowledge question; else those whose kinds of
+ * The conventions to inject for a prompt: for a knowledge question only those about how to answer; else those whose kinds of
  * work the prompt shares (or that are at least `minRelevance` relevant to it), those sharing the
  * most specific kinds first (see {@link sharedWork}), then the most shared kinds, then the most
  * relevant, then the most recently changed, within `maxConventions` and `maxTokens`.
@@ -190,7 +196,7 @@ export function chooseConventions(
   for (const candidate of scored) {
     const reason = !settings.enabled
       ? "the conventions block is off"
-      : prompt.general
+      : prompt.general && !aboutAnswersOnly(candidate.lesson)
         ? KNOWLEDGE_QUESTION
         : candidate.shared === 0 && candidate.relevance < settings.minRelevance
           ? NOT_THIS_WORK
