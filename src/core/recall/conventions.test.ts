@@ -133,3 +133,13 @@ describe("the conventions block", () => {
     expect(NOT_THIS_WORK).toBe("not this kind of work");
   });
 });
+
+describe("answer style and small talk", () => {
+  it("holds nothing, not even answer style, for thanks or a request about everyday life", () => {
+    for (const prompt of [
+      "haha thanks for all the help this week, have a great weekend!",
+      "plan a weekend trip itinerary",
+    ])
+      expect(chooseConventions(all, promptWork(prompt, false)).chosen).toEqual([]);
+  });
+});

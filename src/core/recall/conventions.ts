@@ -30,6 +30,8 @@ export interface PromptWork {
    */
   lessonWork: ReadonlySet<string>;
   general: boolean;
+  /** A knowledge question: general, yet answered, so answer style holds for it. */
+  question: boolean;
 }
 
 /** The kinds a prompt names and asks for, with `code` when one of them changes code. */
@@ -50,13 +52,12 @@ function workOf(prompt: string, named: ReadonlySet<string>, forConventions: bool
 export function promptWork(prompt: string, general: boolean): PromptWork {
   const named = kindsOfWork(prompt);
   const work = workOf(prompt, named, true);
+  const question = asksForKnowledge(prompt, general);
   return {
     work,
     lessonWork: workOf(prompt, named, false),
-    general:
-      asksForKnowledge(prompt, general) ||
-      chitChat(prompt, work) ||
-      (named.size === 0 && asksForEveryday(prompt)),
+    general: question || chitChat(prompt, work) || (named.size === 0 && asksForEveryday(prompt)),
+    question,
   };
 }
 
@@ -99,7 +100,8 @@ function sharedWork(work: ReadonlySet<string>, prompt: PromptWork): { shared: nu
   let shared = 0;
   let specific = 0;
   for (const kind of work) {
-    const everyTask = EVERY_TASK_WORK.has(kind) && (!prompt.general || kind === "answers");
+    const everyTask =
+      EVERY_TASK_WORK.has(kind) && (!prompt.general || (prompt.question && kind === "answers"));
     const same =
       prompt.work.has(kind) ||
       WORK_FAMILIES.some((family) => family.has(kind) && [...prompt.work].some((other) => family.has(other)));
@@ -196,7 +198,7 @@ export function chooseConventions(
   for (const candidate of scored) {
     const reason = !settings.enabled
       ? "the conventions block is off"
-      : prompt.general && !aboutAnswersOnly(candidate.lesson)
+      : prompt.general && !(prompt.question && aboutAnswersOnly(candidate.lesson))
         ? KNOWLEDGE_QUESTION
         : candidate.shared === 0 && candidate.relevance < settings.minRelevance
           ? NOT_THIS_WORK
