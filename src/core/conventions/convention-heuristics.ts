@@ -15,6 +15,7 @@ import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
+import { toolChoice } from "./slot-rule.js";
 
 function asHeuristic(found: ConventionFinding): TransferableHeuristic {
   const zh = found.language === "zh";
@@ -125,5 +126,22 @@ export function withConventions(
       result.splice(at, 1, ...replacement);
     }
   }
-  return result;
+  return result.map((heuristic) => asToolChoice(heuristic, rows));
+}
+
+/**
+ * A correction in the user's words that chooses a tool a project has one of ("不对，日期处理用
+ * dayjs，不要 moment", "use httpx, not requests") is a convention of the project: it holds for
+ * every task of the tool's kind, like "we use dayjs". A person's taste (global scope) and what a
+ * failed call taught are not.
+ */
+function asToolChoice(heuristic: TransferableHeuristic, rows: readonly TaskMessage[]): TransferableHeuristic {
+  if (heuristic.convention === true || heuristic.scopeHint === "global" || heuristic.kind === "verify")
+    return heuristic;
+  if (heuristic.kind === "clarify") return heuristic;
+  const evidence = squash(heuristic.evidence);
+  const said = evidence.length > 0 && rows.some((row) => squash(userWords(row) ?? "").includes(evidence));
+  const choice = said ? toolChoice(heuristic.rule) : null;
+  if (choice === null || choice.value === null) return heuristic;
+  return { ...heuristic, slot: heuristic.slot ?? { id: choice.slot, value: choice.value }, convention: true };
 }

@@ -308,4 +308,21 @@ describe("conventions among a task's heuristics", () => {
     );
     expect(kept?.trigger).toBe("Writing and running tests");
   });
+
+  it("makes a correction that chooses a tool a project has one of a convention, not a failed call or a taste", () => {
+    const said = taskRows([{ user: "不对，时间处理用 dayjs，不要 moment" }]);
+    const correction: TransferableHeuristic = {
+      kind: "prefer",
+      trigger: "处理日期和时间",
+      rule: "应使用 dayjs，而不是 moment",
+      why: "用户纠正了这一点",
+      evidence: "时间处理用 dayjs，不要 moment",
+    };
+    const [chosen] = withConventions(said, [correction], "x");
+    expect(chosen).toMatchObject({ convention: true, slot: { id: "date-library", value: "dayjs" } });
+    const recovered = { ...correction, evidence: "Error: Cannot find module 'moment'" };
+    expect(withConventions(said, [recovered], "x")[0]?.convention).toBeUndefined();
+    const taste = { ...correction, scopeHint: "global" as const };
+    expect(withConventions(said, [taste], "x")[0]?.convention).toBeUndefined();
+  });
 });

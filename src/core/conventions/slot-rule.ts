@@ -200,3 +200,17 @@ export function slotWork(slot: string): readonly string[] {
   });
   return entry?.work ?? [];
 }
+
+/**
+ * The slot of a tool a project has one of (package manager, HTTP client, date library…) that
+ * `text` chooses a member of, or null: "应使用 dayjs，而不是 moment" → date-library = dayjs.
+ */
+export function toolChoice(text: string): SlotFinding | null {
+  return (
+    readSlots(text).find(
+      (found) =>
+        found.value !== null &&
+        SLOTS.entries.some((entry) => entry.slot === found.slot && entry.value.from === "member"),
+    ) ?? null
+  );
+}

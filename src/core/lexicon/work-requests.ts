@@ -190,8 +190,9 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
 ]);
 
 /**
- * Requests for a self-contained snippet, which need nothing of a project: "write a regex that
- * matches email addresses", "写一个正则匹配国内手机号", "a cron expression for every weekday at 9".
+ * Requests for a self-contained snippet or a translation, which need nothing of a project: "write a
+ * regex that matches email addresses", "写一个正则匹配国内手机号", "a cron expression for every weekday
+ * at 9", "translate this into English: …".
  * Unless the prompt names the project, it is a knowledge request.
  */
 export const SELF_CONTAINED_REQUESTS = defineLexicon("self-contained-requests", [
@@ -201,6 +202,12 @@ export const SELF_CONTAINED_REQUESTS = defineLexicon("self-contained-requests", 
     example: "write a regex that matches email addresses",
   },
   { pattern: /正则(?:表达式)?|(?:excel|表格)\s*公式|cron 表达式/, example: "写一个正则匹配国内手机号" },
+  // Translating a text given in the prompt needs nothing of the project, whatever the text names.
+  {
+    pattern:
+      /\btranslate\b[^.!?\n]{0,40}?\b(?:in)?to (?:english|chinese|german|french|spanish|japanese)\b|翻译成(?:英文|中文|英语|日文|德语|法语)/,
+    example: "把这句话翻译成英文：今天的发布推迟到周五",
+  },
 ]);
 
 /** Endings of English words that name an activity or a quality, not a package ("logging", "validation"). */

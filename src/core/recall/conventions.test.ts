@@ -143,3 +143,9 @@ describe("answer style and small talk", () => {
       expect(chooseConventions(all, promptWork(prompt, false)).chosen).toEqual([]);
   });
 });
+
+describe("a translation of a given text", () => {
+  it("needs nothing of the project, whatever the text names", () => {
+    expect(asksForKnowledge("把这句话翻译成英文：今天的发布推迟到周五", false)).toBe(true);
+  });
+});
