@@ -14,6 +14,7 @@ describe("conventions read by their shape, with no marker", () => {
     ["we've moved off yarn, pnpm now", "We've moved off yarn, pnpm now"],
     ["house style: 2-space indentation in YAML files, no tabs ever", "2-space indentation in YAML"],
     ["部署统一走 Jenkins 流水线，不要手动 kubectl apply。", "部署统一走 Jenkins 流水线"],
+    ["wrong file. anything host-specific goes in local.env", "Anything host-specific goes in local.env"],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);
   });
@@ -29,6 +30,7 @@ describe("conventions read by their shape, with no marker", () => {
     "而且不能用 root 用户",
     "Add a --verbose flag to the CLI",
     "do we always use tabs in this repo?",
+    "everything went into the log, as expected",
   ])("reads no convention from %s", (message) => {
     expect(rules(message)).toEqual([]);
   });

@@ -41,6 +41,11 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "norm",
+      /^(?:anything|everything|whatever is|all that is)\s+(?:[\w-]+\s+){0,3}?(?:always\s+)?(?:lives?|go(?:es)?|belongs?|sits?|is kept|is stored)\s+(?:in|into|under|next to|with)\b/,
+      "Everything environment-specific goes in config/local.toml",
+    ),
+    entry(
+      "norm",
       /^(?!(?:i|we|you|let'?s|it|this|that)\b)[^.!?]*?\b(?:must|should|shall|need to|needs to|have to|has to|are to)\s+(?:not\s+|never\s+|always\s+)?(?:be|have|start|end|use|go|live|hit|call|include|carry|look|follow|run|pass|match|stay|contain|get|return|log|throw)\b/,
       "Shell scripts must start with `set -euo pipefail`",
     ),
