@@ -110,3 +110,11 @@ describe("the slot rule", () => {
     expect(slotWork("config-file:any")).toEqual(["config", "code"]);
   });
 });
+
+describe("'over' of a time is no preference", () => {
+  it("takes the member replaced with, when the sentence opens with a time ('over the holidays')", () => {
+    expect(readSlots("Over the holidays we replaced moment with luxon").map((found) => found.value)).toEqual([
+      "luxon",
+    ]);
+  });
+});

@@ -58,7 +58,7 @@ function clauseAt(text: string, index: number): { before: string; after: string 
 
 /** Avoid leads within a clause before a term ("not", "instead of", 不再, 别用). */
 const AVOIDED_BEFORE =
-  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|over)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
+  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
 /** Use leads right before a term in its clause, in Chinese ("统一用标准库的 log/slog", "改成 pnpm"). */
 const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加)[^，。；,;]{0,8}$/;
