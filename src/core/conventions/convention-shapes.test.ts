@@ -15,6 +15,10 @@ describe("conventions read by their shape, with no marker", () => {
     ["house style: 2-space indentation in YAML files, no tabs ever", "2-space indentation in YAML"],
     ["部署统一走 Jenkins 流水线，不要手动 kubectl apply。", "部署统一走 Jenkins 流水线"],
     ["wrong file. anything host-specific goes in local.env", "Anything host-specific goes in local.env"],
+    [
+      "oh and before every push you run `just verify`, it lints and tests",
+      "Before every push you run `just verify`",
+    ],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);
   });
@@ -31,6 +35,7 @@ describe("conventions read by their shape, with no marker", () => {
     "Add a --verbose flag to the CLI",
     "do we always use tabs in this repo?",
     "everything went into the log, as expected",
+    "before you go, can you check the logs",
   ])("reads no convention from %s", (message) => {
     expect(rules(message)).toEqual([]);
   });

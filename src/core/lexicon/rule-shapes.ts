@@ -50,6 +50,16 @@ export const RULE_SHAPES = defineLexicon(
       "Shell scripts must start with `set -euo pipefail`",
     ),
     entry(
+      "norm",
+      /^(?:and |also |plus )?(?:all|every|each|any)\s+(?:[\w-]+\s+){1,4}?(?:needs?|requires?|gets?|carr(?:y|ies))\s+(?!to\b|been\b)\S/,
+      "every lambda we deploy needs a timeout and a memory limit",
+    ),
+    entry(
+      "norm",
+      /^(?:and |also |so )?before (?:any|every|each|you|we)\b[^,.;]{0,40}?,?\s+(?:you\s+|we\s+)?(?:always\s+)?(?:run|do|check|rebase|pull|update|lint|format|test|build)\b/,
+      "before every push you run the linter",
+    ),
+    entry(
       "choice",
       /\bprefer(?:red)?\s+\S+(?:\s+\S+){0,3}\s+(?:over|to|rather than|instead of)\b|\b\S+\s+over\s+\S+(?:\s+\S+){0,2}\s*,?\s*(?:please|pls)\b/,
       "prefer f-strings over .format() and % formatting",
