@@ -18,7 +18,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
-import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
+import { isNotARule, ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
@@ -114,13 +114,22 @@ function answersOnly(text: string, work: readonly string[]): boolean {
   return work.length === 1 && work[0] === "answers" && !namesCode(text);
 }
 
-/** True when a rule only says what to stop using ("@Audited is being retired"). */
 /** True when a rule names a thing to use or to drop (see use-and-avoid.ts). */
 function namesATerm(text: string): boolean {
   const { use, avoid } = preferenceTerms(text);
   return use.size + avoid.size > 0;
 }
 
+/**
+ * True when words with no word for the work are about it: they name code, or, in a rule's shape,
+ * a thing to use or drop ("we replaced viper with koanf") or things the team makes ("every
+ * resource we create needs…", see rule-shapes.ts).
+ */
+function namesWorkThing(text: string, shape: boolean): boolean {
+  return namesCode(text) || (shape && (namesATerm(text) || THINGS_WE_MAKE.test(text)));
+}
+
+/** True when a rule only says what to stop using ("@Audited is being retired"). */
 function dropsOnly(text: string): boolean {
   const terms = preferenceTerms(text);
   return terms.avoid.size > 0 && terms.use.size === 0;
@@ -195,7 +204,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   const work = kindsOfWorkIn(text);
   // A change or choice of named things is about how work is done, with no word for the work
   // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
-  const about = slots.length > 0 || work.length > 0 || namesCode(text) || (shape && namesATerm(text));
+  const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape);
   // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
   // lasting for a rule about work, as is a rule's shape.
   const shaped =
@@ -227,13 +236,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   const found: ConventionFinding[] = [];
   for (const clause of clausesBySlot(text, slots)) {
     const words = kindsOfWorkIn(clause.text);
-    if (
-      clause.slot === null &&
-      words.length === 0 &&
-      !namesCode(clause.text) &&
-      !(shape && namesATerm(clause.text))
-    )
-      continue;
+    if (clause.slot === null && words.length === 0 && !namesWorkThing(clause.text, shape)) continue;
     if (clause.slot === null && isSmallTalk(clause.text)) continue;
     // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
     const after =

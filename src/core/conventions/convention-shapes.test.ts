@@ -19,6 +19,7 @@ describe("conventions read by their shape, with no marker", () => {
       "oh and before every push you run `just verify`, it lints and tests",
       "Before every push you run `just verify`",
     ],
+    ["also every resource we create needs a team tag", "Every resource we create needs a team tag"],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);
   });

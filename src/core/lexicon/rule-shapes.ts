@@ -127,6 +127,26 @@ export const RULE_SHAPES = defineLexicon(
   "iu",
 );
 
+/**
+ * Things the team makes, said of all of them: a rule about them is about how work is done, even
+ * with no word for the work ("every resource we create needs owner and costcentre tags").
+ */
+export const THINGS_WE_MAKE = defineLexicon(
+  "things-we-make",
+  [
+    {
+      pattern:
+        /\b(?:every|each|all|any)\s+(?:[\w-]+\s+){1,2}?(?:we|you)\s+(?:create|make|add|write|build|deploy|provision|ship|spin up|open|publish)\b/,
+      example: "every bucket we provision needs an owner tag",
+    },
+    {
+      pattern: /(?:我们|你)(?:新)?(?:建|创建|加|写|发布|上线)的(?:每|所有)/,
+      example: "我们新建的所有表都要有 created_at 字段",
+    },
+  ],
+  "iu",
+);
+
 /** What keeps a sentence with a rule's shape from being a rule. */
 export const NOT_A_RULE = defineLexicon(
   "not-a-rule",
