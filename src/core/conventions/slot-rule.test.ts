@@ -118,3 +118,10 @@ describe("'over' of a time is no preference", () => {
     ]);
   });
 });
+
+describe("what runs the tests", () => {
+  it("reads tox and a quoted command after 'just' as the test runner", () => {
+    expect(slots("We moved the test run to nox, so it's `nox -s tests` now")).toEqual(["test-runner=nox"]);
+    expect(slots("Tests: just `pytest -q` from the repo root")).toEqual(["test-runner=pytest"]);
+  });
+});

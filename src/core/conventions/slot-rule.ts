@@ -89,7 +89,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
       // "…, rebase onto main instead", "always yarn add"
       /\binstead\b/i.test(rest) ||
-      /\b(?:always|only|just)\s*$/i.test(before)
+      /\b(?:always|only|just)\s*[`'"]?$/i.test(before)
     )
       used.add(member);
   }

@@ -224,6 +224,10 @@ export const SLOTS = defineLexicon(
         pytest: "pytest",
         unittest: "unittest",
         nose2: "nose2",
+        // What runs the tests: a project runs them one way.
+        tox: "tox",
+        nox: "nox",
+        nextest: "nextest",
       },
       "vitest replaced jest, use vitest",
     ),
