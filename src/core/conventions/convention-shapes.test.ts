@@ -20,6 +20,7 @@ describe("conventions read by their shape, with no marker", () => {
       "Before every push you run `just verify`",
     ],
     ["also every resource we create needs a team tag", "Every resource we create needs a team tag"],
+    ["release got archived last night, open pull requests against trunk", "open pull requests against trunk"],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);
   });

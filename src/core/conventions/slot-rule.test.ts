@@ -125,3 +125,11 @@ describe("what runs the tests", () => {
     expect(slots("Tests: just `pytest -q` from the repo root")).toEqual(["test-runner=pytest"]);
   });
 });
+
+describe("the branch pull requests go to", () => {
+  it("is one slot, in English and Chinese, so a newer target replaces the older", () => {
+    expect(slots("PRs always target release, QA tests from there")).toEqual(["pr-target=release"]);
+    expect(slots("from now on open pull requests against trunk")).toEqual(["pr-target=trunk"]);
+    expect(slots("以后 MR 都提到 dev 分支")).toEqual(["pr-target=dev"]);
+  });
+});

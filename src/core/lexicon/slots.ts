@@ -270,6 +270,21 @@ export const SLOTS = defineLexicon(
       "fyi ops decided new resources land in eu-central-1 going forward",
       1,
     ),
+    // The branch pull requests go to: a project has one ("PRs always target develop").
+    valued(
+      "pr-target",
+      ["github", "git"],
+      /\b(?:PRs?|pull requests?|MRs?|merge requests?)\b[^.;,]{0,30}?\b(?:target(?:s|ing)?|against|into|go(?:es)? to|based on)\s+(?:the\s+)?['"`]?([a-z][\w./-]*)/,
+      "PRs always target develop, that's where QA picks things up",
+      1,
+    ),
+    valued(
+      "pr-target",
+      ["github", "git"],
+      /(?:PR|MR|合并请求)[^，。；]{0,10}?(?:提到|合到|合并到|指向|提交到)\s*([a-z][\w./-]*)/,
+      "以后 MR 都提到 develop 分支",
+      1,
+    ),
     valued(
       "deploy-target",
       ["deploy"],
