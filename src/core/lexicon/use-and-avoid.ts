@@ -49,6 +49,10 @@ export const USE_LEADS = defineLexicon(
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
+    after(
+      /\b(?:standardi[sz]ed|settled|landed|converged|agreed|decided) on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
+      "the platform team standardized on zerolog",
+    ),
     {
       // Only a clause's first word: "for logging from now on" does not use "logging".
       pattern: /(?:from now on|from here on|going forward|everywhere|across the board)\b/,
