@@ -11,6 +11,7 @@ import { activityTrigger } from "../learning/topics.js";
 import { announcementRest } from "../lexicon/announcements.js";
 import { statesClauseRule } from "../lexicon/clause-rules.js";
 import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
+import { tellsDecision } from "../lexicon/decisions.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
@@ -18,7 +19,9 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
+import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { isNotARule, ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
+import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
@@ -168,6 +171,8 @@ interface MessageReading {
   /** Words outside any list item carry a strong standing marker ("a few house rules. 1) …"). */
   headed: boolean;
   lastCommand: string | null;
+  /** The next sentence confirms this one as standing ("Prefer that everywhere.", 以后都这样). */
+  confirmed?: boolean;
   /**
    * The unit is a clause of a sentence read as a standing rule (see convention-clauses.ts): the
    * sentence's marker or shape holds for it, and a subject with its value is a rule ("route paths
@@ -188,19 +193,26 @@ interface MessageReading {
  */
 function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
   if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return [];
-  // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是).
-  const strong = hasStrongStandingMarker(unit.text);
+  // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it.
+  if (pointsBackOnly(text)) return [];
+  // "the export button does nothing on Safari, it should download the CSV" asks for one fix.
+  if (reportsShortfall(text, hasStrongStandingMarker)) return [];
+  // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
+  // sentence after, which points back at this one ("Do it that way from now on").
+  const strong = reading.confirmed === true || hasStrongStandingMarker(unit.text);
   // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
   if (isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text)) return [];
   // A story, other people's habits, a guess or a failure report is no rule, whatever its words.
   if (isNotARule(text) || isNotARule(unit.text)) return [];
   const zh = languageOf(text) === "zh";
   const slots = readSlots(text).filter((slot) => slot.value !== null);
-  const update = saysUpdate(unit.text) || reading.announced;
+  // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
+  const decided = tellsDecision(text) && (slots.length > 0 || namesATerm(text));
+  const update = saysUpdate(unit.text) || reading.announced || decided;
   // How a kind of thing is named holds for every one of them: "flag keys are ff_ plus snake_case".
   const names = slots.some((slot) => slot.slot.startsWith("naming."));
   // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
-  const shape = ruleShape(text) !== null || choosesBetween(text);
+  const shape = ruleShape(text) !== null || choosesBetween(text) || decided;
   const work = kindsOfWorkIn(text);
   // A change or choice of named things is about how work is done, with no word for the work
   // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
@@ -223,7 +235,9 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
     (slots.length > 0 && (marked || update || statesNorm(text) || names));
   // A lasting rule that sets a slot's value states the project's value even as a statement
   // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
+  // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
   const directive =
+    reading.confirmed === true ||
     (reading.inRule === true && statesClauseRule(text)) ||
     shape ||
     announcedValue ||
@@ -329,7 +343,10 @@ export function readConventions(message: string, lastCommand: string | null = nu
     const announces = announcesOnly(text);
     // An announcement before a colon heads the rule it announces ("quick update on naming: …").
     const heading = announcementRest(unit.text) !== null;
-    const here = { ...reading, announced: reading.announced || heading };
+    // The next sentence may only point back at this one as standing ("Prefer that everywhere.").
+    const next = units[position + 1];
+    const confirmed = next !== undefined && pointsBackOnly(next.text);
+    const here = { ...reading, announced: reading.announced || heading, confirmed };
     // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
     const parts = unit.parts.map((part) => readUnit(part, ruleOf(stripLeadIns(part.text)), here));
     const whole = announces ? [] : readUnit(unit, text, here);
@@ -349,6 +366,10 @@ export function readConventions(message: string, lastCommand: string | null = nu
     }
     if (dropped.length > 0) findings[0] = withDropped(message, findings[0] as ConventionFinding, dropped);
     dropped = [];
+    // The confirmation is quoted with the rule it confirms, never stored as a rule of its own.
+    const last = findings.length - 1;
+    const quote = confirmed ? span(message, (findings[last] as ConventionFinding).quote, next.text) : null;
+    if (quote !== null) findings[last] = { ...(findings[last] as ConventionFinding), quote };
     for (const finding of findings) {
       placeOf.set(finding, { position, group: unit.group });
       found.push(finding);

@@ -20,6 +20,7 @@ import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
+import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { type Sentence, sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { CODE_WORK, EVERY_TASK_WORK } from "../lexicon/work-groups.js";
@@ -74,11 +75,12 @@ function instructionText(sentence: string): string {
 
 /**
  * True when a sentence opens by telling the agent what to do ("put it in requirements.in and run
- * pip-compile", "用 pnpm"): how a prohibition's alternative reads (see constraintRule).
+ * pip-compile", "用 pnpm"; not "以后都这样"): how a prohibition's alternative reads (constraintRule).
  */
 export function opensWithInstruction(sentence: string, zh: boolean): boolean {
   const text = instructionText(sentence);
-  return !/[?？]\s*$/.test(text) && (zh ? ZH_INSTRUCTION.test(text) : opensWithInstructionVerb(text));
+  if (/[?？]\s*$/.test(text) || pointsBackOnly(text)) return false;
+  return zh ? ZH_INSTRUCTION.test(text) : opensWithInstructionVerb(text);
 }
 
 /**

@@ -4,6 +4,7 @@
  * (core/lexicon/tokenizer.ts). Pure.
  */
 import { hanCount } from "../lexicon/language.js";
+import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 
 /** Words that only say how often or how annoying something is. */
 const FILLER =
@@ -11,14 +12,14 @@ const FILLER =
 
 /**
  * True for a sentence with nothing a lesson could keep once frequency words and frustration are
- * removed: "每次都这样。", "Stop guessing.", "Again!", "Same error every time". A rule made of it
- * ("每次都这样") teaches nothing.
+ * removed ("每次都这样。", "Stop guessing.", "Again!", "Same error every time"), or whose whole object
+ * is a pronoun ("Prefer that everywhere.", 以后都这样). A rule made of it teaches nothing.
  */
 export function isContentless(sentence: string): boolean {
   const rest = sentence.replace(FILLER, " ");
   const latin = rest.match(/[A-Za-z0-9][\w'.-]*/g)?.length ?? 0;
   const han = hanCount(rest);
-  return latin < 2 && han < 3 && latin + han < 3;
+  return (latin < 2 && han < 3 && latin + han < 3) || pointsBackOnly(sentence);
 }
 
 /** An order about the work at hand, not a rule: "undo that", "drop it and redo", "撤回吧". */

@@ -118,3 +118,57 @@ describe("preferenceTerms: 'over' prefers one thing to another only in a prefere
     );
   });
 });
+
+describe("contradicts: a dropped thing matched by its stems", () => {
+  const convention = (rule: string) => ({ rule, convention: true });
+  const drops = (newer: string, older: string) => contradicts(convention(newer), convention(older));
+
+  it("archives the convention that names the dropped thing in another inflection", () => {
+    expect(
+      drops(
+        "no more squashed commits on main, rebase-merge instead",
+        "Feature branches get squash-merged so every commit on main is one PR",
+      ),
+    ).toBe(true);
+    expect(
+      drops(
+        "stop using stubs for the mailer, use a real MailHog",
+        "Unit tests stub the mailer with a fake transport",
+      ),
+    ).toBe(true);
+    expect(
+      drops("no more force-pushes to shared branches", "Rebase your branch and force-push it before review"),
+    ).toBe(true);
+    expect(
+      drops(
+        "No more squashing PRs, merge commits keep the history",
+        "Squash PRs into one commit before merging",
+      ),
+    ).toBe(true);
+    expect(
+      drops("Snapshot testing is out, assert on visible text", "Components are covered by snapshot tests"),
+    ).toBe(true);
+  });
+
+  it("keeps a convention that shares only a word of the rest of the newer rule, or none of the dropped thing's", () => {
+    // "integration tests" is where stubs are dropped, not what is dropped.
+    expect(
+      drops(
+        "stop using stubs in integration tests",
+        "Integration tests run against the docker compose stack",
+      ),
+    ).toBe(false);
+    // "merges" alone is not the dropped thing: "squash merges" is.
+    expect(drops("no more squash merges, rebase instead", "Merges into main need a green pipeline")).toBe(
+      false,
+    );
+    // A thing the newer rule still speaks of elsewhere is not dropped by it.
+    expect(drops("no more tests in src, tests live under tests/", "Tests are written with pytest")).toBe(
+      false,
+    );
+    // An older rule that forbids the thing too agrees with the newer one.
+    expect(drops("stop using mocks for the database", "Never mock the database in integration tests")).toBe(
+      false,
+    );
+  });
+});

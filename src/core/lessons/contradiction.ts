@@ -6,7 +6,8 @@
  * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
 import { slotOf } from "../conventions/slot-rule.js";
-import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { stemWord, words } from "../lexicon/tokenizer.js";
+import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
 
 export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -58,12 +59,53 @@ export function dropsSomething(lesson: Pick<Lesson, "rule" | "convention">): boo
   return lesson.convention === true && preferenceTerms(lesson.rule).avoid.size > 0;
 }
 
+/** A word's stem as the tokenizer reads it, a final "e" aside ("merge", "merges", "merged" → merg). */
+const stemOf = (word: string): string => stemWord(word).replace(/(?<=\p{L}{3})e$/u, "");
+
+/** How often each stem occurs in a rule; with `parts`, identifier parts too ("squash-merged" → squash, merg). */
+function stemCounts(rule: string, parts: boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of words(rule, { parts })) counts.set(stemOf(word), (counts.get(stemOf(word)) ?? 0) + 1);
+  return counts;
+}
+
+/** True when a word of a dropped thing is among `stems`: itself, or every part of it ("rebase-merge"). */
+function named(word: string, stems: ReadonlyMap<string, number>): boolean {
+  if (stems.has(stemOf(word))) return true;
+  const parts = word.split(/[._/-]+/).filter((part) => part.length >= 2);
+  return parts.length > 1 && parts.every((part) => stems.has(stemOf(part)));
+}
+
+/**
+ * The things `newer` drops that `older` names, each as the words that name it: the term itself
+ * ("env_logger"), or every word of the thing by its stem ("PRs get squash-merged" names "squashing
+ * PRs").
+ */
+function droppedThingsNamedIn(newer: string, older: string): ReadonlyArray<readonly string[]> {
+  const words = ruleWords(older);
+  const theirs = stemCounts(older, true);
+  return [
+    ...[...preferenceTerms(newer).avoid].filter((item) => words.has(item)).map((item) => [item]),
+    ...droppedThings(newer).filter((name) => name.every((word) => named(word, theirs))),
+  ];
+}
+
+/** True when `older` names a thing `newer` drops (see {@link droppedThingsNamedIn}). */
+export function namesWhatItDrops(newer: string, older: string): boolean {
+  return droppedThingsNamedIn(newer, older).length > 0;
+}
+
 /**
  * True when both are conventions and `newer` drops what `older` is built on: a thing it says to
- * stop using ("env_logger gets removed", "no new Koin modules") that `older` names without
- * forbidding it ("logging goes through the log crate with env_logger"). This is how a change of
- * convention supersedes the old one when no slot names what they govern. `fresh` and `old` are
- * the two rules' terms, read once by the caller.
+ * stop using ("env_logger gets removed", "no new Koin modules", "no more squash merges") that
+ * `older` names without forbidding it ("logging goes through the log crate with env_logger", "PRs
+ * get squash-merged"). The thing is matched by the words that name it, each by its stem ("stop
+ * using mocks" and "tests mock the gateway"), or by the term itself; a rule that shares only
+ * another word of the newer one ("integration tests" in "stop using mocks in integration tests")
+ * is not built on it. A thing the newer rule speaks of again elsewhere is not dropped by it ("no
+ * more tests in src, tests live in tests/"), nor one `older` forbids too or `newer` uses. This is
+ * how a change of convention supersedes the old one when no slot names what they govern. `fresh`
+ * and `old` are the two rules' terms, read once by the caller.
  */
 function dropsWhatOlderUses(
   newer: Pick<Lesson, "rule" | "convention">,
@@ -72,12 +114,14 @@ function dropsWhatOlderUses(
   old: PreferenceTerms,
 ): boolean {
   if (newer.convention !== true || older.convention !== true || fresh.avoid.size === 0) return false;
-  const words = ruleWords(older.rule);
-  // A thing the newer rule still speaks of in the plural ("test" beside "tests") is not dropped.
-  const own = ruleWords(newer.rule);
-  for (const item of fresh.avoid)
-    if (words.has(item) && !old.avoid.has(item) && !fresh.use.has(item) && !own.has(`${item}s`)) return true;
-  return false;
+  const own = stemCounts(newer.rule, false);
+  const forbidden = new Set([...old.avoid].map(stemOf));
+  return droppedThingsNamedIn(newer.rule, older.rule).some(
+    (name) =>
+      // Not a thing `older` forbids too or `newer` uses, nor one `newer` speaks of again ("test" beside "tests").
+      !name.some((word) => forbidden.has(stemOf(word)) || fresh.use.has(word)) &&
+      !name.every((word) => (own.get(stemOf(word)) ?? 0) > 1),
+  );
 }
 
 /**

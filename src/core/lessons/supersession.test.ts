@@ -43,6 +43,28 @@ describe("statesAnotherRule", () => {
     );
   });
 
+  it("a convention that drops a thing the other does not name is another rule, however many words they share", () => {
+    expect(
+      statesAnotherRule(
+        convention("We agreed to stop using fixtures in e2e tests, they seed through the API now"),
+        convention("E2e tests always run against the seeded staging API"),
+      ),
+    ).toBe(true);
+    expect(
+      statesAnotherRule(
+        convention("E2e tests always run against the seeded staging API"),
+        convention("We agreed to stop using fixtures in e2e tests, they seed through the API now"),
+      ),
+    ).toBe(true);
+    // The same drop said again in other words is the same rule.
+    expect(
+      statesAnotherRule(
+        convention("No more fixtures in e2e tests, seed through the API"),
+        convention("Stop using fixtures in e2e tests, seed through the API"),
+      ),
+    ).toBe(false);
+  });
+
   it("says nothing of lessons that are not conventions (their trigger is part of what they say)", () => {
     expect(
       statesAnotherRule(

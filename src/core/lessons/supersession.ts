@@ -6,7 +6,13 @@
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
 import { tokens } from "../lexicon/tokenizer.js";
-import { contradicts, replacesInSlot, slotOfLesson } from "./contradiction.js";
+import {
+  contradicts,
+  dropsSomething,
+  namesWhatItDrops,
+  replacesInSlot,
+  slotOfLesson,
+} from "./contradiction.js";
 import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
 import type { Lesson } from "./lesson.js";
@@ -28,11 +34,19 @@ const SAME_RULE_OVERLAP = 0.5;
 
 /**
  * True when both lessons are conventions whose rules share too few words to be one rule ("Logging
- * goes through structlog" and "Staging tables are raw_ now"): the kind of work in their triggers
- * makes short rules look alike to the embedder, but they are two conventions, not one said twice.
+ * goes through structlog" and "Staging tables are raw_ now"), or one drops a thing the other does
+ * not name: the kind of work in their triggers makes short rules look alike to the embedder, but
+ * they are two conventions, not one said twice.
  */
 export function statesAnotherRule(candidate: Lesson, other: Lesson): boolean {
   if (candidate.convention !== true || other.convention !== true) return false;
+  // A rule that drops a thing is another rule than one that does not name it ("stop using mocks in
+  // integration tests, localstack now" and "integration tests run with pytest -m integration").
+  for (const [one, two] of [
+    [candidate, other],
+    [other, candidate],
+  ] as const)
+    if (dropsSomething(one) && !namesWhatItDrops(one.rule, two.rule)) return true;
   const mine = tokens(candidate.rule, { stem: true });
   const theirs = tokens(other.rule, { stem: true });
   const smaller = Math.min(mine.size, theirs.size);

@@ -17,6 +17,8 @@ import { defineLexicon } from "./define-lexicon.js";
 const TOPIC = String.raw`(?:(?!(?:is|are|was|were|be|must|should|shall|need|needs|go|goes|get|gets|have|has|live|lives|use|uses|start|starts|end|ends|stay|stays|now|always|never|we|it|it's|will|can|please|so|and|but)\b)[^\s.,;:!?，。；：！？—–]+\s*){1,6}`;
 /** A topic named in Chinese: a few characters, none that starts what is to be done (改, 用, 都…). */
 const ZH_TOPIC = "(?:(?![改换用都要是以走叫放统一律])[^，。：:,；;！？!?]){1,12}";
+/** A meeting or a vote that decides how work is done. */
+const MEETING = `(?:retro(?:spective)?|vote|poll|meeting|sync|stand-?up|discussion|design review|arch(?:itecture)? review|guild(?: meeting)?|planning|rfc|adr|huddle|offsite)`;
 /** Words that say what the announcement is about. */
 const ABOUT = "(?:on|to|about|regarding|re|for|in|with)";
 /** What people call the rules a change touches, in Chinese. */
@@ -60,6 +62,13 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     example: "new rule for migrations",
   },
   {
+    // What a meeting or a vote decided, as a heading: "Outcome of the retro:", "Retro takeaway:".
+    pattern: new RegExp(
+      String.raw`^(?:the\s+)?(?:(?:outcome|results?|decisions?|takeaways?|action items?|conclusions?|verdict)\s+(?:of|from)\s+(?:the\s+|our\s+|this week'?s\s+|last week'?s\s+|today'?s\s+|yesterday'?s\s+)?${MEETING}|${MEETING}\s+(?:outcome|results?|decisions?|takeaways?|action items?|conclusions?|verdict))|^(?:from|per|after)\s+(?:the\s+|our\s+|today'?s\s+|yesterday'?s\s+)?${MEETING}`,
+    ),
+    example: "Outcome of the retro",
+  },
+  {
     pattern: new RegExp(String.raw`^(?:about|regarding|re|as for|on the subject of)\s+${TOPIC}`),
     example: "About the logging setup.",
   },
@@ -83,6 +92,11 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     example: "说下咱们的约定",
   },
   { pattern: new RegExp(`^关于${ZH_TOPIC}`), example: "关于表前缀" },
+  {
+    pattern:
+      /^(?:(?:今天|昨天|上周|本周)?的?)?(?:复盘|会议|周会|例会|评审|投票|讨论|技术委员会)(?:的)?(?:结论|结果|决定|决议)/,
+    example: "复盘结论",
+  },
   {
     pattern: new RegExp(
       `^(?:有|这)?(?:几|两|三|一)?(?:个|条|处|点)[^，。：:,]{0,4}(?:变化|调整|改动|${ZH_RULES})`,

@@ -61,8 +61,14 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   ),
   lead(
     "standing",
-    /^(?:from now on|going forward|in the future|from here on(?: out)?|henceforth|in general|generally|as a rule|by default|in principle)\b[\s,:;—-]*/,
+    /^(?:from now on|going forward|in the future|from here on(?: out)?|henceforth|by default)\b[\s,:;—-]*/,
     "From now on, reply in English.",
+  ),
+  // How general the rule is, said before it: its standing marker is read from the words as said.
+  lead(
+    "filler",
+    /^(?:basically|essentially|generally(?: speaking)?|in general|as a (?:general )?rule|in principle|overall|in short|to be clear|for context)\b[\s,:;—-]*/,
+    "Generally: API errors carry a machine-readable code",
   ),
   lead("filler", /^please\b[\s,]*/, "Please always cite your sources."),
   lead("filler", /^(?:no+|nope|nah|ok(?:ay)?|yes)[,.!:]\s*/, "no, use pnpm"),
@@ -126,8 +132,13 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   ),
   lead(
     "filler",
-    /^(?:(?:哦|噢)?对了(?:[，,]?\s*(?:刚才)?忘了说)?|忘了说|顺便说一下|顺便说一句|顺便|另外|还有|补充一下|提醒一下|说一下|跟你说|告诉你|我跟你说|麻烦|好的|嗯|哦|那个)[，,：:\s]*/,
+    /^(?:(?:哦|噢)?对了(?:[，,]?\s*(?:刚才)?忘了说)?|忘了说|顺便说一下|顺便说一句|顺便|另外|还有|补充一下|提醒一下|说一下|我?(?:跟|和|给)你说(?:一下|一声)?|告诉你(?:一下|一声)?|麻烦|好的|嗯|哦|那个)[，,：:\s]*/,
     "对了，我对花生过敏",
+  ),
+  lead(
+    "filler",
+    /^(?:总的来说|一般来说|基本上|原则上|通知一下|同步一下|多说一句|提一句|提一下)[，,：:]\s*/,
+    "同步一下：接口文档已经挪到 Apifox 了",
   ),
   lead(
     "request",

@@ -1,8 +1,11 @@
 /**
- * The assistant reporting that it could not find or do what was asked: "I'm sorry, there are no
- * trains", "Unfortunately I couldn't book it", "没有找到". What the user says next is read against it.
+ * Reports of what falls short. The assistant reporting that it could not find or do what was
+ * asked: "I'm sorry, there are no trains", "Unfortunately I couldn't book it", "没有找到" — what the
+ * user says next is read against it. And the user reporting what the code does wrong now, with
+ * what one fix should do: "the export button does nothing on Safari, it should download the CSV",
+ * "登录页在手机上错位了，应该居中" — a task, not a standing rule (see {@link reportsShortfall}).
  */
-import { cueLexicon } from "./define-lexicon.js";
+import { cueLexicon, defineLexicon } from "./define-lexicon.js";
 
 /** An assistant message that reports a shortfall. */
 export const SHORTFALL_REPORTS = cueLexicon("shortfall-reports", [
@@ -29,3 +32,53 @@ export const SHORTFALL_REPORTS = cueLexicon("shortfall-reports", [
     example: "抱歉，没有找到符合条件的酒店",
   },
 ]);
+
+/** A thing of the product or the code, as a bug report opens ("the export button", "our invoice footer"). */
+const THING = String.raw`(?:the|our|my|this|that|a|an|some)\s+(?:[\w.'/-]+\s+){0,4}?`;
+/** The same, its determiner left out ("login page overlaps on mobile"). */
+const BARE_THING = String.raw`(?:(?:the|our|my|this|that|a|an|some)\s+)?(?:[\w.'/-]+\s+){0,4}?`;
+
+/**
+ * What the code does wrong now, as the first clause of a report. Each entry reads from the start of
+ * the sentence, so "…, so from now on always use path.join" is read after it (see
+ * {@link reportsShortfall}).
+ */
+export const PRESENT_SHORTFALLS = defineLexicon(
+  "present-shortfalls",
+  [
+    {
+      // Something that does not work: "does nothing", "doesn't load", "is broken", "overlaps".
+      pattern: new RegExp(
+        String.raw`^${BARE_THING}[\w.'/-]+\s+(?:(?:still|sometimes|now|just|randomly)\s+)?(?:does nothing|doesn'?t (?:work|load|render|show|save|open|close|respond|scroll|update|refresh|do anything|fire|submit|download)|won'?t (?:load|open|close|save|render|submit|download)|(?:is|are) (?:broken|misaligned|cut off|blank|empty|garbled|unreadable|off by one|missing|not (?:working|loading|showing|rendering|saving|updating|clickable))|overlaps?|overflows?|crash(?:es)?|freezes|hangs|flickers|spins forever|(?:shows?|displays?|returns?|prints?|sends?|renders?) (?:the wrong|a wrong|wrong|an? (?:error|500|404|blank)|nothing|nan|undefined|null\b|duplicates?|stale|garbage))`,
+      ),
+      example: "The export button does nothing on Safari",
+    },
+    {
+      // What it does now, then what it should do: "The invoice footer shows USD for everyone, it should use …".
+      pattern: new RegExp(
+        String.raw`^${THING}[\w.'/-]+\s+(?:(?:still|always|currently|now|just)\s+)?(?:shows?|displays?|returns?|prints?|sends?|renders?|uses?|puts?|sorts?|rounds?|formats?|opens?|redirects?|logs?|charges?|emails?|counts?|defaults? to|falls? back to)\b[^,;.!?]{0,80}[,;]\s*(?:but\s+)?(?:it|they|that|this)\s+(?:should|needs? to|is supposed to|ought to|must)\b`,
+      ),
+      example: "The invoice footer shows USD for everyone, it should use the account currency",
+    },
+    {
+      // 错位了, 没反应, 显示不全, 乱码, 白屏, 崩了, 报错, 不生效
+      pattern:
+        /^[^，。,；;！!？?]{0,30}?(?:错位|没反应|没有反应|没响应|不显示|显示不(?:出来|全|对)|乱码|白屏|闪退|崩了|崩溃|卡死|卡住|报错|不生效|失效|坏了|点不了|打不开|加载不出|重叠|溢出|显示成|变成了)/u,
+      example: "登录页在手机上错位了，应该居中",
+    },
+  ],
+  "iu",
+);
+
+/**
+ * True when a sentence opens with a report of what the code does wrong now ("the export button does
+ * nothing on Safari, it should download the CSV"): it asks for one fix, not a standing rule. Not
+ * when the words after the report carry a standing marker of their own (`standing`: "…, so from now
+ * on always use path.join").
+ */
+export function reportsShortfall(sentence: string, standing: (text: string) => boolean): boolean {
+  const found = PRESENT_SHORTFALLS.pattern.exec(sentence.trim());
+  if (found === null) return false;
+  const report = found[0].split(/[,;，；]/)[0] ?? found[0];
+  return !standing(sentence.trim().slice(report.length));
+}

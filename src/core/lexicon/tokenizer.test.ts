@@ -69,6 +69,11 @@ describe("lead-ins", () => {
     ["oh wait, and also never push to main", "never push to main"],
     ["另外，每个函数都要有类型注解", "每个函数都要有类型注解"],
     ["update the README: add a section", "update the README: add a section"],
+    ["Generally: API errors carry a code", "API errors carry a code"],
+    ["In general, migrations must be reversible", "migrations must be reversible"],
+    ["跟你说一下，文档站迁到 VitePress 了", "文档站迁到 VitePress 了"],
+    ["同步一下：接口文档已经挪到 Apifox 了", "接口文档已经挪到 Apifox 了"],
+    ["同步一下代码", "同步一下代码"],
   ])("%j → %j", (text, expected) => {
     expect(stripLeadIns(text)).toBe(expected);
   });

@@ -7,6 +7,7 @@
 import { memoizeText } from "../memo.js";
 import type { LexiconEntry } from "./define-lexicon.js";
 import { defineLexicon } from "./define-lexicon.js";
+import { isStopWord } from "./stop-words.js";
 
 const WORD = String.raw`[\p{L}\p{N}_@./:+-]*[\p{L}\p{N}_@/:+-]`;
 /** A term written in Latin letters (a name in Chinese text: "Vuex", "pip-tools", "DO"). */
@@ -48,6 +49,10 @@ export const USE_LEADS = defineLexicon(
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
+    after(
+      /\b(?:standardi[sz]ed|settled|landed|converged|agreed|decided) on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
+      "the platform team standardized on zerolog",
+    ),
     {
       // Only a clause's first word: "for logging from now on" does not use "logging".
       pattern: /(?:from now on|from here on|going forward|everywhere|across the board)\b/,
@@ -163,4 +168,49 @@ export const preferenceTerms: (rule: string) => PreferenceTerms = memoizeText((r
   const use = collect(rule, USE_READERS);
   for (const item of avoid) use.delete(item);
   return { use, avoid };
+});
+
+/** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
+const NAME_ENDS =
+  /^(?:entirely|completely|altogether|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls)$/;
+/** A word of a name: letters, digits and the marks identifiers carry. */
+const NAME_WORD = /^\s+([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)/u;
+/** The word before a term ("squash" in "squash merges are out"), with nothing but a space between. */
+const WORD_BEFORE = /([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)\s+$/u;
+
+/** True when `word` goes on naming a thing: not a function word nor one that ends a name. */
+const namesOn = (word: string | undefined): word is string =>
+  word !== undefined &&
+  !isStopWord(word) &&
+  !NAME_ENDS.test(word) &&
+  !/^(?:is|are|gets?|got|was)$/.test(word);
+
+/**
+ * The things a rule says to stop using, each as the words that name it, lower case: the term and
+ * the word right after it that goes on naming it ("no more squash merges, …" → squash merges;
+ * "stop using mocks in integration tests" → mocks), or, for a thing named first, the word before it
+ * ("squash merges are out" → squash merges). A quoted term is named by its words. Remembered.
+ */
+export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> = memoizeText((rule) => {
+  const found: string[][] = [];
+  AVOID_LEADS.entries.forEach((lead, index) => {
+    const reader = AVOID_READERS[index] as RegExp;
+    reader.lastIndex = 0;
+    for (const match of rule.matchAll(reader)) {
+      const quoted = lead.side === "after" && match.slice(1, 4).some((group) => group !== undefined);
+      const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
+      const name = raw.split(/\s+/).map((word) => word.replace(/[.:]+$/, ""));
+      const head = name[0] ?? "";
+      if (head.length < 2 || NOISE.has(head)) continue;
+      if (quoted) found.push(name);
+      else if (lead.side === "after") {
+        const next = NAME_WORD.exec(rule.slice((match.index ?? 0) + match[0].length))?.[1]?.toLowerCase();
+        found.push(namesOn(next) ? [head, next.replace(/[.:]+$/, "")] : [head]);
+      } else {
+        const before = WORD_BEFORE.exec(rule.slice(0, match.index ?? 0))?.[1]?.toLowerCase();
+        found.push(namesOn(before) ? [before, head] : [head]);
+      }
+    }
+  });
+  return found;
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { readConventions } from "./convention-rule.js";
+
+const rules = (message: string) => readConventions(message).map((found) => found.rule);
+const slots = (message: string) =>
+  readConventions(message).map((found) => `${found.slot?.slot ?? "-"}=${found.slot?.value ?? "-"}`);
+
+describe("lead-in words before a rule", () => {
+  it("are not part of the rule (English)", () => {
+    expect(rules("Generally: API errors carry a machine-readable code, never a bare message.")).toEqual([
+      "API errors carry a machine-readable code, never a bare message",
+    ]);
+    expect(rules("Basically, every commit message starts with the ticket key.")).toEqual([
+      "Every commit message starts with the ticket key",
+    ]);
+    expect(rules("In general, database migrations must be reversible.")).toEqual([
+      "Database migrations must be reversible",
+    ]);
+    expect(rules("As a rule, HTTP handlers must stay thin and call a service in src/services.")).toEqual([
+      "HTTP handlers must stay thin and call a service in src/services",
+    ]);
+  });
+
+  it("are cut at whole words in Chinese", () => {
+    expect(rules("跟你说一下，接口文档已经迁到 Apifox 了")).toEqual(["接口文档已经迁到 Apifox 了"]);
+    expect(rules("和你说一声：接口都要带 trace id")).toEqual(["接口都要带 trace id"]);
+    expect(rules("一般来说，组件名都用大驼峰，比如 UserCard.vue")).toEqual([
+      "组件名都用大驼峰，比如 UserCard.vue",
+    ]);
+  });
+});
+
+describe("a report of what the code does wrong now", () => {
+  it("is a task, not a convention, however it says what the fix should do", () => {
+    for (const report of [
+      "The print button does nothing in Firefox, it should open the print dialog",
+      "the avatar upload is broken on Android, it should accept HEIC files",
+      "The receipt email uses the server timezone, it should use the customer's timezone",
+      "Order totals show the wrong currency symbol for EU accounts; they should use the account's locale",
+      "购物车页面在 iPad 上错位了，应该左对齐",
+      "设置页的保存按钮点了没反应，应该提示保存成功",
+    ])
+      expect(rules(report), report).toEqual([]);
+  });
+
+  it("stays a convention when a standing marker after it says it holds from now on", () => {
+    expect(
+      rules(
+        "The sidebar overlaps the footer on small screens, so from now on every layout component gets a mobile breakpoint",
+      ),
+    ).toHaveLength(1);
+    expect(rules("订单页在手机上错位了，以后所有页面都要用 flex 布局")).toHaveLength(1);
+  });
+});
+
+describe("an update told as news, a vote or a meeting's outcome", () => {
+  it("is a convention that sets its slot's new value", () => {
+    expect(slots("The team voted to go with tabs.")).toEqual(["indentation=tabs"]);
+    expect(slots("FYI the infra guild standardized on zerolog for all Go services")).toEqual([
+      "logging=zerolog",
+    ]);
+    expect(slots("We agreed on vitest for the frontend tests.")).toEqual(["test-runner=vitest"]);
+    expect(slots("The frontend chapter settled on Zustand for app state.")).toEqual([
+      "state-management=zustand",
+    ]);
+    expect(slots("组里投票决定以后用 bun 装依赖")).toEqual(["package-manager=bun"]);
+  });
+
+  it("drops the heading that tells where it was decided", () => {
+    expect(rules("Outcome of the planning: no more merge commits on release branches.")).toEqual([
+      "No more merge commits on release branches",
+    ]);
+    expect(rules("Retro takeaway: feature flags get removed within two sprints of launch.")).toEqual([
+      "Feature flags get removed within two sprints of launch",
+    ]);
+    expect(rules("复盘结论：上线前必须跑完 e2e 测试")).toEqual(["上线前必须跑完 e2e 测试"]);
+  });
+
+  it("is no convention when nothing is decided yet, or the decision names nothing to use", () => {
+    expect(rules("We'll vote on tabs versus spaces tomorrow.")).toEqual([]);
+    expect(rules("We decided to refactor the payment module.")).toEqual([]);
+    expect(rules("Did the team agree on a logger yet?")).toEqual([]);
+  });
+});
