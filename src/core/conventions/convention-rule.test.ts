@@ -204,6 +204,9 @@ describe("the standing-convention rule", () => {
       "every time you touch .gitlab-ci.yml run glab ci lint BEFORE you push. no exceptions",
     );
     expect(glab?.trigger).toBe("Every time you touch .gitlab-ci.yml");
+    // The occasion ends where the one it is said to starts: "you run…".
+    const [check] = readConventions("before any release you run `just audit`, it checks the licences");
+    expect(check?.trigger).toBe("Before any release");
   });
 
   it("takes the kind of work from the command the agent ran when the rule names none", () => {

@@ -65,7 +65,7 @@ export interface ConventionContext {
  * verb that starts the instruction ("every time you touch .gitlab-ci.yml | run glab ci lint").
  */
 const OCCASION =
-  /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
+  /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:(?:you|we)\s+)?(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
 const ZH_OCCASION = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
 
 /** The occasion a rule names ("Before committing", "提交之前"), or null. */

@@ -72,7 +72,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "commit",
     "Committing changes",
     "提交代码",
-    /\bgit commit\b|\bcommit(?:s|ting)?\b|\bcommit messages?\b|提交/,
+    /\bgit commit\b|\bcommit(?:s|ted|ting)?\b|\bcommit messages?\b|提交/,
     "no emojis in commit messages",
   ),
   named(

@@ -78,7 +78,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "commit",
-    /\b(?:commit|commits|committing|commit message|changelog)\b|提交|提交信息/,
+    /\b(?:commit|commits|committed|committing|commit message|changelog)\b|提交|提交信息/,
     "commit the fix",
   ),
   work(

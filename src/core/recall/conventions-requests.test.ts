@@ -200,3 +200,9 @@ describe("what a prompt names and brings in", () => {
     expect(work.work.has("code")).toBe(true);
   });
 });
+
+describe("a past participle names its work", () => {
+  it("reads 'get it committed' as commit work", () => {
+    expect(promptWork("looks good to me, get it committed", false).work.has("commit")).toBe(true);
+  });
+});
