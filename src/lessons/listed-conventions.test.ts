@@ -3,9 +3,9 @@
  * so a later change to one of them archives that one alone: learnt offline from captured sessions
  * into a real SQLite store, through the SDK.
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTacit, type Tacit } from "../sdk.js";
+import type { Tacit } from "../sdk.js";
+import { learnFrom, liveConventions, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -13,35 +13,9 @@ const T0 = Date.UTC(2026, 9, 1, 9);
 const DAY = 86_400_000;
 const PROJECT = "/work/warehouse";
 
-/** Captures a session in which the user states `said` at `start` (the agent acknowledges it) and learns it. */
-async function learnFrom(tacit: Tacit, sessionId: string, said: string, start: number): Promise<void> {
-  await tacit.capture({
-    sessionId,
-    messages: [
-      { id: "m1", role: "user", content: said, createdAt: start },
-      { id: "m2", role: "assistant", content: "Noted.", createdAt: start + 60_000 },
-    ],
-  });
-  await tacit.learn({ sessionId });
-}
-
 describe("conventions stated as a list", () => {
   it("are one lesson each, and a later change to the second archives only the second", async () => {
-    let clock = T0;
-    const dir = tempDir();
-    const tacit = await createTacit({
-      db: join(dir, "tacit.db"),
-      env: { TACIT_HOME: dir },
-      cwd: PROJECT,
-      now: () => clock,
-    });
-    try {
-      await listedThenChanged(tacit, (time) => {
-        clock = time;
-      });
-    } finally {
-      await tacit.close();
-    }
+    await withTacit(tempDir(), PROJECT, T0, listedThenChanged);
   });
 });
 
@@ -53,10 +27,7 @@ async function listedThenChanged(tacit: Tacit, setClock: (time: number) => void)
     "a few house rules. 1) deps are managed with poetry, never pip install into the venv directly. 2) every staging table we create gets the stg_ prefix. 3) tests are pytest, always run with --strict-markers",
     T0,
   );
-  const live = async () =>
-    (await tacit.lessons.list({ status: ["candidate", "active", "refined"], convention: true }))
-      .map((lesson) => lesson.rule)
-      .sort();
+  const live = () => liveConventions(tacit);
   expect(await live()).toEqual([
     "Deps are managed with poetry, never pip install into the venv directly",
     "Every staging table we create gets the stg_ prefix",
@@ -87,19 +58,8 @@ async function listedThenChanged(tacit: Tacit, setClock: (time: number) => void)
 
 describe("conventions stated in one sentence", () => {
   it("are one lesson each, and a later change to one archives only that one", async () => {
-    let clock = T0;
-    const dir = tempDir();
-    const tacit = await createTacit({
-      db: join(dir, "tacit.db"),
-      env: { TACIT_HOME: dir },
-      cwd: "/work/warehouse",
-      now: () => clock,
-    });
-    try {
-      const live = async () =>
-        (await tacit.lessons.list({ status: ["candidate", "active", "refined"], convention: true }))
-          .map((lesson) => lesson.rule)
-          .sort();
+    await withTacit(tempDir(), PROJECT, T0, async (tacit, setClock) => {
+      const live = () => liveConventions(tacit);
       await learnFrom(
         tacit,
         "rules",
@@ -111,12 +71,12 @@ describe("conventions stated in one sentence", () => {
         "Tests are pytest with --strict-markers",
       ]);
 
-      clock = T0 + 3 * DAY;
+      setClock(T0 + 3 * DAY);
       await learnFrom(
         tacit,
         "prefix",
         "change of plan on the staging prefix. forget stg_. it's tmp_ for every staging table going forward",
-        clock,
+        T0 + 3 * DAY,
       );
       const now = await live();
       expect(now).toContain("Tests are pytest with --strict-markers");
@@ -125,8 +85,6 @@ describe("conventions stated in one sentence", () => {
       const archived = await tacit.lessons.list({ status: ["archived"] });
       expect(archived.map((lesson) => lesson.rule)).toEqual(["Every staging table gets the stg_ prefix"]);
       expect(archived[0]?.statusReason).toMatch(/^superseded by /);
-    } finally {
-      await tacit.close();
-    }
+    });
   });
 });
