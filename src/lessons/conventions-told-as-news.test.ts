@@ -5,7 +5,7 @@
  * The older version is archived as superseded; the conventions it does not touch stay.
  */
 import { describe, expect, it } from "vitest";
-import { liveConventions as live, tacitOnClock } from "../testing/said-conventions.js";
+import { learnFrom, liveConventions as live, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -14,8 +14,11 @@ const DAY = 86_400_000;
 
 describe("conventions changed by news, votes and drops in other words", () => {
   it("archive the older version as superseded and keep the conventions they do not touch", async () => {
-    const { tacit, say } = await tacitOnClock(tempDir(), "/work/checkout", T0);
-    try {
+    await withTacit(tempDir(), "/work/checkout", T0, async (tacit, setClock) => {
+      const say = async (sessionId: string, said: string, at: number) => {
+        setClock(at);
+        await learnFrom(tacit, sessionId, said, at);
+      };
       await say(
         "rules",
         [
@@ -62,8 +65,6 @@ describe("conventions changed by news, votes and drops in other words", () => {
       expect(byRule.get("Logging goes through logrus in every Go service")).toMatch(
         /^superseded by \S+: The platform team standardized on zerolog/,
       );
-    } finally {
-      await tacit.close();
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Tacit } from "../sdk.js";
-import { liveConventions, tacitOnClock } from "../testing/said-conventions.js";
+import { learnFrom, liveConventions, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -15,21 +15,14 @@ const PROJECT = "/work/warehouse";
 
 describe("conventions stated as a list", () => {
   it("are one lesson each, and a later change to the second archives only the second", async () => {
-    const { tacit, say } = await tacitOnClock(tempDir(), PROJECT, T0);
-    try {
-      await listedThenChanged(tacit, say);
-    } finally {
-      await tacit.close();
-    }
+    await withTacit(tempDir(), PROJECT, T0, listedThenChanged);
   });
 });
 
 /** Learns three listed rules, then a later change to the second, checking what each left in the store. */
-async function listedThenChanged(
-  tacit: Tacit,
-  say: (sessionId: string, said: string, at: number) => Promise<void>,
-): Promise<void> {
-  await say(
+async function listedThenChanged(tacit: Tacit, setClock: (time: number) => void): Promise<void> {
+  await learnFrom(
+    tacit,
     "rules",
     "a few house rules. 1) deps are managed with poetry, never pip install into the venv directly. 2) every staging table we create gets the stg_ prefix. 3) tests are pytest, always run with --strict-markers",
     T0,
@@ -41,7 +34,9 @@ async function listedThenChanged(
     "Tests are pytest, always run with --strict-markers",
   ]);
 
-  await say(
+  setClock(T0 + 3 * DAY);
+  await learnFrom(
+    tacit,
     "prefix",
     "sorry, change of plan on the staging prefix. stg_ clashes with the warehouse schemas, so forget stg_. it's tmp_ for every staging table going forward",
     T0 + 3 * DAY,
@@ -63,10 +58,10 @@ async function listedThenChanged(
 
 describe("conventions stated in one sentence", () => {
   it("are one lesson each, and a later change to one archives only that one", async () => {
-    const { tacit, say } = await tacitOnClock(tempDir(), PROJECT, T0);
-    try {
+    await withTacit(tempDir(), PROJECT, T0, async (tacit, setClock) => {
       const live = () => liveConventions(tacit);
-      await say(
+      await learnFrom(
+        tacit,
         "rules",
         "house rule here: every staging table gets the stg_ prefix, and tests are pytest with --strict-markers",
         T0,
@@ -76,7 +71,9 @@ describe("conventions stated in one sentence", () => {
         "Tests are pytest with --strict-markers",
       ]);
 
-      await say(
+      setClock(T0 + 3 * DAY);
+      await learnFrom(
+        tacit,
         "prefix",
         "change of plan on the staging prefix. forget stg_. it's tmp_ for every staging table going forward",
         T0 + 3 * DAY,
@@ -88,8 +85,6 @@ describe("conventions stated in one sentence", () => {
       const archived = await tacit.lessons.list({ status: ["archived"] });
       expect(archived.map((lesson) => lesson.rule)).toEqual(["Every staging table gets the stg_ prefix"]);
       expect(archived[0]?.statusReason).toMatch(/^superseded by /);
-    } finally {
-      await tacit.close();
-    }
+    });
   });
 });

@@ -25,7 +25,8 @@ describe("several rules in one sentence", () => {
       "Tests are pytest with --strict-markers",
     ]);
     expect(found[0]?.slot?.value).toBe("stg_");
-    expect(found[1]?.slot).toBeNull();
+    // "tests are pytest" pairs the tests with their runner, as a description of the stack does.
+    expect(found[1]?.slot).toMatchObject({ slot: "test-runner", value: "pytest" });
     expect(found[1]?.work).toContain("tests");
   });
 

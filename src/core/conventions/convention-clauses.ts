@@ -16,8 +16,8 @@ const BREAK = /,\s+(?:and\s+|but\s+)?|，\s*(?:并且|而且|另外)?|\s+and\s+/
 const OPENERS = '([{（【`"';
 const CLOSERS = ')]}）】`"';
 
-/** The offsets of the breaks outside brackets, backticks and double quotes: [at, length]. */
-function breaksOf(text: string): Array<[number, number]> {
+/** The offsets of the breaks (`BREAK` unless said) outside brackets, backticks and double quotes: [at, length]. */
+export function breaksOf(text: string, breaks: RegExp = BREAK): Array<[number, number]> {
   const depthAt: number[] = [];
   let depth = 0;
   let quoted = false;
@@ -27,7 +27,7 @@ function breaksOf(text: string): Array<[number, number]> {
     else if (OPENERS.includes(char)) depth += 1;
     else if (CLOSERS.includes(char)) depth = Math.max(0, depth - 1);
   }
-  return [...text.matchAll(BREAK)]
+  return [...text.matchAll(breaks)]
     .filter((found) => depthAt[found.index ?? 0] === 0)
     .map((found) => [found.index ?? 0, found[0].length]);
 }

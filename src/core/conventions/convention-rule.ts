@@ -16,6 +16,7 @@ import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { fragmentOf } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
@@ -30,9 +31,11 @@ import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween, type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
+import { occasionOf } from "./convention-occasions.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
+import { firstValue, stackDescription } from "./stack-descriptions.js";
 
 /** A convention read from a message. */
 export interface ConventionFinding {
@@ -61,28 +64,6 @@ export interface ConventionContext {
 }
 
 /**
- * The situation of a rule: up to a clause break (a "." inside ".gitlab-ci.yml" is not one) or the
- * verb that starts the instruction ("every time you touch .gitlab-ci.yml | run glab ci lint").
- */
-const OCCASION =
-  /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:(?:you|we)\s+)?(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
-const ZH_OCCASION = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
-
-/** The occasion a rule names ("Before committing", "提交之前"), or null. */
-function occasionOf(text: string, zh: boolean): string | null {
-  if (zh) {
-    const found = ZH_OCCASION.exec(text);
-    return found ? `${found[1]}${/时|的时候/.test(found[2] ?? "") ? "" : found[2]}` : null;
-  }
-  const found = OCCASION.exec(text);
-  if (!found) return null;
-  // "before you tell me something is done" says when it is checked, not a situation to recall in.
-  if (/\b(?:done|finished|complete)\b/i.test(found[2] ?? "")) return null;
-  const word = found[1] ?? "";
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${(found[2] ?? "").trim()}`;
-}
-
-/**
  * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
  * the settings migration this morning — settings live in kestrel.toml now").
  */
@@ -99,7 +80,7 @@ function ruleOf(text: string): string {
 
 function clean(text: string): string {
   const stripped = stripLeadIns(text)
-    .replace(/[.。!！]+$/, "")
+    .replace(/[.。!！:：]+$/, "")
     .trim();
   return languageOf(stripped) === "zh" ? stripped : sentenceCase(stripped);
 }
@@ -179,6 +160,8 @@ interface MessageReading {
    * are kebab-case").
    */
   inRule?: boolean;
+  /** The unit is a clause of a description of the stack (see stack-descriptions.ts): a value it sets is standing. */
+  described?: boolean;
 }
 
 /**
@@ -191,8 +174,23 @@ interface MessageReading {
  * is an update. Its kinds of work are its slot's and those its words name (or, when it names none,
  * those of the command the agent ran right before).
  */
+/**
+ * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a
+ * story, other people's habits, a guess or a failure report.
+ */
+function statesNoRule(unit: RuleUnit, text: string): boolean {
+  if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return true;
+  // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
+  const strong = hasStrongStandingMarker(unit.text);
+  return (
+    isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text) ||
+    isNotARule(text) ||
+    isNotARule(unit.text)
+  );
+}
+
 function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
-  if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return [];
+  if (statesNoRule(unit, text)) return [];
   // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it.
   if (pointsBackOnly(text)) return [];
   // "the export button does nothing on Safari, it should download the CSV" asks for one fix.
@@ -200,10 +198,6 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
   // sentence after, which points back at this one ("Do it that way from now on").
   const strong = reading.confirmed === true || hasStrongStandingMarker(unit.text);
-  // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
-  if (isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text)) return [];
-  // A story, other people's habits, a guess or a failure report is no rule, whatever its words.
-  if (isNotARule(text) || isNotARule(unit.text)) return [];
   const zh = languageOf(text) === "zh";
   const slots = readSlots(text).filter((slot) => slot.value !== null);
   // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
@@ -226,7 +220,9 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   // An item of a list headed as rules ("a few house rules. 1) … 2) …") is one when it names a value.
   const listedValue = unit.listed && reading.headed && about && namesAValue(text);
   const { marked } = reading;
+  const described = reading.described === true && slots.length > 0;
   const lasting =
+    described ||
     reading.inRule === true ||
     strong ||
     shaped ||
@@ -238,6 +234,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
   const directive =
     reading.confirmed === true ||
+    described ||
     (reading.inRule === true && statesClauseRule(text)) ||
     shape ||
     announcedValue ||
@@ -301,21 +298,27 @@ function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding
   return null;
 }
 
-/** A finding with the words that say what it drops after it ("… Forget what I said about WebClient"). */
-function withDropped(
+/**
+ * A finding with the words of `units` after its rule: the words said before it that say what it
+ * drops ("… Forget what I said about WebClient"), or a fragment said after it ("… Included from
+ * db.changelog-master.yaml").
+ */
+function withUnits(
   message: string,
   finding: ConventionFinding,
-  dropped: readonly RuleUnit[],
+  units: readonly RuleUnit[],
+  before: boolean,
 ): ConventionFinding {
   const stop = finding.language === "zh" ? "。" : ". ";
-  const said = dropped.map((unit) => clean(ruleOf(stripLeadIns(unit.text))));
-  const first = dropped[0] as RuleUnit;
+  const said = units.map((unit) => clean(ruleOf(stripLeadIns(unit.text))));
+  const texts = units.map((unit) => unit.text);
+  const [first, last] = before
+    ? [texts[0] as string, finding.quote]
+    : [finding.quote, texts.at(-1) as string];
   return {
     ...finding,
     rule: [finding.rule, ...said].join(stop),
-    quote:
-      span(message, first.text, finding.quote) ??
-      [...dropped.map((unit) => unit.text), finding.quote].join(" "),
+    quote: span(message, first, last) ?? (before ? [...texts, last] : [first, ...texts]).join(" "),
   };
 }
 
@@ -338,8 +341,27 @@ export function readConventions(message: string, lastCommand: string | null = nu
   const found: ConventionFinding[] = [];
   const placeOf = new Map<ConventionFinding, UnitPlace>();
   let dropped: RuleUnit[] = [];
+  // A description of the stack: each clause that sets a slot's value is a convention of its own.
+  const stack = stackDescription(
+    units.map((unit) => (statesNoRule(unit, ruleOf(stripLeadIns(unit.text))) ? null : unit)),
+    (clause) => readUnit(clause, ruleOf(stripLeadIns(clause.text)), { ...reading, inRule: true }).length > 0,
+  );
+  const slotsOfStack = new Map<string, string | null>();
+  let last: ConventionFinding | null = null;
+  const extend = (old: ConventionFinding, joined: ConventionFinding): ConventionFinding => {
+    found[found.indexOf(old)] = joined;
+    placeOf.set(joined, placeOf.get(old) as UnitPlace);
+    return joined;
+  };
   for (const [position, unit] of units.entries()) {
     const text = ruleOf(stripLeadIns(unit.text));
+    const clauses = stack[position];
+    // A fragment with no subject says more of the rule just before it ("Included from X").
+    const fragment = fragmentOf(text);
+    if (fragment !== null && last !== null && !fragment.alone) {
+      last = extend(last, withUnits(message, last, [unit], false));
+      continue;
+    }
     const announces = announcesOnly(text);
     // An announcement before a colon heads the rule it announces ("quick update on naming: …").
     const heading = announcementRest(unit.text) !== null;
@@ -354,26 +376,37 @@ export function readConventions(message: string, lastCommand: string | null = nu
     // route paths are kebab-case"); parts between semicolons are rules of their own when each is.
     const findings = announces
       ? []
-      : parts.length > 0 && parts.every((found) => found.length > 0)
-        ? parts.flat()
-        : whole.length > 0
-          ? (clauseRules(unit, { ...here, inRule: true }) ?? whole)
-          : whole;
+      : clauses
+        ? clauses.flatMap((clause) =>
+            readUnit(clause, ruleOf(stripLeadIns(clause.text)), {
+              ...here,
+              inRule: true,
+              described: true,
+            }).map((finding) => ({ ...finding, slot: firstValue(finding.slot, slotsOfStack) })),
+          )
+        : parts.length > 0 && parts.every((found) => found.length > 0)
+          ? parts.flat()
+          : whole.length > 0
+            ? (clauseRules(unit, { ...here, inRule: true }) ?? whole)
+            : whole;
     if (findings.length === 0) {
-      if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      if (fragment !== null && last !== null) last = extend(last, withUnits(message, last, [unit], false));
+      else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      else last = null;
       reading.announced ||= announces;
       continue;
     }
-    if (dropped.length > 0) findings[0] = withDropped(message, findings[0] as ConventionFinding, dropped);
+    if (dropped.length > 0) findings[0] = withUnits(message, findings[0] as ConventionFinding, dropped, true);
     dropped = [];
     // The confirmation is quoted with the rule it confirms, never stored as a rule of its own.
-    const last = findings.length - 1;
-    const quote = confirmed ? span(message, (findings[last] as ConventionFinding).quote, next.text) : null;
-    if (quote !== null) findings[last] = { ...(findings[last] as ConventionFinding), quote };
+    const end = findings.length - 1;
+    const quote = confirmed ? span(message, (findings[end] as ConventionFinding).quote, next.text) : null;
+    if (quote !== null) findings[end] = { ...(findings[end] as ConventionFinding), quote };
     for (const finding of findings) {
       placeOf.set(finding, { position, group: unit.group });
       found.push(finding);
     }
+    last = findings.at(-1) ?? null;
   }
   // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
   // workspace. Use pnpm install, never npm install" → the instruction).

@@ -2,13 +2,15 @@
  * The units a message states rules in: each list item on its own ("- tests are JUnit 5", "2) every
  * staging table gets the stg_ prefix", "①组件文件名用大驼峰"), read without its marker; within an
  * item or a run of prose, each sentence ("e.g." does not end one, see abbreviations.ts; "；" does),
- * and within a sentence its parts between semicolons ("; "), rules of their own when each is one.
+ * and within a sentence its parts between semicolons ("; "), rules of their own when each is one;
+ * a heading glued before a sentence's rule is dropped (see convention-headings.ts).
  * A unit keeps its offsets into the message, so its words are quoted verbatim, and the group it
  * belongs to: every list item is a group of its own, and so is the prose around a list — units of
  * different groups are different rules, never one (see convention-alternatives.ts). Pure.
  */
 import { INLINE_MARKERS, LINE_MARKER } from "../lexicon/list-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
+import { headingLength } from "./convention-headings.js";
 
 /** One unit of a message: its text (no list marker), [start, end) offsets, and its group. */
 export interface RuleUnit {
@@ -124,12 +126,15 @@ export function ruleUnits(message: string): RuleUnit[] {
     for (const [index, sentence] of splitSentences(body).entries()) {
       // A marker that opens a sentence of its own ("…；②日志用 slf4j") is no part of its rule.
       const lead = LINE_MARKER.exec(sentence.text)?.[0].length ?? 0;
-      const text = sentence.text
+      const said = sentence.text
         .slice(lead)
         .replace(/[;；]+\s*$/, "")
         .trim();
+      // A heading glued before the rule is no part of it ("Before you touch anything: tests …").
+      const heading = headingLength(said);
+      const text = said.slice(heading);
       if (text === "") continue;
-      const at = stretch.start + sentence.start + sentence.text.indexOf(text, lead);
+      const at = stretch.start + sentence.start + sentence.text.indexOf(said, lead) + heading;
       if (lead > 0 && index > 0) [group, listed] = [fresh++, true];
       const unit: RuleUnit = { text, start: at, end: at + text.length, group, listed, parts: [] };
       units.push({ ...unit, parts: partsOf(unit) });

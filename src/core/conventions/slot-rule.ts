@@ -8,7 +8,9 @@ import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { forbids } from "../lexicon/negations.js";
 import { DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
-import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { LAUNCHERS, NOT_A_TOOL } from "../lexicon/slots-described.js";
+import { isStopWord } from "../lexicon/stop-words.js";
+import { DESCRIPTION_LEADS, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 
 /** A slot a rule governs, the value it sets there (null when it cannot be read) and where it is named. */
@@ -19,6 +21,8 @@ export interface SlotFinding {
   work: readonly string[];
   /** Offset of the words that name it. */
   index: number;
+  /** True when a subject is paired with the value, as a description of the stack says it ("logging is pino"). */
+  described?: true;
 }
 
 const ENTRIES = compiledEntries(SLOTS).map(({ entry, pattern }) => ({
@@ -100,6 +104,47 @@ function usedMember(entry: SlotEntry, text: string): string | null {
   return chosen.size === 1 ? ([...chosen][0] as string) : null;
 }
 
+/** Every tool a slot lists, as written (lower case) → as stored; longest first. */
+const TOOL_NAMES: ReadonlyArray<[string, string]> = SLOTS.entries
+  .flatMap(({ value }) =>
+    Object.entries(value.from === "member" ? value.members : value.from === "described" ? value.names : {}),
+  )
+  .sort(([first], [second]) => second.length - first.length);
+const SUFFIXES = DESCRIPTION_LEADS.entries.filter((lead) => lead.suffix).map((lead) => lead.pattern.source);
+const SUFFIX = new RegExp(`(?:${SUFFIXES.join("|")})$`, "i");
+
+/** The tool a slot lists that `rest` opens with, as stored, or null. */
+function toolAt(rest: string): string | null {
+  return (
+    TOOL_NAMES.find(([name]) => rest.startsWith(name) && !/^[\w-]/.test(rest.slice(name.length)))?.[1] ?? null
+  );
+}
+
+/**
+ * The value a description pairs with a slot's subject ("jobs run on BullMQ" → bullmq): a tool a
+ * slot lists, as stored ("SCSS modules" → sass), else the word itself — when it is a tool's name
+ * (see `NOT_A_TOOL`), and after a weak lead ("is", 是) only when it is written as one ("Pinia",
+ * "log4j2", "vue-i18n").
+ */
+function describedValue(match: RegExpMatchArray, text: string): string | null {
+  const raw = match[1] ?? match[2];
+  if (raw === undefined) return null;
+  const rest = text
+    .slice((match.index ?? 0) + match[0].length - raw.length)
+    .replace(/^`/, "")
+    .toLowerCase();
+  const tool = toolAt(rest);
+  if (tool !== null) return tool;
+  // A command that runs another tool names that tool ("cargo nextest run" → nextest, "go test").
+  const launcher = LAUNCHERS.pattern.exec(rest)?.[0];
+  const launched = launcher === undefined ? "" : (/^[\w@.+-]+/.exec(rest.slice(launcher.length))?.[0] ?? "");
+  if (launched !== "") return toolAt(launched) ?? `${launcher?.trim()} ${launched}`;
+  const word = raw.replace(/^`|`$/g, "").replace(SUFFIX, "");
+  const lower = word.toLowerCase();
+  if (word === "" || isStopWord(lower) || NOT_A_TOOL.test(lower)) return null;
+  return match[2] !== undefined && !/[A-Z0-9._@+#-]/.test(word) ? null : lower;
+}
+
 function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): string | null {
   const { value } = entry;
   if (value.from === "polarity") {
@@ -107,6 +152,7 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
     return forbids(before) || /\b(?:no|without)\s+$/i.test(before) ? "avoid" : "use";
   }
   if (value.from === "member") return usedMember(entry, text);
+  if (value.from === "described") return describedValue(match, text);
   const raw =
     value.value === 0
       ? valueAfter(text.slice((match.index ?? 0) + match[0].length))
@@ -146,13 +192,18 @@ export function readSlots(text: string): SlotFinding[] {
       if (spans.some(inside)) continue;
       const dropped =
         entry.value.from === "group" && AVOIDED_BEFORE.test(clauseAt(text, match.index ?? 0).before);
+      const described = entry.value.from === "described";
+      const earlier = found.get(slot);
+      // The same value read another way is described too ("HTTP calls use undici": a member and a subject).
+      if (described && earlier !== undefined && earlier.value === readValue(entry, match, text))
+        found.set(slot, { ...earlier, described: true });
       // A value said to be dropped gives way to the one said instead ("…, now it's @timer on all methods").
       if (found.has(slot) && (!avoided.has(slot) || dropped)) continue;
       if (dropped) avoided.add(slot);
       else avoided.delete(slot);
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
-      if (value === null && entry.value.from === "member") continue;
+      if (value === null && (entry.value.from === "member" || entry.value.from === "described")) continue;
       // A value the rule drops sets nothing ("eu-west-1 gets drained over Q1").
       if (entry.value.from === "group" && value !== null && preferenceTerms(text).avoid.has(value)) continue;
       // …and a slot read inside these words gives way ("annotate … methods with @Audited").
@@ -164,6 +215,7 @@ export function readSlots(text: string): SlotFinding[] {
         value,
         work: WHAT_WORK[what] ?? entry.work,
         index: match.index ?? 0,
+        ...(described ? { described: true as const } : {}),
       });
     }
   }

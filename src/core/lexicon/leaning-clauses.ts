@@ -7,7 +7,7 @@
  * is cut into rules at its commas and "and"s only when no clause leans (see convention-clauses.ts);
  * reasons ("it's too big", 太大了) lean too (see reason-clauses.ts). Pure.
  */
-import { defineLexicon } from "./define-lexicon.js";
+import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
 /** Every opening of a leaning clause, English then Chinese. */
 export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
@@ -57,4 +57,42 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
 /** True when a clause leans on the one before it (see {@link LEANING_CLAUSES}). */
 export function leansOnPrevious(clause: string): boolean {
   return LEANING_CLAUSES.test(clause.trim());
+}
+
+/**
+ * A fragment: a sentence or list item with no subject of its own, which says more of the rule
+ * before it ("Schema changes go through Liquibase. Included from db.changelog-master.yaml. One
+ * changeset per file."). `alone`: a fragment that is a rule of its own when it reads as one ("One
+ * PR per ticket" in a list of house rules).
+ */
+export interface Fragment extends LexiconEntry {
+  alone?: true;
+}
+
+/** Every opening of a fragment. */
+export const FRAGMENTS = defineLexicon<Fragment>("fragments", [
+  {
+    // A participle with where or how, its subject left out.
+    pattern:
+      /^(?:named|called|included|imported|kept|stored|placed|located|generated|written|prefixed|suffixed|registered|declared|defined|loaded|pulled|wired|mounted|versioned|numbered|grouped|sorted|tagged|scoped|organi[sz]ed|listed|referenced|applied|executed|invoked|triggered|scheduled)\s+(?:from|in|into|as|by|under|with|via|through|at|on|after|like|using|inside|per)\b/,
+    example: "Included from db.changelog-master.yaml",
+  },
+  {
+    // How a thing is named, its subject left out: a name, not a word ("Named exports only" is a rule).
+    pattern: /^(?:named|called|prefixed|suffixed|tagged|numbered)\s+(?=\S*[<>_./\d`])/,
+    example: "Named V<n>__description.sql",
+  },
+  {
+    pattern: /^(?:one|a single|exactly one|single)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:per|for each|for every)\s+\w+/,
+    example: "one changeset per file",
+    alone: true,
+  },
+]);
+
+const FRAGMENT_ENTRIES = compiledEntries(FRAGMENTS);
+
+/** The fragment entry `text` opens with (see {@link FRAGMENTS}), or null. */
+export function fragmentOf(text: string): Fragment | null {
+  const said = text.trim();
+  return FRAGMENT_ENTRIES.find(({ pattern }) => pattern.test(said))?.entry ?? null;
 }

@@ -18,6 +18,7 @@ const NOT_LEXICONS = new Set([
   "slot-entry",
   "slots-code",
   "slots-naming",
+  "slots-tools",
   "stop-words",
   "tokenizer",
   "work-groups",

@@ -23,7 +23,13 @@ export type SlotValue =
       only?: RegExp;
     }
   /** `use` or `avoid`: whether the rule prescribes or forbids the thing. */
-  | { from: "polarity" };
+  | { from: "polarity" }
+  /**
+   * The value a description of the stack pairs with the slot's subject ("logging is pino"):
+   * capture group 1 after a lead that says use ("goes through"), group 2 after a weak one ("is"),
+   * where only a tool's name is a value. `names` are the slot's tools, as written → as stored.
+   */
+  | { from: "described"; names: Readonly<Record<string, string>> };
 
 /** One way a rule names a slot. */
 export interface SlotEntry extends LexiconEntry {

@@ -1,0 +1,308 @@
+/**
+ * Slots read from a description of the stack: a subject that names what a tool is for (HTTP calls,
+ * state, logging, background jobs, 持久层, 服务间调用…), a lead that pairs it with a value ("is",
+ * "goes through", "run on", 用, 走, 是: `DESCRIPTION_LEADS` in use-and-avoid.ts) and the value —
+ * "jobs run on BullMQ" → `job-queue` = `bullmq`, "配置在 Apollo" → `config-center` = `apollo`. The
+ * subject says which slot, so a tool no list names still gets one ("outbound HTTP calls use
+ * undici"). Each entry lists the slot's tools it knows, as written → as stored, so a value is
+ * stored the same however it is written ("SCSS modules" and "sass"). Part of the slot lexicon
+ * (slots.ts). Pure.
+ */
+
+import { defineLexicon } from "./define-lexicon.js";
+import { members, type SlotEntry } from "./slot-entry.js";
+import { DESCRIPTION_LEADS } from "./use-and-avoid.js";
+
+const leads = (weak: boolean, to: boolean) =>
+  DESCRIPTION_LEADS.entries
+    .filter((lead) => !lead.suffix && (lead.weak === true) === weak && (to || !lead.to))
+    .map((lead) => `(?:${lead.pattern.source})`)
+    .join("|");
+/** A value: a backticked term, or a name in Latin letters ("BullMQ", "vue-i18n", "log4j2", "1Password"). */
+const VALUE = String.raw`(\x60[^\x60]{1,40}\x60|[A-Za-z0-9@][\w@./+#-]*[\w+#]|[A-Za-z0-9])`;
+const ARTICLE = String.raw`(?:(?:the|a|an|our|their)\s+)?`;
+/** Between a lead and its value: a space after an English word, any or none after a Chinese one. */
+const GAP = String.raw`(?:(?<=[\u4e00-\u9fff])\s*|\s+)`;
+/** Words between a subject and its lead that change nothing ("unit tests always go through …"). */
+const ADVERB = String.raw`(?:(?:always|all|now|mostly|usually|currently|only|just)\s+)?`;
+const afterSubject = (to: boolean) =>
+  String.raw`(?![A-Za-z0-9_-])\s*${ADVERB}(?:(?:${leads(false, to)})${GAP}${ARTICLE}${VALUE}|(?:${leads(true, to)})${GAP}${ARTICLE}${VALUE})(?![\w@/-])`;
+/** Slots that name where things go: they are paired with their value by "go to" as well ("errors go to Sentry"). */
+const DESTINATIONS = new Set([
+  "error-tracker",
+  "monitoring",
+  "object-storage",
+  "deploy-target",
+  "message-queue",
+]);
+
+/**
+ * The slot `slot` read from its subject (English or Chinese) paired with a value, and, when
+ * `named` gives an example, the slot read as the one of `names` a rule says to use ("we moved the
+ * e2e suite to playwright") — a slot no other entry lists the tools of.
+ */
+const described = (
+  slot: string,
+  work: readonly string[],
+  subject: RegExp,
+  example: string,
+  names: Readonly<Record<string, string>> = {},
+  named?: string,
+): SlotEntry[] => [
+  {
+    slot,
+    work,
+    pattern: new RegExp(String.raw`(?<![\w-])(?:${subject.source})${afterSubject(DESTINATIONS.has(slot))}`),
+    example,
+    value: { from: "described", names },
+  },
+  ...(named === undefined ? [] : [members(slot, work, names, named)]),
+];
+
+const same = (...names: string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [name, name]));
+
+/** Every subject of a tool slot, tried in this order. */
+export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
+  described(
+    "http-client",
+    ["http", "code"],
+    /(?:outbound |external |all )?(?:http|api|rest|network|backend) (?:calls?|requests?|clients?)|(?:outbound|external) calls|calls to (?:other services|the api|the backend)|data fetching|https?\s*(?:请求|调用|客户端)|网络请求|接口请求|请求库/,
+    "outbound HTTP calls use undici",
+  ),
+  described(
+    "rpc",
+    ["http", "code"],
+    /rpc|(?:service-to-service|inter-service|internal service) calls|calls between services|服务间调用|服务调用|远程调用|微服务调用/,
+    "服务间调用走 Dubbo",
+    { dubbo: "dubbo", grpc: "grpc", trpc: "trpc", openfeign: "openfeign", feign: "openfeign" },
+    "we switched to grpc for inter-service calls",
+  ),
+  described(
+    "state-management",
+    ["code"],
+    /(?:client[- ]side |client |server |global |app |shared |ui )?state(?: management)?|状态管理|全局状态/,
+    "client state lives in zustand stores",
+  ),
+  described("styling", ["styling", "code"], /styling|styles|stylesheets|css|样式/, "styling is Tailwind"),
+  described(
+    "e2e-runner",
+    ["tests"],
+    /(?:e2e|end-to-end|browser|ui) (?:tests?|testing|suite)|e2e|end-to-end|(?:e2e|端到端|ui\s*自动化)\s*测试|端到端/,
+    "e2e tests are Playwright",
+    same("playwright", "cypress", "selenium", "puppeteer", "webdriverio", "testcafe", "detox"),
+    "we use playwright for the e2e suite now",
+  ),
+  described(
+    "test-runner",
+    ["tests"],
+    /(?<!(?:e2e|end-to-end|integration|browser|ui|api|load|smoke|visual)\s)(?:unit )?tests?|testing|the test runner|(?<!e2e\s*|端到端)(?:单测|单元测试|测试框架|测试)/,
+    "tests are vitest",
+  ),
+  described(
+    "ci-provider",
+    ["ci"],
+    /ci|ci pipelines?|continuous integration|持续集成|流水线/,
+    "CI is GitHub Actions",
+  ),
+  described(
+    "build-tool",
+    ["build"],
+    /builds?|bundling|the bundler|build tooling|the build system|构建|打包/,
+    "构建基于 Vite",
+    same("vite", "webpack", "esbuild", "rollup", "rspack", "parcel", "tsup", "turbopack", "bazel"),
+    "we switched the bundler to vite",
+  ),
+  described(
+    "logging",
+    ["code"],
+    /logging|logs|the logger|structured logging|日志(?:框架|库)?/,
+    "logging is pino",
+  ),
+  described(
+    "error-tracker",
+    ["code"],
+    /error (?:tracking|reporting|monitoring)|crash reporting|(?:errors|exceptions|crashes)(?= (?:go|get sent|are sent|are reported|report) to)|错误(?:监控|上报|追踪)|异常(?:监控|上报)|崩溃上报/,
+    "errors go to Sentry",
+  ),
+  described(
+    "monitoring",
+    ["code"],
+    /metrics|monitoring|observability|apm|traces|监控|链路追踪/,
+    "metrics go to Datadog",
+    { ...same("datadog", "prometheus", "honeycomb", "opentelemetry", "skywalking"), otel: "opentelemetry" },
+    "we moved metrics from prometheus to datadog",
+  ),
+  described(
+    "config-center",
+    ["config"],
+    /config(?:uration)?|settings|runtime config|配置(?:中心)?/,
+    "config comes from Doppler",
+  ),
+  described(
+    "secrets",
+    ["config"],
+    /secrets|credentials|api keys|密钥|凭证/,
+    "secrets live in 1Password",
+    same("vault", "1password", "sops", "infisical"),
+  ),
+  described(
+    "orm",
+    ["database", "code"],
+    /orm|data access|db access|database access|persistence(?: layer)?|the data layer|(?:postgres(?:ql)?|mysql|mariadb|sqlite|mongo(?:db)?|the db|the database|db|database)(?= (?:goes|go|is accessed|are accessed) )|持久层|数据访问|数据库访问|数据层/,
+    "postgres goes through Kysely",
+  ),
+  described(
+    "database",
+    ["database"],
+    /(?:the )?(?:main |primary )?(?:database|db|datastore)|数据库/,
+    "the database is Postgres",
+    {
+      ...same("mysql", "mariadb", "sqlite", "mongodb", "dynamodb", "cockroachdb", "clickhouse"),
+      postgres: "postgres",
+      postgresql: "postgres",
+      mongo: "mongodb",
+    },
+  ),
+  described(
+    "migration-tool",
+    ["database"],
+    /(?:db |database |schema )?migrations|schema changes|(?:数据库)?迁移|表结构变更/,
+    "migrations are Flyway",
+  ),
+  described(
+    "job-queue",
+    ["code"],
+    /(?:background|async|scheduled|cron|recurring|periodic) (?:jobs|tasks|work)|jobs|job queues?|task queues?|workers|定时任务|异步任务|后台任务|任务队列|任务调度/,
+    "jobs run on BullMQ",
+    same("bullmq", "sidekiq", "celery", "dramatiq", "hangfire", "quartz", "xxl-job", "oban", "resque"),
+    "background jobs use sidekiq now, not resque",
+  ),
+  described(
+    "message-queue",
+    ["code"],
+    /(?:message |event )?queues?|messaging|events|the event bus|the message bus|pub\/?sub|the (?:message )?broker|消息队列|消息中间件|消息|事件总线|mq/,
+    "events go through Kafka",
+  ),
+  described(
+    "i18n",
+    ["code"],
+    /i18n|l10n|translations?|locali[sz]ation|internationali[sz]ation|国际化|多语言/,
+    "i18n via vue-i18n",
+    same("vue-i18n", "i18next", "react-i18next", "react-intl", "next-intl", "lingui", "formatjs", "gettext"),
+    "we moved translations from react-intl to i18next",
+  ),
+  described(
+    "date-library",
+    ["code"],
+    /dates|date handling|date math|date formatting|date\/time(?: handling)?|datetimes?|日期(?:处理)?|时间处理|日期时间/,
+    "dates go through date-fns",
+  ),
+  described(
+    "cache",
+    ["database", "code"],
+    /cach(?:e|ing)|缓存/,
+    "缓存用 Redis",
+    same("redis", "memcached", "valkey", "caffeine", "ehcache"),
+  ),
+  described(
+    "auth",
+    ["code"],
+    /auth(?:entication)?|login|sign-?in|sso|鉴权|认证|登录/,
+    "auth is Clerk-based",
+    {
+      ...same("clerk", "auth0", "keycloak", "okta", "cognito", "sa-token"),
+      nextauth: "next-auth",
+      "next-auth": "next-auth",
+    },
+    "we're moving auth from auth0 to clerk",
+  ),
+  described(
+    "validation",
+    ["code"],
+    /(?:form |input |schema |request |payload )?validation|参数校验|数据校验|校验/,
+    "form validation uses zod",
+    same("zod", "yup", "joi", "valibot", "ajv", "class-validator", "pydantic"),
+  ),
+  described(
+    "email",
+    ["code"],
+    /(?:transactional |outgoing |outbound )?e-?mails?|mailing|邮件(?:发送)?/,
+    "transactional emails go through Postmark",
+    same("postmark", "sendgrid", "mailgun", "nodemailer"),
+    "we switched transactional email to postmark",
+  ),
+  described(
+    "payments",
+    ["payments", "code"],
+    /payments?|billing|checkout|支付/,
+    "payments go through Stripe",
+    same("stripe", "paddle", "adyen", "braintree", "paypal"),
+    "we're migrating billing from braintree to stripe",
+  ),
+  described(
+    "search",
+    ["code"],
+    /(?:full-text )?search|搜索|全文检索/,
+    "search is Meilisearch",
+    same("algolia", "meilisearch", "typesense", "elasticsearch", "opensearch"),
+  ),
+  described(
+    "object-storage",
+    ["cloud", "code"],
+    /(?:user |file |media )?uploads|object storage|blob storage|static assets|对象存储|文件存储/,
+    "uploads go to S3",
+  ),
+  described("deploy-target", ["deploy"], /hosting|deploys|deployments?|部署|托管/, "hosting is on Fly"),
+  described(
+    "infrastructure-as-code",
+    ["cloud", "deploy"],
+    /infra(?:structure)?(?: as code)?|iac|基础设施/,
+    "infra is Terraform",
+  ),
+  described(
+    "feature-flags",
+    ["code", "config"],
+    /feature (?:flags?|toggles?)/,
+    "feature flags go through Unleash",
+  ),
+  described("linter", ["lint"], /lint(?:ing)?|the linter|代码检查/, "linting is oxlint"),
+  described(
+    "formatter",
+    ["lint", "code"],
+    /(?:code )?formatting|the formatter|格式化/,
+    "formatting is dprint",
+  ),
+].flat();
+
+/**
+ * Words that are no tool's name where a value is read ("the tests are flaky", "tests run on CI",
+ * "state lives in src/stores"): a described slot reads nothing from them. Lower case, one word.
+ */
+export const NOT_A_TOOL = defineLexicon("not-a-tool", [
+  {
+    pattern:
+      /^(?:fine|ok|okay|good|bad|great|green|red|broken|flaky|slow|fast|messy|weird|stable|simple|done|manual|wip)$/,
+    example: "flaky",
+  },
+  {
+    pattern:
+      /^(?:ci|prod|production|main|master|local|default|review|approval|hand|demand|weekends?|nights?|every|each|all|any|there|here|same|separate|one|two)$/,
+    example: "ci",
+  },
+  { pattern: /^[a-z]{3,}(?:ly|ing|ed)$/, example: "manually" },
+  {
+    pattern: /^[^@]\S*\/|\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|sql|md|txt|xml|lock|sh|py|tsx?)$/,
+    example: "src/stores",
+  },
+]);
+
+/**
+ * Commands that run the tool named after them ("tests go through `cargo nextest run`", "npx
+ * vitest", "python -m pytest"): the value is that tool. Read on lower-cased text.
+ */
+export const LAUNCHERS = defineLexicon("launchers", [
+  { pattern: /^(?:npx|bunx|pnpm (?:exec|dlx)|yarn (?:exec|dlx))\s+/, example: "npx vitest" },
+  { pattern: /^(?:cargo|go|dotnet|mix|deno)\s+/, example: "cargo nextest run" },
+  { pattern: /^(?:uv run|poetry run|pipenv run|python3? -m)\s+/, example: "python -m pytest" },
+]);
