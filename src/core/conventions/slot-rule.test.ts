@@ -133,3 +133,9 @@ describe("the branch pull requests go to", () => {
     expect(slots("以后 MR 都提到 dev 分支")).toEqual(["pr-target=dev"]);
   });
 });
+
+describe("a member before '-based'", () => {
+  it("is the member used", () => {
+    expect(slots("src/util/dates.ts is dayjs-based now")).toEqual(["date-library=dayjs"]);
+  });
+});

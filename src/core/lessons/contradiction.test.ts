@@ -172,3 +172,21 @@ describe("contradicts: a dropped thing matched by its stems", () => {
     );
   });
 });
+
+describe("contradicts: a thing dropped twice, or in another version", () => {
+  const convention = (rule: string) => ({ rule, convention: true });
+  const drops = (newer: string, older: string) => contradicts(convention(newer), convention(older));
+
+  it("drops a thing named twice when both mentions drop it, and a version the newer rule does not use", () => {
+    expect(
+      drops(
+        "配置中心已经从 Consul 切到 Etcd 了，新配置都放 Etcd，Consul 那边下个月就下线",
+        "配置都放 Consul，不要写死在代码里",
+      ),
+    ).toBe(true);
+    expect(drops("单测统一用 Jest 29 了，别再写 Jest 27 的老写法", "单测用 Jest 27 加 ts-jest")).toBe(true);
+    expect(drops("no more tests in src, tests live under tests/", "Tests are written with pytest")).toBe(
+      false,
+    );
+  });
+});

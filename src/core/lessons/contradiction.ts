@@ -115,12 +115,18 @@ function dropsWhatOlderUses(
 ): boolean {
   if (newer.convention !== true || older.convention !== true || fresh.avoid.size === 0) return false;
   const own = stemCounts(newer.rule, false);
+  // How often `newer` names each thing in dropping it: more mentions speak of it again.
+  const drops = new Map<string, number>();
+  for (const name of droppedThings(newer.rule))
+    for (const stem of new Set(name.map(stemOf))) drops.set(stem, (drops.get(stem) ?? 0) + 1);
   const forbidden = new Set([...old.avoid].map(stemOf));
   return droppedThingsNamedIn(newer.rule, older.rule).some(
     (name) =>
-      // Not a thing `older` forbids too or `newer` uses, nor one `newer` speaks of again ("test" beside "tests").
-      !name.some((word) => forbidden.has(stemOf(word)) || fresh.use.has(word)) &&
-      !name.every((word) => (own.get(stemOf(word)) ?? 0) > 1),
+      // Not a thing `older` forbids too, nor one `newer` uses (every word of it: "JUnit 5" is not
+      // "JUnit 4") or speaks of again besides dropping it ("no more tests in src, tests live in tests/").
+      !name.some((word) => forbidden.has(stemOf(word))) &&
+      !name.every((word) => fresh.use.has(word)) &&
+      !name.every((word) => (own.get(stemOf(word)) ?? 0) > Math.max(1, drops.get(stemOf(word)) ?? 0)),
   );
 }
 

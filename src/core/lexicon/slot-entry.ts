@@ -168,7 +168,10 @@ export const members = (
 ): SlotEntry => ({
   slot,
   work,
-  pattern: new RegExp(`(?<![\\w.-])(?:${Object.keys(names).map(escapeRegExp).join("|")})(?![\\w-])`),
+  // A member written as a word of its own, or before "-based" ("src/lib/time.ts is luxon-based now").
+  pattern: new RegExp(
+    `(?<![\\w.-])(?:${Object.keys(names).map(escapeRegExp).join("|")})(?:(?![\\w-])|(?=-(?:based|powered|backed)\\b))`,
+  ),
   example,
   value: { from: "member", members: names, ...options },
 });

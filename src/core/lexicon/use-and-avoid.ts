@@ -93,7 +93,7 @@ export const AVOID_LEADS = defineLexicon(
       "forget what I said about WebClient",
     ),
     after(
-      /(?:不要再用|别再用|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
+      /(?:不要再用|别再用|不要再写|别再写|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
       "别再用 yarn",
     ),
     {
@@ -111,7 +111,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:那条|这条|那套|这套|那个|这个)?\s*(?:以后|今后|后面|往后)?(?:就|都|也)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|作废|淘汰|停用|下线|去掉)了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:那条|这条|那套|这套|那个|这个|那边|这边)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|作废|淘汰|停用|下线|去掉)了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
@@ -178,6 +178,8 @@ const NAME_ENDS =
   /^(?:entirely|completely|altogether|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls)$/;
 /** A word of a name: letters, digits and the marks identifiers carry. */
 const NAME_WORD = /^\s+([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)/u;
+/** A word in Latin letters or digits: a Latin name goes on only in Latin words ("Apollo 切到" does not). */
+const LATIN = /^[\p{Script=Latin}\p{N}_@./:+-]+$/u;
 /** The word before a term ("squash" in "squash merges are out"), with nothing but a space between. */
 const WORD_BEFORE = /([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)\s+$/u;
 
@@ -208,7 +210,8 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
       if (quoted) found.push(name);
       else if (lead.side === "after") {
         const next = NAME_WORD.exec(rule.slice((match.index ?? 0) + match[0].length))?.[1]?.toLowerCase();
-        found.push(namesOn(next) ? [head, next.replace(/[.:]+$/, "")] : [head]);
+        const goesOn = namesOn(next) && LATIN.test(head) === LATIN.test(next);
+        found.push(goesOn ? [head, (next as string).replace(/[.:]+$/, "")] : [head]);
       } else {
         const before = WORD_BEFORE.exec(rule.slice(0, match.index ?? 0))?.[1]?.toLowerCase();
         found.push(namesOn(before) ? [before, head] : [head]);
