@@ -15,7 +15,7 @@ import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-rule.js";
 import { span } from "./convention-units.js";
-import { readSlots } from "./slot-rule.js";
+import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 
 /** Where a finding was read: its unit's position in the message and the unit's group. */
 export interface UnitPlace {
@@ -64,7 +64,8 @@ function otherSlot(item: ConventionFinding, partner: ConventionFinding): boolean
  * The findings with each prohibition that needs an alternative joined to it: a finding that only
  * forbids, with no slot of its own and no alternative of its own, joins the finding of the next
  * (or, when it opens forbidding, the previous) unit of its group that says what to do, when their
- * kinds of work meet and they govern no different slots. `placeOf` holds each finding's unit.
+ * kinds of work meet and they govern no different slots — or, when it drops a tool, the finding of
+ * its group that sets which tool of that kind is used. `placeOf` holds each finding's unit.
  */
 export function withAlternatives(
   message: string,
@@ -78,24 +79,39 @@ export function withAlternatives(
     if (saysOwnAlternative(item.rule)) continue;
     const opensForbidding = forbids(item.rule.split(/[,，;；]/)[0] ?? "");
     const place = placeOf.get(item);
-    const at = [index + 1, index - 1].find((other) => {
-      if (other < index && !opensForbidding) return false;
-      const next = result[other];
-      const there = next === undefined ? undefined : placeOf.get(next);
-      return (
-        next !== undefined &&
-        there !== undefined &&
-        place !== undefined &&
-        next.kind !== "avoid" &&
-        there.group === place.group &&
-        Math.abs(there.position - place.position) === 1 &&
-        next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
-        (item.work.length === 0 ||
-          next.work.length === 0 ||
-          item.work.some((kind) => next.work.includes(kind))) &&
-        !otherSlot(item, next)
-      );
-    });
+    // "we're on our own mlflow server now, … no more wandb logging": a drop of a tool joins the rule
+    // of its group (never another list item) that says which tool of that kind is used.
+    const slots = memberSlotsNamed(item.rule);
+    const sameSlot = result.findIndex(
+      (other, at) =>
+        at !== index &&
+        placeOf.get(other)?.group === place?.group &&
+        other.kind !== "avoid" &&
+        other.slot?.value != null &&
+        slots.includes(other.slot.slot) &&
+        other.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS,
+    );
+    const at =
+      sameSlot !== -1
+        ? sameSlot
+        : [index + 1, index - 1].find((other) => {
+            if (other < index && !opensForbidding) return false;
+            const next = result[other];
+            const there = next === undefined ? undefined : placeOf.get(next);
+            return (
+              next !== undefined &&
+              there !== undefined &&
+              place !== undefined &&
+              next.kind !== "avoid" &&
+              there.group === place.group &&
+              Math.abs(there.position - place.position) === 1 &&
+              next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
+              (item.work.length === 0 ||
+                next.work.length === 0 ||
+                item.work.some((kind) => next.work.includes(kind))) &&
+              !otherSlot(item, next)
+            );
+          });
     if (at === undefined) continue;
     const partner = result[at] as ConventionFinding;
     const [first, second] = at > index ? [item, partner] : [partner, item];

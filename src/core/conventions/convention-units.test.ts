@@ -74,6 +74,17 @@ describe("a prohibition joins its alternative only when it needs one", () => {
     expect(rules("- never use moment\n- dates are formatted with dayjs everywhere")).toHaveLength(2);
   });
 
+  it("joins a drop of a tool to the rule of its paragraph that says which tool of that kind is used", () => {
+    expect(
+      rules(
+        "heads up: we're on the hosted comet server now, the key is in the vault, so pass --tracker comet. no more neptune logging",
+      ),
+    ).toContain("We're on the hosted comet server now. No more neptune logging");
+    expect(rules("we're dropping mobx. new screens get jotai atoms")).toEqual([
+      "New screens get jotai atoms. We're dropping mobx",
+    ]);
+  });
+
   it("still joins a prohibition whose other words only give a reason", () => {
     expect(rules("default.yaml 是线上默认值，别动它。本地的改动一律写在 config/local.yaml")).toEqual([
       "本地的改动一律写在 config/local.yaml。default.yaml 是线上默认值，别动它",

@@ -93,7 +93,9 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
       // "…, rebase onto main instead", "always yarn add"
       /\binstead\b/i.test(rest) ||
-      /\b(?:always|only|just)\s*[`'"]?$/i.test(before)
+      /\b(?:always|only|just)\s*[`'"]?$/i.test(before) ||
+      // "new screens get zustand stores": what a kind of thing gets is what it uses.
+      /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before)
     )
       used.add(member);
   }
@@ -265,4 +267,15 @@ export function toolChoice(text: string): SlotFinding | null {
         SLOTS.entries.some((entry) => entry.slot === found.slot && entry.value.from === "member"),
     ) ?? null
   );
+}
+
+/**
+ * The tool slots a rule names a member of, whether it uses or drops it: "No more wandb logging"
+ * names the experiment tracker.
+ */
+export function memberSlotsNamed(text: string): string[] {
+  return ENTRIES.filter(({ entry, pattern }) => {
+    pattern.lastIndex = 0;
+    return entry.value.from === "member" && pattern.test(text);
+  }).map(({ entry }) => entry.slot);
 }
