@@ -33,6 +33,15 @@ import { announcesOnly, dropsAThing, namesAValue } from "./convention-announceme
 import { clausesOf, joinClause } from "./convention-clauses.js";
 import { occasionOf } from "./convention-occasions.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
+import {
+  answersOnly,
+  clean,
+  dropsOnly,
+  namesATerm,
+  namesWorkThing,
+  readsAsDirective,
+  ruleOf,
+} from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
@@ -61,62 +70,6 @@ export interface ConventionContext {
   message: string;
   /** The agent's last command before the message (with no user message between), if any. */
   lastCommand?: string | null;
-}
-
-/**
- * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
- * the settings migration this morning — settings live in kestrel.toml now").
- */
-function ruleOf(text: string): string {
-  const parts = text.split(/\s+[—–]\s+/);
-  if (parts.length < 2) return text;
-  const stating = parts.filter(
-    (part) =>
-      readsAsDirective(part, languageOf(part) === "zh") ||
-      readSlots(part).some((slot) => slot.value !== null),
-  );
-  return stating.length > 0 ? stating.join(" — ") : text;
-}
-
-function clean(text: string): string {
-  const stripped = stripLeadIns(text)
-    .replace(/[.。!！:：]+$/, "")
-    .trim();
-  return languageOf(stripped) === "zh" ? stripped : sentenceCase(stripped);
-}
-
-/**
- * True when a sentence tells the agent what to do (see `isInstruction`) or states a norm ("names
- * should end with…", 都要).
- */
-export function readsAsDirective(text: string, zh: boolean): boolean {
-  return isInstruction(text, zh) || statesNorm(text);
-}
-
-/** True when a sentence is about how answers are written and nothing else ("Keep your answers short"). */
-function answersOnly(text: string, work: readonly string[]): boolean {
-  return work.length === 1 && work[0] === "answers" && !namesCode(text);
-}
-
-/** True when a rule names a thing to use or to drop (see use-and-avoid.ts). */
-function namesATerm(text: string): boolean {
-  const { use, avoid } = preferenceTerms(text);
-  return use.size + avoid.size > 0;
-}
-
-/**
- * True when words with no word for the work are about it: they name code, or, in a rule's shape,
- * a thing to use or drop ("we replaced viper with koanf") or things the team makes ("every
- * resource we create needs…", see rule-shapes.ts).
- */
-function namesWorkThing(text: string, shape: boolean): boolean {
-  return namesCode(text) || (shape && (namesATerm(text) || THINGS_WE_MAKE.test(text)));
-}
-
-/** True when a rule only says what to stop using ("@Audited is being retired"). */
-function dropsOnly(text: string): boolean {
-  const terms = preferenceTerms(text);
-  return terms.avoid.size > 0 && terms.use.size === 0;
 }
 
 /**

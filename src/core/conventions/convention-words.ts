@@ -1,0 +1,70 @@
+/**
+ * What the words of a unit say, for the convention rule (convention-rule.ts): the part that states
+ * the rule, its clean text, whether it reads as a directive, names a thing to use or drop, or is
+ * about work with no word for the work. Pure.
+ */
+import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
+import { isInstruction } from "../lexicon/imperative-verbs.js";
+import { languageOf } from "../lexicon/language.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { statesNorm } from "../lexicon/norms.js";
+import { THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { readSlots } from "./slot-rule.js";
+
+/**
+ * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
+ * the settings migration this morning — settings live in kestrel.toml now").
+ */
+export function ruleOf(text: string): string {
+  const parts = text.split(/\s+[—–]\s+/);
+  if (parts.length < 2) return text;
+  const stating = parts.filter(
+    (part) =>
+      readsAsDirective(part, languageOf(part) === "zh") ||
+      readSlots(part).some((slot) => slot.value !== null),
+  );
+  return stating.length > 0 ? stating.join(" — ") : text;
+}
+
+/** A rule's text as stored: without lead-ins or a final stop, sentence-cased unless Chinese. */
+export function clean(text: string): string {
+  const stripped = stripLeadIns(text)
+    .replace(/[.。!！:：]+$/, "")
+    .trim();
+  return languageOf(stripped) === "zh" ? stripped : sentenceCase(stripped);
+}
+
+/**
+ * True when a sentence tells the agent what to do (see `isInstruction`) or states a norm ("names
+ * should end with…", 都要).
+ */
+export function readsAsDirective(text: string, zh: boolean): boolean {
+  return isInstruction(text, zh) || statesNorm(text);
+}
+
+/** True when a sentence is about how answers are written and nothing else ("Keep your answers short"). */
+export function answersOnly(text: string, work: readonly string[]): boolean {
+  return work.length === 1 && work[0] === "answers" && !namesCode(text);
+}
+
+/** True when a rule names a thing to use or to drop (see use-and-avoid.ts). */
+export function namesATerm(text: string): boolean {
+  const { use, avoid } = preferenceTerms(text);
+  return use.size + avoid.size > 0;
+}
+
+/**
+ * True when words with no word for the work are about it: they name code, or, in a rule's shape,
+ * a thing to use or drop ("we replaced viper with koanf") or things the team makes ("every
+ * resource we create needs…", see rule-shapes.ts).
+ */
+export function namesWorkThing(text: string, shape: boolean): boolean {
+  return namesCode(text) || (shape && (namesATerm(text) || THINGS_WE_MAKE.test(text)));
+}
+
+/** True when a rule only says what to stop using ("@Audited is being retired"). */
+export function dropsOnly(text: string): boolean {
+  const terms = preferenceTerms(text);
+  return terms.avoid.size > 0 && terms.use.size === 0;
+}
