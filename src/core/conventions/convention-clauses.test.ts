@@ -43,6 +43,20 @@ describe("several rules in one sentence", () => {
     expect(found.map((item) => item.rule)).toEqual(["以后回复用中文", "函数名保持英文就行"]);
   });
 
+  it("keeps an occasion said first with the rule after it, and names the whole occasion", () => {
+    const found = readConventions(
+      "when you add a migration, add its rollback too, and never edit an applied one",
+    );
+    expect(found.map((item) => item.rule)).toEqual([
+      "When you add a migration, add its rollback too, and never edit an applied one",
+    ]);
+    expect(found[0]?.trigger).toBe("When you add a migration");
+    expect(rules("每次发版之前，先跑一遍冒烟测试")).toEqual(["每次发版之前，先跑一遍冒烟测试"]);
+    expect(readConventions("always run the linter before you tell me it's done")[0]?.trigger).not.toMatch(
+      /^Before you$/,
+    );
+  });
+
   it("keeps clauses that lean on each other as one rule", () => {
     // The other option of a choice, a reason, what a change drops, a request for now.
     expect(rules("use pnpm, not npm")).toEqual(["Use pnpm, not npm"]);

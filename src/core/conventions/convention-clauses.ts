@@ -3,11 +3,12 @@
  * ("endpoints are async def, route paths are kebab-case, and outbound calls use requests",
  * 回答请用中文，代码注释用英文): cut at ", ", ", and ", " and ", "，" outside brackets and quotes. A
  * clause that leans on the one before it (the other option of a choice, a reason, "so …", "it …":
- * see leaning-clauses.ts and reason-clauses.ts) stays with it. The reader keeps the cut only when
+ * see leaning-clauses.ts and reason-clauses.ts) stays with it, and so does the clause after an
+ * occasion said first ("before you push, always run the linter"). The reader keeps the cut only when
  * every clause is a rule by itself (see convention-rule.ts), so "use pnpm, not npm" and "we use
  * ruff, it's fast" stay one rule. Pure.
  */
-import { leansOnPrevious } from "../lexicon/leaning-clauses.js";
+import { leansOnNext, leansOnPrevious } from "../lexicon/leaning-clauses.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import type { RuleUnit } from "./convention-units.js";
 
@@ -48,7 +49,11 @@ export function clausesOf(unit: RuleUnit): RuleUnit[] {
       from = at + length;
       continue;
     }
-    const leans = leansOnPrevious(text) || givesReason(text) || /^(?:and|but)\b/i.test(text);
+    const leans =
+      leansOnPrevious(text) ||
+      givesReason(text) ||
+      /^(?:and|but)\b/i.test(text) ||
+      (last !== undefined && leansOnNext(last.text));
     if (last !== undefined && leans) {
       last.text = unit.text.slice(last.start - unit.start, start - unit.start + text.length);
       last.end = start + text.length;

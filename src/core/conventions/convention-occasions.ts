@@ -9,6 +9,9 @@
  */
 const OCCASION =
   /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:(?:you|we)\s+)?(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
+/** An occasion said first and ended by a comma: all of it, whatever verbs it holds ("when you add an endpoint, …"). */
+const OCCASION_FIRST =
+  /^\W*(?:and\s+|also\s+)?(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:you|we)\s+(?:always\s+|never\s+)?(?:run|use|do|make sure|check|add|put|ask|tell)\s)[^,;!?]){3,60}?),/i;
 const ZH_OCCASION = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
 
 /** The occasion a rule names ("Before committing", "提交之前"), or null. */
@@ -17,10 +20,13 @@ export function occasionOf(text: string, zh: boolean): string | null {
     const found = ZH_OCCASION.exec(text);
     return found ? `${found[1]}${/时|的时候/.test(found[2] ?? "") ? "" : found[2]}` : null;
   }
-  const found = OCCASION.exec(text);
+  const found = OCCASION_FIRST.exec(text) ?? OCCASION.exec(text);
   if (!found) return null;
   // "before you tell me something is done" says when it is checked, not a situation to recall in.
-  if (/\b(?:done|finished|complete)\b/i.test(found[2] ?? "")) return null;
+  const clause = text.slice(found.index ?? 0).split(/[,;!?]|\.(?!\S)/)[0] ?? "";
+  if (/\b(?:done|finished|complete)\b/i.test(clause)) return null;
+  // "Before you" names no situation.
+  if (/^(?:you|we|i|it|they)$/i.test((found[2] ?? "").trim())) return null;
   const word = found[1] ?? "";
   return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${(found[2] ?? "").trim()}`;
 }

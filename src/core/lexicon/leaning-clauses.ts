@@ -96,3 +96,20 @@ export function fragmentOf(text: string): Fragment | null {
   const said = text.trim();
   return FRAGMENT_ENTRIES.find(({ pattern }) => pattern.test(said))?.entry ?? null;
 }
+
+/**
+ * Clauses that lean on the one after them: an occasion said first, whose rule follows ("before
+ * you push, always run the linter", 每次发版之前，先跑一遍冒烟测试). Never a rule of their own.
+ */
+export const OCCASION_CLAUSES = defineLexicon("occasion-clauses", [
+  {
+    pattern: /^(?:and\s+|also\s+)?(?:before|after|when(?:ever)?|every ?time|each time|once)\s+[^,]{1,60}$/,
+    example: "before you push",
+  },
+  { pattern: /^(?:每次|在)[^，,]{1,30}(?:之前|前|之后|后|时|的时候)$/, example: "每次发版之前" },
+]);
+
+/** True when a clause is an occasion whose rule follows it (see {@link OCCASION_CLAUSES}). */
+export function leansOnNext(clause: string): boolean {
+  return OCCASION_CLAUSES.test(clause.trim());
+}
