@@ -61,7 +61,7 @@ const ZH_LEAD = String.raw`^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*`;
  * the start of the prompt when a measure word follows it (新增一个…, 写个…): not "实现原理是什么".
  */
 const ZH_VERB = (verbs: string) =>
-  String.raw`(?:(?:^|[，,。；;！!]\s*)(?:(?:${ZH_LEAD_WORDS})\s*)+(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?)?(?:${verbs})|[，,。；;！!]\s*(?:把|给|将)?[^，。？?！!；;]{0,20}?(?:${verbs})(?=一?[个张条列项份段套下组些成])|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|张|条|列|项|份|段|套|下|一下|组|些|成)))(?![得的了过])`;
+  String.raw`(?:(?:^|[，,。；;！!]\s*)(?:(?:${ZH_LEAD_WORDS})\s*)+(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?)?(?:${verbs})|(?:^|[，,。；;！!]\s*)(?:把|给|将)?[^，。？?！!；;]{0,20}?(?:${verbs})(?=一?[个张条列项份段套下组些成])|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|张|条|列|项|份|段|套|下|一下|组|些|成)))(?![得的了过])`;
 
 /** Pieces of prose: writing one is not code ("write a blog post about our launch"). */
 const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song)s?\b`;
@@ -202,10 +202,11 @@ export const SELF_CONTAINED_REQUESTS = defineLexicon("self-contained-requests", 
     example: "write a regex that matches email addresses",
   },
   { pattern: /正则(?:表达式)?|(?:excel|表格)\s*公式|cron 表达式/, example: "写一个正则匹配国内手机号" },
-  // Translating a text given in the prompt needs nothing of the project, whatever the text names.
+  // Translating a text given in the prompt (after a colon) needs nothing of the project, whatever
+  // the text names; "translate the checkout labels into German" is the project's i18n work.
   {
     pattern:
-      /\btranslate\b[^.!?\n]{0,40}?\b(?:in)?to (?:english|chinese|german|french|spanish|japanese)\b|翻译成(?:英文|中文|英语|日文|德语|法语)/,
+      /\btranslate\b[^.!?\n]{0,40}?\b(?:in)?to (?:english|chinese|german|french|spanish|japanese)\s*[:：]|翻译成(?:英文|中文|英语|日文|德语|法语)\s*[:：]/,
     example: "把这句话翻译成英文：今天的发布推迟到周五",
   },
 ]);

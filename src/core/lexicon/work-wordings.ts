@@ -83,7 +83,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "git",
-    /\b(?:push(?!\s+notifications?\b)|pull(?!\s+in\b)|rebase|merge|branch|origin|remote|upstream|force-push|checkout|cherry-pick|git)\b|behind main|推送|分支|合并|变基/,
+    /\b(?:push(?!\s+notifications?\b)|pull(?!\s+in\b)|rebase|merge|branch|origin|remote|upstream|force-push|checkout(?=\s+(?:-b\b|main\b|master\b|develop\b|(?:the |a |that |this |your )?branch))|cherry-pick|git)\b|behind main|推送|分支|合并|变基/,
     "create a branch for the fix",
   ),
   work(
@@ -125,6 +125,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "http",
     /\b(?:endpoints?|api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code)\b|接口|请求/,
     "call the partner api",
+  ),
+  work(
+    "code",
+    /\b(?:in|into)\s+(?:a|the|our)\s+(?:global\s+|shared\s+)?store\b|\b(?:global|shared|app|client)[ -]state\b|全局状态|状态管理/,
+    "keep the cart contents in a store so they survive a reload",
   ),
   work(
     "code",

@@ -32,6 +32,10 @@ describe("a request in a project is code work, whatever its opening", () => {
     "we need to remember the last filter a user picked, keep it across reloads",
     "导出的文件名现在写死成 report.csv，做成按日期生成的",
     "新建一张表记录每次同步的耗时",
+    // Translating the app's own texts, keeping state in a store, sending a message are code work.
+    "translate the signup form labels into French",
+    "keep the open filters in a store so they survive a reload",
+    "用户注册成功后发一条消息通知积分服务",
   ])("%s → code", (prompt) => {
     const work = promptWork(prompt, false);
     expect(work.work.has("code")).toBe(true);
@@ -204,5 +208,12 @@ describe("what a prompt names and brings in", () => {
 describe("a past participle names its work", () => {
   it("reads 'get it committed' as commit work", () => {
     expect(promptWork("looks good to me, get it committed", false).work.has("commit")).toBe(true);
+  });
+});
+
+describe("a checkout page is no git checkout", () => {
+  it("reads git work only for checking out a branch", () => {
+    expect(promptWork("add a coupon field to the checkout page", false).work.has("git")).toBe(false);
+    expect(promptWork("checkout the release branch and rebuild", false).work.has("git")).toBe(true);
   });
 });
