@@ -284,7 +284,8 @@ function withUnits(
 export function readConventions(message: string, lastCommand: string | null = null): ConventionFinding[] {
   const units = ruleUnits(message);
   const reading: MessageReading = {
-    marked: units.some((unit) => hasStrongStandingMarker(unit.text)),
+    // The whole message: a heading dropped from the units may carry it ("rules of the house: …").
+    marked: hasStrongStandingMarker(message),
     announced: false,
     headed: units.some((unit) => !unit.listed && hasStrongStandingMarker(unit.text)),
     lastCommand,

@@ -20,6 +20,16 @@ describe("conventions read by their shape, with no marker", () => {
       "Before every push you run `just verify`",
     ],
     ["also every resource we create needs a team tag", "Every resource we create needs a team tag"],
+    // A heading's marker holds for the rule after it, and a colon inside a command is no heading.
+    [
+      "rules of the house for ledger-api: schema changes are goose migrations, `goose -dir db create <name> sql`",
+      "Schema changes are goose migrations, `goose -dir db create <name> sql`",
+    ],
+    // "this one" as a subject is no one-off; "X are deprecated" drops X.
+    [
+      "knex migrations are deprecated here, we switched to dbmate so the go services and this one share a tool",
+      "Knex migrations are deprecated here, we switched to dbmate",
+    ],
     ["release got archived last night, open pull requests against trunk", "open pull requests against trunk"],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);

@@ -139,3 +139,12 @@ describe("a member before '-based'", () => {
     expect(slots("src/util/dates.ts is dayjs-based now")).toEqual(["date-library=dayjs"]);
   });
 });
+
+describe("what a kind of thing is", () => {
+  it("is the member it uses", () => {
+    expect(slots("schema changes are sqitch migrations, run them with sqitch deploy")).toEqual([
+      "migration-tool=sqitch",
+    ]);
+    expect(slots("the problem is that redux re-renders everything")).toEqual([]);
+  });
+});

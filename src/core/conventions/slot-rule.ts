@@ -94,8 +94,12 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       // "…, rebase onto main instead", "always yarn add"
       /\binstead\b/i.test(rest) ||
       /\b(?:always|only|just)\s*[`'"]?$/i.test(before) ||
-      // "new screens get zustand stores": what a kind of thing gets is what it uses.
-      /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before)
+      // "new screens get zustand stores": what a kind of thing gets is what it uses; what it "is" too
+      // ("schema changes are knex migrations", "logging is structlog").
+      /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before) ||
+      /^(?!\s*(?:it|this|that|there|which|what)\s)[^,;]*?\b(?:is|are)\s+(?:all\s+|now\s+|still\s+|just\s+)?$/i.test(
+        before,
+      )
     )
       used.add(member);
   }

@@ -70,6 +70,12 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     /^(?:basically|essentially|generally(?: speaking)?|in general|as a (?:general )?rule|in principle|overall|in short|to be clear|for context)\b[\s,:;—-]*/,
     "Generally: API errors carry a machine-readable code",
   ),
+  // A word that only announces what follows, before a colon: "news: …", "quick update: …".
+  lead(
+    "filler",
+    /^(?:(?:some |big |bigger |good |bad )?news|(?:quick |small |short )?update|announcement|context|reminder)\s*[:：]\s*/,
+    "news: the team moved to pnpm",
+  ),
   lead("filler", /^please\b[\s,]*/, "Please always cite your sources."),
   lead("filler", /^(?:no+|nope|nah|ok(?:ay)?|yes)[,.!:]\s*/, "no, use pnpm"),
   lead(
@@ -96,7 +102,8 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   ),
   lead(
     "announcement",
-    /^(?:[^:：.!?]{0,60}?\s(?:rules?|conventions?|practices?|things?|notes?|updates?|changes?|reminders?|requests?|heads[- ]up|fyi)\b[^:：.!?]{0,40}|(?:rules?|conventions?|notes?|updates?|changes?|reminders?|heads[- ]up|fyi))[:：]\s*/,
+    // The colon ends a heading, not a command's word ("knex migrate:make", "(`npm run db:push`)").
+    /^(?:[^:：.!?`()]{0,60}?\s(?:rules?|conventions?|practices?|things?|notes?|updates?|changes?|reminders?|requests?|heads[- ]up|fyi)\b[^:：.!?`()]{0,40}|(?:rules?|conventions?|notes?|updates?|changes?|reminders?|heads[- ]up|fyi))(?::(?=\s|$)|：)\s*/,
     "One update before I forget: from now on, variable names start with 'wr_'",
   ),
   lead(

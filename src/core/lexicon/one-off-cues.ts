@@ -27,7 +27,8 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   },
   {
     pattern:
-      /\b(?:this|that) (?:one(?! (?:uses|is|has|points|connects|runs|talks|goes|reads|writes)\b)|button|page|component|function|method|line|case|pr|ticket|variable)\b(?!\s+names?\b)/,
+      // "this one" as the thing acted on, not a subject ("the go services and this one share a tool").
+      /\b(?:this|that) (?:one(?=\s*(?:$|[,.;:!?)]|(?:for|in|on|please|instead|too|then|now|again|here|there)\b))|button|page|component|function|method|line|case|pr|ticket|variable)\b(?!\s+names?\b)/,
     example: "fix this function so it returns early",
   },
   {

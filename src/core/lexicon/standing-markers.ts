@@ -46,7 +46,7 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     "Stop apologizing all the time.",
   ),
   strong(
-    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
+    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\brules of the (?:house|repo|project|codebase|team)\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
     "a few ground rules for the codebase",
   ),
   strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),

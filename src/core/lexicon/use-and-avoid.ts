@@ -98,7 +98,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|is (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|gets?|got|is|was|has been) (?:retired|removed|dropped|deprecated|banned|phased out))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|gets?|got|is|was|has been) (?:retired|removed|dropped|deprecated|banned|phased out))/,
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
