@@ -52,6 +52,9 @@ describe("several rules in one sentence", () => {
     ]);
     expect(found[0]?.trigger).toBe("When you add a migration");
     expect(rules("每次发版之前，先跑一遍冒烟测试")).toEqual(["每次发版之前，先跑一遍冒烟测试"]);
+    expect(rules("升到 Go 1.23 以后组里定了，日志统一用 zerolog")).toEqual([
+      "升到 Go 1.23 以后组里定了，日志统一用 zerolog",
+    ]);
     expect(readConventions("always run the linter before you tell me it's done")[0]?.trigger).not.toMatch(
       /^Before you$/,
     );

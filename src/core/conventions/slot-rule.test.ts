@@ -148,3 +148,10 @@ describe("what a kind of thing is", () => {
     expect(slots("the problem is that redux re-renders everything")).toEqual([]);
   });
 });
+
+describe("a described tool keeps the slot of its kind", () => {
+  it("reads 'builds go through west' as the firmware build, like 'we use platformio'", () => {
+    expect(slots("builds go through west now")).toEqual(["firmware-build=west"]);
+    expect(slots("这个 repo 用 PlatformIO")).toEqual(["firmware-build=platformio"]);
+  });
+});

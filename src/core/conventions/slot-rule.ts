@@ -228,7 +228,27 @@ export function readSlots(text: string): SlotFinding[] {
   // A value only said to be dropped, with none said instead, sets nothing ("never put new stuff in
   // eu-west-1 anymore" cut before what comes instead).
   for (const slot of avoided) if (found.get(slot)?.value !== "avoid") found.delete(slot);
-  return [...found.values()].sort((first, second) => first.index - second.index);
+  return [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);
+}
+
+/** The tool slots each tool belongs to, by the value it is stored as ("west" → firmware-build). */
+const MEMBER_SLOTS = new Map<string, Set<string>>();
+for (const entry of SLOTS.entries)
+  if (entry.value.from === "member")
+    for (const value of Object.values(entry.value.members))
+      MEMBER_SLOTS.set(value, (MEMBER_SLOTS.get(value) ?? new Set()).add(entry.slot));
+
+/**
+ * A described value that is a tool of a slot of its own, for the same kind of work, keeps that
+ * slot, so "build 统一用 west" and "这个 repo 用 PlatformIO" govern one slot (firmware-build),
+ * whichever words named it.
+ */
+function asMemberSlot(found: SlotFinding): SlotFinding {
+  const slots = found.described === true && found.value !== null ? MEMBER_SLOTS.get(found.value) : undefined;
+  if (slots === undefined || slots.size !== 1 || slots.has(found.slot)) return found;
+  const slot = [...slots][0] as string;
+  // Only a slot of the same kind of work: "单测用 pnpm test:unit" runs tests, it picks no package manager.
+  return slotWork(slot).some((kind) => found.work.includes(kind)) ? { ...found, slot } : found;
 }
 
 /** The slot rule: what a rule governs and the value it sets. */

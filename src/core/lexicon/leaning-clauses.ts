@@ -99,7 +99,8 @@ export function fragmentOf(text: string): Fragment | null {
 
 /**
  * Clauses that lean on the one after them: an occasion said first, whose rule follows ("before
- * you push, always run the linter", 每次发版之前，先跑一遍冒烟测试). Never a rule of their own.
+ * you push, always run the linter", 每次发版之前，先跑一遍冒烟测试), or a decision announced before
+ * what was decided (…以后组里定了，日志换成 slog). Never a rule of their own.
  */
 export const OCCASION_CLAUSES = defineLexicon("occasion-clauses", [
   {
@@ -107,6 +108,11 @@ export const OCCASION_CLAUSES = defineLexicon("occasion-clauses", [
     example: "before you push",
   },
   { pattern: /^(?:每次|在)[^，,]{1,30}(?:之前|前|之后|后|时|的时候)$/, example: "每次发版之前" },
+  // A decision announced, what was decided following: "…以后组里定了，日志换成 slog".
+  {
+    pattern: /(?:定了|决定了|商量好了|说好了)$|\b(?:we|the team|the platform team) (?:decided|agreed)$/,
+    example: "升到 Go 1.22 以后组里定了",
+  },
 ]);
 
 /** True when a clause is an occasion whose rule follows it (see {@link OCCASION_CLAUSES}). */
