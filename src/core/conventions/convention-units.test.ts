@@ -83,6 +83,10 @@ describe("a prohibition joins its alternative only when it needs one", () => {
     expect(rules("we're dropping mobx. new screens get jotai atoms")).toEqual([
       "New screens get jotai atoms. We're dropping mobx",
     ]);
+    // A file named after the tool names it: "the Jenkinsfile is gone" drops Jenkins.
+    expect(rules("we finally killed it. CI is Buildkite now. the Jenkinsfile is gone.")).toEqual([
+      "CI is Buildkite now. The Jenkinsfile is gone",
+    ]);
   });
 
   it("still joins a prohibition whose other words only give a reason", () => {

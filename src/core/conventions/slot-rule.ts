@@ -298,8 +298,14 @@ export function toolChoice(text: string): SlotFinding | null {
  * names the experiment tracker.
  */
 export function memberSlotsNamed(text: string): string[] {
+  // A file named after a tool names it too ("the Jenkinsfile is gone").
+  const filesOf = [...text.matchAll(/\b([a-z][\w-]{2,})file\b/gi)].map((found) =>
+    (found[1] as string).toLowerCase(),
+  );
   return ENTRIES.filter(({ entry, pattern }) => {
     pattern.lastIndex = 0;
-    return entry.value.from === "member" && pattern.test(text);
+    if (entry.value.from !== "member") return false;
+    const { members } = entry.value;
+    return pattern.test(text) || filesOf.some((name) => members[name] !== undefined);
   }).map(({ entry }) => entry.slot);
 }

@@ -9,9 +9,14 @@ export const CODE_WORK: ReadonlySet<string> = new Set(["code", "styling", "scrip
 
 /**
  * Kinds of work that go together: a convention of one holds for a prompt of another ("strip
- * notebook outputs before committing" for "get it into git").
+ * notebook outputs before committing" for "get it into git", "CI is GitHub Actions" for "cache the
+ * modules in the build").
  */
-export const WORK_FAMILIES: readonly ReadonlySet<string>[] = [new Set(["git", "commit", "github"])];
+export const WORK_FAMILIES: readonly ReadonlySet<string>[] = [
+  new Set(["git", "commit", "github"]),
+  // CI builds the project: "cache the go modules in the build" is CI work too.
+  new Set(["ci", "build"]),
+];
 
 /** Kinds of work every task is part of: how to answer, and how to work with the user. */
 export const EVERY_TASK_WORK: ReadonlySet<string> = new Set(["answers", "process"]);

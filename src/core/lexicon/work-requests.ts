@@ -93,7 +93,7 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     conventionsOnly: true,
     // A need stated for the project: "the export should include the header row", "we need a cache for…".
     pattern: new RegExp(
-      String.raw`^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we|what|which|who|why|how|when|where|should|must|does|do|is|are|can)\b)(?:[\w.$-]+\s+){1,5}?(?:should|must|needs? to|has to|ought to)\s+(?:also\s+|now\s+|always\s+|only\s+|never\s+|not\s+|still\s+)?(?!(?:be|pass|work|run|look)\b)[a-z]|^\W*(?:we|i)\s+(?:also\s+|still\s+|really\s+)?(?:need|want)\s+(?:a|an|some|more|proper|better)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})`,
+      String.raw`^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we|what|which|who|why|how|when|where|should|must|does|do|is|are|can)\b)(?:[\w.$-]+\s+){1,5}?(?:should|must|needs? to|has to|ought to)\s+(?:also\s+|now\s+|always\s+|only\s+|never\s+|not\s+|still\s+)?(?!(?:be|pass|work|run|look)\b)[a-z]|^\W*(?:we|i)\s+(?:also\s+|still\s+|really\s+)?(?:need|want)\s+(?:a|an|some|more|proper|better)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})|^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we)\b)(?:[\w.$"'-]+\s+){1,5}?needs\s+(?:a|an|some|its own|more|proper)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})`,
       "i",
     ),
     example: "the overdue report should list each waiver next to its loan",
@@ -104,7 +104,7 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     conventionsOnly: true,
     // A need with any verb but one that runs, looks up or asks for an answer.
     pattern: new RegExp(
-      String.raw`(?:^|[.;!?,]\s+)\W*(?:so\s+|and\s+)?(?:we|i)(?:'ll| will| really| also| still| now)* (?:need|want) to (?!(?:${verbsAsking("operate", false)}|${verbsAsking("answer", false)}|know|understand|learn|figure out|talk|hear)\b)[a-z]`,
+      String.raw`(?:^|[.;!?,]\s+)\W*(?:so\s+|and\s+)?(?:we|i)(?:'ll| will| really| also| still| now)* (?:need|want) to (?!(?:run|restart|check|verify|deploy|release|publish|push|commit|install|look|find|search|fetch|get|review|merge|test|lint|format|${verbsAsking("answer", false)}|know|understand|learn|figure out|talk|hear)\b)[a-z]`,
       "i",
     ),
     example: "the nightly export runs silently, I want to see in the logs which rows it skipped",
@@ -113,7 +113,8 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     kind: "code",
     unless: MAKES_NO_CODE,
     conventionsOnly: true,
-    pattern: /(?:要|得)(?:能|可以|支持)(?!不)/,
+    pattern:
+      /(?:要|得)(?:能|可以|支持)(?!不)|需要(?:调|写|加|做|实现|支持|改|把|给|在|存|记)|要在[^，。]{1,12}之间共享/,
     example: "借阅列表要能按档案编号筛选",
   },
   {
@@ -221,7 +222,7 @@ export function looksLikePackage(word: string): boolean {
   if (
     isStopWord(word.toLowerCase()) ||
     NOT_A_NAME.test(word) ||
-    /^(?:it|them|one|more|support|docs|examples?|errors?|checks?|back|up|new|comments?|types?|logs?|methods?|functions?|classes)$/i.test(
+    /^(?:it|them|one|more|support|docs|examples?|errors?|checks?|back|up|new|comments?|types?|logs?|methods?|functions?|classes|somewhere|something|someone|anything|anywhere|everything)$/i.test(
       word,
     )
   )

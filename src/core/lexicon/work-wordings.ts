@@ -128,7 +128,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "code",
-    /\b(?:in|into)\s+(?:a|the|our)\s+(?:global\s+|shared\s+)?store\b|\b(?:global|shared|app|client)[ -]state\b|全局状态|状态管理/,
+    /\b(?:in|into)\s+(?:a|the|our)\s+(?:global\s+|shared\s+)?store\b|\b(?:global|shared|app|client)[ -]state\b|\b(?:across|between) (?:the )?(?:pages|screens|views|routes|tabs|checkout steps)\b|全局状态|状态管理|(?:页面|组件|路由)之间共享|跨页面/,
     "keep the cart contents in a store so they survive a reload",
   ),
   work(
@@ -212,7 +212,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:css|scss|sass|tailwind|styles?|styling|stylesheets?|classnames?|padding|margins?|spacing|colou?rs?|fonts?|dark mode|light mode|themes?|layout|cramped|responsive)\b|样式|配色|间距|暗色|深色模式|布局/,
     "add a dark mode toggle",
   ),
-  work("cloud", /\b(?:aws|s3|buckets?|gcloud|azure|iam|profile)\b|云/, "list the s3 buckets"),
+  work(
+    "cloud",
+    // A user's profile page is no cloud profile.
+    /\b(?:aws|s3|buckets?|gcloud|azure|iam|(?<!(?:user'?s?|the|my|your|their|public|private)\s)profile(?!\s+(?:page|picture|photo|screen|view|settings)))\b|云/,
+    "list the s3 buckets",
+  ),
   work(
     "cloud",
     /\b(?:[a-z]{2}-(?:central|west|east|north|south|northeast|southeast|northwest|southwest)-\d|regions?|sqs|sns|ec2|rds|dynamodb|cloudfront|vpcs?|dead-letter queues?)\b|地域|可用区/,
@@ -227,6 +232,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "ci",
     /\b(?:ci|cd|pipelines?|github actions|gitlab(?:-ci)?|jenkins\w*|circleci|ci jobs?)\b|\.gitlab-ci\.ya?ml|流水线|持续集成/,
     "fix the ci pipeline",
+  ),
+  work(
+    "ci",
+    /\b(?:steps?|jobs?|checks?)\b[^.!?\n]{0,30}\bruns? on every (?:pr|pull request|merge request|mr|push|commit)\b|\bon every (?:pr|pull request|merge request|mr|push)\b/,
+    "add a lint step that runs on every pull request",
   ),
   work("github", /\b(?:github|issues?|pull requests?|prs?|gh)\b/, "open a pull request"),
   work(

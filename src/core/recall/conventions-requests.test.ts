@@ -36,6 +36,11 @@ describe("a request in a project is code work, whatever its opening", () => {
     "translate the signup form labels into French",
     "keep the open filters in a store so they survive a reload",
     "用户注册成功后发一条消息通知积分服务",
+    // A need with "keep", a thing that needs a part, state shared across pages, 需要 with a verb.
+    "we need to keep track of the articles a reader saved and show them on the profile",
+    "the invoice page needs a discount line under the subtotal",
+    "当前选中的门店要在各个页面之间共享",
+    "结算的时候需要调优惠服务拿可用的券",
   ])("%s → code", (prompt) => {
     const work = promptWork(prompt, false);
     expect(work.work.has("code")).toBe(true);
@@ -215,5 +220,26 @@ describe("a checkout page is no git checkout", () => {
   it("reads git work only for checking out a branch", () => {
     expect(promptWork("add a coupon field to the checkout page", false).work.has("git")).toBe(false);
     expect(promptWork("checkout the release branch and rebuild", false).work.has("git")).toBe(true);
+  });
+});
+
+describe("CI and the build go together", () => {
+  it("reads a step that runs on every pull request as CI work, and a CI convention holds for build work", () => {
+    expect(promptWork("add a typecheck step that runs on every pull request", false).work.has("ci")).toBe(
+      true,
+    );
+    const ci = convention("ci", "CI is Buildkite now");
+    const choice = chooseConventions(
+      [{ lesson: ci, relevance: 0 }],
+      promptWork("cache the cargo registry in the build so it stops taking ten minutes", false),
+    );
+    expect(choice.chosen.map((item) => item.lesson.id)).toEqual(["ci"]);
+  });
+
+  it("reads no package in 'we need somewhere to…' and no cloud profile in a user's profile", () => {
+    expect(promptWork("we need somewhere to keep the chosen plan", false).work.has("dependencies")).toBe(
+      false,
+    );
+    expect(promptWork("show the badges on the user's profile page", false).work.has("cloud")).toBe(false);
   });
 });
