@@ -30,6 +30,11 @@ describe("conventions read by their shape, with no marker", () => {
       "knex migrations are deprecated here, we switched to dbmate so the go services and this one share a tool",
       "Knex migrations are deprecated here, we switched to dbmate",
     ],
+    // A decision about every service of a kind, and a drop said as a state ("X is deprecated").
+    [
+      "winston is deprecated here, the platform team standardized every node service on pino",
+      "Winston is deprecated here, the platform team standardized every node service on pino",
+    ],
     ["release got archived last night, open pull requests against trunk", "open pull requests against trunk"],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);

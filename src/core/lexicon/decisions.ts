@@ -16,7 +16,7 @@ export const DECISIONS = defineLexicon("decisions", [
   },
   {
     pattern:
-      /\b(?:standardi[sz]ed|settled|landed|converged|aligned)\s+on\b|\b(?:went|are going|is going)\s+with\b|\bpicked\s+\S+\s+(?:as|for|over)\b/,
+      /\b(?:standardi[sz]ed|settled|landed|converged|aligned)(?:\s+(?:every|all|each|our|the)(?:\s+[\w-]+){1,3})?\s+on\b|\b(?:went|are going|is going)\s+with\b|\bpicked\s+\S+\s+(?:as|for|over)\b/,
     example: "Heads up: the platform team standardized on zerolog",
   },
   {

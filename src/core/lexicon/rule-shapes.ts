@@ -91,7 +91,7 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "change",
-      /\b(?:got|was|were|has been|have been|is being)\s+(?:renamed|replaced|moved|changed|deprecated|retired|bumped|upgraded|removed|dropped|switched|deleted|archived|sunset)\b/,
+      /\b(?:got|was|were|has been|have been|is being|is|are)\s+(?:renamed|replaced|moved|changed|deprecated|retired|bumped|upgraded|removed|dropped|switched|deleted|archived|sunset)\b/,
       "heads up, the default branch got renamed",
     ),
     entry(

@@ -53,7 +53,7 @@ export const USE_LEADS = defineLexicon(
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
     after(
-      /\b(?:standardi[sz]ed|settled|landed|converged|agreed|decided) on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
+      /\b(?:standardi[sz]ed|settled|landed|converged|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
       "the platform team standardized on zerolog",
     ),
     {
