@@ -119,9 +119,11 @@ describe("preferenceTerms: 'over' prefers one thing to another only in a prefere
   });
 });
 
+const asConvention = (rule: string) => ({ rule, convention: true });
+/** True when the newer convention overturns the older by what it drops. */
+const drops = (newer: string, older: string) => contradicts(asConvention(newer), asConvention(older));
+
 describe("contradicts: a dropped thing matched by its stems", () => {
-  const convention = (rule: string) => ({ rule, convention: true });
-  const drops = (newer: string, older: string) => contradicts(convention(newer), convention(older));
 
   it("archives the convention that names the dropped thing in another inflection", () => {
     expect(
@@ -174,8 +176,6 @@ describe("contradicts: a dropped thing matched by its stems", () => {
 });
 
 describe("contradicts: a thing dropped twice, or in another version", () => {
-  const convention = (rule: string) => ({ rule, convention: true });
-  const drops = (newer: string, older: string) => contradicts(convention(newer), convention(older));
 
   it("drops a thing named twice when both mentions drop it, and a version the newer rule does not use", () => {
     expect(
