@@ -124,7 +124,6 @@ const asConvention = (rule: string) => ({ rule, convention: true });
 const drops = (newer: string, older: string) => contradicts(asConvention(newer), asConvention(older));
 
 describe("contradicts: a dropped thing matched by its stems", () => {
-
   it("archives the convention that names the dropped thing in another inflection", () => {
     expect(
       drops(
@@ -176,7 +175,6 @@ describe("contradicts: a dropped thing matched by its stems", () => {
 });
 
 describe("contradicts: a thing dropped twice, or in another version", () => {
-
   it("drops a thing named twice when both mentions drop it, and a version the newer rule does not use", () => {
     expect(
       drops(

@@ -89,6 +89,14 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     /\b(?:tests?|vitest|jest|mocha|pytest|specs?|coverage)\b|测试(?!环境|服|库|机)|单测|用例/,
     "run the tests with vitest",
   ),
+  // Embedded work: flashing a board and reading its serial console.
+  named(
+    "device",
+    "Flashing and monitoring the device",
+    "烧录和调试设备",
+    /\b(?:flash(?:ing|ed|es)?\b(?! (?:messages?|sales?|cards?|drives?|player))|esptool|west flash|serial (?:port|monitor|console|output)|console output|(?:onto|to|on) the (?:board|device|devkit)\b|the (?:board|devkit)\b)|\/dev\/tty\w+|烧录|烧写|串口|开发板/,
+    "flash the board over /dev/ttyUSB0",
+  ),
   named(
     "build",
     "Building the project",

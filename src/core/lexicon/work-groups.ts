@@ -33,6 +33,7 @@ export const OTHER_WORK: ReadonlySet<string> = new Set([
   "github",
   "ci",
   "containers",
+  "device",
   "answers",
 ]);
 
@@ -48,6 +49,7 @@ export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> =
   database: { en: "Working with the database", zh: "操作数据库" },
   config: { en: "Editing configuration files", zh: "修改配置文件" },
   containers: { en: "Running containers", zh: "运行容器" },
+  device: { en: "Flashing and monitoring the device", zh: "烧录和调试设备" },
   http: { en: "Calling HTTP APIs", zh: "调用 HTTP 接口" },
   build: { en: "Building the project", zh: "构建项目" },
   lint: { en: "Formatting and linting code", zh: "格式化与代码检查" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../lessons/lesson.js";
 import { IMPERATIVE_VERBS, verbsAsking } from "../lexicon/imperative-verbs.js";
-import { kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { activityTrigger, kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { chooseConventions, conventionWork, promptWork } from "./conventions.js";
 
 type ConventionLesson = Pick<Lesson, "id" | "trigger" | "rule" | "slot" | "updatedAt">;
@@ -241,5 +241,17 @@ describe("CI and the build go together", () => {
       false,
     );
     expect(promptWork("show the badges on the user's profile page", false).work.has("cloud")).toBe(false);
+  });
+});
+
+describe("embedded work", () => {
+  it("reads flashing a board and reading its serial console as device work, and names a recovery's situation", () => {
+    expect(
+      promptWork("tail the serial output after reset, the IMU values look off", false).work.has("device"),
+    ).toBe(true);
+    expect(promptWork("put the new firmware onto the board", false).work.has("device")).toBe(true);
+    expect(activityTrigger("idf.py -p /dev/ttyUSB1 flash", false, "command")).toBe(
+      "Flashing and monitoring the device",
+    );
   });
 });
