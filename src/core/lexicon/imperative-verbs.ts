@@ -121,7 +121,8 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
   verbs(
     "task",
     "code",
-    /allow|restrict|prevent|return|accept|reject|sort|filter|paginate|display|render|hide|require|enforce/,
+    // "show" asks for code when what it shows is on a screen of the app, not to the user ("show me…").
+    /allow|restrict|prevent|return|accept|reject|sort|filter|paginate|display|render|hide|require|enforce|show(?! (?:me|us)\b)(?:(?=[^.?!]{0,60}\b(?:on|in|under|next to) (?:the|each|every|a) [\w -]{0,20}(?:page|screen|list|card|table|view|dashboard|header|footer|modal|form|button|tab)s?\b)|(?<=\b(?:on|in) (?:the|each|every|a) [\w -]{0,20}(?:page|screen|list|card|table|view|dashboard|modal|form|tab)s?\b[^.?!]{0,20}show))/,
     "return a 404 when the loan does not exist",
   ),
   verbs(

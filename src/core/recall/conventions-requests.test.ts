@@ -41,6 +41,9 @@ describe("a request in a project is code work, whatever its opening", () => {
     "the invoice page needs a discount line under the subtotal",
     "当前选中的门店要在各个页面之间共享",
     "结算的时候需要调优惠服务拿可用的券",
+    // "show" on a screen of the app, before or after the screen is named.
+    "on the order detail page, show the delivery window as a countdown",
+    "show the tax line under each receipt card",
   ])("%s → code", (prompt) => {
     const work = promptWork(prompt, false);
     expect(work.work.has("code")).toBe(true);
