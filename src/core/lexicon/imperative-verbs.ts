@@ -309,6 +309,11 @@ export const ZH_INSTRUCTION = defineLexicon("zh-instructions", [
     pattern: /(?:以|用)\s*\S{1,20}\s*(?:开头|结尾)|改成|改为|先发|发布?到?\s*[a-z]/,
     example: "参数名以 _b 结尾",
   },
+  {
+    // A verb and where it goes: "push 到 feature/ 开头的分支", "部署到 staging".
+    pattern: /(?:^|[，,。；;])\s*(?:把\s*)?[\u4e00-\u9fff\w]{0,6}?\s*(?:push|commit|deploy|merge|推送?|提交|部署|合并|放|存)\s*到\s*(?![^，。；]*?[了过]\s*(?:[，。；！]|$))\S/,
+    example: "main 是 protected 的，push 到 feature/ 开头的分支",
+  },
 ]);
 
 /**
