@@ -298,7 +298,7 @@ describe("conventions among a task's heuristics", () => {
       evidence: "Money in this codebase is a Decimal end to end, never a float.",
     };
     const [marked] = withConventions(said, [stated], "run the ledger tests");
-    expect(marked?.trigger).toBe("Working in this project");
+    expect(marked?.trigger).toBe("Writing code");
     const testing: TransferableHeuristic = {
       ...stated,
       rule: "Test fixtures use Decimal money, never floats",

@@ -20,6 +20,11 @@ describe("conventions read by their shape, with no marker", () => {
       "Before every push you run `just verify`",
     ],
     ["also every resource we create needs a team tag", "Every resource we create needs a team tag"],
+    // How values are represented is about code; the confirmation after it makes it standing.
+    [
+      "and generally: prices in this codebase are Decimal end to end, never a float. please stick to that everywhere.",
+      "Prices in this codebase are Decimal end to end, never a float",
+    ],
     // A heading's marker holds for the rule after it, and a colon inside a command is no heading.
     [
       "rules of the house for ledger-api: schema changes are goose migrations, `goose -dir db create <name> sql`",

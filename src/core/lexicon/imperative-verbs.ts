@@ -311,7 +311,8 @@ export const ZH_INSTRUCTION = defineLexicon("zh-instructions", [
   },
   {
     // A verb and where it goes: "push 到 feature/ 开头的分支", "部署到 staging".
-    pattern: /(?:^|[，,。；;])\s*(?:把\s*)?[\u4e00-\u9fff\w]{0,6}?\s*(?:push|commit|deploy|merge|推送?|提交|部署|合并|放|存)\s*到\s*(?![^，。；]*?[了过]\s*(?:[，。；！]|$))\S/,
+    pattern:
+      /(?:^|[，,。；;])\s*(?:把\s*)?[\u4e00-\u9fff\w]{0,6}?\s*(?:push|commit|deploy|merge|推送?|提交|部署|合并|放|存)\s*到\s*(?![^，。；]*?[了过]\s*(?:[，。；！]|$))\S/,
     example: "main 是 protected 的，push 到 feature/ 开头的分支",
   },
 ]);

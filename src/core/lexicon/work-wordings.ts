@@ -136,6 +136,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:components?|functions?|class(?:es)?|refactor\w*|comments?|exports?|imports?|types?|interfaces?|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
     "refactor the chart legend into its own component",
   ),
+  // How values are represented in code: "money is Decimal end to end, never a float", "amounts are integer cents".
+  work(
+    "code",
+    /\b(?:as an? (?:string|integer|int|float|double|decimal|boolean|uuid|timestamp|enum)|(?:never|not|no) (?:an? )?(?:floats?|doubles?)|integer cents|in cents|BigDecimal|Decimal)\b|用\s*(?:Decimal|BigDecimal|整数分|分)\s*存/,
+    "money is Decimal end to end, never a float",
+  ),
   work(
     "code",
     /\b(?:loggers?|state management)\b|(?:打|记|写)日志|日志(?:框架|库|组件|工具|打印|统一|都?(?:用|走|通过))|分页|状态管理/,

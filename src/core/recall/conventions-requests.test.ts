@@ -161,6 +161,7 @@ describe("a convention that names no kind of work holds for code work", () => {
 describe("plural and inflected wordings of a kind of work", () => {
   it.each([
     ["all functions return a Result", "code"],
+    ["prices are Decimal everywhere, never a float", "code"],
     ["components live in src/ui", "code"],
     ["helper classes go in utils/", "code"],
     ["the logger is in src/log.ts", "code"],
