@@ -108,7 +108,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "database",
-    /\b(?:database|db|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema)\b|数据库|迁移|生产库|表结构|连接池|查询/,
+    /\b(?:database|db|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema)\b|\bsomewhere to (?:store|keep|persist|save)\b|数据库|迁移|生产库|表结构|连接池|查询|字段/,
     "count the rows in the users table",
   ),
   work(
@@ -210,7 +210,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "jobs",
-    /\b(?:sbatch|srun|slurm|squeue|scancel|batch jobs?|training (?:jobs?|runs?)|jobs? (?:go|goes|run|runs) on|gpus?|cuda\w*|lr sweep|checkpoints?|epochs?|fine-?tun\w*|lora|wandb|loss curves?)\b|训练|显卡|\d+\s*号卡|微调/,
+    /\b(?:sbatch|srun|slurm|squeue|scancel|batch jobs?|training (?:jobs?|runs?)|jobs? (?:go|goes|run|runs) on|gpus?|cuda\w*|lr sweep|checkpoints?|epochs?|fine-?tun\w*|lora|wandb|loss curves?|baselines?|hyperparameters?|n_estimators|lightgbm|xgboost|xgb|catboost|random forest)\b|训练|显卡|\d+\s*号卡|微调|基线|调参/,
     "write an sbatch script for the lr sweep, 4 nodes, 8 gpus each",
   ),
   work(

@@ -162,6 +162,9 @@ describe("plural and inflected wordings of a kind of work", () => {
   it.each([
     ["all functions return a Result", "code"],
     ["prices are Decimal everywhere, never a float", "code"],
+    ["add a refund_reason column to payments", "database"],
+    ["we need somewhere to store the weekly digest settings", "database"],
+    ["try catboost with depth 8 against the current baseline", "jobs"],
     ["components live in src/ui", "code"],
     ["helper classes go in utils/", "code"],
     ["the logger is in src/log.ts", "code"],
@@ -201,6 +204,10 @@ describe("what a prompt names and brings in", () => {
       promptWork("add a settings screen where users can mute push notifications", false).work.has("git"),
     ).toBe(false);
     expect(promptWork("改完了，帮我整理一下格式", false).work.has("lint")).toBe(true);
+  });
+
+  it("reads a package after 加一下 as dependency work", () => {
+    expect(promptWork("推理服务里加一下 onnxruntime", false).work.has("dependencies")).toBe(true);
   });
 
   it("reads a package fronted with 把 as dependency work", () => {
