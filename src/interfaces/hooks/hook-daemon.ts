@@ -289,8 +289,9 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
 
     /**
      * Handles one event in the queue, after the inbox, and sends its answer with `reply`; then
-     * runs the work that was waiting for the answer (the background learner). The socket's events
-     * and the HTTP events all take this path.
+     * runs the work that was waiting for the answer (the background learner, what the guard
+     * answered a PreToolUse), before the next event. The socket's events and the HTTP events all
+     * take this path.
      */
     const serveEvent = (request: DaemonEvent, reply: (output: string) => Promise<void>) => {
       armIdle();
@@ -298,7 +299,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       pending++;
       queue = queue.then(async () => {
         const stdout = collector();
-        const deferred: Array<() => void> = [];
+        const deferred: Array<() => void | Promise<void>> = [];
         try {
           await forgetReplacedDatabases();
           await runHook(request.argv, {
@@ -324,7 +325,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         }
         for (const work of deferred) {
           try {
-            work();
+            await work();
           } catch (error) {
             fail(`after answering: ${(error as Error)?.stack ?? String(error)}`);
           }
