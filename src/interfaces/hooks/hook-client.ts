@@ -1,7 +1,9 @@
 /**
  * `tacit hook`'s first stop: hand the event to the resident hook daemon (hook-daemon.ts), and only
  * when none answers handle it in this process (hook-main.ts) and start one. A tool event is queued
- * in the daemon's inbox (hook-inbox.ts: no round trip); every other event goes over its Unix socket.
+ * in the daemon's inbox (hook-inbox.ts: no round trip); a PreToolUse goes through one of the
+ * daemon's FIFO pairs (hook-fifo-client.ts: no node:net, no event loop) when it offers one; every
+ * other event, and a PreToolUse without a pair, goes over its Unix socket.
  *
  * This module is what every tool call of the agent loads before anything else (bundled into the
  * `tacit` bin, tacit.cjs), so it loads only node built-ins (through `require`, see node-builtins.ts)
@@ -13,7 +15,7 @@
  *
  * The rule that keeps an event from being lost or handled twice:
  * - no daemon, a refused or silent connection, or a daemon that closes before acknowledging the
- *   event: handle it here (the daemon never saw it, or saw it and will drop it unanswered);
+ *   event (on the socket or a FIFO pair alike): handle it here (the daemon never saw it, or saw it and will drop it unanswered);
  * - the daemon acknowledged the event, then closed without an answer (it died): handle it here too.
  *   It may have captured part of it already; capture is idempotent by stable ids (prompt_id,
  *   tool_use_id, content hashes), so handling an event twice adds nothing;
@@ -27,7 +29,15 @@
 import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { tacitHome } from "../../store/tacit-home.js";
 import { hookClientSettings } from "./hook-client-settings.js";
+import {
+  ACCEPT_SHARE,
+  ACCEPTED,
+  ANSWERED,
+  type DaemonReply,
+  type DaemonRequest,
+} from "./hook-daemon-wire.js";
 import { eventDeadlineMs } from "./hook-deadline.js";
+import { askThroughFifo, fifoDirectory } from "./hook-fifo-client.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
 import { fs, path, requireNet } from "./node-builtins.js";
 
@@ -49,25 +59,8 @@ export interface HookClientIo {
 
 /** A daemon that does not accept the connection within this long is treated as absent, ms. */
 const CONNECT_TIMEOUT_MS = 50;
-/**
- * A daemon that does not acknowledge a sent event within this share of the deadline is treated as
- * absent: the rest is left for handling the event in this process.
- */
-const ACCEPT_SHARE = 0.5;
 /** Longest Unix socket path every supported platform takes (macOS: 104 bytes with the NUL). */
 const MAX_SOCKET_PATH = 100;
-
-/** The daemon protocol: the client sends a header line then the payload, and half-closes. */
-export interface DaemonRequest {
-  argv: string[];
-  cwd: string;
-  env: Record<string, string>;
-  /** ms left of the event's deadline when it was sent. */
-  deadlineMs?: number;
-}
-/** The daemon writes ACCEPTED once it holds the whole event, then ANSWERED and the output. */
-export const ACCEPTED = "A";
-export const ANSWERED = "D";
 
 /** Runs one hook event: through the daemon when one answers, else in this process. Never throws. */
 export async function runHookClient(argv: readonly string[], io: HookClientIo): Promise<void> {
@@ -120,12 +113,15 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
       await logFailure(io, `queueing a tool event for the daemon: ${(error as Error).message}`);
     }
   }
-  const reply = await askDaemon(
-    socketPath,
-    { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env), deadlineMs: leftOf(deadlineAt) },
-    input,
-    deadlineAt,
-  );
+  const request = (): Buffer => {
+    const header = { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env), deadlineMs: leftOf(deadlineAt) };
+    return Buffer.concat([Buffer.from(`${JSON.stringify(header satisfies DaemonRequest)}\n`), input]);
+  };
+  // A PreToolUse goes through one of the daemon's FIFO pairs when it offers one: no node:net, no
+  // event loop (hook-fifo-client.ts). Every other event, and a PreToolUse without a pair, the socket.
+  const reply =
+    (preToolUse ? askThroughFifo(fifoDirectory(socketPath), request(), deadlineAt, monotonicMs) : null) ??
+    (await askDaemon(socketPath, request(), deadlineAt));
   if (reply.kind === "answered") {
     if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
@@ -187,18 +183,11 @@ export function hookSocketPath(
   return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : null;
 }
 
-type DaemonReply = { kind: "answered"; output: string } | { kind: "unavailable" } | { kind: "timed-out" };
-
 /**
  * Sends one event; settles with what the daemon did with it by `deadlineAt`, never rejects. A
  * daemon that does not accept in time (a share of the deadline) is treated as absent.
  */
-async function askDaemon(
-  socketPath: string,
-  request: DaemonRequest,
-  input: Buffer,
-  deadlineAt: number,
-): Promise<DaemonReply> {
+async function askDaemon(socketPath: string, request: Buffer, deadlineAt: number): Promise<DaemonReply> {
   // Loaded only here: node:net and its streams cost more than a whole tool event.
   const { connect } = requireNet();
   return new Promise((settle) => {
@@ -222,7 +211,7 @@ async function askDaemon(
       timer = setTimeout(() => finish({ kind: "unavailable" }), leftOf(deadlineAt) * ACCEPT_SHARE);
     });
     // Queued now, sent as soon as the connection is made (one event-loop turn sooner).
-    socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
+    socket.end(request);
     socket.on("data", (chunk: Buffer) => {
       if (!accepted && chunk.length > 0) {
         accepted = chunk.subarray(0, 1).toString() === ACCEPTED;
