@@ -367,6 +367,8 @@ describe("the built tacit bin, as a person runs it", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/add --yes/);
     expect(existsSync(join(home, "tacit.db"))).toBe(true);
+    // What a killed daemon leaves: its FIFO pairs' folder.
+    mkdirSync(join(home, "hook-0123abcd.fifos", "free-0"), { recursive: true });
     const purged = run(["uninstall", "--purge", "--yes"], { cwd: project, env });
     expect(purged.stderr).toBe("");
     expect(purged.code).toBe(0);
