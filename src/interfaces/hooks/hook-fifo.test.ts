@@ -3,7 +3,7 @@
  * (hook-daemon-fifos.ts) in this process, the client's (hook-fifo-client.ts) in a process of its
  * own, since it waits synchronously as the hook does; real FIFOs in a temporary home.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -31,23 +31,14 @@ const now = () => performance.now();
 const [directory, deadline] = process.argv.slice(1);
 const bytes = readFileSync(0);
 process.stdout.write(JSON.stringify(askThroughFifo(directory, bytes, now() + Number(deadline), now)));`;
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "--input-type=module", "-e", script, directory, String(deadlineMs)],
-    { cwd: ROOT },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
+  const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+    const args = ["--import", "tsx", "--input-type=module", "-e", script, directory, String(deadlineMs)];
+    const child = execFile(process.execPath, args, { cwd: ROOT }, (error, out, err) =>
+      error ? reject(error) : resolve({ stdout: out, stderr: err }),
+    );
+    child.stdin?.end(bytes);
   });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  child.stdin.end(bytes);
-  const code = await new Promise((resolve) => child.on("close", resolve));
   expect(stderr, "the client's stderr").toBe("");
-  expect(code).toBe(0);
   return JSON.parse(stdout) as DaemonReply | null;
 }
 
