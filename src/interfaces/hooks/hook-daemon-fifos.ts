@@ -45,7 +45,7 @@ const ABANDONED_MS = 30_000;
 export interface FifoPairs {
   /** Removes the pairs taken and left by their clients (the daemon's health check). */
   sweep(): void;
-  /** Closes every pair and removes the folder. */
+  /** Closes every pair but those being answered, and removes the folder. */
   close(): void;
 }
 
@@ -70,8 +70,6 @@ interface Pair {
   folder: string;
   reader: Socket;
   writer: Socket;
-  /** The request FIFO's descriptor (the reader's), for the daemon's own check frame. */
-  requestFd: number;
   offered: boolean;
   /** Its request was read whole (it is being answered). */
   served: boolean;
@@ -89,17 +87,25 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
   let making: ChildProcess | null = null;
   let closed = false;
   let failed = false;
+  /**
+   * Reports a failure, unless the daemon's home is being removed (its socket or this folder gone):
+   * a log line would put a file back into a folder being removed, and there is nothing to report.
+   */
+  const report = (message: string) => {
+    if (options.inPlace() && existsSync(directory)) options.fail(message);
+  };
+  /** Stops making pairs, once: the daemon serves its socket alone from then on. */
   const failOnce = (message: string) => {
     if (failed || closed) return;
     failed = true;
-    options.fail(`FIFO pairs (events go through the socket instead): ${message}`);
+    report(`FIFO pairs (events go through the socket instead): ${message}`);
   };
   const remove = (path: string) => {
     try {
       rmSync(path, { recursive: true, force: true, maxRetries: 3 });
     } catch (error) {
       // Only while its home is being removed (whatever removes it removes this too) or unwritable.
-      if (options.inPlace()) options.fail(`removing ${path}: ${(error as Error).message}`);
+      report(`removing ${path}: ${(error as Error).message}`);
     }
   };
   const retire = (pair: Pair) => {
@@ -126,7 +132,6 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
       folder,
       reader,
       writer,
-      requestFd,
       offered: false,
       served: false,
       takenSince: null,
@@ -134,7 +139,7 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     };
     pairs.set(id, pair);
     reader.on("error", (error) => {
-      if (!pair.done) options.fail(`reading FIFO pair ${id}: ${error.message}`);
+      if (!pair.done) report(`reading FIFO pair ${id}: ${error.message}`);
       retire(pair);
     });
     // A client that gave up before the answer was written: the pair is retired all the same.
@@ -146,7 +151,7 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
       if (newline < 0) return;
       const length = Number(buffered.subarray(0, newline).toString("latin1"));
       if (!Number.isSafeInteger(length) || length < 0 || length > MAX_REQUEST_BYTES) {
-        options.fail(`FIFO pair ${id}: a request that is not framed by its length`);
+        report(`FIFO pair ${id}: a request that is not framed by its length`);
         return retire(pair);
       }
       if (buffered.length - newline - 1 < length) return;
@@ -176,7 +181,7 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     if (!options.admits()) return retire(pair);
     const request = parseRequest(body);
     if (request === "stop" || request instanceof Error) {
-      options.fail(request === "stop" ? "a stop request through a FIFO pair" : request.message);
+      report(request === "stop" ? "a stop request through a FIFO pair" : request.message);
       return retire(pair);
     }
     const reply = acknowledge(pair.writer);
@@ -232,7 +237,9 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     close() {
       closed = true;
       making?.kill();
-      for (const pair of [...pairs.values()]) retire(pair);
+      // A request read whole is answered first, as the socket's are (the daemon's queue runs them
+      // before it exits); its pair goes once answered.
+      for (const pair of [...pairs.values()]) if (!pair.served) retire(pair);
       remove(directory);
     },
   };
