@@ -15,7 +15,8 @@
  *
  * The rule that keeps an event from being lost or handled twice:
  * - no daemon, a refused or silent connection, or a daemon that closes before acknowledging the
- *   event (on the socket or a FIFO pair alike): handle it here (the daemon never saw it, or saw it and will drop it unanswered);
+ *   event (on the socket or a FIFO pair alike): handle it here (the daemon never saw it, or saw it
+ *   and will drop it unanswered);
  * - the daemon acknowledged the event, then closed without an answer (it died): handle it here too.
  *   It may have captured part of it already; capture is idempotent by stable ids (prompt_id,
  *   tool_use_id, content hashes), so handling an event twice adds nothing;
