@@ -8,6 +8,7 @@ import { createLesson } from "../src/core/lessons/lesson.js";
 import { handleHookEvent } from "../src/interfaces/hooks/handle-hook.js";
 import { hookSocketPath } from "../src/interfaces/hooks/hook-client.js";
 import { stopHookDaemons } from "../src/interfaces/hooks/hook-daemon-control.js";
+import { fifoDirectory } from "../src/interfaces/hooks/hook-fifo-client.js";
 import { embedLessons } from "../src/lessons/index.js";
 import { createHashingEmbedder } from "../src/models/hashing-embedder.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
@@ -162,6 +163,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
       "the second hook daemon did not start",
     );
     timed(hookArgs, promptEvent(-2), memoryEnv);
+    const pairsBefore = fifoPairsMade(socket);
     const baseline: number[] = [];
     const tool: number[] = [];
     const prompt: number[] = [];
@@ -193,6 +195,8 @@ export async function runHookBench(): Promise<BenchResult[]> {
     }
     const guarded = run(hookArgs, preToolMatch(2 * RUNS), env).stdout.includes('"additionalContext"');
     const quiet = run(hookArgs, preToolEvent(2 * RUNS), env).stdout === "";
+    const pairsMade = fifoPairsMade(socket) - pairsBefore;
+    const throughPairs = `through one of the FIFO pairs the daemon keeps ready (hook-fifo-client.ts: opened, written and read with node:fs alone, no node:net; the daemon made ${pairsMade} new pairs over the ${2 * RUNS + 2} PreToolUse runs)`;
     const memoryInjected = run(hookArgs, promptEvent(2 * RUNS), memoryEnv).stdout.includes("<tacit-context>");
     const injected = run(hookArgs, promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
     const coldInjected = run(hookArgs, promptEvent(2 * RUNS + 1), coldEnv).stdout.includes("<tacit-context>");
@@ -276,7 +280,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(pre) / node,
         goal: "≤ 1.3",
         met: median(pre) / node <= 1.3 && quiet && served,
-        note: `steady state, the call an agent makes most (\`pnpm test\`, which no lesson is about): ${hookCommand} → the hook client sends the event over the daemon's Unix socket (a PreToolUse needs an answer, so no inbox); the daemon checks it against the ${CHECKABLE} checkable lessons it keeps in memory (read again only when the store's lessons version changes) and answers nothing${quiet ? "" : " (it ANSWERED something)"}`,
+        note: `steady state, the call an agent makes most (\`pnpm test\`, which no lesson is about): ${hookCommand} → the hook client sends the event ${throughPairs}; the daemon checks it against the ${CHECKABLE} checkable lessons it keeps in memory (read again only when the store's lessons version changes) and answers nothing${quiet ? "" : " (it ANSWERED something)"}`,
       },
       {
         name: `tacit hook, PreToolUse a lesson forbids, daemon running (median of ${RUNS})`,
@@ -287,7 +291,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(preMatch) / node,
         goal: "report (a call a lesson forbids)",
         met: guarded,
-        note: `\`npm install zod\` against "Use pnpm install, not npm install": the daemon answers with the lesson (${guarded ? "it did" : "it did NOT"}) and records it, and judges the open reminder of the previous run (ignored)`,
+        note: `\`npm install zod\` against "Use pnpm install, not npm install": the daemon answers with the lesson (${guarded ? "it did" : "it did NOT"}), then records it and judges the open reminder of the previous run (ignored), before the next event`,
       },
       {
         name: `tacit hook, PreToolUse with ${LESSONS.toLocaleString("en-US")} lessons, cold: no daemon (median of ${RUNS})`,
@@ -378,6 +382,14 @@ async function sessionLengthFigure(dir: string): Promise<BenchResult> {
   } finally {
     await store.close();
   }
+}
+
+/** How many FIFO pairs the daemon at `socket` made so far: one more than the highest pair number. */
+function fifoPairsMade(socket: string): number {
+  const folder = fifoDirectory(socket);
+  if (!existsSync(folder)) return 0;
+  const numbers = readdirSync(folder).map((name) => Number(/-(\d+)$/.exec(name)?.[1] ?? -1));
+  return Math.max(-1, ...numbers) + 1;
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number, message: string): Promise<void> {

@@ -2,11 +2,16 @@
 //
 // `tacit hook` runs on every tool call of the user's agent. Unbundled, loading its ESM module graph
 // (zod, capture, the SQLite store: ~60 files) costs more than starting node itself; a bundled file
-// loads in a fraction of that, and a CommonJS file skips the ESM loader too. Seven bundles:
+// loads in a fraction of that, and a CommonJS file skips the ESM loader too. Eight bundles:
 // - dist/interfaces/cli/tacit.cjs, the `tacit` bin and what `tacit install` writes: main.ts with
 //   hook-client.ts inlined, as CommonJS. For `tacit hook` it hands the event to the resident hook
-//   daemon (node built-ins only: all a tool event loads while the daemon runs); everything else it
-//   loads with import() from tsc's ESM output beside it (commander, the daemon, hook-main.js).
+//   daemon (node built-ins only: all a PreToolUse or a prompt loads while the daemon runs);
+//   everything else it loads with import() from tsc's ESM output beside it (commander, the daemon,
+//   hook-main.js);
+// - dist/interfaces/hooks/hook-inbox.cjs: the tool-event queue (hook-inbox.ts and the redactor it
+//   needs), which the bin loads with `require` for a tool event only: the redactor's lexicons cost
+//   more to parse than the rest of a PreToolUse's client, and import() of it from the bin would
+//   start node's ESM loader.
 // The other six replace tsc's file of the same name, so nothing else changes:
 // - hook-client.js: the same client, for tsc's dist/interfaces/cli/main.js (hook commands that an
 //   older tacit installed run it);
@@ -20,7 +25,7 @@
 // share (all of zod's core) on the tool-event path. Packages with native code or heavy optional
 // SDKs stay external and load from node_modules as before.
 import { readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -37,6 +42,10 @@ const PURE = new Set(["sqlite-vec"]);
 const externalPackages = Object.keys(manifest.dependencies ?? {}).filter((name) => !BUNDLED.has(name));
 const outdir = process.env.TACIT_HOOK_OUTDIR ?? "dist/interfaces/hooks";
 const sourceRoot = fileURLToPath(new URL("src/", root));
+const binFile = join(outdir, "../cli/tacit.cjs");
+/** The modules the bin loads with `require`, from their own CommonJS bundle beside the hooks'. */
+const REQUIRED_LAZILY = ["interfaces/hooks/hook-inbox.ts"];
+const lazyBundle = (module) => join(outdir, `${module.split("/").pop().replace(/\.ts$/, "")}.cjs`);
 
 /**
  * - Keeps lazy `import("./…")` of tacit's own modules runtime imports (of another bundle, or of
@@ -82,6 +91,30 @@ const hookBundle = (entryDir) => ({
     });
   },
 });
+
+/**
+ * In the CommonJS bin, a lazy `import()` of a module of REQUIRED_LAZILY becomes a `require` of its
+ * bundle (esbuild keeps the `import()` lazy: the `require` runs when the import does).
+ */
+const lazyRequire = {
+  name: "lazy-require",
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      const module = relative(sourceRoot, resolve(args.resolveDir, args.path).replace(/\.js$/, ".ts"));
+      if (!REQUIRED_LAZILY.includes(module.replaceAll("\\", "/"))) return undefined;
+      return { path: module, namespace: "lazy-require" };
+    });
+    builder.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => {
+      const path = relative(dirname(binFile), lazyBundle(args.path)).replaceAll("\\", "/");
+      return { contents: `module.exports = require(${JSON.stringify(path)});`, loader: "js" };
+    });
+    builder.onResolve({ filter: /\.cjs$/, namespace: "lazy-require" }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+  },
+};
 
 /**
  * In the CommonJS bin, node-builtins.ts's `createRequire(…)` is the file's own `require`: node does
@@ -134,21 +167,35 @@ for (const entry of [
     }),
   );
 }
-// The bin, as CommonJS (the .cjs name makes node load it so in this "type": "module" package).
-// `import.meta.filename` becomes the bin's `__filename`, and `import.meta.url` its file URL,
-// computed only if something reads it (nothing on the hook's path does).
+// The bin and the modules it requires lazily, as CommonJS (the .cjs name makes node load them so
+// in this "type": "module" package). `import.meta.filename` becomes the file's `__filename`, and
+// `import.meta.url` its file URL, computed only if something reads it (nothing on the hook's path
+// does).
+const commonJs = {
+  ...common,
+  metafile,
+  format: "cjs",
+  define: { "import.meta.filename": "__filename", "import.meta": "__tacit_import_meta" },
+  banner: {
+    js: 'const __tacit_import_meta={get url(){return require("node:url").pathToFileURL(__filename).href}};',
+  },
+};
+for (const module of REQUIRED_LAZILY) {
+  results.push(
+    await build({
+      ...commonJs,
+      entryPoints: [join("src", module)],
+      outfile: lazyBundle(module),
+      plugins: [ownRequire, hookBundle(join(sourceRoot, dirname(module)))],
+    }),
+  );
+}
 results.push(
   await build({
-    ...common,
-    metafile,
+    ...commonJs,
     entryPoints: ["src/interfaces/cli/main.ts"],
-    outfile: join(outdir, "../cli/tacit.cjs"),
-    format: "cjs",
-    define: { "import.meta.filename": "__filename", "import.meta": "__tacit_import_meta" },
-    banner: {
-      js: 'const __tacit_import_meta={get url(){return require("node:url").pathToFileURL(__filename).href}};',
-    },
-    plugins: [ownRequire, hookBundle(join(sourceRoot, "interfaces/cli"))],
+    outfile: binFile,
+    plugins: [ownRequire, lazyRequire, hookBundle(join(sourceRoot, "interfaces/cli"))],
   }),
 );
 if (metafile) {

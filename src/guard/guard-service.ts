@@ -47,6 +47,13 @@ export interface GuardDeps {
   /** The branch checked out in a project; default: read from its `.git/HEAD`. */
   branchOf?: (projectRoot: string | null) => string | null;
   ids?: () => string;
+  /**
+   * Takes what a tool call's check writes (what it answered, how the open events came out): the
+   * answer does not depend on it, so a process that serves the agent (the hook daemon) sends the
+   * answer first and writes it next, before it checks another call. Absent: written before the
+   * verdict is returned.
+   */
+  defer?: (writes: () => Promise<void>) => void;
 }
 
 /** A tool call about to run, in one session of one project. */
@@ -64,7 +71,10 @@ const MAX_INPUT_CHARS = 2_000;
 /** Characters of the user's words kept as an override's evidence. */
 const MAX_DETAIL_CHARS = 300;
 
-/** Checks one tool call before it runs; records what it answered. Never throws for a call it cannot read. */
+/**
+ * Checks one tool call before it runs; records what it answered (through `deps.defer` when given).
+ * Never throws for a call it cannot read.
+ */
 export async function guardToolCall(deps: GuardDeps, request: GuardCallRequest): Promise<GuardVerdict> {
   if (deps.settings.mode === "off") return NOTHING;
   const now = deps.now();
@@ -76,9 +86,16 @@ export async function guardToolCall(deps: GuardDeps, request: GuardCallRequest):
     const steps = adherenceAfterCall(open.map(pending), actions, context, deps.settings.adherenceWindow);
     updates.push(...steps.map((step) => toUpdate(step, now)));
   }
+  /** The writes, in order: the events of this answer, then the updates of the open ones. */
+  const writes: Array<() => Promise<void>> = [];
   const verdict =
-    actions.length === 0 ? NOTHING : await decide(deps, request, actions, context, updates, now);
-  await deps.store.guard.updateGuardEvents(updates);
+    actions.length === 0 ? NOTHING : await decide(deps, request, actions, context, { updates, writes, now });
+  writes.push(() => deps.store.guard.updateGuardEvents(updates));
+  const write = async () => {
+    for (const next of writes) await next();
+  };
+  if (deps.defer) deps.defer(write);
+  else await write();
   return verdict;
 }
 
@@ -87,9 +104,9 @@ async function decide(
   request: GuardCallRequest,
   actions: readonly ToolAction[],
   context: CallContext,
-  updates: GuardEventUpdate[],
-  now: number,
+  call: { updates: GuardEventUpdate[]; writes: Array<() => Promise<void>>; now: number },
 ): Promise<GuardVerdict> {
+  const { updates, now } = call;
   const lessons = await checkableLessons(deps.store, request.projectId);
   let matches = matchesOf(lessons, actions, context);
   if (matches.length === 0) return NOTHING;
@@ -109,26 +126,29 @@ async function decide(
     : new Set<string>();
   const verdict = decideGuard({ matches, settings: deps.settings, abilities: request.abilities, reminded });
   if (verdict.answer === null) return verdict;
-  await deps.ensureSession();
-  const callId = (deps.ids ?? ulid)();
-  const input = deps.redact(boundedJsonText(request.input ?? {}).slice(0, MAX_INPUT_CHARS));
-  await deps.store.guard.recordGuardEvents(
-    verdict.acts.map((act) =>
-      eventRecord(deps, {
-        callId,
-        sessionId: request.sessionId,
-        projectId: request.projectId,
-        lessonId: act.match.lesson.id,
-        kind: act.answer,
-        check: act.match.check,
-        suggestion: act.match.suggestion,
-        toolName: request.toolName,
-        toolInput: input,
-        reason: verdict.answer === "remind" ? verdict.context : verdict.reason,
-        now,
-      }),
-    ),
-  );
+  // What the answer was, recorded once it is given; the session is stored before an event about it.
+  call.writes.push(async () => {
+    const callId = (deps.ids ?? ulid)();
+    const input = deps.redact(boundedJsonText(request.input ?? {}).slice(0, MAX_INPUT_CHARS));
+    await deps.ensureSession();
+    await deps.store.guard.recordGuardEvents(
+      verdict.acts.map((act) =>
+        eventRecord(deps, {
+          callId,
+          sessionId: request.sessionId,
+          projectId: request.projectId,
+          lessonId: act.match.lesson.id,
+          kind: act.answer,
+          check: act.match.check,
+          suggestion: act.match.suggestion,
+          toolName: request.toolName,
+          toolInput: input,
+          reason: verdict.answer === "remind" ? verdict.context : verdict.reason,
+          now,
+        }),
+      ),
+    );
+  });
   return verdict;
 }
 

@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { daemonPid, hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
@@ -126,6 +127,25 @@ describe("the built tacit bin", () => {
       }),
     );
     expect(second, hookLogText(home)).toMatch(/<tacit-context>[\s\S]*pnpm install/);
+    // A PreToolUse goes through one of the daemon's FIFO pairs, which it then removes: the call
+    // the lesson is about gets the lesson, and the daemon records that it reminded it.
+    const fifos = join(home, daemonFile(".fifos") ?? "none.fifos");
+    const offered = () =>
+      existsSync(fifos) ? readdirSync(fifos).filter((name) => name.startsWith("free-")) : [];
+    await waitUntil(() => offered().length > 1, "the daemon's FIFO pairs");
+    const pairs = offered();
+    const reminded = hook(
+      payload("PreToolUse", { cwd: project, tool_input: { command: "npm install zod" } }),
+    );
+    expect(JSON.parse(reminded).hookSpecificOutput.additionalContext, hookLogText(home)).toMatch(
+      /pnpm install/,
+    );
+    expect(hook(payload("PreToolUse", { cwd: project, tool_input: { command: "pnpm test" } }))).toBe("");
+    await waitUntil(
+      () => pairs.filter((name) => !existsSync(join(fifos, name))).length === 2,
+      "two pairs used",
+    );
+    await waitUntil(() => guardKinds(join(home, "tacit.db")).includes("remind"), "the reminder recorded");
     // The daemon served them: still running, its socket still there, nothing in the hook log.
     expect(hookLogText(home)).toBe("");
     expect(daemonFile(".sock")).toBeDefined();
@@ -139,6 +159,16 @@ describe("the built tacit bin", () => {
     }
   });
 });
+
+/** The kinds of the guard's records in a database. */
+function guardKinds(database: string): string[] {
+  const db = new Database(database, { readonly: true });
+  try {
+    return db.prepare("SELECT kind FROM guard_events").pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
 
 /** Runs the bin in `cwd` with `env`, without a terminal; its exit code and output. */
 function run(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }) {
@@ -337,6 +367,8 @@ describe("the built tacit bin, as a person runs it", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/add --yes/);
     expect(existsSync(join(home, "tacit.db"))).toBe(true);
+    // What a killed daemon leaves: its FIFO pairs' folder.
+    mkdirSync(join(home, "hook-0123abcd.fifos", "free-0"), { recursive: true });
     const purged = run(["uninstall", "--purge", "--yes"], { cwd: project, env });
     expect(purged.stderr).toBe("");
     expect(purged.code).toBe(0);

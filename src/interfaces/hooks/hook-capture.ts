@@ -83,12 +83,18 @@ async function captureWithin(
         : {}),
       guard: async () => {
         const { createHookGuard } = await import("./hook-guard.js");
+        // Recorded once the answer is sent, within the event's deadline as if it were before: only
+        // where the store stays open after the event (the hook daemon's).
+        const afterAnswer = openStores ? io.afterAnswer : undefined;
         return createHookGuard({
           agent: options.agent,
           store,
           settings: config?.guard ?? null,
           ...(config ? { redaction: config.capture.redaction } : {}),
           now: io.now,
+          ...(afterAnswer
+            ? { defer: (writes) => afterAnswer(() => withBusyDeadline(io.deadlineAt, writes)) }
+            : {}),
         });
       },
     });

@@ -11,8 +11,9 @@ import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { hookPayload } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { ACCEPTED, ANSWERED, hookSocketPath, runHookClient } from "./hook-client.js";
+import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { answer, type DaemonEvent, listen, readRequest } from "./hook-daemon-protocol.js";
+import { ACCEPTED, ANSWERED } from "./hook-daemon-wire.js";
 
 const tempDir = useTempDir("tacit-hook-client-deadline-");
 const servers: Server[] = [];

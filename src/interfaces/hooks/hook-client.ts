@@ -1,16 +1,22 @@
 /**
  * `tacit hook`'s first stop: hand the event to the resident hook daemon (hook-daemon.ts), and only
  * when none answers handle it in this process (hook-main.ts) and start one. A tool event is queued
- * in the daemon's inbox (hook-inbox.ts: no round trip); every other event goes over its Unix socket.
+ * in the daemon's inbox (hook-inbox.ts: no round trip); a PreToolUse goes through one of the
+ * daemon's FIFO pairs (hook-fifo-client.ts: no node:net, no event loop) when it offers one; every
+ * other event, and a PreToolUse without a pair, goes over its Unix socket.
  *
  * This module is what every tool call of the agent loads before anything else (bundled into the
- * `tacit` bin, tacit.cjs), so it loads only node built-ins (through `require`, see node-builtins.ts),
- * hook-inbox.ts and hook-output.ts: no zod (the daemon validates), no SQLite, no node:crypto;
- * node:net only for the events that use the socket.
+ * `tacit` bin, tacit.cjs), so it loads only node built-ins (through `require`, see node-builtins.ts)
+ * and hook-output.ts: no zod (the daemon validates), no SQLite, no node:crypto; node:net only for
+ * the events that use the socket; hook-inbox.ts (and the redactor it needs, whose lexicons cost a
+ * PreToolUse more to parse than the rest of this module) only for a tool event, which it queues;
+ * and no `performance` (its first use loads node's perf_hooks modules): the clock is
+ * `process.hrtime`.
  *
  * The rule that keeps an event from being lost or handled twice:
  * - no daemon, a refused or silent connection, or a daemon that closes before acknowledging the
- *   event: handle it here (the daemon never saw it, or saw it and will drop it unanswered);
+ *   event (on the socket or a FIFO pair alike): handle it here (the daemon never saw it, or saw it
+ *   and will drop it unanswered);
  * - the daemon acknowledged the event, then closed without an answer (it died): handle it here too.
  *   It may have captured part of it already; capture is idempotent by stable ids (prompt_id,
  *   tool_use_id, content hashes), so handling an event twice adds nothing;
@@ -24,8 +30,15 @@
 import { isHostModelRun } from "../../models/host-agent/host-model-guard.js";
 import { tacitHome } from "../../store/tacit-home.js";
 import { hookClientSettings } from "./hook-client-settings.js";
-import { eventDeadlineMs, remainingMs } from "./hook-deadline.js";
-import { inboxDirectory, inboxEnv, writeInbox } from "./hook-inbox.js";
+import {
+  ACCEPT_SHARE,
+  ACCEPTED,
+  ANSWERED,
+  type DaemonReply,
+  type DaemonRequest,
+} from "./hook-daemon-wire.js";
+import { eventDeadlineMs } from "./hook-deadline.js";
+import { askThroughFifo, fifoDirectory } from "./hook-fifo-client.js";
 import { type HookOutput, writeOutput } from "./hook-output.js";
 import { fs, path, requireNet } from "./node-builtins.js";
 
@@ -41,31 +54,14 @@ export interface HookClientIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   now: () => number;
-  /** When the hook started, a `performance.now()` time (default: when the client was called). */
+  /** When the hook started, a {@link monotonicMs} time (default: when the client was called). */
   startedAt?: number;
 }
 
 /** A daemon that does not accept the connection within this long is treated as absent, ms. */
 const CONNECT_TIMEOUT_MS = 50;
-/**
- * A daemon that does not acknowledge a sent event within this share of the deadline is treated as
- * absent: the rest is left for handling the event in this process.
- */
-const ACCEPT_SHARE = 0.5;
 /** Longest Unix socket path every supported platform takes (macOS: 104 bytes with the NUL). */
 const MAX_SOCKET_PATH = 100;
-
-/** The daemon protocol: the client sends a header line then the payload, and half-closes. */
-export interface DaemonRequest {
-  argv: string[];
-  cwd: string;
-  env: Record<string, string>;
-  /** ms left of the event's deadline when it was sent. */
-  deadlineMs?: number;
-}
-/** The daemon writes ACCEPTED once it holds the whole event, then ANSWERED and the output. */
-export const ACCEPTED = "A";
-export const ANSWERED = "D";
 
 /** Runs one hook event: through the daemon when one answers, else in this process. Never throws. */
 export async function runHookClient(argv: readonly string[], io: HookClientIo): Promise<void> {
@@ -79,7 +75,7 @@ export async function runHookClient(argv: readonly string[], io: HookClientIo): 
 }
 
 async function clientHook(argv: readonly string[], given: HookClientIo): Promise<void> {
-  const startedAt = given.startedAt ?? performance.now();
+  const startedAt = given.startedAt ?? monotonicMs();
   // A relative TACIT_HOME means this process's folder (tacitHome resolves it): fix it here, since
   // the daemon runs elsewhere.
   const home = given.env.TACIT_HOME;
@@ -98,13 +94,16 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     void error;
     return runInProcess(argv, io, null);
   }
+  const event = eventName(input);
+  const toolEvent = event === "PostToolUse" || event === "PostToolUseFailure";
   // A PreToolUse holds the tool call up: a tool event's deadline, as in process (hook-main.ts).
-  const preToolUse = isPreToolUse(input);
-  const deadlineAt = startedAt + eventDeadlineMs(settings, isToolEvent(input) || preToolUse);
-  if (isToolEvent(input) && existsSync(socketPath)) {
+  const preToolUse = event === "PreToolUse";
+  const deadlineAt = startedAt + eventDeadlineMs(settings, toolEvent || preToolUse);
+  if (toolEvent && existsSync(socketPath)) {
     // The daemon runs (or ran: a killed one leaves its socket, and the next prompt-level event
     // drains the inbox in process): queue the event for it and exit, without a round trip.
     try {
+      const { inboxDirectory, inboxEnv, writeInbox } = await import("./hook-inbox.js");
       writeInbox(
         inboxDirectory(socketPath),
         { argv: [...argv], cwd: io.cwd, env: inboxEnv(io.env), now: io.now() },
@@ -115,12 +114,15 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
       await logFailure(io, `queueing a tool event for the daemon: ${(error as Error).message}`);
     }
   }
-  const reply = await askDaemon(
-    socketPath,
-    { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env), deadlineMs: remainingMs(deadlineAt) },
-    input,
-    deadlineAt,
-  );
+  const request = (): Buffer => {
+    const header = { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env), deadlineMs: leftOf(deadlineAt) };
+    return Buffer.concat([Buffer.from(`${JSON.stringify(header satisfies DaemonRequest)}\n`), input]);
+  };
+  // A PreToolUse goes through one of the daemon's FIFO pairs when it offers one: no node:net, no
+  // event loop (hook-fifo-client.ts). Every other event, and a PreToolUse without a pair, the socket.
+  const reply =
+    (preToolUse ? askThroughFifo(fifoDirectory(socketPath), request(), deadlineAt, monotonicMs) : null) ??
+    (await askDaemon(socketPath, request(), deadlineAt));
   if (reply.kind === "answered") {
     if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
@@ -135,14 +137,21 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
   // With HTTP hooks installed (hook-http-endpoint.ts), only these command hooks can start the
   // daemon the agent's HTTP hooks post to: start it first, so it loads while this event is handled
   // here, and let SessionStart wait until it listens, so the session's first prompt reaches it.
-  const httpPort = startsDaemon(input) || endsTurn(input) ? endpointPort(socketPath) : null;
+  // Only the events that begin a turn start a daemon (the tool events stay as lean as possible);
+  // with HTTP hooks, those that end one start a daemon that is gone too, for the next turn.
+  const startsDaemon = event === "SessionStart" || event === "UserPromptSubmit";
+  const endsTurn = event === "Stop" || event === "SubagentStop";
+  const httpPort = startsDaemon || endsTurn ? endpointPort(socketPath) : null;
   if (httpPort !== null) await startDaemon(socketPath, io);
   // Events queued for a daemon that is gone come first, in order, then this one.
-  const { runQueuedHooks } = await import("./hook-main.js");
+  const [{ runQueuedHooks }, { inboxDirectory }] = await Promise.all([
+    import("./hook-main.js"),
+    import("./hook-inbox.js"),
+  ]);
   await runQueuedHooks(inboxDirectory(socketPath), io);
   await runInProcess(argv, { ...io, stdin: input }, deadlineAt);
-  if (httpPort === null && startsDaemon(input)) await startDaemon(socketPath, io);
-  if (httpPort !== null && isSessionStart(input) && !(await listensBy(httpPort, deadlineAt))) {
+  if (httpPort === null && startsDaemon) await startDaemon(socketPath, io);
+  if (httpPort !== null && event === "SessionStart" && !(await listensBy(httpPort, deadlineAt))) {
     await logFailure(
       io,
       `the hook daemon did not listen on 127.0.0.1:${httpPort} by the SessionStart deadline; HTTP hooks that fail before it does are filled in from the transcript at Stop`,
@@ -175,18 +184,11 @@ export function hookSocketPath(
   return Buffer.byteLength(socket) <= MAX_SOCKET_PATH ? socket : null;
 }
 
-type DaemonReply = { kind: "answered"; output: string } | { kind: "unavailable" } | { kind: "timed-out" };
-
 /**
  * Sends one event; settles with what the daemon did with it by `deadlineAt`, never rejects. A
  * daemon that does not accept in time (a share of the deadline) is treated as absent.
  */
-async function askDaemon(
-  socketPath: string,
-  request: DaemonRequest,
-  input: Buffer,
-  deadlineAt: number,
-): Promise<DaemonReply> {
+async function askDaemon(socketPath: string, request: Buffer, deadlineAt: number): Promise<DaemonReply> {
   // Loaded only here: node:net and its streams cost more than a whole tool event.
   const { connect } = requireNet();
   return new Promise((settle) => {
@@ -203,20 +205,20 @@ async function askDaemon(
     };
     let timer = setTimeout(
       () => finish({ kind: "unavailable" }),
-      Math.min(CONNECT_TIMEOUT_MS, remainingMs(deadlineAt)),
+      Math.min(CONNECT_TIMEOUT_MS, leftOf(deadlineAt)),
     );
     socket.on("connect", () => {
       clearTimeout(timer);
-      timer = setTimeout(() => finish({ kind: "unavailable" }), remainingMs(deadlineAt) * ACCEPT_SHARE);
+      timer = setTimeout(() => finish({ kind: "unavailable" }), leftOf(deadlineAt) * ACCEPT_SHARE);
     });
     // Queued now, sent as soon as the connection is made (one event-loop turn sooner).
-    socket.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), input]));
+    socket.end(request);
     socket.on("data", (chunk: Buffer) => {
       if (!accepted && chunk.length > 0) {
         accepted = chunk.subarray(0, 1).toString() === ACCEPTED;
         if (!accepted) return finish({ kind: "unavailable" });
         clearTimeout(timer);
-        timer = setTimeout(() => finish({ kind: "timed-out" }), remainingMs(deadlineAt));
+        timer = setTimeout(() => finish({ kind: "timed-out" }), leftOf(deadlineAt));
         chunks.push(chunk.subarray(1));
         return;
       }
@@ -236,27 +238,12 @@ async function askDaemon(
   });
 }
 
-function isToolEvent(input: Buffer): boolean {
-  return /"hook_event_name"\s*:\s*"PostToolUse(Failure)?"/.test(input.toString("utf8", 0, 65_536));
-}
-
-/** A PreToolUse: answered over the socket (it needs an answer), by a tool event's deadline. */
-function isPreToolUse(input: Buffer): boolean {
-  return /"hook_event_name"\s*:\s*"PreToolUse"/.test(input.toString("utf8", 0, 65_536));
-}
-
-/** Only the events that begin a turn start a daemon: the tool events stay as lean as possible. */
-function startsDaemon(input: Buffer): boolean {
-  return /"hook_event_name"\s*:\s*"(SessionStart|UserPromptSubmit)"/.test(input.toString("utf8", 0, 65_536));
-}
-
-/** The events that end a turn: with HTTP hooks they start a daemon that is gone, for the next turn. */
-function endsTurn(input: Buffer): boolean {
-  return /"hook_event_name"\s*:\s*"(Stop|SubagentStop)"/.test(input.toString("utf8", 0, 65_536));
-}
-
-function isSessionStart(input: Buffer): boolean {
-  return /"hook_event_name"\s*:\s*"SessionStart"/.test(input.toString("utf8", 0, 65_536));
+/**
+ * The payload's `hook_event_name`, read without parsing it (the daemon, or hook-main in process,
+ * validates the payload): "" when it is not there.
+ */
+function eventName(input: Buffer): string {
+  return /"hook_event_name"\s*:\s*"(\w+)"/.exec(input.toString("utf8", 0, 65_536))?.[1] ?? "";
 }
 
 /**
@@ -279,7 +266,7 @@ function endpointPort(socketPath: string): number | null {
 /** Resolves true once something accepts connections on 127.0.0.1:`port`, false at `deadlineAt`. */
 async function listensBy(port: number, deadlineAt: number): Promise<boolean> {
   const { connect } = requireNet();
-  while (remainingMs(deadlineAt) > 0) {
+  while (leftOf(deadlineAt) > 0) {
     const accepted = await new Promise<boolean>((settle) => {
       const socket = connect({ port, host: "127.0.0.1" });
       socket.once("connect", () => {
@@ -289,7 +276,7 @@ async function listensBy(port: number, deadlineAt: number): Promise<boolean> {
       socket.once("error", () => settle(false));
     });
     if (accepted) return true;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(20, remainingMs(deadlineAt))));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(20, leftOf(deadlineAt))));
   }
   return false;
 }
@@ -324,7 +311,25 @@ async function runInProcess(
   deadlineAt: number | null,
 ): Promise<void> {
   const { runHook } = await import("./hook-main.js");
-  await runHook(argv, deadlineAt === null ? io : { ...io, deadlineAt });
+  // hook-main counts in `performance.now()` time: what is left of the deadline, from now on its clock.
+  await runHook(
+    argv,
+    deadlineAt === null ? io : { ...io, deadlineAt: performance.now() + leftOf(deadlineAt) },
+  );
+}
+
+/**
+ * The client's monotonic clock, ms: `process.hrtime`, which costs nothing to load (the first use of
+ * `performance` loads node's perf_hooks modules, more than a tenth of a tool event).
+ */
+export function monotonicMs(): number {
+  const [seconds, nanoseconds] = process.hrtime();
+  return seconds * 1_000 + nanoseconds / 1e6;
+}
+
+/** ms left until `deadlineAt` (a {@link monotonicMs} time), never below 0. */
+function leftOf(deadlineAt: number): number {
+  return Math.max(0, deadlineAt - monotonicMs());
 }
 
 async function logFailure(io: HookClientIo, message: string): Promise<void> {

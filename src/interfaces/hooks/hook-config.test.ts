@@ -12,6 +12,7 @@ import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { runHookClient } from "./hook-client.js";
 import { hookClientSettings } from "./hook-client-settings.js";
+import { hookConfig } from "./hook-config.js";
 import { mayBeConfigured } from "./hook-config-probe.js";
 import { DEFAULT_HOOK_DEADLINES } from "./hook-deadline.js";
 import { runHook } from "./hook-main.js";
@@ -126,6 +127,37 @@ describe("hooks and the configuration", () => {
       '{ "hooks": { "daemon": "no", "toolEventDeadlineMs": "fast" } }',
     );
     expect(hookClientSettings(env)).toEqual({ daemon: true, ...DEFAULT_HOOK_DEADLINES });
+  });
+});
+
+describe("hookConfig", () => {
+  it("remembers a configuration between events, and resolves it again when a file or a variable changes", () => {
+    const context = setup({ project: { guard: { mode: "remind" } } });
+    const io = { env: context.env, now: () => NOW };
+    const first = hookConfig(io, context.project);
+    expect(first.guard.mode).toBe("remind");
+    // The hook daemon's next event: the same variables and files, so not checked against the schema again.
+    expect(hookConfig(io, join(context.project, "src"))).toBe(first);
+    expect(hookConfig({ ...io, env: { ...context.env } }, context.project)).toBe(first);
+    writeFileSync(join(context.project, ".tacit", "config.json"), JSON.stringify({ guard: { mode: "off" } }));
+    expect(hookConfig(io, context.project).guard.mode).toBe("off");
+    writeFileSync(join(context.home, "config.json"), JSON.stringify({ guard: { adherenceWindow: 5 } }));
+    expect(hookConfig(io, context.project).guard).toMatchObject({ mode: "off", adherenceWindow: 5 });
+    const variable = { ...io, env: { ...context.env, TACIT_GUARD_ADHERENCE_WINDOW: "7" } };
+    expect(hookConfig(variable, context.project).guard).toMatchObject({ mode: "off", adherenceWindow: 7 });
+    // Another project has its own file (here none).
+    const other = join(context.home, "other");
+    mkdirSync(join(other, ".git"), { recursive: true });
+    expect(hookConfig(io, other).guard).toMatchObject({ mode: "enforce", adherenceWindow: 5 });
+    expect(hookLogText(context.home)).toBe("");
+  });
+
+  it("reports an invalid configuration for every event, not once", () => {
+    const context = setup({ user: '{ "guard": { "mode": "sometimes" } }' });
+    const io = { env: context.env, now: () => NOW };
+    expect(hookConfig(io, context.project).guard.mode).toBe("enforce");
+    expect(hookConfig(io, context.project).guard.mode).toBe("enforce");
+    expect(hookLogText(context.home).match(/this event used the default settings/g)).toHaveLength(2);
   });
 });
 

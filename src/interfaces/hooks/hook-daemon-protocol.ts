@@ -1,6 +1,7 @@
 /**
  * The hook daemon's wire protocol over its Unix socket (hook-daemon.ts serves it; hook-client.ts
- * sends events; hook-daemon-control.ts asks a daemon to stop):
+ * sends events; hook-daemon-control.ts asks a daemon to stop). A FIFO pair (hook-daemon-fifos.ts)
+ * carries the same event bytes, framed by their length instead of ended by a half-close:
  * - an event: one JSON header line `{argv, cwd, env, deadlineMs}` (deadlineMs: what was left of the
  *   event's deadline when the client sent it), then the payload; the client half-closes; the daemon
  *   answers ACCEPTED once it holds it whole, then ANSWERED and the hook's output;
@@ -13,6 +14,7 @@ import { unlinkSync } from "node:fs";
 import { connect, type Server, type Socket } from "node:net";
 import * as z from "zod/mini";
 import { describeJsonError } from "../../core/json-error.js";
+import { ACCEPTED, ANSWERED } from "./hook-daemon-wire.js";
 
 /** A request beyond this (header + payload) is refused; hook-main.ts refuses 32 MiB payloads. */
 export const MAX_REQUEST_BYTES = 33 * 1024 * 1024;
@@ -71,24 +73,39 @@ export function readRequest(socket: Socket, settle: (request: DaemonRequest) => 
   });
   socket.on("end", () => {
     if (size > MAX_REQUEST_BYTES) return;
-    if (size === 0) return done(null);
-    const bytes = Buffer.concat(chunks);
-    const newline = bytes.indexOf(10);
-    if (newline < 0) return done(new Error("request without a header line"));
-    let header: unknown;
-    const headerText = bytes.subarray(0, newline).toString("utf8");
-    try {
-      header = JSON.parse(headerText);
-    } catch (error) {
-      // The header holds the client's environment: say where it broke, never what it holds.
-      void error;
-      return done(new Error(`request header is not JSON: ${describeJsonError(headerText)}`));
-    }
-    if (z.safeParse(stopHeader, header).success) return done("stop");
-    const parsed = z.safeParse(requestHeader, header);
-    if (!parsed.success) return done(new Error("request header is not {argv, cwd, env}"));
-    done({ ...parsed.data, payload: bytes.subarray(newline + 1), receivedAt: performance.now() });
+    done(size === 0 ? null : parseRequest(Buffer.concat(chunks)));
   });
+}
+
+/** A whole request's bytes read: an event, "stop", or an Error naming what is wrong. */
+export function parseRequest(bytes: Buffer): DaemonEvent | "stop" | Error {
+  const newline = bytes.indexOf(10);
+  if (newline < 0) return new Error("request without a header line");
+  let header: unknown;
+  const headerText = bytes.subarray(0, newline).toString("utf8");
+  try {
+    header = JSON.parse(headerText);
+  } catch (error) {
+    // The header holds the client's environment: say where it broke, never what it holds.
+    void error;
+    return new Error(`request header is not JSON: ${describeJsonError(headerText)}`);
+  }
+  if (z.safeParse(stopHeader, header).success) return "stop";
+  const parsed = z.safeParse(requestHeader, header);
+  if (!parsed.success) return new Error("request header is not {argv, cwd, env}");
+  return { ...parsed.data, payload: bytes.subarray(newline + 1), receivedAt: performance.now() };
+}
+
+/**
+ * Acknowledges an event read whole; returns how to answer it (see `answer`). The acknowledgement
+ * goes out with the answer when that is ready within this turn of the event loop (a PreToolUse in
+ * an idle queue: one write, one wake-up of the client), else on its own as soon as the turn ends.
+ */
+export function acknowledge(socket: Socket): (output: string) => Promise<void> {
+  socket.cork();
+  socket.write(ACCEPTED);
+  setImmediate(() => socket.uncork());
+  return (output) => answer(socket, `${ANSWERED}${output}`);
 }
 
 /**

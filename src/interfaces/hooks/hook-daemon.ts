@@ -20,6 +20,8 @@
  * - When `tacit install` set up HTTP hooks for its database, it also listens on 127.0.0.1 at the
  *   installed port (hook-daemon-http.ts): the agent posts its per-event hooks there, and they take
  *   the socket events' path. It then stays while a session it serves is open (`hooks.httpIdleMs`).
+ * - It keeps a few FIFO pairs ready (hook-daemon-fifos.ts) that a PreToolUse is sent through
+ *   without the cost of a socket; their requests take the socket events' path too.
  */
 import {
   chmodSync,
@@ -34,10 +36,10 @@ import {
 } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { dirname } from "node:path";
-import { ACCEPTED, ANSWERED } from "./hook-client.js";
+import { type FifoPairs, offerFifoPairs } from "./hook-daemon-fifos.js";
 import { codeStamp, collector, fileId, readPid, rememberDatabase, takeBack } from "./hook-daemon-files.js";
 import { OpenSessions, startDaemonHttp } from "./hook-daemon-http.js";
-import { answer, type DaemonEvent, listen, readRequest, STOPPING } from "./hook-daemon-protocol.js";
+import { acknowledge, type DaemonEvent, listen, readRequest, STOPPING } from "./hook-daemon-protocol.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 
@@ -186,6 +188,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     });
   };
   let watcher: FSWatcher | undefined;
+  /** The FIFO pairs a PreToolUse is sent through (hook-daemon-fifos.ts), once offered. */
+  let fifos: FifoPairs | undefined;
   /** Watches of the home and of each database's folder: what is deleted there is noticed at once. */
   const folderWatches = new Map<string, FSWatcher>();
 
@@ -197,6 +201,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       clearTimeout(idle);
       clearInterval(check);
       watcher?.close();
+      fifos?.close();
       for (const folderWatch of folderWatches.values()) folderWatch.close();
       // What was queued before the socket went is still handled; later events find no socket. Not
       // when its home is being removed: handling an event there would write into it again.
@@ -284,13 +289,15 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       else {
         drain();
         storeLeftovers();
+        fifos?.sweep();
       }
     }, checkMs);
 
     /**
      * Handles one event in the queue, after the inbox, and sends its answer with `reply`; then
-     * runs the work that was waiting for the answer (the background learner). The socket's events
-     * and the HTTP events all take this path.
+     * runs the work that was waiting for the answer (the background learner, what the guard
+     * answered a PreToolUse), before the next event. The socket's events and the HTTP events all
+     * take this path.
      */
     const serveEvent = (request: DaemonEvent, reply: (output: string) => Promise<void>) => {
       armIdle();
@@ -298,7 +305,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       pending++;
       queue = queue.then(async () => {
         const stdout = collector();
-        const deferred: Array<() => void> = [];
+        const deferred: Array<() => void | Promise<void>> = [];
         try {
           await forgetReplacedDatabases();
           await runHook(request.argv, {
@@ -324,7 +331,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         }
         for (const work of deferred) {
           try {
-            work();
+            await work();
           } catch (error) {
             fail(`after answering: ${(error as Error)?.stack ?? String(error)}`);
           }
@@ -341,13 +348,20 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
         }),
     );
 
+    /** Whether to take an event now; when not (it stops), the client handles it itself. */
+    const admits = (): boolean => {
+      if (healthy()) return true;
+      stop("socket, database or code changed");
+      return false;
+    };
+    /** Serves an event read whole from the socket or a FIFO pair, acknowledged already. */
+    const serveRequest = (request: DaemonEvent, reply: (output: string) => Promise<void>) => {
+      // Only the HTTP listener's idle rule asks which sessions are open.
+      if (http) sessions.notePayload(request.payload, options.now());
+      serveEvent(request, reply);
+    };
     server.on("connection", (socket: Socket) => {
-      if (!healthy()) {
-        // Unacknowledged: the client handles the event itself.
-        socket.destroy();
-        stop("socket, database or code changed");
-        return;
-      }
+      if (!admits()) return void socket.destroy();
       armIdle();
       readRequest(socket, (request) => {
         if (request === null) {
@@ -366,12 +380,11 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
           socket.destroy();
           return;
         }
-        socket.write(ACCEPTED);
-        sessions.notePayload(request.payload, options.now());
-        serveEvent(request, (output) => answer(socket, `${ANSWERED}${output}`));
+        serveRequest(request, acknowledge(socket));
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
+    fifos = offerFifoPairs({ socketPath: options.socketPath, admits, inPlace, serve: serveRequest, fail });
     // Removed before the watches were in place: no watch reports that, so look once now.
     leaveIfRemoved();
   });

@@ -7,15 +7,16 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { NPM_PROHIBITION, npmProhibitionLesson } from "../../testing/pnpm-lesson.js";
 import { storeLessons } from "../../testing/stored-lessons.js";
 import { useTempDir } from "../../testing/temp-dir.js";
+import { keepStoresOpen } from "./hook-capture.js";
 import type { HookAgent } from "./hook-event.js";
-import { runHook } from "./hook-main.js";
+import { type HookIo, runHook } from "./hook-main.js";
 
 const tempDir = useTempDir("tacit-hook-guard-");
 const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
@@ -54,6 +55,7 @@ async function send(
   cwd: string,
   env: NodeJS.ProcessEnv,
   changes: Record<string, unknown> = {},
+  io: Pick<HookIo, "afterAnswer"> = {},
 ): Promise<string> {
   let text = "";
   const stdout = new Writable({
@@ -63,8 +65,25 @@ async function send(
     },
   });
   const stdin = Buffer.from(hookPayload(agent, name, { cwd, ...changes }));
-  await runHook(agent === "codex" ? ["--agent", "codex"] : [], { stdin, stdout, env, cwd, now: () => NOW });
+  await runHook(agent === "codex" ? ["--agent", "codex"] : [], {
+    stdin,
+    stdout,
+    env,
+    cwd,
+    now: () => NOW,
+    ...io,
+  });
   return text;
+}
+
+/** What the guard recorded of the npm lesson, read from the store. */
+async function adherence(home: string) {
+  const store = new SqliteStore({ path: join(home, "tacit.db"), readonly: true });
+  try {
+    return await store.guard.adherenceCounts("lesson-npm");
+  } finally {
+    await store.close();
+  }
 }
 
 describe("the guard through the hooks", () => {
@@ -148,5 +167,31 @@ describe("the guard through the hooks", () => {
       expect(result).toMatchObject({ status: 0, stdout: "", stderr: "" });
     }
     expect(hookLogText(home)).toMatch(/invalid hook payload: PreToolUse: tool_name/);
+  });
+
+  // Last: the stores this process keeps open from here on are the daemon's way, not the others'.
+  it("answers first and records next in a process that keeps its stores open (the hook daemon)", async () => {
+    const { dir, env, home } = await project();
+    const stores = keepStoresOpen();
+    onTestFinished(() => stores.close());
+    const deferred: Array<() => void | Promise<void>> = [];
+    const afterAnswer = (work: () => void | Promise<void>) => {
+      deferred.push(work);
+    };
+    const npm = { tool_input: { command: "npm install zod" } };
+    const denied = await send("claude-code", "PreToolUse", dir, env, npm, { afterAnswer });
+    expect(JSON.parse(denied).hookSpecificOutput.permissionDecision).toBe("deny");
+    // The answer is out; the denial is not recorded yet.
+    expect(deferred).toHaveLength(1);
+    expect(await adherence(home)).toMatchObject({ denied: 0 });
+    for (const work of deferred.splice(0)) await work();
+    expect(await adherence(home)).toMatchObject({ denied: 1, followed: 0 });
+    // The next call is judged against the recorded denial; its judgement is written after its answer too.
+    const pnpm = { tool_input: { command: "pnpm add zod" } };
+    expect(await send("claude-code", "PreToolUse", dir, env, pnpm, { afterAnswer })).toBe("");
+    expect(await adherence(home)).toMatchObject({ denied: 1, followed: 0 });
+    for (const work of deferred.splice(0)) await work();
+    expect(await adherence(home)).toMatchObject({ denied: 1, followed: 1 });
+    expect(hookLogText(home)).toBe("");
   });
 });

@@ -31,6 +31,8 @@ export function createHookGuard(deps: {
   settings: GuardSettings | null;
   redaction?: Partial<RedactionConfig>;
   now: () => number;
+  /** Takes the writes of a tool call's check, to run once the answer is sent (see `GuardDeps.defer`). */
+  defer?: (writes: () => Promise<void>) => void;
 }): HookGuard {
   const redactor = createRedactor(deps.redaction);
   const guardDeps = (ensureSession: () => Promise<void>) => ({
@@ -40,6 +42,7 @@ export function createHookGuard(deps: {
     redact: (text: string) => redactor(text).text,
     ensureSession,
     demote: (lessonId: string, detail: string) => demote(deps, lessonId, detail),
+    ...(deps.defer ? { defer: deps.defer } : {}),
   });
   return {
     async beforeToolCall(request) {

@@ -53,10 +53,10 @@ export interface HookIo {
   storeToolEvents?: boolean;
   /**
    * Takes work the answer does not depend on (the hook daemon: it runs it once the answer is sent,
-   * so spawning the background learner at Stop, about 8 ms, is off the agent's path). Absent: the
-   * work is done at once.
+   * before the next event, so spawning the background learner at Stop, about 8 ms, and recording
+   * what the guard answered a PreToolUse are off the agent's path). Absent: the work is done at once.
    */
-  afterAnswer?: (work: () => void) => void;
+  afterAnswer?: (work: () => void | Promise<void>) => void;
   /**
    * When the event must be done by, a `performance.now()` time: set by whoever started the clock
    * (the hook client, the daemon from the client's remaining time). Absent: the event's deadline

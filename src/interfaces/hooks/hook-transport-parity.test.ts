@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { createHashingEmbedder } from "../../models/hashing-embedder.js";
 import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { type Turn, turnEvents } from "../../testing/claude-turn.js";
-import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
+import { hookLogText, hookPayload, waitUntil } from "../../testing/hook-fixtures.js";
 import { postHook } from "../../testing/hook-http.js";
 import { useHttpDaemons } from "../../testing/http-daemons.js";
 import { NPM_PROHIBITION, npmProhibitionLesson, pnpmLesson } from "../../testing/pnpm-lesson.js";
@@ -220,8 +220,13 @@ describe("HTTP hooks and command hooks", () => {
       permissionDecisionReason: expect.stringContaining('The user said: "never use npm here, use pnpm"'),
     });
     expect(allowed).toBe("");
+    // The daemon records what it answered once the answer is sent.
+    const expected = guardRows(viaCommand.database, viaCommand.home);
+    const same = () => JSON.stringify(guardRows(viaHttp.database, viaHttp.home)) === JSON.stringify(expected);
+    // Timed out: the comparison below shows what differs.
+    await waitUntil(same, "the daemon's guard records").catch((error: Error) => void error);
     const recorded = guardRows(viaHttp.database, viaHttp.home);
-    expect(recorded).toEqual(guardRows(viaCommand.database, viaCommand.home));
+    expect(recorded).toEqual(expected);
     // The denial, then judged by the next call (which did not run npm again).
     expect(recorded).toContainEqual(
       expect.objectContaining({

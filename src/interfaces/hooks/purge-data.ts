@@ -15,7 +15,7 @@ const HOME_ENTRIES: ReadonlyArray<{ pattern: RegExp; example: string }> = [
   { pattern: /^installed-hooks\.json$/, example: "installed-hooks.json" },
   { pattern: /^api-token$/, example: "api-token" },
   { pattern: /^config\.(json|ya?ml|toml)$/, example: "config.json" },
-  { pattern: /^hook-[0-9a-f]+\.(sock|pid|inbox|http)$/, example: "hook-1a2b3c4d.http" },
+  { pattern: /^hook-[0-9a-f]+\.(sock|pid|inbox|http|fifos)$/, example: "hook-1a2b3c4d.http" },
   { pattern: /^hook-[0-9a-f]+\.pid\.\d+\.tmp$/, example: "hook-1a2b3c4d.pid.4242.tmp" },
 ];
 

@@ -1,0 +1,246 @@
+/**
+ * The hook daemon's FIFO pairs: the way a PreToolUse reaches it without a socket (the client's
+ * side, and why, is hook-fifo-client.ts). The daemon keeps PAIRS pairs ready in its `.fifos`
+ * folder; each serves one request, then is removed, and new ones are made once fewer than half are
+ * left (one `mkfifo` for several: node cannot make a FIFO itself).
+ *
+ * - A pair is offered (renamed `free-<n>`) only once the daemon read, through the very handle that
+ *   will read requests, an empty frame it wrote into the request FIFO itself: where that does not
+ *   work, no pair is offered and clients use the socket.
+ * - A request read whole is acknowledged and served as a socket's is (`serve`); the answer closes
+ *   the pair, which is how the client knows it has all of it.
+ * - A pair taken whose request is not whole within ABANDONED_MS (its client died) is removed by
+ *   `sweep`, run at the daemon's health check.
+ * - Without `mkfifo` (or where making pairs fails) the failure is logged once and the daemon serves
+ *   its socket alone.
+ */
+import { type ChildProcess, execFile } from "node:child_process";
+import {
+  existsSync,
+  constants as fsConstants,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import { Socket } from "node:net";
+import { join } from "node:path";
+import { acknowledge, type DaemonEvent, MAX_REQUEST_BYTES, parseRequest } from "./hook-daemon-protocol.js";
+import {
+  ANSWER_FIFO,
+  FREE_PAIR,
+  fifoDirectory,
+  fifoFrame,
+  REQUEST_FIFO,
+  TAKEN_PAIR,
+} from "./hook-fifo-client.js";
+
+/** Pairs kept ready: clients of one daemon rarely ask at once. */
+const PAIRS = 4;
+/** A taken pair whose request is not whole after this long was left by its client, ms. */
+const ABANDONED_MS = 30_000;
+
+/** What the daemon does with its pairs. */
+export interface FifoPairs {
+  /** Removes the pairs taken and left by their clients (the daemon's health check). */
+  sweep(): void;
+  /** Closes every pair but those being answered, and removes the folder. */
+  close(): void;
+}
+
+/** Where the pairs go and what serves their requests. */
+export interface FifoPairOptions {
+  /** The daemon's socket: the pairs go in the folder beside it (`fifoDirectory`). */
+  socketPath: string;
+  /** Whether to serve a request now (false: the daemon stops; the client handles the event itself). */
+  admits: () => boolean;
+  /** Whether the daemon's socket (and so its home) is still there: nothing is made in a home being removed. */
+  inPlace: () => boolean;
+  /** Serves one request read whole, answering with `reply` (after which the pair closes). */
+  serve: (request: DaemonEvent, reply: (output: string) => Promise<void>) => void;
+  fail: (message: string) => void;
+  /** How long a taken pair's request may take to arrive whole, ms (default ABANDONED_MS). */
+  abandonedMs?: number;
+}
+
+interface Pair {
+  id: number;
+  /** Its folder now: `new-<n>`, then `free-<n>` once offered (`taken-<n>` once a client took it). */
+  folder: string;
+  reader: Socket;
+  writer: Socket;
+  offered: boolean;
+  /** Its request was read whole (it is being answered). */
+  served: boolean;
+  /** When a sweep first found it taken with its request not whole. */
+  takenSince: number | null;
+  done: boolean;
+}
+
+/** Starts offering pairs (a stale folder of a dead daemon is replaced). */
+export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
+  const directory = fifoDirectory(options.socketPath);
+  const pairs = new Map<number, Pair>();
+  let next = 0;
+  /** The `mkfifo` making pairs now. */
+  let making: ChildProcess | null = null;
+  let closed = false;
+  let failed = false;
+  /**
+   * Reports a failure, unless the daemon's home is being removed (its socket or this folder gone):
+   * a log line would put a file back into a folder being removed, and there is nothing to report.
+   */
+  const report = (message: string) => {
+    if (options.inPlace() && existsSync(directory)) options.fail(message);
+  };
+  /** Stops making pairs, once: the daemon serves its socket alone from then on. */
+  const failOnce = (message: string) => {
+    if (failed || closed) return;
+    failed = true;
+    report(`FIFO pairs (events go through the socket instead): ${message}`);
+  };
+  const remove = (path: string) => {
+    try {
+      rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+    } catch (error) {
+      // Only while its home is being removed (whatever removes it removes this too) or unwritable.
+      report(`removing ${path}: ${(error as Error).message}`);
+    }
+  };
+  const retire = (pair: Pair) => {
+    pair.done = true;
+    pairs.delete(pair.id);
+    pair.reader.destroy();
+    pair.writer.destroy();
+    for (const prefix of ["new-", FREE_PAIR, TAKEN_PAIR]) remove(join(directory, `${prefix}${pair.id}`));
+    refill();
+  };
+  const open = (id: number): void => {
+    const folder = join(directory, `new-${id}`);
+    // Read and written by the daemon both: never an end of file, never a write without a reader.
+    const flags = fsConstants.O_RDWR | fsConstants.O_NONBLOCK;
+    const requestFd = openSync(join(folder, REQUEST_FIFO), flags);
+    const reader = new Socket({ fd: requestFd, readable: true, writable: false });
+    const writer = new Socket({
+      fd: openSync(join(folder, ANSWER_FIFO), flags),
+      readable: false,
+      writable: true,
+    });
+    const pair: Pair = {
+      id,
+      folder,
+      reader,
+      writer,
+      offered: false,
+      served: false,
+      takenSince: null,
+      done: false,
+    };
+    pairs.set(id, pair);
+    reader.on("error", (error) => {
+      if (!pair.done) report(`reading FIFO pair ${id}: ${error.message}`);
+      retire(pair);
+    });
+    // A client that gave up before the answer was written: the pair is retired all the same.
+    writer.on("error", (error) => void error);
+    let buffered = Buffer.alloc(0);
+    reader.on("data", (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      const newline = buffered.indexOf(10);
+      if (newline < 0) return;
+      const length = Number(buffered.subarray(0, newline).toString("latin1"));
+      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_REQUEST_BYTES) {
+        report(`FIFO pair ${id}: a request that is not framed by its length`);
+        return retire(pair);
+      }
+      if (buffered.length - newline - 1 < length) return;
+      const body = buffered.subarray(newline + 1, newline + 1 + length);
+      buffered = buffered.subarray(newline + 1 + length);
+      if (length === 0 && !pair.offered) return offer(pair);
+      reader.pause();
+      receive(pair, body);
+    });
+    // The check frame: once it is read back, the pair works and is offered.
+    writeSync(requestFd, fifoFrame(Buffer.alloc(0)));
+  };
+  const offer = (pair: Pair) => {
+    const folder = join(directory, `${FREE_PAIR}${pair.id}`);
+    try {
+      renameSync(pair.folder, folder);
+      pair.folder = folder;
+      pair.offered = true;
+    } catch (error) {
+      failOnce(`offering pair ${pair.id}: ${(error as Error).message}`);
+      retire(pair);
+    }
+  };
+  const receive = (pair: Pair, body: Buffer) => {
+    pair.served = true;
+    // Not acknowledged: the client handles the event itself.
+    if (!options.admits()) return retire(pair);
+    const request = parseRequest(body);
+    if (request === "stop" || request instanceof Error) {
+      report(request === "stop" ? "a stop request through a FIFO pair" : request.message);
+      return retire(pair);
+    }
+    const reply = acknowledge(pair.writer);
+    options.serve(request, async (output) => {
+      await reply(output);
+      retire(pair);
+    });
+  };
+  const refill = () => {
+    const free = [...pairs.values()].filter((pair) => !pair.served && pair.takenSince === null).length;
+    if (closed || failed || making || free >= PAIRS / 2 || !options.inPlace()) return;
+    const ids = Array.from({ length: PAIRS - free }, () => next++);
+    const fifos: string[] = [];
+    try {
+      for (const id of ids) {
+        const folder = join(directory, `new-${id}`);
+        mkdirSync(folder, { mode: 0o700 });
+        fifos.push(join(folder, REQUEST_FIFO), join(folder, ANSWER_FIFO));
+      }
+    } catch (error) {
+      return failOnce((error as Error).message);
+    }
+    making = execFile("mkfifo", ["-m", "600", ...fifos], (error) => {
+      making = null;
+      if (closed || !options.inPlace()) return;
+      if (error) return failOnce(`mkfifo: ${error.message}`);
+      try {
+        for (const id of ids) open(id);
+      } catch (failure) {
+        return failOnce((failure as Error).message);
+      }
+      // Pairs served while these were made.
+      refill();
+    });
+  };
+  try {
+    remove(directory);
+    // Not recursive: a home removed while the daemon started stays removed.
+    if (options.inPlace()) mkdirSync(directory, { mode: 0o700 });
+    refill();
+  } catch (error) {
+    failOnce((error as Error).message);
+  }
+  return {
+    sweep() {
+      const now = Date.now();
+      for (const pair of pairs.values()) {
+        if (!pair.offered || pair.served || existsSync(pair.folder)) continue;
+        pair.takenSince ??= now;
+        if (now - pair.takenSince > (options.abandonedMs ?? ABANDONED_MS)) retire(pair);
+      }
+    },
+    close() {
+      closed = true;
+      making?.kill();
+      // A request read whole is answered first, as the socket's are (the daemon's queue runs them
+      // before it exits); its pair goes once answered.
+      for (const pair of [...pairs.values()]) if (!pair.served) retire(pair);
+      remove(directory);
+    },
+  };
+}
