@@ -83,7 +83,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "git",
-    /\b(?:push(?!\s+notifications?\b)|pull(?!\s+in\b)|rebase|merge|branch|origin|remote|upstream|force-push|checkout(?=\s+(?:-b\b|main\b|master\b|develop\b|(?:the |a |that |this |your )?branch))|cherry-pick|git)\b|behind main|推送|分支|合并|变基/,
+    /\b(?:push(?!\s+notifications?\b)|pull(?!\s+in\b)|rebase|merge|branch|origin|remote|upstream|force-push|checkout(?=\s+(?:-b\b|main\b|master\b|develop\b|(?:the |a |that |this |your )?branch))|cherry-pick|git)\b|behind main|推送|推(?:到|上)(?:远端|远程|线上仓库|gitlab|github|origin)|分支|合并|变基/,
     "create a branch for the fix",
   ),
   work(
@@ -135,6 +135,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "code",
     /\b(?:components?|functions?|class(?:es)?|refactor\w*|comments?|exports?|imports?|types?|interfaces?|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
     "refactor the chart legend into its own component",
+  ),
+  // Being told when something fails is error reporting in code: "make sure we hear about it".
+  work(
+    "code",
+    /\bmake sure we (?:actually )?(?:hear about|know about|get (?:alerted|notified|paged))\b|\bwe (?:never|don'?t) (?:hear|find out) about\b|(?:要|得)能?(?:收到|知道)(?:告警|报警|通知)/,
+    "the sync panics sometimes, make sure we hear about it when that happens",
   ),
   // How values are represented in code: "money is Decimal end to end, never a float", "amounts are integer cents".
   work(

@@ -163,6 +163,8 @@ describe("plural and inflected wordings of a kind of work", () => {
     ["all functions return a Result", "code"],
     ["prices are Decimal everywhere, never a float", "code"],
     ["add a refund_reason column to payments", "database"],
+    ["the importer crashes now and then, make sure we hear about it", "code"],
+    ["改好了，帮我推到远端", "git"],
     ["we need somewhere to store the weekly digest settings", "database"],
     ["try catboost with depth 8 against the current baseline", "jobs"],
     ["components live in src/ui", "code"],
