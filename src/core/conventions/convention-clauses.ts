@@ -8,7 +8,7 @@
  * every clause is a rule by itself (see convention-rule.ts), so "use pnpm, not npm" and "we use
  * ruff, it's fast" stay one rule. Pure.
  */
-import { leansOnNext, leansOnPrevious } from "../lexicon/leaning-clauses.js";
+import { fragmentOf, leansOnNext, leansOnPrevious } from "../lexicon/leaning-clauses.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import type { RuleUnit } from "./convention-units.js";
 
@@ -53,6 +53,8 @@ export function clausesOf(unit: RuleUnit): RuleUnit[] {
       leansOnPrevious(text) ||
       givesReason(text) ||
       /^(?:and|but)\b/i.test(text) ||
+      // A fragment with its subject left out says more of the clause before ("included from X").
+      (fragmentOf(text) !== null && fragmentOf(text)?.alone !== true) ||
       (last !== undefined && leansOnNext(last.text));
     if (last !== undefined && leans) {
       last.text = unit.text.slice(last.start - unit.start, start - unit.start + text.length);

@@ -20,6 +20,14 @@ describe("conventions read by their shape, with no marker", () => {
       "Before every push you run `just verify`",
     ],
     ["also every resource we create needs a team tag", "Every resource we create needs a team tag"],
+    // A change with a past date still says what holds now; 统一上了 reports a change.
+    ["FYI, schema management moved to Sqitch last month", "Schema management moved to Sqitch last month"],
+    ["组里统一上了 Sentry，报错都发到 Sentry", "组里统一上了 Sentry"],
+    // A fragment stays with the clause before it.
+    [
+      "changelogs are YAML under db/changelog, included from db.changelog-master.yaml",
+      "Changelogs are YAML under db/changelog, included from db.changelog-master.yaml",
+    ],
     // How values are represented is about code; the confirmation after it makes it standing.
     [
       "and generally: prices in this codebase are Decimal end to end, never a float. please stick to that everywhere.",

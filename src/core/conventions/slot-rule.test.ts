@@ -155,3 +155,10 @@ describe("a described tool keeps the slot of its kind", () => {
     expect(slots("这个 repo 用 PlatformIO")).toEqual(["firmware-build=platformio"]);
   });
 });
+
+describe("a tool of another kind of work", () => {
+  it("is no deploy target", () => {
+    expect(slots("报错都发到 Bugsnag")).not.toContain("deploy-target=bugsnag");
+    expect(slots("以后一律先发 qa-gw")).toEqual(["deploy-target=qa-gw"]);
+  });
+});

@@ -65,7 +65,7 @@ const AVOIDED_BEFORE =
   /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
 /** Use leads right before a term in its clause, in Chinese ("统一用标准库的 log/slog", "改成 pnpm"). */
-const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加)[^，。；,;]{0,8}$/;
+const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加|上了|发到|记到)[^，。；,;]{0,8}$/;
 
 /** The one member of a tool slot the rule says to use, or null. */
 function usedMember(entry: SlotEntry, text: string): string | null {
@@ -212,6 +212,8 @@ export function readSlots(text: string): SlotFinding[] {
       if (value === null && (entry.value.from === "member" || entry.value.from === "described")) continue;
       // A value the rule drops sets nothing ("eu-west-1 gets drained over Q1").
       if (entry.value.from === "group" && value !== null && preferenceTerms(text).avoid.has(value)) continue;
+      // A tool of another kind of work is no value here ("报错都发到 Sentry" names no deploy target).
+      if (entry.value.from === "group" && value !== null && toolOfOtherWork(value, entry.work)) continue;
       // …and a slot read inside these words gives way ("annotate … methods with @Audited").
       for (const [start, end, other] of spans)
         if (other !== slot && start >= from && end <= to && end - start < to - from) found.delete(other);
@@ -237,6 +239,14 @@ for (const entry of SLOTS.entries)
   if (entry.value.from === "member")
     for (const value of Object.values(entry.value.members))
       MEMBER_SLOTS.set(value, (MEMBER_SLOTS.get(value) ?? new Set()).add(entry.slot));
+
+/** True when `value` is a tool of a slot whose kinds of work are none of `work` ("sentry" for deploy). */
+function toolOfOtherWork(value: string, work: readonly string[]): boolean {
+  const slots = MEMBER_SLOTS.get(value);
+  return (
+    slots !== undefined && [...slots].every((slot) => !slotWork(slot).some((kind) => work.includes(kind)))
+  );
+}
 
 /**
  * A described value that is a tool of a slot of its own, for the same kind of work, keeps that

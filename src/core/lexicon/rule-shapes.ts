@@ -118,7 +118,7 @@ export const RULE_SHAPES = defineLexicon(
     // Chinese: a change reported ("主分支改名叫 main 了", "镜像仓库地址换了"), a norm (…都要…, 禁止, 不许).
     entry(
       "change",
-      /(?:改名|换|改|迁|升级?|切)(?:叫|成|到|为)?[^，。,]{0,20}了|已经从/u,
+      /(?:改名|换|改|迁|升级?|切)(?:叫|成|到|为)?[^，。,]{0,20}了|已经从|(?:统一|全面|都)(?:换|用)?上了/u,
       "主分支改名叫 main 了",
     ),
     entry("norm", /禁止|不许|不准|不得|不能用|必须|一定要|都要|都得|尽量/u, "TypeScript 里禁止用 any"),
@@ -154,7 +154,7 @@ export const NOT_A_RULE = defineLexicon(
     {
       // A story of the past, unless it says what holds now ("we dropped X last sprint, it's Y now").
       pattern:
-        /^(?!.*\b(?:now|from here on|going forward|any ?more)\b).*?(?:\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b)/,
+        /^(?!.*\b(?:now|from here on|going forward|any ?more)\b)(?!.*\b(?:moved|switched|migrated|changed|upgraded) (?:[\w-]+ ){0,3}?to\b)(?!.*\breplaced\b.*\bwith\b).*?(?:\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b)/,
       example: "last week we always deployed on fridays",
     },
     {
@@ -188,7 +188,8 @@ export const NOT_A_RULE = defineLexicon(
       example: "Love the new colours",
     },
     {
-      pattern: /\b\w*(?:Error|Exception)\b:|\bTraceback\b|^\s*at \S+ \(|\berror:|报错/,
+      pattern:
+        /\b\w*(?:Error|Exception)\b:|\bTraceback\b|^\s*at \S+ \(|\berror:|报错(?:了|[：:，,]|\s*$)|(?:一直|又|还|总是|老是)报错/,
       example: "ModuleNotFoundError: No module named 'requests'",
     },
     {
