@@ -4,6 +4,7 @@
  * superseded by it rather than merged into).
  */
 
+import { slotOfBareValue } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
@@ -53,7 +54,11 @@ export async function learnLesson(
   const vector = await writer.embedLesson(input);
   return writer.withRetry(async () => {
     const ctx = writer.context();
-    const candidate = createLesson({ ...input, id: writer.ids(), now: ctx.now });
+    const created = createLesson({ ...input, id: writer.ids(), now: ctx.now });
+    // An update that names only a value ("make that n_") takes the slot of the project's convention
+    // whose value has that shape (slotOfBareValue).
+    const candidate =
+      created.convention === true && !created.slot ? await withBareValueSlot(store, created) : created;
     const scopeKeys = visibleScopeKeys(candidate.scope === "project" ? candidate.projectId : null);
     const exact = await store.findLessonsByHash(candidate.contentHash, [lessonScopeKey(candidate)]);
     const near = await store.nearestLessons({
@@ -130,4 +135,19 @@ export async function learnLesson(
       superseded: superseded.map((item) => item.after),
     };
   });
+}
+
+/** `lesson` with the slot its bare value takes among its scope's live conventions, if any. */
+async function withBareValueSlot(store: LessonWriter["store"], lesson: Lesson): Promise<Lesson> {
+  const live = await store.listLessons({
+    scopeKeys: [lessonScopeKey(lesson)],
+    convention: true,
+    status: ["candidate", "active", "refined"],
+    limit: 200,
+  });
+  const slot = slotOfBareValue(
+    lesson.rule,
+    live.flatMap((other) => (other.slot ? [other.slot.id] : [])),
+  );
+  return slot === null ? lesson : { ...lesson, slot };
 }

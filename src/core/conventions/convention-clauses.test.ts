@@ -60,6 +60,14 @@ describe("several rules in one sentence", () => {
     );
   });
 
+  it("keeps more examples with the clause they are examples of ('…, q_items and so on')", () => {
+    expect(
+      rules(
+        "I changed my mind about the prefix again. q_ reads weird in reviews. Make that r_, so r_total, r_scores and so on.",
+      ),
+    ).toEqual(["Make that r_, so r_total, r_scores and so on"]);
+  });
+
   it("keeps clauses that lean on each other as one rule", () => {
     // The other option of a choice, a reason, what a change drops, a request for now.
     expect(rules("use pnpm, not npm")).toEqual(["Use pnpm, not npm"]);

@@ -13,7 +13,7 @@ import { givesReason } from "../lexicon/reason-clauses.js";
 import type { RuleUnit } from "./convention-units.js";
 
 /** A break between clauses: a comma (with "and"/"but"), a full-width comma, or " and ". */
-const BREAK = /,\s+(?:and\s+|but\s+)?|，\s*(?:并且|而且|另外)?|\s+and\s+/g;
+const BREAK = /,\s+(?:and\s+|but\s+)?|，\s*(?:并且|而且|另外)?|\s+and\s+(?!so on\b|so forth\b|the like\b)/g;
 const OPENERS = '([{（【`"';
 const CLOSERS = ')]}）】`"';
 

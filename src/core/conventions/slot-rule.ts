@@ -319,3 +319,21 @@ export function memberSlotsNamed(text: string): string[] {
     return pattern.test(text) || filesOf.some((name) => members[name] !== undefined);
   }).map(({ entry }) => entry.slot);
 }
+
+/** A bare name part said on its own ("make that n_"): a prefix with nothing after it. */
+const BARE_PREFIX = /(?<![\w$./-])['"‘“`]?([A-Za-z$][\w$]{0,20}_)['"’”`]?(?![\w$])/g;
+
+/**
+ * The slot an update that names only a value takes: the one naming-prefix slot of the project's
+ * conventions (`slots`) when the rule says one bare prefix and names no slot itself ("Actually make
+ * that n_, so n_total" after "variable names start with wr_" → naming.variable.prefix = n_), else null.
+ */
+export function slotOfBareValue(
+  rule: string,
+  slots: readonly string[],
+): { id: string; value: string } | null {
+  const prefixes = new Set(slots.filter((slot) => /^naming\.[^.]+\.prefix$/.test(slot)));
+  const values = new Set([...rule.matchAll(BARE_PREFIX)].map((found) => (found[1] as string).toLowerCase()));
+  if (prefixes.size !== 1 || values.size !== 1 || readSlots(rule).length > 0) return null;
+  return { id: [...prefixes][0] as string, value: [...values][0] as string };
+}

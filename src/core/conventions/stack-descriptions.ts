@@ -20,7 +20,8 @@ import type { RuleUnit } from "./convention-units.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
 
 /** A break between the clauses of a description. */
-const BREAK = /[,;]\s+(?:and\s+|but\s+)?|[，；、]\s*(?:并且|而且|另外)?|\s+and\s+/g;
+const BREAK =
+  /[,;]\s+(?:and\s+|but\s+)?|[，；、]\s*(?:并且|而且|另外)?|\s+and\s+(?!so on\b|so forth\b|the like\b)/g;
 
 /** The clauses of a unit between its breaks, with their offsets in the message. */
 function cut(unit: RuleUnit): RuleUnit[] {

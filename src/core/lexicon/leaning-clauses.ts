@@ -43,6 +43,11 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
     example: "pnpm now",
   },
   {
+    // More examples of the clause before: "so n_total, n_scores and so on".
+    pattern: /(?:and so on|and so forth|etc\.?|and the like|等等|之类的?)\s*[.!。]?$/,
+    example: "n_scores and so on",
+  },
+  {
     // A request for now inside a rule sentence is no rule of its own ("we use pnpm, and please run the tests").
     pattern: /^(?:and\s+)?(?:please|pls|can you|could you|would you|let'?s|also)\b/,
     example: "please run the tests",

@@ -178,6 +178,12 @@ export const NOT_A_RULE = defineLexicon(
       example: "it has to upload to S3 every night, not keep it locally",
     },
     {
+      // A judgement of a thing, said as the reason for a change: "wr_ reads weird in code review".
+      pattern:
+        /^[^,;]{0,40}\b(?:reads|looks|sounds|feels|is|was) (?:really |a bit |kind of |too )?(?:weird|odd|off|ugly|awkward|confusing|strange|clunky|noisy|verbose)\b[^,;]*$/,
+      example: "wr_ reads weird in code review",
+    },
+    {
       pattern: /^i (?:prefer|like|love|want|'d (?:rather|prefer))\b|^我(?:更)?(?:喜欢|想要|偏好)/,
       example: "I prefer pnpm over npm",
     },
