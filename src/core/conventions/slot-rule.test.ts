@@ -175,3 +175,11 @@ describe("an update that names only a value", () => {
     expect(slotOfBareValue("Make that q_", ["naming.variable.prefix", "naming.table.prefix"])).toBeNull();
   });
 });
+
+describe("a rule that names what it governs in words the lexicon cannot read", () => {
+  it("takes no other slot's value", () => {
+    expect(
+      slotOfBareValue("Every DAG id starts with dp_ so the dashboard picks it up", ["naming.table.prefix"]),
+    ).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import { forbids } from "../lexicon/negations.js";
 import { DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
 import { LAUNCHERS, NOT_A_TOOL } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
 import { DESCRIPTION_LEADS, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 
@@ -326,7 +327,8 @@ const BARE_PREFIX = /(?<![\w$./-])['"‘“`]?([A-Za-z$][\w$]{0,20}_)['"’”`]
 /**
  * The slot an update that names only a value takes: the one naming-prefix slot of the project's
  * conventions (`slots`) when the rule says one bare prefix and names no slot itself ("Actually make
- * that n_, so n_total" after "variable names start with wr_" → naming.variable.prefix = n_), else null.
+ * that n_, so n_total" after "variable names start with wr_" → naming.variable.prefix = n_) when it
+ * says an update, else null.
  */
 export function slotOfBareValue(
   rule: string,
@@ -334,6 +336,9 @@ export function slotOfBareValue(
 ): { id: string; value: string } | null {
   const prefixes = new Set(slots.filter((slot) => /^naming\.[^.]+\.prefix$/.test(slot)));
   const values = new Set([...rule.matchAll(BARE_PREFIX)].map((found) => (found[1] as string).toLowerCase()));
-  if (prefixes.size !== 1 || values.size !== 1 || readSlots(rule).length > 0) return null;
+  // Only an update ("make that n_", "q_ instead", "now"): a rule that names what it governs in words
+  // the lexicon cannot read ("Every DAG id starts with dp_") is no value of another slot.
+  if (prefixes.size !== 1 || values.size !== 1 || !saysUpdate(rule) || readSlots(rule).length > 0)
+    return null;
   return { id: [...prefixes][0] as string, value: [...values][0] as string };
 }
