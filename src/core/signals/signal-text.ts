@@ -96,7 +96,18 @@ export function evidenceAt(original: string, masked: string, position: number): 
   if (sentence.length === 0) sentence = original.trim();
   if (sentence.length <= MAX_EVIDENCE_LENGTH) return sentence;
   const from = Math.max(0, Math.min(position - span.start - 60, sentence.length - MAX_EVIDENCE_LENGTH));
-  return sentence.slice(from, from + MAX_EVIDENCE_LENGTH).trim();
+  // The window starts at a clause or a word, never inside one ("…over stuff: `make up` starts…" is
+  // not "ver stuff: …"), and ends after a whole word.
+  let start = from;
+  if (start > 0) {
+    const clause = sentence.slice(start, start + 60).search(/[:;,，；：]\s*/);
+    const space = sentence.indexOf(" ", start);
+    start = clause >= 0 ? start + clause + 1 : space >= 0 && space < start + 30 ? space + 1 : start;
+  }
+  let end = Math.min(sentence.length, start + MAX_EVIDENCE_LENGTH);
+  const lastSpace = sentence.lastIndexOf(" ", end);
+  if (end < sentence.length && lastSpace > start + MAX_EVIDENCE_LENGTH / 2) end = lastSpace;
+  return sentence.slice(start, end).trim();
 }
 
 /** Verbatim evidence for line-oriented text (tool output): the line containing `position`. */
