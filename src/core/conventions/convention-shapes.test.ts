@@ -22,6 +22,14 @@ describe("conventions read by their shape, with no marker", () => {
     ["also every resource we create needs a team tag", "Every resource we create needs a team tag"],
     // A change with a past date still says what holds now; 统一上了 reports a change.
     ["FYI, schema management moved to Sqitch last month", "Schema management moved to Sqitch last month"],
+    [
+      "oh and we swapped prettier + eslint for biome last week",
+      "We swapped prettier + eslint for biome last week",
+    ],
+    [
+      "ops moved the job broker off redis onto nats over the weekend",
+      "Ops moved the job broker off redis onto nats",
+    ],
     ["组里统一上了 Sentry，报错都发到 Sentry", "组里统一上了 Sentry"],
     // A fragment stays with the clause before it.
     [

@@ -34,12 +34,15 @@ export const USE_LEADS = defineLexicon(
   [
     after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with)/, "use pnpm for everything"),
     after(
-      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+[\w-]+){0,3}?\s+to/,
+      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+[\w-]+){0,5}?\s+(?:on)?to/,
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
     after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
-    after(/\bswap(?:s|ped|ping)?(?: out)? [\w.@/-]+ (?:for|with)/, "we swapped axios for ky"),
+    after(
+      /\bswap(?:s|ped|ping)?(?: out)? (?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:for|with)/,
+      "we swapped axios for ky",
+    ),
     after(
       /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
@@ -72,7 +75,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= \S+ (?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: use| run)?|don't use|do not use|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     // "over" prefers one thing to another only after that thing, at a clause's start or after a
@@ -82,6 +85,7 @@ export const AVOID_LEADS = defineLexicon(
       "tabs over spaces",
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
+    after(/\bmov(?:e|ed|ing)(?: [\w-]+){0,3}? off/, "ops moved the celery broker off redis onto rabbitmq"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
     after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
     after(
