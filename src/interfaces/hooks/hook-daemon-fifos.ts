@@ -8,7 +8,8 @@
  *   will read requests, an empty frame it wrote into the request FIFO itself: where that does not
  *   work, no pair is offered and clients use the socket.
  * - A request read whole is acknowledged and served as a socket's is (`serve`); the answer closes
- *   the pair, which is how the client knows it has all of it.
+ *   the pair, which is how the client knows it has all of it. A pair not answered whole by its
+ *   client's deadline is closed then (the client has stopped reading).
  * - A pair taken whose request is not whole within ABANDONED_MS (its client died) is removed by
  *   `sweep`, run at the daemon's health check.
  * - Without `mkfifo` (or where making pairs fails) the failure is logged once and the daemon serves
@@ -185,8 +186,18 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
       return retire(pair);
     }
     const reply = acknowledge(pair.writer);
+    // The client reads the answer until its deadline, no longer. Once it has gone, an answer the
+    // FIFO cannot hold whole is never written (the daemon holds the FIFO open to read too, so no
+    // EPIPE says so), and the event would hold up the daemon's queue for good: the pair is retired
+    // at that deadline, answered or not.
+    const readBy = request.receivedAt + (request.deadlineMs ?? options.abandonedMs ?? ABANDONED_MS);
     options.serve(request, async (output) => {
-      await reply(output);
+      let expiry: NodeJS.Timeout | undefined;
+      const clientGone = new Promise<void>((gone) => {
+        expiry = setTimeout(gone, Math.max(0, readBy - performance.now()));
+      });
+      await Promise.race([reply(output), clientGone]);
+      clearTimeout(expiry);
       retire(pair);
     });
   };

@@ -152,6 +152,9 @@ function readAnswer(fd: number, acceptBy: number, deadlineAt: number, now: () =>
     }
     chunks.push(Buffer.from(buffer.subarray(0, count)));
   }
+  // Closed after the deadline: the daemon may have retired the pair mid-answer (it does not wait
+  // for a client past its deadline), so what was read may not be all of it.
+  if (accepted && now() > deadlineAt) return { kind: "timed-out" };
   const text = Buffer.concat(chunks).toString("utf8");
   return text.startsWith(`${ACCEPTED}${ANSWERED}`)
     ? { kind: "answered", output: text.slice(2) }

@@ -151,6 +151,26 @@ describe("a request through the daemon's FIFO pairs", () => {
     await waitUntil(() => daemon.taken().length === 0, "the pair removed");
   });
 
+  it("retires a pair whose client left before an answer larger than the FIFO holds (the daemon's queue goes on)", async () => {
+    // The daemon reads its answer FIFO too (it holds it open both ways), so no EPIPE tells it the
+    // client is gone: without a bound, such an answer is never written whole and its event never ends.
+    let answerLate: (() => Promise<void>) | undefined;
+    const daemon = pairs({
+      serve: (_event, reply) => {
+        answerLate = () => reply("y".repeat(300_000));
+      },
+    });
+    await waitUntil(() => daemon.free().length > 0, "a pair");
+    // As the hook client sends it: with what is left of its deadline.
+    const header = { argv: [], cwd: "/work", env: {}, deadlineMs: 300 };
+    expect(await ask(daemon.directory, `${JSON.stringify(header)}\n{}`, 300)).toEqual({ kind: "timed-out" });
+    await waitUntil(() => answerLate !== undefined, "the request served");
+    // The client has exited: the answer goes nowhere, and the pair is retired all the same.
+    await answerLate?.();
+    expect(daemon.taken()).toEqual([]);
+    expect(daemon.failures).toEqual([]);
+  });
+
   it("times out an acknowledged request the daemon does not answer by the deadline", async () => {
     const daemon = pairs();
     await waitUntil(() => daemon.free().length > 0, "a pair");
