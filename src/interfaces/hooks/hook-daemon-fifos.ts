@@ -4,7 +4,7 @@
  * folder; each serves one request, then is removed, and new ones are made once fewer than half are
  * left (one `mkfifo` for several: node cannot make a FIFO itself).
  *
- * - A pair is offered (renamed `free-<n>`) only once the daemon read, through the very handle that
+ * - A pair is offered (renamed `free-<id>`) only once the daemon read, through the very handle that
  *   will read requests, an empty frame it wrote into the request FIFO itself: where that does not
  *   work, no pair is offered and clients use the socket.
  * - A request read whole is acknowledged and served as a socket's is (`serve`); the answer closes
@@ -21,7 +21,9 @@ import {
   constants as fsConstants,
   mkdirSync,
   openSync,
+  readdirSync,
   renameSync,
+  rmdirSync,
   rmSync,
   writeSync,
 } from "node:fs";
@@ -37,6 +39,8 @@ import {
   TAKEN_PAIR,
 } from "./hook-fifo-client.js";
 
+/** How many daemons offered pairs in this process so far (their pairs' names differ). */
+let offered = 0;
 /** Pairs kept ready: clients of one daemon rarely ask at once. */
 const PAIRS = 4;
 /** A taken pair whose request is not whole after this long was left by its client, ms. */
@@ -46,7 +50,7 @@ const ABANDONED_MS = 30_000;
 export interface FifoPairs {
   /** Removes the pairs taken and left by their clients (the daemon's health check). */
   sweep(): void;
-  /** Closes every pair but those being answered, and removes the folder. */
+  /** Closes every pair but those being answered, and removes the folder when nothing is left in it. */
   close(): void;
 }
 
@@ -67,7 +71,11 @@ export interface FifoPairOptions {
 
 interface Pair {
   id: number;
-  /** Its folder now: `new-<n>`, then `free-<n>` once offered (`taken-<n>` once a client took it). */
+  /**
+   * Its folder now: `new-<daemon>-<n>`, then `free-<daemon>-<n>` once offered (`taken-…` once a
+   * client took it). `<daemon>` tells this daemon's pairs from those of the one after it, which a
+   * pair of this one answered after it stopped must not remove.
+   */
   folder: string;
   reader: Socket;
   writer: Socket;
@@ -84,6 +92,9 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
   const directory = fifoDirectory(options.socketPath);
   const pairs = new Map<number, Pair>();
   let next = 0;
+  /** What the names of this daemon's pairs start with after their prefix (see `Pair.folder`). */
+  const own = `${process.pid}.${offered++}-`;
+  const name = (prefix: string, id: number) => join(directory, `${prefix}${own}${id}`);
   /** The `mkfifo` making pairs now. */
   let making: ChildProcess | null = null;
   let closed = false;
@@ -114,11 +125,11 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     pairs.delete(pair.id);
     pair.reader.destroy();
     pair.writer.destroy();
-    for (const prefix of ["new-", FREE_PAIR, TAKEN_PAIR]) remove(join(directory, `${prefix}${pair.id}`));
+    for (const prefix of ["new-", FREE_PAIR, TAKEN_PAIR]) remove(name(prefix, pair.id));
     refill();
   };
   const open = (id: number): void => {
-    const folder = join(directory, `new-${id}`);
+    const folder = name("new-", id);
     // Read and written by the daemon both: never an end of file, never a write without a reader.
     const flags = fsConstants.O_RDWR | fsConstants.O_NONBLOCK;
     const requestFd = openSync(join(folder, REQUEST_FIFO), flags);
@@ -166,7 +177,7 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     writeSync(requestFd, fifoFrame(Buffer.alloc(0)));
   };
   const offer = (pair: Pair) => {
-    const folder = join(directory, `${FREE_PAIR}${pair.id}`);
+    const folder = name(FREE_PAIR, pair.id);
     try {
       renameSync(pair.folder, folder);
       pair.folder = folder;
@@ -208,7 +219,7 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     const fifos: string[] = [];
     try {
       for (const id of ids) {
-        const folder = join(directory, `new-${id}`);
+        const folder = name("new-", id);
         mkdirSync(folder, { mode: 0o700 });
         fifos.push(join(folder, REQUEST_FIFO), join(folder, ANSWER_FIFO));
       }
@@ -251,7 +262,24 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
       // A request read whole is answered first, as the socket's are (the daemon's queue runs them
       // before it exits); its pair goes once answered.
       for (const pair of [...pairs.values()]) if (!pair.served) retire(pair);
-      remove(directory);
+      // Its own folders (those being made, and those being answered: their FIFOs stay open), never
+      // the next daemon's; then the folder, once empty.
+      let entries: string[] = [];
+      try {
+        entries = readdirSync(directory);
+      } catch (error) {
+        // Gone already (with its home): nothing of this daemon's is left in it.
+        void error;
+      }
+      for (const entry of entries)
+        if (entry.slice(entry.indexOf("-") + 1).startsWith(own)) remove(join(directory, entry));
+      try {
+        rmdirSync(directory);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "ENOTEMPTY" && code !== "EEXIST" && code !== "ENOENT")
+          report(`removing ${directory}: ${(error as Error).message}`);
+      }
     },
   };
 }
