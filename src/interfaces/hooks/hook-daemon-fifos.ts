@@ -4,11 +4,12 @@
  * folder; each serves one request, then is removed, and new ones are made once fewer than half are
  * left (one `mkfifo` for several: node cannot make a FIFO itself).
  *
- * - A pair is offered (renamed `free-<n>`) only once the daemon read, through the very handle that
+ * - A pair is offered (renamed `free-<id>`) only once the daemon read, through the very handle that
  *   will read requests, an empty frame it wrote into the request FIFO itself: where that does not
  *   work, no pair is offered and clients use the socket.
  * - A request read whole is acknowledged and served as a socket's is (`serve`); the answer closes
- *   the pair, which is how the client knows it has all of it.
+ *   the pair, which is how the client knows it has all of it. A pair not answered whole by its
+ *   client's deadline is closed then (the client has stopped reading).
  * - A pair taken whose request is not whole within ABANDONED_MS (its client died) is removed by
  *   `sweep`, run at the daemon's health check.
  * - Without `mkfifo` (or where making pairs fails) the failure is logged once and the daemon serves
@@ -20,7 +21,9 @@ import {
   constants as fsConstants,
   mkdirSync,
   openSync,
+  readdirSync,
   renameSync,
+  rmdirSync,
   rmSync,
   writeSync,
 } from "node:fs";
@@ -36,6 +39,8 @@ import {
   TAKEN_PAIR,
 } from "./hook-fifo-client.js";
 
+/** How many daemons offered pairs in this process so far (their pairs' names differ). */
+let offered = 0;
 /** Pairs kept ready: clients of one daemon rarely ask at once. */
 const PAIRS = 4;
 /** A taken pair whose request is not whole after this long was left by its client, ms. */
@@ -45,7 +50,7 @@ const ABANDONED_MS = 30_000;
 export interface FifoPairs {
   /** Removes the pairs taken and left by their clients (the daemon's health check). */
   sweep(): void;
-  /** Closes every pair but those being answered, and removes the folder. */
+  /** Closes every pair but those being answered, and removes the folder when nothing is left in it. */
   close(): void;
 }
 
@@ -66,7 +71,11 @@ export interface FifoPairOptions {
 
 interface Pair {
   id: number;
-  /** Its folder now: `new-<n>`, then `free-<n>` once offered (`taken-<n>` once a client took it). */
+  /**
+   * Its folder now: `new-<daemon>-<n>`, then `free-<daemon>-<n>` once offered (`taken-…` once a
+   * client took it). `<daemon>` tells this daemon's pairs from those of the one after it, which a
+   * pair of this one answered after it stopped must not remove.
+   */
   folder: string;
   reader: Socket;
   writer: Socket;
@@ -83,6 +92,9 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
   const directory = fifoDirectory(options.socketPath);
   const pairs = new Map<number, Pair>();
   let next = 0;
+  /** What the names of this daemon's pairs start with after their prefix (see `Pair.folder`). */
+  const own = `${process.pid}.${offered++}-`;
+  const name = (prefix: string, id: number) => join(directory, `${prefix}${own}${id}`);
   /** The `mkfifo` making pairs now. */
   let making: ChildProcess | null = null;
   let closed = false;
@@ -113,11 +125,11 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     pairs.delete(pair.id);
     pair.reader.destroy();
     pair.writer.destroy();
-    for (const prefix of ["new-", FREE_PAIR, TAKEN_PAIR]) remove(join(directory, `${prefix}${pair.id}`));
+    for (const prefix of ["new-", FREE_PAIR, TAKEN_PAIR]) remove(name(prefix, pair.id));
     refill();
   };
   const open = (id: number): void => {
-    const folder = join(directory, `new-${id}`);
+    const folder = name("new-", id);
     // Read and written by the daemon both: never an end of file, never a write without a reader.
     const flags = fsConstants.O_RDWR | fsConstants.O_NONBLOCK;
     const requestFd = openSync(join(folder, REQUEST_FIFO), flags);
@@ -165,7 +177,7 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     writeSync(requestFd, fifoFrame(Buffer.alloc(0)));
   };
   const offer = (pair: Pair) => {
-    const folder = join(directory, `${FREE_PAIR}${pair.id}`);
+    const folder = name(FREE_PAIR, pair.id);
     try {
       renameSync(pair.folder, folder);
       pair.folder = folder;
@@ -185,8 +197,18 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
       return retire(pair);
     }
     const reply = acknowledge(pair.writer);
+    // The client reads the answer until its deadline, no longer. Once it has gone, an answer the
+    // FIFO cannot hold whole is never written (the daemon holds the FIFO open to read too, so no
+    // EPIPE says so), and the event would hold up the daemon's queue for good: the pair is retired
+    // at that deadline, answered or not.
+    const readBy = request.receivedAt + (request.deadlineMs ?? options.abandonedMs ?? ABANDONED_MS);
     options.serve(request, async (output) => {
-      await reply(output);
+      let expiry: NodeJS.Timeout | undefined;
+      const clientGone = new Promise<void>((gone) => {
+        expiry = setTimeout(gone, Math.max(0, readBy - performance.now()));
+      });
+      await Promise.race([reply(output), clientGone]);
+      clearTimeout(expiry);
       retire(pair);
     });
   };
@@ -197,7 +219,7 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     const fifos: string[] = [];
     try {
       for (const id of ids) {
-        const folder = join(directory, `new-${id}`);
+        const folder = name("new-", id);
         mkdirSync(folder, { mode: 0o700 });
         fifos.push(join(folder, REQUEST_FIFO), join(folder, ANSWER_FIFO));
       }
@@ -240,7 +262,24 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
       // A request read whole is answered first, as the socket's are (the daemon's queue runs them
       // before it exits); its pair goes once answered.
       for (const pair of [...pairs.values()]) if (!pair.served) retire(pair);
-      remove(directory);
+      // Its own folders (those being made, and those being answered: their FIFOs stay open), never
+      // the next daemon's; then the folder, once empty.
+      let entries: string[] = [];
+      try {
+        entries = readdirSync(directory);
+      } catch (error) {
+        // Gone already (with its home): nothing of this daemon's is left in it.
+        void error;
+      }
+      for (const entry of entries)
+        if (entry.slice(entry.indexOf("-") + 1).startsWith(own)) remove(join(directory, entry));
+      try {
+        rmdirSync(directory);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "ENOTEMPTY" && code !== "EEXIST" && code !== "ENOENT")
+          report(`removing ${directory}: ${(error as Error).message}`);
+      }
     },
   };
 }

@@ -6,9 +6,9 @@
  * event loop for the connection and the answer: more than the rest of the event together. Named
  * pipes are files to node: opened, written and read synchronously with node:fs, nothing else loaded.
  * The daemon (hook-daemon-fifos.ts) keeps a few pairs ready in `hook-<hash>.fifos/`, each a folder
- * `free-<n>` holding two FIFOs it keeps open, `request` and `answer`:
+ * `free-<id>` holding two FIFOs it keeps open, `request` and `answer`:
  *
- * 1. the client takes a pair by renaming its folder to `taken-<n>` (atomic: one client gets it);
+ * 1. the client takes a pair by renaming its folder to `taken-<id>` (atomic: one client gets it);
  * 2. it opens `answer` to read, then `request` to write (with no daemon left to read it, the open
  *    fails), and writes the request framed by its length: the socket's bytes (header line, payload);
  * 3. it reads `answer` until the daemon closes it: ACCEPTED once the daemon holds the request, then
@@ -24,9 +24,9 @@ import { fs, path } from "./node-builtins.js";
 
 const { closeSync, constants, openSync, readdirSync, readSync, renameSync, writeSync } = fs;
 
-/** A pair ready to be taken: `free-<n>`. */
+/** A pair ready to be taken: `free-<id>`. */
 export const FREE_PAIR = "free-";
-/** A pair a client took: `taken-<n>`. */
+/** A pair a client took: `taken-<id>`. */
 export const TAKEN_PAIR = "taken-";
 /** The FIFO of a pair the client writes its request to. */
 export const REQUEST_FIFO = "request";
@@ -152,6 +152,9 @@ function readAnswer(fd: number, acceptBy: number, deadlineAt: number, now: () =>
     }
     chunks.push(Buffer.from(buffer.subarray(0, count)));
   }
+  // Closed after the deadline: the daemon may have retired the pair mid-answer (it does not wait
+  // for a client past its deadline), so what was read may not be all of it.
+  if (accepted && now() > deadlineAt) return { kind: "timed-out" };
   const text = Buffer.concat(chunks).toString("utf8");
   return text.startsWith(`${ACCEPTED}${ANSWERED}`)
     ? { kind: "answered", output: text.slice(2) }

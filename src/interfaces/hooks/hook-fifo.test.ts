@@ -151,6 +151,69 @@ describe("a request through the daemon's FIFO pairs", () => {
     await waitUntil(() => daemon.taken().length === 0, "the pair removed");
   });
 
+  it("retires a pair whose client left before an answer larger than the FIFO holds (the daemon's queue goes on)", async () => {
+    // The daemon reads its answer FIFO too (it holds it open both ways), so no EPIPE tells it the
+    // client is gone: without a bound, such an answer is never written whole and its event never ends.
+    let answerLate: (() => Promise<void>) | undefined;
+    const daemon = pairs({
+      serve: (_event, reply) => {
+        answerLate = () => reply("y".repeat(300_000));
+      },
+    });
+    await waitUntil(() => daemon.free().length > 0, "a pair");
+    // As the hook client sends it: with what is left of its deadline.
+    const header = { argv: [], cwd: "/work", env: {}, deadlineMs: 300 };
+    expect(await ask(daemon.directory, `${JSON.stringify(header)}\n{}`, 300)).toEqual({ kind: "timed-out" });
+    await waitUntil(() => answerLate !== undefined, "the request served");
+    // The client has exited: the answer goes nowhere, and the pair is retired all the same.
+    await answerLate?.();
+    expect(daemon.taken()).toEqual([]);
+    expect(daemon.failures).toEqual([]);
+  });
+
+  it("leaves the pairs of the daemon after it alone, when it stops while answering one", async () => {
+    const socketPath = join(tempDir(), "hook-0123abcd.sock");
+    const directory = fifoDirectory(socketPath);
+    const free = () => readdirSync(directory).filter((name) => name.startsWith("free-"));
+    const failures: string[] = [];
+    const options = {
+      socketPath,
+      admits: () => true,
+      inPlace: () => true,
+      fail: (m: string) => failures.push(m),
+    };
+    let answerLate: (() => Promise<void>) | undefined;
+    const stopping = offerFifoPairs({
+      ...options,
+      serve: (_event, reply) => {
+        answerLate = () => reply("late");
+      },
+    });
+    onTestFinished(() => stopping.close());
+    await waitUntil(() => existsSync(directory) && free().length === 4, "four pairs");
+    const asked = ask(directory, request("{}"));
+    await waitUntil(() => answerLate !== undefined, "the request served");
+    // It stops with that request in hand; the next daemon, at the same socket, offers its own pairs.
+    stopping.close();
+    const next = offerFifoPairs({
+      ...options,
+      serve: (event, reply) => void reply(String(event.payload.length)),
+    });
+    onTestFinished(() => next.close());
+    await waitUntil(() => existsSync(directory) && free().length === 4, "the next daemon's pairs");
+    const offered = free();
+    await answerLate?.();
+    expect(await asked).toEqual({ kind: "answered", output: "late" });
+    expect(free()).toEqual(offered);
+    // And the first closing again (its pair answered) removes nothing of the next one's either.
+    stopping.close();
+    expect(free()).toEqual(offered);
+    expect(await ask(directory, request("{}"))).toEqual({ kind: "answered", output: "2" });
+    next.close();
+    expect(existsSync(directory), "the folder, once the last daemon stopped").toBe(false);
+    expect(failures).toEqual([]);
+  });
+
   it("times out an acknowledged request the daemon does not answer by the deadline", async () => {
     const daemon = pairs();
     await waitUntil(() => daemon.free().length > 0, "a pair");
