@@ -4,7 +4,7 @@
  * project's prefix convention, so the chain z_ → wr_ → q_ keeps only the last.
  */
 import { describe, expect, it } from "vitest";
-import { learnFrom, liveConventions, withTacit } from "../testing/convention-sessions.js";
+import { liveConventions, sayAt, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -14,17 +14,11 @@ const DAY = 86_400_000;
 describe("an update that names only a value", () => {
   it("takes the slot of the project's convention whose value has its shape, and supersedes it", async () => {
     await withTacit(tempDir(), "/work/ledger", T0, async (tacit, setClock) => {
-      await learnFrom(
-        tacit,
-        "one",
-        "house rules: local variables in this codebase get a z_ prefix, like z_sum.",
-        T0,
-      );
-      setClock(T0 + 2 * DAY);
-      await learnFrom(tacit, "two", "let's switch the variable prefix to wr_ going forward.", T0 + 2 * DAY);
-      setClock(T0 + 4 * DAY);
-      await learnFrom(
-        tacit,
+      const say = (sessionId: string, said: string, at: number) =>
+        sayAt(tacit, setClock, sessionId, said, at);
+      await say("one", "house rules: local variables in this codebase get a z_ prefix, like z_sum.", T0);
+      await say("two", "let's switch the variable prefix to wr_ going forward.", T0 + 2 * DAY);
+      await say(
         "three",
         "I changed my mind about the prefix again. wr_ looks odd in diffs. Make that q_ instead, so q_sum, q_items and so on.",
         T0 + 4 * DAY,

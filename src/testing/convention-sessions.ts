@@ -51,3 +51,15 @@ export async function liveConventions(tacit: Tacit): Promise<string[]> {
     .map((lesson) => lesson.rule)
     .sort();
 }
+
+/** Moves the clock to `at`, then captures and learns a session in which the user says `said`. */
+export async function sayAt(
+  tacit: Tacit,
+  setClock: (time: number) => void,
+  sessionId: string,
+  said: string,
+  at: number,
+): Promise<void> {
+  setClock(at);
+  await learnFrom(tacit, sessionId, said, at);
+}
