@@ -55,10 +55,21 @@ export async function learnLesson(
   return writer.withRetry(async () => {
     const ctx = writer.context();
     const created = createLesson({ ...input, id: writer.ids(), now: ctx.now });
+    // The live conventions of its scope, read once for the two checks below that need them.
+    let live: Promise<Lesson[]> | undefined;
+    const liveConventions = () =>
+      (live ??= store.listLessons({
+        scopeKeys: [lessonScopeKey(created)],
+        convention: true,
+        status: ["candidate", "active", "refined"],
+        limit: 200,
+      }));
     // An update that names only a value ("make that n_") takes the slot of the project's convention
     // whose value has that shape (slotOfBareValue).
     const candidate =
-      created.convention === true && !created.slot ? await withBareValueSlot(store, created) : created;
+      created.convention === true && !created.slot
+        ? withBareValueSlot(created, await liveConventions())
+        : created;
     const scopeKeys = visibleScopeKeys(candidate.scope === "project" ? candidate.projectId : null);
     const exact = await store.findLessonsByHash(candidate.contentHash, [lessonScopeKey(candidate)]);
     const near = await store.nearestLessons({
@@ -90,14 +101,7 @@ export async function learnLesson(
       : [];
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
-    const built = dropsSomething(candidate)
-      ? await store.listLessons({
-          scopeKeys: [lessonScopeKey(candidate)],
-          convention: true,
-          status: ["candidate", "active", "refined"],
-          limit: 200,
-        })
-      : [];
+    const built = dropsSomething(candidate) ? await liveConventions() : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({
@@ -137,14 +141,8 @@ export async function learnLesson(
   });
 }
 
-/** `lesson` with the slot its bare value takes among its scope's live conventions, if any. */
-async function withBareValueSlot(store: LessonWriter["store"], lesson: Lesson): Promise<Lesson> {
-  const live = await store.listLessons({
-    scopeKeys: [lessonScopeKey(lesson)],
-    convention: true,
-    status: ["candidate", "active", "refined"],
-    limit: 200,
-  });
+/** `lesson` with the slot its bare value takes among its scope's live conventions (`live`), if any. */
+function withBareValueSlot(lesson: Lesson, live: readonly Lesson[]): Lesson {
   const slot = slotOfBareValue(
     lesson.rule,
     live.flatMap((other) => (other.slot ? [other.slot.id] : [])),
