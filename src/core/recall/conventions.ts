@@ -158,8 +158,7 @@ export function asksForKnowledge(prompt: string, general: boolean): boolean {
 }
 
 /** True for a convention about how to answer, and nothing else: it holds for a knowledge question too. */
-function aboutAnswersOnly(lesson: ConventionCandidate["lesson"]): boolean {
-  const work = conventionWork(lesson);
+function aboutAnswersOnly(work: ReadonlySet<string>): boolean {
   return work.size === 1 && work.has("answers");
 }
 
@@ -183,8 +182,15 @@ export function chooseConventions(
   const scored = candidates.map((candidate) => {
     // "no pip in this repo", "everything lives in the torch2 env": a rule of the whole project.
     const wide = holdsProjectWide(candidate.lesson.rule) && !prompt.general ? 1 : 0;
-    const { shared, specific } = sharedWork(conventionWork(candidate.lesson), prompt);
-    return { ...candidate, text: conventionLine(candidate.lesson), shared: shared + wide, specific };
+    const work = conventionWork(candidate.lesson);
+    const { shared, specific } = sharedWork(work, prompt);
+    return {
+      ...candidate,
+      text: conventionLine(candidate.lesson),
+      shared: shared + wide,
+      specific,
+      answersOnly: aboutAnswersOnly(work),
+    };
   });
   // The most specific work first: a test convention before the code ones for "cover X with unit checks".
   scored.sort(
@@ -198,7 +204,7 @@ export function chooseConventions(
   for (const candidate of scored) {
     const reason = !settings.enabled
       ? "the conventions block is off"
-      : prompt.general && !(prompt.question && aboutAnswersOnly(candidate.lesson))
+      : prompt.general && !(prompt.question && candidate.answersOnly)
         ? KNOWLEDGE_QUESTION
         : candidate.shared === 0 && candidate.relevance < settings.minRelevance
           ? NOT_THIS_WORK
