@@ -3,15 +3,23 @@
  * "Before committing", 提交之前), used as its trigger before its kind of work. Pure.
  */
 
+/** Words that open an occasion, and the verbs that start the instruction said after it. */
+const OPENS = "(before|after|when(?:ever)?|every ?time|each time)";
+const STARTS = "run|use|do|make sure|check|add|put|ask|tell";
+
 /**
  * The situation of a rule: up to a clause break (a "." inside ".gitlab-ci.yml" is not one) or the
  * verb that starts the instruction ("every time you touch .gitlab-ci.yml | run glab ci lint").
  */
-const OCCASION =
-  /\b(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:(?:you|we)\s+)?(?:run|use|do|make sure|always|never|please|don'?t|dont|check|add|put|ask|tell)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})/i;
+const OCCASION = new RegExp(
+  String.raw`\b${OPENS}\s+((?:(?!\s(?:(?:you|we)\s+)?(?:${STARTS}|always|never|please|don'?t|dont)\s)(?:[^,.;!?]|[.!?](?=\S))){3,60})`,
+  "i",
+);
 /** An occasion said first and ended by a comma: all of it, whatever verbs it holds ("when you add an endpoint, …"). */
-const OCCASION_FIRST =
-  /^\W*(?:and\s+|also\s+)?(before|after|when(?:ever)?|every ?time|each time)\s+((?:(?!\s(?:you|we)\s+(?:always\s+|never\s+)?(?:run|use|do|make sure|check|add|put|ask|tell)\s)[^,;!?]){3,60}?),/i;
+const OCCASION_FIRST = new RegExp(
+  String.raw`^\W*(?:and\s+|also\s+)?${OPENS}\s+((?:(?!\s(?:you|we)\s+(?:always\s+|never\s+)?(?:${STARTS})\s)[^,;!?]){3,60}?),`,
+  "i",
+);
 const ZH_OCCASION = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
 
 /** The occasion a rule names ("Before committing", "提交之前"), or null. */
