@@ -136,9 +136,8 @@ export function withConventions(
  * failed call taught are not.
  */
 function asToolChoice(heuristic: TransferableHeuristic, rows: readonly TaskMessage[]): TransferableHeuristic {
-  if (heuristic.convention === true || heuristic.scopeHint === "global" || heuristic.kind === "verify")
-    return heuristic;
-  if (heuristic.kind === "clarify") return heuristic;
+  if (heuristic.convention === true || heuristic.scopeHint === "global") return heuristic;
+  if (heuristic.kind === "verify" || heuristic.kind === "clarify") return heuristic;
   const evidence = squash(heuristic.evidence);
   const said = evidence.length > 0 && rows.some((row) => squash(userWords(row) ?? "").includes(evidence));
   const choice = said ? toolChoice(heuristic.rule) : null;

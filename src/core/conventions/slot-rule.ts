@@ -236,10 +236,14 @@ export function readSlots(text: string): SlotFinding[] {
 
 /** The tool slots each tool belongs to, by the value it is stored as ("west" → firmware-build). */
 const MEMBER_SLOTS = new Map<string, Set<string>>();
+/** Every slot of a tool a project has one of (a `members` entry). */
+const MEMBER_SLOT_IDS = new Set<string>();
 for (const entry of SLOTS.entries)
-  if (entry.value.from === "member")
+  if (entry.value.from === "member") {
+    MEMBER_SLOT_IDS.add(entry.slot);
     for (const value of Object.values(entry.value.members))
       MEMBER_SLOTS.set(value, (MEMBER_SLOTS.get(value) ?? new Set()).add(entry.slot));
+  }
 
 /** True when `value` is a tool of a slot whose kinds of work are none of `work` ("sentry" for deploy). */
 function toolOfOtherWork(value: string, work: readonly string[]): boolean {
@@ -295,13 +299,7 @@ export function slotWork(slot: string): readonly string[] {
  * `text` chooses a member of, or null: "应使用 dayjs，而不是 moment" → date-library = dayjs.
  */
 export function toolChoice(text: string): SlotFinding | null {
-  return (
-    readSlots(text).find(
-      (found) =>
-        found.value !== null &&
-        SLOTS.entries.some((entry) => entry.slot === found.slot && entry.value.from === "member"),
-    ) ?? null
-  );
+  return readSlots(text).find((found) => found.value !== null && MEMBER_SLOT_IDS.has(found.slot)) ?? null;
 }
 
 /**
