@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Tacit } from "../sdk.js";
-import { learnFrom, liveConventions, withTacit } from "../testing/convention-sessions.js";
+import { learnFrom, liveConventions, sayAt, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -34,9 +34,9 @@ async function listedThenChanged(tacit: Tacit, setClock: (time: number) => void)
     "Tests are pytest, always run with --strict-markers",
   ]);
 
-  setClock(T0 + 3 * DAY);
-  await learnFrom(
+  await sayAt(
     tacit,
+    setClock,
     "prefix",
     "sorry, change of plan on the staging prefix. stg_ clashes with the warehouse schemas, so forget stg_. it's tmp_ for every staging table going forward",
     T0 + 3 * DAY,
@@ -71,9 +71,9 @@ describe("conventions stated in one sentence", () => {
         "Tests are pytest with --strict-markers",
       ]);
 
-      setClock(T0 + 3 * DAY);
-      await learnFrom(
+      await sayAt(
         tacit,
+        setClock,
         "prefix",
         "change of plan on the staging prefix. forget stg_. it's tmp_ for every staging table going forward",
         T0 + 3 * DAY,

@@ -4,7 +4,7 @@
  * the others stay: learnt offline from captured sessions into a real SQLite store, through the SDK.
  */
 import { describe, expect, it } from "vitest";
-import { learnFrom, liveConventions, withTacit } from "../testing/convention-sessions.js";
+import { learnFrom, liveConventions, sayAt, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -62,8 +62,7 @@ describe("a stack described once, then one tool changed", () => {
         await learnFrom(tacit, "intro", described, T0);
         expect(await liveConventions(tacit)).toEqual(learnt);
 
-        setClock(T0 + 4 * DAY);
-        await learnFrom(tacit, "change", change, T0 + 4 * DAY);
+        await sayAt(tacit, setClock, "change", change, T0 + 4 * DAY);
         const now = await liveConventions(tacit);
         expect(now).toHaveLength(learnt.length);
         for (const rule of learnt.filter((kept) => kept !== overturned)) expect(now).toContain(rule);
