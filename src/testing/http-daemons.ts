@@ -57,7 +57,7 @@ export function useHttpDaemons(now: number) {
     changes: Partial<HookHttpEndpoint> = {},
   ): Promise<WrittenEndpoint & { stopped: Promise<void> }> => {
     const written = await endpoint(env, cwd, database, changes);
-    const stopped = runHookDaemon({ socketPath: written.socket, env, now: () => now });
+    const stopped = runHookDaemon({ socketPath: written.socket, env, now: () => now, fifoPairs: false });
     daemons.push({ socket: written.socket, stopped });
     await waitUntil(() => existsSync(written.socket.replace(/\.sock$/, ".pid")), "the daemon");
     return { ...written, stopped };

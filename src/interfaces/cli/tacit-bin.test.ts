@@ -117,9 +117,25 @@ describe("the built tacit bin", () => {
     const pidOf = () => daemonPid(join(home, daemonFile(".pid") ?? "none.pid"));
     await waitUntil(() => pidOf() !== null, "the hook daemon");
     const pid = pidOf() as number;
-    // A tool event goes to the daemon's inbox; the next prompt, answered by the daemon, stores it first.
-    expect(hook(payload("PostToolUse", { cwd: project }))).toBe("");
-    const second = hook(
+    // The events of tool calls and prompts go through the FIFO pairs the daemon keeps ready: each
+    // takes a free one (renaming it), used once.
+    const fifos = join(home, daemonFile(".fifos") ?? "none.fifos");
+    const offered = () =>
+      existsSync(fifos) ? readdirSync(fifos).filter((name) => name.startsWith("free-")) : [];
+    const throughPair = async (input: string) => {
+      await waitUntil(() => offered().length > 0, "a free FIFO pair");
+      const before = offered();
+      const output = hook(input);
+      expect(
+        before.filter((name) => !offered().includes(name)),
+        "the pair taken",
+      ).toHaveLength(1);
+      return output;
+    };
+    // A tool event is queued in the daemon's inbox and answered at once; the next prompt, answered
+    // by the daemon, comes after it.
+    expect(await throughPair(payload("PostToolUse", { cwd: project }))).toBe("");
+    const second = await throughPair(
       payload("UserPromptSubmit", {
         cwd: project,
         prompt_id: "prompt-2",
@@ -127,24 +143,16 @@ describe("the built tacit bin", () => {
       }),
     );
     expect(second, hookLogText(home)).toMatch(/<tacit-context>[\s\S]*pnpm install/);
-    // A PreToolUse goes through one of the daemon's FIFO pairs, which it then removes: the call
-    // the lesson is about gets the lesson, and the daemon records that it reminded it.
-    const fifos = join(home, daemonFile(".fifos") ?? "none.fifos");
-    const offered = () =>
-      existsSync(fifos) ? readdirSync(fifos).filter((name) => name.startsWith("free-")) : [];
-    await waitUntil(() => offered().length > 1, "the daemon's FIFO pairs");
-    const pairs = offered();
-    const reminded = hook(
+    // The call the lesson is about gets the lesson, and the daemon records that it reminded it.
+    const reminded = await throughPair(
       payload("PreToolUse", { cwd: project, tool_input: { command: "npm install zod" } }),
     );
     expect(JSON.parse(reminded).hookSpecificOutput.additionalContext, hookLogText(home)).toMatch(
       /pnpm install/,
     );
-    expect(hook(payload("PreToolUse", { cwd: project, tool_input: { command: "pnpm test" } }))).toBe("");
-    await waitUntil(
-      () => pairs.filter((name) => !existsSync(join(fifos, name))).length === 2,
-      "two pairs used",
-    );
+    expect(
+      await throughPair(payload("PreToolUse", { cwd: project, tool_input: { command: "pnpm test" } })),
+    ).toBe("");
     await waitUntil(() => guardKinds(join(home, "tacit.db")).includes("remind"), "the reminder recorded");
     // The daemon served them: still running, its socket still there, nothing in the hook log.
     expect(hookLogText(home)).toBe("");

@@ -1,15 +1,17 @@
 /**
  * `tacit hook`'s first stop: hand the event to the resident hook daemon (hook-daemon.ts), and only
- * when none answers handle it in this process (hook-main.ts) and start one. A tool event is queued
- * in the daemon's inbox (hook-inbox.ts: no round trip); a PreToolUse goes through one of the
- * daemon's FIFO pairs (hook-fifo-client.ts: no node:net, no event loop) when it offers one; every
- * other event, and a PreToolUse without a pair, goes over its Unix socket.
+ * when none answers handle it in this process (hook-main.ts) and start one. The events of every
+ * tool call (PreToolUse, PostToolUse) and every prompt go through one of the daemon's FIFO pairs
+ * (hook-fifo-client.ts: no node:net, no event loop) when it offers one; the daemon queues a tool
+ * event in its inbox (hook-inbox.ts) and answers it at once. A tool event without a pair, or
+ * whose daemon is gone, is queued in the inbox from here; every other event, and one without a
+ * pair, goes over the daemon's Unix socket.
  *
  * This module is what every tool call of the agent loads before anything else (bundled into the
  * `tacit` bin, tacit.cjs), so it loads only node built-ins (through `require`, see node-builtins.ts)
  * and hook-output.ts: no zod (the daemon validates), no SQLite, no node:crypto; node:net only for
  * the events that use the socket; hook-inbox.ts (and the redactor it needs, whose lexicons cost a
- * PreToolUse more to parse than the rest of this module) only for a tool event, which it queues;
+ * tool event more to parse than the rest of this module) only for a tool event it queues itself;
  * and no `performance` (its first use loads node's perf_hooks modules): the clock is
  * `process.hrtime`.
  *
@@ -36,6 +38,7 @@ import {
   ANSWERED,
   type DaemonReply,
   type DaemonRequest,
+  hookEventName,
 } from "./hook-daemon-wire.js";
 import { eventDeadlineMs } from "./hook-deadline.js";
 import { askThroughFifo, fifoDirectory } from "./hook-fifo-client.js";
@@ -94,14 +97,25 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     void error;
     return runInProcess(argv, io, null);
   }
-  const event = eventName(input);
+  const event = hookEventName(input);
   const toolEvent = event === "PostToolUse" || event === "PostToolUseFailure";
   // A PreToolUse holds the tool call up: a tool event's deadline, as in process (hook-main.ts).
   const preToolUse = event === "PreToolUse";
   const deadlineAt = startedAt + eventDeadlineMs(settings, toolEvent || preToolUse);
-  if (toolEvent && existsSync(socketPath)) {
-    // The daemon runs (or ran: a killed one leaves its socket, and the next prompt-level event
-    // drains the inbox in process): queue the event for it and exit, without a round trip.
+  const request = (): Buffer => {
+    const header = { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env), deadlineMs: leftOf(deadlineAt) };
+    return Buffer.concat([Buffer.from(`${JSON.stringify(header satisfies DaemonRequest)}\n`), input]);
+  };
+  // The events of every tool call and every prompt go through one of the daemon's FIFO pairs when
+  // it offers one: no node:net, no event loop (hook-fifo-client.ts). The daemon queues a tool event
+  // in its inbox, redacted, and answers at once; it answers the others once handled.
+  let reply =
+    toolEvent || preToolUse || event === "UserPromptSubmit"
+      ? askThroughFifo(fifoDirectory(socketPath), request(), deadlineAt, monotonicMs)
+      : null;
+  if (toolEvent && (reply === null || reply.kind === "unavailable") && existsSync(socketPath)) {
+    // No pair free, or the daemon is gone (a killed one leaves its socket, and the next
+    // prompt-level event drains the inbox in process): queue the event in its inbox from here.
     try {
       const { inboxDirectory, inboxEnv, writeInbox } = await import("./hook-inbox.js");
       writeInbox(
@@ -114,15 +128,8 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
       await logFailure(io, `queueing a tool event for the daemon: ${(error as Error).message}`);
     }
   }
-  const request = (): Buffer => {
-    const header = { argv: [...argv], cwd: io.cwd, env: plainEnv(io.env), deadlineMs: leftOf(deadlineAt) };
-    return Buffer.concat([Buffer.from(`${JSON.stringify(header satisfies DaemonRequest)}\n`), input]);
-  };
-  // A PreToolUse goes through one of the daemon's FIFO pairs when it offers one: no node:net, no
-  // event loop (hook-fifo-client.ts). Every other event, and a PreToolUse without a pair, the socket.
-  const reply =
-    (preToolUse ? askThroughFifo(fifoDirectory(socketPath), request(), deadlineAt, monotonicMs) : null) ??
-    (await askDaemon(socketPath, request(), deadlineAt));
+  // Every other event, and one without a pair, over the socket.
+  reply ??= await askDaemon(socketPath, request(), deadlineAt);
   if (reply.kind === "answered") {
     if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
@@ -236,14 +243,6 @@ async function askDaemon(socketPath: string, request: Buffer, deadlineAt: number
     // ENOENT (no daemon), ECONNREFUSED (a stale socket), EPIPE/ECONNRESET (it died): handle it here.
     socket.on("error", () => finish({ kind: "unavailable" }));
   });
-}
-
-/**
- * The payload's `hook_event_name`, read without parsing it (the daemon, or hook-main in process,
- * validates the payload): "" when it is not there.
- */
-function eventName(input: Buffer): string {
-  return /"hook_event_name"\s*:\s*"(\w+)"/.exec(input.toString("utf8", 0, 65_536))?.[1] ?? "";
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The hook daemon's FIFO pairs: the way a PreToolUse reaches it without a socket (the client's
- * side, and why, is hook-fifo-client.ts). The daemon keeps PAIRS pairs ready in its `.fifos`
- * folder; each serves one request, then is removed, and new ones are made once fewer than half are
- * left (one `mkfifo` for several: node cannot make a FIFO itself).
+ * The hook daemon's FIFO pairs: the way the hooks of tool calls and prompts reach it without a
+ * socket (the client's side, and why, is hook-fifo-client.ts). The daemon keeps PAIRS pairs ready
+ * in its `.fifos` folder; each serves one request, then is removed, and new ones are made once
+ * fewer than half are left (one `mkfifo` for several: node cannot make a FIFO itself).
  *
  * - A pair is offered (renamed `free-<id>`) only once the daemon read, through the very handle that
  *   will read requests, an empty frame it wrote into the request FIFO itself: where that does not

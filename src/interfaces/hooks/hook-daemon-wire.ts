@@ -36,3 +36,11 @@ export type DaemonReply =
  * is treated as absent: the rest is left for handling the event in the client's process.
  */
 export const ACCEPT_SHARE = 0.5;
+
+/**
+ * A payload's `hook_event_name`, read without parsing it (whoever handles the event validates the
+ * payload): "" when it is not there.
+ */
+export function hookEventName(payload: Buffer): string {
+  return /"hook_event_name"\s*:\s*"(\w+)"/.exec(payload.toString("utf8", 0, 65_536))?.[1] ?? "";
+}

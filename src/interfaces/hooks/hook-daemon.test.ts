@@ -17,6 +17,7 @@ import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
 import { stopHookDaemons } from "./hook-daemon-control.js";
 import type { HookAgent } from "./hook-event.js";
+import { fifoDirectory } from "./hook-fifo-client.js";
 import { inboxDirectory } from "./hook-inbox.js";
 import { runHook } from "./hook-main.js";
 
@@ -89,7 +90,8 @@ async function client(argv: string[], input: Buffer, env: NodeJS.ProcessEnv, cwd
 async function startDaemon(env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
   const socket = hookSocketPath([], { env, cwd });
   if (socket === null) throw new Error("no socket path");
-  const stopped = runHookDaemon({ socketPath: socket, env, now: () => NOW });
+  // No FIFO pairs: the clients of these tests run in this process (those of real processes do not).
+  const stopped = runHookDaemon({ socketPath: socket, env, now: () => NOW, fifoPairs: false });
   daemons.push({ socket, stopped });
   await until(() => existsSync(socket));
   return socket;
@@ -315,13 +317,20 @@ describe("tacit hook (process) without a daemon", () => {
     const pidFile = socket.replace(/\.sock$/, ".pid");
     await until(() => daemonPid(pidFile) !== null && existsSync(socket), 30_000);
     const pid = daemonPid(pidFile) as number;
-    // A tool event is queued for it and stored by it.
+    // A tool event and a prompt go to it through two of its FIFO pairs: it queues the tool event
+    // in its inbox and answers at once, and stores it before the prompt.
+    const fifos = fifoDirectory(socket);
+    const offered = () =>
+      existsSync(fifos) ? readdirSync(fifos).filter((name) => name.startsWith("free-")) : [];
+    await until(() => offered().length > 2, 30_000);
+    const pairs = offered();
     expect(hook(payload("claude-code", "PostToolUse", setup.project), setup.env)).toEqual({
       code: 0,
       stdout: "",
       stderr: "",
     });
     expect(hook(payload("claude-code", "UserPromptSubmit", setup.project), setup.env).code).toBe(0);
+    expect(pairs.filter((name) => !existsSync(join(fifos, name)))).toHaveLength(2);
     const messages = () => (rows(setup.home) as { messages: unknown[] }).messages.length;
     const served = messages();
     expect(served).toBe(2);
@@ -336,8 +345,9 @@ describe("tacit hook (process) without a daemon", () => {
       }
     });
     expect(existsSync(socket)).toBe(true);
-    // A tool event still queues (the socket file exists); the next prompt falls back in process,
-    // drains what was queued first, and starts a new daemon that replaces the stale socket.
+    // A tool event still queues (its pairs have no daemon behind them, the socket file exists);
+    // the next prompt falls back in process, drains what was queued first, and starts a new
+    // daemon that replaces the stale socket.
     const tool = payload("claude-code", "PostToolUse", setup.project, { tool_use_id: "toolu_after_kill" });
     expect(hook(tool, setup.env)).toEqual({ code: 0, stdout: "", stderr: "" });
     const prompt = payload("claude-code", "UserPromptSubmit", setup.project, {

@@ -20,8 +20,11 @@
  * - When `tacit install` set up HTTP hooks for its database, it also listens on 127.0.0.1 at the
  *   installed port (hook-daemon-http.ts): the agent posts its per-event hooks there, and they take
  *   the socket events' path. It then stays while a session it serves is open (`hooks.httpIdleMs`).
- * - It keeps a few FIFO pairs ready (hook-daemon-fifos.ts) that a PreToolUse is sent through
- *   without the cost of a socket; their requests take the socket events' path too.
+ * - It keeps a few FIFO pairs ready (hook-daemon-fifos.ts) that the events of tool calls and
+ *   prompts are sent through without the cost of a socket; their requests take the socket events'
+ *   path too.
+ * - A tool event read from the socket or a FIFO pair is queued in its inbox (hook-inbox.ts),
+ *   redacted, and answered at once; the inbox is drained in the queue, in order with the others.
  */
 import {
   chmodSync,
@@ -40,7 +43,7 @@ import { type FifoPairs, offerFifoPairs } from "./hook-daemon-fifos.js";
 import { codeStamp, collector, fileId, readPid, rememberDatabase, takeBack } from "./hook-daemon-files.js";
 import { OpenSessions, startDaemonHttp } from "./hook-daemon-http.js";
 import { acknowledge, type DaemonEvent, listen, readRequest, STOPPING } from "./hook-daemon-protocol.js";
-import { inboxDirectory } from "./hook-inbox.js";
+import { inboxDirectory, queueToolEvent } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 
 /** How long a stopping daemon waits for the event in hand before it exits anyway, ms. */
@@ -54,6 +57,12 @@ export interface HookDaemonOptions {
   now: () => number;
   /** Called once the daemon listens (before that, a failure is better ended than survived). */
   onListening?: () => void;
+  /**
+   * Offer FIFO pairs (default true). Off for a daemon whose clients run in its own process (tests):
+   * a client waits for a pair's answer synchronously, which holds up that process's event loop,
+   * the daemon's own included.
+   */
+  fifoPairs?: boolean;
 }
 
 /** Serves until one of the exits above; resolves once the socket is closed and removed. */
@@ -354,11 +363,18 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       stop("socket, database or code changed");
       return false;
     };
-    /** Serves an event read whole from the socket or a FIFO pair, acknowledged already. */
+    /**
+     * Serves an event read whole from the socket or a FIFO pair, acknowledged already. A tool event
+     * has nothing to answer: once it waits in the inbox it is answered at once, whatever the queue
+     * holds, and handled in turn, so the agent's tool call never waits for the daemon's other work.
+     */
     const serveRequest = (request: DaemonEvent, reply: (output: string) => Promise<void>) => {
       // Only the HTTP listener's idle rule asks which sessions are open.
       if (http) sessions.notePayload(request.payload, options.now());
-      serveEvent(request, reply);
+      if (!queueToolEvent(inbox, request, options.now())) return serveEvent(request, reply);
+      armIdle();
+      // Drained once the answer is out: handling the event first would hold the answer up.
+      void reply("").then(drain);
     };
     server.on("connection", (socket: Socket) => {
       if (!admits()) return void socket.destroy();
@@ -384,7 +400,8 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       });
     });
     server.on("error", (error) => fail(error.stack ?? error.message));
-    fifos = offerFifoPairs({ socketPath: options.socketPath, admits, inPlace, serve: serveRequest, fail });
+    if (options.fifoPairs !== false)
+      fifos = offerFifoPairs({ socketPath: options.socketPath, admits, inPlace, serve: serveRequest, fail });
     // Removed before the watches were in place: no watch reports that, so look once now.
     leaveIfRemoved();
   });

@@ -92,7 +92,7 @@ describe("hook deadline", () => {
         const socket = hookSocketPath([], { env: context.env, cwd: context.project }) as string;
         daemons.push({
           socket,
-          stopped: runHookDaemon({ socketPath: socket, env: context.env, now: () => NOW }),
+          stopped: runHookDaemon({ socketPath: socket, env: context.env, now: () => NOW, fifoPairs: false }),
         });
         await waitUntil(() => existsSync(socket), "the daemon");
       }

@@ -1,6 +1,7 @@
 /**
- * Asking the hook daemon through one of its FIFO pairs rather than its socket: how a PreToolUse,
- * which runs before every tool call and holds it up, costs little more than starting node.
+ * Asking the hook daemon through one of its FIFO pairs rather than its socket: how the hooks of a
+ * tool call (a PreToolUse holds the call up) and of a prompt cost little more than starting node
+ * and what the daemon does for them.
  *
  * A new node process that connects to a Unix socket loads node:net and its streams and runs the
  * event loop for the connection and the answer: more than the rest of the event together. Named
@@ -14,10 +15,12 @@
  * 3. it reads `answer` until the daemon closes it: ACCEPTED once the daemon holds the request, then
  *    ANSWERED and the output. The daemon then removes the pair, and makes new ones.
  *
- * Nothing of the event touches the disk (a FIFO's bytes stay in the kernel), so unlike the inbox
- * nothing is redacted first. No pair to take, or none with a daemon behind it: null, and the client
- * uses the socket. An event the daemon took but did not answer is handled as on the socket
- * (hook-client.ts). The client never sleeps longer than POLL_MS between two looks at `answer`.
+ * Nothing of the event touches the disk on its way (a FIFO's bytes stay in the kernel), so unlike
+ * the inbox nothing is redacted first. An answer larger than a FIFO holds is read as it is written.
+ * No pair to take, or none with a daemon behind it: null, and the client uses the socket (or, for
+ * a tool event, the inbox). An event the daemon took but did not answer is handled as on the
+ * socket (hook-client.ts). The client never sleeps longer than POLL_MS between two looks at
+ * `answer`.
  */
 import { ACCEPT_SHARE, ACCEPTED, ANSWERED, type DaemonReply } from "./hook-daemon-wire.js";
 import { fs, path } from "./node-builtins.js";

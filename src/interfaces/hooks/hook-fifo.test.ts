@@ -105,6 +105,17 @@ describe("a request through the daemon's FIFO pairs", () => {
     });
   });
 
+  it("carries an answer larger than a FIFO holds (a prompt's recalled context can be long)", async () => {
+    const context = "z".repeat(300_000);
+    const daemon = pairs({ serve: (_event, reply) => void reply(context) });
+    await waitUntil(() => daemon.free().length > 0, "a pair");
+    expect(await ask(daemon.directory, request('{"hook_event_name":"UserPromptSubmit"}'))).toEqual({
+      kind: "answered",
+      output: context,
+    });
+    await waitUntil(() => daemon.taken().length === 0, "the used pair removed");
+  });
+
   it("is left to the socket (null) when there is no pair to take, or no daemon behind it", async () => {
     const daemon = pairs();
     expect(await ask(join(tempDir(), "hook-none.fifos"), request("{}"))).toBeNull();

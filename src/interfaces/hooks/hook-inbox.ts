@@ -1,25 +1,27 @@
 /**
  * The daemon's inbox: how a tool event stays as cheap as starting node while the daemon runs.
  *
- * A socket round trip from a fresh node process costs more (loading node:net and its streams, the
- * first connect) than the whole budget of a tool event, and a tool event has nothing to answer. So
- * while the daemon's socket exists, hook-client.ts writes a tool event as one file (temporary name,
- * then rename) into `$TACIT_HOME/hook-<hash>.inbox/`, with the argv, cwd, `TACIT_*` environment and
- * time it would have been handled with, and exits. The daemon watches the folder and hands each
- * file to `runHook` (which validates, redacts and spools it exactly as in process) before anything
- * else it handles, then deletes it. If the daemon is gone, the next hook that handles an event in
- * process drains the inbox first, so nothing waits longer than the next prompt.
+ * A tool event has nothing to answer, and handling it (validating, redacting, storing) is the
+ * daemon's work, not the agent's wait. While the daemon runs, a tool event is one file (temporary
+ * name, then rename) in `$TACIT_HOME/hook-<hash>.inbox/`, with the argv, cwd, `TACIT_*` environment
+ * and time it is to be handled with. The daemon writes it itself for an event it reads from a FIFO
+ * pair or its socket (`queueToolEvent`), and answers at once; hook-client.ts writes it when no pair
+ * is free or the pair's daemon is gone (a killed daemon leaves its socket behind). The daemon
+ * watches the folder and hands each file to `runHook` (which validates, redacts and spools it
+ * exactly as in process) in its queue, then deletes it. If the daemon is gone, the next hook that
+ * handles an event in process drains the inbox first, so nothing waits longer than the next prompt.
  *
  * An inbox file holds the payload redacted with the built-in rules (capture applies the configured
- * ones too): the folder is 0700, the files 0600, and they live for milliseconds while the daemon
- * runs (until the next prompt-level event if it was killed).
+ * ones too), whoever wrote it: the folder is 0700, the files 0600, and they live for milliseconds
+ * while the daemon runs (until the next prompt-level event if it was killed).
  *
- * This module is loaded by hook-client.ts on every tool event: node built-ins only.
+ * This module is loaded by hook-client.ts for a tool event it queues itself: node built-ins only.
  */
 
 import { describeJsonError } from "../../core/json-error.js";
 import { withoutBom } from "../../core/json-text.js";
 import { createRedactor, redactJsonText } from "../../core/redaction.js";
+import { hookEventName } from "./hook-daemon-wire.js";
 import { fs, path } from "./node-builtins.js";
 
 const { join } = path;
@@ -47,9 +49,12 @@ export function inboxDirectory(socketPath: string): string {
   return `${socketPath.replace(/\.sock$/, "")}.inbox`;
 }
 
-/** Queues one event. Throws on IO failure (the caller then handles the event another way). */
-export function writeInbox(directory: string, header: InboxHeader, payload: Buffer): void {
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
+/**
+ * Queues one event. Throws on IO failure (the caller then handles the event another way). With
+ * `makeFolder` false the inbox must exist (the daemon, which never recreates a home being removed).
+ */
+export function writeInbox(directory: string, header: InboxHeader, payload: Buffer, makeFolder = true): void {
+  if (makeFolder) mkdirSync(directory, { recursive: true, mode: 0o700 });
   // Time first, so names sort oldest first. Events of one millisecond (or an injected clock) are
   // ordered by the monotonic clock, which Linux shares across processes; pid and a random part keep
   // concurrent hooks apart.
@@ -61,6 +66,31 @@ export function writeInbox(directory: string, header: InboxHeader, payload: Buff
     mode: 0o600,
   });
   renameSync(temporary, join(directory, `${name}.event`));
+}
+
+/**
+ * Queues a tool event the daemon read from its socket or a FIFO pair as the client would have
+ * (redacted, with the `TACIT_*` environment only), stamped `now`, into an inbox that must exist
+ * (the daemon never recreates a home being removed). false when `request` is no tool event or
+ * cannot be queued (a payload that is not a JSON object, an inbox gone): the daemon then handles it
+ * in its queue, which reports what is wrong with it.
+ */
+export function queueToolEvent(
+  directory: string,
+  request: { argv: string[]; cwd: string; env: NodeJS.ProcessEnv; payload: Buffer },
+  now: number,
+): boolean {
+  const name = hookEventName(request.payload);
+  if (name !== "PostToolUse" && name !== "PostToolUseFailure") return false;
+  try {
+    const header = { argv: request.argv, cwd: request.cwd, env: inboxEnv(request.env), now };
+    writeInbox(directory, header, request.payload, false);
+    return true;
+  } catch (error) {
+    // Handled in the daemon's queue instead, which reports a payload it cannot take.
+    void error;
+    return false;
+  }
 }
 
 /** Variables that hold credentials (TACIT_LLM_API_KEY…): never written to an inbox file. */
