@@ -222,6 +222,37 @@ describe("handleHookEvent: Claude Code", () => {
   });
 });
 
+describe("handleHookEvent: the guard following a prompt", () => {
+  /** A guard that notes the prompts it followed. */
+  const notingGuard = (followed: string[]) => async () => ({
+    beforeToolCall: async () => "",
+    afterPrompt: async (request: { prompt: string }) => {
+      followed.push(request.prompt);
+    },
+  });
+
+  it("follows it before answering, or once answered when the caller takes work for after the answer", async () => {
+    const { deps, project } = setup();
+    const prompt = fixture("claude-code", "UserPromptSubmit", project);
+    const followed: string[] = [];
+    const answered = await handleHookEvent(prompt, { ...deps, guard: notingGuard(followed) });
+    expect(answered.stdout).toContain(CONTEXT.split("\n")[1]);
+    expect(followed).toEqual(["install the dependencies"]);
+    // The hook daemon: the answer goes out first, the guard follows before the next event.
+    const later: Array<() => Promise<void>> = [];
+    const deferred = await handleHookEvent(prompt, {
+      ...deps,
+      guard: notingGuard(followed),
+      afterAnswer: (work) => later.push(work),
+    });
+    expect(deferred).toEqual(answered);
+    expect(followed).toHaveLength(1);
+    expect(later).toHaveLength(1);
+    await later[0]?.();
+    expect(followed).toEqual(["install the dependencies", "install the dependencies"]);
+  });
+});
+
 describe("handleHookEvent: Codex", () => {
   it("captures a turn and reads a failed command from its exit code", async () => {
     const { store, project, learners, recalls, send } = setup("codex");

@@ -61,6 +61,11 @@ export interface HookDeps {
   markTranscriptStart?: (transcriptPath: string) => Promise<void>;
   /** The guard at the tool call, loaded for the events that use it; absent: no guard. */
   guard?: () => Promise<HookGuard>;
+  /**
+   * Takes work the answer does not depend on, to run once it is sent and before the next event
+   * (the hook daemon: the guard following a prompt). Absent: the work is done before answering.
+   */
+  afterAnswer?: (work: () => Promise<void>) => void;
 }
 
 /** What the hook prints: nothing, or one JSON object for the agent. */
@@ -117,7 +122,10 @@ export async function handleHookEvent(event: HookEvent, deps: HookDeps): Promise
     if (prompt.trim() === "") return {};
     const request = { query: prompt, projectId: projectOf(context), sessionId: context.id };
     const recalled = await deps.recall(request);
-    await guardPrompt(deps, { sessionId: context.id, projectId: request.projectId, prompt, recalledAt: now });
+    const follow = () =>
+      guardPrompt(deps, { sessionId: context.id, projectId: request.projectId, prompt, recalledAt: now });
+    if (deps.afterAnswer) deps.afterAnswer(follow);
+    else await follow();
     return answer(deps, "UserPromptSubmit", recalled);
   }
   return {};

@@ -44,6 +44,12 @@ async function captureWithin(
 ): Promise<string> {
   const config = await eventConfig(io, event.cwd ?? io.cwd);
   const store = storeFor(options.databasePath);
+  // Work after the answer, within the event's deadline as if it were before: only where the store
+  // stays open after the event (the hook daemon's).
+  const afterAnswer = openStores ? io.afterAnswer : undefined;
+  const deferred = afterAnswer
+    ? (work: () => Promise<void>) => afterAnswer(() => withBusyDeadline(io.deadlineAt, work))
+    : undefined;
   try {
     const capture = createCapture({ store, now: io.now, ...(config ? { config: config.capture } : {}) });
     const result = await handleHookEvent(event, {
@@ -83,20 +89,18 @@ async function captureWithin(
         : {}),
       guard: async () => {
         const { createHookGuard } = await import("./hook-guard.js");
-        // Recorded once the answer is sent, within the event's deadline as if it were before: only
-        // where the store stays open after the event (the hook daemon's).
-        const afterAnswer = openStores ? io.afterAnswer : undefined;
         return createHookGuard({
           agent: options.agent,
           store,
           settings: config?.guard ?? null,
           ...(config ? { redaction: config.capture.redaction } : {}),
           now: io.now,
-          ...(afterAnswer
-            ? { defer: (writes) => afterAnswer(() => withBusyDeadline(io.deadlineAt, writes)) }
-            : {}),
+          // A tool call's records, once the answer is sent.
+          ...(deferred ? { defer: deferred } : {}),
         });
       },
+      // The guard following a prompt, once the prompt is answered.
+      ...(deferred ? { afterAnswer: deferred } : {}),
     });
     return result.stdout ?? "";
   } finally {

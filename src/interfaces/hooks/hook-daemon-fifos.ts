@@ -25,6 +25,7 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
+  unlinkSync,
   writeSync,
 } from "node:fs";
 import { Socket } from "node:net";
@@ -43,6 +44,8 @@ import {
 let offered = 0;
 /** Pairs kept ready: clients of one daemon rarely ask at once. */
 const PAIRS = 4;
+/** How long after a pair is retired its folder is removed and new pairs are made, ms. */
+const SETTLE_MS = 20;
 /** A taken pair whose request is not whole after this long was left by its client, ms. */
 const ABANDONED_MS = 30_000;
 
@@ -120,13 +123,32 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
       report(`removing ${path}: ${(error as Error).message}`);
     }
   };
+  /** Removes a pair's folder, wherever it is: its two FIFOs, then the folder (no recursive walk). */
+  const removePair = (pair: Pair) => {
+    for (const prefix of [TAKEN_PAIR, FREE_PAIR, "new-"]) {
+      const folder = name(prefix, pair.id);
+      try {
+        unlinkSync(join(folder, REQUEST_FIFO));
+        unlinkSync(join(folder, ANSWER_FIFO));
+        rmdirSync(folder);
+        return;
+      } catch (error) {
+        // Not under this name: the next one. Anything else: the thorough way.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") return remove(folder);
+      }
+    }
+  };
   const retire = (pair: Pair) => {
     pair.done = true;
     pairs.delete(pair.id);
+    // Closing the answer FIFO is what tells its client the answer is whole.
     pair.reader.destroy();
     pair.writer.destroy();
-    for (const prefix of ["new-", FREE_PAIR, TAKEN_PAIR]) remove(name(prefix, pair.id));
-    refill();
+    // The rest a moment later: the client that used it is exiting now, and the agent waits for that.
+    setTimeout(() => {
+      removePair(pair);
+      refill();
+    }, SETTLE_MS).unref();
   };
   const open = (id: number): void => {
     const folder = name("new-", id);

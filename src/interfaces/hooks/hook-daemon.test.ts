@@ -9,10 +9,11 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { defaultConfig } from "../../config/schema.js";
 import { daemonPid, hookLogText, hookPayload, hookProcess, waitUntil } from "../../testing/hook-fixtures.js";
 import { stopDaemonsUnder, useTempDir } from "../../testing/temp-dir.js";
+import { keepStoresOpen } from "./hook-capture.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
 import { stopHookDaemons } from "./hook-daemon-control.js";
@@ -245,6 +246,9 @@ describe("tacit hook with the resident daemon", () => {
   it("starts the background learner once a Stop is answered, and the learner learns the session", async () => {
     const setup = home();
     const { TACIT_NO_BACKGROUND_LEARN: _off, ...env } = setup.env;
+    // As in the daemon, whose stores stay open between events (what else it defers needs that).
+    const stores = keepStoresOpen();
+    onTestFinished(() => stores.close());
     const argv = ["--agent", "claude-code"];
     const deferred: Array<() => void> = [];
     const io = (name: string, changes: Record<string, unknown> = {}) => ({
@@ -274,8 +278,9 @@ describe("tacit hook with the resident daemon", () => {
     );
     await runHook(argv, io("PostToolUse", { prompt_id: "second" }));
     await runHook(argv, io("Stop", { prompt_id: "second", last_assistant_message: "Ran pnpm install." }));
-    // Handed over, not done: the daemon runs it after the answer is sent.
-    expect(deferred).toHaveLength(2);
+    // Handed over, not done: the daemon runs it after the answer is sent (with the guard following
+    // each prompt: one job per prompt and per Stop, the last the learner).
+    expect(deferred).toHaveLength(4);
     const jobs = () => {
       const database = new Database(join(setup.home, "tacit.db"), { readonly: true });
       try {

@@ -46,6 +46,8 @@ import { acknowledge, type DaemonEvent, listen, readRequest, STOPPING } from "./
 import { inboxDirectory, queueToolEvent } from "./hook-inbox.js";
 import { logHookFailure } from "./hook-log.js";
 
+/** How long after a tool event is queued the daemon starts storing it, ms (see `drainSoon`). */
+const INBOX_SETTLE_MS = 20;
 /** How long a stopping daemon waits for the event in hand before it exits anyway, ms. */
 const STOP_GRACE_MS = 10_000;
 
@@ -188,6 +190,18 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       pending--;
     });
   };
+  let drainTimer: NodeJS.Timeout | undefined;
+  /**
+   * Drains the inbox once INBOX_SETTLE_MS have passed (the folder changed, or a tool event was
+   * queued and answered): the hook that queued the event is still exiting, and the agent waits for
+   * that, not for the event to be stored. An event served before then drains it first itself.
+   */
+  const drainSoon = () => {
+    drainTimer ??= setTimeout(() => {
+      drainTimer = undefined;
+      drain();
+    }, INBOX_SETTLE_MS);
+  };
   /** Stores what a busy database left in the spools of the databases served so far. */
   const storeLeftovers = () => {
     pending++;
@@ -209,6 +223,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       stopping = true;
       clearTimeout(idle);
       clearInterval(check);
+      clearTimeout(drainTimer);
       watcher?.close();
       fifos?.close();
       for (const folderWatch of folderWatches.values()) folderWatch.close();
@@ -280,7 +295,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
     try {
       watcher = watch(inbox, () => {
         armIdle();
-        drain();
+        drainSoon();
       });
       watcher.on("error", (error) => {
         // The inbox went with the home: stop, and write no log line into a folder being removed.
@@ -374,7 +389,7 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
       if (!queueToolEvent(inbox, request, options.now())) return serveEvent(request, reply);
       armIdle();
       // Drained once the answer is out: handling the event first would hold the answer up.
-      void reply("").then(drain);
+      void reply("").then(drainSoon);
     };
     server.on("connection", (socket: Socket) => {
       if (!admits()) return void socket.destroy();

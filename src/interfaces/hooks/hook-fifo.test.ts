@@ -143,7 +143,7 @@ describe("a request through the daemon's FIFO pairs", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(daemon.taken()).toHaveLength(1);
     daemon.fifos.sweep();
-    expect(daemon.taken()).toEqual([]);
+    await waitUntil(() => daemon.taken().length === 0, "the pair removed");
     expect(daemon.free()).toHaveLength(3);
   });
 
@@ -178,7 +178,7 @@ describe("a request through the daemon's FIFO pairs", () => {
     await waitUntil(() => answerLate !== undefined, "the request served");
     // The client has exited: the answer goes nowhere, and the pair is retired all the same.
     await answerLate?.();
-    expect(daemon.taken()).toEqual([]);
+    await waitUntil(() => daemon.taken().length === 0, "the pair removed");
     expect(daemon.failures).toEqual([]);
   });
 
