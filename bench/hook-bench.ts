@@ -41,7 +41,8 @@ function median(values: number[]): number {
  *
  * The goals are measured in the steady state users get: the resident hook daemon is running (the
  * first prompt event of a session starts it; here one event starts it before the timed runs), so
- * each run is node's start, the hook client and (for a prompt) a socket round trip. The cold path (no daemon:
+ * each run is node's start, the hook client and a round trip through one of the daemon's FIFO
+ * pairs (for a prompt, with its capture and recall). The cold path (no daemon:
  * `TACIT_HOOK_DAEMON=0`, the event handled in the hook's own process, as on Windows or for the
  * first event) is reported beside them, without a goal.
  */
@@ -196,7 +197,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
     const guarded = run(hookArgs, preToolMatch(2 * RUNS), env).stdout.includes('"additionalContext"');
     const quiet = run(hookArgs, preToolEvent(2 * RUNS), env).stdout === "";
     const pairsMade = fifoPairsMade(socket) - pairsBefore;
-    const throughPairs = `through one of the FIFO pairs the daemon keeps ready (hook-fifo-client.ts: opened, written and read with node:fs alone, no node:net; the daemon made ${pairsMade} new pairs over the ${2 * RUNS + 2} PreToolUse runs)`;
+    const throughPairs = `through one of the FIFO pairs the daemon keeps ready (hook-fifo-client.ts: opened, written and read with node:fs alone, no node:net; the daemon made ${pairsMade} new pairs over the ${4 * RUNS + 2} PostToolUse, UserPromptSubmit and PreToolUse runs, each pair used once)`;
     const memoryInjected = run(hookArgs, promptEvent(2 * RUNS), memoryEnv).stdout.includes("<tacit-context>");
     const injected = run(hookArgs, promptEvent(2 * RUNS), env).stdout.includes("<tacit-context>");
     const coldInjected = run(hookArgs, promptEvent(2 * RUNS + 1), coldEnv).stdout.includes("<tacit-context>");
@@ -225,7 +226,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(tool) / node,
         goal: "≤ 1.3",
         met: median(tool) / node <= 1.3 && served,
-        note: `steady state: ${hookCommand} (the command tacit install writes) → the hook client bundled in it, which queues the raw event in the running daemon's inbox (one file write, no socket round trip) and exits; the daemon then validates, redacts and spools it as the in-process path does (not timed: it runs after the hook exited; runs are ${SETTLE_MS} ms apart so it does not overlap the next one); ${daemonNote}`,
+        note: `steady state: ${hookCommand} (the command tacit install writes) → the hook client bundled in it sends the event ${throughPairs}; the daemon writes it to its inbox redacted and answers at once, then (20 ms later, once the hook has exited) validates, redacts and stores it as the in-process path does (not timed; runs are ${SETTLE_MS} ms apart so it does not overlap the next one); ${daemonNote}`,
       },
       {
         name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, daemon running (median of ${RUNS})`,
@@ -236,7 +237,7 @@ export async function runHookBench(): Promise<BenchResult[]> {
         ratio: median(prompt) / node,
         goal: "≤ 1.6",
         met: median(prompt) / node <= 1.6 && injected && served,
-        note: `steady state: ${hookCommand} → the hook client sends the event over the daemon's Unix socket; the daemon (modules loaded, store and its prepared statements kept open, embeddings cached) captures the prompt and the spooled tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"}); the cold runs interleaved with it use their own home and an identical database, so they do not reset its page cache`,
+        note: `steady state: ${hookCommand} → the hook client sends the event ${throughPairs}; the daemon (modules loaded, store and its prepared statements kept open, embeddings cached) captures the prompt and the tool events before it, recalls and answers additionalContext (${injected ? "the pnpm lesson was injected" : "NOTHING was injected"}), and the guard follows the prompt once it is answered; the cold runs interleaved with it use their own home and an identical database, so they do not reset its page cache`,
       },
       {
         name: `tacit hook, UserPromptSubmit with ${LESSONS.toLocaleString("en-US")} lessons, daemon running, memory-files workspace configured (median of ${RUNS})`,
