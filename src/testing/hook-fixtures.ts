@@ -2,7 +2,7 @@
  * What the hook tests share: the reference payloads in src/interfaces/hooks/__fixtures__/, the text
  * of the hook log under a TACIT_HOME, and waiting for something a background process does.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +28,25 @@ export function hookProcess(
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * {@link hookProcess} without blocking this process: for a test whose own event loop must answer
+ * the hook meanwhile (a daemon's FIFO pairs served here).
+ */
+export function hookProcessAsync(
+  input: string | Buffer,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ["--import", "tsx", MAIN, "hook"],
+      { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: "utf8", timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (child.exitCode ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(input);
+  });
 }
 
 /** The recorded `name` event of `agent` (claude-code, codex) as JSON, with `changes` over it. */
