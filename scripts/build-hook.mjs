@@ -5,13 +5,13 @@
 // loads in a fraction of that, and a CommonJS file skips the ESM loader too. Eight bundles:
 // - dist/interfaces/cli/tacit.cjs, the `tacit` bin and what `tacit install` writes: main.ts with
 //   hook-client.ts inlined, as CommonJS. For `tacit hook` it hands the event to the resident hook
-//   daemon (node built-ins only: all a PreToolUse or a prompt loads while the daemon runs);
+//   daemon (node built-ins only: all a tool call's or a prompt's event loads while the daemon runs);
 //   everything else it loads with import() from tsc's ESM output beside it (commander, the daemon,
 //   hook-main.js);
 // - dist/interfaces/hooks/hook-inbox.cjs: the tool-event queue (hook-inbox.ts and the redactor it
-//   needs), which the bin loads with `require` for a tool event only: the redactor's lexicons cost
-//   more to parse than the rest of a PreToolUse's client, and import() of it from the bin would
-//   start node's ESM loader.
+//   needs), which the bin loads with `require` only for a tool event it queues itself (no FIFO pair
+//   free, or the pair's daemon gone): the redactor's lexicons cost more to parse than the rest of
+//   the client, and import() of it from the bin would start node's ESM loader.
 // The other six replace tsc's file of the same name, so nothing else changes:
 // - hook-client.js: the same client, for tsc's dist/interfaces/cli/main.js (hook commands that an
 //   older tacit installed run it);
