@@ -108,10 +108,18 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
   };
   // The events of every tool call and every prompt go through one of the daemon's FIFO pairs when
   // it offers one: no node:net, no event loop (hook-fifo-client.ts). The daemon queues a tool event
-  // in its inbox, redacted, and answers at once; it answers the others once handled.
+  // in its inbox, redacted, and answers at once; it answers the others once handled. A daemon too
+  // busy to take a tool event at once (its event loop held up) leaves it to be queued from here,
+  // as a connection it does not accept at once is left for this process.
   let reply =
     toolEvent || preToolUse || event === "UserPromptSubmit"
-      ? askThroughFifo(fifoDirectory(socketPath), request(), deadlineAt, monotonicMs)
+      ? askThroughFifo(
+          fifoDirectory(socketPath),
+          request(),
+          deadlineAt,
+          monotonicMs,
+          toolEvent ? CONNECT_TIMEOUT_MS : undefined,
+        )
       : null;
   if (toolEvent && (reply === null || reply.kind === "unavailable") && existsSync(socketPath)) {
     // No pair free, or the daemon is gone (a killed one leaves its socket, and the next

@@ -3,16 +3,7 @@
  * be missing (never started, stale socket, killed, idle) falls back to in-process handling.
  */
 import { spawn } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -20,20 +11,12 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { defaultConfig } from "../../config/schema.js";
-import {
-  daemonPid,
-  hookLogText,
-  hookPayload,
-  hookProcess,
-  hookProcessAsync,
-  waitUntil,
-} from "../../testing/hook-fixtures.js";
+import { daemonPid, hookLogText, hookPayload, hookProcess, waitUntil } from "../../testing/hook-fixtures.js";
 import { stopDaemonsUnder, useTempDir } from "../../testing/temp-dir.js";
 import { keepStoresOpen } from "./hook-capture.js";
 import { hookSocketPath, runHookClient } from "./hook-client.js";
 import { runHookDaemon } from "./hook-daemon.js";
 import { stopHookDaemons } from "./hook-daemon-control.js";
-import { offerFifoPairs } from "./hook-daemon-fifos.js";
 import type { HookAgent } from "./hook-event.js";
 import { fifoDirectory } from "./hook-fifo-client.js";
 import { inboxDirectory } from "./hook-inbox.js";
@@ -383,47 +366,6 @@ describe("tacit hook (process) without a daemon", () => {
     expect(hookLogText(setup.home)).toBe("");
     process.kill(successor, "SIGTERM");
   }, 120_000);
-
-  it("queues a tool event in the inbox itself, redacted, when the daemon behind a FIFO pair does not take it", async () => {
-    const setup = home();
-    const socket = hookSocketPath([], { env: setup.env, cwd: setup.project }) as string;
-    // A daemon that stops takes no more events through its pairs; its socket file is still there.
-    writeFileSync(socket, "");
-    const served: unknown[] = [];
-    const failures: string[] = [];
-    const fifos = offerFifoPairs({
-      socketPath: socket,
-      admits: () => false,
-      inPlace: () => true,
-      serve: (event) => served.push(event),
-      fail: (message) => failures.push(message),
-    });
-    onTestFinished(() => fifos.close());
-    const directory = fifoDirectory(socket);
-    const free = () =>
-      existsSync(directory) ? readdirSync(directory).filter((name) => name.startsWith("free-")) : [];
-    await until(() => free().length > 0);
-    const offered = free();
-    const secret = "sk-proj-abcdefghijklmnopqrstuvwx1234";
-    const tool = payload("claude-code", "PostToolUse", setup.project, {
-      tool_use_id: "toolu_not_taken",
-      tool_response: { stdout: `OPENAI_API_KEY=${secret}`, stderr: "" },
-    });
-    expect(await hookProcessAsync(tool, setup.env)).toEqual({ code: 0, stdout: "", stderr: "" });
-    expect(
-      offered.filter((name) => !free().includes(name)),
-      "the pair it took",
-    ).toHaveLength(1);
-    const inbox = inboxDirectory(socket);
-    const queued = readdirSync(inbox);
-    expect(queued).toHaveLength(1);
-    const text = readFileSync(join(inbox, queued[0] as string), "utf8");
-    expect(text).toContain("toolu_not_taken");
-    expect(text).not.toContain(secret);
-    expect(served).toEqual([]);
-    expect(failures).toEqual([]);
-    expect(hookLogText(setup.home)).toBe("");
-  }, 60_000);
 
   it("exits 0 silently with a read-only TACIT_HOME (no daemon can start there)", () => {
     const setup = home();

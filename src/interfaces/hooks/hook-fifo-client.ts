@@ -53,13 +53,15 @@ export function fifoFrame(request: Buffer): Buffer {
 /**
  * Sends `request` (header line and payload) through a free pair of the daemon's, and returns what
  * became of it by `deadlineAt` (a `now()` time); null when no pair could be taken or none has a
- * daemon behind it (the caller uses the socket). Synchronous; never throws.
+ * daemon behind it (the caller uses the socket). Not acknowledged within `acceptWithinMs` (default:
+ * ACCEPT_SHARE of the time left), it is "unavailable". Synchronous; never throws.
  */
 export function askThroughFifo(
   directory: string,
   request: Buffer,
   deadlineAt: number,
   now: () => number,
+  acceptWithinMs = Number.POSITIVE_INFINITY,
 ): DaemonReply | null {
   const pair = takePair(directory);
   if (pair === null) return null;
@@ -77,7 +79,7 @@ export function askThroughFifo(
     return null;
   }
   try {
-    const acceptBy = now() + Math.max(0, deadlineAt - now()) * ACCEPT_SHARE;
+    const acceptBy = now() + Math.min(acceptWithinMs, Math.max(0, deadlineAt - now()) * ACCEPT_SHARE);
     if (!writeWhole(ask, fifoFrame(request), acceptBy, now)) return { kind: "unavailable" };
     closeSync(ask);
     ask = null;
