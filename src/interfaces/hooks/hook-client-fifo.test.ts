@@ -1,7 +1,8 @@
 /**
- * A tool event the hook client sends through one of the daemon's FIFO pairs, when the daemon does
- * not take it: the client queues it in the daemon's inbox itself, redacted, as a real `tacit hook`
- * process against real FIFOs in a temporary home (the daemon's side in this process).
+ * A tool event the hook client sends through one of the daemon's FIFO pairs: when the daemon does
+ * not take it, the client queues it in the daemon's inbox itself, redacted; a large one it leaves
+ * to a daemon that reads it. A real `tacit hook` process against real FIFOs in a temporary home
+ * (the daemon's side in this process).
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -48,6 +49,7 @@ function setup() {
   /** The text of each file in the inbox. */
   const queued = () => {
     const inbox = inboxDirectory(socket);
+    if (!existsSync(inbox)) return [];
     return readdirSync(inbox).map((name) => readFileSync(join(inbox, name), "utf8"));
   };
   return { home, env, socket, directory, free, tool, queued };
@@ -79,6 +81,39 @@ describe("a tool event the daemon does not take through its FIFO pair", () => {
     expect(text).toContain("toolu_queued_here");
     expect(text).not.toContain(SECRET);
     expect(served).toEqual([]);
+    expect(failures).toEqual([]);
+    expect(hookLogText(context.home)).toBe("");
+  }, 30_000);
+
+  it("is left to the daemon when it is large: reading it is the daemon's sign of life, then it has time to take it", async () => {
+    const context = setup();
+    const served: number[] = [];
+    const failures: string[] = [];
+    const fifos = offerFifoPairs({
+      socketPath: context.socket,
+      admits: () => true,
+      inPlace: () => true,
+      serve: (event, reply) => {
+        served.push(event.payload.length);
+        // Redacting and queueing megabytes holds the daemon (and its acknowledgement) up a while.
+        const busyUntil = Date.now() + 200;
+        while (Date.now() < busyUntil);
+        void reply("");
+      },
+      fail: (message) => failures.push(message),
+    });
+    onTestFinished(() => fifos.close());
+    await waitUntil(() => context.free().length > 0, "a free pair");
+    const output = "line of tool output\n".repeat(100_000);
+    const large = hookPayload("claude-code", "PostToolUse", {
+      cwd: join(context.home, "shop-api"),
+      tool_response: { stdout: output, stderr: "" },
+    });
+    const env = { ...context.env, TACIT_HOOK_TOOL_DEADLINE_MS: "60000" };
+    expect(await hookProcessAsync(large, env)).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(served).toHaveLength(1);
+    expect(served[0]).toBeGreaterThan(output.length);
+    expect(context.queued(), "queued by the client too").toEqual([]);
     expect(failures).toEqual([]);
     expect(hookLogText(context.home)).toBe("");
   }, 30_000);

@@ -90,6 +90,44 @@ interface Pair {
   done: boolean;
 }
 
+/** The longest length line a frame starts with: its digits and the newline. */
+const MAX_LENGTH_LINE = String(MAX_REQUEST_BYTES).length + 1;
+
+/**
+ * Reads `fifoFrame`s from a stream's chunks: hands each whole frame's bytes to `frame`, or null
+ * once what comes is not a frame (no length line, or a length out of bounds). A large request is
+ * gathered chunk by chunk and joined once, whole.
+ */
+export function frameReader(frame: (body: Buffer | null) => void): (chunk: Buffer) => void {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  /** The length of the frame being read, once its length line is in. */
+  let expected: number | null = null;
+  const keep = (rest: Buffer) => {
+    chunks = rest.length > 0 ? [rest] : [];
+    size = rest.length;
+  };
+  return (chunk) => {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (expected === null) {
+      const head = Buffer.concat(chunks, size);
+      const newline = head.subarray(0, MAX_LENGTH_LINE).indexOf(10);
+      if (newline < 0) return size < MAX_LENGTH_LINE ? keep(head) : frame(null);
+      const length = Number(head.subarray(0, newline).toString("latin1"));
+      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_REQUEST_BYTES) return frame(null);
+      expected = length;
+      keep(head.subarray(newline + 1));
+    }
+    if (size < expected) return;
+    const whole = Buffer.concat(chunks, size);
+    const body = whole.subarray(0, expected);
+    expected = null;
+    keep(whole.subarray(body.length));
+    frame(body);
+  };
+}
+
 /** Starts offering pairs (a stale folder of a dead daemon is replaced). */
 export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
   const directory = fifoDirectory(options.socketPath);
@@ -178,23 +216,18 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     });
     // A client that gave up before the answer was written: the pair is retired all the same.
     writer.on("error", (error) => void error);
-    let buffered = Buffer.alloc(0);
-    reader.on("data", (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      const newline = buffered.indexOf(10);
-      if (newline < 0) return;
-      const length = Number(buffered.subarray(0, newline).toString("latin1"));
-      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_REQUEST_BYTES) {
-        report(`FIFO pair ${id}: a request that is not framed by its length`);
-        return retire(pair);
-      }
-      if (buffered.length - newline - 1 < length) return;
-      const body = buffered.subarray(newline + 1, newline + 1 + length);
-      buffered = buffered.subarray(newline + 1 + length);
-      if (length === 0 && !pair.offered) return offer(pair);
-      reader.pause();
-      receive(pair, body);
-    });
+    reader.on(
+      "data",
+      frameReader((body) => {
+        if (body === null) {
+          report(`FIFO pair ${id}: a request that is not framed by its length`);
+          return retire(pair);
+        }
+        if (body.length === 0 && !pair.offered) return offer(pair);
+        reader.pause();
+        receive(pair, body);
+      }),
+    );
     // The check frame: once it is read back, the pair works and is offered.
     writeSync(requestFd, fifoFrame(Buffer.alloc(0)));
   };

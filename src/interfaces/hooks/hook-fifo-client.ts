@@ -53,8 +53,11 @@ export function fifoFrame(request: Buffer): Buffer {
 /**
  * Sends `request` (header line and payload) through a free pair of the daemon's, and returns what
  * became of it by `deadlineAt` (a `now()` time); null when no pair could be taken or none has a
- * daemon behind it (the caller uses the socket). Not acknowledged within `acceptWithinMs` (default:
- * ACCEPT_SHARE of the time left), it is "unavailable". Synchronous; never throws.
+ * daemon behind it (the caller uses the socket). It is "unavailable" when the daemon does not take
+ * it within ACCEPT_SHARE of the time left, nor within `acceptWithinMs` of its last sign of life:
+ * reading more of a request larger than the FIFO holds (after which it has the whole share to
+ * acknowledge it: a large request takes a while to handle), or acknowledging a request written
+ * whole at once. Synchronous; never throws.
  */
 export function askThroughFifo(
   directory: string,
@@ -79,11 +82,13 @@ export function askThroughFifo(
     return null;
   }
   try {
-    const acceptBy = now() + Math.min(acceptWithinMs, Math.max(0, deadlineAt - now()) * ACCEPT_SHARE);
-    if (!writeWhole(ask, fifoFrame(request), acceptBy, now)) return { kind: "unavailable" };
+    const acceptBy = now() + Math.max(0, deadlineAt - now()) * ACCEPT_SHARE;
+    const written = writeWhole(ask, fifoFrame(request), acceptBy, acceptWithinMs, now);
+    if (written === "stalled") return { kind: "unavailable" };
     closeSync(ask);
     ask = null;
-    return readAnswer(answer, acceptBy, deadlineAt, now);
+    const acknowledgeBy = written === "read" ? acceptBy : Math.min(acceptBy, now() + acceptWithinMs);
+    return readAnswer(answer, acknowledgeBy, deadlineAt, now);
   } catch (error) {
     // EPIPE: the daemon died while the request was written; handled in the client's process.
     void error;
@@ -118,19 +123,33 @@ function takePair(directory: string): string | null {
   return null;
 }
 
-/** Writes all of `bytes`, waiting while the FIFO is full; false when it is not done by `by`. */
-function writeWhole(fd: number, bytes: Buffer, by: number, now: () => number): boolean {
+/**
+ * Writes all of `bytes`, waiting while the FIFO is full: "stalled" when it is not done by `by`, or
+ * nothing more could be written for `stallMs`; else "read" when the daemon had to read some of it
+ * first (it was larger than the FIFO holds), "written" when it went in at once.
+ */
+function writeWhole(
+  fd: number,
+  bytes: Buffer,
+  by: number,
+  stallMs: number,
+  now: () => number,
+): "stalled" | "read" | "written" {
   let rest = bytes;
+  let waited = false;
+  let stalledBy = Math.min(by, now() + stallMs);
   while (rest.length > 0) {
     try {
       rest = rest.subarray(writeSync(fd, rest));
+      stalledBy = Math.min(by, now() + stallMs);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
-      if (now() > by) return false;
+      if (now() > stalledBy) return "stalled";
+      waited = true;
       Atomics.wait(pause, 0, 0, POLL_MS);
     }
   }
-  return true;
+  return waited ? "read" : "written";
 }
 
 /** Reads the daemon's answer until it closes the FIFO: acknowledged by `acceptBy`, answered by `deadlineAt`. */

@@ -10,10 +10,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { type FifoPairOptions, offerFifoPairs } from "./hook-daemon-fifos.js";
+import { type FifoPairOptions, frameReader, offerFifoPairs } from "./hook-daemon-fifos.js";
 import type { DaemonEvent } from "./hook-daemon-protocol.js";
 import type { DaemonReply } from "./hook-daemon-wire.js";
-import { fifoDirectory } from "./hook-fifo-client.js";
+import { fifoDirectory, fifoFrame } from "./hook-fifo-client.js";
 
 const tempDir = useTempDir("tacit-hook-fifo-");
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -230,5 +230,33 @@ describe("a request through the daemon's FIFO pairs", () => {
     await waitUntil(() => daemon.free().length > 0, "a pair");
     expect(await ask(daemon.directory, request("silence"), 400)).toEqual({ kind: "timed-out" });
     expect(daemon.served).toHaveLength(1);
+  });
+});
+
+describe("frameReader", () => {
+  /** The frames read from `chunks` (null: not a frame). */
+  const framesOf = (chunks: Buffer[]) => {
+    const frames: Array<string | null> = [];
+    const read = frameReader((body) => frames.push(body === null ? null : body.toString()));
+    for (const chunk of chunks) read(chunk);
+    return frames;
+  };
+  const pieces = (bytes: Buffer, size: number) =>
+    Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) =>
+      bytes.subarray(index * size, (index + 1) * size),
+    );
+
+  it("reads a frame however it is cut, its length line included, and a frame after it", () => {
+    const payload = "x".repeat(200_000);
+    expect(framesOf(pieces(fifoFrame(Buffer.from(payload)), 1))).toEqual([payload]);
+    expect(framesOf(pieces(fifoFrame(Buffer.from(payload)), 65_536))).toEqual([payload]);
+    // The check frame, then a request in the next chunk.
+    expect(framesOf([fifoFrame(Buffer.alloc(0)), fifoFrame(Buffer.from("{}"))])).toEqual(["", "{}"]);
+  });
+
+  it("says when what comes is not a frame", () => {
+    expect(framesOf([Buffer.from("no length line at all, just text")])).toEqual([null]);
+    expect(framesOf([Buffer.from("-3\nabc")])).toEqual([null]);
+    expect(framesOf([Buffer.from(`${34 * 1024 * 1024}\n`)])).toEqual([null]);
   });
 });
