@@ -20,7 +20,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { hookLogText, hookPayload, hookProcessAsync, waitUntil } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { hookSocketPath } from "./hook-client.js";
-import { offerFifoPairs } from "./hook-daemon-fifos.js";
+import { type FifoPairOptions, offerFifoPairs } from "./hook-daemon-fifos.js";
 import { ANSWER_FIFO, FREE_PAIR, fifoDirectory, REQUEST_FIFO } from "./hook-fifo-client.js";
 import { inboxDirectory } from "./hook-inbox.js";
 
@@ -52,24 +52,28 @@ function setup() {
     if (!existsSync(inbox)) return [];
     return readdirSync(inbox).map((name) => readFileSync(join(inbox, name), "utf8"));
   };
-  return { home, env, socket, directory, free, tool, queued };
+  const failures: string[] = [];
+  /** The daemon's side of its pairs, here: taking events when `admits` says so, served by `serve`. */
+  const offer = async (admits: boolean, serve: FifoPairOptions["serve"]) => {
+    const fifos = offerFifoPairs({
+      socketPath: socket,
+      admits: () => admits,
+      inPlace: () => true,
+      serve,
+      fail: (message) => failures.push(message),
+    });
+    onTestFinished(() => fifos.close());
+    await waitUntil(() => free().length > 0, "a free pair");
+  };
+  return { home, env, socket, directory, free, tool, queued, failures, offer };
 }
 
 describe("a tool event the daemon does not take through its FIFO pair", () => {
   it("is queued in the inbox by the client, redacted, when the daemon refuses it", async () => {
     const context = setup();
     const served: unknown[] = [];
-    const failures: string[] = [];
     // A daemon that is stopping takes no more events through its pairs.
-    const fifos = offerFifoPairs({
-      socketPath: context.socket,
-      admits: () => false,
-      inPlace: () => true,
-      serve: (event) => served.push(event),
-      fail: (message) => failures.push(message),
-    });
-    onTestFinished(() => fifos.close());
-    await waitUntil(() => context.free().length > 0, "a free pair");
+    await context.offer(false, (event) => served.push(event));
     const offered = context.free();
     expect(await hookProcessAsync(context.tool, context.env)).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(
@@ -81,29 +85,20 @@ describe("a tool event the daemon does not take through its FIFO pair", () => {
     expect(text).toContain("toolu_queued_here");
     expect(text).not.toContain(SECRET);
     expect(served).toEqual([]);
-    expect(failures).toEqual([]);
+    expect(context.failures).toEqual([]);
     expect(hookLogText(context.home)).toBe("");
   }, 30_000);
 
   it("is left to the daemon when it is large: reading it is the daemon's sign of life, then it has time to take it", async () => {
     const context = setup();
     const served: number[] = [];
-    const failures: string[] = [];
-    const fifos = offerFifoPairs({
-      socketPath: context.socket,
-      admits: () => true,
-      inPlace: () => true,
-      serve: (event, reply) => {
-        served.push(event.payload.length);
-        // Redacting and queueing megabytes holds the daemon (and its acknowledgement) up a while.
-        const busyUntil = Date.now() + 200;
-        while (Date.now() < busyUntil);
-        void reply("");
-      },
-      fail: (message) => failures.push(message),
+    await context.offer(true, (event, reply) => {
+      served.push(event.payload.length);
+      // Redacting and queueing megabytes holds the daemon (and its acknowledgement) up a while.
+      const busyUntil = Date.now() + 200;
+      while (Date.now() < busyUntil);
+      void reply("");
     });
-    onTestFinished(() => fifos.close());
-    await waitUntil(() => context.free().length > 0, "a free pair");
     const output = "line of tool output\n".repeat(100_000);
     const large = hookPayload("claude-code", "PostToolUse", {
       cwd: join(context.home, "shop-api"),
@@ -114,7 +109,7 @@ describe("a tool event the daemon does not take through its FIFO pair", () => {
     expect(served).toHaveLength(1);
     expect(served[0]).toBeGreaterThan(output.length);
     expect(context.queued(), "queued by the client too").toEqual([]);
-    expect(failures).toEqual([]);
+    expect(context.failures).toEqual([]);
     expect(hookLogText(context.home)).toBe("");
   }, 30_000);
 
