@@ -4,7 +4,7 @@
  * superseded by it rather than merged into).
  */
 
-import { slotOfBareValue } from "../core/conventions/slot-rule.js";
+import { slotFamily, slotOfBareValue } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
@@ -95,7 +95,7 @@ export async function learnLesson(
     const holders = candidate.slot
       ? await store.listLessons({
           scopeKeys: [lessonScopeKey(candidate)],
-          slot: candidate.slot.id,
+          slot: slotFamily(candidate.slot.id),
           limit: 100,
         })
       : [];

@@ -78,6 +78,12 @@ function marked(
   };
 }
 
+/** The agent's text reply right after the user row at `index`, when it is the next row. */
+function replyTo(rows: readonly TaskMessage[], index: number): string | null {
+  const next = rows[index + 1];
+  return next !== undefined && next.role === "assistant" && next.kind === "text" ? next.content : null;
+}
+
 /**
  * `heuristics` with the conventions the user stated in `rows` (see `readConventions`): a heuristic
  * read from a convention's words is marked as that convention, several conventions in one
@@ -92,11 +98,11 @@ export function withConventions(
 ): TransferableHeuristic[] {
   const result = [...heuristics];
   let lastCommand: string | null = null;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     if (isActionCall(row)) lastCommand = toolCommand(row);
     const words = userWords(row);
     if (words === null) continue;
-    const findings = readConventions(words, lastCommand);
+    const findings = readConventions(words, lastCommand, replyTo(rows, index));
     lastCommand = null;
     const held = new Map<number, ConventionFinding[]>();
     const absorbed = new Set<number>();

@@ -10,6 +10,7 @@
 import { activityTrigger } from "../learning/topics.js";
 import { announcementRest } from "../lexicon/announcements.js";
 import { statesClauseRule } from "../lexicon/clause-rules.js";
+import { sentenceCase } from "../lexicon/code-terms.js";
 import { tellsDecision } from "../lexicon/decisions.js";
 import { instructionKind } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
@@ -19,7 +20,7 @@ import { fragmentOf } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
-import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
+import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
@@ -29,6 +30,7 @@ import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween, type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
+import { echoes } from "./convention-echoes.js";
 import { occasionOf } from "./convention-occasions.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import {
@@ -68,6 +70,8 @@ export interface ConventionContext {
   message: string;
   /** The agent's last command before the message (with no user message between), if any. */
   lastCommand?: string | null;
+  /** The agent's text reply right after the message, if its next row is one (see convention-echoes.ts). */
+  reply?: string | null;
 }
 
 /**
@@ -113,7 +117,12 @@ interface MessageReading {
   inRule?: boolean;
   /** The unit is a clause of a description of the stack (see stack-descriptions.ts): a value it sets is standing. */
   described?: boolean;
+  /** The agent's text reply right after the message: a unit it says back is standing (see convention-echoes.ts). */
+  reply?: string | null;
 }
+
+/** A statement about oneself ("I refactored the backoff", 我今天只能…) is no rule of the project, whoever says it back. */
+const ABOUT_ONESELF = /^(?:i|i'm|i've|i'd|i'll|my)\b|^我(?!们)/i;
 
 /**
  * The conventions of one unit (`text` its words without lead-ins). It is one when it is not a
@@ -140,6 +149,11 @@ function statesNoRule(unit: RuleUnit, text: string): boolean {
   );
 }
 
+/** True when `slot` sets a value said in `text`. */
+function sets(slot: SlotFinding, text: string): boolean {
+  return slot.value !== null && text.toLowerCase().includes(slot.value);
+}
+
 function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
   if (statesNoRule(unit, text)) return [];
   // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it.
@@ -148,9 +162,20 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   if (reportsShortfall(text, hasStrongStandingMarker)) return [];
   // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
   // sentence after, which points back at this one ("Do it that way from now on").
-  const strong = reading.confirmed === true || hasStrongStandingMarker(unit.text);
+  // The agent said it back right away ("_camelCase private fields, got it."): it was taken as a rule.
+  // Only a rule of its own: what only drops a thing leans on the rule said with it ("sensor_safe gets deleted next sprint").
+  // A statement, not a request: "Add a login button" → "Sure, adding a login button" is one task.
+  const echoed =
+    !ABOUT_ONESELF.test(text) &&
+    !dropsOnly(text) &&
+    !readsAsDirective(text, languageOf(text) === "zh") &&
+    echoes(reading.reply, text);
+  const strong = reading.confirmed === true || echoed || hasStrongStandingMarker(unit.text);
   const zh = languageOf(text) === "zh";
-  const slots = readSlots(text).filter((slot) => slot.value !== null);
+  const own = readSlots(text).filter((slot) => slot.value !== null);
+  // A heading cut from the rule may name what it governs ("about the line length: make that 120").
+  const headed = own.length > 0 ? [] : readSlots(unit.text).filter((slot) => sets(slot, text));
+  const slots = own.length > 0 ? own : headed.length === 1 ? headed : [];
   // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
   const decided = tellsDecision(text) && (slots.length > 0 || namesATerm(text));
   const update = saysUpdate(unit.text) || reading.announced || decided;
@@ -185,6 +210,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
   // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
   const directive =
     reading.confirmed === true ||
+    echoed ||
     described ||
     (reading.inRule === true && statesClauseRule(text)) ||
     shape ||
@@ -196,7 +222,9 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
     (strong && namesATerm(text));
   if (!lasting || !directive) return [];
   const found: ConventionFinding[] = [];
-  for (const clause of clausesBySlot(text, slots)) {
+  // The heading stays with a rule it gave its slot: "About the line length: actually make that 120".
+  const said = own.length === 0 && slots.length === 1 ? unit.text.trim() : text;
+  for (const clause of clausesBySlot(said, slots)) {
     const words = kindsOfWorkIn(clause.text);
     if (clause.slot === null && words.length === 0 && !namesWorkThing(clause.text, shape)) continue;
     if (clause.slot === null && isSmallTalk(clause.text)) continue;
@@ -207,7 +235,7 @@ function readUnit(unit: RuleUnit, text: string, reading: MessageReading): Conven
         : [];
     const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
     found.push({
-      rule: clean(clause.text),
+      rule: said === text ? clean(clause.text) : sentenceCase(said.replace(/[.。!！]+$/, "")),
       quote: clause.text.trim(),
       kind:
         clause.slot !== null && clause.slot.value !== "avoid"
@@ -281,9 +309,14 @@ function withUnits(
  * convention-announcements). A prohibition that needs an alternative is joined to it (see
  * `withAlternatives`); one convention per slot value is kept.
  */
-export function readConventions(message: string, lastCommand: string | null = null): ConventionFinding[] {
+export function readConventions(
+  message: string,
+  lastCommand: string | null = null,
+  reply: string | null = null,
+): ConventionFinding[] {
   const units = ruleUnits(message);
   const reading: MessageReading = {
+    reply,
     // The whole message: a heading dropped from the units may carry it ("rules of the house: …").
     marked: hasStrongStandingMarker(message),
     announced: false,
@@ -300,6 +333,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
   );
   const slotsOfStack = new Map<string, string | null>();
   let last: ConventionFinding | null = null;
+  let lastPosition = -1;
   const extend = (old: ConventionFinding, joined: ConventionFinding): ConventionFinding => {
     found[found.indexOf(old)] = joined;
     placeOf.set(joined, placeOf.get(old) as UnitPlace);
@@ -343,10 +377,36 @@ export function readConventions(message: string, lastCommand: string | null = nu
             : whole;
     if (findings.length === 0) {
       if (fragment !== null && last !== null) last = extend(last, withUnits(message, last, [unit], false));
-      else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      // "the #[Authorize] attribute is deprecated. They shipped #[RequiresPermission] and that's what
+      // every controller action carries now": what a drop said just before is replaced with is part of it.
+      else if (last !== null && lastPosition === position - 1 && dropsOnly(last.quote) && namesAValue(text)) {
+        const slot = last.slot ?? readSlots(text).find((found) => found.value !== null) ?? null;
+        const work = [...new Set([...last.work, ...(slot?.work ?? []), ...kindsOfWorkIn(text)])];
+        last = extend(last, {
+          ...withUnits(message, last, [unit], false),
+          slot,
+          work,
+          kind: slot ? "prefer" : last.kind,
+        });
+        lastPosition = position;
+      } else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       else last = null;
       reading.announced ||= announces;
       continue;
+    }
+    // "…, so @Timed is out. Put @Observed on public service methods instead": the replacement points
+    // back at the drop said just before, and the two are one rule.
+    const previous = units[position - 1];
+    if (
+      last !== null &&
+      lastPosition === position - 1 &&
+      previous !== undefined &&
+      dropped.length === 0 &&
+      dropsAThing(last.quote) &&
+      REPLACES_WHAT_CAME_BEFORE.test((findings[0] as ConventionFinding).quote)
+    ) {
+      found.splice(found.indexOf(last), 1);
+      dropped = [previous];
     }
     if (dropped.length > 0) findings[0] = withUnits(message, findings[0] as ConventionFinding, dropped, true);
     dropped = [];
@@ -359,6 +419,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
       found.push(finding);
     }
     last = findings.at(-1) ?? null;
+    lastPosition = position;
   }
   // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
   // workspace. Use pnpm install, never npm install" → the instruction).
@@ -374,5 +435,5 @@ export const conventionRule: LearningRule<ConventionContext, ConventionFinding[]
   id: "standing-convention",
   describe:
     "Reads the conventions a user states as holding for the project: \"Firstly, always start variable names with 'z_'\" → \"Always start variable names with 'z_'\" (naming.variable.prefix = z_, code work).",
-  learn: ({ message, lastCommand }) => readConventions(message, lastCommand ?? null),
+  learn: ({ message, lastCommand, reply }) => readConventions(message, lastCommand ?? null, reply ?? null),
 };

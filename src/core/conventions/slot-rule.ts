@@ -7,7 +7,7 @@
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { forbids } from "../lexicon/negations.js";
-import { DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
+import { ANY_WHAT, DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
 import { LAUNCHERS, NOT_A_TOOL } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
@@ -98,6 +98,10 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       // "new screens get zustand stores": what a kind of thing gets is what it uses; what it "is" too
       // ("schema changes are knex migrations", "logging is structlog").
       /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before) ||
+      // "mocks with Moq", "we log with structlog", "deps with plain pip": what a kind of work is done with.
+      /\b(?:mock(?:s|ing)?|log(?:s|ging)?|tests?|testing|format(?:s|ting)?|lint(?:s|ing)?|deps|dependencies|packages|install(?:s|ing)?|build(?:s|ing)?|bundl(?:e|es|ing)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion)|di)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/i.test(
+        before,
+      ) ||
       /^(?!\s*(?:it|this|that|there|which|what)\s)[^,;]*?\b(?:is|are)\s+(?:all\s+|now\s+|still\s+|just\s+)?$/i.test(
         before,
       )
@@ -174,8 +178,39 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
         .replace(/^['"‘“`]|['"’”`]$/g, "") || null;
 }
 
+/** A value changed from: "from z_ to wr_", "从 C_ 换成 K_" — the value said after it is the one set. */
+/** A value a change is from, as written. */
+const CHANGED = String.raw`['"‘“\x60]?[\w@$#./-]+['"’”\x60]?`;
+const CHANGE_SOURCE = new RegExp(
+  [
+    // "from z_ to wr_", "move our assertions from Hamcrest to AssertJ"
+    String.raw`\bfrom\s+(?:the\s+|our\s+)?${CHANGED}\s+(?:to|onto|into)\s+(?=(?!(?:all|every|each|the|our|any|a|an)\b)['"‘“\x60]?[\w@$#./-])`,
+    // "Hilt is being replaced by Koin", "moment got replaced with dayjs"
+    String.raw`(?<![\w@$#./-])${CHANGED}\s+(?:is|are|was|were|got|gets|is being|are being|has been|have been|will be)\s+(?:replaced|superseded|swapped out)\s+(?:by|with|for)\s+`,
+    // "we swapped axios for ky", "swap out Moq for NSubstitute"
+    String.raw`\bswap(?:ped|ping|s)?\s+(?:out\s+)?(?:the\s+)?${CHANGED}\s+for\s+`,
+    // "z_ -> wr_", "logrus → zap"
+    String.raw`(?<![\w@$#./-])${CHANGED}\s*(?:->|→|=>)\s*`,
+    // 从 C_ 换成 K_
+    String.raw`从\s*${CHANGED}\s*(?=(?:换成|改成|改为|换到|切到|切换到|迁到|迁移到|升级到|到)\s*['"‘“\x60]?[\w@$#./-])`,
+  ].join("|"),
+  "giu",
+);
+
+/**
+ * `text` with the values a change is from blanked out (same length, so offsets hold): a change of
+ * value sets the value it is to, whichever slot entry reads it ("switch the variable prefix from z_
+ * to wr_" sets wr_, not z_).
+ */
+function withoutChangeSources(text: string): string {
+  return text.replace(CHANGE_SOURCE, (source) =>
+    source.startsWith("从") ? " ".repeat(source.length) : `${" ".repeat(source.length - 4)}use `,
+  );
+}
+
 /** Every slot `text` names, the first naming of each slot kept. */
-export function readSlots(text: string): SlotFinding[] {
+export function readSlots(said: string): SlotFinding[] {
+  const text = withoutChangeSources(said);
   const found = new Map<string, SlotFinding>();
   // Slots whose value was read in a clause that says to avoid it ("no longer the @retry decorator").
   const avoided = new Set<string>();
@@ -188,7 +223,7 @@ export function readSlots(text: string): SlotFinding[] {
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
-          ? (DEFAULT_WHAT[entry.slot] ?? "any")
+          ? (DEFAULT_WHAT[entry.slot] ?? ANY_WHAT)
           : (WHAT_NAMES[named] ??
             WHAT_NAMES[named.replace(/s$/, "")] ??
             WHAT_NAMES[named.replace(/es$/, "")] ??
@@ -231,6 +266,16 @@ export function readSlots(text: string): SlotFinding[] {
   // A value only said to be dropped, with none said instead, sets nothing ("never put new stuff in
   // eu-west-1 anymore" cut before what comes instead).
   for (const slot of avoided) if (found.get(slot)?.value !== "avoid") found.delete(slot);
+  // A value said of no thing and of a thing is the thing's ("改成 @Observed，service 方法统一加 @Observed").
+  for (const [slot, finding] of found)
+    if (
+      slot.includes(`.${ANY_WHAT}`) &&
+      [...found.values()].some(
+        (other) =>
+          other !== finding && other.value === finding.value && slotFamily(slot).includes(other.slot),
+      )
+    )
+      found.delete(slot);
   return [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);
 }
 
@@ -273,6 +318,30 @@ export const slotRule: LearningRule<{ text: string }, SlotFinding[]> = {
     "Reads what a rule governs and the value it sets, by the slot lexicon: \"always start variable names with 'z_'\" → naming.variable.prefix = z_.",
   learn: ({ text }) => readSlots(text),
 };
+
+/** Every thing a `{what}` slot may be said of, and "any". */
+const WHATS = [...new Set([...Object.values(WHAT_NAMES), ANY_WHAT])];
+/** The `{what}` slot entries, as [head, tail] around the thing ("decorator." and ""). */
+const WHAT_SLOTS = SLOTS.entries
+  .filter((entry) => entry.slot.includes("{what}"))
+  .map((entry) => entry.slot.split("{what}") as [string, string]);
+
+/**
+ * The slots a rule for `slot` governs together with: itself, and for a slot said of a thing
+ * (`decorator.method`), the same slot said of no thing (`decorator.any`) — or, for that one, the slot
+ * said of every thing. "@trace 那个装饰器我们废弃了，现在统一改成 @audit_log" names no thing, and
+ * replaces "所有函数都要加 @trace 装饰器".
+ */
+export function slotFamily(slot: string): string[] {
+  const entry = WHAT_SLOTS.find(
+    ([head, tail]) => slot.startsWith(head) && slot.endsWith(tail) && slot.length > head.length + tail.length,
+  );
+  if (entry === undefined) return [slot];
+  const [head, tail] = entry;
+  const what = slot.slice(head.length, slot.length - tail.length);
+  const whats = what === ANY_WHAT ? WHATS : [what, ANY_WHAT];
+  return [...new Set([slot, ...whats.map((each) => `${head}${each}${tail}`)])];
+}
 
 /** The first slot a text names, or null. */
 export function slotOf(text: string): SlotFinding | null {

@@ -5,7 +5,7 @@
  * every word), so dedup must not merge them: the newer lesson supersedes the older one instead,
  * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
-import { slotOf } from "../conventions/slot-rule.js";
+import { slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
@@ -33,7 +33,7 @@ export function replacesInSlot(
   return (
     fresh !== null &&
     old !== null &&
-    fresh.id === old.id &&
+    slotFamily(fresh.id).includes(old.id) &&
     fresh.value !== null &&
     old.value !== null &&
     fresh.value !== old.value

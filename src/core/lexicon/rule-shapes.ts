@@ -180,7 +180,7 @@ export const NOT_A_RULE = defineLexicon(
     {
       // A judgement of a thing, said as the reason for a change: "wr_ reads weird in code review".
       pattern:
-        /^[^,;]{0,40}\b(?:reads|looks|sounds|feels|is|was) (?:really |a bit |kind of |too )?(?:weird|odd|off|ugly|awkward|confusing|strange|clunky|noisy|verbose)\b[^,;]*$/,
+        /^[^,;]{0,40}\b(?:reads|looks|sounds|feels|seems|is|are|was|were|got|gets) (?:really |a bit |kind of |too |way too |so |super |pretty |very |just )?(?:weird|odd|off|ugly|awkward|confusing|strange|clunky|noisy|verbose|huge|big|bloated|heavy|slow|sluggish|painful|annoying|terrible|awful|flaky|unreliable|buggy|overkill|a mess|a pain|a nightmare|in maintenance mode|unmaintained)\b[^,;]*$/,
       example: "wr_ reads weird in code review",
     },
     {

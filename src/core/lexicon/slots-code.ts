@@ -164,6 +164,13 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     },
     "never use print for debugging, always use the logging module instead",
   ),
+  valued(
+    "line-length",
+    ["code", "lint"],
+    /\b(?:max(?:imum)?\s+)?line[- ](?:length|width|limit)\b[^.;\d]{0,30}?(\d{2,3})\b|\blines?\s+(?:max|at most|up to|under)\s+(\d{2,3})\b|(?:行宽|行长|单行长度)[^，。；\d]{0,10}?(\d{2,3})/,
+    "max line length is 100",
+    1,
+  ),
   members(
     "indentation",
     ["code", "lint"],

@@ -14,7 +14,14 @@ import { CODE_SLOTS } from "./slots-code.js";
 import { DESCRIBED_SLOTS } from "./slots-described.js";
 import { TOOL_SLOTS } from "./slots-tools.js";
 
-export { DEFAULT_WHAT, type SlotEntry, type SlotValue, WHAT_NAMES, WHAT_WORK } from "./slot-entry.js";
+export {
+  ANY_WHAT,
+  DEFAULT_WHAT,
+  type SlotEntry,
+  type SlotValue,
+  WHAT_NAMES,
+  WHAT_WORK,
+} from "./slot-entry.js";
 
 /** Every slot, tried in this order; one rule may name several (one per clause). */
 export const SLOTS = defineLexicon(
