@@ -4,10 +4,19 @@
  * pnpm" → `package-manager` = `pnpm`; "以后一律先发 qa-gw" → `deploy-target` = `qa-gw`. Pure.
  */
 
+import { withoutChangeSources } from "../lexicon/change-sources.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { forbids } from "../lexicon/negations.js";
-import { ANY_WHAT, DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
+import {
+  ANY_WHAT,
+  DEFAULT_WHAT,
+  SLOTS,
+  type SlotEntry,
+  slotFamily,
+  WHAT_NAMES,
+  WHAT_WORK,
+} from "../lexicon/slots.js";
 import { LAUNCHERS, NOT_A_TOOL } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
@@ -178,36 +187,6 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
         .replace(/^['"‘“`]|['"’”`]$/g, "") || null;
 }
 
-/** A value changed from: "from z_ to wr_", "从 C_ 换成 K_" — the value said after it is the one set. */
-/** A value a change is from, as written. */
-const CHANGED = String.raw`['"‘“\x60]?[\w@$#./-]+['"’”\x60]?`;
-const CHANGE_SOURCE = new RegExp(
-  [
-    // "from z_ to wr_", "move our assertions from Hamcrest to AssertJ"
-    String.raw`\bfrom\s+(?:the\s+|our\s+)?${CHANGED}\s+(?:to|onto|into)\s+(?=(?!(?:all|every|each|the|our|any|a|an)\b)['"‘“\x60]?[\w@$#./-])`,
-    // "Hilt is being replaced by Koin", "moment got replaced with dayjs"
-    String.raw`(?<![\w@$#./-])${CHANGED}\s+(?:is|are|was|were|got|gets|is being|are being|has been|have been|will be)\s+(?:replaced|superseded|swapped out)\s+(?:by|with|for)\s+`,
-    // "we swapped axios for ky", "swap out Moq for NSubstitute"
-    String.raw`\bswap(?:ped|ping|s)?\s+(?:out\s+)?(?:the\s+)?${CHANGED}\s+for\s+`,
-    // "z_ -> wr_", "logrus → zap"
-    String.raw`(?<![\w@$#./-])${CHANGED}\s*(?:->|→|=>)\s*`,
-    // 从 C_ 换成 K_
-    String.raw`从\s*${CHANGED}\s*(?=(?:换成|改成|改为|换到|切到|切换到|迁到|迁移到|升级到|到)\s*['"‘“\x60]?[\w@$#./-])`,
-  ].join("|"),
-  "giu",
-);
-
-/**
- * `text` with the values a change is from blanked out (same length, so offsets hold): a change of
- * value sets the value it is to, whichever slot entry reads it ("switch the variable prefix from z_
- * to wr_" sets wr_, not z_).
- */
-function withoutChangeSources(text: string): string {
-  return text.replace(CHANGE_SOURCE, (source) =>
-    source.startsWith("从") ? " ".repeat(source.length) : `${" ".repeat(source.length - 4)}use `,
-  );
-}
-
 /** Every slot `text` names, the first naming of each slot kept. */
 export function readSlots(said: string): SlotFinding[] {
   const text = withoutChangeSources(said);
@@ -319,29 +298,7 @@ export const slotRule: LearningRule<{ text: string }, SlotFinding[]> = {
   learn: ({ text }) => readSlots(text),
 };
 
-/** Every thing a `{what}` slot may be said of, and "any". */
-const WHATS = [...new Set([...Object.values(WHAT_NAMES), ANY_WHAT])];
-/** The `{what}` slot entries, as [head, tail] around the thing ("decorator." and ""). */
-const WHAT_SLOTS = SLOTS.entries
-  .filter((entry) => entry.slot.includes("{what}"))
-  .map((entry) => entry.slot.split("{what}") as [string, string]);
-
-/**
- * The slots a rule for `slot` governs together with: itself, and for a slot said of a thing
- * (`decorator.method`), the same slot said of no thing (`decorator.any`) — or, for that one, the slot
- * said of every thing. "@trace 那个装饰器我们废弃了，现在统一改成 @audit_log" names no thing, and
- * replaces "所有函数都要加 @trace 装饰器".
- */
-export function slotFamily(slot: string): string[] {
-  const entry = WHAT_SLOTS.find(
-    ([head, tail]) => slot.startsWith(head) && slot.endsWith(tail) && slot.length > head.length + tail.length,
-  );
-  if (entry === undefined) return [slot];
-  const [head, tail] = entry;
-  const what = slot.slice(head.length, slot.length - tail.length);
-  const whats = what === ANY_WHAT ? WHATS : [what, ANY_WHAT];
-  return [...new Set([slot, ...whats.map((each) => `${head}${each}${tail}`)])];
-}
+export { slotFamily };
 
 /** The first slot a text names, or null. */
 export function slotOf(text: string): SlotFinding | null {
