@@ -6,7 +6,6 @@
 
 import { hanCount, languageOf } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
-import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";
@@ -146,8 +145,6 @@ export function constraintRule(
     const substantial = zh ? hanCount(sentence) >= 4 : sentence.split(/\s+/).length >= 3;
     if (signal.type === "constraint") criteria.push(signal.evidence);
     if (signal.confidence < 0.7 || !substantial) continue;
-    // "今天只能用外接键盘，哈哈" (my cat ate the Esc key): a constraint on the user's day, not on the work.
-    if (signal.type === "constraint" && isSmallTalk(sentence)) continue;
     if (signal.type === "constraint") {
       // "dont touch requirements.txt by hand, its generated. put it in requirements.in and run
       // pip-compile": the prohibition and what to do instead are one lesson.
