@@ -111,6 +111,18 @@ describe("a drop and what replaces it", () => {
     expect(found?.rule).toMatch(/Authorize.*RequiresPermission/);
   });
 
+  it("are one rule when the drop is said right after the rule, unless the rule drops it already", () => {
+    expect(rules("以后测试环境都走 qa-bj，./deploy.sh qa-bj。qa-sh 不用了", null).at(-1)).toMatch(
+      /qa-bj.*qa-sh 不用了/,
+    );
+    expect(
+      rules(
+        "from now on use @guarded_io on service methods instead of @sensor_safe. sensor_safe gets deleted next sprint.",
+        null,
+      ),
+    ).toEqual(["From now on use @guarded_io on service methods instead of @sensor_safe"]);
+  });
+
   it("keep a reason with the rule, not as rules of their own", () => {
     expect(
       rules(

@@ -14,18 +14,18 @@ import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
-import { pointsBackOnly, } from "../lexicon/pronoun-objects.js";
+import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { workLabel } from "../lexicon/work-groups.js";
-import { choosesBetween, } from "./convention-alternatives.js";
+import { choosesBetween } from "./convention-alternatives.js";
 import { namesAValue } from "./convention-announcements.js";
 import { echoes } from "./convention-echoes.js";
 import { occasionOf } from "./convention-occasions.js";
-import { type RuleUnit, } from "./convention-units.js";
+import type { RuleUnit } from "./convention-units.js";
 import {
   answersOnly,
   clean,

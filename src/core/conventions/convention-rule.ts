@@ -14,18 +14,15 @@ import { fragmentOf } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { droppedThings } from "../lexicon/use-and-avoid.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
 import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
-import {
-  clean,
-  dropsOnly,
-  ruleOf,
-} from "./convention-words.js";
+import { clean, dropsOnly, ruleOf } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
-import { readSlots, } from "./slot-rule.js";
+import { readSlots } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
 
 export type { ConventionFinding } from "./convention-reading.js";
@@ -86,6 +83,12 @@ function withUnits(
     rule: [finding.rule, ...said].join(stop),
     quote: span(message, first, last) ?? (before ? [...texts, last] : [first, ...texts]).join(" "),
   };
+}
+
+/** True when every thing `drop` drops is named in `rule` already. */
+function saysDropped(rule: string, drop: string): boolean {
+  const said = rule.toLowerCase();
+  return droppedThings(drop).every((name) => name.every((word) => said.includes(word)));
 }
 
 /**
@@ -177,7 +180,17 @@ export function readConventions(
         });
         lastPosition = position;
       } else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
-      else last = null;
+      // "以后测试环境都走 qa-bj。qa-sh 不用了": a drop said right after a rule is part of it.
+      // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
+      else if (
+        last !== null &&
+        lastPosition === position - 1 &&
+        dropsOnly(text) &&
+        !saysDropped(last.quote, text)
+      ) {
+        last = extend(last, withUnits(message, last, [unit], false));
+        lastPosition = position;
+      } else last = null;
       reading.announced ||= announces;
       continue;
     }

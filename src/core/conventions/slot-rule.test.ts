@@ -194,3 +194,16 @@ describe("slotFamily", () => {
     expect(slotFamily("package-manager")).toEqual(["package-manager"]);
   });
 });
+
+describe("a tool a kind of work is done with", () => {
+  it("is the member used", () => {
+    expect(readSlots("Components are styled with styled-components").map((found) => found.value)).toEqual([
+      "styled-components",
+    ]);
+    expect(
+      readSlots("Tests are xUnit, mocks with Moq").map((found) => `${found.slot}=${found.value}`),
+    ).toEqual(["test-runner=xunit", "mocking-library=moq"]);
+    expect(readSlots("Run the importer with env_logger set to debug")).toEqual([]);
+    expect(readSlots("we're done with redux")).toEqual([]);
+  });
+});

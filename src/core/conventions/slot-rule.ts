@@ -108,7 +108,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       // ("schema changes are knex migrations", "logging is structlog").
       /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before) ||
       // "mocks with Moq", "we log with structlog", "deps with plain pip": what a kind of work is done with.
-      /\b(?:mock(?:s|ing)?|log(?:s|ging)?|tests?|testing|format(?:s|ting)?|lint(?:s|ing)?|deps|dependencies|packages|install(?:s|ing)?|build(?:s|ing)?|bundl(?:e|es|ing)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion)|di)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/i.test(
+      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/i.test(
         before,
       ) ||
       /^(?!\s*(?:it|this|that|there|which|what)\s)[^,;]*?\b(?:is|are)\s+(?:all\s+|now\s+|still\s+|just\s+)?$/i.test(
