@@ -78,10 +78,15 @@ function marked(
   };
 }
 
-/** The agent's text reply right after the user row at `index`, when it is the next row. */
+/**
+ * What the agent did right after the user row at `index`: its text reply, or the command it ran
+ * ("unit tests are `make test-unit`" → it runs `make test-unit`), when that is the next row.
+ */
 function replyTo(rows: readonly TaskMessage[], index: number): string | null {
   const next = rows[index + 1];
-  return next !== undefined && next.role === "assistant" && next.kind === "text" ? next.content : null;
+  if (next === undefined) return null;
+  if (isActionCall(next)) return toolCommand(next);
+  return next.role === "assistant" && next.kind === "text" ? next.content : null;
 }
 
 /**
