@@ -12,6 +12,7 @@ import { tellsDecision } from "../lexicon/decisions.js";
 import { instructionKind } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
+import { leansOnNext } from "../lexicon/leaning-clauses.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
@@ -22,7 +23,7 @@ import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexic
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween } from "./convention-alternatives.js";
-import { namesAValue } from "./convention-announcements.js";
+import { announcesOnly, namesAValue } from "./convention-announcements.js";
 import { echoes } from "./convention-echoes.js";
 import { occasionOf } from "./convention-occasions.js";
 import type { RuleUnit } from "./convention-units.js";
@@ -71,7 +72,10 @@ function clausesBySlot(
     const piece = text.slice(start, at);
     const slot = slots.find((found) => found.index >= start && found.index < at) ?? null;
     const last = parts.at(-1);
-    if (slot === null && last !== undefined) last.text = text.slice(text.indexOf(last.text), at);
+    // An occasion or decision said first ("升到 Go 1.23 以后组里定了，…") is part of the rule after it.
+    if (last !== undefined && leansOnNext(last.text))
+      parts[parts.length - 1] = { text: text.slice(text.indexOf(last.text), at), slot };
+    else if (slot === null && last !== undefined) last.text = text.slice(text.indexOf(last.text), at);
     else parts.push({ text: piece, slot });
     const next = breaks.find((found) => (found.index ?? 0) === at);
     start = at + (next?.[0].length ?? 0);
@@ -137,8 +141,9 @@ function sets(slot: SlotFinding, text: string): boolean {
 
 export function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
   if (statesNoRule(unit, text)) return [];
-  // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it.
-  if (pointsBackOnly(text)) return [];
+  // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it; "last
+  // naming change" only announces the rule next to it.
+  if (pointsBackOnly(text) || announcesOnly(text)) return [];
   // "the export button does nothing on Safari, it should download the CSV" asks for one fix.
   if (reportsShortfall(text, hasStrongStandingMarker)) return [];
   // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the

@@ -8,6 +8,7 @@
  */
 
 import { announcementRest } from "../lexicon/announcements.js";
+import { tellsDecision } from "../lexicon/decisions.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf } from "../lexicon/leaning-clauses.js";
@@ -22,7 +23,7 @@ import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } f
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import { clean, dropsOnly, ruleOf } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
-import { readSlots } from "./slot-rule.js";
+import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
 
 export type { ConventionFinding } from "./convention-reading.js";
@@ -136,6 +137,7 @@ export function readConventions(
     const fragment = fragmentOf(text);
     if (fragment !== null && last !== null && !fragment.alone) {
       last = extend(last, withUnits(message, last, [unit], false));
+      lastPosition = position;
       continue;
     }
     const announces = announcesOnly(text);
@@ -166,7 +168,10 @@ export function readConventions(
             ? (clauseRules(unit, { ...here, inRule: true }) ?? whole)
             : whole;
     if (findings.length === 0) {
-      if (fragment !== null && last !== null) last = extend(last, withUnits(message, last, [unit], false));
+      if (fragment !== null && last !== null) {
+        last = extend(last, withUnits(message, last, [unit], false));
+        lastPosition = position;
+      }
       // "the #[Authorize] attribute is deprecated. They shipped #[RequiresPermission] and that's what
       // every controller action carries now": what a drop said just before is replaced with is part of it.
       else if (last !== null && lastPosition === position - 1 && dropsOnly(last.quote) && namesAValue(text)) {
@@ -179,7 +184,7 @@ export function readConventions(
           kind: slot ? "prefer" : last.kind,
         });
         lastPosition = position;
-      } else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      }
       // "以后测试环境都走 qa-bj。qa-sh 不用了": a drop said right after a rule is part of it.
       // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
       else if (
@@ -190,8 +195,28 @@ export function readConventions(
       ) {
         last = extend(last, withUnits(message, last, [unit], false));
         lastPosition = position;
-      } else last = null;
+      } else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      else last = null;
       reading.announced ||= announces;
+      continue;
+    }
+    // "the prefix is now n_. wr_ is retired": a drop said right after a rule is part of it, even
+    // when it reads as a rule of its own.
+    if (
+      last !== null &&
+      lastPosition === position - 1 &&
+      dropped.length === 0 &&
+      !unit.listed &&
+      units[position - 1]?.group === unit.group &&
+      findings.every((finding) => finding.slot === null && dropsOnly(finding.quote)) &&
+      // A decision or a marked rule stands alone; a tool's drop joins the rule that sets its slot (withAlternatives).
+      !tellsDecision(text) &&
+      !hasStrongStandingMarker(unit.text) &&
+      memberSlotsNamed(text).length === 0 &&
+      !saysDropped(last.quote, text)
+    ) {
+      last = extend(last, withUnits(message, last, [unit], false));
+      lastPosition = position;
       continue;
     }
     // "…, so @Timed is out. Put @Observed on public service methods instead": the replacement points

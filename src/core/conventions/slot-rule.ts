@@ -104,6 +104,8 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       // "…, rebase onto main instead", "always yarn add"
       /\binstead\b/i.test(rest) ||
       /\b(?:always|only|just)\s*[`'"]?$/i.test(before) ||
+      // "our style: double quotes", "Formatter: prettier", "we squash-merge": the one it names is used.
+      /[:：]\s*$|\bwe\s+(?:always\s+|only\s+)?$/i.test(before) ||
       // "new screens get zustand stores": what a kind of thing gets is what it uses; what it "is" too
       // ("schema changes are knex migrations", "logging is structlog").
       /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before) ||
@@ -359,7 +361,13 @@ export function slotOfBareValue(
   slots: readonly string[],
 ): { id: string; value: string } | null {
   const prefixes = new Set(slots.filter((slot) => /^naming\.[^.]+\.prefix$/.test(slot)));
-  const values = new Set([...rule.matchAll(BARE_PREFIX)].map((found) => (found[1] as string).toLowerCase()));
+  // A prefix the rule drops is not the one it sets ("the prefix is now n_. wr_ is retired").
+  const dropped = preferenceTerms(rule).avoid;
+  const values = new Set(
+    [...rule.matchAll(BARE_PREFIX)]
+      .map((found) => (found[1] as string).toLowerCase())
+      .filter((value) => !dropped.has(value)),
+  );
   // Only an update ("make that n_", "q_ instead", "now"): a rule that names what it governs in words
   // the lexicon cannot read ("Every DAG id starts with dp_") is no value of another slot.
   if (prefixes.size !== 1 || values.size !== 1 || !saysUpdate(rule) || readSlots(rule).length > 0)

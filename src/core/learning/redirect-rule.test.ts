@@ -232,7 +232,7 @@ describe("a reject that names nothing, finished after the agent answers", () => 
       edit("main/adc.c"),
     ]).map((heuristic) => heuristic.rule);
     expect(rules).toEqual([
-      "ESP_LOGD with the TAG defined at the top of the file, same as the rest of the codebase",
+      "Not printf. ESP_LOGD with the TAG defined at the top of the file, same as the rest of the codebase",
     ]);
   });
 

@@ -171,6 +171,13 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     "max line length is 100",
     1,
   ),
+  valued(
+    "indentation",
+    ["code", "lint"],
+    /\b(\d)[- ]spaces?\b(?:\s+indent\w*)?|\bindent\w*\s+(?:with\s+|of\s+|is\s+|by\s+)?(\d)\s*spaces?\b|缩进[^，。；\d]{0,6}?(\d)\s*(?:个)?空格/,
+    "4-space indentation",
+    1,
+  ),
   members(
     "indentation",
     ["code", "lint"],

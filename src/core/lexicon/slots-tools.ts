@@ -305,7 +305,14 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
   members(
     "merge-strategy",
     ["git"],
-    { rebase: "rebase", "merge commits": "merge", squash: "squash" },
+    {
+      rebase: "rebase",
+      "rebase-merge": "rebase",
+      "merge commits": "merge",
+      squash: "squash",
+      "squash-merge": "squash",
+      "squash merge": "squash",
+    },
     "we don't do merge commits here, rebase onto main instead",
   ),
   members(

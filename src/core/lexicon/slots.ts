@@ -173,6 +173,13 @@ export const SLOTS = defineLexicon(
       1,
     ),
     valued("python-version", ["dependencies", "run"], /\bpython\s*(3\.\d+)\b/, "we're on python 3.12 now", 1),
+    valued(
+      "go-version",
+      ["dependencies", "build", "code"],
+      /\b(?:go|golang)\s*v?(1\.\d+)\b/,
+      "We're on go 1.21",
+      1,
+    ),
   ],
   "iu",
 );
