@@ -256,3 +256,15 @@ describe("lesson book: supersession by what a change drops", () => {
     );
   });
 });
+
+describe("lesson book: the same words read with two slots", () => {
+  it("are one lesson, learnt twice, never a store conflict", async () => {
+    const { store, book } = setup();
+    const rule = "升到 Go 1.22 以后组里定了，日志换成标准库的 slog，zap 慢慢下掉";
+    const first = await book.learn(convention(rule, { id: "logging", value: "slog" }, 0));
+    const second = await book.learn(convention(rule, { id: "go-version", value: "1.22" }, 0));
+    expect(first.action).toBe("created");
+    expect(second.lesson.id).toBe(first.lesson.id);
+    expect(await store.listLessons({ limit: 10 })).toHaveLength(1);
+  });
+});

@@ -108,11 +108,13 @@ export async function learnLesson(
       candidate,
       // Rules for different slots are different rules, however alike their words; so are two
       // conventions that share few words of their rules.
+      // The same words are the same lesson whatever slot each reading gave them.
       neighbours: neighbours.filter(
         (hit) =>
-          !overturnedIds.has(hit.lesson.id) &&
-          !governsAnotherSlot(candidate, hit.lesson) &&
-          !statesAnotherRule(candidate, hit.lesson),
+          hit.lesson.contentHash === candidate.contentHash ||
+          (!overturnedIds.has(hit.lesson.id) &&
+            !governsAnotherSlot(candidate, hit.lesson) &&
+            !statesAnotherRule(candidate, hit.lesson)),
       ),
       config: settings.dedup,
     });
