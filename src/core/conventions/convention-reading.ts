@@ -33,6 +33,7 @@ import {
   dropsOnly,
   namesATerm,
   namesWorkThing,
+  onlyDrops,
   readsAsDirective,
 } from "./convention-words.js";
 import { readSlots, type SlotFinding } from "./slot-rule.js";
@@ -226,7 +227,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
       kind:
         clause.slot !== null && clause.slot.value !== "avoid"
           ? "prefer"
-          : dropsOnly(clause.text)
+          : onlyDrops(clause.text)
             ? "avoid"
             : instructionKind(clause.text, clause.text),
       slot: clause.slot,

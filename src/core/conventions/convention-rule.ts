@@ -21,7 +21,7 @@ import { announcesOnly, dropsAThing, namesAValue } from "./convention-announceme
 import { clausesOf, joinClause } from "./convention-clauses.js";
 import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
-import { clean, dropsOnly, ruleOf } from "./convention-words.js";
+import { clean, dropsOnly, onlyDrops, ruleOf } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
 import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
@@ -212,23 +212,30 @@ export function readConventions(
       // A decision or a marked rule stands alone; a tool's drop joins the rule that sets its slot (withAlternatives).
       !tellsDecision(text) &&
       !hasStrongStandingMarker(unit.text) &&
-      memberSlotsNamed(text).length === 0 &&
-      !saysDropped(last.quote, text)
+      memberSlotsNamed(text).length === 0
     ) {
-      last = extend(last, withUnits(message, last, [unit], false));
+      // One the rule drops already ("… instead of @traced. traced is deprecated") adds nothing.
+      if (!saysDropped(last.quote, text)) last = extend(last, withUnits(message, last, [unit], false));
       lastPosition = position;
       continue;
     }
     // "…, so @Timed is out. Put @Observed on public service methods instead": the replacement points
-    // back at the drop said just before, and the two are one rule.
+    // back at the drop said just before, and the two are one rule; so does a rule that names a value
+    // right after a sentence that only drops ("constants.py 拆掉了。以后常量统一放 settings/consts.py").
     const previous = units[position - 1];
+    const first = findings[0] as ConventionFinding;
     if (
       last !== null &&
       lastPosition === position - 1 &&
       previous !== undefined &&
       dropped.length === 0 &&
       dropsAThing(last.quote) &&
-      REPLACES_WHAT_CAME_BEFORE.test((findings[0] as ConventionFinding).quote)
+      (REPLACES_WHAT_CAME_BEFORE.test(first.quote) ||
+        (last.slot === null &&
+          onlyDrops(last.quote) &&
+          !previous.listed &&
+          previous.group === unit.group &&
+          namesAValue(first.quote)))
     ) {
       found.splice(found.indexOf(last), 1);
       dropped = [previous];

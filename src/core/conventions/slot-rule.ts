@@ -72,7 +72,7 @@ function clauseAt(text: string, index: number): { before: string; after: string 
 
 /** Avoid leads within a clause before a term ("not", "instead of", 不再, 别用). */
 const AVOIDED_BEFORE =
-  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
+  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|scratch|ditch|forget)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
 /** Use leads right before a term in its clause, in Chinese ("统一用标准库的 log/slog", "改成 pnpm"). */
 const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加|上了|发到|记到)[^，。；,;]{0,8}$/;
@@ -199,7 +199,7 @@ export function readSlots(said: string): SlotFinding[] {
   const spans: Array<[number, number, string]> = [];
   for (const { entry, pattern } of ENTRIES) {
     pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
@@ -215,6 +215,8 @@ export function readSlots(said: string): SlotFinding[] {
       if (spans.some(inside)) continue;
       const dropped =
         entry.value.from === "group" && AVOIDED_BEFORE.test(clauseAt(text, match.index ?? 0).before);
+      // A dropped value may hide the one said after it in the same words ("scratch the z_ thing, use wr_ now for variable names").
+      if (dropped) pattern.lastIndex = from + 1;
       const described = entry.value.from === "described";
       const earlier = found.get(slot);
       // The same value read another way is described too ("HTTP calls use undici": a member and a subject).

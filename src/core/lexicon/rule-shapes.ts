@@ -158,6 +158,18 @@ export const NOT_A_RULE = defineLexicon(
       example: "last week we always deployed on fridays",
     },
     {
+      // A rule said to stay as it is refers to one already learnt: "named exports rule is unchanged", 查询那条不变.
+      pattern:
+        /^(?:the |our |and )?(?:[\w-]+ ){0,3}?(?:rules?|conventions?|naming|style|one|part|thing)\s+(?:is|are|stays?|remains?)\s+(?:unchanged|the same|as (?:is|before))\b|^(?:everything else|the rest|all other rules|other rules?)\b[^.;]{0,20}?\b(?:unchanged|the same|stays?)\b|^[^，。,;；]{0,12}?(?:那条|这条|那个|其他|其余|别的)[^，。]{0,8}?(?:不变|照旧|还是一样|没变)/,
+      example: "named exports rule is unchanged",
+    },
+    {
+      // A meeting reported, not what it decided: "we had a naming discussion with the other team".
+      pattern:
+        /^(?:\w+:\s*)?we had (?:a|an|the|our) (?:[\w-]+ ){0,2}(?:discussion|meeting|chat|call|talk|sync|debate)\b(?![^.;]*\b(?:decided|agreed|voted|settled|chose)\b)/,
+      example: "we had a naming discussion with the other team yesterday",
+    },
+    {
       pattern:
         /^(?:the other teams?|other teams|their team|they|my (?:friend|colleague|coworker|boss|manager)s?|some people|most people|many people|(?:google|netflix|facebook|meta|microsoft|amazon|apple) )\b/,
       example: "the other team always uses java",

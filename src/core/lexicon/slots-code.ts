@@ -47,7 +47,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
-    /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
+    /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:(?:decorator\s+|annotation\s+)?from\s+[\w.]+\s+)?(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
     "from now on use @guarded_io on service methods instead of @sensor_safe",
     1,
     2,
