@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { echoes } from "./convention-echoes.js";
+import { echoes as echoesText } from "./convention-echoes.js";
 import { readConventions } from "./convention-rule.js";
 
+/** A text reply, as the agent's next row. */
+const said = (reply: string | null) => (reply === null ? null : { text: reply });
+const echoes = (reply: string | null, words: string) => echoesText(said(reply), words);
 const rules = (message: string, reply: string | null) =>
-  readConventions(message, null, reply).map((found) => found.rule);
+  readConventions(message, null, said(reply)).map((found) => found.rule);
 const slots = (message: string, reply: string | null = null) =>
-  readConventions(message, null, reply).map(
+  readConventions(message, null, said(reply)).map(
     (found) => `${found.slot?.slot ?? "-"}=${found.slot?.value ?? "-"}`,
   );
 
@@ -82,7 +85,11 @@ describe("a change of value", () => {
 
   it("takes the slot a heading names when the rule says only the value", () => {
     expect(
-      readConventions("about the line length: actually make that 120.", null, "Got it, max line length 120."),
+      readConventions(
+        "about the line length: actually make that 120.",
+        null,
+        said("Got it, max line length 120."),
+      ),
     ).toEqual([
       expect.objectContaining({
         rule: "About the line length: actually make that 120",
@@ -135,5 +142,18 @@ describe("a drop and what replaces it", () => {
     expect(
       slots("and one more: dayjs goes too, the team wants tree-shaking, so dates are date-fns from now on."),
     ).toEqual(["date-library=date-fns"]);
+  });
+});
+
+describe("a command the agent runs right after", () => {
+  it("echoes the command the user named, not files the command happens to touch", () => {
+    const ran = (text: string) => ({ text, ran: true });
+    expect(echoesText(ran("make test-unit"), "unit tests are `make test-unit`")).toBe(true);
+    expect(
+      echoesText(
+        ran("mkdir -p db/migration && mv add.sql db/migration/V37__add.sql"),
+        "放 db/migration 下面",
+      ),
+    ).toBe(false);
   });
 });

@@ -11,6 +11,12 @@ import { ACKNOWLEDGEMENTS } from "../lexicon/acknowledgements.js";
 import { hasHan } from "../lexicon/language.js";
 import { tokens } from "../lexicon/tokenizer.js";
 
+/** What the agent did right after a user message: a text reply, or a command it ran (`ran`). */
+export interface AgentReply {
+  text: string;
+  ran?: boolean;
+}
+
 /** The longest reply read as an echo: an acknowledgement is short. */
 const MAX_ECHO_WORDS = 45;
 const MAX_ECHO_HAN = 90;
@@ -43,8 +49,11 @@ function isShortReply(reply: string): boolean {
  * (or one name — code, a tool, a mixed-case word — with a word of acknowledgement: "got it",
  * "noted", 收到; see lexicon/acknowledgements.ts).
  */
-export function echoes(reply: string | null | undefined, said: string): boolean {
-  if (!reply || !isShortReply(reply)) return false;
+export function echoes(agent: AgentReply | null | undefined, said: string): boolean {
+  if (!agent) return false;
+  if (agent.ran === true) return ranWhatWasSaid(agent.text, said);
+  const reply = agent.text;
+  if (!isShortReply(reply)) return false;
   const acknowledged = ACKNOWLEDGEMENTS.test(reply);
   if (!acknowledged && /[?？]\s*$/.test(reply)) return false;
   const theirs = tokens(reply, { parts: true, stem: true });
@@ -52,4 +61,19 @@ export function echoes(reply: string | null | undefined, said: string): boolean 
   if (shared.length >= 2) return true;
   const names = namedTokens(reply);
   return acknowledged && [...namedTokens(said)].some((name) => names.has(name));
+}
+
+/**
+ * True when `command`, run right after the user said `said`, is the command they named: "unit tests
+ * are `make test-unit`" and the agent runs `make test-unit`. Files the command happens to touch are
+ * no echo: the command has to start with what was said.
+ */
+function ranWhatWasSaid(command: string, said: string): boolean {
+  const run = command.trim().toLowerCase();
+  const named = [...said.matchAll(/`([^`]+)`/g)].map((found) => (found[1] as string).trim().toLowerCase());
+  const head = run.split(/\s+/).slice(0, 2).join(" ");
+  return (
+    named.some((name) => name !== "" && run.startsWith(name)) ||
+    (head.includes(" ") && said.toLowerCase().includes(head))
+  );
 }

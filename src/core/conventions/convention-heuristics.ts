@@ -14,6 +14,7 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
+import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { toolChoice } from "./slot-rule.js";
 
@@ -82,11 +83,12 @@ function marked(
  * What the agent did right after the user row at `index`: its text reply, or the command it ran
  * ("unit tests are `make test-unit`" → it runs `make test-unit`), when that is the next row.
  */
-function replyTo(rows: readonly TaskMessage[], index: number): string | null {
+function replyTo(rows: readonly TaskMessage[], index: number): AgentReply | null {
   const next = rows[index + 1];
   if (next === undefined) return null;
-  if (isActionCall(next)) return toolCommand(next);
-  return next.role === "assistant" && next.kind === "text" ? next.content : null;
+  const command = isActionCall(next) ? toolCommand(next) : null;
+  if (command !== null) return { text: command, ran: true };
+  return next.role === "assistant" && next.kind === "text" ? { text: next.content } : null;
 }
 
 /**

@@ -24,7 +24,7 @@ import { saysUpdate } from "../lexicon/update-cues.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween } from "./convention-alternatives.js";
 import { announcesOnly, namesAValue } from "./convention-announcements.js";
-import { echoes } from "./convention-echoes.js";
+import { type AgentReply, echoes } from "./convention-echoes.js";
 import { occasionOf } from "./convention-occasions.js";
 import type { RuleUnit } from "./convention-units.js";
 import {
@@ -104,7 +104,7 @@ export interface MessageReading {
   /** The unit is a clause of a description of the stack (see stack-descriptions.ts): a value it sets is standing. */
   described?: boolean;
   /** The agent's text reply right after the message: a unit it says back is standing (see convention-echoes.ts). */
-  reply?: string | null;
+  reply?: AgentReply | null;
 }
 
 /** A statement about oneself ("I refactored the backoff", 我今天只能…) is no rule of the project, whoever says it back. */

@@ -19,6 +19,7 @@ import { droppedThings } from "../lexicon/use-and-avoid.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
+import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import { clean, dropsOnly, onlyDrops, ruleOf } from "./convention-words.js";
@@ -33,8 +34,8 @@ export interface ConventionContext {
   message: string;
   /** The agent's last command before the message (with no user message between), if any. */
   lastCommand?: string | null;
-  /** The agent's text reply right after the message, if its next row is one (see convention-echoes.ts). */
-  reply?: string | null;
+  /** What the agent did right after the message, if its next row is a reply or a command (see convention-echoes.ts). */
+  reply?: AgentReply | null;
 }
 
 /** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
@@ -103,7 +104,7 @@ function saysDropped(rule: string, drop: string): boolean {
 export function readConventions(
   message: string,
   lastCommand: string | null = null,
-  reply: string | null = null,
+  reply: AgentReply | null = null,
 ): ConventionFinding[] {
   const units = ruleUnits(message);
   const reading: MessageReading = {
