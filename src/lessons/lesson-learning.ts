@@ -4,7 +4,7 @@
  * superseded by it rather than merged into).
  */
 
-import { slotFamily, slotOfBareValue } from "../core/conventions/slot-rule.js";
+import { isToolSlot, slotFamily, slotOfBareValue } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
@@ -99,6 +99,17 @@ export async function learnLesson(
           limit: 100,
         })
       : [];
+    // A rule that only mentions the tool a newer convention replaces ("new features ship behind
+    // LaunchDarkly flags") holds that tool's slot too (see memberNamed).
+    if (candidate.convention === true && candidate.slot && isToolSlot(candidate.slot.id)) {
+      const unslotted = await store.listLessons({
+        scopeKeys: [lessonScopeKey(candidate)],
+        status: ["candidate", "active", "refined"],
+        convention: true,
+        limit: 200,
+      });
+      holders.push(...unslotted.filter((lesson) => !lesson.slot));
+    }
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
     const built = dropsSomething(candidate) ? await liveConventions() : [];

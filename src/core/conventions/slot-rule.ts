@@ -324,12 +324,43 @@ export function slotWork(slot: string): readonly string[] {
   return entry?.work ?? [];
 }
 
+/** True for the slot of a tool a project has one of (package manager, feature flags…). */
+export function isToolSlot(slot: string): boolean {
+  return MEMBER_SLOT_IDS.has(slot);
+}
+
 /**
  * The slot of a tool a project has one of (package manager, HTTP client, date library…) that
  * `text` chooses a member of, or null: "应使用 dayjs，而不是 moment" → date-library = dayjs.
  */
 export function toolChoice(text: string): SlotFinding | null {
   return readSlots(text).find((found) => found.value !== null && MEMBER_SLOT_IDS.has(found.slot)) ?? null;
+}
+
+/**
+ * The one tool a rule names, as the value of its slot, when it names one member of one tool slot
+ * and does not drop it, used or only mentioned: "New features ship behind LaunchDarkly flags"
+ * names the feature-flag tool. An older rule read this way is replaced by a newer one that sets
+ * another member (see contradiction.ts); a newer rule is read only as {@link readSlots} reads it.
+ */
+export function memberNamed(text: string): SlotFinding | null {
+  const avoided = preferenceTerms(text).avoid;
+  const named: SlotFinding[] = [];
+  for (const { entry, pattern } of ENTRIES) {
+    if (entry.value.from !== "member") continue;
+    const { members, neutralAfter } = entry.value;
+    pattern.lastIndex = 0;
+    const found = new Set(
+      [...text.matchAll(pattern)]
+        // A command that runs inside whatever holds the slot names none ("pip install -e .").
+        .filter((match) => !neutralAfter?.test(text.slice((match.index ?? 0) + match[0].length)))
+        .map((match) => members[match[0].toLowerCase()])
+        .filter((member): member is string => member !== undefined && !avoided.has(member)),
+    );
+    if (found.size === 1)
+      named.push({ slot: entry.slot, value: [...found][0] as string, work: entry.work, index: 0 });
+  }
+  return named.length === 1 ? (named[0] as SlotFinding) : null;
 }
 
 /**

@@ -242,14 +242,10 @@ describe("tacit-samples: git-no-force-push", () => {
     const { experience } = onlyTask(rows);
     const heuristics = experience.transferableHeuristics;
     expect(heuristics).toHaveLength(2);
-    // The prohibition and what to do instead, said together, are one convention.
     expect(heuristics).toContainEqual(
-      expect.objectContaining({
-        convention: true,
-        rule: "Pull with rebase first, then push. Never force-push to main",
-      }),
+      expect.objectContaining({ kind: "avoid", rule: "Never force-push to main." }),
     );
-    const retry = heuristics.find((heuristic) => heuristic.convention !== true);
+    const retry = heuristics.find((heuristic) => heuristic.kind === "prefer");
     expect(retry?.rule).toMatch(/git pull --rebase origin main/);
     expect(retry?.rule).toMatch(/git push origin main/);
     expect(retry?.rule).toMatch(/non-fast-forward/);

@@ -267,7 +267,7 @@ export const DESCRIPTION_LEADS = defineLexicon<DescriptionLead>(
     },
     {
       pattern:
-        /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|is routed|are routed) (?:through|via|with|using|on)\b/,
+        /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|travels?|is routed|are routed) (?:through|via|with|using|on|over)\b/,
       example: "postgres goes through Kysely",
     },
     {
