@@ -94,7 +94,9 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     {
       axios: "axios",
       ky: "ky",
-      got: "got",
+      // "got" only as a name, never the verb ("the linters got updated").
+      "`got`": "got",
+      "got library": "got",
       "node-fetch": "node-fetch",
       requests: "requests",
       httpx: "httpx",
