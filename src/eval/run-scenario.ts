@@ -59,7 +59,15 @@ export interface ScenarioReport {
   llmCalls: number;
   lessonsLearnt: number;
   /** Every lesson in the store after learning, as recall states it. */
-  lessons: Array<{ text: string; kind: string; status: string; maturity: string; scope: string }>;
+  /** Every lesson learnt, with why it was archived when it was ("superseded by …"). */
+  lessons: Array<{
+    text: string;
+    kind: string;
+    status: string;
+    maturity: string;
+    scope: string;
+    reason?: string;
+  }>;
   wallMs: number;
   /** One line per miss or false injection, naming the probe and what was injected. */
   failures: string[];
@@ -173,6 +181,7 @@ export async function runScenario(
         status: lesson.status,
         maturity: lesson.maturity,
         scope: lesson.scope,
+        ...(lesson.status === "archived" && lesson.statusReason ? { reason: lesson.statusReason } : {}),
       })),
       wallMs: Math.round(performance.now() - started),
       failures: probeReports.flatMap((probe) =>

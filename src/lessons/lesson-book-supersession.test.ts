@@ -256,3 +256,40 @@ describe("lesson book: supersession by what a change drops", () => {
     );
   });
 });
+
+describe("lesson book: the same words read with two slots", () => {
+  it("are one lesson, learnt twice, never a store conflict", async () => {
+    const { store, book } = setup();
+    const rule = "升到 Go 1.22 以后组里定了，日志换成标准库的 slog，zap 慢慢下掉";
+    const first = await book.learn(convention(rule, { id: "logging", value: "slog" }, 0));
+    const second = await book.learn(convention(rule, { id: "go-version", value: "1.22" }, 0));
+    expect(first.action).toBe("created");
+    expect(second.lesson.id).toBe(first.lesson.id);
+    expect(await store.listLessons({ limit: 10 })).toHaveLength(1);
+  });
+});
+
+describe("lesson book: a convention that only mentions its tool", () => {
+  const mentioned = (rule: string, day: number): LessonInput => {
+    const { slot: _slot, ...rest } = convention(rule, prefix("unused"), day);
+    return rest;
+  };
+  it("is replaced by a newer convention that sets another tool of that kind", async () => {
+    const { store, book, setClock } = setup();
+    const flags = await book.learn(
+      mentioned("New features ship behind LaunchDarkly flags (useFlags hook from the LD react sdk)", 0),
+    );
+    const errors = await book.learn(mentioned("Frontend errors are reported to Sentry", 0));
+    setClock(T0 + 9 * DAY);
+    const unleash = await book.learn(
+      convention(
+        "We moved feature flags to a self-hosted Unleash",
+        { id: "feature-flags", value: "unleash" },
+        9,
+      ),
+    );
+    expect(unleash.superseded.map((lesson) => lesson.id)).toEqual([flags.lesson.id]);
+    expect(await book.get(errors.lesson.id)).toMatchObject({ status: "candidate" });
+    expect(await store.countLessons()).toBe(3);
+  });
+});

@@ -4,7 +4,7 @@
  * superseded by it rather than merged into).
  */
 
-import { slotOfBareValue } from "../core/conventions/slot-rule.js";
+import { isToolSlot, slotFamily, slotOfBareValue } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
@@ -95,10 +95,21 @@ export async function learnLesson(
     const holders = candidate.slot
       ? await store.listLessons({
           scopeKeys: [lessonScopeKey(candidate)],
-          slot: candidate.slot.id,
+          slot: slotFamily(candidate.slot.id),
           limit: 100,
         })
       : [];
+    // A rule that only mentions the tool a newer convention replaces ("new features ship behind
+    // LaunchDarkly flags") holds that tool's slot too (see memberNamed).
+    if (candidate.convention === true && candidate.slot && isToolSlot(candidate.slot.id)) {
+      const unslotted = await store.listLessons({
+        scopeKeys: [lessonScopeKey(candidate)],
+        status: ["candidate", "active", "refined"],
+        convention: true,
+        limit: 200,
+      });
+      holders.push(...unslotted.filter((lesson) => !lesson.slot));
+    }
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
     const built = dropsSomething(candidate) ? await liveConventions() : [];
@@ -108,11 +119,13 @@ export async function learnLesson(
       candidate,
       // Rules for different slots are different rules, however alike their words; so are two
       // conventions that share few words of their rules.
+      // The same words are the same lesson whatever slot each reading gave them.
       neighbours: neighbours.filter(
         (hit) =>
-          !overturnedIds.has(hit.lesson.id) &&
-          !governsAnotherSlot(candidate, hit.lesson) &&
-          !statesAnotherRule(candidate, hit.lesson),
+          hit.lesson.contentHash === candidate.contentHash ||
+          (!overturnedIds.has(hit.lesson.id) &&
+            !governsAnotherSlot(candidate, hit.lesson) &&
+            !statesAnotherRule(candidate, hit.lesson)),
       ),
       config: settings.dedup,
     });

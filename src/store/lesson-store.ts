@@ -13,8 +13,8 @@ export interface LessonFilter {
   projectId?: string;
   /** Only lessons with one of these scope keys (see {@link lessonScopeKey}). */
   scopeKeys?: string[];
-  /** Only lessons that govern this slot. */
-  slot?: string;
+  /** Only lessons that govern this slot, or one of these slots. */
+  slot?: string | readonly string[];
   /** Only standing conventions (true) or only other lessons (false). */
   convention?: boolean;
 }

@@ -14,6 +14,7 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
+import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { toolChoice } from "./slot-rule.js";
 
@@ -79,6 +80,18 @@ function marked(
 }
 
 /**
+ * What the agent did right after the user row at `index`: its text reply, or the command it ran
+ * ("unit tests are `make test-unit`" → it runs `make test-unit`), when that is the next row.
+ */
+function replyTo(rows: readonly TaskMessage[], index: number): AgentReply | null {
+  const next = rows[index + 1];
+  if (next === undefined) return null;
+  const command = isActionCall(next) ? toolCommand(next) : null;
+  if (command !== null) return { text: command, ran: true };
+  return next.role === "assistant" && next.kind === "text" ? { text: next.content } : null;
+}
+
+/**
  * `heuristics` with the conventions the user stated in `rows` (see `readConventions`): a heuristic
  * read from a convention's words is marked as that convention, several conventions in one
  * heuristic's words replace it (one each), a convention another rule already marked as one (a
@@ -92,11 +105,11 @@ export function withConventions(
 ): TransferableHeuristic[] {
   const result = [...heuristics];
   let lastCommand: string | null = null;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     if (isActionCall(row)) lastCommand = toolCommand(row);
     const words = userWords(row);
     if (words === null) continue;
-    const findings = readConventions(words, lastCommand);
+    const findings = readConventions(words, lastCommand, replyTo(rows, index));
     lastCommand = null;
     const held = new Map<number, ConventionFinding[]>();
     const absorbed = new Set<number>();

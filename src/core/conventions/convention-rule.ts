@@ -7,221 +7,35 @@
  * work it governs. Pure.
  */
 
-import { activityTrigger } from "../learning/topics.js";
 import { announcementRest } from "../lexicon/announcements.js";
-import { statesClauseRule } from "../lexicon/clause-rules.js";
 import { tellsDecision } from "../lexicon/decisions.js";
-import { instructionKind } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
-import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
-import { statesNorm } from "../lexicon/norms.js";
-import { isOneOff } from "../lexicon/one-off-cues.js";
-import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
-import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
-import { reportsShortfall } from "../lexicon/shortfall-reports.js";
-import { isSmallTalk } from "../lexicon/small-talk-cues.js";
-import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
-import { saysUpdate } from "../lexicon/update-cues.js";
-import { workLabel } from "../lexicon/work-groups.js";
-import { choosesBetween, type UnitPlace, withAlternatives } from "./convention-alternatives.js";
+import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
+import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { droppedThings } from "../lexicon/use-and-avoid.js";
+import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
-import { occasionOf } from "./convention-occasions.js";
+import type { AgentReply } from "./convention-echoes.js";
+import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
-import {
-  answersOnly,
-  clean,
-  dropsOnly,
-  namesATerm,
-  namesWorkThing,
-  readsAsDirective,
-  ruleOf,
-} from "./convention-words.js";
+import { clean, dropsOnly, onlyDrops, ruleOf } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
-import { readSlots, type SlotFinding } from "./slot-rule.js";
+import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
 
-/** A convention read from a message. */
-export interface ConventionFinding {
-  /** The rule as stored: the user's words without lead-ins ("Firstly,") or a trailing full stop. */
-  rule: string;
-  /** The verbatim words it was read from. */
-  quote: string;
-  kind: "prefer" | "avoid" | "verify";
-  /** What it governs, when the slot lexicon names it. */
-  slot: SlotFinding | null;
-  /** The kinds of work it holds for (activity names); empty when it names none. */
-  work: readonly string[];
-  /**
-   * When it applies: the occasion it names ("Every time you touch .gitlab-ci.yml", "提交之前"),
-   * else its kind of work ("Writing code", "部署") — never the task's title.
-   */
-  trigger: string;
-  language: "en" | "zh";
-}
+export type { ConventionFinding } from "./convention-reading.js";
 
 /** What the convention rule reads: a user message, and the command the agent ran right before it. */
 export interface ConventionContext {
   message: string;
   /** The agent's last command before the message (with no user message between), if any. */
   lastCommand?: string | null;
-}
-
-/**
- * Clauses of a sentence, one per slot, when it states several ("以后变量名一律以 m_ 开头，方法都要写
- * docstring" → two conventions); a clause that names no slot stays with the one before it.
- */
-function clausesBySlot(
-  text: string,
-  slots: readonly SlotFinding[],
-): Array<{ text: string; slot: SlotFinding | null }> {
-  if (slots.length < 2) return [{ text, slot: slots[0] ?? null }];
-  const parts: Array<{ text: string; slot: SlotFinding | null }> = [];
-  const breaks = [...text.matchAll(/[，,；;]\s*/g)];
-  let start = 0;
-  for (const at of [...breaks.map((found) => found.index ?? 0), text.length]) {
-    const piece = text.slice(start, at);
-    const slot = slots.find((found) => found.index >= start && found.index < at) ?? null;
-    const last = parts.at(-1);
-    if (slot === null && last !== undefined) last.text = text.slice(text.indexOf(last.text), at);
-    else parts.push({ text: piece, slot });
-    const next = breaks.find((found) => (found.index ?? 0) === at);
-    start = at + (next?.[0].length ?? 0);
-  }
-  return parts.filter((part) => part.text.trim() !== "");
-}
-
-/** What is known of a message when one of its units is read. */
-interface MessageReading {
-  /** A strong standing marker is said somewhere in the message. */
-  marked: boolean;
-  /** A change was announced before this unit ("change of plan on the table prefix."). */
-  announced: boolean;
-  /** Words outside any list item carry a strong standing marker ("a few house rules. 1) …"). */
-  headed: boolean;
-  lastCommand: string | null;
-  /** The next sentence confirms this one as standing ("Prefer that everywhere.", 以后都这样). */
-  confirmed?: boolean;
-  /**
-   * The unit is a clause of a sentence read as a standing rule (see convention-clauses.ts): the
-   * sentence's marker or shape holds for it, and a subject with its value is a rule ("route paths
-   * are kebab-case").
-   */
-  inRule?: boolean;
-  /** The unit is a clause of a description of the stack (see stack-descriptions.ts): a value it sets is standing. */
-  described?: boolean;
-}
-
-/**
- * The conventions of one unit (`text` its words without lead-ins). It is one when it is not a
- * question, a condition or a one-off ("this time", 这次); tells the agent what to do or states a
- * norm ("always start…", "we use…", "names should end with…", 都要); is about how work is done (a
- * slot, a kind of work, or code it names); and is marked as lasting — by a strong standing marker
- * of its own ("always", "we use", 以后), or, for a rule that names a slot, by one elsewhere in the
- * message or a word of change ("now", 改成); after an announced change, a rule that names a value
- * is an update. Its kinds of work are its slot's and those its words name (or, when it names none,
- * those of the command the agent ran right before).
- */
-/**
- * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a
- * story, other people's habits, a guess or a failure report.
- */
-function statesNoRule(unit: RuleUnit, text: string): boolean {
-  if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return true;
-  // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
-  const strong = hasStrongStandingMarker(unit.text);
-  return (
-    isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text) ||
-    isNotARule(text) ||
-    isNotARule(unit.text)
-  );
-}
-
-function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
-  if (statesNoRule(unit, text)) return [];
-  // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it.
-  if (pointsBackOnly(text)) return [];
-  // "the export button does nothing on Safari, it should download the CSV" asks for one fix.
-  if (reportsShortfall(text, hasStrongStandingMarker)) return [];
-  // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
-  // sentence after, which points back at this one ("Do it that way from now on").
-  const strong = reading.confirmed === true || hasStrongStandingMarker(unit.text);
-  const zh = languageOf(text) === "zh";
-  const slots = readSlots(text).filter((slot) => slot.value !== null);
-  // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
-  const decided = tellsDecision(text) && (slots.length > 0 || namesATerm(text));
-  const update = saysUpdate(unit.text) || reading.announced || decided;
-  // How a kind of thing is named holds for every one of them: "flag keys are ff_ plus snake_case".
-  const names = slots.some((slot) => slot.slot.startsWith("naming."));
-  // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
-  const shape = ruleShape(text) !== null || choosesBetween(text) || decided;
-  const work = kindsOfWorkIn(text);
-  // A change or choice of named things is about how work is done, with no word for the work
-  // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
-  const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape);
-  // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
-  // lasting for a rule about work, as is a rule's shape.
-  const shaped =
-    about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && readsAsDirective(text, zh)));
-  // The value a change was announced for ("it's lz_ for every landing table").
-  const announcedValue = reading.announced && about && namesAValue(text) && !dropsOnly(text);
-  // An item of a list headed as rules ("a few house rules. 1) … 2) …") is one when it names a value.
-  const listedValue = unit.listed && reading.headed && about && namesAValue(text);
-  const { marked } = reading;
-  const described = reading.described === true && slots.length > 0;
-  const lasting =
-    described ||
-    reading.inRule === true ||
-    strong ||
-    shaped ||
-    announcedValue ||
-    listedValue ||
-    (slots.length > 0 && (marked || update || statesNorm(text) || names));
-  // A lasting rule that sets a slot's value states the project's value even as a statement
-  // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
-  // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
-  const directive =
-    reading.confirmed === true ||
-    described ||
-    (reading.inRule === true && statesClauseRule(text)) ||
-    shape ||
-    announcedValue ||
-    listedValue ||
-    readsAsDirective(text, zh) ||
-    (slots.length > 0 && (strong || update || marked || names)) ||
-    // "httpx.AsyncClient from now on": a thing and a strong marker, the verb left out.
-    (strong && namesATerm(text));
-  if (!lasting || !directive) return [];
-  const found: ConventionFinding[] = [];
-  for (const clause of clausesBySlot(text, slots)) {
-    const words = kindsOfWorkIn(clause.text);
-    if (clause.slot === null && words.length === 0 && !namesWorkThing(clause.text, shape)) continue;
-    if (clause.slot === null && isSmallTalk(clause.text)) continue;
-    // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
-    const after =
-      words.length === 0 && clause.slot === null && reading.lastCommand
-        ? kindsOfWorkIn(reading.lastCommand)
-        : [];
-    const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
-    found.push({
-      rule: clean(clause.text),
-      quote: clause.text.trim(),
-      kind:
-        clause.slot !== null && clause.slot.value !== "avoid"
-          ? "prefer"
-          : dropsOnly(clause.text)
-            ? "avoid"
-            : instructionKind(clause.text, clause.text),
-      slot: clause.slot,
-      work,
-      trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
-      language: zh ? "zh" : "en",
-    });
-  }
-  return found;
+  /** What the agent did right after the message, if its next row is a reply or a command (see convention-echoes.ts). */
+  reply?: AgentReply | null;
 }
 
 /** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
@@ -273,6 +87,12 @@ function withUnits(
   };
 }
 
+/** True when every thing `drop` drops is named in `rule` already. */
+function saysDropped(rule: string, drop: string): boolean {
+  const said = rule.toLowerCase();
+  return droppedThings(drop).every((name) => name.every((word) => said.includes(word)));
+}
+
 /**
  * The conventions of one user message, read unit by unit (see `ruleUnits`: each list item, each
  * sentence, each part between semicolons) with {@link readUnit}. A unit that only announces a
@@ -281,9 +101,14 @@ function withUnits(
  * convention-announcements). A prohibition that needs an alternative is joined to it (see
  * `withAlternatives`); one convention per slot value is kept.
  */
-export function readConventions(message: string, lastCommand: string | null = null): ConventionFinding[] {
+export function readConventions(
+  message: string,
+  lastCommand: string | null = null,
+  reply: AgentReply | null = null,
+): ConventionFinding[] {
   const units = ruleUnits(message);
   const reading: MessageReading = {
+    reply,
     // The whole message: a heading dropped from the units may carry it ("rules of the house: …").
     marked: hasStrongStandingMarker(message),
     announced: false,
@@ -300,6 +125,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
   );
   const slotsOfStack = new Map<string, string | null>();
   let last: ConventionFinding | null = null;
+  let lastPosition = -1;
   const extend = (old: ConventionFinding, joined: ConventionFinding): ConventionFinding => {
     found[found.indexOf(old)] = joined;
     placeOf.set(joined, placeOf.get(old) as UnitPlace);
@@ -312,6 +138,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
     const fragment = fragmentOf(text);
     if (fragment !== null && last !== null && !fragment.alone) {
       last = extend(last, withUnits(message, last, [unit], false));
+      lastPosition = position;
       continue;
     }
     const announces = announcesOnly(text);
@@ -342,11 +169,77 @@ export function readConventions(message: string, lastCommand: string | null = nu
             ? (clauseRules(unit, { ...here, inRule: true }) ?? whole)
             : whole;
     if (findings.length === 0) {
-      if (fragment !== null && last !== null) last = extend(last, withUnits(message, last, [unit], false));
-      else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      if (fragment !== null && last !== null) {
+        last = extend(last, withUnits(message, last, [unit], false));
+        lastPosition = position;
+      }
+      // "the #[Authorize] attribute is deprecated. They shipped #[RequiresPermission] and that's what
+      // every controller action carries now": what a drop said just before is replaced with is part of it.
+      else if (last !== null && lastPosition === position - 1 && dropsOnly(last.quote) && namesAValue(text)) {
+        const slot = last.slot ?? readSlots(text).find((found) => found.value !== null) ?? null;
+        const work = [...new Set([...last.work, ...(slot?.work ?? []), ...kindsOfWorkIn(text)])];
+        last = extend(last, {
+          ...withUnits(message, last, [unit], false),
+          slot,
+          work,
+          kind: slot ? "prefer" : last.kind,
+        });
+        lastPosition = position;
+      }
+      // "以后测试环境都走 qa-bj。qa-sh 不用了": a drop said right after a rule is part of it.
+      // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
+      else if (
+        last !== null &&
+        lastPosition === position - 1 &&
+        dropsOnly(text) &&
+        !saysDropped(last.quote, text)
+      ) {
+        last = extend(last, withUnits(message, last, [unit], false));
+        lastPosition = position;
+      } else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       else last = null;
       reading.announced ||= announces;
       continue;
+    }
+    // "the prefix is now n_. wr_ is retired": a drop said right after a rule is part of it, even
+    // when it reads as a rule of its own.
+    if (
+      last !== null &&
+      lastPosition === position - 1 &&
+      dropped.length === 0 &&
+      !unit.listed &&
+      units[position - 1]?.group === unit.group &&
+      findings.every((finding) => finding.slot === null && dropsOnly(finding.quote)) &&
+      // A decision or a marked rule stands alone; a tool's drop joins the rule that sets its slot (withAlternatives).
+      !tellsDecision(text) &&
+      !hasStrongStandingMarker(unit.text) &&
+      memberSlotsNamed(text).length === 0
+    ) {
+      // One the rule drops already ("… instead of @traced. traced is deprecated") adds nothing.
+      if (!saysDropped(last.quote, text)) last = extend(last, withUnits(message, last, [unit], false));
+      lastPosition = position;
+      continue;
+    }
+    // "…, so @Timed is out. Put @Observed on public service methods instead": the replacement points
+    // back at the drop said just before, and the two are one rule; so does a rule that names a value
+    // right after a sentence that only drops ("constants.py 拆掉了。以后常量统一放 settings/consts.py").
+    const previous = units[position - 1];
+    const first = findings[0] as ConventionFinding;
+    if (
+      last !== null &&
+      lastPosition === position - 1 &&
+      previous !== undefined &&
+      dropped.length === 0 &&
+      dropsAThing(last.quote) &&
+      (REPLACES_WHAT_CAME_BEFORE.test(first.quote) ||
+        (last.slot === null &&
+          onlyDrops(last.quote) &&
+          !previous.listed &&
+          previous.group === unit.group &&
+          namesAValue(first.quote)))
+    ) {
+      found.splice(found.indexOf(last), 1);
+      dropped = [previous];
     }
     if (dropped.length > 0) findings[0] = withUnits(message, findings[0] as ConventionFinding, dropped, true);
     dropped = [];
@@ -359,6 +252,7 @@ export function readConventions(message: string, lastCommand: string | null = nu
       found.push(finding);
     }
     last = findings.at(-1) ?? null;
+    lastPosition = position;
   }
   // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
   // workspace. Use pnpm install, never npm install" → the instruction).
@@ -374,5 +268,5 @@ export const conventionRule: LearningRule<ConventionContext, ConventionFinding[]
   id: "standing-convention",
   describe:
     "Reads the conventions a user states as holding for the project: \"Firstly, always start variable names with 'z_'\" → \"Always start variable names with 'z_'\" (naming.variable.prefix = z_, code work).",
-  learn: ({ message, lastCommand }) => readConventions(message, lastCommand ?? null),
+  learn: ({ message, lastCommand, reply }) => readConventions(message, lastCommand ?? null, reply ?? null),
 };

@@ -9,7 +9,8 @@ import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
-import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { escapeRegExp } from "../regexp.js";
 import { readSlots } from "./slot-rule.js";
 
 /**
@@ -67,4 +68,12 @@ export function namesWorkThing(text: string, shape: boolean): boolean {
 export function dropsOnly(text: string): boolean {
   const terms = preferenceTerms(text);
   return terms.avoid.size > 0 && terms.use.size === 0;
+}
+
+/** True when `text` only drops things: it names no code besides them ("constants.py 拆掉了", not "every job class subclasses KestrelTask, we never …"). */
+export function onlyDrops(text: string): boolean {
+  if (!dropsOnly(text)) return false;
+  const words = droppedThings(text).flat();
+  const rest = words.reduce((left, word) => left.replace(new RegExp(escapeRegExp(word), "gi"), " "), text);
+  return !namesCode(rest);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SLOTS } from "../lexicon/slots.js";
-import { readSlots, slotOf, slotOfBareValue, slotRule, slotWork } from "./slot-rule.js";
+import { readSlots, slotFamily, slotOf, slotOfBareValue, slotRule, slotWork } from "./slot-rule.js";
 
 const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
 
@@ -57,7 +57,8 @@ describe("the slot rule", () => {
       ["decorator.method=@guarded_io"],
     ],
     ["we always annotate REST controller methods with @Audited", ["decorator.method=@audited"]],
-    ["so the annotation is now @LedgerTrace", ["decorator.method=@ledgertrace"]],
+    // Said of no thing: it governs the slot of every thing (see slotFamily).
+    ["so the annotation is now @LedgerTrace", ["decorator.any=@ledgertrace"]],
     ["每个 service 的 public 方法都要加 @FyMetric 注解", ["decorator.method=@fymetric"]],
     ["新写的 service 方法统一加 @Observed", ["decorator.method=@observed"]],
     // Tools, files and helpers.
@@ -181,5 +182,28 @@ describe("a rule that names what it governs in words the lexicon cannot read", (
     expect(
       slotOfBareValue("Every DAG id starts with dp_ so the dashboard picks it up", ["naming.table.prefix"]),
     ).toBeNull();
+  });
+});
+
+describe("slotFamily", () => {
+  it("pairs a slot said of a thing with the same slot said of no thing", () => {
+    expect(slotFamily("decorator.method")).toEqual(["decorator.method", "decorator.any"]);
+    expect(slotFamily("decorator.any")).toEqual(
+      expect.arrayContaining(["decorator.any", "decorator.method", "decorator.function", "decorator.class"]),
+    );
+    expect(slotFamily("package-manager")).toEqual(["package-manager"]);
+  });
+});
+
+describe("a tool a kind of work is done with", () => {
+  it("is the member used", () => {
+    expect(readSlots("Components are styled with styled-components").map((found) => found.value)).toEqual([
+      "styled-components",
+    ]);
+    expect(
+      readSlots("Tests are xUnit, mocks with Moq").map((found) => `${found.slot}=${found.value}`),
+    ).toEqual(["test-runner=xunit", "mocking-library=moq"]);
+    expect(readSlots("Run the importer with env_logger set to debug")).toEqual([]);
+    expect(readSlots("we're done with redux")).toEqual([]);
   });
 });

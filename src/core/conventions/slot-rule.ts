@@ -4,10 +4,19 @@
  * pnpm" → `package-manager` = `pnpm`; "以后一律先发 qa-gw" → `deploy-target` = `qa-gw`. Pure.
  */
 
+import { withoutChangeSources } from "../lexicon/change-sources.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { forbids } from "../lexicon/negations.js";
-import { DEFAULT_WHAT, SLOTS, type SlotEntry, WHAT_NAMES, WHAT_WORK } from "../lexicon/slots.js";
+import {
+  ANY_WHAT,
+  DEFAULT_WHAT,
+  SLOTS,
+  type SlotEntry,
+  slotFamily,
+  WHAT_NAMES,
+  WHAT_WORK,
+} from "../lexicon/slots.js";
 import { LAUNCHERS, NOT_A_TOOL } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
@@ -63,7 +72,7 @@ function clauseAt(text: string, index: number): { before: string; after: string 
 
 /** Avoid leads within a clause before a term ("not", "instead of", 不再, 别用). */
 const AVOIDED_BEFORE =
-  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
+  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|scratch|ditch|forget)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
 /** Use leads right before a term in its clause, in Chinese ("统一用标准库的 log/slog", "改成 pnpm"). */
 const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加|上了|发到|记到)[^，。；,;]{0,8}$/;
@@ -95,9 +104,15 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       // "…, rebase onto main instead", "always yarn add"
       /\binstead\b/i.test(rest) ||
       /\b(?:always|only|just)\s*[`'"]?$/i.test(before) ||
+      // "our style: double quotes", "Formatter: prettier", "we squash-merge": the one it names is used.
+      /[:：]\s*$|\bwe\s+(?:always\s+|only\s+)?$/i.test(before) ||
       // "new screens get zustand stores": what a kind of thing gets is what it uses; what it "is" too
       // ("schema changes are knex migrations", "logging is structlog").
       /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before) ||
+      // "mocks with Moq", "we log with structlog", "deps with plain pip": what a kind of work is done with.
+      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/i.test(
+        before,
+      ) ||
       /^(?!\s*(?:it|this|that|there|which|what)\s)[^,;]*?\b(?:is|are)\s+(?:all\s+|now\s+|still\s+|just\s+)?$/i.test(
         before,
       )
@@ -175,7 +190,8 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
 }
 
 /** Every slot `text` names, the first naming of each slot kept. */
-export function readSlots(text: string): SlotFinding[] {
+export function readSlots(said: string): SlotFinding[] {
+  const text = withoutChangeSources(said);
   const found = new Map<string, SlotFinding>();
   // Slots whose value was read in a clause that says to avoid it ("no longer the @retry decorator").
   const avoided = new Set<string>();
@@ -183,12 +199,12 @@ export function readSlots(text: string): SlotFinding[] {
   const spans: Array<[number, number, string]> = [];
   for (const { entry, pattern } of ENTRIES) {
     pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
-          ? (DEFAULT_WHAT[entry.slot] ?? "any")
+          ? (DEFAULT_WHAT[entry.slot] ?? ANY_WHAT)
           : (WHAT_NAMES[named] ??
             WHAT_NAMES[named.replace(/s$/, "")] ??
             WHAT_NAMES[named.replace(/es$/, "")] ??
@@ -199,6 +215,8 @@ export function readSlots(text: string): SlotFinding[] {
       if (spans.some(inside)) continue;
       const dropped =
         entry.value.from === "group" && AVOIDED_BEFORE.test(clauseAt(text, match.index ?? 0).before);
+      // A dropped value may hide the one said after it in the same words ("scratch the z_ thing, use wr_ now for variable names").
+      if (dropped) pattern.lastIndex = from + 1;
       const described = entry.value.from === "described";
       const earlier = found.get(slot);
       // The same value read another way is described too ("HTTP calls use undici": a member and a subject).
@@ -231,6 +249,16 @@ export function readSlots(text: string): SlotFinding[] {
   // A value only said to be dropped, with none said instead, sets nothing ("never put new stuff in
   // eu-west-1 anymore" cut before what comes instead).
   for (const slot of avoided) if (found.get(slot)?.value !== "avoid") found.delete(slot);
+  // A value said of no thing and of a thing is the thing's ("改成 @Observed，service 方法统一加 @Observed").
+  for (const [slot, finding] of found)
+    if (
+      slot.includes(`.${ANY_WHAT}`) &&
+      [...found.values()].some(
+        (other) =>
+          other !== finding && other.value === finding.value && slotFamily(slot).includes(other.slot),
+      )
+    )
+      found.delete(slot);
   return [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);
 }
 
@@ -274,6 +302,8 @@ export const slotRule: LearningRule<{ text: string }, SlotFinding[]> = {
   learn: ({ text }) => readSlots(text),
 };
 
+export { slotFamily };
+
 /** The first slot a text names, or null. */
 export function slotOf(text: string): SlotFinding | null {
   return readSlots(text)[0] ?? null;
@@ -294,12 +324,43 @@ export function slotWork(slot: string): readonly string[] {
   return entry?.work ?? [];
 }
 
+/** True for the slot of a tool a project has one of (package manager, feature flags…). */
+export function isToolSlot(slot: string): boolean {
+  return MEMBER_SLOT_IDS.has(slot);
+}
+
 /**
  * The slot of a tool a project has one of (package manager, HTTP client, date library…) that
  * `text` chooses a member of, or null: "应使用 dayjs，而不是 moment" → date-library = dayjs.
  */
 export function toolChoice(text: string): SlotFinding | null {
   return readSlots(text).find((found) => found.value !== null && MEMBER_SLOT_IDS.has(found.slot)) ?? null;
+}
+
+/**
+ * The one tool a rule names, as the value of its slot, when it names one member of one tool slot
+ * and does not drop it, used or only mentioned: "New features ship behind LaunchDarkly flags"
+ * names the feature-flag tool. An older rule read this way is replaced by a newer one that sets
+ * another member (see contradiction.ts); a newer rule is read only as {@link readSlots} reads it.
+ */
+export function memberNamed(text: string): SlotFinding | null {
+  const avoided = preferenceTerms(text).avoid;
+  const named: SlotFinding[] = [];
+  for (const { entry, pattern } of ENTRIES) {
+    if (entry.value.from !== "member") continue;
+    const { members, neutralAfter } = entry.value;
+    pattern.lastIndex = 0;
+    const found = new Set(
+      [...text.matchAll(pattern)]
+        // A command that runs inside whatever holds the slot names none ("pip install -e .").
+        .filter((match) => !neutralAfter?.test(text.slice((match.index ?? 0) + match[0].length)))
+        .map((match) => members[match[0].toLowerCase()])
+        .filter((member): member is string => member !== undefined && !avoided.has(member)),
+    );
+    if (found.size === 1)
+      named.push({ slot: entry.slot, value: [...found][0] as string, work: entry.work, index: 0 });
+  }
+  return named.length === 1 ? (named[0] as SlotFinding) : null;
 }
 
 /**
@@ -333,7 +394,13 @@ export function slotOfBareValue(
   slots: readonly string[],
 ): { id: string; value: string } | null {
   const prefixes = new Set(slots.filter((slot) => /^naming\.[^.]+\.prefix$/.test(slot)));
-  const values = new Set([...rule.matchAll(BARE_PREFIX)].map((found) => (found[1] as string).toLowerCase()));
+  // A prefix the rule drops is not the one it sets ("the prefix is now n_. wr_ is retired").
+  const dropped = preferenceTerms(rule).avoid;
+  const values = new Set(
+    [...rule.matchAll(BARE_PREFIX)]
+      .map((found) => (found[1] as string).toLowerCase())
+      .filter((value) => !dropped.has(value)),
+  );
   // Only an update ("make that n_", "q_ instead", "now"): a rule that names what it governs in words
   // the lexicon cannot read ("Every DAG id starts with dp_") is no value of another slot.
   if (prefixes.size !== 1 || values.size !== 1 || !saysUpdate(rule) || readSlots(rule).length > 0)

@@ -219,3 +219,48 @@ describe("a wish about the form of the answer just given", () => {
     ).toEqual([]);
   });
 });
+
+describe("a reject that names nothing, finished after the agent answers", () => {
+  it("learns what the user says next, when the agent only asked back", () => {
+    const rules = learnt([
+      { user: "add some debug output to the adc read so I can see the raw counts" },
+      edit("main/adc.c"),
+      { assistant: "Added a printf of the raw ADC count after each read." },
+      { user: "no, not printf." },
+      { assistant: "Sorry, what would you like instead? I could write to the UART directly." },
+      { user: "ESP_LOGD with the TAG defined at the top of the file, same as the rest of the codebase." },
+      edit("main/adc.c"),
+    ]).map((heuristic) => heuristic.rule);
+    expect(rules).toEqual([
+      "Not printf. ESP_LOGD with the TAG defined at the top of the file, same as the rest of the codebase",
+    ]);
+  });
+
+  it("waits through another bare reject (Chinese)", () => {
+    const rules = learnt([
+      { user: "用户列表页加个导出按钮" },
+      edit("src/views/UserList.vue"),
+      { assistant: "加好了，组件里直接用 axios 调接口。" },
+      { user: "不对，组件里别直接 import axios。" },
+      { assistant: "那我改成用 fetch 调接口？" },
+      { user: "也不是" },
+      { assistant: "那应该怎么调？" },
+      { user: "接口都写成 src/api/ 下面的函数，统一走 src/api/request.ts 里封装好的实例" },
+      edit("src/api/user.ts"),
+    ]).map((heuristic) => heuristic.rule);
+    expect(rules.join(" ")).toMatch(/request\.ts/);
+  });
+
+  it("learns nothing when the agent acted in between", () => {
+    const rules = learnt([
+      { user: "add some debug output to the adc read" },
+      edit("main/adc.c"),
+      { assistant: "Added a printf of the raw ADC count." },
+      { user: "no, not printf." },
+      edit("main/adc.c"),
+      { assistant: "Removed it." },
+      { user: "thanks, now the battery readings look odd too" },
+    ]).map((heuristic) => heuristic.rule);
+    expect(rules).toEqual([]);
+  });
+});

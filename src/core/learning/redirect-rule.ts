@@ -144,7 +144,11 @@ function redirectText(
       : `Run ${right}${wrong ? `, not ${wrong}` : ""}`;
     return { rule, first: rule, parts: 1 };
   }
-  const parts = kept.map(({ text }) => stripConnectives(text).replace(/[\s.。!！?？]+$/u, ""));
+  const parts = kept.map(({ text }) =>
+    stripConnectives(text)
+      .replace(/[\s.。!！?？]+$/u, "")
+      .replace(/^[\s,，;；:：]+/u, ""),
+  );
   const joined = parts.join(zh ? "。" : ". ");
   const rule =
     joined.length <= MAX_RULE_CHARS
@@ -203,6 +207,8 @@ function answerScope(words: string): "project" | "global" {
 export function redirectRule(context: ExperienceContext, heuristics: TransferableHeuristic[]): void {
   let graded: TaskSignal[] | null = null;
   let goal = true;
+  // A reject that named nothing ("no, not printf."), finished by the user's next words when the agent only answers.
+  let pending: string | null = null;
   context.rows.forEach((row, index) => {
     const words = userWords(row);
     if (words === null) return;
@@ -220,15 +226,22 @@ export function redirectRule(context: ExperienceContext, heuristics: Transferabl
     // A wish about the form of the answer just given ("just give me the command", "put this in a
     // table") redirects it as surely as a complaint does.
     const styled = agent.answered && wishesAnswerForm(words);
-    if (!styled && !corrects(cues)) return;
+    // The agent only answered (asked back, or offered another way): the next words finish the reject.
+    const rejected =
+      pending !== null && agent.answered && agent.action === undefined ? `${pending} ${words}` : null;
+    pending = null;
+    if (!styled && rejected === null && !corrects(cues)) return;
     const zh = languageOf(words) === "zh";
     const last = agent.action === undefined ? null : toolCommand(agent.action);
     const named = activityTrigger(words, zh);
     const topic =
       styled && (named === null || !appliesToEveryAnswer(named)) ? workLabel("answers", zh) : named;
     const aboutAnswers = agent.answered && topic !== null && appliesToEveryAnswer(topic);
-    const found = redirectText(words, last, zh, aboutAnswers);
-    if (found === null) return;
+    const found = redirectText(rejected ?? words, last, zh, aboutAnswers);
+    if (found === null) {
+      pending = rejected ?? words;
+      return;
+    }
     heuristics.push({
       // "别 chmod。…你 sudo -u etl 去跑就行": a prohibition with what to do instead is a preference.
       kind: found.parts > 1 ? "prefer" : instructionKind(found.first, found.rule),

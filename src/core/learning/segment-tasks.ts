@@ -6,6 +6,7 @@
 
 import { hanCount, languageOf } from "../lexicon/language.js";
 import { wishesAnswerForm } from "../lexicon/response-style-cues.js";
+import { CARRY_ON_REQUESTS, CONTINUATION_CONNECTIVES, NEW_GOAL_OPENERS } from "../lexicon/task-openers.js";
 import { activities, appliesToEveryAnswer, sharedActivities } from "../recall/intents.js";
 import { similarityTokens } from "../signals/signal-text.js";
 import type { FeedbackSignalType } from "../signals/signal-types.js";
@@ -66,41 +67,6 @@ export const SHORT_FOLLOW_UP_WORDS = 6;
 export const RELATED_TOKEN_SHARE = 0.2;
 /** …unless it shares at least this many tokens. */
 export const RELATED_TOKEN_COUNT = 2;
-
-const ACKNOWLEDGEMENT = String.raw`(?:(?:ok(?:ay)?|great|thanks|thank you|perfect|nice|cool|good|awesome|好的|好|谢谢|可以|行|不错)[\s,.!，。！~]*)?`;
-
-/** Phrases that open a new request at the start of a message (after an optional "ok,"/"好的，"). */
-export const NEW_GOAL_OPENER = new RegExp(
-  `^\\s*${ACKNOWLEDGEMENT}(?:${[
-    String.raw`now,? let'?s\b`,
-    String.raw`now,? (?:can|could|would) you\b`,
-    String.raw`now (?:add|write|implement|create|make|build|update|refactor|set up)\b`,
-    "next[,:]",
-    String.raw`next,? (?:let'?s|can you|could you|please|up)\b`,
-    String.raw`another thing\b`,
-    String.raw`one more thing\b`,
-    String.raw`(?:a )?new task\b`,
-    String.raw`also,? (?:can|could|would) you\b`,
-    String.raw`(?:separately|unrelated(?:ly)?|on another note|moving on|switching (?:gears|topics))\b`,
-    String.raw`(?:a )?different (?:topic|question|task)\b`,
-    "接下来",
-    "另外",
-    "换个话题",
-    "下一个任务",
-    "新任务",
-    "下一步",
-    "还有一个(?:问题|任务|事)",
-  ].join("|")})`,
-  "i",
-);
-
-/** A message opening with a connective ("And …", "But …", "而且…") continues the current request. */
-const CONTINUATION_CONNECTIVE =
-  /^\s*(?:(?:(?:fine|ok(?:ay)?|sure|cool|works),?\s+but|and|but|plus|btw|fyi|oh and|also)\b(?!,?\s+(?:can|could|would) you\b)|而且|并且|但是|同时|以及|还有(?!一个))/i;
-
-/** Messages that only ask to carry on ("continue", "继续"). */
-const CONTINUATION =
-  /^\s*(?:please\s+)?(?:continue|go on|keep going|carry on|proceed|resume|try again|retry|go ahead|继续|接着(?:来|做)?|请继续|再试一?次|重试)[\s.!。！~]*$/i;
 
 /** User signal types that say the message is about the current work, not a new goal. */
 const ON_TASK_SIGNALS: ReadonlySet<FeedbackSignalType> = new Set([
@@ -226,14 +192,14 @@ function boundaryFor(
 ): TaskBoundary | null {
   if (isCommandWrapper(message)) return null;
   if ([...types].some((type) => FEEDBACK_SIGNALS.has(type))) return null;
-  if (NEW_GOAL_OPENER.test(text)) return "explicit-new-goal";
-  const continuation = CONTINUATION.test(text);
+  if (NEW_GOAL_OPENERS.test(text)) return "explicit-new-goal";
+  const continuation = CARRY_ON_REQUESTS.test(text);
   const gap = previous === undefined ? 0 : message.createdAt - previous.createdAt;
   if (gap > idleGapMs && !types.has("success") && !continuation) return "idle-gap";
   if (continuation || [...types].some((type) => ON_TASK_SIGNALS.has(type))) return null;
   // Right after a failed call the user reacts to it ("the API listens on 8081 locally").
   if (afterFailedCall(draft.rows)) return null;
-  if (CONTINUATION_CONNECTIVE.test(text)) return null;
+  if (CONTINUATION_CONNECTIVES.test(text)) return null;
   if (countWords(text) < SHORT_FOLLOW_UP_WORDS) return null;
   if (
     draft.rows.length > 0 &&

@@ -5,7 +5,7 @@
  * every word), so dedup must not merge them: the newer lesson supersedes the older one instead,
  * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
-import { slotOf } from "../conventions/slot-rule.js";
+import { memberNamed, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
@@ -19,6 +19,12 @@ export function slotOfLesson(lesson: Pick<Lesson, "rule" | "slot">): LessonSlot 
   return found === null || found.value === null ? null : { id: found.slot, value: found.value };
 }
 
+/** The tool slot and member a rule names, when it names one (see `memberNamed`). */
+function heldTool(rule: string): LessonSlot | null {
+  const found = memberNamed(rule);
+  return found === null || found.value === null ? null : { id: found.slot, value: found.value };
+}
+
 /**
  * True when `newer` sets another value in the slot `older` governs: another tool of a kind a
  * project has one of ("use ./gradlew" after "use ./mvnw", "use pnpm" after "use yarn"), another
@@ -26,14 +32,15 @@ export function slotOfLesson(lesson: Pick<Lesson, "rule" | "slot">): LessonSlot 
  */
 export function replacesInSlot(
   newer: Pick<Lesson, "rule" | "slot">,
-  older: Pick<Lesson, "rule" | "slot">,
+  older: Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>,
 ): boolean {
   const fresh = slotOfLesson(newer);
-  const old = slotOfLesson(older);
+  // An older convention that only mentions its tool ("new features ship behind LaunchDarkly flags") holds that tool.
+  const old = slotOfLesson(older) ?? (older.convention === true ? heldTool(older.rule) : null);
   return (
     fresh !== null &&
     old !== null &&
-    fresh.id === old.id &&
+    slotFamily(fresh.id).includes(old.id) &&
     fresh.value !== null &&
     old.value !== null &&
     fresh.value !== old.value

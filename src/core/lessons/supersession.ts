@@ -5,6 +5,7 @@
  * statement wins whatever order sessions are learnt in; a superseded rule stated again comes back.
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
+import { slotFamily } from "../conventions/slot-rule.js";
 import { tokens } from "../lexicon/tokenizer.js";
 import {
   contradicts,
@@ -26,7 +27,9 @@ export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
 /** True when both lessons govern a slot, and not the same one: different rules, however alike. */
 export function governsAnotherSlot(candidate: Lesson, other: Lesson): boolean {
   const theirs = slotOfLesson(other);
-  return candidate.slot !== undefined && theirs !== null && theirs.id !== candidate.slot.id;
+  return (
+    candidate.slot !== undefined && theirs !== null && !slotFamily(candidate.slot.id).includes(theirs.id)
+  );
 }
 
 /** Below this share of the shorter rule's words in common, two conventions state different rules. */

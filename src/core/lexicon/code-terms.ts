@@ -23,6 +23,7 @@ export const CODE_TERMS = defineLexicon(
     },
     { pattern: /\b\d{4}-\d{2}-\d{2}\b/, example: "the api version is 2025-01-15" },
     { pattern: /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/, example: "migrations run as billing_migrator" },
+    { pattern: /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/, example: "log with ESP_LOGD, not printf" },
     { pattern: /\b[A-Za-z][A-Za-z0-9]{0,11}_(?![\w])/, example: "every staging table gets the stg_ prefix" },
     { pattern: /\b[a-z]{2,}\.[A-Z][a-z]\w*\b/, example: "wrap errors with fmt.Errorf" },
     { pattern: /\b[a-z]+\d+[a-z]\w*\b/, example: "log through slf4j" },

@@ -171,6 +171,13 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
   named("code", "Writing code comments", "写代码注释", /\bcomments?\b|注释/, "write comments in Chinese"),
   named(
     "code",
+    "Finishing a change",
+    "完成改动",
+    /\bbefore (?:you |we )?(?:tell(?:ing)? (?:me|us)|say(?:ing)?|report(?:ing)?|claim(?:ing)?|call(?:ing)?|mark(?:ing)?)\b[^.;!?]{0,30}?\b(?:done|finished|complete|ready)\b|(?:说|告诉我|汇报)(?:已经)?(?:完成|搞定|做完|好了)(?:之前|前)/,
+    "run clippy before you tell me something's done",
+  ),
+  named(
+    "code",
     "Writing code in the project's style",
     "按项目风格写代码",
     /\b(?:named|default) exports?\b|\bnaming\b|\bcode style\b|命名|代码风格/,

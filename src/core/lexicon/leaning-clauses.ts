@@ -74,6 +74,11 @@ export interface Fragment extends LexiconEntry {
   alone?: true;
 }
 
+/** Examples named one after another: code-like names ("n_total, n_student", UserDto、OrderDto). */
+const EXAMPLES = String.raw`(?=[^\s,]*[_.@/<>\d])[^\s,，、]+(?:\s*(?:,|、|，|and|or)\s*[^\s,，、]+)*`;
+/** "and so on", "etc.", 等. */
+const ET_CETERA = String.raw`\s*(?:,?\s*(?:and so on|and so forth|etc\.?|and the like)|等(?:等)?)`;
+
 /** Every opening of a fragment. */
 export const FRAGMENTS = defineLexicon<Fragment>("fragments", [
   {
@@ -86,6 +91,13 @@ export const FRAGMENTS = defineLexicon<Fragment>("fragments", [
     // How a thing is named, its subject left out: a name, not a word ("Named exports only" is a rule).
     pattern: /^(?:named|called|prefixed|suffixed|tagged|numbered)\s+(?=\S*[<>_./\d`])/,
     example: "Named V<n>__description.sql",
+  },
+  {
+    // Examples of the rule before: "so n_total, n_student and so on.", "e.g. UserDto", 比如 K_MAX_RETRY.
+    pattern: new RegExp(
+      String.raw`^(?:(?:so|like|e\.?g\.?|i\.?e\.?|for example|for instance|such as|比如|例如)[\s,:：，]+${EXAMPLES}(?:${ET_CETERA})?|${EXAMPLES}${ET_CETERA})\s*[.。]?$`,
+    ),
+    example: "so n_total, n_student and so on.",
   },
   {
     pattern: /^(?:one|a single|exactly one|single)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:per|for each|for every)\s+\w+/,

@@ -32,6 +32,12 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
     example: "fix this function so it returns early",
   },
   {
+    // Fixing a thing named is one task, whatever marker its description carries ("just fix the
+    // off-by-one in report.py, the last student never gets printed").
+    pattern: /^(?:(?:no|ok|okay|so|and|now|just|please|pls|can you|could you)[,\s]+)*fix (?:the|this|that|a|an|my|our) /,
+    example: "just fix the off-by-one in grainbook/report.py, the last student never gets printed",
+  },
+  {
     pattern:
       /\b(?:the|this|that) (?:blue|red|green|black|white|dark|light|first|second|third|last|other|left|right|top|bottom|bigger|smaller|shorter|longer|cheaper|new|old) (?:one|version|option)\b/,
     example: "Let's go with the second one.",

@@ -71,3 +71,14 @@ export const PRONOUN_OBJECTS = defineLexicon("pronoun-objects", [
 export function pointsBackOnly(sentence: string): boolean {
   return PRONOUN_OBJECTS.test(stripLeadIns(sentence));
 }
+
+/**
+ * A replacement that points back at what the sentence before dropped: "…, so @Timed is out. Put
+ * @Observed on public service methods instead.", 老的那套废弃了。改用 @audit_log。 The convention
+ * rule reads the drop and the replacement as one rule.
+ */
+export const REPLACES_WHAT_CAME_BEFORE = defineLexicon("replaces-what-came-before", [
+  { pattern: /\binstead\b(?!\s+of\b)/, example: "Put @Observed on public service methods instead" },
+  { pattern: /\bin (?:its|their) place\b/, example: "use structlog in its place" },
+  { pattern: /^(?:那就|现在)?(?:改用|换成|改成)/u, example: "改用 @audit_log" },
+]);

@@ -158,6 +158,18 @@ export const NOT_A_RULE = defineLexicon(
       example: "last week we always deployed on fridays",
     },
     {
+      // A rule said to stay as it is refers to one already learnt: "named exports rule is unchanged", 查询那条不变.
+      pattern:
+        /^(?:the |our |and )?(?:[\w-]+ ){0,3}?(?:rules?|conventions?|naming|style|one|part|thing)\s+(?:is|are|stays?|remains?)\s+(?:unchanged|the same|as (?:is|before))\b|^(?:everything else|the rest|all other rules|other rules?)\b[^.;]{0,20}?\b(?:unchanged|the same|stays?)\b|^[^，。,;；]{0,12}?(?:那条|这条|那个|其他|其余|别的)[^，。]{0,8}?(?:不变|照旧|还是一样|没变)/,
+      example: "named exports rule is unchanged",
+    },
+    {
+      // A meeting reported, not what it decided: "we had a naming discussion with the other team".
+      pattern:
+        /^(?:\w+:\s*)?we had (?:a|an|the|our) (?:[\w-]+ ){0,2}(?:discussion|meeting|chat|call|talk|sync|debate)\b(?![^.;]*\b(?:decided|agreed|voted|settled|chose)\b)/,
+      example: "we had a naming discussion with the other team yesterday",
+    },
+    {
       pattern:
         /^(?:the other teams?|other teams|their team|they|my (?:friend|colleague|coworker|boss|manager)s?|some people|most people|many people|(?:google|netflix|facebook|meta|microsoft|amazon|apple) )\b/,
       example: "the other team always uses java",
@@ -180,7 +192,7 @@ export const NOT_A_RULE = defineLexicon(
     {
       // A judgement of a thing, said as the reason for a change: "wr_ reads weird in code review".
       pattern:
-        /^[^,;]{0,40}\b(?:reads|looks|sounds|feels|is|was) (?:really |a bit |kind of |too )?(?:weird|odd|off|ugly|awkward|confusing|strange|clunky|noisy|verbose)\b[^,;]*$/,
+        /^[^,;]{0,40}\b(?:reads|looks|sounds|feels|seems|is|are|was|were|got|gets) (?:really |a bit |kind of |too |way too |so |super |pretty |very |just )?(?:weird|odd|off|ugly|awkward|confusing|strange|clunky|noisy|verbose|huge|big|bloated|heavy|slow|sluggish|painful|annoying|terrible|awful|flaky|unreliable|buggy|overkill|a mess|a pain|a nightmare|in maintenance mode|unmaintained)\b[^,;]*$/,
       example: "wr_ reads weird in code review",
     },
     {

@@ -102,11 +102,14 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   字段名: "attribute",
 };
 
+/** What a `{what}` slot governs when the rule names no thing: every thing (see `slotFamily`). */
+export const ANY_WHAT = "any";
+
 /**
  * What a `{what}` slot governs when the rule names nothing: a decorator or annotation said of no
  * thing is one on methods ("the annotation is now @LedgerTrace" updates "@Audited on methods").
  */
-export const DEFAULT_WHAT: Readonly<Record<string, string>> = { "decorator.{what}": "method" };
+export const DEFAULT_WHAT: Readonly<Record<string, string>> = { "decorator.{what}": ANY_WHAT };
 
 /** What a name belongs to decides the work it governs when it is not code: branch names are git. */
 export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = {

@@ -47,7 +47,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "decorator.{what}",
     ["code"],
-    /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
+    /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:(?:decorator\s+|annotation\s+)?from\s+[\w.]+\s+)?(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
     "from now on use @guarded_io on service methods instead of @sensor_safe",
     1,
     2,
@@ -163,6 +163,20 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
       serilog: "serilog",
     },
     "never use print for debugging, always use the logging module instead",
+  ),
+  valued(
+    "line-length",
+    ["code", "lint"],
+    /\b(?:max(?:imum)?\s+)?line[- ](?:length|width|limit)\b[^.;\d]{0,30}?(\d{2,3})\b|\blines?\s+(?:max|at most|up to|under)\s+(\d{2,3})\b|(?:行宽|行长|单行长度)[^，。；\d]{0,10}?(\d{2,3})/,
+    "max line length is 100",
+    1,
+  ),
+  valued(
+    "indentation",
+    ["code", "lint"],
+    /\b(\d)[- ]spaces?\b(?:\s+indent\w*)?|\bindent\w*\s+(?:with\s+|of\s+|is\s+|by\s+)?(\d)\s*spaces?\b|缩进[^，。；\d]{0,6}?(\d)\s*(?:个)?空格/,
+    "4-space indentation",
+    1,
   ),
   members(
     "indentation",

@@ -98,7 +98,7 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "prefix",
     new RegExp(
-      `${ZH_WHAT}(?:名|命名|名称|名字)?[^，。；,;]{0,6}?(?:改成|改为|换成|叫|统一为|统一用|一律用)\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}[_/-])`,
+      `${ZH_WHAT}(?:名|命名|名称|名字)?[^，。；,;]{0,6}?(?:改成|改为|换成|叫|是|统一为|统一用|一律用)\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}[_/-])`,
     ),
     "分支命名改成 jy-需求号-简短描述",
     2,
@@ -153,6 +153,14 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     2,
   ),
   naming(
+    "case",
+    new RegExp(
+      String.raw`\b${WHAT}\s+(?:should be|must be|are|is)\s+(?:always\s+)?['"‘“\x60]?(_?(?:camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|screaming[_ ]snake[_ ]case|all caps))`,
+    ),
+    "Private fields are _camelCase, like _productRepository",
+    2,
+  ),
+  naming(
     "prefix",
     new RegExp(
       `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:前缀)?[^，。；,;]{0,10}?(?:以|用)\\s*${ZH_VALUE}\\s*(?:开头|打头|为前缀|作为前缀)`,
@@ -163,7 +171,7 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "prefix",
     new RegExp(
-      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?前缀(?:改成|改为|换成|是|为|用|统一为|都是|一律用)了?\\s*${ZH_VALUE}`,
+      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?前缀\\s*(?:改成|改为|换成|是|为|用|统一为|都是|一律用)了?\\s*${ZH_VALUE}`,
     ),
     "变量名前缀改成 k_ 了",
     2,

@@ -18,9 +18,13 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
   members(
     "python-env",
     ["dependencies"],
-    { poetry: "poetry", uv: "uv", conda: "conda", pipenv: "pipenv", pdm: "pdm" },
+    { poetry: "poetry", uv: "uv", conda: "conda", mamba: "mamba", pipenv: "pipenv", pdm: "pdm" },
     "no more conda, use uv",
   ),
+  // Plain pip is a project's way to install only when said so: `pip install` runs inside conda and uv alike.
+  members("python-env", ["dependencies"], { pip: "pip" }, "we install deps with plain pip into the venv", {
+    neutralAfter: /^\s+(?:install|uninstall|freeze|list|show|download|wheel)\b/,
+  }),
   members(
     "jvm-build",
     ["build"],
@@ -90,7 +94,9 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     {
       axios: "axios",
       ky: "ky",
-      got: "got",
+      // "got" only as a name, never the verb ("the linters got updated").
+      "`got`": "got",
+      "got library": "got",
       "node-fetch": "node-fetch",
       requests: "requests",
       httpx: "httpx",
@@ -235,11 +241,49 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       phpunit: "phpunit",
       nextest: "nextest",
       kotest: "kotest",
+      xunit: "xunit",
+      nunit: "nunit",
+      mstest: "mstest",
       // What runs the tests: a project runs them one way.
       tox: "tox",
       nox: "nox",
     },
     "vitest replaced jest, use vitest",
+  ),
+  // What tests fake their collaborators with, and what they assert with: a project has one of each.
+  members(
+    "mocking-library",
+    ["tests"],
+    {
+      moq: "moq",
+      nsubstitute: "nsubstitute",
+      fakeiteasy: "fakeiteasy",
+      mockito: "mockito",
+      mockk: "mockk",
+      sinon: "sinon",
+      testdouble: "testdouble",
+      gomock: "gomock",
+      mockery: "mockery",
+      "pytest-mock": "pytest-mock",
+    },
+    "The team voted to move from Moq to NSubstitute",
+  ),
+  members(
+    "assertion-library",
+    ["tests"],
+    {
+      hamcrest: "hamcrest",
+      assertj: "assertj",
+      truth: "truth",
+      chai: "chai",
+      fluentassertions: "fluentassertions",
+      shouldly: "shouldly",
+      "power-assert": "power-assert",
+    },
+    "move our assertions from Hamcrest to AssertJ",
+    {
+      only: /\bassert|\bmatchers?\b|\bhamcrest\b|\bassertj\b|\bchai\b|\bshouldly\b|\bfluentassertions\b|断言/i,
+    },
   ),
   members(
     "dependency-injection",
@@ -263,7 +307,14 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
   members(
     "merge-strategy",
     ["git"],
-    { rebase: "rebase", "merge commits": "merge", squash: "squash" },
+    {
+      rebase: "rebase",
+      "rebase-merge": "rebase",
+      "merge commits": "merge",
+      squash: "squash",
+      "squash-merge": "squash",
+      "squash merge": "squash",
+    },
     "we don't do merge commits here, rebase onto main instead",
   ),
   members(

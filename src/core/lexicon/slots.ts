@@ -9,12 +9,19 @@
  * thing. Pure.
  */
 import { defineLexicon } from "./define-lexicon.js";
-import { valued } from "./slot-entry.js";
+import { ANY_WHAT, valued, WHAT_NAMES } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 import { DESCRIBED_SLOTS } from "./slots-described.js";
 import { TOOL_SLOTS } from "./slots-tools.js";
 
-export { DEFAULT_WHAT, type SlotEntry, type SlotValue, WHAT_NAMES, WHAT_WORK } from "./slot-entry.js";
+export {
+  ANY_WHAT,
+  DEFAULT_WHAT,
+  type SlotEntry,
+  type SlotValue,
+  WHAT_NAMES,
+  WHAT_WORK,
+} from "./slot-entry.js";
 
 /** Every slot, tried in this order; one rule may name several (one per clause). */
 export const SLOTS = defineLexicon(
@@ -166,6 +173,37 @@ export const SLOTS = defineLexicon(
       1,
     ),
     valued("python-version", ["dependencies", "run"], /\bpython\s*(3\.\d+)\b/, "we're on python 3.12 now", 1),
+    valued(
+      "go-version",
+      ["dependencies", "build", "code"],
+      /\b(?:go|golang)\s*v?(1\.\d+)\b/,
+      "We're on go 1.21",
+      1,
+    ),
   ],
   "iu",
 );
+
+/** Every thing a `{what}` slot may be said of, and "any". */
+const WHATS = [...new Set([...Object.values(WHAT_NAMES), ANY_WHAT])];
+/** The `{what}` slot entries, as [head, tail] around the thing ("decorator." and ""). */
+const WHAT_SLOTS = SLOTS.entries
+  .filter((entry) => entry.slot.includes("{what}"))
+  .map((entry) => entry.slot.split("{what}") as [string, string]);
+
+/**
+ * The slots a rule for `slot` governs together with: itself, and for a slot said of a thing
+ * (`decorator.method`), the same slot said of no thing (`decorator.any`) — or, for that one, the slot
+ * said of every thing. "@trace 那个装饰器我们废弃了，现在统一改成 @audit_log" names no thing, and
+ * replaces "所有函数都要加 @trace 装饰器".
+ */
+export function slotFamily(slot: string): string[] {
+  const entry = WHAT_SLOTS.find(
+    ([head, tail]) => slot.startsWith(head) && slot.endsWith(tail) && slot.length > head.length + tail.length,
+  );
+  if (entry === undefined) return [slot];
+  const [head, tail] = entry;
+  const what = slot.slice(head.length, slot.length - tail.length);
+  const whats = what === ANY_WHAT ? WHATS : [what, ANY_WHAT];
+  return [...new Set([slot, ...whats.map((each) => `${head}${each}${tail}`)])];
+}

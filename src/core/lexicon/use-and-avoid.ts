@@ -87,6 +87,10 @@ export const AVOID_LEADS = defineLexicon(
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(/\bmov(?:e|ed|ing)(?: [\w-]+){0,3}? off/, "ops moved the celery broker off redis onto rabbitmq"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
+    after(
+      /\b(?:scratch|ditch|forget about|forget)(?= (?:the |our )?\S+ (?:thing|rule|one|idea|convention|prefix|stuff)\b)/,
+      "scratch the z_ thing",
+    ),
     after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
     after(
       /(?<!\b(?:n'?t|not|never|to) )\b(?:forget|ditch)(?! (?:to|it|that|this|what|everything|my|about it)\b)(?: about)?/,
@@ -102,7 +106,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|gets?|got|is|was|has been) (?:retired|removed|dropped|deprecated|banned|phased out))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|gets?|got|is|was|has been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out))/,
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
@@ -113,9 +117,22 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
+      // A thing its makers stopped working on is on its way out: "moment is in maintenance mode".
+      pattern:
+        /(?:is|are) (?:now )?(?:in maintenance mode|unmaintained|end[- ]of[- ]life|abandoned|archived upstream)\b/,
+      example: "moment is in maintenance mode and the bundle is huge",
+      side: "before" as const,
+    },
+    {
+      // Said of a thing after another was dropped: "and one more: dayjs goes too".
+      pattern: /(?:goes|go|is going|are going) (?:too|as well|away)\b/,
+      example: "dayjs goes too, dates are date-fns from now on",
+      side: "before" as const,
+    },
+    {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:那条|这条|那套|这套|那个|这个|那边|这边)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|作废|淘汰|停用|下线|去掉)了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除)了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
@@ -250,7 +267,7 @@ export const DESCRIPTION_LEADS = defineLexicon<DescriptionLead>(
     },
     {
       pattern:
-        /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|is routed|are routed) (?:through|via|with|using|on)\b/,
+        /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|travels?|is routed|are routed) (?:through|via|with|using|on|over)\b/,
       example: "postgres goes through Kysely",
     },
     {

@@ -239,3 +239,16 @@ describe("corrections spread over two sentences", () => {
     expect(signals.filter((signal) => signal.type === "correction")).toEqual([]);
   });
 });
+
+describe("a constraint on the user's day", () => {
+  it("is no constraint on the work: small talk says it", () => {
+    const chat = [
+      user("日志库换成 zerolog 吧。"),
+      assistant("好的。"),
+      user("我家猫昨晚把键盘上的 Esc 键抠下来了，今天只能用外接键盘，哈哈。"),
+    ];
+    expect(detectSignalsOffline(chat).filter((signal) => signal.type === "constraint")).toEqual([]);
+    const work = [user("Set up the dev server."), assistant("Done."), user("It must not run as root.")];
+    expect(detectSignalsOffline(work).map((signal) => signal.type)).toContain("constraint");
+  });
+});

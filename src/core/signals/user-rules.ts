@@ -3,6 +3,7 @@
  * success, confusion and preference. See docs/signal-rules.md for the rule list.
  */
 import { QUESTION_FORMS } from "../lexicon/question-forms.js";
+import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import type { OfflineSignalRule, RuleContext, RuleMatch } from "./rule-context.js";
 import {
   ASSISTANT_QUESTION,
@@ -185,7 +186,14 @@ const explicitConstraint: OfflineSignalRule = {
     return messagePhraseMatch(
       context,
       CONSTRAINT_PHRASES,
-      (masked, match) => !inInformationQuestion(masked, match.start),
+      // "今天只能用外接键盘，哈哈" (the cat took the Esc key) constrains the user's day, not the work.
+      (masked, match) => {
+        const { start, end } = sentenceSpan(masked, match.start);
+        return (
+          !inInformationQuestion(masked, match.start) &&
+          !isSmallTalk(context.message.content.slice(start, end))
+        );
+      },
     );
   },
 };

@@ -46,7 +46,7 @@ export class SqliteLessonStore implements LessonStore {
       params.push(filter.projectId);
     }
     any("scope_key", filter.scopeKeys);
-    if (filter.slot !== undefined) any("slot", [filter.slot]);
+    if (filter.slot !== undefined) any("slot", typeof filter.slot === "string" ? [filter.slot] : filter.slot);
     // A literal, so the partial index on conventions (migration 018) serves the query.
     if (filter.convention !== undefined) where.push(filter.convention ? "convention = 1" : "convention = 0");
     const sql = `SELECT data FROM lessons ${where.length ? `WHERE ${where.join(" AND ")}` : ""}

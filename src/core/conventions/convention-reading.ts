@@ -1,0 +1,240 @@
+/**
+ * Reading one unit of a user message (a sentence, a list item, a clause) as standing conventions:
+ * what keeps it from being a rule, what marks it as lasting (a marker, a rule's shape, a slot with
+ * a change, the agent saying it back), and the clauses it holds one per slot. The convention rule
+ * (convention-rule.ts) walks a message unit by unit with it. See docs/learning.md. Pure.
+ */
+
+import { activityTrigger } from "../learning/topics.js";
+import { statesClauseRule } from "../lexicon/clause-rules.js";
+import { sentenceCase } from "../lexicon/code-terms.js";
+import { tellsDecision } from "../lexicon/decisions.js";
+import { instructionKind } from "../lexicon/imperative-verbs.js";
+import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
+import { languageOf } from "../lexicon/language.js";
+import { leansOnNext } from "../lexicon/leaning-clauses.js";
+import { statesNorm } from "../lexicon/norms.js";
+import { isOneOff } from "../lexicon/one-off-cues.js";
+import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
+import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
+import { reportsShortfall } from "../lexicon/shortfall-reports.js";
+import { isSmallTalk } from "../lexicon/small-talk-cues.js";
+import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
+import { workLabel } from "../lexicon/work-groups.js";
+import { choosesBetween } from "./convention-alternatives.js";
+import { announcesOnly, namesAValue } from "./convention-announcements.js";
+import { type AgentReply, echoes } from "./convention-echoes.js";
+import { occasionOf } from "./convention-occasions.js";
+import type { RuleUnit } from "./convention-units.js";
+import {
+  answersOnly,
+  clean,
+  dropsOnly,
+  namesATerm,
+  namesWorkThing,
+  onlyDrops,
+  readsAsDirective,
+} from "./convention-words.js";
+import { readSlots, type SlotFinding } from "./slot-rule.js";
+
+/** A convention read from a message. */
+export interface ConventionFinding {
+  /** The rule as stored: the user's words without lead-ins ("Firstly,") or a trailing full stop. */
+  rule: string;
+  /** The verbatim words it was read from. */
+  quote: string;
+  kind: "prefer" | "avoid" | "verify";
+  /** What it governs, when the slot lexicon names it. */
+  slot: SlotFinding | null;
+  /** The kinds of work it holds for (activity names); empty when it names none. */
+  work: readonly string[];
+  /**
+   * When it applies: the occasion it names ("Every time you touch .gitlab-ci.yml", "提交之前"),
+   * else its kind of work ("Writing code", "部署") — never the task's title.
+   */
+  trigger: string;
+  language: "en" | "zh";
+}
+
+/**
+ * Clauses of a sentence, one per slot, when it states several ("以后变量名一律以 m_ 开头，方法都要写
+ * docstring" → two conventions); a clause that names no slot stays with the one before it.
+ */
+function clausesBySlot(
+  text: string,
+  slots: readonly SlotFinding[],
+): Array<{ text: string; slot: SlotFinding | null }> {
+  if (slots.length < 2) return [{ text, slot: slots[0] ?? null }];
+  const parts: Array<{ text: string; slot: SlotFinding | null }> = [];
+  const breaks = [...text.matchAll(/[，,；;]\s*/g)];
+  let start = 0;
+  for (const at of [...breaks.map((found) => found.index ?? 0), text.length]) {
+    const piece = text.slice(start, at);
+    const slot = slots.find((found) => found.index >= start && found.index < at) ?? null;
+    const last = parts.at(-1);
+    // An occasion or decision said first ("升到 Go 1.23 以后组里定了，…") is part of the rule after it.
+    if (last !== undefined && leansOnNext(last.text))
+      parts[parts.length - 1] = { text: text.slice(text.indexOf(last.text), at), slot };
+    else if (slot === null && last !== undefined) last.text = text.slice(text.indexOf(last.text), at);
+    else parts.push({ text: piece, slot });
+    const next = breaks.find((found) => (found.index ?? 0) === at);
+    start = at + (next?.[0].length ?? 0);
+  }
+  return parts.filter((part) => part.text.trim() !== "");
+}
+
+/** What is known of a message when one of its units is read. */
+export interface MessageReading {
+  /** A strong standing marker is said somewhere in the message. */
+  marked: boolean;
+  /** A change was announced before this unit ("change of plan on the table prefix."). */
+  announced: boolean;
+  /** Words outside any list item carry a strong standing marker ("a few house rules. 1) …"). */
+  headed: boolean;
+  lastCommand: string | null;
+  /** The next sentence confirms this one as standing ("Prefer that everywhere.", 以后都这样). */
+  confirmed?: boolean;
+  /**
+   * The unit is a clause of a sentence read as a standing rule (see convention-clauses.ts): the
+   * sentence's marker or shape holds for it, and a subject with its value is a rule ("route paths
+   * are kebab-case").
+   */
+  inRule?: boolean;
+  /** The unit is a clause of a description of the stack (see stack-descriptions.ts): a value it sets is standing. */
+  described?: boolean;
+  /** The agent's text reply right after the message: a unit it says back is standing (see convention-echoes.ts). */
+  reply?: AgentReply | null;
+}
+
+/** A statement about oneself ("I refactored the backoff", 我今天只能…) is no rule of the project, whoever says it back. */
+const ABOUT_ONESELF = /^(?:i|i'm|i've|i'd|i'll|my)\b|^我(?!们)/i;
+
+/**
+ * The conventions of one unit (`text` its words without lead-ins). It is one when it is not a
+ * question, a condition or a one-off ("this time", 这次); tells the agent what to do or states a
+ * norm ("always start…", "we use…", "names should end with…", 都要); is about how work is done (a
+ * slot, a kind of work, or code it names); and is marked as lasting — by a strong standing marker
+ * of its own ("always", "we use", 以后), or, for a rule that names a slot, by one elsewhere in the
+ * message or a word of change ("now", 改成); after an announced change, a rule that names a value
+ * is an update. Its kinds of work are its slot's and those its words name (or, when it names none,
+ * those of the command the agent ran right before).
+ */
+/**
+ * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a
+ * story, other people's habits, a guess or a failure report.
+ */
+export function statesNoRule(unit: RuleUnit, text: string): boolean {
+  if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return true;
+  // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
+  const strong = hasStrongStandingMarker(unit.text);
+  return (
+    isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text) ||
+    isNotARule(text) ||
+    isNotARule(unit.text)
+  );
+}
+
+/** True when `slot` sets a value said in `text`. */
+function sets(slot: SlotFinding, text: string): boolean {
+  return slot.value !== null && text.toLowerCase().includes(slot.value);
+}
+
+export function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
+  if (statesNoRule(unit, text)) return [];
+  // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it; "last
+  // naming change" only announces the rule next to it.
+  if (pointsBackOnly(text) || announcesOnly(text)) return [];
+  // "the export button does nothing on Safari, it should download the CSV" asks for one fix.
+  if (reportsShortfall(text, hasStrongStandingMarker)) return [];
+  // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
+  // sentence after, which points back at this one ("Do it that way from now on").
+  // The agent said it back right away ("_camelCase private fields, got it."): it was taken as a rule.
+  // Only a rule of its own: what only drops a thing leans on the rule said with it ("sensor_safe gets deleted next sprint").
+  // A statement, not a request: "Add a login button" → "Sure, adding a login button" is one task.
+  const echoed =
+    !ABOUT_ONESELF.test(text) &&
+    !dropsOnly(text) &&
+    !readsAsDirective(text, languageOf(text) === "zh") &&
+    echoes(reading.reply, text);
+  const strong = reading.confirmed === true || echoed || hasStrongStandingMarker(unit.text);
+  const zh = languageOf(text) === "zh";
+  const own = readSlots(text).filter((slot) => slot.value !== null);
+  // A heading cut from the rule may name what it governs ("about the line length: make that 120").
+  const headed = own.length > 0 ? [] : readSlots(unit.text).filter((slot) => sets(slot, text));
+  const slots = own.length > 0 ? own : headed.length === 1 ? headed : [];
+  // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
+  const decided = tellsDecision(text) && (slots.length > 0 || namesATerm(text));
+  const update = saysUpdate(unit.text) || reading.announced || decided;
+  // How a kind of thing is named holds for every one of them: "flag keys are ff_ plus snake_case".
+  const names = slots.some((slot) => slot.slot.startsWith("naming."));
+  // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
+  const shape = ruleShape(text) !== null || choosesBetween(text) || decided;
+  const work = kindsOfWorkIn(text);
+  // A change or choice of named things is about how work is done, with no word for the work
+  // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
+  const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape);
+  // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
+  // lasting for a rule about work, as is a rule's shape.
+  const shaped =
+    about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && readsAsDirective(text, zh)));
+  // The value a change was announced for ("it's lz_ for every landing table").
+  const announcedValue = reading.announced && about && namesAValue(text) && !dropsOnly(text);
+  // An item of a list headed as rules ("a few house rules. 1) … 2) …") is one when it names a value.
+  const listedValue = unit.listed && reading.headed && about && namesAValue(text);
+  const { marked } = reading;
+  const described = reading.described === true && slots.length > 0;
+  const lasting =
+    described ||
+    reading.inRule === true ||
+    strong ||
+    shaped ||
+    announcedValue ||
+    listedValue ||
+    (slots.length > 0 && (marked || update || statesNorm(text) || names));
+  // A lasting rule that sets a slot's value states the project's value even as a statement
+  // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
+  // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
+  const directive =
+    reading.confirmed === true ||
+    echoed ||
+    described ||
+    (reading.inRule === true && statesClauseRule(text)) ||
+    shape ||
+    announcedValue ||
+    listedValue ||
+    readsAsDirective(text, zh) ||
+    (slots.length > 0 && (strong || update || marked || names)) ||
+    // "httpx.AsyncClient from now on": a thing and a strong marker, the verb left out.
+    (strong && namesATerm(text));
+  if (!lasting || !directive) return [];
+  const found: ConventionFinding[] = [];
+  // The heading stays with a rule it gave its slot: "About the line length: actually make that 120".
+  const said = own.length === 0 && slots.length === 1 ? unit.text.trim() : text;
+  for (const clause of clausesBySlot(said, slots)) {
+    const words = kindsOfWorkIn(clause.text);
+    if (clause.slot === null && words.length === 0 && !namesWorkThing(clause.text, shape)) continue;
+    if (clause.slot === null && isSmallTalk(clause.text)) continue;
+    // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
+    const after =
+      words.length === 0 && clause.slot === null && reading.lastCommand
+        ? kindsOfWorkIn(reading.lastCommand)
+        : [];
+    const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];
+    found.push({
+      rule: said === text ? clean(clause.text) : sentenceCase(said.replace(/[.。!！]+$/, "")),
+      quote: clause.text.trim(),
+      kind:
+        clause.slot !== null && clause.slot.value !== "avoid"
+          ? "prefer"
+          : onlyDrops(clause.text)
+            ? "avoid"
+            : instructionKind(clause.text, clause.text),
+      slot: clause.slot,
+      work,
+      trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
+      language: zh ? "zh" : "en",
+    });
+  }
+  return found;
+}

@@ -1,0 +1,53 @@
+/**
+ * Change sources: how a change of value names the value it is from — "from z_ to wr_", "Hilt is
+ * being replaced by Koin", "we swapped axios for ky", "logrus → zap", 常量前缀从 C_ 换成 K_. The slot
+ * rule blanks the value a change is from, so the value it is to is the one read, whichever slot
+ * entry reads it ("switch the variable prefix from z_ to wr_" sets wr_, not z_). Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/** A value a change is from, as written. */
+const CHANGED = String.raw`['"‘“\x60]?[\w@$#./-]+['"’”\x60]?`;
+
+/** Every wording of where a change comes from, English then Chinese. */
+export const CHANGE_SOURCES = defineLexicon(
+  "change-sources",
+  [
+    {
+      pattern: new RegExp(
+        String.raw`\bfrom\s+(?:the\s+|our\s+)?${CHANGED}\s+(?:to|onto|into)\s+(?=(?!(?:all|every|each|the|our|any|a|an)\b)['"‘“\x60]?[\w@$#./-])`,
+      ),
+      example: "move our assertions from Hamcrest to AssertJ",
+    },
+    {
+      pattern: new RegExp(
+        String.raw`(?<![\w@$#./-])${CHANGED}\s+(?:is|are|was|were|got|gets|is being|are being|has been|have been|will be)\s+(?:replaced|superseded|swapped out)\s+(?:by|with|for)\s+`,
+      ),
+      example: "Hilt is being replaced by Koin",
+    },
+    {
+      pattern: new RegExp(String.raw`\bswap(?:ped|ping|s)?\s+(?:out\s+)?(?:the\s+)?${CHANGED}\s+for\s+`),
+      example: "we swapped axios for ky",
+    },
+    { pattern: new RegExp(String.raw`(?<![\w@$#./-])${CHANGED}\s*(?:->|→|=>)\s*`), example: "logrus → zap" },
+    {
+      pattern: new RegExp(
+        String.raw`从\s*${CHANGED}\s*(?=(?:换成|改成|改为|换到|切到|切换到|迁到|迁移到|升级到|到)\s*['"‘“\x60]?[\w@$#./-])`,
+      ),
+      example: "常量前缀从 C_ 换成 K_",
+    },
+  ],
+  "iu",
+);
+
+const SOURCES = new RegExp(CHANGE_SOURCES.pattern.source, "giu");
+
+/**
+ * `text` with the values a change is from blanked out, at the same length so offsets hold; an
+ * English source becomes "use " before the value it is to.
+ */
+export function withoutChangeSources(text: string): string {
+  return text.replace(SOURCES, (source) =>
+    source.startsWith("从") ? " ".repeat(source.length) : `${" ".repeat(source.length - 4)}use `,
+  );
+}
