@@ -264,3 +264,25 @@ describe("a reject that names nothing, finished after the agent answers", () => 
     expect(rules).toEqual([]);
   });
 });
+
+describe("a sarcastic correction with the right thing in it", () => {
+  it("learns the thing to use", () => {
+    const rules = learnt([
+      { user: "add a fetch subcommand that downloads the release manifest" },
+      {
+        tool: "Bash",
+        input: "cargo build",
+        output: "error: failed to run custom build command for `openssl-sys`",
+        error: true,
+      },
+      {
+        assistant: "The system is missing the OpenSSL headers. I'll install libssl-dev with apt and rebuild.",
+      },
+      {
+        user: "sure, let's make every CI runner depend on system openssl, what could possibly go wrong. use rustls.",
+      },
+      edit("Cargo.toml"),
+    ]).map((heuristic) => heuristic.rule);
+    expect(rules).toContain("Use rustls");
+  });
+});

@@ -19,6 +19,7 @@ import { REDIRECT_REQUESTS, verbOfGerund } from "../lexicon/redirect-requests.js
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { wishesAnswerForm } from "../lexicon/response-style-cues.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { appliesToEveryAnswer } from "../recall/intents.js";
 import { CONFIDENT_SIGNAL_FLOOR } from "../signals/offline-rules.js";
@@ -133,7 +134,12 @@ function redirectText(
   const first = content[0];
   // Something concrete has to be named: code, or a thing a polite request asks for ("No, use the
   // other one." and "别这样改" name nothing), unless the reply is about how to answer.
-  const concrete = content.some(({ text, redirected }) => namesCode(text) || (redirected && names(text)));
+  const concrete = content.some(
+    ({ text, redirected }) =>
+      namesCode(text) ||
+      [...preferenceTerms(text).use].some((term) => !VAGUE_WORDS.test(term)) ||
+      (redirected && names(text)),
+  );
   if (first === undefined || !(concrete || aboutAnswers)) return null;
   // A reply that is only the right command: run that command.
   if (kept.length === 1 && isCommand(first.text, last)) {
