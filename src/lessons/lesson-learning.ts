@@ -112,7 +112,13 @@ export async function learnLesson(
     }
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
-    const built = dropsSomething(candidate) ? await liveConventions() : [];
+    const built = dropsSomething(candidate)
+      ? await store.listLessons({
+          scopeKeys: [lessonScopeKey(candidate)],
+          status: ["candidate", "active", "refined"],
+          limit: 200,
+        })
+      : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({

@@ -116,11 +116,14 @@ export function namesWhatItDrops(newer: string, older: string): boolean {
  */
 function dropsWhatOlderUses(
   newer: Pick<Lesson, "rule" | "convention">,
-  older: Pick<Lesson, "rule" | "convention">,
+  older: Pick<Lesson, "rule" | "convention"> & Partial<Pick<Lesson, "kind">>,
   fresh: PreferenceTerms,
   old: PreferenceTerms,
 ): boolean {
-  if (newer.convention !== true || older.convention !== true || fresh.avoid.size === 0) return false;
+  // A convention that drops a thing overturns every rule built on it: a convention, or a lesson that
+  // says to use it ("部署时：日志…统一走 zap", "use fly deploy --remote-only instead").
+  if (newer.convention !== true || fresh.avoid.size === 0) return false;
+  if (older.convention !== true && (older.kind === undefined || older.kind !== "prefer")) return false;
   const own = stemCounts(newer.rule, false);
   // How often `newer` names each thing in dropping it: more mentions speak of it again.
   const drops = new Map<string, number>();
@@ -144,7 +147,7 @@ function dropsWhatOlderUses(
  */
 export function contradicts(
   newer: Pick<Lesson, "rule" | "slot" | "convention">,
-  older: Pick<Lesson, "rule" | "slot" | "convention">,
+  older: Pick<Lesson, "rule" | "slot" | "convention"> & Partial<Pick<Lesson, "kind">>,
 ): boolean {
   const fresh = preferenceTerms(newer.rule);
   const old = preferenceTerms(older.rule);

@@ -45,7 +45,8 @@ export const COMPLAINT_CUES = cueLexicon("complaint-cues", [
   },
   {
     // Sarcasm about what was just done: "oh fantastic, you just truncated my dev data. love that for me".
-    pattern: /\bwhat could (?:possibly )?go wrong\b|\blove (?:that|this) for (?:me|us)\b|^\W*oh,? (?:great|fantastic|wonderful|brilliant|perfect|lovely|joy)\b/,
+    pattern:
+      /\bwhat could (?:possibly )?go wrong\b|\blove (?:that|this) for (?:me|us)\b|^\W*oh,? (?:great|fantastic|wonderful|brilliant|perfect|lovely|joy)\b/,
     example: "sure, let's depend on system openssl, what could possibly go wrong. use rustls.",
   },
   { pattern: /呵呵|你可真行|真有你的|好家伙/, example: "呵呵，又把生产库连上了" },

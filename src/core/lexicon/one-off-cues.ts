@@ -34,7 +34,8 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   {
     // Fixing a thing named is one task, whatever marker its description carries ("just fix the
     // off-by-one in report.py, the last student never gets printed").
-    pattern: /^(?:(?:no|ok|okay|so|and|now|just|please|pls|can you|could you)[,\s]+)*fix (?:the|this|that|a|an|my|our) /,
+    pattern:
+      /^(?:(?:no|ok|okay|so|and|now|just|please|pls|can you|could you)[,\s]+)*fix (?:the|this|that|a|an|my|our) /,
     example: "just fix the off-by-one in grainbook/report.py, the last student never gets printed",
   },
   {
