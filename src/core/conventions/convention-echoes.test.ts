@@ -157,3 +157,12 @@ describe("a command the agent runs right after", () => {
     ).toBe(false);
   });
 });
+
+describe("what a change drops, in other words", () => {
+  it("reads 'got replaced by', 下掉, 排掉 as drops", () => {
+    expect(slots("and terraform got replaced by OpenTofu last week because of the license thing.")).toEqual([
+      "infrastructure-as-code=opentofu",
+    ]);
+    expect(rules("日志换成标准库的 slog，zap 慢慢下掉，新写的代码都按 slog 来。", null)).toHaveLength(1);
+  });
+});

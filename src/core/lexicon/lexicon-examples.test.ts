@@ -98,3 +98,12 @@ describe("lexicons: what they leave alone", () => {
     },
   );
 });
+
+describe("use and avoid leads", () => {
+  it("end at a word's end: 'run' is no lead inside 'runners'", async () => {
+    const { preferenceTerms } = await import("./use-and-avoid.js");
+    expect([...preferenceTerms("the binary is gone from the runners").use]).toEqual([]);
+    expect([...preferenceTerms("以后一律用pnpm").use]).toEqual(["pnpm"]);
+    expect([...preferenceTerms("Never add env_logger to a library crate").avoid]).toEqual(["env_logger"]);
+  });
+});

@@ -154,7 +154,7 @@ export const NOT_A_RULE = defineLexicon(
     {
       // A story of the past, unless it says what holds now ("we dropped X last sprint, it's Y now").
       pattern:
-        /^(?!.*\b(?:now|from here on|going forward|any ?more)\b)(?!.*\b(?:moved|switched|migrated|changed|upgraded) (?:[\w-]+ ){0,3}?to\b)(?!.*\b(?:replaced|swapped)\b.*\b(?:with|for)\b).*?(?:\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b)/,
+        /^(?!.*\b(?:now|from here on|going forward|any ?more)\b)(?!.*\b(?:moved|switched|migrated|changed|upgraded) (?:[\w-]+ ){0,3}?to\b)(?!.*\b(?:replaced|swapped)\b.*\b(?:with|for|by)\b).*?(?:\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b)/,
       example: "last week we always deployed on fridays",
     },
     {

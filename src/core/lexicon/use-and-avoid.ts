@@ -106,7 +106,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|gets?|got|is|was|has been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out|replaced (?:by|with)|superseded by))/,
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
@@ -132,7 +132,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除)了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|下掉|排掉|排除掉)了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
@@ -153,7 +153,11 @@ const CLAUSE_START = String.raw`(?:^|[,;:.!]\s*)`;
 function compile(leads: readonly TermLead[]): RegExp[] {
   return leads.map((lead) =>
     lead.side === "after"
-      ? new RegExp(`(?:${lead.pattern.source})\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`, "giu")
+      ? // A lead ends at a word's end ("run" is no lead inside "runners"), or on a Chinese character (用pnpm).
+        new RegExp(
+          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`,
+          "giu",
+        )
       : new RegExp(
           `${lead.opensClause ? CLAUSE_START : ""}(${lead.joined ? LATIN_WORD : WORD})${lead.joined ? "\\s*" : " "}(?:${lead.pattern.source})`,
           "giu",
