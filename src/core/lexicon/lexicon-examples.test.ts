@@ -107,3 +107,17 @@ describe("use and avoid leads", () => {
     expect([...preferenceTerms("Never add env_logger to a library crate").avoid]).toEqual(["env_logger"]);
   });
 });
+
+describe("kinds of work a text leaves out", () => {
+  it("are not what it is about", async () => {
+    const { kindsOfWorkIn } = await import("./kinds-of-work.js");
+    expect(kindsOfWorkIn("no unwrap() or expect() outside of tests, propagate with ?")).not.toContain(
+      "tests",
+    );
+    expect(kindsOfWorkIn("run the unit tests")).toContain("tests");
+    expect(kindsOfWorkIn("make sure I didn't break anything")).toContain("tests");
+    expect(kindsOfWorkIn("write a class that pulls the daily exchange rates from the ECB feed")).toContain(
+      "http",
+    );
+  });
+});

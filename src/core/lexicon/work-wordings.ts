@@ -68,7 +68,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "tests",
-    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|assertions?|nothing (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
+    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|assertions?|nothing (?:broke|is broken)|(?:didn'?t|did not|haven'?t|have not) (?:break|broken) (?:anything|something|it)|anything (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
     "run the unit tests",
   ),
   work(
@@ -125,6 +125,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "http",
     /\b(?:endpoints?|api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code)\b|接口|请求/,
     "call the partner api",
+  ),
+  work(
+    "http",
+    /\b(?:pull|pulls|pulling|fetch|fetches|fetching|download|downloads|downloading|poll|polls|polling|scrape|scrapes|scraping)\b[^.!?\n]{0,40}\bfrom (?:the |an? |their |our )?[\w.-]+(?: [\w.-]+)? (?:feed|api|endpoint|service|server|site|website|url)\b/,
+    "write a class that pulls the daily exchange rates from the ECB feed",
   ),
   work(
     "code",
