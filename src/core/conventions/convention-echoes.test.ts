@@ -166,3 +166,15 @@ describe("what a change drops, in other words", () => {
     expect(rules("日志换成标准库的 slog，zap 慢慢下掉，新写的代码都按 slog 来。", null)).toHaveLength(1);
   });
 });
+
+describe("names said in other words", () => {
+  it("reads a suffix said with 'end in' and a prefix said after a comma", () => {
+    expect(slots("Network models are data classes whose names end in Dto, like UserDto")).toEqual([
+      "naming.class.suffix=dto",
+    ]);
+    expect(slots("the Dto suffix is going away too, network models end in Payload now")).toEqual([
+      "naming.class.suffix=payload",
+    ]);
+    expect(slots("常量全大写，并且以 C_ 开头，比如 C_MAX_RETRY")).toEqual(["naming.constant.prefix=c_"]);
+  });
+});

@@ -57,6 +57,11 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
       /^(?:别|不要|不用|不是|而不是|不然|否则|所以|然后|比如|例如|包括|除了|除非|如果|它|它们|这样|那样|也就是|即|或者|或|再)/,
     example: "不要手动 kubectl apply",
   },
+  {
+    // How the thing just named is named, its subject left out: "常量全大写，并且以 C_ 开头".
+    pattern: /^(?:并且|而且|并|还要|都|一律)?\s*以\s*\S+\s*(?:开头|打头|结尾|为前缀|为后缀)/,
+    example: "并且以 C_ 开头",
+  },
 ]);
 
 /** True when a clause leans on the one before it (see {@link LEANING_CLAUSES}). */

@@ -56,6 +56,8 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   parameter: "argument",
   param: "argument",
   class: "class",
+  "data class": "class",
+  model: "class",
   constant: "constant",
   file: "file",
   branch: "branch",

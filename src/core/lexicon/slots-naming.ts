@@ -121,6 +121,14 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "suffix",
     new RegExp(
+      String.raw`\b${WHAT}\b[^.;]{0,40}?\b(?:names?\s+)?(?:should\s+|must\s+|now\s+|always\s+)*ends?\s+(?:in|with)\s+['"‘“\x60]?([A-Z][A-Za-z0-9]{1,15}|_[\w]{1,15})\b`,
+    ),
+    "data classes whose names end in Dto, like UserDto",
+    2,
+  ),
+  naming(
+    "suffix",
+    new RegExp(
       String.raw`\bend(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
     ),
     "end function argument names with '_x'",
@@ -190,6 +198,14 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
       `${ZH_WHAT}(?:名|名称|名字)?[^，。；,;]{0,6}?(?:用|使用|采用|是)?\\s*(大驼峰|小驼峰|驼峰|下划线|蛇形|全大写|帕斯卡)`,
     ),
     "类名一律用大驼峰",
+    2,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字)?[^。；;]{0,20}?[，,]\\s*(?:并且|而且|还要|另外)?\\s*(?:都|一律|统一)?以\\s*${ZH_VALUE}\\s*(?:开头|打头)`,
+    ),
+    "常量统一大写，以 C_ 开头，比如 C_MAX_RETRY",
     2,
   ), // The general forms, last: a thing named and a name part in one clause, either order.
   naming(
