@@ -65,6 +65,28 @@ describe("a statement the agent says back", () => {
     ).toEqual([]);
     expect(rules("I just got back from a ramen tour in Fukuoka", "Ramen in Fukuoka, noted!")).toEqual([]);
   });
+
+  it("never makes a bug report the agent sets out to look into a convention", () => {
+    expect(
+      rules("The API returns 500 for the /users endpoint", "Understood — /users returns 500. Looking now."),
+    ).toEqual([]);
+    expect(
+      rules("The API returns 500 for the /users endpoint", "Let me check why /users returns 500."),
+    ).toEqual([]);
+    expect(rules("这个接口返回 500", "好的，我查一下这个接口为什么返回 500。")).toEqual([]);
+    expect(
+      rules(
+        "the migration in db/migrate/20240101_add_users.rb breaks",
+        "Got it, the migration in db/migrate/20240101_add_users.rb breaks. Let me look.",
+      ),
+    ).toEqual([]);
+  });
+
+  it("is no echo when the agent says it does not understand", () => {
+    expect(
+      echoes("I don't understand, config/app.yaml is empty here?", "The config lives in config/app.yaml"),
+    ).toBe(false);
+  });
 });
 
 describe("a change of value", () => {
