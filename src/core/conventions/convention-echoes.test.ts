@@ -167,6 +167,18 @@ describe("a drop and what replaces it", () => {
   });
 });
 
+describe("a remark that is no rule, with a rule after it in the same sentence", () => {
+  it("keeps the rule: a judgement or 'unchanged' rules out only a sentence that says nothing more", () => {
+    expect(slots("moment is huge so from now on use dayjs for dates")).toEqual(["date-library=dayjs"]);
+    expect(slots("everything else stays the same, but from now on use pnpm for installs")).toEqual([
+      "package-manager=pnpm",
+    ]);
+    expect(slots("其他的不变，以后依赖都用 pnpm 装")).toEqual(["package-manager=pnpm"]);
+    expect(rules("named exports rule is unchanged.", null)).toEqual([]);
+    expect(rules("导入那条照旧。", null)).toEqual([]);
+  });
+});
+
 describe("a command the agent runs right after", () => {
   it("echoes the command the user named, not files the command happens to touch", () => {
     const ran = (text: string) => ({ text, ran: true });
