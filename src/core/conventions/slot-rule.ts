@@ -302,6 +302,7 @@ export const slotRule: LearningRule<{ text: string }, SlotFinding[]> = {
   learn: ({ text }) => readSlots(text),
 };
 
+/** The slots a rule for a slot governs together with (see lexicon/slots.ts). */
 export { slotFamily };
 
 /** The first slot a text names, or null. */
