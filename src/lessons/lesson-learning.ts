@@ -4,7 +4,8 @@
  * superseded by it rather than merged into).
  */
 
-import { isToolSlot, slotFamily, slotOfBareValue } from "../core/conventions/slot-rule.js";
+import { slotOfBareValue } from "../core/conventions/bare-values.js";
+import { isToolSlot, slotFamily } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
