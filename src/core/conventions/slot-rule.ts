@@ -200,6 +200,8 @@ export function readSlots(said: string): SlotFinding[] {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
+      // An empty match would be found again at the same place forever (matchAll steps past it; exec does not).
+      if (to === from) pattern.lastIndex = from + 1;
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
