@@ -4,7 +4,8 @@
  * superseded by it rather than merged into).
  */
 
-import { isToolSlot, slotFamily, slotOfBareValue } from "../core/conventions/slot-rule.js";
+import { slotOfBareValue } from "../core/conventions/bare-values.js";
+import { isToolSlot, slotFamily } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
@@ -55,7 +56,7 @@ export async function learnLesson(
   return writer.withRetry(async () => {
     const ctx = writer.context();
     const created = createLesson({ ...input, id: writer.ids(), now: ctx.now });
-    // The live conventions of its scope, read once for the two checks below that need them.
+    // The live conventions of its scope, read once for the checks below that need them.
     let live: Promise<Lesson[]> | undefined;
     const liveConventions = () =>
       (live ??= store.listLessons({
@@ -101,15 +102,8 @@ export async function learnLesson(
       : [];
     // A rule that only mentions the tool a newer convention replaces ("new features ship behind
     // LaunchDarkly flags") holds that tool's slot too (see memberNamed).
-    if (candidate.convention === true && candidate.slot && isToolSlot(candidate.slot.id)) {
-      const unslotted = await store.listLessons({
-        scopeKeys: [lessonScopeKey(candidate)],
-        status: ["candidate", "active", "refined"],
-        convention: true,
-        limit: 200,
-      });
-      holders.push(...unslotted.filter((lesson) => !lesson.slot));
-    }
+    if (candidate.convention === true && candidate.slot && isToolSlot(candidate.slot.id))
+      holders.push(...(await liveConventions()).filter((lesson) => !lesson.slot));
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
     const built = dropsSomething(candidate)
@@ -124,8 +118,8 @@ export async function learnLesson(
     const decision = decideDedup({
       candidate,
       // Rules for different slots are different rules, however alike their words; so are two
-      // conventions that share few words of their rules.
-      // The same words are the same lesson whatever slot each reading gave them.
+      // conventions that share few words of their rules. The same words are the same lesson
+      // whatever slot each reading gave them.
       neighbours: neighbours.filter(
         (hit) =>
           hit.lesson.contentHash === candidate.contentHash ||

@@ -65,6 +65,28 @@ describe("a statement the agent says back", () => {
     ).toEqual([]);
     expect(rules("I just got back from a ramen tour in Fukuoka", "Ramen in Fukuoka, noted!")).toEqual([]);
   });
+
+  it("never makes a bug report the agent sets out to look into a convention", () => {
+    expect(
+      rules("The API returns 500 for the /users endpoint", "Understood — /users returns 500. Looking now."),
+    ).toEqual([]);
+    expect(
+      rules("The API returns 500 for the /users endpoint", "Let me check why /users returns 500."),
+    ).toEqual([]);
+    expect(rules("这个接口返回 500", "好的，我查一下这个接口为什么返回 500。")).toEqual([]);
+    expect(
+      rules(
+        "the migration in db/migrate/20240101_add_users.rb breaks",
+        "Got it, the migration in db/migrate/20240101_add_users.rb breaks. Let me look.",
+      ),
+    ).toEqual([]);
+  });
+
+  it("is no echo when the agent says it does not understand", () => {
+    expect(
+      echoes("I don't understand, config/app.yaml is empty here?", "The config lives in config/app.yaml"),
+    ).toBe(false);
+  });
 });
 
 describe("a change of value", () => {
@@ -142,6 +164,18 @@ describe("a drop and what replaces it", () => {
     expect(
       slots("and one more: dayjs goes too, the team wants tree-shaking, so dates are date-fns from now on."),
     ).toEqual(["date-library=date-fns"]);
+  });
+});
+
+describe("a remark that is no rule, with a rule after it in the same sentence", () => {
+  it("keeps the rule: a judgement or 'unchanged' rules out only a sentence that says nothing more", () => {
+    expect(slots("moment is huge so from now on use dayjs for dates")).toEqual(["date-library=dayjs"]);
+    expect(slots("everything else stays the same, but from now on use pnpm for installs")).toEqual([
+      "package-manager=pnpm",
+    ]);
+    expect(slots("其他的不变，以后依赖都用 pnpm 装")).toEqual(["package-manager=pnpm"]);
+    expect(rules("named exports rule is unchanged.", null)).toEqual([]);
+    expect(rules("导入那条照旧。", null)).toEqual([]);
   });
 });
 

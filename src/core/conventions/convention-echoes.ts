@@ -4,10 +4,11 @@
  * _camelCase, like _productRepository." → "_camelCase private fields, got it.", 样式全部用 tailwind
  * 的 class → "明白，样式用 tailwind。". People state most conventions as plain descriptions with no
  * marker ("docstrings are Google style", "Tests are xUnit, mocks with Moq"); the reply is what
- * tells them apart from a remark. A reply that does work (code, a long answer) or asks back is no
- * echo. See docs/learning.md ("Conventions the agent said back"). Pure.
+ * tells them apart from a remark. A reply that does work (code, a long answer), sets out to look
+ * into what it was told ("Let me check…", 我查一下) or asks back is no echo. See docs/learning.md
+ * ("a statement the agent says back is a convention"). Pure.
  */
-import { ACKNOWLEDGEMENTS } from "../lexicon/acknowledgements.js";
+import { ACKNOWLEDGEMENTS, LOOKING_INTO } from "../lexicon/acknowledgements.js";
 import { hasHan } from "../lexicon/language.js";
 import { tokens } from "../lexicon/tokenizer.js";
 
@@ -45,7 +46,8 @@ function isShortReply(reply: string): boolean {
 
 /**
  * True when the agent's `reply` echoes `said`, one unit of the user's message: the reply is short,
- * does not end in a question unless it acknowledges first, and shares two of the words of `said`
+ * does not set out to look into it ("Let me check…"), does not end in a question unless it
+ * acknowledges first, and shares two of the words of `said`
  * (or one name — code, a tool, a mixed-case word — with a word of acknowledgement: "got it",
  * "noted", 收到; see lexicon/acknowledgements.ts).
  */
@@ -53,7 +55,8 @@ export function echoes(agent: AgentReply | null | undefined, said: string): bool
   if (!agent) return false;
   if (agent.ran === true) return ranWhatWasSaid(agent.text, said);
   const reply = agent.text;
-  if (!isShortReply(reply)) return false;
+  // "Let me check why /users returns 500": a report or a task the agent sets out to look into.
+  if (!isShortReply(reply) || LOOKING_INTO.test(reply)) return false;
   const acknowledged = ACKNOWLEDGEMENTS.test(reply);
   if (!acknowledged && /[?？]\s*$/.test(reply)) return false;
   const theirs = tokens(reply, { parts: true, stem: true });

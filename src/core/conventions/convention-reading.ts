@@ -17,6 +17,7 @@ import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
+import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
@@ -107,19 +108,6 @@ export interface MessageReading {
   reply?: AgentReply | null;
 }
 
-/** A statement about oneself ("I refactored the backoff", 我今天只能…) is no rule of the project, whoever says it back. */
-const ABOUT_ONESELF = /^(?:i|i'm|i've|i'd|i'll|my)\b|^我(?!们)/i;
-
-/**
- * The conventions of one unit (`text` its words without lead-ins). It is one when it is not a
- * question, a condition or a one-off ("this time", 这次); tells the agent what to do or states a
- * norm ("always start…", "we use…", "names should end with…", 都要); is about how work is done (a
- * slot, a kind of work, or code it names); and is marked as lasting — by a strong standing marker
- * of its own ("always", "we use", 以后), or, for a rule that names a slot, by one elsewhere in the
- * message or a word of change ("now", 改成); after an announced change, a rule that names a value
- * is an update. Its kinds of work are its slot's and those its words name (or, when it names none,
- * those of the command the agent ran right before).
- */
 /**
  * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a
  * story, other people's habits, a guess or a failure report.
@@ -140,6 +128,16 @@ function sets(slot: SlotFinding, text: string): boolean {
   return slot.value !== null && text.toLowerCase().includes(slot.value);
 }
 
+/**
+ * The conventions of one unit (`text` its words without lead-ins). It is one when it is not a
+ * question, a condition or a one-off ("this time", 这次); tells the agent what to do or states a
+ * norm ("always start…", "we use…", "names should end with…", 都要); is about how work is done (a
+ * slot, a kind of work, or code it names); and is marked as lasting — by a strong standing marker
+ * of its own ("always", "we use", 以后), by the agent saying it back (convention-echoes.ts), or,
+ * for a rule that names a slot, by one elsewhere in the message or a word of change ("now", 改成);
+ * after an announced change, a rule that names a value is an update. Its kinds of work are its slot's and those its words name (or, when it names none,
+ * those of the command the agent ran right before).
+ */
 export function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
   if (statesNoRule(unit, text)) return [];
   // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it; "last
@@ -147,18 +145,18 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   if (pointsBackOnly(text) || announcesOnly(text)) return [];
   // "the export button does nothing on Safari, it should download the CSV" asks for one fix.
   if (reportsShortfall(text, hasStrongStandingMarker)) return [];
+  const zh = languageOf(text) === "zh";
+  // A statement the agent says back right away was taken as a rule ("_camelCase private fields, got
+  // it."). Not one about the speaker, one that only drops a thing (it leans on the rule said with
+  // it), nor a request ("Add a login button" → "Sure, a login button" is one task).
+  const echoed =
+    !SPEAKS_OF_ONESELF.test(text) &&
+    !dropsOnly(text) &&
+    !readsAsDirective(text, zh) &&
+    echoes(reading.reply, text);
   // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
   // sentence after, which points back at this one ("Do it that way from now on").
-  // The agent said it back right away ("_camelCase private fields, got it."): it was taken as a rule.
-  // Only a rule of its own: what only drops a thing leans on the rule said with it ("sensor_safe gets deleted next sprint").
-  // A statement, not a request: "Add a login button" → "Sure, adding a login button" is one task.
-  const echoed =
-    !ABOUT_ONESELF.test(text) &&
-    !dropsOnly(text) &&
-    !readsAsDirective(text, languageOf(text) === "zh") &&
-    echoes(reading.reply, text);
   const strong = reading.confirmed === true || echoed || hasStrongStandingMarker(unit.text);
-  const zh = languageOf(text) === "zh";
   const own = readSlots(text).filter((slot) => slot.value !== null);
   // A heading cut from the rule may name what it governs ("about the line length: make that 120").
   const headed = own.length > 0 ? [] : readSlots(unit.text).filter((slot) => sets(slot, text));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SLOTS } from "../lexicon/slots.js";
-import { readSlots, slotFamily, slotOf, slotOfBareValue, slotRule, slotWork } from "./slot-rule.js";
+import { readSlots, slotFamily, slotOf, slotRule, slotWork } from "./slot-rule.js";
 
 const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
 
@@ -161,27 +161,6 @@ describe("a tool of another kind of work", () => {
   it("is no deploy target", () => {
     expect(slots("报错都发到 Bugsnag")).not.toContain("deploy-target=bugsnag");
     expect(slots("以后一律先发 qa-gw")).toEqual(["deploy-target=qa-gw"]);
-  });
-});
-
-describe("an update that names only a value", () => {
-  it("takes the project's one naming-prefix slot, and nothing when the rule names a slot or several values", () => {
-    expect(
-      slotOfBareValue("Make that q_ instead, so q_sum", ["naming.variable.prefix", "docstrings"]),
-    ).toEqual({
-      id: "naming.variable.prefix",
-      value: "q_",
-    });
-    expect(slotOfBareValue("q_ or r_, either is fine", ["naming.variable.prefix"])).toBeNull();
-    expect(slotOfBareValue("Make that q_", ["naming.variable.prefix", "naming.table.prefix"])).toBeNull();
-  });
-});
-
-describe("a rule that names what it governs in words the lexicon cannot read", () => {
-  it("takes no other slot's value", () => {
-    expect(
-      slotOfBareValue("Every DAG id starts with dp_ so the dashboard picks it up", ["naming.table.prefix"]),
-    ).toBeNull();
   });
 });
 

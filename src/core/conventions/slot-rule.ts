@@ -19,7 +19,6 @@ import {
 } from "../lexicon/slots.js";
 import { LAUNCHERS, NOT_A_TOOL } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
-import { saysUpdate } from "../lexicon/update-cues.js";
 import { DESCRIPTION_LEADS, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 
@@ -201,6 +200,8 @@ export function readSlots(said: string): SlotFinding[] {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
+      // An empty match would be found again at the same place forever (matchAll steps past it; exec does not).
+      if (to === from) pattern.lastIndex = from + 1;
       const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
       const what =
         named === undefined
@@ -302,6 +303,7 @@ export const slotRule: LearningRule<{ text: string }, SlotFinding[]> = {
   learn: ({ text }) => readSlots(text),
 };
 
+/** The slots a rule for a slot governs together with (see lexicon/slots.ts). */
 export { slotFamily };
 
 /** The first slot a text names, or null. */
@@ -378,32 +380,4 @@ export function memberSlotsNamed(text: string): string[] {
     const { members } = entry.value;
     return pattern.test(text) || filesOf.some((name) => members[name] !== undefined);
   }).map(({ entry }) => entry.slot);
-}
-
-/** A bare name part said on its own ("make that n_"): a prefix with nothing after it. */
-const BARE_PREFIX = /(?<![\w$./-])['"‘“`]?([A-Za-z$][\w$]{0,20}_)['"’”`]?(?![\w$])/g;
-
-/**
- * The slot an update that names only a value takes: the one naming-prefix slot of the project's
- * conventions (`slots`) when the rule says one bare prefix and names no slot itself ("Actually make
- * that n_, so n_total" after "variable names start with wr_" → naming.variable.prefix = n_) when it
- * says an update, else null.
- */
-export function slotOfBareValue(
-  rule: string,
-  slots: readonly string[],
-): { id: string; value: string } | null {
-  const prefixes = new Set(slots.filter((slot) => /^naming\.[^.]+\.prefix$/.test(slot)));
-  // A prefix the rule drops is not the one it sets ("the prefix is now n_. wr_ is retired").
-  const dropped = preferenceTerms(rule).avoid;
-  const values = new Set(
-    [...rule.matchAll(BARE_PREFIX)]
-      .map((found) => (found[1] as string).toLowerCase())
-      .filter((value) => !dropped.has(value)),
-  );
-  // Only an update ("make that n_", "q_ instead", "now"): a rule that names what it governs in words
-  // the lexicon cannot read ("Every DAG id starts with dp_") is no value of another slot.
-  if (prefixes.size !== 1 || values.size !== 1 || !saysUpdate(rule) || readSlots(rule).length > 0)
-    return null;
-  return { id: [...prefixes][0] as string, value: [...values][0] as string };
 }

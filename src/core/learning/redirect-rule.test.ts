@@ -265,6 +265,22 @@ describe("a reject that names nothing, finished after the agent answers", () => 
   });
 });
 
+describe("a rebuke that names nothing to use", () => {
+  it("learns nothing from 'use your brain' or 'use common sense'", () => {
+    for (const rebuke of ["no, that's wrong. use your brain.", "wrong, use common sense"]) {
+      const rules = learnt([
+        { user: "add a retry to the fetch in api.ts" },
+        edit("src/api.ts"),
+        { assistant: "Added a retry loop with 3 attempts." },
+        { user: rebuke },
+        { assistant: "Sorry — what should it be instead?" },
+        { user: "forget it, I'll do it myself" },
+      ]).map((heuristic) => heuristic.rule);
+      expect(rules).toEqual([]);
+    }
+  });
+});
+
 describe("a sarcastic correction with the right thing in it", () => {
   it("learns the thing to use", () => {
     const rules = learnt([

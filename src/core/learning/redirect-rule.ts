@@ -134,12 +134,7 @@ function redirectText(
   const first = content[0];
   // Something concrete has to be named: code, or a thing a polite request asks for ("No, use the
   // other one." and "别这样改" name nothing), unless the reply is about how to answer.
-  const concrete = content.some(
-    ({ text, redirected }) =>
-      namesCode(text) ||
-      [...preferenceTerms(text).use].some((term) => !VAGUE_WORDS.test(term)) ||
-      (redirected && names(text)),
-  );
+  const concrete = content.some(({ text, redirected }) => namesAThing(text) || (redirected && names(text)));
   if (first === undefined || !(concrete || aboutAnswers)) return null;
   // A reply that is only the right command: run that command.
   if (kept.length === 1 && isCommand(first.text, last)) {
@@ -165,9 +160,14 @@ function redirectText(
   return { rule, first: stripConnectives(first.text), parts: content.length };
 }
 
-/** Words that name nothing on their own: "the other one", "it", "that way". */
+/** Words that name nothing on their own: "the other one", "it", "that way", "use your brain", "use common sense". */
 const VAGUE_WORDS =
-  /^(?:the|a|an|this|that|these|those|it|them|one|ones|other|another|thing|things|way|like|so|instead|please|just|again|here|there|now|anymore|any|more|to|in|on|of|with|我|你|这样|那样|这个|那个|改|弄|做)$/i;
+  /^(?:the|a|an|this|that|these|those|it|them|one|ones|other|another|thing|things|way|like|so|instead|please|just|again|here|there|now|anymore|any|more|to|in|on|of|with|your|my|his|her|their|its|own|common|proper|right|correct|better|best|good|我|你|这样|那样|这个|那个|改|弄|做)$/i;
+
+/** True when `text` names code or a thing to use ("use rustls"), not "use your brain". */
+function namesAThing(text: string): boolean {
+  return namesCode(text) || [...preferenceTerms(text).use].some((term) => !VAGUE_WORDS.test(term));
+}
 
 /** True when a request names something past its verb: "use date-fns instead", not "use the other one". */
 function names(text: string): boolean {

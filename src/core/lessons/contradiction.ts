@@ -123,7 +123,7 @@ function dropsWhatOlderUses(
   // A convention that drops a thing overturns every rule built on it: a convention, or a lesson that
   // says to use it ("部署时：日志…统一走 zap", "use fly deploy --remote-only instead").
   if (newer.convention !== true || fresh.avoid.size === 0) return false;
-  if (older.convention !== true && (older.kind === undefined || older.kind !== "prefer")) return false;
+  if (older.convention !== true && older.kind !== "prefer") return false;
   const own = stemCounts(newer.rule, false);
   // How often `newer` names each thing in dropping it: more mentions speak of it again.
   const drops = new Map<string, number>();

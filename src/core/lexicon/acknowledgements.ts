@@ -10,7 +10,11 @@ import { defineLexicon } from "./define-lexicon.js";
 export const ACKNOWLEDGEMENTS = defineLexicon("acknowledgements", [
   { pattern: /\bgot it\b|\bgotcha\b/, example: "Got it, z_ prefix on local variables." },
   { pattern: /\b(?:duly )?noted\b/, example: "Google-style docstrings, noted." },
-  { pattern: /\bunderstood\b|\bunderstand\b/, example: "Understood: throw DomainError subclasses." },
+  {
+    // Not "I don't understand": that asks back.
+    pattern: /\bunderstood\b|(?<!n'?t |\bnot )\bunderstand\b/,
+    example: "Understood: throw DomainError subclasses.",
+  },
   { pattern: /\bwill do\b|\bwilco\b|\broger(?: that)?\b|\bcopy that\b/, example: "Will do." },
   {
     pattern: /\bmakes sense\b|\bsounds good\b|\bfair enough\b/,
@@ -33,5 +37,31 @@ export const ACKNOWLEDGEMENTS = defineLexicon("acknowledgements", [
   {
     pattern: /收到|明白|了解|记住了?|记下了?|知道了|懂了|没问题|好的|以后(?:都)?(?:用|写|改|按)/u,
     example: "收到，以后用 zerolog。",
+  },
+]);
+
+/**
+ * How an agent sets out to look into what it was told — "Let me check why /users returns 500",
+ * "Looking now.", "I'll look into the crash", 我查一下: what it was told is a report or a task, not a
+ * rule, whatever words the reply shares with it (see conventions/convention-echoes.ts).
+ */
+export const LOOKING_INTO = defineLexicon("looking-into", [
+  {
+    pattern:
+      /\blet me (?:check|look|take a look|have a look|investigate|dig|debug|reproduce|find out|figure out|see what|see why)\b/,
+    example: "Let me check why /users returns 500.",
+  },
+  {
+    pattern:
+      /\b(?:i'll|i will|i'm going to) (?:check|look (?:into|at)|take a look|have a look|investigate|dig into|debug|reproduce|figure out)\b/,
+    example: "Got it — I'll look into the login button crash on Safari.",
+  },
+  {
+    pattern: /\blooking (?:into (?:it|this|that)|at (?:it|this|that)|now)\b|\bon it\b|\bchecking now\b/,
+    example: "Looking now.",
+  },
+  {
+    pattern: /我(?:来|先|去)?(?:查|看|排查|定位|调查|复现)一下|我(?:来|先|去)?(?:查查|看看|排查)/u,
+    example: "好的，我查一下这个接口为什么返回 500。",
   },
 ]);

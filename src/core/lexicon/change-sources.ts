@@ -42,12 +42,18 @@ export const CHANGE_SOURCES = defineLexicon(
 
 const SOURCES = new RegExp(CHANGE_SOURCES.pattern.source, "giu");
 
+/** What an English source becomes before the value it is to. */
+const USE = "use ";
+
 /**
  * `text` with the values a change is from blanked out, at the same length so offsets hold; an
- * English source becomes "use " before the value it is to.
+ * English source long enough to hold it becomes "use " before the value it is to ("a->b" is only
+ * blanked).
  */
 export function withoutChangeSources(text: string): string {
   return text.replace(SOURCES, (source) =>
-    source.startsWith("从") ? " ".repeat(source.length) : `${" ".repeat(source.length - 4)}use `,
+    source.startsWith("从") || source.length < USE.length
+      ? " ".repeat(source.length)
+      : `${" ".repeat(source.length - USE.length)}${USE}`,
   );
 }

@@ -49,7 +49,7 @@ export const COMPLAINT_CUES = cueLexicon("complaint-cues", [
       /\bwhat could (?:possibly )?go wrong\b|\blove (?:that|this) for (?:me|us)\b|^\W*oh,? (?:great|fantastic|wonderful|brilliant|perfect|lovely|joy)\b/,
     example: "sure, let's depend on system openssl, what could possibly go wrong. use rustls.",
   },
-  { pattern: /呵呵|你可真行|真有你的|好家伙/, example: "呵呵，又把生产库连上了" },
+  { pattern: /呵呵|你可真行|真有你的/, example: "呵呵，又把生产库连上了" },
   {
     pattern: /太啰嗦|太长了|太多废话|废话太多|又臭又长/,
     example: "太啰嗦了，直接说结论就行",

@@ -106,6 +106,14 @@ describe("use and avoid leads", () => {
     expect([...preferenceTerms("以后一律用pnpm").use]).toEqual(["pnpm"]);
     expect([...preferenceTerms("Never add env_logger to a library crate").avoid]).toEqual(["env_logger"]);
   });
+
+  it("drop what 'goes too' but not a symptom that goes away, nor what 'scratch the surface' names", async () => {
+    const { preferenceTerms } = await import("./use-and-avoid.js");
+    expect([...preferenceTerms("and one more: dayjs goes too").avoid]).toEqual(["dayjs"]);
+    expect([...preferenceTerms("scratch the z_ thing, use wr_").avoid]).toEqual(["z_"]);
+    expect([...preferenceTerms("the warning goes away after a restart").avoid]).toEqual([]);
+    expect([...preferenceTerms("this only scratches the surface").avoid]).toEqual([]);
+  });
 });
 
 describe("kinds of work a text leaves out", () => {

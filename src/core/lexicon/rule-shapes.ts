@@ -159,8 +159,9 @@ export const NOT_A_RULE = defineLexicon(
     },
     {
       // A rule said to stay as it is refers to one already learnt: "named exports rule is unchanged", 查询那条不变.
+      // Only when nothing follows in another clause ("everything else stays the same, but from now on …").
       pattern:
-        /^(?:the |our |and )?(?:[\w-]+ ){0,3}?(?:rules?|conventions?|naming|style|one|part|thing)\s+(?:is|are|stays?|remains?)\s+(?:unchanged|the same|as (?:is|before))\b|^(?:everything else|the rest|all other rules|other rules?)\b[^.;]{0,20}?\b(?:unchanged|the same|stays?)\b|^[^，。,;；]{0,12}?(?:那条|这条|那个|其他|其余|别的)[^，。]{0,8}?(?:不变|照旧|还是一样|没变)/,
+        /(?:^(?:the |our |and )?(?:[\w-]+ ){0,3}?(?:rules?|conventions?|naming|style|one|part|thing)\s+(?:is|are|stays?|remains?)\s+(?:unchanged|the same|as (?:is|before))\b|^(?:everything else|the rest|all other rules|other rules?)\b[^.;]{0,20}?\b(?:unchanged|the same|stays?)\b|^[^，。,;；]{0,12}?(?:那条|这条|那个|其他|其余|别的)[^，。]{0,8}?(?:不变|照旧|还是一样|没变))[^,，;；]*$/,
       example: "named exports rule is unchanged",
     },
     {
@@ -192,7 +193,7 @@ export const NOT_A_RULE = defineLexicon(
     {
       // A judgement of a thing, said as the reason for a change: "wr_ reads weird in code review".
       pattern:
-        /^[^,;]{0,40}\b(?:reads|looks|sounds|feels|seems|is|are|was|were|got|gets) (?:really |a bit |kind of |too |way too |so |super |pretty |very |just )?(?:weird|odd|off|ugly|awkward|confusing|strange|clunky|noisy|verbose|huge|big|bloated|heavy|slow|sluggish|painful|annoying|terrible|awful|flaky|unreliable|buggy|overkill|a mess|a pain|a nightmare|in maintenance mode|unmaintained)\b[^,;]*$/,
+        /^[^,;]{0,40}\b(?:reads|looks|sounds|feels|seems|is|are|was|were|got|gets) (?:really |a bit |kind of |too |way too |so |super |pretty |very |just )?(?:weird|odd|off|ugly|awkward|confusing|strange|clunky|noisy|verbose|huge|big|bloated|heavy|slow|sluggish|painful|annoying|terrible|awful|flaky|unreliable|buggy|overkill|a mess|a pain|a nightmare|in maintenance mode|unmaintained)\b(?![^,;]*\b(?:so|but|therefore|hence|which is why|that's why)\b)[^,;]*$/,
       example: "wr_ reads weird in code review",
     },
     {

@@ -5,7 +5,7 @@
  * lasting fact, but requests ("I need …", "I'd like …"), opinions ("I think …"), plans and past
  * events ("I went …") are left out, and any veto outweighs it.
  */
-import { cueLexicon } from "./define-lexicon.js";
+import { cueLexicon, defineLexicon } from "./define-lexicon.js";
 
 /** Verbs after "I" that ask, plan, judge or tell a past event rather than state a lasting fact. */
 const NOT_A_LASTING_VERB = String.raw`(?:don'?t|do not|never|rarely|seldom|have (?:a|an|another|one more|some|no) (?:question|problem|issue|idea|meeting|call|appointment|doubt|suggestion|request|bug|error|feeling|look|minute|moment|few)|need|needs|want|wanted|think|thought|guess|mean|meant|was|were|wonder|wondered|see|saw|agree|just|will|'ll|would|'d|have to|had|got|forgot|asked|said|told|went|did|tried|hope|wish|feel|felt|know|knew|understand|bet|suppose|believe|assume|can|could|should|must|might|may|am|'m|'ve|have been|also|already|still|really|actually|probably|maybe|love it|like it|like that|like this|hate it|hate that|appreciate|apologi[sz]e|promise|found|noticed|realized|remember|recall|get it|see it|meant|haven't|didn't|did not|wasn't|won't|can't|couldn't|shouldn't|wouldn't|ran|made|sent|read|heard|left|came|bought|booked|paid|called)\b`;
@@ -41,4 +41,14 @@ export const SELF_STATEMENTS = cueLexicon("self-statements", [
       /^[^\w\u4e00-\u9fff]*我(?!们|想|要|需要|觉得|认为|感觉|刚|刚刚|已经|在找|正在|不知道|不确定|看看|问|说(?!话)|今天|现在|马上|明天|昨天|去|来|先|再|还|也|就|都|只是|是说|的意思|没|希望|猜|以为|记得|忘了)/,
     example: "我老家在成都",
   },
+]);
+
+/**
+ * A sentence that opens with the speaker ("I refactored the backoff", "my laptop died", 我今天只能…):
+ * it tells of the user, so it is no rule of the project, whoever says it back (see
+ * conventions/convention-reading.ts).
+ */
+export const SPEAKS_OF_ONESELF = defineLexicon("speaks-of-oneself", [
+  { pattern: /^(?:i|i'm|i've|i'd|i'll|my)\b/, example: "I refactored the retry backoff in internal/queue" },
+  { pattern: /^我(?!们)/, example: "我今天只能用外接键盘" },
 ]);

@@ -87,8 +87,9 @@ export const AVOID_LEADS = defineLexicon(
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(/\bmov(?:e|ed|ing)(?: [\w-]+){0,3}? off/, "ops moved the celery broker off redis onto rabbitmq"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
+    // "forget"/"ditch" are read below; "scratch" drops only a rule's subject ("scratch the surface" drops nothing).
     after(
-      /\b(?:scratch|ditch|forget about|forget)(?= (?:the |our )?\S+ (?:thing|rule|one|idea|convention|prefix|stuff)\b)/,
+      /\bscratch(?= (?:the |our )?\S+ (?:thing|rule|one|idea|convention|prefix|stuff)\b)/,
       "scratch the z_ thing",
     ),
     after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
@@ -124,8 +125,9 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
-      // Said of a thing after another was dropped: "and one more: dayjs goes too".
-      pattern: /(?:goes|go|is going|are going) (?:too|as well|away)\b/,
+      // Said of a thing after another was dropped: "and one more: dayjs goes too". Not "goes away":
+      // a symptom goes away ("the warning goes away after a restart").
+      pattern: /(?:goes|go|is going|are going) (?:too|as well)\b/,
       example: "dayjs goes too, dates are date-fns from now on",
       side: "before" as const,
     },

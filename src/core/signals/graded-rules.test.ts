@@ -62,6 +62,11 @@ describe("graded rules", () => {
     }
   });
 
+  it("reads sarcasm as a complaint, not surprise or praise (好家伙，这么快)", () => {
+    expect(onReply("呵呵，又把生产库连上了").map((signal) => signal.rule)).toContain("complaint");
+    expect(onReply("好家伙，这么快").filter((signal) => signal.type === "reject")).toEqual([]);
+  });
+
   it("does not read a hypothetical retry as a request", () => {
     expect(onReply("If the build fails, try again once more.").map((signal) => signal.rule)).not.toContain(
       "retry-request",
