@@ -302,3 +302,17 @@ describe("a sarcastic correction with the right thing in it", () => {
     expect(rules).toContain("Use rustls");
   });
 });
+
+describe("a reject left for a new request", () => {
+  it("learns nothing from the new request", () => {
+    const rules = learnt([
+      { user: "把登录页的报错文案改一下" },
+      edit("src/views/Login.vue"),
+      { assistant: "改好了，文案换成了“用户名或密码错误”。" },
+      { user: "不对" },
+      { assistant: "那你希望改成什么？" },
+      { user: "先不管这个了，帮我看看 README.md 里的安装步骤" },
+    ]).map((heuristic) => heuristic.rule);
+    expect(rules).toEqual([]);
+  });
+});

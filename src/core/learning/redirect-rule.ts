@@ -18,6 +18,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { REDIRECT_REQUESTS, verbOfGerund } from "../lexicon/redirect-requests.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { wishesAnswerForm } from "../lexicon/response-style-cues.js";
+import { NEW_GOAL_OPENERS } from "../lexicon/task-openers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
@@ -233,8 +234,11 @@ export function redirectRule(context: ExperienceContext, heuristics: Transferabl
     // table") redirects it as surely as a complaint does.
     const styled = agent.answered && wishesAnswerForm(words);
     // The agent only answered (asked back, or offered another way): the next words finish the reject.
+    // A new request instead ("先不管这个了，帮我看看 README.md") leaves the reject unfinished.
     const rejected =
-      pending !== null && agent.answered && agent.action === undefined ? `${pending} ${words}` : null;
+      pending !== null && agent.answered && agent.action === undefined && !NEW_GOAL_OPENERS.test(words)
+        ? `${pending} ${words}`
+        : null;
     pending = null;
     if (!styled && rejected === null && !corrects(cues)) return;
     const zh = languageOf(words) === "zh";

@@ -35,6 +35,11 @@ export const NEW_GOAL_OPENERS = defineLexicon("new-goal-openers", [
     "moving on, the CSV export",
   ),
   opener("接下来|另外|换个话题|下一个任务|新任务|下一步|还有一个(?:问题|任务|事)", "好的，接下来做导出"),
+  // Leaving the last thing aside for another: "never mind that, can you update CHANGELOG.md".
+  opener(
+    "never ?mind(?: that| this)?[,.]|forget (?:that|it)[,.]|先不管(?:这个|那个)?了?|不管(?:这个|那个)了",
+    "先不管这个了，帮我看看 README.md",
+  ),
 ]);
 
 /** A message opening with a connective ("And …", "But …", "而且…"): it continues the current request. */
