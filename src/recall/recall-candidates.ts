@@ -132,7 +132,9 @@ export async function lessonsFor(search: LessonSearch): Promise<{
   const candidates: RecallCandidate[] = [];
   scored.forEach((candidate, index) => {
     const lesson = lessons[index] as Lesson;
-    if (known.has(lesson.id)) conventions.push({ lesson, relevance: candidate.relevance, candidate });
+    // A convention of any scope is judged by the conventions block, never as a situational lesson.
+    if (known.has(lesson.id) || lesson.convention === true)
+      conventions.push({ lesson, relevance: candidate.relevance, candidate });
     else candidates.push(candidate);
   });
   return { candidates, conventions };

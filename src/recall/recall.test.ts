@@ -67,7 +67,9 @@ describe("recall across sessions", () => {
     const unrelated = await ask("write a short poem about the sea at night");
     expect(unrelated.context).toBe("");
     expect(unrelated.items).toEqual([]);
-    expect(unrelated.rejected.every((item) => /not relevant enough|score/.test(item.reason))).toBe(true);
+    expect(
+      unrelated.rejected.every((item) => /not relevant enough|score|a knowledge question/.test(item.reason)),
+    ).toBe(true);
 
     const elsewhere = await ask("install the dependencies for the checkout package", {
       projectId: "/work/other-repo",
@@ -524,5 +526,24 @@ describe("lessons about how to answer", () => {
     expect(lessons(await ask("parse the due dates on the invoices", { projectId: "/work/other" }))).toEqual(
       [],
     );
+  });
+});
+
+describe("a convention of the user, not of a project", () => {
+  it("goes through the conventions block, never into a knowledge question as a lesson", async () => {
+    const { rt, ask } = await setup();
+    await rt.lessons.learn({
+      kind: "prefer",
+      trigger: "When running training and batch jobs",
+      rule: "GPUs 0 and 1 are mine, use 2 and 3 for batch jobs",
+      domain: "workflow",
+      scope: "global",
+      convention: true,
+      evidence: [
+        { quote: "gpus 0 and 1 are mine, use 2 and 3 for batch jobs", sessionId: "earlier", at: T0 },
+      ],
+    });
+    const question = await ask("does layer norm or batch norm behave better with tiny batches?");
+    expect(question.items.filter((item) => item.kind === "lesson")).toEqual([]);
   });
 });

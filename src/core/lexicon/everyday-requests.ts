@@ -31,8 +31,17 @@ export const EVERYDAY_REQUESTS = defineLexicon(
       example: "make me a workout plan for three days a week",
     },
     {
+      pattern:
+        /\b(?:birthday|anniversary|wedding|retirement|get[- ]well) (?:wishes|message|note|poem)\b|\b(?:thank-you|thank you|condolence|sympathy) (?:note|card|message)\b|\bwedding vows\b/,
+      example: "write a warm birthday message for my grandma's 80th",
+    },
+    {
       pattern: /行程|旅游|旅行|攻略|菜谱|食谱|做饭|礼物|生日|婚礼|健身计划|减肥/,
       example: "帮我规划一下国庆去成都的旅游行程",
+    },
+    {
+      pattern: /祝福语|祝寿|大寿|寿宴|贺词|贺卡|请假条|请假理由|感谢信|朋友圈文案|情书/,
+      example: "帮我写一段给奶奶八十大寿的祝福语，温馨一点",
     },
   ],
   "iu",

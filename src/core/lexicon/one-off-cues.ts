@@ -32,6 +32,11 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
     example: "fix this function so it returns early",
   },
   {
+    // A request for the agent to do a thing now: 帮我给借书接口加个测试 (not 帮我记一下，以后都用 pnpm).
+    pattern: /^(?:帮我|麻烦(?:你)?(?:帮我)?)(?!记)(?![^。]*?(?:以后|今后|一律|从今))/,
+    example: "帮我给借书接口加个测试：超过 5 本不能再借",
+  },
+  {
     // Fixing a thing named is one task, whatever marker its description carries ("just fix the
     // off-by-one in report.py, the last student never gets printed").
     pattern:

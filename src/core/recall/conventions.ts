@@ -32,7 +32,16 @@ export interface PromptWork {
   general: boolean;
   /** A knowledge question: general, yet answered, so answer style holds for it. */
   question: boolean;
+  /**
+   * It speaks of the project ("我们项目现在用的是哪个", "what does our api return") or names a kind of
+   * its work: its conventions may answer it as lessons.
+   */
+  aboutProject: boolean;
 }
+
+/** Words that put a prompt in its project: "our", "we", "this repo", 我们, 项目. */
+const PROJECT_WORDS =
+  /\b(?:we|our|us|here)\b|\bthis (?:repo|project|codebase|app|service)\b|我们|咱们|项目|仓库|这边/i;
 
 /** The kinds a prompt names and asks for, with `code` when one of them changes code. */
 function workOf(prompt: string, named: ReadonlySet<string>, forConventions: boolean): Set<string> {
@@ -58,6 +67,8 @@ export function promptWork(prompt: string, general: boolean): PromptWork {
     lessonWork: workOf(prompt, named, false),
     general: question || chitChat(prompt, work) || (named.size === 0 && asksForEveryday(prompt)),
     question,
+    // Naming the project's work counts: "how many instances is the notifier service scaled to in prod?".
+    aboutProject: named.size > 0 || PROJECT_WORDS.test(prompt),
   };
 }
 
@@ -261,7 +272,10 @@ export function conventionsBlock(
   }
   for (const left of choice.rejected) {
     const candidate = byId.get(left.lesson.id) as RecallCandidate;
-    if (left.reason === NOT_THIS_WORK || left.reason === KNOWLEDGE_QUESTION) block.asLessons.push(candidate);
+    // A knowledge question that does not speak of the project ("does layer norm or batch norm
+    // behave better with tiny batches?") is served by no convention of it, as a lesson either.
+    if (left.reason === NOT_THIS_WORK || (left.reason === KNOWLEDGE_QUESTION && prompt.aboutProject))
+      block.asLessons.push(candidate);
     else
       block.rejected.push({
         candidate: { ...candidate, text: left.text, convention: true },
