@@ -32,6 +32,12 @@ function convention(rule: string, slot: LessonSlot, day: number, projectId = "/w
 
 const prefix = (value: string): LessonSlot => ({ id: "naming.variable.prefix", value });
 
+/** A convention said on `day` whose slot is not read. */
+function unslotted(rule: string, day: number): LessonInput {
+  const { slot: _slot, ...rest } = convention(rule, prefix("unused"), day);
+  return rest;
+}
+
 describe("lesson book: supersession by slot", () => {
   it("z_ → wr_ → n_: each newer rule archives the older one, 'superseded by …', and its history keeps both", async () => {
     const { store, book, setClock } = setup();
@@ -154,12 +160,6 @@ describe("lesson book: supersession by slot", () => {
 });
 
 describe("lesson book: supersession by what a change drops", () => {
-  /** A convention said on `day`, with no slot the lexicon names. */
-  function unslotted(rule: string, day: number): LessonInput {
-    const { slot: _slot, ...rest } = convention(rule, prefix("unused"), day);
-    return rest;
-  }
-
   /** A convention with the slot its words name, as the convention rule reads it. */
   function stated(rule: string, day: number): LessonInput {
     const found = slotOf(rule);
@@ -273,16 +273,12 @@ describe("lesson book: the same words read with two slots", () => {
 });
 
 describe("lesson book: a convention that only mentions its tool", () => {
-  const mentioned = (rule: string, day: number): LessonInput => {
-    const { slot: _slot, ...rest } = convention(rule, prefix("unused"), day);
-    return rest;
-  };
   it("is replaced by a newer convention that sets another tool of that kind", async () => {
     const { store, book, setClock } = setup();
     const flags = await book.learn(
-      mentioned("New features ship behind LaunchDarkly flags (useFlags hook from the LD react sdk)", 0),
+      unslotted("New features ship behind LaunchDarkly flags (useFlags hook from the LD react sdk)", 0),
     );
-    const errors = await book.learn(mentioned("Frontend errors are reported to Sentry", 0));
+    const errors = await book.learn(unslotted("Frontend errors are reported to Sentry", 0));
     setClock(T0 + 9 * DAY);
     const unleash = await book.learn(
       convention(
