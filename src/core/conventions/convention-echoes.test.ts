@@ -212,3 +212,15 @@ describe("names said in other words", () => {
     expect(slots("常量全大写，并且以 C_ 开头，比如 C_MAX_RETRY")).toEqual(["naming.constant.prefix=c_"]);
   });
 });
+
+describe("a chain of changes said in passing", () => {
+  it("drops what 'X's out', 'changed my mind on X' and 'switching from X to Y' name", () => {
+    expect(
+      rules(
+        "I changed my mind on eyre. so eyre's out, the binary uses miette now, miette::Result and IntoDiagnostic.",
+        "Understood — miette in the binary instead of eyre.",
+      ),
+    ).toHaveLength(1);
+    expect(rules("we went to a 3 hour jazz gig, never again", "Three hours is a commitment.")).toEqual([]);
+  });
+});

@@ -80,11 +80,14 @@ function marked(
 }
 
 /**
- * What the agent did right after the user row at `index`: its text reply, or the command it ran
- * ("unit tests are `make test-unit`" → it runs `make test-unit`), when that is the next row.
+ * What the agent did right after the user row at `index` (and any user rows sent right after it):
+ * its text reply, or the command it ran ("unit tests are `make test-unit`" → it runs `make test-unit`).
  */
 function replyTo(rows: readonly TaskMessage[], index: number): AgentReply | null {
-  const next = rows[index + 1];
+  // Messages sent one after another are answered together ("Got it — thiserror in libraries, …").
+  let at = index + 1;
+  while (rows[at] !== undefined && userWords(rows[at] as TaskMessage) !== null) at += 1;
+  const next = rows[at];
   if (next === undefined) return null;
   const command = isActionCall(next) ? toolCommand(next) : null;
   if (command !== null) return { text: command, ran: true };

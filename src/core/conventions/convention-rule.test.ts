@@ -329,3 +329,17 @@ describe("conventions among a task's heuristics", () => {
     expect(withConventions(said, [taste], "x")[0]?.convention).toBeUndefined();
   });
 });
+
+describe("messages sent one after another", () => {
+  it("are said back together by the agent's one reply", () => {
+    const rows = taskRows([
+      {
+        user: "let me give you the lay of the land first. library code defines its errors as thiserror enums.",
+      },
+      { user: "and the binary is tilekit-cli." },
+      { assistant: "Got it — thiserror enums in the library code." },
+    ]);
+    const found = withConventions(rows, [], "tilekit").map((heuristic) => heuristic.rule);
+    expect(found).toContain("Library code defines its errors as thiserror enums");
+  });
+});

@@ -129,3 +129,16 @@ describe("kinds of work a text leaves out", () => {
     );
   });
 });
+
+describe("drops said in passing", () => {
+  it("name the thing dropped", async () => {
+    const { preferenceTerms } = await import("./use-and-avoid.js");
+    expect([...preferenceTerms("so eyre's out, the binary uses miette now").avoid]).toEqual(["eyre"]);
+    expect([...preferenceTerms("so eyre's out, the binary uses miette now").use]).toEqual(["miette"]);
+    expect([...preferenceTerms("we're switching the binary from anyhow to color-eyre").avoid]).toEqual([
+      "anyhow",
+    ]);
+    expect([...preferenceTerms("copy the files from src to dist").avoid]).toEqual([]);
+    expect([...preferenceTerms("I changed my mind about the prefix again").avoid]).toEqual([]);
+  });
+});

@@ -101,7 +101,7 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "change",
-      /\b(?:is|are) (?:out|gone|history)\b(?! of\b)|\brip(?:ping)? [\w.@/-]+ out\b|\bwe'?re (?:dropping|ditching|removing|retiring)\b/,
+      /\b(?:is|are) (?:out|gone|history)\b(?! of\b)|['’]s (?:out|gone|history)\b(?! of\b)|\brip(?:ping)? [\w.@/-]+ out\b|\bwe'?re (?:dropping|ditching|removing|retiring)\b/,
       "requests is out, httpx from now on",
     ),
     entry(
@@ -163,6 +163,11 @@ export const NOT_A_RULE = defineLexicon(
       pattern:
         /(?:^(?:the |our |and )?(?:[\w-]+ ){0,3}?(?:rules?|conventions?|naming|style|one|part|thing)\s+(?:is|are|stays?|remains?)\s+(?:unchanged|the same|as (?:is|before))\b|^(?:everything else|the rest|all other rules|other rules?)\b[^.;]{0,20}?\b(?:unchanged|the same|stays?)\b|^[^，。,;；]{0,12}?(?:那条|这条|那个|其他|其余|别的)[^，。]{0,8}?(?:不变|照旧|还是一样|没变))[^,，;；]*$/,
       example: "named exports rule is unchanged",
+    },
+    {
+      // An exclamation after a story, not a rule: "we went to a 3 hour jazz gig, never again".
+      pattern: /,\s*never again\s*[.!]*$/,
+      example: "we went to a 3 hour jazz gig, never again",
     },
     {
       // A meeting reported, not what it decided: "we had a naming discussion with the other team".

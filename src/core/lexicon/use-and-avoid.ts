@@ -33,6 +33,7 @@ export const USE_LEADS = defineLexicon(
   "use-leads",
   [
     after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with)/, "use pnpm for everything"),
+    after(/\buses(?= \S+ now\b)/, "the binary uses miette now"),
     after(
       /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+[\w-]+){0,5}?\s+(?:on)?to/,
       "we switched the whole monorepo to pnpm",
@@ -85,6 +86,15 @@ export const AVOID_LEADS = defineLexicon(
       "tabs over spaces",
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
+    after(
+      /\b(?:switch\w*|mov\w*|migrat\w*|chang\w*)\b[^.;,]{0,25}?\bfrom(?= [\w.@/-]+ (?:to|onto)\b)/,
+      "we're switching the binary from anyhow to color-eyre",
+    ),
+    // A thing named, not a topic ("I changed my mind about the prefix" announces; see announcements.ts).
+    after(
+      /\b(?:changed|change) (?:my|our) minds? (?:on|about)(?! (?:the|our|that|this|a)\b)/,
+      "I changed my mind on eyre",
+    ),
     after(/\bmov(?:e|ed|ing)(?: [\w-]+){0,3}? off/, "ops moved the celery broker off redis onto rabbitmq"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
     // "forget"/"ditch" are read below; "scratch" drops only a rule's subject ("scratch the surface" drops nothing).
@@ -116,6 +126,13 @@ export const AVOID_LEADS = defineLexicon(
         /(?:is|are) (?:out|history|dead to us|(?:now )?legacy)\b(?! of\b)|(?:gets?|is being|are being) (?:drained|phased out)\b|, (?:not any ?more|no more|no longer)\b/,
       example: "prettier is out, biome formats everything",
       side: "before" as const,
+    },
+    {
+      // "eyre's out": the contracted "is" joined to the thing.
+      pattern: /['’]s (?:out|gone|dead|history|deprecated|retired)\b/,
+      example: "so eyre's out, the binary uses miette now",
+      side: "before" as const,
+      joined: true as const,
     },
     {
       // A thing its makers stopped working on is on its way out: "moment is in maintenance mode".
