@@ -131,14 +131,20 @@ export function readConventions(
     placeOf.set(joined, placeOf.get(old) as UnitPlace);
     return joined;
   };
+  /** The last rule, `joined` with words said after it (the unit at `at`), read as one from here on. */
+  const joinLast = (at: number, joined: ConventionFinding) => {
+    last = extend(last as ConventionFinding, joined);
+    lastPosition = at;
+  };
   for (const [position, unit] of units.entries()) {
     const text = ruleOf(stripLeadIns(unit.text));
     const clauses = stack[position];
+    // The unit right after the last rule read.
+    const follows = last !== null && lastPosition === position - 1;
     // A fragment with no subject says more of the rule just before it ("Included from X").
     const fragment = fragmentOf(text);
     if (fragment !== null && last !== null && !fragment.alone) {
-      last = extend(last, withUnits(message, last, [unit], false));
-      lastPosition = position;
+      joinLast(position, withUnits(message, last, [unit], false));
       continue;
     }
     const announces = announcesOnly(text);
@@ -169,34 +175,24 @@ export function readConventions(
             ? (clauseRules(unit, { ...here, inRule: true }) ?? whole)
             : whole;
     if (findings.length === 0) {
-      if (fragment !== null && last !== null) {
-        last = extend(last, withUnits(message, last, [unit], false));
-        lastPosition = position;
-      }
+      if (fragment !== null && last !== null) joinLast(position, withUnits(message, last, [unit], false));
       // "the #[Authorize] attribute is deprecated. They shipped #[RequiresPermission] and that's what
       // every controller action carries now": what a drop said just before is replaced with is part of it.
-      else if (last !== null && lastPosition === position - 1 && dropsOnly(last.quote) && namesAValue(text)) {
+      else if (follows && last !== null && dropsOnly(last.quote) && namesAValue(text)) {
         const slot = last.slot ?? readSlots(text).find((found) => found.value !== null) ?? null;
         const work = [...new Set([...last.work, ...(slot?.work ?? []), ...kindsOfWorkIn(text)])];
-        last = extend(last, {
+        joinLast(position, {
           ...withUnits(message, last, [unit], false),
           slot,
           work,
           kind: slot ? "prefer" : last.kind,
         });
-        lastPosition = position;
       }
       // "以后测试环境都走 qa-bj。qa-sh 不用了": a drop said right after a rule is part of it.
       // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
-      else if (
-        last !== null &&
-        lastPosition === position - 1 &&
-        dropsOnly(text) &&
-        !saysDropped(last.quote, text)
-      ) {
-        last = extend(last, withUnits(message, last, [unit], false));
-        lastPosition = position;
-      } else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      else if (follows && last !== null && dropsOnly(text) && !saysDropped(last.quote, text))
+        joinLast(position, withUnits(message, last, [unit], false));
+      else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       else last = null;
       reading.announced ||= announces;
       continue;
@@ -204,8 +200,8 @@ export function readConventions(
     // "the prefix is now n_. wr_ is retired": a drop said right after a rule is part of it, even
     // when it reads as a rule of its own.
     if (
+      follows &&
       last !== null &&
-      lastPosition === position - 1 &&
       dropped.length === 0 &&
       !unit.listed &&
       units[position - 1]?.group === unit.group &&
@@ -216,8 +212,8 @@ export function readConventions(
       memberSlotsNamed(text).length === 0
     ) {
       // One the rule drops already ("… instead of @traced. traced is deprecated") adds nothing.
-      if (!saysDropped(last.quote, text)) last = extend(last, withUnits(message, last, [unit], false));
-      lastPosition = position;
+      if (!saysDropped(last.quote, text)) joinLast(position, withUnits(message, last, [unit], false));
+      else lastPosition = position;
       continue;
     }
     // "…, so @Timed is out. Put @Observed on public service methods instead": the replacement points
@@ -226,8 +222,8 @@ export function readConventions(
     const previous = units[position - 1];
     const first = findings[0] as ConventionFinding;
     if (
+      follows &&
       last !== null &&
-      lastPosition === position - 1 &&
       previous !== undefined &&
       dropped.length === 0 &&
       dropsAThing(last.quote) &&
