@@ -14,14 +14,11 @@ export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.
 
 /** A lesson's slot: the one it was learnt with, else the one its rule names. */
 export function slotOfLesson(lesson: Pick<Lesson, "rule" | "slot">): LessonSlot | null {
-  if (lesson.slot) return lesson.slot;
-  const found = slotOf(lesson.rule);
-  return found === null || found.value === null ? null : { id: found.slot, value: found.value };
+  return lesson.slot ?? asLessonSlot(slotOf(lesson.rule));
 }
 
-/** The tool slot and member a rule names, when it names one (see `memberNamed`). */
-function heldTool(rule: string): LessonSlot | null {
-  const found = memberNamed(rule);
+/** A slot reading as a lesson stores it, or null when it sets no value. */
+function asLessonSlot(found: ReturnType<typeof slotOf>): LessonSlot | null {
   return found === null || found.value === null ? null : { id: found.slot, value: found.value };
 }
 
@@ -36,7 +33,8 @@ export function replacesInSlot(
 ): boolean {
   const fresh = slotOfLesson(newer);
   // An older convention that only mentions its tool ("new features ship behind LaunchDarkly flags") holds that tool.
-  const old = slotOfLesson(older) ?? (older.convention === true ? heldTool(older.rule) : null);
+  const old =
+    slotOfLesson(older) ?? (older.convention === true ? asLessonSlot(memberNamed(older.rule)) : null);
   return (
     fresh !== null &&
     old !== null &&
