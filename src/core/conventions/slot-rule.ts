@@ -7,6 +7,7 @@
 import { withoutChangeSources } from "../lexicon/change-sources.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
+import { MEMBER_LEADS } from "../lexicon/member-leads.js";
 import { forbids } from "../lexicon/negations.js";
 import {
   ANY_WHAT,
@@ -73,9 +74,6 @@ function clauseAt(text: string, index: number): { before: string; after: string 
 const AVOIDED_BEFORE =
   /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|scratch|ditch|forget)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
-/** Use leads right before a term in its clause, in Chinese ("统一用标准库的 log/slog", "改成 pnpm"). */
-const USED_BEFORE = /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加|上了|发到|记到)[^，。；,;]{0,8}$/;
-
 /** The one member of a tool slot the rule says to use, or null. */
 function usedMember(entry: SlotEntry, text: string): string | null {
   if (entry.value.from !== "member") return null;
@@ -97,24 +95,11 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     if (/\bnow\b|现在/i.test(`${before}${rest}`)) current.add(member);
     if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
     else if (
-      USED_BEFORE.test(before) ||
+      MEMBER_LEADS.test(before) ||
       terms.use.has(head) ||
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
       // "…, rebase onto main instead", "always yarn add"
-      /\binstead\b/i.test(rest) ||
-      /\b(?:always|only|just)\s*[`'"]?$/i.test(before) ||
-      // "our style: double quotes", "Formatter: prettier", "we squash-merge": the one it names is used.
-      /[:：]\s*$|\bwe\s+(?:always\s+|only\s+)?$/i.test(before) ||
-      // "new screens get zustand stores": what a kind of thing gets is what it uses; what it "is" too
-      // ("schema changes are knex migrations", "logging is structlog").
-      /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/i.test(before) ||
-      // "mocks with Moq", "we log with structlog", "deps with plain pip": what a kind of work is done with.
-      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/i.test(
-        before,
-      ) ||
-      /^(?!\s*(?:it|this|that|there|which|what)\s)[^,;]*?\b(?:is|are)\s+(?:all\s+|now\s+|still\s+|just\s+)?$/i.test(
-        before,
-      )
+      /\binstead\b/i.test(rest)
     )
       used.add(member);
   }

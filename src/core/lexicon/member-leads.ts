@@ -1,0 +1,38 @@
+/**
+ * Member leads: the words right before a tool a slot lists that say it is the one used — "always
+ * pnpm", "our style: double quotes", "we squash-merge", "new screens get zustand stores", "mocks
+ * with Moq", "logging is structlog", 统一用 dayjs. Each entry is read on the words of the clause
+ * before the tool, up to it (the slot rule's `usedMember`). Pure.
+ */
+import { defineLexicon } from "./define-lexicon.js";
+
+/** Every lead of a member that is used, English then Chinese. */
+export const MEMBER_LEADS = defineLexicon("member-leads", [
+  { pattern: /\b(?:always|only|just)\s*[`'"]?$/, example: "we always " },
+  {
+    // A topic and its tool, or what "we" do: "our style: double quotes", "we squash-merge".
+    pattern: /[:：]\s*$|\bwe\s+(?:always\s+|only\s+)?$/,
+    example: "our style: ",
+  },
+  {
+    // What a kind of thing gets is what it uses: "new screens get zustand stores".
+    pattern: /\b(?:gets?)\s+(?:a\s+|an\s+|its own\s+)?$/,
+    example: "new screens get ",
+  },
+  {
+    // What a kind of work is done with: "mocks with Moq", "we log with structlog", "deps with plain pip".
+    pattern:
+      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/,
+    example: "Tests are xUnit, mocks with ",
+  },
+  {
+    // What a thing "is": "schema changes are knex migrations", "logging is structlog".
+    pattern:
+      /^(?!\s*(?:it|this|that|there|which|what)\s)[^,;]*?\b(?:is|are)\s+(?:all\s+|now\s+|still\s+|just\s+)?$/,
+    example: "logging is ",
+  },
+  {
+    pattern: /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加|上了|发到|记到)[^，。；,;]{0,8}$/,
+    example: "日期处理统一用",
+  },
+]);
