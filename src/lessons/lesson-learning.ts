@@ -5,7 +5,7 @@
  */
 
 import { slotOfBareValue } from "../core/conventions/bare-values.js";
-import { isToolSlot, slotFamily } from "../core/conventions/slot-rule.js";
+import { slotFamily } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
 import type { LessonEvent } from "../core/lessons/history.js";
@@ -100,10 +100,10 @@ export async function learnLesson(
           limit: 100,
         })
       : [];
-    // A rule that only mentions the tool a newer convention replaces ("new features ship behind
-    // LaunchDarkly flags") holds that tool's slot too (see memberNamed).
-    if (candidate.convention === true && candidate.slot && isToolSlot(candidate.slot.id))
-      holders.push(...(await liveConventions()).filter((lesson) => !lesson.slot));
+    // A convention holds every slot it states ("Tests are xUnit with FluentAssertions" holds the
+    // assertion library too), and one that only mentions a tool holds that tool's slot ("new
+    // features ship behind LaunchDarkly flags"; see replacesInSlot).
+    if (candidate.convention === true && candidate.slot) holders.push(...(await liveConventions()));
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
     const built = dropsSomething(candidate)
@@ -134,6 +134,16 @@ export async function learnLesson(
     // Learning what the book already holds, evidence and all, says nothing new: it overturns nothing.
     const settles = write.events.length > 0 && options.overturns !== false;
     const superseded = settles ? settleSupersession(write, { candidate, target, overturned }, ctx) : [];
+    // An amended convention is embedded again: its rule changed.
+    const amended = await Promise.all(
+      superseded
+        .filter((item) => item.after.rule !== item.before.rule)
+        .map(async (item) => ({
+          lessonId: item.after.id,
+          embedderId,
+          vector: await writer.embedLesson(item.after),
+        })),
+    );
     if (write.events.length > 0 || superseded.length > 0) {
       await writer.commit({
         writes: [
@@ -141,7 +151,7 @@ export async function learnLesson(
           ...superseded.map((item) => ({ lesson: item.after, expected: item.before })),
         ],
         events: [...write.events, ...superseded.map((item) => item.event)],
-        vectors: write.created ? [{ lessonId: write.lesson.id, embedderId, vector }] : [],
+        vectors: [...(write.created ? [{ lessonId: write.lesson.id, embedderId, vector }] : []), ...amended],
       });
     }
     return {

@@ -4,13 +4,18 @@
  * 回答请用中文，代码注释用英文): cut at ", ", ", and ", " and ", "，" outside brackets and quotes. A
  * clause that leans on the one before it (the other option of a choice, a reason, "so …", "it …":
  * see leaning-clauses.ts and reason-clauses.ts) stays with it, and so does the clause after an
- * occasion said first ("before you push, always run the linter"). The reader keeps the cut only when
+ * occasion said first ("before you push, always run the linter") or a change said without its
+ * value (对象拷贝我们也改了，…，以后统一用 MapStruct), and what a drop is replaced with after "and"
+ * ("drop zap and go with log/slog"). The reader keeps the cut only when
  * every clause is a rule by itself (see convention-rule.ts), so "use pnpm, not npm" and "we use
  * ruff, it's fast" stay one rule. Pure.
  */
 import { fragmentOf, leansOnNext, leansOnPrevious } from "../lexicon/leaning-clauses.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { RuleUnit } from "./convention-units.js";
+import { changesWithoutValue, onlyDrops } from "./convention-words.js";
+import { readSlots } from "./slot-rule.js";
 
 /** A break between clauses: a comma (with "and"/"but"), a full-width comma, or " and ". */
 const BREAK = /,\s+(?:and\s+|but\s+)?|，\s*(?:并且|而且|另外)?|\s+and\s+(?!so on\b|so forth\b|the like\b)/g;
@@ -40,12 +45,15 @@ export function breaksOf(text: string, breaks: RegExp = BREAK): Array<[number, n
 export function clausesOf(unit: RuleUnit): RuleUnit[] {
   const clauses: RuleUnit[] = [];
   let from = 0;
+  // The break before the clause being read (", and " in "drop zap and go with slog").
+  let before = "";
   for (const [at, length] of [...breaksOf(unit.text), [unit.text.length, 0] as [number, number]]) {
     const raw = unit.text.slice(from, at);
     const text = raw.trim();
     const start = unit.start + from + raw.indexOf(text);
     const last = clauses.at(-1);
     if (text === "") {
+      before = unit.text.slice(at, at + length);
       from = at + length;
       continue;
     }
@@ -55,11 +63,19 @@ export function clausesOf(unit: RuleUnit): RuleUnit[] {
       /^(?:and|but)\b/i.test(text) ||
       // A fragment with its subject left out says more of the clause before ("included from X").
       (fragmentOf(text) !== null && fragmentOf(text)?.alone !== true) ||
-      (last !== undefined && leansOnNext(last.text));
+      (last !== undefined &&
+        (leansOnNext(last.text) ||
+          changesWithoutValue(last.text) ||
+          // What a drop is replaced with, said after a bare "and" (not a list's ", and"): "drop zap and go with log/slog".
+          (/^\s+and\s+$/.test(before) &&
+            onlyDrops(last.text) &&
+            readSlots(last.text).every((slot) => slot.value === null) &&
+            preferenceTerms(text).use.size > 0)));
     if (last !== undefined && leans) {
       last.text = unit.text.slice(last.start - unit.start, start - unit.start + text.length);
       last.end = start + text.length;
     } else clauses.push({ ...unit, text, start, end: start + text.length, parts: [] });
+    before = unit.text.slice(at, at + length);
     from = at + length;
   }
   return clauses.length >= 2 ? clauses : [];

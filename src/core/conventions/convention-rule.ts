@@ -14,6 +14,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
+import { givesReason } from "../lexicon/reason-clauses.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { droppedThings } from "../lexicon/use-and-avoid.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
@@ -22,7 +23,7 @@ import { clausesOf, joinClause } from "./convention-clauses.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
-import { clean, dropsOnly, onlyDrops, ruleOf } from "./convention-words.js";
+import { changesWithoutValue, clean, dropsOnly, onlyDrops, ruleOf } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
 import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
@@ -192,6 +193,10 @@ export function readConventions(
       // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
       else if (follows && last !== null && dropsOnly(text) && !saysDropped(last.quote, text))
         joinLast(position, withUnits(message, last, [unit], false));
+      // "…decided to drop the gb_ prefix. it clashes with the export module's names. new code uses st_
+      // instead": the reason said right after a drop is part of it, and what follows still follows it.
+      else if (follows && last !== null && dropsOnly(last.quote) && givesReason(text) && !namesAValue(text))
+        joinLast(position, withUnits(message, last, [unit], false));
       else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       else last = null;
       reading.announced ||= announces;
@@ -218,7 +223,8 @@ export function readConventions(
     }
     // "…, so @Timed is out. Put @Observed on public service methods instead": the replacement points
     // back at the drop said just before, and the two are one rule; so does a rule that names a value
-    // right after a sentence that only drops ("constants.py 拆掉了。以后常量统一放 settings/consts.py").
+    // right after a sentence that only drops ("constants.py 拆掉了。以后常量统一放 settings/consts.py")
+    // or says a thing changed without saying to what ("对象拷贝我们也改了，BeanUtils 是反射。以后统一用 MapStruct").
     const previous = units[position - 1];
     const first = findings[0] as ConventionFinding;
     if (
@@ -226,10 +232,9 @@ export function readConventions(
       last !== null &&
       previous !== undefined &&
       dropped.length === 0 &&
-      dropsAThing(last.quote) &&
-      (REPLACES_WHAT_CAME_BEFORE.test(first.quote) ||
+      ((dropsAThing(last.quote) && REPLACES_WHAT_CAME_BEFORE.test(first.quote)) ||
         (last.slot === null &&
-          onlyDrops(last.quote) &&
+          (onlyDrops(last.quote) || changesWithoutValue(last.quote)) &&
           !previous.listed &&
           previous.group === unit.group &&
           namesAValue(first.quote)))

@@ -8,7 +8,7 @@ import { isInstruction } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
-import { THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
+import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { escapeRegExp } from "../regexp.js";
 import { readSlots } from "./slot-rule.js";
@@ -68,6 +68,18 @@ export function namesWorkThing(text: string, shape: boolean): boolean {
 export function dropsOnly(text: string): boolean {
   const terms = preferenceTerms(text);
   return terms.avoid.size > 0 && terms.use.size === 0;
+}
+
+/**
+ * True when `text` says a thing changed without saying to what ("对象拷贝我们也改了，BeanUtils 是反射",
+ * "we changed how we copy objects, BeanUtils is too slow"): the rule that follows says it.
+ */
+export function changesWithoutValue(text: string): boolean {
+  return (
+    ruleShape(text) === "change" &&
+    preferenceTerms(text).use.size === 0 &&
+    readSlots(text).every((slot) => slot.value === null)
+  );
 }
 
 /** True when `text` only drops things: it names no code besides them ("constants.py 拆掉了", not "every job class subclasses KestrelTask, we never …"). */

@@ -67,12 +67,47 @@ describe("the slot rule", () => {
     ["settings live in kestrel.toml now, kestrel.cfg is gone", ["config-file:any=kestrel.toml"]],
     ["以后超参数统一写在 configs/recipe.yaml", ["config-file:any=configs/recipe.yaml"]],
     ["new code uses xerrs.Trace(err, ctx)", ["error-wrapping=xerrs"]],
+    // A case said before the thing, and suffixes said as "suffixed X" or "the X suffix".
+    ["the new lint preset enforces kebab-case file names", ["naming.file.case=kebab-case"]],
+    ["DTOs are plain readonly classes with constructor promotion, suffixed Dto", ["naming.class.suffix=dto"]],
+    ["so DTOs end in Data from now on", ["naming.class.suffix=data"]],
+    // A suffix said to be gone sets nothing.
+    ["the Dto suffix is gone for new classes", []],
+    // Line width by its formatter's name.
+    ["prettier print width goes up to 120", ["line-length=120"]],
+    ["rustfmt runs with max_width = 100", ["line-length=100"]],
+    // A branch prefix is a path segment whatever follows it, in English and Chinese.
+    ["branch names are feature/HB-<ticket>-<short-desc>", ["naming.branch.prefix=feature/"]],
+    ["branches are now story/HB-<ticket>-<desc>", ["naming.branch.prefix=story/"]],
+    ["分支名用 feature/描述 的格式", ["naming.branch.prefix=feature/"]],
+    ["分支命名也改了，格式是 story/需求号-描述，不要再用 feature/ 了", ["naming.branch.prefix=story/"]],
+    // Libraries code uses one of, by subject, by a package word, or as the one used.
+    ["Logging is the log crate with env_logger initialised in main", ["logging=log"]],
+    ["logging is the standard library's log/slog", ["logging=slog"]],
+    ["we're moving logging to tracing + tracing-subscriber", ["logging=tracing"]],
+    ["we've moved to Moshi, Gson's basically unmaintained", ["json-library=moshi"]],
+    ["JSON is kotlinx.serialization, with @Serializable", ["json-library=kotlinx.serialization"]],
+    ["以后统一用 MapStruct 写 Converter 接口", ["object-mapping=mapstruct"]],
+    ["Ids: we're going with ULIDs after all, the ulid package", ["id-generation=ulid"]],
+    ["We're swapping FluentResults for ErrorOr", ["result-type=erroror"]],
+    ["DI moves from Hilt to Koin", ["dependency-injection=koin"]],
+    ["New code uses ky; http.ts gets rewritten on top of ky", ["http-client=ky"]],
+    // A value said in the role its subject names, and 一律 right before a name.
+    ["Background jobs are celery with redis as the broker", ["job-queue=celery", "message-queue=redis"]],
+    ["我们这边格式化一律 black", ["formatter=black"]],
+    // The way a kind of work goes, and a tool paired with the one a thing is.
+    ["Async stuff between services goes over RabbitMQ", ["message-queue=rabbitmq"]],
+    ["Tests are xUnit with FluentAssertions", ["test-runner=xunit", "assertion-library=fluentassertions"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });
 
   it("reads the one member a clause says holds now, with no other word for it", () => {
     expect(slots("tracking is on the self-hosted mlflow now")).toEqual(["experiment-tracker=mlflow"]);
+    // Of two said to be used, the one said to hold now.
+    expect(slots("On tests: FluentAssertions went commercial, so we're on Shouldly now")).toEqual([
+      "assertion-library=shouldly",
+    ]);
     // A word that says which one wins over "now": loguru, not the logging module.
     expect(slots("Use loguru for logging from now on.")).toEqual(["logging=loguru"]);
   });

@@ -18,9 +18,9 @@ import {
   WHAT_NAMES,
   WHAT_WORK,
 } from "../lexicon/slots.js";
-import { LAUNCHERS, NOT_A_TOOL } from "../lexicon/slots-described.js";
+import { LAUNCHERS, NOT_A_TOOL, OF_A_PACKAGE, PACKAGE_NOUNS } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
-import { DESCRIPTION_LEADS, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { DESCRIPTION_LEADS, droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 
 /** A slot a rule governs, the value it sets there (null when it cannot be read) and where it is named. */
@@ -105,7 +105,10 @@ function usedMember(entry: SlotEntry, text: string): string | null {
   }
   // "tracking is on the self-hosted mlflow now": with no other word for it, the one member a clause
   // says holds now is the one used.
-  const chosen = used.size > 0 ? used : current;
+  // Of several said to be used, the one said to hold now is ("On tests: FluentAssertions went
+  // commercial, so we're on Shouldly now").
+  const now = [...used].filter((member) => current.has(member));
+  const chosen = used.size > 0 ? (used.size > 1 && now.length === 1 ? new Set(now) : used) : current;
   for (const member of avoided) chosen.delete(member);
   return chosen.size === 1 ? ([...chosen][0] as string) : null;
 }
@@ -145,10 +148,14 @@ function describedValue(match: RegExpMatchArray, text: string): string | null {
   const launcher = LAUNCHERS.pattern.exec(rest)?.[0];
   const launched = launcher === undefined ? "" : (/^[\w@.+-]+/.exec(rest.slice(launcher.length))?.[0] ?? "");
   if (launched !== "") return toolAt(launched) ?? `${launcher?.trim()} ${launched}`;
+  // "logging is the standard library's log/slog": the value is the package's thing.
+  const owned = OF_A_PACKAGE.pattern.exec(rest.slice(raw.length))?.[1];
+  if (owned !== undefined) return toolAt(owned) ?? owned;
   const word = raw.replace(/^`|`$/g, "").replace(SUFFIX, "");
   const lower = word.toLowerCase();
   if (word === "" || isStopWord(lower) || NOT_A_TOOL.test(lower)) return null;
-  return match[2] !== undefined && !/[A-Z0-9._@+#-]/.test(word) ? null : lower;
+  const named = /[A-Z0-9._@+#-]/.test(word) || PACKAGE_NOUNS.test(rest.slice(raw.length));
+  return match[2] !== undefined && !named ? null : lower;
 }
 
 function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): string | null {
@@ -171,6 +178,11 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
         .trim()
         .toLowerCase()
         .replace(/^['"‘“`]|['"’”`]$/g, "") || null;
+}
+
+/** True when `text` drops `value`: the term itself, or a thing named with it ("the Dto suffix is gone"). */
+function dropsValue(text: string, value: string): boolean {
+  return preferenceTerms(text).avoid.has(value) || droppedThings(text).some((name) => name.includes(value));
 }
 
 /** Every slot `text` names, the first naming of each slot kept. */
@@ -215,8 +227,8 @@ export function readSlots(said: string): SlotFinding[] {
       const value = readValue(entry, match, text);
       // A tool mentioned, not chosen ("npm run lint"), governs no slot.
       if (value === null && (entry.value.from === "member" || entry.value.from === "described")) continue;
-      // A value the rule drops sets nothing ("eu-west-1 gets drained over Q1").
-      if (entry.value.from === "group" && value !== null && preferenceTerms(text).avoid.has(value)) continue;
+      // A value the rule drops sets nothing ("eu-west-1 gets drained over Q1", "the Dto suffix is gone").
+      if (entry.value.from === "group" && value !== null && dropsValue(text, value)) continue;
       // A tool of another kind of work is no value here ("报错都发到 Sentry" names no deploy target).
       if (entry.value.from === "group" && value !== null && toolOfOtherWork(value, entry.work)) continue;
       // …and a slot read inside these words gives way ("annotate … methods with @Audited").

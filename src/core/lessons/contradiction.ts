@@ -5,9 +5,10 @@
  * every word), so dedup must not merge them: the newer lesson supersedes the older one instead,
  * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
-import { memberNamed, slotFamily, slotOf } from "../conventions/slot-rule.js";
+import { memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { escapeRegExp } from "../regexp.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
 
 export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -31,18 +32,66 @@ export function replacesInSlot(
   newer: Pick<Lesson, "rule" | "slot">,
   older: Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>,
 ): boolean {
+  return replacedSlot(newer, older) !== null;
+}
+
+/**
+ * The slot of `older` that `newer` sets another value in, or null: its own slot, else — for a
+ * convention — one more it states ("Tests are xUnit with FluentAssertions" holds the assertion
+ * library too) or the tool it only mentions ("new features ship behind LaunchDarkly flags").
+ */
+function replacedSlot(
+  newer: Pick<Lesson, "rule" | "slot">,
+  older: Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>,
+): LessonSlot | null {
   const fresh = slotOfLesson(newer);
-  // An older convention that only mentions its tool ("new features ship behind LaunchDarkly flags") holds that tool.
-  const old =
-    slotOfLesson(older) ?? (older.convention === true ? asLessonSlot(memberNamed(older.rule)) : null);
+  if (fresh === null || fresh.value === null) return null;
+  const own = slotOfLesson(older);
+  const olds =
+    older.convention === true
+      ? [own, ...slotsOfRule(older.rule), own === null ? asLessonSlot(memberNamed(older.rule)) : null]
+      : [own];
   return (
-    fresh !== null &&
-    old !== null &&
-    slotFamily(fresh.id).includes(old.id) &&
-    fresh.value !== null &&
-    old.value !== null &&
-    fresh.value !== old.value
+    olds.find(
+      (old): old is LessonSlot =>
+        old !== null &&
+        slotFamily(fresh.id).includes(old.id) &&
+        old.value !== null &&
+        old.value !== fresh.value,
+    ) ?? null
   );
+}
+
+/** Every slot a rule sets a value in. */
+function slotsOfRule(rule: string): LessonSlot[] {
+  return readSlots(rule).flatMap((found) => asLessonSlot(found) ?? []);
+}
+
+/** A value as a rule writes it, as a whole word: "FluentAssertions" for `fluentassertions`. */
+const writtenValue = (value: string) => new RegExp(`(?<![\\w.-])${escapeRegExp(value)}(?![\\w-])`, "gi");
+
+/**
+ * `older`'s rule with the value `newer` replaces written in its place, when `older` states more
+ * than that value ("Prettier is set to single quotes, 2 spaces, print width 100" after "print width
+ * goes up to 120" → "…print width 120"): the rest of it still holds, so it is amended, not archived.
+ * Null when `older` states nothing else, or the old value is not written once as such.
+ */
+export function amendedRule(
+  newer: Pick<Lesson, "rule" | "slot">,
+  older: Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>,
+): string | null {
+  if (older.convention !== true) return null;
+  const replaced = replacedSlot(newer, older);
+  const fresh = slotOfLesson(newer);
+  if (replaced === null || fresh === null || replaced.value === null || fresh.value === null) return null;
+  const states = slotsOfRule(older.rule);
+  if (states.length < 2 || states.filter((slot) => slotFamily(fresh.id).includes(slot.id)).length !== 1)
+    return null;
+  const old = [...older.rule.matchAll(writtenValue(replaced.value))];
+  if (old.length !== 1) return null;
+  const value = writtenValue(fresh.value).exec(newer.rule)?.[0] ?? fresh.value;
+  const at = old[0]?.index ?? 0;
+  return `${older.rule.slice(0, at)}${value}${older.rule.slice(at + replaced.value.length)}`;
 }
 
 /** The words of a rule as terms are read (lower case; `@Audited`, `env_logger`, `os.path` kept whole). */

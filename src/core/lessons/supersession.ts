@@ -1,13 +1,15 @@
 /**
  * Supersession: a newer rule overturns an older one — an opposite rule ("Use pnpm, not yarn" after
  * "Use yarn") or a rule for the same slot with another value (z_ → wr_ → n_, staging → qa-gw). The
- * older one is archived ("superseded by …"), its history keeps both versions, and the newest
+ * older one is archived ("superseded by …") — or, when it states more than the value replaced, amended
+ * to the new value ("amended by …") — its history keeps both versions, and the newest
  * statement wins whatever order sessions are learnt in; a superseded rule stated again comes back.
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
 import { slotFamily } from "../conventions/slot-rule.js";
 import { tokens } from "../lexicon/tokenizer.js";
 import {
+  amendedRule,
   contradicts,
   dropsSomething,
   namesWhatItDrops,
@@ -17,7 +19,10 @@ import {
 import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
 import type { Lesson } from "./lesson.js";
-import { reinstateLesson, supersedeLesson } from "./lifecycle.js";
+import { editLesson, reinstateLesson, supersedeLesson } from "./lifecycle.js";
+
+/** A rule quoted in a reason, cut to 120 characters. */
+const clip = (rule: string) => (rule.length > 120 ? `${rule.slice(0, 119)}…` : rule);
 
 /** When a lesson was last said: its latest evidence, else its creation. */
 export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
@@ -120,7 +125,16 @@ export function settleSupersession(
   }
   return input.overturned.flatMap((lesson) => {
     if (lesson.id === write.lesson.id) return [];
-    const replaced = supersedeLesson(lesson, write.lesson, context);
+    // A convention that states more than the value replaced keeps the rest: it is amended.
+    const amended = amendedRule(write.lesson, lesson);
+    const replaced =
+      amended === null
+        ? supersedeLesson(lesson, write.lesson, context)
+        : editLesson(
+            lesson,
+            { rule: amended },
+            { ...context, reason: `amended by ${write.lesson.id}: ${clip(write.lesson.rule)}` },
+          );
     return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];
   });
 }

@@ -76,6 +76,12 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     /^(?:(?:some |big |bigger |good |bad )?news|(?:quick |small |short )?update|announcement|context|reminder)\s*[:：]\s*/,
     "news: the team moved to pnpm",
   ),
+  // A verdict on what the agent did, before what the user goes on to say: "looks good, but heads up: …".
+  lead(
+    "filler",
+    /^(?:(?:that |this |it )?(?:looks|sounds|seems) (?:good|great|fine|right|ok(?:ay)?)|lgtm)\b[\s,.!:;—-]*/,
+    "looks good, but heads up: we dropped the gb_ prefix",
+  ),
   lead("filler", /^please\b[\s,]*/, "Please always cite your sources."),
   lead("filler", /^(?:no+|nope|nah|ok(?:ay)?|yes)[,.!:]\s*/, "no, use pnpm"),
   lead(

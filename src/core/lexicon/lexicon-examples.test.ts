@@ -17,6 +17,7 @@ const NOT_LEXICONS = new Set([
   "language",
   "slot-entry",
   "slots-code",
+  "slots-libraries",
   "slots-naming",
   "slots-tools",
   "stop-words",

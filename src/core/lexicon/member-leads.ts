@@ -25,6 +25,19 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
       /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/,
     example: "Tests are xUnit, mocks with ",
   },
+  // The way a kind of work goes: "async stuff between services goes over RabbitMQ".
+  {
+    pattern:
+      /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|travels?|is routed|are routed)\s+(?:through|via|over|on)\s+(?:the\s+)?$/,
+    example: "Async stuff between services goes over ",
+  },
+  // What a kind of thing uses, right before the tool: "new code uses ky" (not "uses the docker postgres").
+  { pattern: /\b(?:uses|use)\s+$/, example: "new code uses " },
+  {
+    // A tool paired with the one a thing is: "tests are xUnit with FluentAssertions", "vitest + testing-library".
+    pattern: /\b(?:is|are|uses?)\s+[\w.@/-]+\s+(?:with|plus|\+|and)\s+$/,
+    example: "Tests are xUnit with ",
+  },
   {
     // What a thing "is": "schema changes are knex migrations", "logging is structlog".
     pattern:

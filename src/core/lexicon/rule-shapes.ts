@@ -208,7 +208,7 @@ export const NOT_A_RULE = defineLexicon(
     {
       // A reaction to what was just done: "Love the new colours", "Looks great", "Nice work on the layout".
       pattern:
-        /^(?:(?:i|we) )?(?:really |just )?(?:love|loved|adore|enjoyed)\b|^(?:looks|looking|works|worked|reads) (?:great|good|nice|perfect|fine|clean)\b|^(?:great|nice|good|perfect|neat|lovely|awesome|excellent) (?:job|work|stuff|call|catch)\b|^(?:这个|这样)?(?:挺好|很好|不错|好看|漂亮|完美)/,
+        /^(?:(?:i|we) )?(?:really |just )?(?:love|loved|adore|enjoyed)\b|^(?:looks|looking|works|worked|reads) (?:great|good|nice|perfect|fine|clean)\b(?![,.!]?\s*(?:but|however|though)\b)|^(?:great|nice|good|perfect|neat|lovely|awesome|excellent) (?:job|work|stuff|call|catch)\b|^(?:这个|这样)?(?:挺好|很好|不错|好看|漂亮|完美)/,
       example: "Love the new colours",
     },
     {

@@ -58,6 +58,7 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   class: "class",
   "data class": "class",
   model: "class",
+  dto: "class",
   constant: "constant",
   file: "file",
   branch: "branch",
@@ -104,6 +105,13 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   字段名: "attribute",
 };
 
+/**
+ * Words that say a rule chooses a tool, for a slot whose tools' names are everyday words too
+ * ("got", "tracing", "ent"): only a rule with one of them reads the slot ("new code uses ky").
+ */
+export const CHOOSES =
+  /\b(?:use|uses|using|switch|switched|move|moved|replace|replaced|swap\w*|instead|over|not|no more|dropp?(?:ed|ing)|is out|now)\b|改用|换成|统一用|不要用|别用/i;
+
 /** What a `{what}` slot governs when the rule names no thing: every thing (see `slotFamily`). */
 export const ANY_WHAT = "any";
 
@@ -131,8 +139,11 @@ function namesIn(script: RegExp): string {
 export const WHAT = `(${namesIn(/^[a-z ]+$/)})(?:e?s)?`;
 /** A thing with a name, in Chinese: capture group of `WHAT_NAMES`' keys. */
 export const ZH_WHAT = `(?:函数|方法)?(${namesIn(/^[\u4e00-\u9fff]+$/)})`;
-/** A bare name part a convention sets: a token that ends with a separator (`fc_`, `spark-`, `feature/`). */
-export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}[_/-])['"’”\x60]?(?![\w])`;
+/**
+ * A bare name part a convention sets: a token that ends with a separator (`fc_`, `spark-`), or a
+ * path segment whatever follows it (`feature/`, `story/HB-<ticket>` → `story/`).
+ */
+export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}(?:[_-]['"’”\x60]?(?![\w])|\/))`;
 /** A prefix a convention sets, bare: a token that ends with `_` or `-` (`stg_`, `PEBBLE_`, `spark-`). */
 export const PREFIX_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}[_-])['"’”\x60]?(?![\w])`;
 export const QUOTED = String.raw`['"‘“\x60]([^'"’”\x60\s]{1,40})['"’”\x60]`;

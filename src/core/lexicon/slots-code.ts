@@ -167,7 +167,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "line-length",
     ["code", "lint"],
-    /\b(?:max(?:imum)?\s+)?line[- ](?:length|width|limit)\b[^.;\d]{0,30}?(\d{2,3})\b|\blines?\s+(?:max|at most|up to|under)\s+(\d{2,3})\b|(?:行宽|行长|单行长度)[^，。；\d]{0,10}?(\d{2,3})/,
+    /\b(?:max(?:imum)?\s+)?(?:line[- ](?:length|width|limit)|print ?width|max_width|column limit)\b[^.;\d]{0,30}?(\d{2,3})\b|\b(\d{2,3})\s+(?:columns|chars|characters)\s+(?:wide|max|per line)\b|\blines?\s+(?:max|at most|up to|under)\s+(\d{2,3})\b|(?:行宽|行长|单行长度)[^，。；\d]{0,10}?(\d{2,3})/,
     "max line length is 100",
     1,
   ),

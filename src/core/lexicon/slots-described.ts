@@ -36,12 +36,26 @@ const DESTINATIONS = new Set([
   "message-queue",
 ]);
 
+/** Slots also read from a value said in the subject's role, each with its example ("redis as the broker"). */
+const ROLES: Readonly<Record<string, string>> = {
+  "message-queue": "celery with redis as the broker",
+  database: "we run postgres as the database",
+  cache: "redis as the cache",
+  "test-runner": "pytest as the test runner",
+  orm: "prisma as the ORM",
+  logging: "pino as the logger",
+  formatter: "ruff as the formatter",
+  linter: "eslint as the linter",
+  "http-client": "ky as the HTTP client",
+  "json-library": "moshi as the JSON library",
+};
+
 /**
  * The slot `slot` read from its subject (English or Chinese) paired with a value, and, when
  * `named` gives an example, the slot read as the one of `names` a rule says to use ("we moved the
  * e2e suite to playwright") — a slot no other entry lists the tools of.
  */
-const described = (
+export const described = (
   slot: string,
   work: readonly string[],
   subject: RegExp,
@@ -56,10 +70,25 @@ const described = (
     example,
     value: { from: "described", names },
   },
+  // The value said first, in the role the subject names: "celery with redis as the broker".
+  ...(ROLES[slot] === undefined
+    ? []
+    : [
+        {
+          slot,
+          work,
+          pattern: new RegExp(
+            String.raw`(?<![\w@./-])${VALUE}(?=\s+as\s+(?:(?:the|our|a|an)\s+)?(?:${subject.source})(?![\w-]))`,
+          ),
+          example: ROLES[slot],
+          value: { from: "described" as const, names },
+        },
+      ]),
   ...(named === undefined ? [] : [members(slot, work, names, named)]),
 ];
 
-const same = (...names: string[]): Record<string, string> =>
+/** Names stored as written. */
+export const same = (...names: string[]): Record<string, string> =>
   Object.fromEntries(names.map((name) => [name, name]));
 
 /** Every subject of a tool slot, tried in this order. */
@@ -112,12 +141,6 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
     "构建基于 Vite",
     same("vite", "webpack", "esbuild", "rollup", "rspack", "parcel", "tsup", "turbopack", "bazel"),
     "we switched the bundler to vite",
-  ),
-  described(
-    "logging",
-    ["code"],
-    /logging|logs|the logger|structured logging|日志(?:框架|库)?/,
-    "logging is pino",
   ),
   described(
     "error-tracker",
@@ -295,6 +318,31 @@ export const NOT_A_TOOL = defineLexicon("not-a-tool", [
     pattern: /^[^@]\S*\/|\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|sql|md|txt|xml|lock|sh|py|tsx?)$/,
     example: "src/stores",
   },
+]);
+
+/**
+ * Words after a name that say it is a package ("the log crate", "the ulid package", "the requests
+ * library"): a plain lower-case word before one is a tool's name where a value is read.
+ */
+export const PACKAGE_NOUNS = defineLexicon("package-nouns", [
+  // Not a thing of that package ("the standard library's log/slog").
+  {
+    pattern: /^\s+(?:crate|package|library|lib|gem|module|framework|sdk|plugin)s?\b(?!['’])/,
+    example: " crate",
+  },
+  { pattern: /^\s*(?:库|包|框架|插件)/, example: " 库" },
+]);
+
+/**
+ * A thing of a package, after a plain word ("the standard library's log/slog"): the value is the
+ * thing (capture group 1), not the word before the package noun.
+ */
+export const OF_A_PACKAGE = defineLexicon("of-a-package", [
+  {
+    pattern: /^\s+(?:library|lib|package|crate|module|framework|sdk)['’]s\s+([\w@./+-]*[\w+])/,
+    example: " library's log/slog",
+  },
+  { pattern: /^\s*(?:库|包|框架)的\s*([\w@./+-]*[\w+])/, example: "库的 log/slog" },
 ]);
 
 /**

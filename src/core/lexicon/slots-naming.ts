@@ -15,6 +15,12 @@ import {
   ZH_WHAT,
 } from "./slot-entry.js";
 
+/** A case names are written in ("kebab-case", "snake_case", "PascalCase", "all caps"): capture group. */
+const CASE = "(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)";
+
+/** A suffix a convention names bare: a capitalised word or one that starts with "_" ("Dto", "_fn"). */
+const SUFFIX_NAME = String.raw`['"‘“\x60]?([A-Z][A-Za-z0-9]{1,15}|_\w{1,15})['"’”\x60]?`;
+
 /** The slots of names, tried in this order. */
 export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
@@ -73,7 +79,7 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "prefix",
     new RegExp(
-      String.raw`\b${WHAT}\s+(?:should\s+|must\s+|now\s+|always\s+|are\s+|is\s+)*(?:start|begin|use|named|called|are|get)s?\s+(?:with\s+)?(?:the\s+)?${NAME_PART}`,
+      String.raw`\b${WHAT}(?:\s+names?)?\s+(?:should\s+|must\s+|now\s+|always\s+|are\s+|is\s+)*(?:start|begin|use|named|called|are|get)s?\s+(?:now\s+)?(?:with\s+)?(?:the\s+)?${NAME_PART}`,
     ),
     "local variables start with fc_, local vars use lv_ now, branches are ember-<ticket>",
     2,
@@ -126,6 +132,23 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "data classes whose names end in Dto, like UserDto",
     2,
   ),
+  // "…, suffixed Dto", "gets the Impl suffix", "the Impl suffix goes on every service class"
+  // (a suffix said to be gone sets nothing: "the Dto suffix is gone for new classes").
+  naming(
+    "suffix",
+    new RegExp(
+      String.raw`\b${WHAT}\b[^.;]{0,60}?\b(?:(?:suffixed|postfixed)(?:\s+with)?\s+${SUFFIX_NAME}|(?:the|an?)\s+${SUFFIX_NAME}\s+suffix\b)`,
+    ),
+    "plain readonly classes with constructor promotion, suffixed Dto",
+    2,
+  ),
+  naming(
+    "suffix",
+    new RegExp(String.raw`\b(?:the|an?)\s+${SUFFIX_NAME}\s+suffix\b[^.;]{0,40}?\b${WHAT}`),
+    "the Impl suffix goes on every service class",
+    1,
+    2,
+  ),
   naming(
     "suffix",
     new RegExp(
@@ -145,9 +168,7 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   ),
   naming(
     "case",
-    new RegExp(
-      String.raw`\b(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)\s+for\s+(?:all\s+)?${WHAT}`,
-    ),
+    new RegExp(String.raw`\b${CASE}\s+for\s+(?:all\s+)?${WHAT}`),
     "use CamelCase for class names",
     1,
     2,
@@ -155,11 +176,13 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "case",
     new RegExp(
-      String.raw`\b${WHAT} names?\s+(?:should\s+|must\s+|are\s+|in\s+|always\s+)*(?:be\s+|use\s+|in\s+)?(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)`,
+      String.raw`\b${WHAT} names?\s+(?:should\s+|must\s+|are\s+|in\s+|always\s+)*(?:be\s+|use\s+|in\s+)?${CASE}`,
     ),
     "class names should be PascalCase",
     2,
   ),
+  // The case said before the thing: "it enforces kebab-case file names", "no more camelCase files".
+  naming("case", new RegExp(String.raw`\b${CASE}\s+${WHAT}(?: names?)?\b`), "kebab-case file names", 1, 2),
   naming(
     "case",
     new RegExp(
@@ -182,6 +205,15 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
       `${ZH_WHAT}(?:名|名称|名字)?(?:的)?前缀\\s*(?:改成|改为|换成|是|为|用|统一为|都是|一律用)了?\\s*${ZH_VALUE}`,
     ),
     "变量名前缀改成 k_ 了",
+    2,
+  ),
+  // A name part said as what a thing's names use or are: 分支名用 feature/描述, 分支命名是 dev_姓名_功能.
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字|命名)?(?:[^，。；,;]{0,6}?|[^。；;]{0,30}?格式)(?:用|是|改成|改为|换成|统一为|一律用)\\s*${NAME_PART}`,
+    ),
+    "分支名用 feature/描述 的格式",
     2,
   ),
   naming(

@@ -4,7 +4,7 @@
  * ("we switched to pnpm", "use httpx instead of requests", 以后一律用 pnpm). Part of the slot lexicon
  * (slots.ts); the same slots are read from a description of the stack in slots-described.ts. Pure.
  */
-import { members, type SlotEntry } from "./slot-entry.js";
+import { CHOOSES, members, type SlotEntry } from "./slot-entry.js";
 
 /** The tool slots, tried in this order. */
 export const TOOL_SLOTS: readonly SlotEntry[] = [
@@ -109,7 +109,7 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     },
     "use httpx instead of requests in the async handlers",
     {
-      only: /\b(?:use|using|switch|switched|move|moved|replace|replaced|swap\w*|instead|over|not|no more|dropp?(?:ed|ing)|is out|now)\b|改用|换成|统一用|不要用|别用/i,
+      only: CHOOSES,
     },
   ),
   members(
@@ -181,7 +181,7 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     },
     "we switched from typeorm to drizzle",
     {
-      only: /\b(?:use|using|switch|switched|move|moved|replace|replaced|swap\w*|instead|over|not|no more|dropp?(?:ed|ing)|is out|now|orm)\b|改用|换成|统一用|不要用|别用|迁到/i,
+      only: new RegExp(`${CHOOSES.source}|\\borm\\b|迁到`, "i"),
     },
   ),
   members(
@@ -284,12 +284,6 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     {
       only: /\bassert|\bmatchers?\b|\bhamcrest\b|\bassertj\b|\bchai\b|\bshouldly\b|\bfluentassertions\b|断言/i,
     },
-  ),
-  members(
-    "dependency-injection",
-    ["code"],
-    { koin: "koin", hilt: "hilt", dagger: "dagger", guice: "guice" },
-    "let's switch to Hilt, no new Koin modules",
   ),
   members(
     "ci-provider",

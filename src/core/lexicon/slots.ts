@@ -12,6 +12,7 @@ import { defineLexicon } from "./define-lexicon.js";
 import { ANY_WHAT, valued, WHAT_NAMES } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 import { DESCRIBED_SLOTS } from "./slots-described.js";
+import { LIBRARY_SLOTS } from "./slots-libraries.js";
 import { TOOL_SLOTS } from "./slots-tools.js";
 
 export {
@@ -31,6 +32,7 @@ export const SLOTS = defineLexicon(
     // Tools a project uses one of, by name or by what they are for.
     ...TOOL_SLOTS,
     ...DESCRIBED_SLOTS,
+    ...LIBRARY_SLOTS,
     // Where work goes, and how it is recorded.
     valued(
       "cloud-region",

@@ -32,6 +32,16 @@ describe("the tokenizer", () => {
     expect(texts("lint, format, etc. Then push")).toEqual(["lint, format, etc.", "Then push"]);
   });
 
+  it("does not end a sentence before a sign that goes on with it ('log::info! / env_logger')", () => {
+    const texts = (text: string) => splitSentences(text).map((sentence) => sentence.text);
+    expect(texts("so no more log::info! / env_logger in new code. Thanks")).toEqual([
+      "so no more log::info! / env_logger in new code.",
+      "Thanks",
+    ]);
+    expect(texts("ship it! - then tag")).toEqual(["ship it! - then tag"]);
+    expect(texts("done!\nnext")).toEqual(["done!", "next"]);
+  });
+
   it("reads words without stop words, identifier parts and stems on request", () => {
     expect(words("Please use the config.yaml file")).toEqual(["config.yaml", "file"]);
     expect(words("config.yaml", { parts: true })).toEqual(["config.yaml", "config", "yaml"]);

@@ -97,6 +97,11 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\bmov(?:e|ed|ing)(?: [\w-]+){0,3}? off/, "ops moved the celery broker off redis onto rabbitmq"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
+    // "drop" as a decision, after who or what decides: "we voted to drop zap", "let's drop moment".
+    after(
+      /\b(?:let'?s|to|we(?:'ll| will| should)?|please|gonna)\s+drop(?= (?!(?:a|an|me|us|you|him|her|them|it|by|in|off|out)\b)\S)/,
+      "we voted on friday to drop zap",
+    ),
     // "forget"/"ditch" are read below; "scratch" drops only a rule's subject ("scratch the surface" drops nothing).
     after(
       /\bscratch(?= (?:the |our )?\S+ (?:thing|rule|one|idea|convention|prefix|stuff)\b)/,
@@ -316,6 +321,8 @@ export const DESCRIPTION_LEADS = defineLexicon<DescriptionLead>(
         /(?:统一|都|一律|主要|也)?(?:使用|采用|用的是|用|走的是|走|基于|通过|依赖|放在|放到|交给|跑在|接入|由)/,
       example: "持久层用 MyBatis-Plus",
     },
+    // 统一 or 一律 right before a name: "我们这边格式化一律 black".
+    { pattern: /(?:统一|一律)(?=\s*[A-Za-z])/, example: "格式化一律 black" },
     { pattern: /(?:都|也)?(?:是|在|为)/, example: "日志是 log4j2", weak: true },
   ],
   "iu",

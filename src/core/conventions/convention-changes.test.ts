@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { readConventions } from "./convention-rule.js";
+
+const read = (message: string, reply?: string) =>
+  readConventions(message, null, reply === undefined ? null : { text: reply }).map(
+    (found) => `${found.rule} [${found.slot?.slot ?? "-"}=${found.slot?.value ?? "-"}]`,
+  );
+
+describe("a change said with what replaces it", () => {
+  it("is one rule when the change is said first without its value (对象拷贝我们也改了，…，以后统一用 X)", () => {
+    expect(
+      read(
+        "对。还有，对象拷贝我们也改了，BeanUtils.copyProperties 是反射，字段名一改就悄悄丢数据，以后统一用 MapStruct 写 Converter 接口。",
+      ),
+    ).toEqual([
+      "对象拷贝我们也改了，BeanUtils.copyProperties 是反射，字段名一改就悄悄丢数据，以后统一用 MapStruct 写 Converter 接口 [object-mapping=mapstruct]",
+    ]);
+  });
+
+  it("is one rule when a drop and its replacement are joined by a bare 'and'", () => {
+    const [rule, ...rest] = read(
+      "news from the go guild: we voted on friday to drop zap and go with the standard library's log/slog for everything new.",
+    );
+    expect(rest).toEqual([]);
+    expect(rule).toContain("drop zap and go with the standard library's log/slog");
+  });
+
+  it("keeps the reason said between a drop and its replacement, after a verdict on the agent's work", () => {
+    expect(
+      read(
+        "looks good, but heads up: we had a team sync yesterday and decided to drop the gb_ prefix. it clashes with the export module's names. new code uses st_ instead, so self.st_roster and so on.",
+      ),
+    ).toEqual([
+      "We had a team sync yesterday and decided to drop the gb_ prefix. It clashes with the export module's names. New code uses st_ instead, so self.st_roster and so on [-=-]",
+    ]);
+  });
+
+  it("joins a drop to the rule before it when the rule sets the slot by a case or a suffix said in passing", () => {
+    expect(
+      read(
+        "so, the new lint preset landed and it enforces kebab-case file names, tile-cache.ts instead of tileCache.ts. no more camelCase files, I renamed the existing ones already.",
+        "Got it: kebab-case file names like tile-cache.ts from now on.",
+      ),
+    ).toEqual([
+      "The new lint preset landed and it enforces kebab-case file names, tile-cache.ts instead of tileCache.ts. No more camelCase files, I renamed the existing ones already [naming.file.case=kebab-case]",
+    ]);
+    expect(
+      read(
+        "the team agreed to follow its naming, so DTOs end in Data from now on. the Dto suffix is gone for new classes.",
+      ),
+    ).toEqual([
+      "The team agreed to follow its naming, so DTOs end in Data from now on. The Dto suffix is gone for new classes [naming.class.suffix=data]",
+    ]);
+  });
+
+  it("does not join a reason to a rule that drops nothing, nor a list's drop to the next item", () => {
+    expect(read("Always start variable names with 'z_'. It makes our code instantly recognisable.")).toEqual([
+      "Always start variable names with 'z_' [naming.variable.prefix=z_]",
+    ]);
+    expect(
+      read(
+        "the rule here is: route paths are kebab-case (/harvest-forecasts, not /harvestForecasts), and outbound calls use requests",
+      ),
+    ).toHaveLength(2);
+  });
+});

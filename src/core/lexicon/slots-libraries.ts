@@ -1,0 +1,103 @@
+/**
+ * Slots of the libraries code uses one of for a job — logging, JSON, mapping objects, ids, errors
+ * as values, dependency injection — read by their subject ("logging is the log crate", "JSON is
+ * kotlinx.serialization", 对象拷贝用 MapStruct) or as the one a rule says to use ("we've moved to
+ * Moshi", "new code uses neverthrow"). A project holds one of each, so "we're moving logging to
+ * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
+ */
+import { CHOOSES, members, type SlotEntry } from "./slot-entry.js";
+import { described, same } from "./slots-described.js";
+
+/** Words that say a rule chooses a tool, "with" and 用 too: "we log with zap", 日志用 zap. */
+const CHOOSES_WITH = new RegExp(`${CHOOSES.source}|\\bwith\\b|用`, "i");
+
+/** The library slots, tried in this order. */
+export const LIBRARY_SLOTS: readonly SlotEntry[] = [
+  described(
+    "logging",
+    ["code"],
+    /logging|logs|the logger|structured logging|日志(?:框架|库)?/,
+    "logging is pino",
+  ),
+  members(
+    "logging",
+    ["code"],
+    {
+      ...same("loguru", "structlog", "pino", "winston", "bunyan", "log4j2", "logback", "serilog", "nlog"),
+      ...same("zap", "zerolog", "logrus", "slog", "tracing", "env_logger", "log4net", "timber", "napier"),
+      "log/slog": "slog",
+      log4j: "log4j2",
+    },
+    "we're moving logging to tracing, no more env_logger",
+    {
+      only: new RegExp(
+        `(?:${CHOOSES_WITH.source})[^.;]*\\b(?:log|logging|logger|logs)\\b|\\b(?:log|logging|logger)\\b[^.;]*(?:${CHOOSES_WITH.source})|日志`,
+        "i",
+      ),
+    },
+  ),
+  described(
+    "json-library",
+    ["code"],
+    /json(?: (?:parsing|serialization|serialisation|handling|encoding|decoding))?|(?:de)?seriali[sz]ation|(?:json\s*)?(?:序列化|解析)/,
+    "JSON is kotlinx.serialization",
+    {
+      ...same("gson", "moshi", "jackson", "serde", "serde_json", "orjson", "ujson", "simplejson", "msgspec"),
+      ...same("fastjson", "fastjson2", "jsoniter", "circe", "json4s", "superjson", "newtonsoft.json"),
+      "kotlinx.serialization": "kotlinx.serialization",
+      "kotlinx-serialization": "kotlinx.serialization",
+      "kotlinx serialization": "kotlinx.serialization",
+      "json.net": "newtonsoft.json",
+      "system.text.json": "system.text.json",
+      "encoding/json": "encoding/json",
+    },
+    "we've moved to Moshi, Gson's basically unmaintained",
+  ),
+  described(
+    "object-mapping",
+    ["code"],
+    /object (?:mapping|copying|conversion)|(?:dto|entity|bean|model) (?:mapping|conversion|copying)|mappers?|对象(?:拷贝|复制|转换|映射)|(?:bean|属性)\s*拷贝/,
+    "对象拷贝用 MapStruct",
+    {
+      ...same("mapstruct", "modelmapper", "beanutils", "dozer", "orika", "automapper", "mapster"),
+      "beanutils.copyproperties": "beanutils",
+    },
+    "以后统一用 MapStruct 写 Converter 接口",
+  ),
+  described(
+    "id-generation",
+    ["code", "database"],
+    /(?:record |primary |entity |database |row |public )?ids|identifiers|primary keys|主键|(?<![a-z])id\s*生成/,
+    "ids are ULIDs from the ulid package",
+    {
+      ...same("uuid", "ulid", "nanoid", "cuid", "cuid2", "ksuid", "snowflake"),
+      uuids: "uuid",
+      ulids: "ulid",
+      "uuid v4": "uuid",
+      uuidv4: "uuid",
+      uuidv7: "uuid-v7",
+      "uuid v7": "uuid-v7",
+    },
+    "Ids: we're going with ULIDs after all, the ulid package",
+  ),
+  members(
+    "result-type",
+    ["code"],
+    {
+      ...same("neverthrow", "ts-results", "true-myth", "erroror", "fluentresults", "oneof", "language-ext"),
+      "result pattern": "result-pattern",
+    },
+    "we're swapping FluentResults for ErrorOr",
+  ),
+  described(
+    "dependency-injection",
+    ["code"],
+    /dependency injection|(?<![\w-])di(?![\w-])|依赖注入/,
+    "DI is Koin",
+    {
+      ...same("koin", "hilt", "dagger", "guice", "kodein", "tsyringe", "inversify", "typedi", "autofac"),
+      "dagger hilt": "hilt",
+    },
+    "let's switch to Hilt, no new Koin modules",
+  ),
+].flat();
