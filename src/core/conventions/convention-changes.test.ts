@@ -53,6 +53,17 @@ describe("a change said with what replaces it", () => {
     ]);
   });
 
+  it("joins a dropped tool to the clause that sets its slot, and reads no work from a reason", () => {
+    expect(read("and viper is out, config is loaded with koanf now (same config.yaml).")).toEqual([
+      "Viper is out, config is loaded with koanf now (same config.yaml) [config-center=koanf]",
+    ]);
+    const [strict] = readConventions(
+      "every PHP file starts with declare(strict_types=1); no exceptions, the CI check fails without it",
+    );
+    expect(strict?.work).not.toContain("ci");
+    expect(strict?.trigger).not.toMatch(/CI/);
+  });
+
   it("does not join a reason to a rule that drops nothing, nor a list's drop to the next item", () => {
     expect(read("Always start variable names with 'z_'. It makes our code instantly recognisable.")).toEqual([
       "Always start variable names with 'z_' [naming.variable.prefix=z_]",

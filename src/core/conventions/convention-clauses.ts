@@ -15,7 +15,15 @@ import { givesReason } from "../lexicon/reason-clauses.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { RuleUnit } from "./convention-units.js";
 import { changesWithoutValue, onlyDrops } from "./convention-words.js";
-import { readSlots } from "./slot-rule.js";
+import { memberSlotsNamed, readSlots, slotFamily } from "./slot-rule.js";
+
+/** True when `text` sets a value in the slot of a tool `drop` names ("viper is out" → config is koanf). */
+function replacesDroppedTool(drop: string, text: string): boolean {
+  const dropped = memberSlotsNamed(drop);
+  return readSlots(text).some(
+    (found) => found.value !== null && dropped.some((slot) => slotFamily(found.slot).includes(slot)),
+  );
+}
 
 /** A break between clauses: a comma (with "and"/"but"), a full-width comma, or " and ". */
 const BREAK = /,\s+(?:and\s+|but\s+)?|，\s*(?:并且|而且|另外)?|\s+and\s+(?!so on\b|so forth\b|the like\b)/g;
@@ -66,6 +74,8 @@ export function clausesOf(unit: RuleUnit): RuleUnit[] {
       (last !== undefined &&
         (leansOnNext(last.text) ||
           changesWithoutValue(last.text) ||
+          // What a dropped tool is replaced with: "viper is out, config is loaded with koanf now".
+          (onlyDrops(last.text) && replacesDroppedTool(last.text, text)) ||
           // What a drop is replaced with, said after a bare "and" (not a list's ", and"): "drop zap and go with log/slog".
           (/^\s+and\s+$/.test(before) &&
             onlyDrops(last.text) &&

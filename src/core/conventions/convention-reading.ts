@@ -16,6 +16,7 @@ import { leansOnNext } from "../lexicon/leaning-clauses.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
+import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
@@ -210,7 +211,9 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // The heading stays with a rule it gave its slot: "About the line length: actually make that 120".
   const said = own.length === 0 && slots.length === 1 ? unit.text.trim() : text;
   for (const clause of clausesBySlot(said, slots)) {
-    const words = kindsOfWorkIn(clause.text);
+    // What it is about is read from what it says to do, not from its reasons ("…, the CI check fails without it").
+    const main = withoutReasons(clause.text);
+    const words = kindsOfWorkIn(main);
     if (clause.slot === null && words.length === 0 && !namesWorkThing(clause.text, shape)) continue;
     if (clause.slot === null && isSmallTalk(clause.text)) continue;
     // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
@@ -230,7 +233,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
             : instructionKind(clause.text, clause.text),
       slot: clause.slot,
       work,
-      trigger: occasionOf(clause.text, zh) ?? activityTrigger(clause.text, zh) ?? workLabel(work[0], zh),
+      trigger: occasionOf(clause.text, zh) ?? activityTrigger(main, zh) ?? workLabel(work[0], zh),
       language: zh ? "zh" : "en",
     });
   }

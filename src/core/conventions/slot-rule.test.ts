@@ -98,6 +98,10 @@ describe("the slot rule", () => {
     // The way a kind of work goes, and a tool paired with the one a thing is.
     ["Async stuff between services goes over RabbitMQ", ["message-queue=rabbitmq"]],
     ["Tests are xUnit with FluentAssertions", ["test-runner=xunit", "assertion-library=fluentassertions"]],
+    // A lead that says use, after the thing an avoid lead drops.
+    ["instead of structopt its clap with derive now", ["cli-parser=clap"]],
+    ["CLI arguments are clap with the derive API", ["cli-parser=clap"]],
+    ["viper is out, config is loaded with koanf now", ["config-center=koanf"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });

@@ -74,6 +74,18 @@ function clauseAt(text: string, index: number): { before: string; after: string 
 const AVOIDED_BEFORE =
   /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|scratch|ditch|forget)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
+/**
+ * True when the clause before a member drops it: an avoid lead, unless a lead that says use comes
+ * after the thing the avoid lead drops ("instead of structopt it's clap with derive now").
+ */
+function avoidedBefore(before: string): boolean {
+  const avoid = AVOIDED_BEFORE.exec(before);
+  if (avoid === null) return false;
+  const use = MEMBER_LEADS.pattern.exec(before);
+  const lead = /^\S+(?:\s+of|\s+than|\s+using|\s+more|\s+longer|\s+from)?/.exec(avoid[0])?.[0] ?? "";
+  return use === null || !/[\p{L}\p{N}]/u.test(before.slice(avoid.index + lead.length, use.index));
+}
+
 /** The one member of a tool slot the rule says to use, or null. */
 function usedMember(entry: SlotEntry, text: string): string | null {
   if (entry.value.from !== "member") return null;
@@ -93,7 +105,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     const head = key.split(/\s+/)[0] as string;
     const { before, after: rest } = clauseAt(text, match.index ?? 0);
     if (/\bnow\b|现在/i.test(`${before}${rest}`)) current.add(member);
-    if (terms.avoid.has(head) || AVOIDED_BEFORE.test(before)) avoided.add(member);
+    if (terms.avoid.has(head) || avoidedBefore(before)) avoided.add(member);
     else if (
       MEMBER_LEADS.test(before) ||
       terms.use.has(head) ||

@@ -31,6 +31,8 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
       /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|travels?|is routed|are routed)\s+(?:through|via|over|on)\s+(?:the\s+)?$/,
     example: "Async stuff between services goes over ",
   },
+  // What it is now: "instead of structopt it's clap with derive now".
+  { pattern: /\bit['’]?s\s+$/, example: "instead of structopt its " },
   // What a kind of thing uses, right before the tool: "new code uses ky" (not "uses the docker postgres").
   { pattern: /\b(?:uses|use)\s+$/, example: "new code uses " },
   {

@@ -23,6 +23,12 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "too slow",
   },
   {
+    // What happens without the rule: "the CI check fails without it", "prettier yells otherwise".
+    pattern:
+      /^(?:the\s+)?[\w .-]{1,40}?\b(?:fails?|breaks?|complains?|yells?|rejects?|blocks?|won'?t (?:build|pass|merge))\b[^,;]{0,30}?\b(?:without it|otherwise|if (?:it'?s|you) (?:missing|don'?t|forget))\b/,
+    example: "the CI check fails without it",
+  },
+  {
     pattern: /^(?:因为|由于|不然|否则|免得|以免|它|太|会|容易|影响|有坑|坑)/,
     example: "太大了",
   },
@@ -31,4 +37,18 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
 /** True when a clause gives a reason rather than says what to do ("it's too big", 太大了). */
 export function givesReason(clause: string): boolean {
   return REASON_CLAUSES.test(clause.trim());
+}
+
+/**
+ * `text` without the clauses after its first that only give a reason ("Every PHP file starts with
+ * declare(strict_types=1); no exceptions, the CI check fails without it" → "…; no exceptions"): what
+ * a rule is about is read from what it says to do, not from why.
+ */
+export function withoutReasons(text: string): string {
+  const clauses = text.split(/(?<=[,;，；])\s*/);
+  const kept = [clauses[0] ?? "", ...clauses.slice(1).filter((clause) => !givesReason(clause))];
+  return kept
+    .join(" ")
+    .replace(/[,;，；]\s*$/, "")
+    .trim();
 }

@@ -161,6 +161,12 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
     ["config"],
     /config(?:uration)?|settings|runtime config|配置(?:中心)?/,
     "config comes from Doppler",
+    // How the code reads its settings is one choice too: "viper is out, config is loaded with koanf now".
+    {
+      ...same("viper", "koanf", "envconfig", "cleanenv", "dynaconf", "hydra", "pydantic-settings", "dotenv"),
+      "caarlos0/env": "caarlos0/env",
+    },
+    "viper is out, config is loaded with koanf now",
   ),
   described(
     "secrets",

@@ -1,6 +1,6 @@
 /**
  * Slots of the libraries code uses one of for a job — logging, JSON, mapping objects, ids, errors
- * as values, dependency injection — read by their subject ("logging is the log crate", "JSON is
+ * as values, dependency injection, parsing command-line arguments — read by their subject ("logging is the log crate", "JSON is
  * kotlinx.serialization", 对象拷贝用 MapStruct) or as the one a rule says to use ("we've moved to
  * Moshi", "new code uses neverthrow"). A project holds one of each, so "we're moving logging to
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
@@ -79,6 +79,17 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "uuid v7": "uuid-v7",
     },
     "Ids: we're going with ULIDs after all, the ulid package",
+  ),
+  described(
+    "cli-parser",
+    ["code"],
+    /(?:cli|command[- ]line) (?:arguments|args|options|flags|parsing)|argument parsing|arg parsing|命令行(?:参数)?(?:解析)?/,
+    "CLI arguments are clap with the derive API",
+    {
+      ...same("clap", "cobra", "click", "typer", "argparse", "commander", "yargs", "picocli", "kong"),
+      ...same("docopt", "structopt", "oclif", "cac", "citty", "urfave/cli", "kotlinx-cli", "clikt"),
+    },
+    "we moved the CLI from structopt to clap",
   ),
   members(
     "result-type",

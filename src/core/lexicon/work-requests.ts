@@ -114,8 +114,17 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     unless: MAKES_NO_CODE,
     conventionsOnly: true,
     pattern:
-      /(?:要|得)(?:能|可以|支持)(?!不)|需要(?:调|写|加|做|实现|支持|改|把|给|在|存|记)|要在[^，。]{1,12}之间共享/,
+      /(?:要|得)(?:能|可以|支持)(?!不)|需要(?:调|写|加|做|实现|支持|改|把|给|在|存|记)|要在[^，。]{1,16}?(?:共享|同步|显示|展示|保存|生效|更新)/,
     example: "借阅列表要能按档案编号筛选",
+  },
+  {
+    kind: "code",
+    unless: MAKES_NO_CODE,
+    conventionsOnly: true,
+    // What the users of the project get to do: "let volunteers book a pickup slot".
+    pattern:
+      /^\W*(?:please\s+)?let\s+(?!(?:me|us|it|them|him|her|you|that|this|those|these|things)\b)[a-z-]+s\s+(?!(?:be|know|go|run|sit|stay)\b)[a-z]/i,
+    example: "let volunteers book a pickup slot for a donation",
   },
   {
     kind: "code",

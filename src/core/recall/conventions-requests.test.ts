@@ -26,6 +26,9 @@ describe("a request in a project is code work, whatever its opening", () => {
     "we need a cache for the rates lookup",
     "借阅列表要能按档案编号筛选",
     "给订单列表加个导出按钮",
+    // What the project's users get to do, and where something should show.
+    "let volunteers book a pickup slot for a donation, and send them a confirmation",
+    "购物车里的商品数量要在顶部导航和商品页之间同步显示",
     // A later clause may open with its verb; a need may have any verb but one that runs or asks.
     "the pricing page moved to /plans, make the old links land there",
     "the sync job fails quietly, I want to see in the logs which accounts it skipped",

@@ -12,6 +12,7 @@ import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
 import { CODE_WORK, EVERY_TASK_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
@@ -96,7 +97,8 @@ export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">
   const slot = slotOfLesson(lesson);
   const governed = slot === null ? [] : slotWork(slot.id);
   if (governed.length > 0) return new Set(governed);
-  const text = `${lesson.trigger}\n${lesson.rule}`;
+  // Its reasons name no work of its own: "…, the CI check fails without it" is about code.
+  const text = `${lesson.trigger}\n${withoutReasons(lesson.rule)}`;
   // A fact about a data store ("Redis here listens on port 6380") holds for database work.
   const named = new Set([...kindsOfWork(text), ...(namesDataStore(text) ? ["database"] : [])]);
   return named.size > 0 ? named : new Set(["code"]);
