@@ -292,3 +292,52 @@ describe("lesson book: a convention that only mentions its tool", () => {
     expect(await store.countLessons()).toBe(3);
   });
 });
+
+describe("lesson book: a lesson that is no convention", () => {
+  it("gives way to a newer convention for the slot its rule names, which merges into no lesson near it in words", async () => {
+    const { book, setClock } = setup();
+    const {
+      slot: _slot,
+      convention: _convention,
+      ...recovery
+    } = unslotted("cap is not installed here: use fly deploy --remote-only instead", 0);
+    const fly = await book.learn({ ...recovery, why: "A command that failed and the one that worked" });
+    const port = await book.learn({
+      ...recovery,
+      rule: "The api listens on port 4100 locally",
+      why: "A fact about the project",
+    });
+    // Lessons near the newer one in words ("Billing deploys everything since last month"): it sets a
+    // slot they set no value in, so it is never merged into one of them.
+    for (const [index, rule] of [
+      "Billing deploys everything since last month",
+      "Search ranks results by recency",
+      "Mailer templates live in one folder",
+      "Image uploads get resized to 1200 pixels",
+      "Reports export as CSV with a header row",
+      "Ledger totals are cached for ten minutes",
+      "The queue worker restarts nightly",
+      "Auth tokens expire after thirty days",
+      "Exports read from the replica",
+      "Imports wait until the schema settles",
+      "Invoices are numbered per tenant",
+      "Webhooks retry three times with backoff",
+    ].entries())
+      await book.learn({
+        ...recovery,
+        rule,
+        evidence: [{ quote: rule, sessionId: `filler-${index}`, taskId: `filler-${index}`, at: T0 + DAY }],
+      });
+    setClock(T0 + 30 * DAY);
+    const kamal = await book.learn(
+      convention(
+        "We're off fly.io since last month, everything deploys with kamal now",
+        { id: "deploy-method", value: "kamal" },
+        30,
+      ),
+    );
+    expect(kamal.superseded.map((lesson) => lesson.id)).toEqual([fly.lesson.id]);
+    expect((await book.get(fly.lesson.id))?.statusReason).toMatch(/^superseded by \S+: We're off fly\.io/);
+    expect((await book.get(port.lesson.id))?.status).not.toBe("archived");
+  });
+});

@@ -14,6 +14,7 @@ import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
 import {
   governsAnotherSlot,
   overturnedBy,
+  setsWhatOtherDoesNot,
   settleSupersession,
   statesAnotherRule,
 } from "../core/lessons/supersession.js";
@@ -65,6 +66,14 @@ export async function learnLesson(
         status: ["candidate", "active", "refined"],
         limit: 200,
       }));
+    // Every live lesson of its scope, read once when a check below needs them.
+    let lessons: Promise<Lesson[]> | undefined;
+    const liveLessons = () =>
+      (lessons ??= store.listLessons({
+        scopeKeys: [lessonScopeKey(created)],
+        status: ["candidate", "active", "refined"],
+        limit: 200,
+      }));
     // An update that names only a value ("make that n_") takes the slot of the project's convention
     // whose value has that shape (slotOfBareValue).
     const candidate =
@@ -103,16 +112,12 @@ export async function learnLesson(
     // A convention holds every slot it states ("Tests are xUnit with FluentAssertions" holds the
     // assertion library too), and one that only mentions a tool holds that tool's slot ("new
     // features ship behind LaunchDarkly flags"; see replacesInSlot).
-    if (candidate.convention === true && candidate.slot) holders.push(...(await liveConventions()));
+    // A lesson that is no convention holds the slot its rule names: "use fly deploy --remote-only
+    // instead" gives way to "everything deploys with kamal now".
+    if (candidate.convention === true && candidate.slot) holders.push(...(await liveLessons()));
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
-    const built = dropsSomething(candidate)
-      ? await store.listLessons({
-          scopeKeys: [lessonScopeKey(candidate)],
-          status: ["candidate", "active", "refined"],
-          limit: 200,
-        })
-      : [];
+    const built = dropsSomething(candidate) ? await liveLessons() : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({
@@ -125,6 +130,7 @@ export async function learnLesson(
           hit.lesson.contentHash === candidate.contentHash ||
           (!overturnedIds.has(hit.lesson.id) &&
             !governsAnotherSlot(candidate, hit.lesson) &&
+            !setsWhatOtherDoesNot(candidate, hit.lesson) &&
             !statesAnotherRule(candidate, hit.lesson)),
       ),
       config: settings.dedup,

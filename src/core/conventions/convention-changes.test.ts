@@ -53,6 +53,17 @@ describe("a change said with what replaces it", () => {
     ]);
   });
 
+  it("reads a Chinese topic said to change as an announcement, which the agent's reply does not make a rule", () => {
+    expect(
+      read(
+        "错误码前缀改一下，ERR_ 太泛了，跟支付那边撞了，以后订单相关的一律 ORD_ 开头，比如 ORD_NOT_FOUND。",
+        "好的，以后订单相关错误码用 ORD_ 开头。",
+      ),
+    ).toEqual([
+      "错误码前缀改一下，ERR_ 太泛了，跟支付那边撞了，以后订单相关的一律 ORD_ 开头，比如 ORD_NOT_FOUND [naming.error-code.prefix=ord_]",
+    ]);
+  });
+
   it("joins a dropped tool to the clause that sets its slot, and reads no work from a reason", () => {
     expect(read("and viper is out, config is loaded with koanf now (same config.yaml).")).toEqual([
       "Viper is out, config is loaded with koanf now (same config.yaml) [config-center=koanf]",

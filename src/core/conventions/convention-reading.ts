@@ -6,6 +6,7 @@
  */
 
 import { activityTrigger } from "../learning/topics.js";
+import { announcementRest } from "../lexicon/announcements.js";
 import { statesClauseRule } from "../lexicon/clause-rules.js";
 import { sentenceCase } from "../lexicon/code-terms.js";
 import { tellsDecision } from "../lexicon/decisions.js";
@@ -152,6 +153,8 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // it), nor a request ("Add a login button" → "Sure, a login button" is one task).
   const echoed =
     !SPEAKS_OF_ONESELF.test(text) &&
+    // Nor one that opens by announcing a change (错误码前缀改一下，ERR_ 太泛了): the reply says back the rule after it.
+    announcementRest(text) === null &&
     !dropsOnly(text) &&
     !readsAsDirective(text, zh) &&
     echoes(reading.reply, text);

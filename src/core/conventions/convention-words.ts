@@ -3,6 +3,7 @@
  * the rule, its clean text, whether it reads as a directive, names a thing to use or drop, or is
  * about work with no word for the work. Pure.
  */
+import { announcementRest } from "../lexicon/announcements.js";
 import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
 import { isInstruction } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
@@ -71,12 +72,13 @@ export function dropsOnly(text: string): boolean {
 }
 
 /**
- * True when `text` says a thing changed without saying to what ("对象拷贝我们也改了，BeanUtils 是反射",
- * "we changed how we copy objects, BeanUtils is too slow"): the rule that follows says it.
+ * True when `text` says a thing changed, or announces that it does, without saying to what
+ * ("对象拷贝我们也改了，BeanUtils 是反射", "错误码前缀改一下，ERR_ 太泛了", "we changed how we copy objects,
+ * BeanUtils is too slow"): the rule that follows says it.
  */
 export function changesWithoutValue(text: string): boolean {
   return (
-    ruleShape(text) === "change" &&
+    (ruleShape(text) === "change" || announcementRest(text) !== null) &&
     preferenceTerms(text).use.size === 0 &&
     readSlots(text).every((slot) => slot.value === null)
   );

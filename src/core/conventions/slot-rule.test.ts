@@ -102,6 +102,17 @@ describe("the slot rule", () => {
     ["instead of structopt its clap with derive now", ["cli-parser=clap"]],
     ["CLI arguments are clap with the derive API", ["cli-parser=clap"]],
     ["viper is out, config is loaded with koanf now", ["config-center=koanf"]],
+    // How a project ships, and where a thing lives: one platform at a time.
+    ["we're off fly.io since last month, everything deploys with kamal now", ["deploy-method=kamal"]],
+    ["staging lives on render now", ["deploy-method=render"]],
+    ["prod is on Fly.io as of last Friday: `fly deploy` from the deploy workflow", ["deploy-method=fly"]],
+    // Another member's "instead" does not use the one before it; a tool in the possessive is not chosen.
+    ["cap is not installed here: use fly deploy --remote-only instead", ["deploy-method=fly"]],
+    [
+      "We moved hosting: Netlify's bandwidth pricing got silly, we're on Cloudflare Pages now",
+      ["deploy-method=cloudflare-pages"],
+    ],
+    ["go with the standard library's log/slog for everything new", ["logging=slog"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });

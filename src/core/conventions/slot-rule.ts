@@ -86,6 +86,12 @@ function avoidedBefore(before: string): boolean {
   return use === null || !/[\p{L}\p{N}]/u.test(before.slice(avoid.index + lead.length, use.index));
 }
 
+/** True when `rest` says "instead" with no other member of the slot (`members`) before it. */
+function saysInstead(rest: string, members: RegExp): boolean {
+  const at = rest.search(/\binstead\b/i);
+  return at >= 0 && !new RegExp(members.source, "iu").test(rest.slice(0, at));
+}
+
 /** The one member of a tool slot the rule says to use, or null. */
 function usedMember(entry: SlotEntry, text: string): string | null {
   if (entry.value.from !== "member") return null;
@@ -102,6 +108,8 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     if (member === undefined) continue;
     const after = text.slice((match.index ?? 0) + match[0].length);
     if (neutralAfter?.test(after)) continue;
+    // A tool in the possessive is talked about, not chosen ("Netlify's bandwidth pricing got silly").
+    if (/^['’]s\b/.test(after)) continue;
     const head = key.split(/\s+/)[0] as string;
     const { before, after: rest } = clauseAt(text, match.index ?? 0);
     if (/\bnow\b|现在/i.test(`${before}${rest}`)) current.add(member);
@@ -110,8 +118,9 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       MEMBER_LEADS.test(before) ||
       terms.use.has(head) ||
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
-      // "…, rebase onto main instead", "always yarn add"
-      /\binstead\b/i.test(rest)
+      // "…, rebase onto main instead", "always yarn add"; not another member's "instead" ("cap is not
+      // installed here: use fly deploy instead" does not use cap).
+      saysInstead(rest.slice(match[0].length), pattern)
     )
       used.add(member);
   }

@@ -68,7 +68,8 @@ function slotsOfRule(rule: string): LessonSlot[] {
 }
 
 /** A value as a rule writes it, as a whole word: "FluentAssertions" for `fluentassertions`. */
-const writtenValue = (value: string) => new RegExp(`(?<![\\w.-])${escapeRegExp(value)}(?![\\w-])`, "gi");
+const writtenValue = (value: string) =>
+  new RegExp(`(?<![\\w.-])${escapeRegExp(value)}(?![\\w-]|\\.\\w)`, "gi");
 
 /**
  * `older`'s rule with the value `newer` replaces written in its place, when `older` states more

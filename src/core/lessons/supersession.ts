@@ -6,7 +6,7 @@
  * statement wins whatever order sessions are learnt in; a superseded rule stated again comes back.
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
-import { slotFamily } from "../conventions/slot-rule.js";
+import { readSlots, slotFamily } from "../conventions/slot-rule.js";
 import { tokens } from "../lexicon/tokenizer.js";
 import {
   amendedRule,
@@ -35,6 +35,25 @@ export function governsAnotherSlot(candidate: Lesson, other: Lesson): boolean {
   return (
     candidate.slot !== undefined && theirs !== null && !slotFamily(candidate.slot.id).includes(theirs.id)
   );
+}
+
+/**
+ * True when `candidate` is a convention that sets a value in a slot and `other` sets none: the
+ * embedder finds "We're off fly.io, everything deploys with kamal now" near "Billing deploys
+ * everything since last month", but they are different rules.
+ */
+export function setsWhatOtherDoesNot(candidate: Lesson, other: Lesson): boolean {
+  return (
+    candidate.convention === true &&
+    candidate.slot?.value != null &&
+    !slotFamily(candidate.slot.id).some((id) => readsSlot(other, id))
+  );
+}
+
+/** True when `lesson` sets a value in slot `id`: its own, or one its rule states. */
+function readsSlot(lesson: Lesson, id: string): boolean {
+  const own = slotOfLesson(lesson);
+  return own?.id === id || readSlots(lesson.rule).some((found) => found.slot === id && found.value !== null);
 }
 
 /** Below this share of the shorter rule's words in common, two conventions state different rules. */

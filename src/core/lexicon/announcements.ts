@@ -93,6 +93,13 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
   },
   { pattern: new RegExp(`^关于${ZH_TOPIC}`), example: "关于表前缀" },
   {
+    // A topic, then that it changes: 错误码前缀改一下, 对象拷贝我们也改了, 分支命名又调整了一次.
+    pattern: new RegExp(
+      `^${ZH_TOPIC}(?:我们|咱们)?(?:也|又|又要|要)?(?:改一下|调整一下|变一下|换一下|改了|变了|换了|调整了(?:一次|一下)?|要变)`,
+    ),
+    example: "错误码前缀改一下",
+  },
+  {
     pattern:
       /^(?:(?:今天|昨天|上周|本周)?的?)?(?:复盘|会议|周会|例会|评审|投票|讨论|技术委员会)(?:的)?(?:结论|结果|决定|决议)/,
     example: "复盘结论",

@@ -22,7 +22,7 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
   {
     // What a kind of work is done with: "mocks with Moq", "we log with structlog", "deps with plain pip".
     pattern:
-      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/,
+      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed|deploy(?:s|ed|ing)?|ship(?:s|ped|ping)?)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/,
     example: "Tests are xUnit, mocks with ",
   },
   // The way a kind of work goes: "async stuff between services goes over RabbitMQ".
@@ -30,6 +30,17 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
     pattern:
       /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|travels?|is routed|are routed)\s+(?:through|via|over|on)\s+(?:the\s+)?$/,
     example: "Async stuff between services goes over ",
+  },
+  // Where a thing lives or runs: "staging lives on render now".
+  {
+    pattern: /\b(?:lives?|runs?|(?:is|are|['’]s) hosted|sits?|is|are)\s+on\s+$/,
+    example: "staging lives on ",
+  },
+  // A thing of a package, after a lead that says use: "go with the standard library's log/slog".
+  {
+    pattern:
+      /\b(?:use|using|go(?:ing)? with|switch(?:ed|ing)? to|mov(?:e|ed|ing) to|is|are)\s+(?:the\s+)?[\w-]+\s+(?:library|lib|package|crate|module|sdk)['’]s\s+$/,
+    example: "go with the standard library's ",
   },
   // What it is now: "instead of structopt it's clap with derive now".
   { pattern: /\bit['’]?s\s+$/, example: "instead of structopt its " },

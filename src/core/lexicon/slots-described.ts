@@ -282,7 +282,12 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
     /(?:user |file |media )?uploads|object storage|blob storage|static assets|对象存储|文件存储/,
     "uploads go to S3",
   ),
-  described("deploy-target", ["deploy"], /hosting|deploys|deployments?|部署|托管/, "hosting is on Fly"),
+  described(
+    "deploy-target",
+    ["deploy"],
+    /hosting|deploys|deployments?|部署|托管/,
+    "deploys go to staging first",
+  ),
   described(
     "infrastructure-as-code",
     ["cloud", "deploy"],
