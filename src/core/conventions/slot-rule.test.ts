@@ -113,6 +113,17 @@ describe("the slot rule", () => {
       ["deploy-method=cloudflare-pages"],
     ],
     ["go with the standard library's log/slog for everything new", ["logging=slog"]],
+    // Ports a service listens on, one per service, and a service moved to another.
+    ["postgres is exposed on 5433, redis is on 6380", ["port:postgres=5433", "port:redis=6380"]],
+    ["infra moved pgbouncer to the standard 6432 last week", ["port:pgbouncer=6432"]],
+    // What a project stopped doing; the thing named nearest a name part; a handler is a function.
+    ["we stopped squash merging: PRs are rebase-merged now", ["merge-strategy=rebase"]],
+    [
+      "stg_ is going to mean dbt staging models from now on, so the landing tables are raw_<source>",
+      ["naming.table.prefix=raw_"],
+    ],
+    ["handler names go from on_ to handle_, so handle_scan", ["naming.function.prefix=handle_"]],
+    ["forms are react-hook-form with zod schemas", ["form-library=react-hook-form"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });

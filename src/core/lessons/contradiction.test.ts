@@ -19,6 +19,17 @@ describe("preferenceTerms", () => {
       avoid: new Set(["force-push"]),
     });
   });
+
+  it("reads a drop said as a decision, as what stopped, and as a file not to edit by hand", () => {
+    expect(preferenceTerms("we voted on friday to drop zap").avoid).toEqual(new Set(["zap"]));
+    expect(preferenceTerms("drop me a line when it's done").avoid).toEqual(new Set());
+    expect(preferenceTerms("we stopped squash merging because bisect got useless").avoid).toEqual(
+      new Set(["squash"]),
+    );
+    expect(preferenceTerms("don't edit CHANGELOG.md by hand anymore").avoid).toEqual(
+      new Set(["changelog.md"]),
+    );
+  });
 });
 
 describe("preferenceTerms: the thing first, then that it is dropped", () => {

@@ -47,6 +47,7 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   variable: "variable",
   var: "variable",
   function: "function",
+  handler: "function",
   method: "method",
   attribute: "attribute",
   property: "attribute",

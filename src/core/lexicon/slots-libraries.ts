@@ -91,6 +91,19 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     },
     "we moved the CLI from structopt to clap",
   ),
+  described(
+    "form-library",
+    ["code"],
+    /forms|form handling|form state|表单(?:处理)?/,
+    "forms are react-hook-form with zod schemas",
+    {
+      ...same("react-hook-form", "formik", "conform", "final-form", "react-final-form", "vee-validate"),
+      ...same("felte", "superforms", "formkit"),
+      "tanstack form": "tanstack-form",
+      "@tanstack/react-form": "tanstack-form",
+    },
+    "forms moved from react-hook-form to conform",
+  ),
   members(
     "result-type",
     ["code"],

@@ -15,6 +15,9 @@ import {
   ZH_WHAT,
 } from "./slot-entry.js";
 
+/** A thing with a name, as `WHAT` but capturing nothing. */
+const ANY_THING = WHAT.replace(/^\(/, "(?:");
+
 /** A case names are written in ("kebab-case", "snake_case", "PascalCase", "all caps"): capture group. */
 const CASE = "(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)";
 
@@ -242,7 +245,9 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   ), // The general forms, last: a thing named and a name part in one clause, either order.
   naming(
     "prefix",
-    new RegExp(String.raw`\b${WHAT}\b[^.;:!?\n]{0,40}?(?<![\w$./-])${PREFIX_PART}`),
+    // The thing named nearest the name part: "dbt staging models from now on, so the landing tables
+    // are raw_" names tables.
+    new RegExp(String.raw`\b${WHAT}\b(?:(?!\b${ANY_THING}\b)[^.;:!?\n]){0,40}?(?<![\w$./-])${PREFIX_PART}`),
     "every staging table we create gets the stg_ prefix",
     2,
   ),

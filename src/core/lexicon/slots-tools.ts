@@ -335,6 +335,10 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     {
       rebase: "rebase",
       "rebase-merge": "rebase",
+      "rebase-merged": "rebase",
+      "rebase merging": "rebase",
+      "squash-merged": "squash",
+      "squash merging": "squash",
       "merge commits": "merge",
       squash: "squash",
       "squash-merge": "squash",

@@ -161,8 +161,17 @@ export const SLOTS = defineLexicon(
     valued(
       "port:{what}",
       ["run", "database", "http", "containers"],
-      /\b((?!port\b|it\b|this\b|that\b)[a-z][\w.-]*) (?:listens|runs|is running|is served|lives) on (?:port )?(\d{2,5})\b/,
+      /\b((?!port\b|it\b|this\b|that\b|which\b|there\b|everything\b)[a-z][\w.-]*) (?:listens|runs|is running|is served|lives|sits|(?:is|are)(?: now)?(?: exposed)?) on (?:port )?:?(\d{2,5})\b/,
       "This repo's redis listens on port 6380",
+      2,
+      1,
+    ),
+    // A service moved to another port: "infra moved pgbouncer to the standard 6432".
+    valued(
+      "port:{what}",
+      ["run", "database", "http", "containers"],
+      /\bmov(?:e|ed|ing)\s+(?!(?:it|this|that|them)\b)([a-z][\w.-]{1,20})\s+to\s+(?:the\s+)?(?:standard\s+|default\s+|new\s+)?(?:port\s+)?(\d{2,5})\b/,
+      "infra moved pgbouncer to the standard 6432 last week",
       2,
       1,
     ),
