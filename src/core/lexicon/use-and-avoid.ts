@@ -133,7 +133,7 @@ export const AVOID_LEADS = defineLexicon(
     },
     {
       pattern:
-        /(?:is|are) (?:out|history|dead to us|(?:now )?legacy)\b(?! of\b)|(?:gets?|is being|are being) (?:drained|phased out)\b|, (?:not any ?more|no more|no longer)\b/,
+        /(?:is|are) (?:out|history|dead to us|(?:now )?legacy|on (?:its|their) way out)\b(?! of\b)|(?:gets?|is being|are being) (?:drained|phased out)\b|, (?:not any ?more|no more|no longer)\b/,
       example: "prettier is out, biome formats everything",
       side: "before" as const,
     },
