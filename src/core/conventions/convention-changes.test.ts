@@ -86,3 +86,15 @@ describe("a change said with what replaces it", () => {
     ).toHaveLength(2);
   });
 });
+
+describe("a norm the agent says back", () => {
+  it("is a convention, as a statement is; a prohibition of a call is a rule's shape", () => {
+    expect(
+      read(
+        "every php file starts with declare(strict_types=1), the CI check fails without it.",
+        "Noted: declare(strict_types=1) at the top of every PHP file.",
+      ),
+    ).toHaveLength(1);
+    expect(read("no unwrap() outside tests, ever.")).toEqual(["No unwrap() outside tests, ever [-=-]"]);
+  });
+});

@@ -10,7 +10,7 @@ import { announcementRest } from "../lexicon/announcements.js";
 import { statesClauseRule } from "../lexicon/clause-rules.js";
 import { sentenceCase } from "../lexicon/code-terms.js";
 import { tellsDecision } from "../lexicon/decisions.js";
-import { instructionKind } from "../lexicon/imperative-verbs.js";
+import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { leansOnNext } from "../lexicon/leaning-clauses.js";
@@ -150,13 +150,14 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const zh = languageOf(text) === "zh";
   // A statement the agent says back right away was taken as a rule ("_camelCase private fields, got
   // it."). Not one about the speaker, one that only drops a thing (it leans on the rule said with
-  // it), nor a request ("Add a login button" → "Sure, a login button" is one task).
+  // it), nor a request ("Add a login button" → "Sure, a login button" is one task); a norm said
+  // back is one ("commit messages are imperative mood" → "…, imperative commits").
   const echoed =
     !SPEAKS_OF_ONESELF.test(text) &&
     // Nor one that opens by announcing a change (错误码前缀改一下，ERR_ 太泛了): the reply says back the rule after it.
     announcementRest(text) === null &&
     !dropsOnly(text) &&
-    !readsAsDirective(text, zh) &&
+    !isInstruction(text, zh) &&
     echoes(reading.reply, text);
   // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
   // sentence after, which points back at this one ("Do it that way from now on").

@@ -111,7 +111,7 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "prohibition",
-      /^(?:pls\s+|please\s+)?(?:no|don'?t|dont|do not|never|stop|avoid)\s+(?:ever\s+)?(?:\w+ing\b|use\b|add\b|commit\b|write\b|leave\b|put\b|call\b|catch\b|hardcode\b|mix\b|return\b|bundle\b|invent\b|explain\b|[`'"]|\w+\.\w+|[A-Za-z-]+\s+(?:in|on|to|from|for)\b)/,
+      /^(?:pls\s+|please\s+)?(?:no|don'?t|dont|do not|never|stop|avoid)\s+(?:ever\s+)?(?:\w+ing\b|use\b|add\b|commit\b|write\b|leave\b|put\b|call\b|catch\b|hardcode\b|mix\b|return\b|bundle\b|invent\b|explain\b|[`'"]|\w+\.\w+|\w+\(\)|[A-Za-z-]+\s+(?:in|on|to|from|for)\b)/,
       "no console.log left in committed code",
     ),
     entry("topic", /^(?:for\s+)?[\p{L}#+.\s-]{2,30}[:：]\s*\S/u, "Commit messages: imperative mood"),
