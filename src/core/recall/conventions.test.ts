@@ -71,6 +71,29 @@ describe("the conventions block", () => {
       expect(choice.rejected.every((item) => item.reason === KNOWLEDGE_QUESTION)).toBe(true);
       expect(choice.rejected).toHaveLength(all.length - 1);
     }
+    // A rule that says how to answer in so many words holds, whatever else it says of code.
+    const mixed = {
+      lesson: {
+        id: "zh",
+        trigger: "写代码注释时",
+        rule: "以后回答都用中文，代码和注释保持英文就行",
+        updatedAt: 1,
+      },
+      relevance: 0.1,
+    };
+    const summaryLine = {
+      lesson: {
+        id: "commits",
+        trigger: "Committing changes",
+        rule: "Commits get a short summary line",
+        updatedAt: 1,
+      },
+      relevance: 0.1,
+    };
+    const question = promptWork("讲一下 Arc 和 Rc 的区别，什么时候用哪个", false);
+    expect(chooseConventions([mixed, summaryLine], question).chosen.map((item) => item.lesson.id)).toEqual([
+      "zh",
+    ]);
     expect(promptWork("write a blog post about our launch", false).work.has("code")).toBe(false);
     expect(asksForKnowledge("how do we run the tests here?", false)).toBe(false);
   });

@@ -171,9 +171,15 @@ export function asksForKnowledge(prompt: string, general: boolean): boolean {
 }
 
 /** True for a convention about how to answer, and nothing else: it holds for a knowledge question too. */
-function aboutAnswersOnly(work: ReadonlySet<string>): boolean {
-  return work.size === 1 && work.has("answers");
+function aboutAnswersOnly(work: ReadonlySet<string>, rule: string): boolean {
+  return work.has("answers") && (work.size === 1 || SPEAKS_OF_ANSWERING.test(rule));
 }
+
+/**
+ * A rule that says how to answer in so many words: "以后回答都用中文，代码和注释保持英文就行" holds for a
+ * knowledge question too, whatever else it says of code.
+ */
+const SPEAKS_OF_ANSWERING = /\b(?:answer(?:s|ing)?|repl(?:y|ies)|respond)\b|回答|回复|答复/i;
 
 /** A convention as one line of the block: its rule, without a final full stop. */
 export function conventionLine(lesson: Pick<Lesson, "rule">): string {
@@ -202,7 +208,7 @@ export function chooseConventions(
       text: conventionLine(candidate.lesson),
       shared: shared + wide,
       specific,
-      answersOnly: aboutAnswersOnly(work),
+      answersOnly: aboutAnswersOnly(work, candidate.lesson.rule),
     };
   });
   // The most specific work first: a test convention before the code ones for "cover X with unit checks".
