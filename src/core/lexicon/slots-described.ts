@@ -51,6 +51,12 @@ const ROLES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * After a subject said as a role: the end of its words or a word for a tool ("as the JSON library"),
+ * not another noun it qualifies ("as the cache key").
+ */
+const ROLE_ENDS = String.raw`(?!\s+(?!(?:for|in|and|or|but|with|here|now|instead|too|from|on|across|everywhere|since|because|so|while|behind|of choice|library|lib|package|framework|tool|client|engine|backend|layer|provider|server|service)\b)[a-z])`;
+
+/**
  * The slot `slot` read from its subject (English or Chinese) paired with a value, and, when
  * `named` gives an example, the slot read as the one of `names` a rule says to use ("we moved the
  * e2e suite to playwright") — a slot no other entry lists the tools of.
@@ -70,7 +76,9 @@ export const described = (
     example,
     value: { from: "described", names },
   },
-  // The value said first, in the role the subject names: "celery with redis as the broker".
+  // The value said first, in the role the subject names: "celery with redis as the broker". It is
+  // read as after a weak lead (capture group 2: only a tool's name is a value, not "the response as
+  // JSON"), and the subject ends its words ("the session id as the cache key" names a key).
   ...(ROLES[slot] === undefined
     ? []
     : [
@@ -78,7 +86,7 @@ export const described = (
           slot,
           work,
           pattern: new RegExp(
-            String.raw`(?<![\w@./-])${VALUE}(?=\s+as\s+(?:(?:the|our|a|an)\s+)?(?:${subject.source})(?![\w-]))`,
+            String.raw`(?<![\w@./-])(?:(?!)())?${VALUE}(?=\s+as\s+(?:(?:the|our|a|an)\s+)?(?:${subject.source})(?![\w-])${ROLE_ENDS})`,
           ),
           example: ROLES[slot],
           value: { from: "described" as const, names },
