@@ -19,3 +19,19 @@ describe("a value said in the role its subject names", () => {
     expect(slots("treat localStorage as the cache")).toEqual(["cache=localstorage"]);
   });
 });
+
+describe("a platform whose name is an everyday word", () => {
+  it("is not the deploy method where the word is a verb or names another thing", () => {
+    expect(slots("in production always render emails on the server")).toEqual([]);
+    expect(slots("before you deploy, always cap the batch size")).toEqual([]);
+    expect(slots("deploys: cap the retries at 3")).toEqual([]);
+    expect(slots("the focus in prod is on render speed")).toEqual([]);
+    // As the platform it still is.
+    expect(slots("staging lives on render now")).toEqual(["deploy-method=render"]);
+    expect(slots("we moved prod from heroku to render")).toEqual(["deploy-method=render"]);
+    expect(slots("deploys are on fly now")).toEqual(["deploy-method=fly"]);
+    expect(slots("cap is not installed here: use fly deploy --remote-only instead")).toEqual([
+      "deploy-method=fly",
+    ]);
+  });
+});

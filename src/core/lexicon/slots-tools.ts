@@ -6,6 +6,9 @@
  */
 import { CHOOSES, members, type SlotEntry } from "./slot-entry.js";
 
+/** Words that say a rule is about shipping: where "render" or "cap" may be a deploy platform. */
+const SHIPS = /\bdeploy|\bship|\bhost|\bstaging\b|\bprod(?:uction)?\b|部署|发布|上线|测试环境|生产/i;
+
 /** The tool slots, tried in this order. */
 export const TOOL_SLOTS: readonly SlotEntry[] = [
   members(
@@ -231,11 +234,9 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     "deploy-method",
     ["deploy"],
     {
-      fly: "fly",
       "fly.io": "fly",
       flyctl: "fly",
       kamal: "kamal",
-      render: "render",
       heroku: "heroku",
       vercel: "vercel",
       netlify: "netlify",
@@ -243,7 +244,6 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       wrangler: "cloudflare-pages",
       railway: "railway",
       capistrano: "capistrano",
-      cap: "capistrano",
       helm: "helm",
       argocd: "argocd",
       "argo cd": "argocd",
@@ -255,7 +255,20 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       "elastic beanstalk": "elastic-beanstalk",
     },
     "we're off fly.io since last month, everything deploys with kamal now",
-    { only: /\bdeploy|\bship|\bhost|\bstaging\b|\bprod(?:uction)?\b|部署|发布|上线|测试环境|生产/i },
+    { only: SHIPS },
+  ),
+  // Platforms whose names are everyday words: not where the word is a verb with its object or
+  // names another thing ("always render emails on the server", "cap the batch size", "render speed").
+  members(
+    "deploy-method",
+    ["deploy"],
+    { fly: "fly", render: "render", cap: "capistrano" },
+    "staging lives on render now",
+    {
+      only: SHIPS,
+      neutralAfter:
+        /^\s+(?!(?:deploy|deploys|now|instead|too|also|only|still|yet|then|anymore|for|from|since|in|on|at|by|to|as|and|or|but|with|via|is|are|was|were|has|had|will|already|again|next|this|last|soon|after|before|because|so|if|when|once|cli|apps?|dashboard|workflow)\b)[a-z]/i,
+    },
   ),
   members(
     "test-runner",
