@@ -35,3 +35,13 @@ describe("a platform whose name is an everyday word", () => {
     ]);
   });
 });
+
+describe("a tool after 'is … and'", () => {
+  it("is not the one a thing is when it opens a clause of its own", () => {
+    expect(slots("logging is noisy and tracing is expensive")).toEqual([]);
+    expect(slots("Tests are xUnit with FluentAssertions")).toEqual([
+      "test-runner=xunit",
+      "assertion-library=fluentassertions",
+    ]);
+  });
+});
