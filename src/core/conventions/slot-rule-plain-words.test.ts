@@ -45,3 +45,15 @@ describe("a tool after 'is … and'", () => {
     ]);
   });
 });
+
+describe("a path segment as a name part", () => {
+  it("is a prefix only before a placeholder, a ticket or a description, not a package path", () => {
+    expect(slots("handlers use net/http directly, not gin")).toEqual([]);
+    expect(slots("functions use lib/utils helpers")).toEqual([]);
+    expect(slots("branches are now story/HB-<ticket>-<desc>")).toEqual(["naming.branch.prefix=story/"]);
+    expect(slots("分支名用 feature/描述 的格式")).toEqual(["naming.branch.prefix=feature/"]);
+    expect(slots("Our convention is that branch names always start with 'feat/'.")).toEqual([
+      "naming.branch.prefix=feat/",
+    ]);
+  });
+});
