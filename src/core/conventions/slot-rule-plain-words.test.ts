@@ -57,3 +57,17 @@ describe("a path segment as a name part", () => {
     ]);
   });
 });
+
+describe("a port", () => {
+  it("is a number a service is on, not a date, an amount or a count", () => {
+    expect(slots("the release is on 2025-03-01")).toEqual([]);
+    expect(slots("the limit is on 100 requests")).toEqual([]);
+    expect(slots("we moved retries to 10")).toEqual([]);
+    expect(slots("move timeouts to 30 seconds")).toEqual([]);
+    expect(slots("postgres is exposed on 5433, redis is on 6380")).toEqual([
+      "port:postgres=5433",
+      "port:redis=6380",
+    ]);
+    expect(slots("infra moved pgbouncer to the standard 6432 last week")).toEqual(["port:pgbouncer=6432"]);
+  });
+});
