@@ -71,3 +71,11 @@ describe("a port", () => {
     expect(slots("infra moved pgbouncer to the standard 6432 last week")).toEqual(["port:pgbouncer=6432"]);
   });
 });
+
+describe("a thing of a package", () => {
+  it("is the value only when it is a tool's name", () => {
+    expect(slots("logging is the std library's own thing")).toEqual([]);
+    expect(slots("ids are the database module's sequence")).toEqual([]);
+    expect(slots("logging is the standard library's log/slog")).toEqual(["logging=slog"]);
+  });
+});

@@ -169,9 +169,10 @@ function describedValue(match: RegExpMatchArray, text: string): string | null {
   const launcher = LAUNCHERS.pattern.exec(rest)?.[0];
   const launched = launcher === undefined ? "" : (/^[\w@.+-]+/.exec(rest.slice(launcher.length))?.[0] ?? "");
   if (launched !== "") return toolAt(launched) ?? `${launcher?.trim()} ${launched}`;
-  // "logging is the standard library's log/slog": the value is the package's thing.
+  // "logging is the standard library's log/slog": the value is the package's thing, when it is a
+  // tool's name (not "the std library's own thing").
   const owned = OF_A_PACKAGE.pattern.exec(rest.slice(raw.length))?.[1];
-  if (owned !== undefined) return toolAt(owned) ?? owned;
+  if (owned !== undefined) return toolAt(owned) ?? (/[0-9._@+#/-]/.test(owned) ? owned : null);
   const word = raw.replace(/^`|`$/g, "").replace(SUFFIX, "");
   const lower = word.toLowerCase();
   if (word === "" || isStopWord(lower) || NOT_A_TOOL.test(lower)) return null;
