@@ -79,3 +79,16 @@ describe("a thing of a package", () => {
     expect(slots("logging is the standard library's log/slog")).toEqual(["logging=slog"]);
   });
 });
+
+describe("a suffix", () => {
+  it("is a name, not a word of the sentence after 'suffixed' or before 'suffix'", () => {
+    expect(slots("test classes are suffixed with the name of the class under test")).toEqual([]);
+    expect(slots("functions get the same suffix as their file")).toEqual([]);
+    expect(slots("keep the Button component in its own file, the Impl suffix is for services")).toEqual([]);
+    expect(slots("DTOs are plain readonly classes with constructor promotion, suffixed Dto")).toEqual([
+      "naming.class.suffix=dto",
+    ]);
+    expect(slots("every service class gets the Impl suffix")).toEqual(["naming.class.suffix=impl"]);
+    expect(slots("handlers are suffixed _fn")).toEqual(["naming.function.suffix=_fn"]);
+  });
+});
