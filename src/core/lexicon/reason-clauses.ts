@@ -14,8 +14,9 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "it's too big",
   },
   {
+    // Not "as well as …", "as soon as …": they say more of what to do, or when.
     pattern:
-      /^(?:because|since|as|so that|otherwise|cause|cuz|'cause|for (?:perf|performance|security) reasons)\b/,
+      /^(?:because|since|as(?!\s+(?:well|soon|long|of|needed|usual|per|in|if|though|far)\b)|so that|otherwise|cause|cuz|'cause|for (?:perf|performance|security) reasons)\b/,
     example: "because the CI image pins it",
   },
   {
