@@ -4,6 +4,7 @@
  * 太大了. A prohibition whose other clauses only give reasons says no alternative of its own, so the
  * rule said next to it may be its alternative (see convention-alternatives.ts). Pure.
  */
+import { memoizeText } from "../memo.js";
 import { defineLexicon } from "./define-lexicon.js";
 
 /** Every opening of a reason clause, English then Chinese. */
@@ -43,13 +44,14 @@ export function givesReason(clause: string): boolean {
 /**
  * `text` without the clauses after its first that only give a reason ("Every PHP file starts with
  * declare(strict_types=1); no exceptions, the CI check fails without it" → "…; no exceptions"): what
- * a rule is about is read from what it says to do, not from why.
+ * a rule is about is read from what it says to do, not from why. Remembered per text: recall asks
+ * it of every convention on every prompt.
  */
-export function withoutReasons(text: string): string {
+export const withoutReasons: (text: string) => string = memoizeText((text) => {
   const clauses = text.split(/(?<=[,;，；])\s*/);
   const kept = [clauses[0] ?? "", ...clauses.slice(1).filter((clause) => !givesReason(clause))];
   return kept
     .join(" ")
     .replace(/[,;，；]\s*$/, "")
     .trim();
-}
+});
