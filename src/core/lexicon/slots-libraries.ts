@@ -5,11 +5,8 @@
  * Moshi", "new code uses neverthrow"). A project holds one of each, so "we're moving logging to
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
  */
-import { CHOOSES, members, type SlotEntry } from "./slot-entry.js";
+import { members, type SlotEntry } from "./slot-entry.js";
 import { described, same } from "./slots-described.js";
-
-/** Words that say a rule chooses a tool, "with" and 用 too: "we log with zap", 日志用 zap. */
-const CHOOSES_WITH = new RegExp(`${CHOOSES.source}|\\bwith\\b|用`, "i");
 
 /** The library slots, tried in this order. */
 export const LIBRARY_SLOTS: readonly SlotEntry[] = [
@@ -18,23 +15,6 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     ["code"],
     /logging|logs|the logger|structured logging|日志(?:框架|库)?/,
     "logging is pino",
-  ),
-  members(
-    "logging",
-    ["code"],
-    {
-      ...same("loguru", "structlog", "pino", "winston", "bunyan", "log4j2", "logback", "serilog", "nlog"),
-      ...same("zap", "zerolog", "logrus", "slog", "tracing", "env_logger", "log4net", "timber", "napier"),
-      "log/slog": "slog",
-      log4j: "log4j2",
-    },
-    "we're moving logging to tracing, no more env_logger",
-    {
-      only: new RegExp(
-        `(?:${CHOOSES_WITH.source})[^.;]*\\b(?:log|logging|logger|logs)\\b|\\b(?:log|logging|logger)\\b[^.;]*(?:${CHOOSES_WITH.source})|日志`,
-        "i",
-      ),
-    },
   ),
   described(
     "json-library",
