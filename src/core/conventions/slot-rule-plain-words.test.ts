@@ -92,3 +92,10 @@ describe("a suffix", () => {
     expect(slots("handlers are suffixed _fn")).toEqual(["naming.function.suffix=_fn"]);
   });
 });
+
+describe("a tool whose name starts with another's", () => {
+  it("is the longer name", () => {
+    expect(slots("use uuid v7 for new tables")).toEqual(["id-generation=uuid-v7"]);
+    expect(slots("we use dagger hilt for DI")).toEqual(["dependency-injection=hilt"]);
+  });
+});

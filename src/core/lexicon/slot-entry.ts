@@ -186,9 +186,13 @@ export const members = (
 ): SlotEntry => ({
   slot,
   work,
-  // A member written as a word of its own, or before "-based" ("src/lib/time.ts is luxon-based now").
+  // A member written as a word of its own, or before "-based" ("src/lib/time.ts is luxon-based now");
+  // the longest name first ("uuid v7" before "uuid", "dagger hilt" before "dagger").
   pattern: new RegExp(
-    `(?<![\\w.-])(?:${Object.keys(names).map(escapeRegExp).join("|")})(?:(?![\\w-])|(?=-(?:based|powered|backed)\\b))`,
+    `(?<![\\w.-])(?:${Object.keys(names)
+      .sort((first, second) => second.length - first.length)
+      .map(escapeRegExp)
+      .join("|")})(?:(?![\\w-])|(?=-(?:based|powered|backed)\\b))`,
   ),
   example,
   value: { from: "member", members: names, ...options },
