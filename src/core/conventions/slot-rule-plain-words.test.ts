@@ -93,6 +93,21 @@ describe("a suffix", () => {
   });
 });
 
+describe("a library whose name is an everyday word", () => {
+  it("is the library only where the rule speaks of its job", () => {
+    expect(slots("tests always click via userEvent, not fireEvent")).toEqual([]);
+    expect(slots("the gateway is kong")).toEqual([]);
+    expect(slots("forms always conform to the spacing scale")).toEqual([]);
+    expect(slots("we use oneof in the proto messages")).toEqual([]);
+    expect(slots("we use snowflake for analytics")).toEqual([]);
+    // Said of its job, it is.
+    expect(slots("we moved the CLI from argparse to click")).toEqual(["cli-parser=click"]);
+    expect(slots("forms moved from react-hook-form to conform")).toEqual(["form-library=conform"]);
+    expect(slots("use OneOf for service results")).toEqual(["result-type=oneof"]);
+    expect(slots("we're going with snowflake ids for orders")).toEqual(["id-generation=snowflake"]);
+  });
+});
+
 describe("a tool whose name starts with another's", () => {
   it("is the longer name", () => {
     expect(slots("use uuid v7 for new tables")).toEqual(["id-generation=uuid-v7"]);

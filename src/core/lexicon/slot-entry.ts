@@ -198,6 +198,48 @@ export const members = (
   value: { from: "member", members: names, ...options },
 });
 
+/** How a slot's tools whose names are everyday words are read (see {@link membersWithEveryday}). */
+export interface EverydayNames {
+  /** The names, as a slot lists them ("click", "render", "snowflake"). */
+  names: readonly string[];
+  /** A sentence that reads one of them as the tool. */
+  example: string;
+  /** A word the rule must say for one of them to be the tool (a CLI, ids, results). */
+  only?: RegExp;
+  /** What after one of them makes it the everyday word ("render the page", "conform to"). */
+  neutralAfter?: RegExp;
+}
+
+/**
+ * A tool slot (see `members`) whose list has names that are everyday words too: those are read as
+ * the tool only under their own guard (`everyday`: "tests always click via userEvent" names no CLI
+ * parser), the others as `members` reads them.
+ */
+export const membersWithEveryday = (
+  slot: string,
+  work: readonly string[],
+  names: Readonly<Record<string, string>>,
+  example: string,
+  options: { neutralAfter?: RegExp; only?: RegExp },
+  everyday: EverydayNames,
+): SlotEntry[] => {
+  const isEveryday = ([name]: [string, string]) => everyday.names.includes(name);
+  const only = everyday.only ?? options.only;
+  return [
+    members(
+      slot,
+      work,
+      Object.fromEntries(Object.entries(names).filter((name) => !isEveryday(name))),
+      example,
+      options,
+    ),
+    members(slot, work, Object.fromEntries(Object.entries(names).filter(isEveryday)), everyday.example, {
+      ...(only === undefined ? {} : { only }),
+      ...(everyday.neutralAfter === undefined ? {} : { neutralAfter: everyday.neutralAfter }),
+    }),
+  ];
+};
+
 export const valued = (
   slot: string,
   work: readonly string[],

@@ -10,7 +10,7 @@
  */
 
 import { defineLexicon } from "./define-lexicon.js";
-import { members, type SlotEntry } from "./slot-entry.js";
+import { type EverydayNames, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 import { DESCRIPTION_LEADS } from "./use-and-avoid.js";
 
 const leads = (weak: boolean, to: boolean) =>
@@ -59,7 +59,8 @@ const ROLE_ENDS = String.raw`(?!\s+(?!(?:for|in|and|or|but|with|here|now|instead
 /**
  * The slot `slot` read from its subject (English or Chinese) paired with a value, and, when
  * `named` gives an example, the slot read as the one of `names` a rule says to use ("we moved the
- * e2e suite to playwright") — a slot no other entry lists the tools of.
+ * e2e suite to playwright") — a slot no other entry lists the tools of; names that are everyday
+ * words too are read so only under their own guard (`everyday`, see `membersWithEveryday`).
  */
 export const described = (
   slot: string,
@@ -68,6 +69,7 @@ export const described = (
   example: string,
   names: Readonly<Record<string, string>> = {},
   named?: string,
+  everyday?: EverydayNames,
 ): SlotEntry[] => [
   {
     slot,
@@ -92,7 +94,11 @@ export const described = (
           value: { from: "described" as const, names },
         },
       ]),
-  ...(named === undefined ? [] : [members(slot, work, names, named)]),
+  ...(named === undefined
+    ? []
+    : everyday === undefined
+      ? [members(slot, work, names, named)]
+      : membersWithEveryday(slot, work, names, named, {}, everyday)),
 ];
 
 /** Names stored as written. */

@@ -5,7 +5,7 @@
  * Moshi", "new code uses neverthrow"). A project holds one of each, so "we're moving logging to
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
  */
-import { members, type SlotEntry } from "./slot-entry.js";
+import { membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 import { described, same } from "./slots-described.js";
 
 /** The library slots, tried in this order. */
@@ -59,6 +59,12 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "uuid v7": "uuid-v7",
     },
     "Ids: we're going with ULIDs after all, the ulid package",
+    // Snowflake is a data warehouse too: an id scheme only where the rule speaks of ids.
+    {
+      names: ["snowflake"],
+      example: "we're going with snowflake ids for orders",
+      only: /\bids?\b|identifiers?|primary keys?|主键/i,
+    },
   ),
   described(
     "cli-parser",
@@ -70,6 +76,12 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       ...same("docopt", "structopt", "oclif", "cac", "citty", "urfave/cli", "kotlinx-cli", "clikt"),
     },
     "we moved the CLI from structopt to clap",
+    // Words a test or a gateway uses too ("tests always click via userEvent", "the gateway is kong").
+    {
+      names: ["click", "commander", "kong", "cac"],
+      example: "we moved the CLI from argparse to click",
+      only: /\bcli\b|command[- ]line|\bargs?\b|arguments|argv|flags|sub-?commands?|\bcommands?\b|命令行/i,
+    },
   ),
   described(
     "form-library",
@@ -83,8 +95,11 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "@tanstack/react-form": "tanstack-form",
     },
     "forms moved from react-hook-form to conform",
+    // Not the verb: "forms always conform to the spacing scale".
+    { names: ["conform"], example: "forms moved from react-hook-form to conform", neutralAfter: /^\s+to\b/i },
   ),
-  members(
+  // A protobuf message has a oneof too: OneOf is the library only where the rule speaks of results or errors.
+  ...membersWithEveryday(
     "result-type",
     ["code"],
     {
@@ -92,6 +107,12 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "result pattern": "result-pattern",
     },
     "we're swapping FluentResults for ErrorOr",
+    {},
+    {
+      names: ["oneof"],
+      example: "use OneOf for service results",
+      only: /\bresults?\b|\berrors?\b|exceptions?|failures?|\beither\b/i,
+    },
   ),
   described(
     "dependency-injection",
