@@ -114,3 +114,11 @@ describe("a tool whose name starts with another's", () => {
     expect(slots("we use dagger hilt for DI")).toEqual(["dependency-injection=hilt"]);
   });
 });
+
+describe("a use lead after an avoid lead", () => {
+  it("uses the member only when the avoid lead drops another thing before it", () => {
+    expect(slots("instead of structopt its clap with derive now")).toEqual(["cli-parser=clap"]);
+    expect(slots("logging: we no longer use pino")).toEqual([]);
+    expect(slots("logging: no more using pino")).toEqual([]);
+  });
+});
