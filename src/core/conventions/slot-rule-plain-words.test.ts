@@ -76,6 +76,10 @@ describe("a thing of a package", () => {
   it("is the value only when it is a tool's name", () => {
     expect(slots("logging is the std library's own thing")).toEqual([]);
     expect(slots("ids are the database module's sequence")).toEqual([]);
+    // A word for what kind of package it is names none.
+    expect(slots("logging is the standard library")).toEqual([]);
+    expect(slots("logging is the core module")).toEqual([]);
+    expect(slots("Logging is the log crate with env_logger initialised in main")).toEqual(["logging=log"]);
     expect(slots("logging is the standard library's log/slog")).toEqual(["logging=slog"]);
   });
 });

@@ -339,6 +339,11 @@ export const NOT_A_TOOL = defineLexicon("not-a-tool", [
     example: "ci",
   },
   { pattern: /^[a-z]{3,}(?:ly|ing|ed)$/, example: "manually" },
+  // What kind of package it is, before a package noun ("the standard library", "the core module").
+  {
+    pattern: /^(?:standard|core|builtin|internal|shared|common|own|official|base|new|old|native|stdlib|std)$/,
+    example: "standard",
+  },
   {
     pattern: /^[^@]\S*\/|\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|sql|md|txt|xml|lock|sh|py|tsx?)$/,
     example: "src/stores",
