@@ -57,23 +57,18 @@ export async function learnLesson(
   return writer.withRetry(async () => {
     const ctx = writer.context();
     const created = createLesson({ ...input, id: writer.ids(), now: ctx.now });
-    // The live conventions of its scope, read once for the checks below that need them.
-    let live: Promise<Lesson[]> | undefined;
-    const liveConventions = () =>
-      (live ??= store.listLessons({
+    // The live lessons of its scope (or only its conventions), each list read once for the checks below that need it.
+    const listLive = (conventionsOnly: boolean) =>
+      store.listLessons({
         scopeKeys: [lessonScopeKey(created)],
-        convention: true,
+        ...(conventionsOnly ? { convention: true } : {}),
         status: ["candidate", "active", "refined"],
         limit: 200,
-      }));
-    // Every live lesson of its scope, read once when a check below needs them.
+      });
+    let conventions: Promise<Lesson[]> | undefined;
+    const liveConventions = () => (conventions ??= listLive(true));
     let lessons: Promise<Lesson[]> | undefined;
-    const liveLessons = () =>
-      (lessons ??= store.listLessons({
-        scopeKeys: [lessonScopeKey(created)],
-        status: ["candidate", "active", "refined"],
-        limit: 200,
-      }));
+    const liveLessons = () => (lessons ??= listLive(false));
     // An update that names only a value ("make that n_") takes the slot of the project's convention
     // whose value has that shape (slotOfBareValue).
     const candidate =

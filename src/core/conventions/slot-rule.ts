@@ -70,9 +70,9 @@ function clauseAt(text: string, index: number): { before: string; after: string 
   };
 }
 
-/** Avoid leads within a clause before a term ("not", "instead of", 不再, 别用). */
+/** Avoid leads within a clause before a term ("not", "instead of", 不再, 别用); the lead is capture group 1 or 2. */
 const AVOIDED_BEFORE =
-  /\b(?:not|never|no|instead of|rather than|stop using|no more|no longer|away from|scratch|ditch|forget)\b[^,;]*$|(?:不要|别|不再|不用|而不是|不是)[^，；]*$/i;
+  /\b(instead of|rather than|stop using|no more|no longer|away from|not|never|no|scratch|ditch|forget)\b[^,;]*$|(不要|别|不再|不用|而不是|不是)[^，；]*$/i;
 
 /**
  * True when the clause before a member drops it: an avoid lead, unless a lead that says use comes
@@ -82,7 +82,7 @@ function avoidedBefore(before: string): boolean {
   const avoid = AVOIDED_BEFORE.exec(before);
   if (avoid === null) return false;
   const use = MEMBER_LEADS.pattern.exec(before);
-  const lead = /^\S+(?:\s+of|\s+than|\s+using|\s+more|\s+longer|\s+from)?/.exec(avoid[0])?.[0] ?? "";
+  const lead = avoid[1] ?? avoid[2] ?? "";
   return use === null || !/[\p{L}\p{N}]/u.test(before.slice(avoid.index + lead.length, use.index));
 }
 
@@ -169,9 +169,10 @@ function describedValue(match: RegExpMatchArray, text: string): string | null {
   const launcher = LAUNCHERS.pattern.exec(rest)?.[0];
   const launched = launcher === undefined ? "" : (/^[\w@.+-]+/.exec(rest.slice(launcher.length))?.[0] ?? "");
   if (launched !== "") return toolAt(launched) ?? `${launcher?.trim()} ${launched}`;
-  // "logging is the standard library's log/slog": the value is the package's thing.
+  // "logging is the standard library's log/slog": the value is the package's thing, when it is a
+  // tool's name (not "the std library's own thing").
   const owned = OF_A_PACKAGE.pattern.exec(rest.slice(raw.length))?.[1];
-  if (owned !== undefined) return toolAt(owned) ?? owned;
+  if (owned !== undefined) return toolAt(owned) ?? (/[0-9._@+#/-]/.test(owned) ? owned : null);
   const word = raw.replace(/^`|`$/g, "").replace(SUFFIX, "");
   const lower = word.toLowerCase();
   if (word === "" || isStopWord(lower) || NOT_A_TOOL.test(lower)) return null;

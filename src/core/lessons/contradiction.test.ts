@@ -30,6 +30,27 @@ describe("preferenceTerms", () => {
       new Set(["changelog.md"]),
     );
   });
+
+  it("reads no drop in an operation on a thing, nor in a thing that is prevented from happening", () => {
+    // Dropping a database object or a privilege is an operation; "we drop" says what is done, not decided.
+    expect(preferenceTerms("make sure to drop the temp tables after each test run").avoid).toEqual(new Set());
+    expect(preferenceTerms("we drop privileges after binding the port").avoid).toEqual(new Set());
+    // What stops happening is no practice dropped.
+    expect(preferenceTerms("stop tests failing on warnings").avoid).toEqual(new Set());
+    expect(preferenceTerms("stop emails going out on weekends").avoid).toEqual(new Set());
+    expect(preferenceTerms("we stopped force pushing to main").avoid).toEqual(new Set(["force"]));
+    // A thing not to edit, with no word that it changed, is no drop.
+    expect(preferenceTerms("don't touch the lockfile").avoid).toEqual(new Set());
+    expect(preferenceTerms("don't edit the generated client by hand").avoid).toEqual(new Set());
+  });
+
+  it("does not overturn a convention that names a thing a newer one only says not to edit", () => {
+    const older = { rule: "the API client is generated into src/api/client with orval", convention: true };
+    const newer = { rule: "don't edit src/api/client by hand, rerun orval", convention: true };
+    expect(contradicts(newer, older)).toBe(false);
+    const tests = { rule: "integration tests run with pytest -m integration", convention: true };
+    expect(contradicts({ rule: "stop tests failing on lint warnings", convention: true }, tests)).toBe(false);
+  });
 });
 
 describe("preferenceTerms: the thing first, then that it is dropped", () => {

@@ -8,6 +8,7 @@
 import { memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
 
@@ -15,8 +16,14 @@ export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.
 
 /** A lesson's slot: the one it was learnt with, else the one its rule names. */
 export function slotOfLesson(lesson: Pick<Lesson, "rule" | "slot">): LessonSlot | null {
-  return lesson.slot ?? asLessonSlot(slotOf(lesson.rule));
+  return lesson.slot ?? slotOfRule(lesson.rule);
 }
+
+/**
+ * The slot a rule names, read once per rule text: recall asks it of every convention that stores
+ * none, on every prompt, and reading it runs the whole slot lexicon. Shared: not to be mutated.
+ */
+const slotOfRule = memoizeText((rule: string) => asLessonSlot(slotOf(rule)));
 
 /** A slot reading as a lesson stores it, or null when it sets no value. */
 function asLessonSlot(found: ReturnType<typeof slotOf>): LessonSlot | null {
@@ -62,10 +69,10 @@ function replacedSlot(
   );
 }
 
-/** Every slot a rule sets a value in. */
-function slotsOfRule(rule: string): LessonSlot[] {
-  return readSlots(rule).flatMap((found) => asLessonSlot(found) ?? []);
-}
+/** Every slot a rule sets a value in, read once per rule text (learning checks every live lesson). */
+const slotsOfRule: (rule: string) => readonly LessonSlot[] = memoizeText((rule) =>
+  readSlots(rule).flatMap((found) => asLessonSlot(found) ?? []),
+);
 
 /** A value as a rule writes it, as a whole word: "FluentAssertions" for `fluentassertions`. */
 const writtenValue = (value: string) =>

@@ -47,8 +47,9 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
   // What a kind of thing uses, right before the tool: "new code uses ky" (not "uses the docker postgres").
   { pattern: /\b(?:uses|use)\s+$/, example: "new code uses " },
   {
-    // A tool paired with the one a thing is: "tests are xUnit with FluentAssertions", "vitest + testing-library".
-    pattern: /\b(?:is|are|uses?)\s+[\w.@/-]+\s+(?:with|plus|\+|and)\s+$/,
+    // A tool paired with the one a thing is: "tests are xUnit with FluentAssertions", "vitest + testing-library";
+    // "and" only after "uses" ("logging is noisy and tracing is expensive" pairs no tool).
+    pattern: /\b(?:(?:is|are|uses?)\s+[\w.@/-]+\s+(?:with|plus|\+)|uses?\s+[\w.@/-]+\s+and)\s+$/,
     example: "Tests are xUnit with ",
   },
   {

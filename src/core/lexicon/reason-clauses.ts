@@ -4,6 +4,7 @@
  * 太大了. A prohibition whose other clauses only give reasons says no alternative of its own, so the
  * rule said next to it may be its alternative (see convention-alternatives.ts). Pure.
  */
+import { memoizeText } from "../memo.js";
 import { defineLexicon } from "./define-lexicon.js";
 
 /** Every opening of a reason clause, English then Chinese. */
@@ -14,8 +15,9 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "it's too big",
   },
   {
+    // Not "as well as …", "as soon as …": they say more of what to do, or when.
     pattern:
-      /^(?:because|since|as|so that|otherwise|cause|cuz|'cause|for (?:perf|performance|security) reasons)\b/,
+      /^(?:because|since|as(?!\s+(?:well|soon|long|of|needed|usual|per|in|if|though|far)\b)|so that|otherwise|cause|cuz|'cause|for (?:perf|performance|security) reasons)\b/,
     example: "because the CI image pins it",
   },
   {
@@ -42,13 +44,14 @@ export function givesReason(clause: string): boolean {
 /**
  * `text` without the clauses after its first that only give a reason ("Every PHP file starts with
  * declare(strict_types=1); no exceptions, the CI check fails without it" → "…; no exceptions"): what
- * a rule is about is read from what it says to do, not from why.
+ * a rule is about is read from what it says to do, not from why. Remembered per text: recall asks
+ * it of every convention on every prompt.
  */
-export function withoutReasons(text: string): string {
+export const withoutReasons: (text: string) => string = memoizeText((text) => {
   const clauses = text.split(/(?<=[,;，；])\s*/);
   const kept = [clauses[0] ?? "", ...clauses.slice(1).filter((clause) => !givesReason(clause))];
   return kept
     .join(" ")
     .replace(/[,;，；]\s*$/, "")
     .trim();
-}
+});

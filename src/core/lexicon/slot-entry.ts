@@ -142,9 +142,10 @@ export const WHAT = `(${namesIn(/^[a-z ]+$/)})(?:e?s)?`;
 export const ZH_WHAT = `(?:函数|方法)?(${namesIn(/^[\u4e00-\u9fff]+$/)})`;
 /**
  * A bare name part a convention sets: a token that ends with a separator (`fc_`, `spark-`), or a
- * path segment whatever follows it (`feature/`, `story/HB-<ticket>` → `story/`).
+ * path segment before a placeholder, a ticket key, a description or nothing (`feature/`,
+ * `story/HB-<ticket>` → `story/`, `feature/描述`; not the package path `net/http`).
  */
-export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}(?:[_-]['"’”\x60]?(?![\w])|\/))`;
+export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}(?:[_-]['"’”\x60]?(?![\w])|\/(?=[<{\[0-9\u4e00-\u9fff'"’”\x60]|[A-Za-z]+-|\s|$)))`;
 /** A prefix a convention sets, bare: a token that ends with `_` or `-` (`stg_`, `PEBBLE_`, `spark-`). */
 export const PREFIX_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}[_-])['"’”\x60]?(?![\w])`;
 export const QUOTED = String.raw`['"‘“\x60]([^'"’”\x60\s]{1,40})['"’”\x60]`;
@@ -185,13 +186,59 @@ export const members = (
 ): SlotEntry => ({
   slot,
   work,
-  // A member written as a word of its own, or before "-based" ("src/lib/time.ts is luxon-based now").
+  // A member written as a word of its own, or before "-based" ("src/lib/time.ts is luxon-based now");
+  // the longest name first ("uuid v7" before "uuid", "dagger hilt" before "dagger").
   pattern: new RegExp(
-    `(?<![\\w.-])(?:${Object.keys(names).map(escapeRegExp).join("|")})(?:(?![\\w-])|(?=-(?:based|powered|backed)\\b))`,
+    `(?<![\\w.-])(?:${Object.keys(names)
+      .sort((first, second) => second.length - first.length)
+      .map(escapeRegExp)
+      .join("|")})(?:(?![\\w-])|(?=-(?:based|powered|backed)\\b))`,
   ),
   example,
   value: { from: "member", members: names, ...options },
 });
+
+/** How a slot's tools whose names are everyday words are read (see {@link membersWithEveryday}). */
+export interface EverydayNames {
+  /** The names, as a slot lists them ("click", "render", "snowflake"). */
+  names: readonly string[];
+  /** A sentence that reads one of them as the tool. */
+  example: string;
+  /** A word the rule must say for one of them to be the tool (a CLI, ids, results). */
+  only?: RegExp;
+  /** What after one of them makes it the everyday word ("render the page", "conform to"). */
+  neutralAfter?: RegExp;
+}
+
+/**
+ * A tool slot (see `members`) whose list has names that are everyday words too: those are read as
+ * the tool only under their own guard (`everyday`: "tests always click via userEvent" names no CLI
+ * parser), the others as `members` reads them.
+ */
+export const membersWithEveryday = (
+  slot: string,
+  work: readonly string[],
+  names: Readonly<Record<string, string>>,
+  example: string,
+  options: { neutralAfter?: RegExp; only?: RegExp },
+  everyday: EverydayNames,
+): SlotEntry[] => {
+  const isEveryday = ([name]: [string, string]) => everyday.names.includes(name);
+  const only = everyday.only ?? options.only;
+  return [
+    members(
+      slot,
+      work,
+      Object.fromEntries(Object.entries(names).filter((name) => !isEveryday(name))),
+      example,
+      options,
+    ),
+    members(slot, work, Object.fromEntries(Object.entries(names).filter(isEveryday)), everyday.example, {
+      ...(only === undefined ? {} : { only }),
+      ...(everyday.neutralAfter === undefined ? {} : { neutralAfter: everyday.neutralAfter }),
+    }),
+  ];
+};
 
 export const valued = (
   slot: string,

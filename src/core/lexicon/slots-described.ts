@@ -10,7 +10,7 @@
  */
 
 import { defineLexicon } from "./define-lexicon.js";
-import { members, type SlotEntry } from "./slot-entry.js";
+import { type EverydayNames, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 import { DESCRIPTION_LEADS } from "./use-and-avoid.js";
 
 const leads = (weak: boolean, to: boolean) =>
@@ -51,9 +51,16 @@ const ROLES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * After a subject said as a role: the end of its words or a word for a tool ("as the JSON library"),
+ * not another noun it qualifies ("as the cache key").
+ */
+const ROLE_ENDS = String.raw`(?!\s+(?!(?:for|in|and|or|but|with|here|now|instead|too|from|on|across|everywhere|since|because|so|while|behind|of choice|library|lib|package|framework|tool|client|engine|backend|layer|provider|server|service)\b)[a-z])`;
+
+/**
  * The slot `slot` read from its subject (English or Chinese) paired with a value, and, when
  * `named` gives an example, the slot read as the one of `names` a rule says to use ("we moved the
- * e2e suite to playwright") — a slot no other entry lists the tools of.
+ * e2e suite to playwright") — a slot no other entry lists the tools of; names that are everyday
+ * words too are read so only under their own guard (`everyday`, see `membersWithEveryday`).
  */
 export const described = (
   slot: string,
@@ -62,6 +69,7 @@ export const described = (
   example: string,
   names: Readonly<Record<string, string>> = {},
   named?: string,
+  everyday?: EverydayNames,
 ): SlotEntry[] => [
   {
     slot,
@@ -70,7 +78,9 @@ export const described = (
     example,
     value: { from: "described", names },
   },
-  // The value said first, in the role the subject names: "celery with redis as the broker".
+  // The value said first, in the role the subject names: "celery with redis as the broker". It is
+  // read as after a weak lead (capture group 2: only a tool's name is a value, not "the response as
+  // JSON"), and the subject ends its words ("the session id as the cache key" names a key).
   ...(ROLES[slot] === undefined
     ? []
     : [
@@ -78,13 +88,17 @@ export const described = (
           slot,
           work,
           pattern: new RegExp(
-            String.raw`(?<![\w@./-])${VALUE}(?=\s+as\s+(?:(?:the|our|a|an)\s+)?(?:${subject.source})(?![\w-]))`,
+            String.raw`(?<![\w@./-])(?:(?!)())?${VALUE}(?=\s+as\s+(?:(?:the|our|a|an)\s+)?(?:${subject.source})(?![\w-])${ROLE_ENDS})`,
           ),
           example: ROLES[slot],
           value: { from: "described" as const, names },
         },
       ]),
-  ...(named === undefined ? [] : [members(slot, work, names, named)]),
+  ...(named === undefined
+    ? []
+    : everyday === undefined
+      ? [members(slot, work, names, named)]
+      : membersWithEveryday(slot, work, names, named, {}, everyday)),
 ];
 
 /** Names stored as written. */
@@ -325,6 +339,11 @@ export const NOT_A_TOOL = defineLexicon("not-a-tool", [
     example: "ci",
   },
   { pattern: /^[a-z]{3,}(?:ly|ing|ed)$/, example: "manually" },
+  // What kind of package it is, before a package noun ("the standard library", "the core module").
+  {
+    pattern: /^(?:standard|core|builtin|internal|shared|common|own|official|base|new|old|native|stdlib|std)$/,
+    example: "standard",
+  },
   {
     pattern: /^[^@]\S*\/|\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|sql|md|txt|xml|lock|sh|py|tsx?)$/,
     example: "src/stores",

@@ -5,11 +5,8 @@
  * Moshi", "new code uses neverthrow"). A project holds one of each, so "we're moving logging to
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
  */
-import { CHOOSES, members, type SlotEntry } from "./slot-entry.js";
+import { membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 import { described, same } from "./slots-described.js";
-
-/** Words that say a rule chooses a tool, "with" and 用 too: "we log with zap", 日志用 zap. */
-const CHOOSES_WITH = new RegExp(`${CHOOSES.source}|\\bwith\\b|用`, "i");
 
 /** The library slots, tried in this order. */
 export const LIBRARY_SLOTS: readonly SlotEntry[] = [
@@ -18,23 +15,6 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     ["code"],
     /logging|logs|the logger|structured logging|日志(?:框架|库)?/,
     "logging is pino",
-  ),
-  members(
-    "logging",
-    ["code"],
-    {
-      ...same("loguru", "structlog", "pino", "winston", "bunyan", "log4j2", "logback", "serilog", "nlog"),
-      ...same("zap", "zerolog", "logrus", "slog", "tracing", "env_logger", "log4net", "timber", "napier"),
-      "log/slog": "slog",
-      log4j: "log4j2",
-    },
-    "we're moving logging to tracing, no more env_logger",
-    {
-      only: new RegExp(
-        `(?:${CHOOSES_WITH.source})[^.;]*\\b(?:log|logging|logger|logs)\\b|\\b(?:log|logging|logger)\\b[^.;]*(?:${CHOOSES_WITH.source})|日志`,
-        "i",
-      ),
-    },
   ),
   described(
     "json-library",
@@ -79,6 +59,12 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "uuid v7": "uuid-v7",
     },
     "Ids: we're going with ULIDs after all, the ulid package",
+    // Snowflake is a data warehouse too: an id scheme only where the rule speaks of ids.
+    {
+      names: ["snowflake"],
+      example: "we're going with snowflake ids for orders",
+      only: /\bids?\b|identifiers?|primary keys?|主键/i,
+    },
   ),
   described(
     "cli-parser",
@@ -90,6 +76,12 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       ...same("docopt", "structopt", "oclif", "cac", "citty", "urfave/cli", "kotlinx-cli", "clikt"),
     },
     "we moved the CLI from structopt to clap",
+    // Words a test or a gateway uses too ("tests always click via userEvent", "the gateway is kong").
+    {
+      names: ["click", "commander", "kong", "cac"],
+      example: "we moved the CLI from argparse to click",
+      only: /\bcli\b|command[- ]line|\bargs?\b|arguments|argv|flags|sub-?commands?|\bcommands?\b|命令行/i,
+    },
   ),
   described(
     "form-library",
@@ -103,8 +95,11 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "@tanstack/react-form": "tanstack-form",
     },
     "forms moved from react-hook-form to conform",
+    // Not the verb: "forms always conform to the spacing scale".
+    { names: ["conform"], example: "forms moved from react-hook-form to conform", neutralAfter: /^\s+to\b/i },
   ),
-  members(
+  // A protobuf message has a oneof too: OneOf is the library only where the rule speaks of results or errors.
+  ...membersWithEveryday(
     "result-type",
     ["code"],
     {
@@ -112,6 +107,12 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "result pattern": "result-pattern",
     },
     "we're swapping FluentResults for ErrorOr",
+    {},
+    {
+      names: ["oneof"],
+      example: "use OneOf for service results",
+      only: /\bresults?\b|\berrors?\b|exceptions?|failures?|\beither\b/i,
+    },
   ),
   described(
     "dependency-injection",

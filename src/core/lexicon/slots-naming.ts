@@ -21,8 +21,12 @@ const ANY_THING = WHAT.replace(/^\(/, "(?:");
 /** A case names are written in ("kebab-case", "snake_case", "PascalCase", "all caps"): capture group. */
 const CASE = "(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]case|all caps)";
 
-/** A suffix a convention names bare: a capitalised word or one that starts with "_" ("Dto", "_fn"). */
-const SUFFIX_NAME = String.raw`['"‘“\x60]?([A-Z][A-Za-z0-9]{1,15}|_\w{1,15})['"’”\x60]?`;
+/**
+ * A suffix a convention names bare: a capitalised word or one that starts with "_" ("Dto", "_fn"),
+ * not a word of the sentence ("suffixed with the name of …", "the same suffix as …"): the lexicon
+ * reads case-insensitively, so a capital alone does not tell.
+ */
+const SUFFIX_NAME = String.raw`['"‘“\x60]?((?!(?:with|by|as|the|a|an|this|that|its|their|our|your|same|usual|standard|right|proper|correct|default|old|new|name|module|file|class)\b)[A-Z][A-Za-z0-9]{1,15}|_\w{1,15})['"’”\x60]?`;
 
 /** The slots of names, tried in this order. */
 export const NAMING_SLOTS: readonly SlotEntry[] = [
@@ -135,12 +139,12 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "data classes whose names end in Dto, like UserDto",
     2,
   ),
-  // "…, suffixed Dto", "gets the Impl suffix", "the Impl suffix goes on every service class"
-  // (a suffix said to be gone sets nothing: "the Dto suffix is gone for new classes").
+  // "…, suffixed Dto", "gets the Impl suffix" (in the thing's clause), "the Impl suffix goes on every
+  // service class" (a suffix said to be gone sets nothing: "the Dto suffix is gone for new classes").
   naming(
     "suffix",
     new RegExp(
-      String.raw`\b${WHAT}\b[^.;]{0,60}?\b(?:(?:suffixed|postfixed)(?:\s+with)?\s+${SUFFIX_NAME}|(?:the|an?)\s+${SUFFIX_NAME}\s+suffix\b)`,
+      String.raw`\b${WHAT}\b(?:[^.;]{0,60}?\b(?:suffixed|postfixed)(?:\s+with)?\s+${SUFFIX_NAME}|[^.;,]{0,60}?\b(?:the|an?)\s+${SUFFIX_NAME}\s+suffix\b)`,
     ),
     "plain readonly classes with constructor promotion, suffixed Dto",
     2,

@@ -4,7 +4,7 @@
  * ("we switched to pnpm", "use httpx instead of requests", 以后一律用 pnpm). Part of the slot lexicon
  * (slots.ts); the same slots are read from a description of the stack in slots-described.ts. Pure.
  */
-import { CHOOSES, members, type SlotEntry } from "./slot-entry.js";
+import { CHOOSES, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 
 /** The tool slots, tried in this order. */
 export const TOOL_SLOTS: readonly SlotEntry[] = [
@@ -226,8 +226,10 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     "we switched error reporting to sentry, bugsnag is out",
   ),
   members("container-runtime", ["containers"], { docker: "docker", podman: "podman" }, "we use podman here"),
-  // How a project ships: one platform or tool ("everything deploys with kamal now", 以后部署用 helm).
-  members(
+  // How a project ships: one platform or tool ("everything deploys with kamal now", 以后部署用 helm);
+  // fly, render and cap not as a verb with its object or before another noun ("always render
+  // emails on the server", "cap the batch size", "render speed").
+  ...membersWithEveryday(
     "deploy-method",
     ["deploy"],
     {
@@ -256,6 +258,12 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     },
     "we're off fly.io since last month, everything deploys with kamal now",
     { only: /\bdeploy|\bship|\bhost|\bstaging\b|\bprod(?:uction)?\b|部署|发布|上线|测试环境|生产/i },
+    {
+      names: ["fly", "render", "cap"],
+      example: "staging lives on render now",
+      neutralAfter:
+        /^\s+(?!(?:deploy|deploys|now|instead|too|also|only|still|yet|then|anymore|for|from|since|in|on|at|by|to|as|and|or|but|with|via|is|are|was|were|has|had|will|already|again|next|this|last|soon|after|before|because|so|if|when|once|cli|apps?|dashboard|workflow)\b)[a-z]/i,
+    },
   ),
   members(
     "test-runner",

@@ -24,6 +24,12 @@ export {
   WHAT_WORK,
 } from "./slot-entry.js";
 
+/**
+ * A port number (capture group): not a date, a version, an amount or a count ("on 2025-03-01",
+ * "on 100 requests", "to 30 seconds").
+ */
+const PORT = String.raw`(\d{2,5})\b(?![-/.:]\d|\s*(?:%|percent|ms|s|secs?|seconds?|minutes?|mins?|hours?|h|days?|weeks?|months?|years?|[kmg]b|px|rem|em|requests?|rps|items?|rows?|retries|workers?|threads?|connections?|times|x|users?|lines?|chars?|characters|columns?)\b)`;
+
 /** Every slot, tried in this order; one rule may name several (one per clause). */
 export const SLOTS = defineLexicon(
   "slots",
@@ -161,7 +167,9 @@ export const SLOTS = defineLexicon(
     valued(
       "port:{what}",
       ["run", "database", "http", "containers"],
-      /\b((?!port\b|it\b|this\b|that\b|which\b|there\b|everything\b)[a-z][\w.-]*) (?:listens|runs|is running|is served|lives|sits|(?:is|are)(?: now)?(?: exposed)?) on (?:port )?:?(\d{2,5})\b/,
+      new RegExp(
+        String.raw`\b((?!port\b|it\b|this\b|that\b|which\b|there\b|everything\b)[a-z][\w.-]*) (?:listens|runs|is running|is served|lives|sits|(?:is|are)(?: now)?(?: exposed)?) on (?:port )?:?${PORT}`,
+      ),
       "This repo's redis listens on port 6380",
       2,
       1,
@@ -170,7 +178,10 @@ export const SLOTS = defineLexicon(
     valued(
       "port:{what}",
       ["run", "database", "http", "containers"],
-      /\bmov(?:e|ed|ing)\s+(?!(?:it|this|that|them)\b)([a-z][\w.-]{1,20})\s+to\s+(?:the\s+)?(?:standard\s+|default\s+|new\s+)?(?:port\s+)?(\d{2,5})\b/,
+      // A port said as one ("port", "the standard"), or four or five digits: not "moved retries to 10".
+      new RegExp(
+        String.raw`\bmov(?:e|ed|ing)\s+(?!(?:it|this|that|them)\b)([a-z][\w.-]{1,20})\s+to\s+(?:the\s+)?(?=(?:standard\s+|default\s+|new\s+)?port\b|(?:standard|default)\b|(?:new\s+)?\d{4,5}\b)(?:standard\s+|default\s+|new\s+)?(?:port\s+)?${PORT}`,
+      ),
       "infra moved pgbouncer to the standard 6432 last week",
       2,
       1,

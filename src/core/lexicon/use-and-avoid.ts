@@ -76,7 +76,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|don't (?:use|add|import|install|edit|touch)|do not (?:use|add|import|install|edit|touch)|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don't|do not) (?:use|add|import|install|(?:edit|touch)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     // "over" prefers one thing to another only after that thing, at a clause's start or after a
@@ -97,14 +97,16 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\bmov(?:e|ed|ing)(?: [\w-]+){0,3}? off/, "ops moved the celery broker off redis onto rabbitmq"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
-    // What a project stopped doing, said as the thing before its gerund: "we stopped squash merging".
+    // What a project stopped doing, said as the thing before its gerund: "we stopped squash merging"
+    // (not what stops happening: "stop tests failing on warnings", "stop emails going out").
     after(
-      /\bstop(?:ped|ping|s)?(?=\s+[\w-]+\s+[a-z]+ing\b)/,
+      /\bstop(?:ped|ping|s)?(?=\s+(?!(?:it|them|this|that|everyone|people)\b)[\w-]+\s+(?!(?:fail|go|break|run|hang|crash|leak|flak|happen|com|get|show|be|sit|block|spamm|pil|time|slipp|drift|lagg|stall|pop)ing\b)[a-z]+ing\b)/,
       "we stopped squash merging because bisect got useless",
     ),
-    // "drop" as a decision, after who or what decides: "we voted to drop zap", "let's drop moment".
+    // "drop" as a decision, after who or what decides: "we voted to drop zap", "let's drop moment"
+    // (not an operation: "drop the temp tables", "we drop privileges after binding the port").
     after(
-      /\b(?:let'?s|to|we(?:'ll| will| should)?|please|gonna)\s+drop(?= (?!(?:a|an|me|us|you|him|her|them|it|by|in|off|out)\b)\S)/,
+      /\b(?:let'?s|to|we(?:'ll| will| should)|please|gonna)\s+drop(?= (?!(?:a|an|me|us|you|him|her|them|it|by|in|off|out)\b)(?!(?:\S+ ){0,2}(?:tables?|columns?|index(?:es)?|indices|databases?|dbs?|schemas?|views?|constraints?|triggers?|privileges|connections?|packets|rows?)\b)\S)/,
       "we voted on friday to drop zap",
     ),
     // "forget"/"ditch" are read below; "scratch" drops only a rule's subject ("scratch the surface" drops nothing).

@@ -114,16 +114,17 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     unless: MAKES_NO_CODE,
     conventionsOnly: true,
     pattern:
-      /(?:要|得)(?:能|可以|支持)(?!不)|需要(?:调|写|加|做|实现|支持|改|把|给|在|存|记)|要在[^，。]{1,16}?(?:共享|同步|显示|展示|保存|生效|更新)/,
+      /(?:要|得)(?:能|可以|支持)(?!不)|需要(?:调|写|加|做|实现|支持|改|把|给|在|存|记)|要在[^，。]{1,16}?之间(?:同步)?(?:共享|同步|显示|展示|保存|生效|更新)|要在[^，。]{0,12}?(?:页面?|列表|详情|界面|弹窗|表格|侧边栏|导航|卡片|首页|后台|端)[^，。]{0,4}?(?:显示|展示)/,
     example: "借阅列表要能按档案编号筛选",
   },
   {
     kind: "code",
     unless: MAKES_NO_CODE,
     conventionsOnly: true,
-    // What the users of the project get to do: "let volunteers book a pickup slot".
+    // What the users of the project get to do: "let volunteers book a pickup slot" (not the people
+    // one works with, nor letting them decide or look at it: "let others review it first").
     pattern:
-      /^\W*(?:please\s+)?let\s+(?!(?:me|us|it|them|him|her|you|that|this|those|these|things)\b)[a-z-]+s\s+(?!(?:be|know|go|run|sit|stay)\b)[a-z]/i,
+      /^\W*(?:please\s+)?let\s+(?!(?:me|us|it|them|him|her|you|that|this|those|these|things|folks|others|guys|ppl|peeps|ops|devs|teammates|colleagues)\b)[a-z-]+s\s+(?!(?:be|know|go|run|sit|stay|decide|review|check|look|see|test|try)\b)[a-z]+\s+(?!(?:it|them|this|that|what|when|how|why|who|whether|if|me|us)\b)\w/i,
     example: "let volunteers book a pickup slot for a donation",
   },
   {

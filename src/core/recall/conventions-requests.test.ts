@@ -29,6 +29,7 @@ describe("a request in a project is code work, whatever its opening", () => {
     // What the project's users get to do, and where something should show.
     "let volunteers book a pickup slot for a donation, and send them a confirmation",
     "购物车里的商品数量要在顶部导航和商品页之间同步显示",
+    "要在首页显示最近的订单",
     // A later clause may open with its verb; a need may have any verb but one that runs or asks.
     "the pricing page moved to /plans, make the old links land there",
     "the sync job fails quietly, I want to see in the logs which accounts it skipped",
@@ -78,6 +79,12 @@ describe("a request in a project is code work, whatever its opening", () => {
     // A request about everyday life.
     "plan a two-day itinerary for Lisbon",
     "帮我规划一下国庆去成都的旅游行程",
+    // Letting people decide or look, and a time or a meeting to sync or update by, are no feature.
+    "let folks decide what they want for lunch",
+    "let others review it first",
+    "let ops teams know when it ships",
+    "要在群里同步一下进度",
+    "这个要在下周一之前更新",
   ])("%s is not code work", (prompt) => {
     expect(promptWork(prompt, false).work.has("code")).toBe(false);
   });

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { readSlots } from "./slot-rule.js";
+
+const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
+
+describe("a value said in the role its subject names", () => {
+  it("is a tool's name, not any word before 'as the …'", () => {
+    expect(slots("always return the response as JSON")).toEqual([]);
+    expect(slots("send the payload as json")).toEqual([]);
+    expect(slots("write the events as logs")).toEqual([]);
+    expect(slots("use the session id as the cache key")).toEqual([]);
+    expect(slots("use the users table as the database of record")).toEqual([]);
+    // A tool's name, or a word written as one, still is.
+    expect(slots("Background jobs are celery with redis as the broker")).toEqual([
+      "job-queue=celery",
+      "message-queue=redis",
+    ]);
+    expect(slots("we run postgres as the database")).toEqual(["database=postgres"]);
+    expect(slots("treat localStorage as the cache")).toEqual(["cache=localstorage"]);
+  });
+});
+
+describe("a platform whose name is an everyday word", () => {
+  it("is not the deploy method where the word is a verb or names another thing", () => {
+    expect(slots("in production always render emails on the server")).toEqual([]);
+    expect(slots("before you deploy, always cap the batch size")).toEqual([]);
+    expect(slots("deploys: cap the retries at 3")).toEqual([]);
+    expect(slots("the focus in prod is on render speed")).toEqual([]);
+    // As the platform it still is.
+    expect(slots("staging lives on render now")).toEqual(["deploy-method=render"]);
+    expect(slots("we moved prod from heroku to render")).toEqual(["deploy-method=render"]);
+    expect(slots("deploys are on fly now")).toEqual(["deploy-method=fly"]);
+    expect(slots("cap is not installed here: use fly deploy --remote-only instead")).toEqual([
+      "deploy-method=fly",
+    ]);
+  });
+});
+
+describe("a tool after 'is … and'", () => {
+  it("is not the one a thing is when it opens a clause of its own", () => {
+    expect(slots("logging is noisy and tracing is expensive")).toEqual([]);
+    expect(slots("Tests are xUnit with FluentAssertions")).toEqual([
+      "test-runner=xunit",
+      "assertion-library=fluentassertions",
+    ]);
+  });
+});
+
+describe("a path segment as a name part", () => {
+  it("is a prefix only before a placeholder, a ticket or a description, not a package path", () => {
+    expect(slots("handlers use net/http directly, not gin")).toEqual([]);
+    expect(slots("functions use lib/utils helpers")).toEqual([]);
+    expect(slots("branches are now story/HB-<ticket>-<desc>")).toEqual(["naming.branch.prefix=story/"]);
+    expect(slots("分支名用 feature/描述 的格式")).toEqual(["naming.branch.prefix=feature/"]);
+    expect(slots("Our convention is that branch names always start with 'feat/'.")).toEqual([
+      "naming.branch.prefix=feat/",
+    ]);
+  });
+});
+
+describe("a port", () => {
+  it("is a number a service is on, not a date, an amount or a count", () => {
+    expect(slots("the release is on 2025-03-01")).toEqual([]);
+    expect(slots("the limit is on 100 requests")).toEqual([]);
+    expect(slots("we moved retries to 10")).toEqual([]);
+    expect(slots("move timeouts to 30 seconds")).toEqual([]);
+    expect(slots("postgres is exposed on 5433, redis is on 6380")).toEqual([
+      "port:postgres=5433",
+      "port:redis=6380",
+    ]);
+    expect(slots("infra moved pgbouncer to the standard 6432 last week")).toEqual(["port:pgbouncer=6432"]);
+  });
+});
+
+describe("a thing of a package", () => {
+  it("is the value only when it is a tool's name", () => {
+    expect(slots("logging is the std library's own thing")).toEqual([]);
+    expect(slots("ids are the database module's sequence")).toEqual([]);
+    // A word for what kind of package it is names none.
+    expect(slots("logging is the standard library")).toEqual([]);
+    expect(slots("logging is the core module")).toEqual([]);
+    expect(slots("Logging is the log crate with env_logger initialised in main")).toEqual(["logging=log"]);
+    expect(slots("logging is the standard library's log/slog")).toEqual(["logging=slog"]);
+  });
+});
+
+describe("a suffix", () => {
+  it("is a name, not a word of the sentence after 'suffixed' or before 'suffix'", () => {
+    expect(slots("test classes are suffixed with the name of the class under test")).toEqual([]);
+    expect(slots("functions get the same suffix as their file")).toEqual([]);
+    expect(slots("keep the Button component in its own file, the Impl suffix is for services")).toEqual([]);
+    expect(slots("DTOs are plain readonly classes with constructor promotion, suffixed Dto")).toEqual([
+      "naming.class.suffix=dto",
+    ]);
+    expect(slots("every service class gets the Impl suffix")).toEqual(["naming.class.suffix=impl"]);
+    expect(slots("handlers are suffixed _fn")).toEqual(["naming.function.suffix=_fn"]);
+  });
+});
+
+describe("a library whose name is an everyday word", () => {
+  it("is the library only where the rule speaks of its job", () => {
+    expect(slots("tests always click via userEvent, not fireEvent")).toEqual([]);
+    expect(slots("the gateway is kong")).toEqual([]);
+    expect(slots("forms always conform to the spacing scale")).toEqual([]);
+    expect(slots("we use oneof in the proto messages")).toEqual([]);
+    expect(slots("we use snowflake for analytics")).toEqual([]);
+    // Said of its job, it is.
+    expect(slots("we moved the CLI from argparse to click")).toEqual(["cli-parser=click"]);
+    expect(slots("forms moved from react-hook-form to conform")).toEqual(["form-library=conform"]);
+    expect(slots("use OneOf for service results")).toEqual(["result-type=oneof"]);
+    expect(slots("we're going with snowflake ids for orders")).toEqual(["id-generation=snowflake"]);
+  });
+});
+
+describe("a tool whose name starts with another's", () => {
+  it("is the longer name", () => {
+    expect(slots("use uuid v7 for new tables")).toEqual(["id-generation=uuid-v7"]);
+    expect(slots("we use dagger hilt for DI")).toEqual(["dependency-injection=hilt"]);
+  });
+});
+
+describe("a use lead after an avoid lead", () => {
+  it("uses the member only when the avoid lead drops another thing before it", () => {
+    expect(slots("instead of structopt its clap with derive now")).toEqual(["cli-parser=clap"]);
+    expect(slots("logging: we no longer use pino")).toEqual([]);
+    expect(slots("logging: no more using pino")).toEqual([]);
+  });
+});
