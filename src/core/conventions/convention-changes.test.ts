@@ -87,6 +87,16 @@ describe("a change said with what replaces it", () => {
   });
 });
 
+describe("an announcement that names its topic", () => {
+  it("gives the rule after it the topic's slot", () => {
+    expect(
+      read(
+        "Also I've changed my mind on docstrings. We're going with numpy style (Parameters and Returns sections).",
+      ).at(0),
+    ).toMatch(/\[docstring-style=numpy\]$/);
+  });
+});
+
 describe("a norm the agent says back", () => {
   it("is a convention, as a statement is; a prohibition of a call is a rule's shape", () => {
     expect(

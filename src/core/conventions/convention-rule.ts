@@ -242,7 +242,20 @@ export function readConventions(
       found.splice(found.indexOf(last), 1);
       dropped = [previous];
     }
-    if (dropped.length > 0) findings[0] = withUnits(message, findings[0] as ConventionFinding, dropped, true);
+    if (dropped.length > 0) {
+      const joined = withUnits(message, findings[0] as ConventionFinding, dropped, true);
+      // What the words said before name may give the rule its slot ("I've changed my mind on
+      // docstrings. We're going with numpy style" → docstring-style).
+      const first = findings[0] as ConventionFinding;
+      const said = `${dropped.map((unit) => unit.text).join(" ")} ${first.quote}`;
+      const slot =
+        joined.slot ??
+        readSlots(said).find(
+          (found) => found.value !== null && first.quote.toLowerCase().includes(found.value),
+        ) ??
+        null;
+      findings[0] = { ...joined, slot, work: [...new Set([...joined.work, ...(slot?.work ?? [])])] };
+    }
     dropped = [];
     // The confirmation is quoted with the rule it confirms, never stored as a rule of its own.
     const end = findings.length - 1;

@@ -111,7 +111,7 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
  * ("got", "tracing", "ent"): only a rule with one of them reads the slot ("new code uses ky").
  */
 export const CHOOSES =
-  /\b(?:use|uses|using|switch|switched|move|moved|replace|replaced|swap\w*|instead|over|not|no more|dropp?(?:ed|ing)|is out|now)\b|改用|换成|统一用|不要用|别用/i;
+  /\b(?:use|uses|using|switch|switched|move|moved|replace|replaced|swap\w*|instead|over|not|no more|dropp?(?:ed|ing)|is out|now|in favou?r of|deprecat\w*)\b|改用|换成|统一用|不要用|别用/i;
 
 /** What a `{what}` slot governs when the rule names no thing: every thing (see `slotFamily`). */
 export const ANY_WHAT = "any";

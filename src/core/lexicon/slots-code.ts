@@ -13,7 +13,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   valued(
     "docstring-style",
     ["code"],
-    /\b(google|numpy|sphinx|restructuredtext|rest|epytext|pep ?257)[- ](?:style\s+)?docstrings?|\bdocstrings?\b[^.;,]{0,20}?\b(google|numpy|sphinx|epytext)\b/,
+    /\b(google|numpy|sphinx|restructuredtext|rest|epytext|pep ?257)[- ](?:style\s+)?docstrings?|\bdocstrings?\b[^.;,]{0,20}?\b(google|numpy|sphinx|epytext)\b|\bdocstrings?\b[^\n]{0,60}?\b(google|numpy|sphinx|epytext)[- ]style\b/,
     "let's switch to NumPy-style docstrings",
     1,
   ),
