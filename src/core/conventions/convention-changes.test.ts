@@ -97,6 +97,14 @@ describe("an announcement that names its topic", () => {
   });
 });
 
+describe("small talk about the weekend", () => {
+  it("is no convention, though it says something 'is out'", () => {
+    expect(read("Did a 20 km hike on Saturday, the wildflowers are out already.", "Sounds lovely!")).toEqual(
+      [],
+    );
+  });
+});
+
 describe("a norm the agent says back", () => {
   it("is a convention, as a statement is; a prohibition of a call is a rule's shape", () => {
     expect(

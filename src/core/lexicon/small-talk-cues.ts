@@ -55,6 +55,11 @@ export const CHAT_TOPICS = defineLexicon("chat-topics", [
     example: "did you try the new coffee place?",
   },
   { pattern: /周末|天气|团建|假期|休息得/, example: "周末过得怎么样" },
+  {
+    pattern:
+      /\b(?:hike|hikes|hiking|marathon|concert|wedding|birthday party|wildflowers|gardening|barbecue|bbq)\b|爬山|徒步|演唱会|婚礼/,
+    example: "Did a 20 km hike on Saturday, the wildflowers are out already",
+  },
 ]);
 
 /**

@@ -90,6 +90,8 @@ describe("the conventions block", () => {
       },
       relevance: 0.1,
     };
+    // Small talk asked as a question gets no answer style: nothing is answered.
+    expect(chooseConventions([mixed], promptWork("在吗", false)).chosen).toEqual([]);
     const question = promptWork("讲一下 Arc 和 Rc 的区别，什么时候用哪个", false);
     expect(chooseConventions([mixed, summaryLine], question).chosen.map((item) => item.lesson.id)).toEqual([
       "zh",

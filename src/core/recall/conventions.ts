@@ -62,11 +62,13 @@ function workOf(prompt: string, named: ReadonlySet<string>, forConventions: bool
 export function promptWork(prompt: string, general: boolean): PromptWork {
   const named = kindsOfWork(prompt);
   const work = workOf(prompt, named, true);
-  const question = asksForKnowledge(prompt, general);
+  // Small talk asked as a question ("在吗", "how are you?") is no knowledge question: nothing is answered.
+  const chat = chitChat(prompt, work);
+  const question = !chat && asksForKnowledge(prompt, general);
   return {
     work,
     lessonWork: workOf(prompt, named, false),
-    general: question || chitChat(prompt, work) || (named.size === 0 && asksForEveryday(prompt)),
+    general: question || chat || (named.size === 0 && asksForEveryday(prompt)),
     question,
     // Naming the project's work counts: "how many instances is the notifier service scaled to in prod?".
     aboutProject: named.size > 0 || PROJECT_WORDS.test(prompt),
