@@ -34,6 +34,19 @@ describe("corrections in free words (redirect rule)", () => {
     expect(lesson?.scopeHint).toBe("project");
   });
 
+  it("learns nothing from a redirect said for this task only", () => {
+    const steps = (said: string): Step[] => [
+      { user: "bump the staging rds storage to 200GB and get it ready for review" },
+      { tool: "Bash", input: "tflint --recursive", output: "Error: Failed to load configurations" },
+      { assistant: "tflint fails on the aws ruleset; should I fix the config first?" },
+      { user: said },
+    ];
+    expect(
+      learnt(steps("for this PR skip tflint, the aws ruleset is broken on provider 5.x. commit it")),
+    ).toEqual([]);
+    expect(learnt(steps("no, skip tflint, the aws ruleset is broken on provider 5.x"))).not.toEqual([]);
+  });
+
   it("reads a negation after a failed call as a correction of what it assumed", () => {
     const [lesson] = learnt([
       { user: "find last night's checkpoints" },

@@ -15,6 +15,7 @@ import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { isOneOff } from "../lexicon/one-off-cues.js";
 import { REDIRECT_REQUESTS, verbOfGerund } from "../lexicon/redirect-requests.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { wishesAnswerForm } from "../lexicon/response-style-cues.js";
@@ -252,6 +253,9 @@ export function redirectRule(context: ExperienceContext, heuristics: Transferabl
       pending = rejected ?? words;
       return;
     }
+    // A redirect said for this task only ("for this PR skip tflint", 这次先用蓝色) teaches nothing later;
+    // a wish about the form of answers holds for answers like it ("put comparisons like this in a table").
+    if (!styled && !aboutAnswers && isOneOff(found.rule)) return;
     heuristics.push({
       // "别 chmod。…你 sudo -u etl 去跑就行": a prohibition with what to do instead is a preference.
       kind: found.parts > 1 ? "prefer" : instructionKind(found.first, found.rule),
