@@ -7,7 +7,7 @@
  */
 import { memoizeText } from "../memo.js";
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
-import { asksFirst, WORK_WORDINGS, type WorkWording } from "./work-wordings.js";
+import { ANSWER_WORDS, asksFirst, WORK_WORDINGS, type WorkWording } from "./work-wordings.js";
 
 export { asksFirst, type WorkWording };
 
@@ -194,7 +194,9 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "answers",
     "Writing answers",
     "回答问题",
-    /\b(?:summary|summaries|recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:都|一律|统一|时|的时候)?(?:用|请用)(?:中文|英文)/,
+    new RegExp(
+      `${ANSWER_WORDS.source}|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:都|一律|统一|时|的时候)?(?:用|请用)(?:中文|英文)`,
+    ),
     "keep answers short, no summary",
   ),
   named(

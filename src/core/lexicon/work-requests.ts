@@ -121,6 +121,15 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     kind: "code",
     unless: MAKES_NO_CODE,
     conventionsOnly: true,
+    // A feature given to a part of the program: "give the list command a machine-readable output mode".
+    pattern:
+      /^\W*(?:please\s+)?give\s+(?:the|our|this|that|each|every)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:a|an|its own)\s+[a-z]/i,
+    example: "give the list command a machine-readable output mode",
+  },
+  {
+    kind: "code",
+    unless: MAKES_NO_CODE,
+    conventionsOnly: true,
     // What the users of the project get to do: "let volunteers book a pickup slot" (not the people
     // one works with, nor letting them decide or look at it: "let others review it first").
     pattern:

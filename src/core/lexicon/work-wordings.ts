@@ -45,6 +45,14 @@ export function asksFirst(text: string): boolean {
  * The wordings that recognise a kind of work without naming a situation, in lexicon order: the
  * second half of the kinds-of-work lexicon (kinds-of-work.ts).
  */
+/**
+ * Words about how the agent answers ("keep answers short, no summary", "no essays with headings"),
+ * in English; a summary the program prints or sends is the program's ("prints a summary of what was
+ * removed"), not the answer's. Shared with the named kind in kinds-of-work.ts.
+ */
+export const ANSWER_WORDS =
+  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b/;
+
 export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "dependencies",
@@ -266,11 +274,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:out of memory|heap|oom|max-old-space-size)\b|内存溢出|内存/,
     "the build runs out of memory",
   ),
-  work(
-    "answers",
-    /\b(?:summary|summaries|recap|essay|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b/,
-    "keep answers short, no summary at the end",
-  ),
+  work("answers", ANSWER_WORDS, "keep answers short, no summary at the end"),
   work(
     "answers",
     /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)/,

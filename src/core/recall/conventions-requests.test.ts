@@ -26,6 +26,9 @@ describe("a request in a project is code work, whatever its opening", () => {
     "we need a cache for the rates lookup",
     "借阅列表要能按档案编号筛选",
     "给订单列表加个导出按钮",
+    // A summary the program prints is the program's, not the answer's; a feature given to a part of it.
+    "add a subcommand that prunes cache entries older than N days and prints a summary of what was removed",
+    "give the list command a machine-readable output mode",
     // What the project's users get to do, and where something should show.
     "let volunteers book a pickup slot for a donation, and send them a confirmation",
     "购物车里的商品数量要在顶部导航和商品页之间同步显示",
