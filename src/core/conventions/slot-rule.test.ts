@@ -127,6 +127,13 @@ describe("the slot rule", () => {
     // A style said in the sentence after its subject; a tool deprecated in favour of another.
     ["I've changed my mind on docstrings. We're going with numpy style", ["docstring-style=numpy"]],
     ["we're deprecating superagent in favour of undici", ["http-client=undici"]],
+    // Terminal colours are one library; "colored" the adjective is none.
+    ["Coloured output goes through the colored crate", ["terminal-colors=colored"]],
+    ["Let's swap colored for owo-colors", ["terminal-colors=owo-colors"]],
+    ["the output is colored by status", []],
+    // What every method of a kind gets, and an annotation said instead of another.
+    ["Every public method on a @Service class gets Micrometer's @Timed", ["decorator.method=@timed"]],
+    ["@Observed instead of @Timed on service methods", ["decorator.method=@observed"]],
   ])("%s → %j", (text, expected) => {
     expect(slots(text)).toEqual(expected);
   });

@@ -76,6 +76,23 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     1,
     2,
   ),
+  // What every method of a kind gets, and one said instead of another on a kind of method.
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b[^.;]{0,40}?\b(?:gets?|carr(?:y|ies)|has|have|needs?|(?:is|are) annotated with)\s+(?:[\w'’]+\s+){0,2}?['"‘“\x60]?(@[\w.]+)/,
+    "Every public method on a @Service class gets Micrometer's @Timed",
+    2,
+    1,
+  ),
+  valued(
+    "decorator.{what}",
+    ["code"],
+    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+instead of\s+['"‘“\x60]?@[\w.]+['"’”\x60]?\s+(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
+    "@Observed instead of @Timed on service methods",
+    1,
+    2,
+  ),
   valued(
     "imports.style",
     ["code"],

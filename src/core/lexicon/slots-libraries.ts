@@ -115,6 +115,23 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     },
   ),
   described(
+    "terminal-colors",
+    ["code"],
+    /colou?red output|colou?rs? in the terminal|terminal colou?rs?|colou?ring|ansi colou?rs?|终端(?:颜色|着色)/,
+    "coloured output goes through the colored crate",
+    {
+      ...same("colored", "owo-colors", "anstyle", "termcolor", "yansi", "nu-ansi-term", "chalk", "kleur"),
+      ...same("picocolors", "colorama", "colorette", "ansi-colors", "lipgloss", "fatih/color"),
+    },
+    "let's swap colored for owo-colors",
+    // Not the adjective: "the output is colored by status".
+    {
+      names: ["colored"],
+      example: "let's swap colored for owo-colors",
+      only: /\bcolored\s+(?:crate|library|package|for|instead)\b|\b(?:swap\w*|use|uses|using|through|replac\w*|drop\w*)\s+(?:the\s+)?colored\b/i,
+    },
+  ),
+  described(
     "dependency-injection",
     ["code"],
     /dependency injection|(?<![\w-])di(?![\w-])|依赖注入/,
