@@ -97,6 +97,22 @@ describe("an announcement that names its topic", () => {
   });
 });
 
+describe("an update the agent says back", () => {
+  it("keeps the reason said after it, and reads 'deprecating X in favour of Y' as a change", () => {
+    expect(
+      read(
+        "a new guideline from the architecture group: @Observed instead of @Timed on service methods. It gives us traces and metrics from one annotation, so @Timed goes away in new code.",
+        "Got it, service methods get @Observed now rather than @Timed.",
+      ),
+    ).toEqual([
+      "@Observed instead of @Timed on service methods. It gives us traces and metrics from one annotation, so @Timed goes away in new code [decorator.method=@observed]",
+    ]);
+    expect(read("heads up before we start: we're deprecating superagent in favour of undici.")).toEqual([
+      "We're deprecating superagent in favour of undici [http-client=undici]",
+    ]);
+  });
+});
+
 describe("small talk about the weekend", () => {
   it("is no convention, though it says something 'is out'", () => {
     expect(read("Did a 20 km hike on Saturday, the wildflowers are out already.", "Sounds lovely!")).toEqual(

@@ -17,7 +17,7 @@ import { leansOnNext } from "../lexicon/leaning-clauses.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
-import { withoutReasons } from "../lexicon/reason-clauses.js";
+import { givesReason, withoutReasons } from "../lexicon/reason-clauses.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
@@ -156,6 +156,8 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
     !SPEAKS_OF_ONESELF.test(text) &&
     // Nor one that opens by announcing a change (错误码前缀改一下，ERR_ 太泛了): the reply says back the rule after it.
     announcementRest(text) === null &&
+    // Nor a reason said after a rule ("It gives us traces and metrics from one annotation, …").
+    !givesReason(text) &&
     !dropsOnly(text) &&
     !isInstruction(text, zh) &&
     echoes(reading.reply, text);

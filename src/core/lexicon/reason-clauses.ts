@@ -11,7 +11,7 @@ import { defineLexicon } from "./define-lexicon.js";
 export const REASON_CLAUSES = defineLexicon("reason-clauses", [
   {
     pattern:
-      /^(?:and\s+|but\s+)?(?:it|they|that|this|these|those)(?:'s|'re|\s+(?:is|are|was|were|has|have|had|makes?|breaks?|causes?|slows?|bloats?|clashes|clash|conflicts?|won'?t|doesn'?t|don'?t|can'?t|never|always|just|really))\b/,
+      /^(?:and\s+|but\s+)?(?:it|they|that|this|these|those)(?:'s|'re|\s+(?:is|are|was|were|has|have|had|makes?|breaks?|causes?|slows?|bloats?|clashes|clash|conflicts?|won'?t|doesn'?t|don'?t|can'?t|never|always|just|really|gives?|lets?|keeps?|saves?|helps?|means))\b/,
     example: "it's too big",
   },
   {

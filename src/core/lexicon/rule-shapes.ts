@@ -96,6 +96,11 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "change",
+      /\bwe(?:'re| are)\s+(?:now\s+)?(?:deprecating|retiring|dropping|replacing|sunsetting|phasing out|moving off|migrating off)\b|\bin favou?r of\b/,
+      "we're deprecating superagent in favour of undici",
+    ),
+    entry(
+      "change",
       /\binstead of\b[^.;!?]*\bnow\b|\bnow\b[^.;!?]*\binstead of\b|\b(?:is|are) (?:on|in|with|at) [^.;!?]{1,40}\bnow\b|\bphas(?:e|es|ed|ing) [\w.@/-]+ out\b|\b(?:is|are|got|gets) (?:being )?phased out\b|\b(?:is|are) (?:now )?legacy\b/,
       "the staging layer uses base_ instead of stg_ now",
     ),
