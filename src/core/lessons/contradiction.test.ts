@@ -53,6 +53,15 @@ describe("preferenceTerms", () => {
   });
 });
 
+describe("a drop of a library", () => {
+  it("overturns a convention built on identifiers named after it, not one that only shares letters", () => {
+    const convention = (rule: string) => ({ rule, slot: null, convention: true });
+    const move = convention("The team voted and we're moving DI from Hilt to Koin");
+    expect(contradicts(move, convention("Every ViewModel is @HiltViewModel"))).toBe(true);
+    expect(contradicts(move, convention("Every page links to the HiltonHotels partner site"))).toBe(false);
+  });
+});
+
 describe("preferenceTerms: the thing first, then that it is dropped", () => {
   it("reads a thing named before its prohibition, with or without a space (Chinese), and 'X is out'", () => {
     expect(preferenceTerms("pip-tools 以后不要再用了，加包就 pdm add").avoid).toEqual(new Set(["pip-tools"]));

@@ -147,9 +147,27 @@ function droppedThingsNamedIn(newer: string, older: string): ReadonlyArray<reado
   const words = ruleWords(older);
   const theirs = stemCounts(older, true);
   return [
-    ...[...preferenceTerms(newer).avoid].filter((item) => words.has(item)).map((item) => [item]),
+    ...[...preferenceTerms(newer).avoid]
+      .filter((item) => words.has(item) || builtOn(item, older))
+      .map((item) => [item]),
     ...droppedThings(newer).filter((name) => name.every((word) => named(word, theirs))),
   ];
+}
+
+/**
+ * True when `rule` names an identifier built on `item`, its name and then a capital
+ * ("@HiltViewModel" is built on Hilt, "MoshiConverterFactory" on Moshi).
+ */
+function builtOn(item: string, rule: string): boolean {
+  if (!/^[a-z][a-z0-9]{2,}$/.test(item)) return false;
+  return (rule.match(/(?<![\w])@?[A-Za-z][A-Za-z0-9]+/g) ?? []).some((word) => {
+    const bare = word.replace(/^@/, "");
+    return (
+      bare.length > item.length &&
+      bare.toLowerCase().startsWith(item) &&
+      /[A-Z]/.test(bare.charAt(item.length))
+    );
+  });
 }
 
 /** True when `older` names a thing `newer` drops (see {@link droppedThingsNamedIn}). */
