@@ -55,7 +55,7 @@ describe("preferenceTerms", () => {
 
 describe("a drop of a library", () => {
   it("overturns a convention built on identifiers named after it, not one that only shares letters", () => {
-    const convention = (rule: string) => ({ rule, slot: null, convention: true });
+    const convention = (rule: string) => ({ rule, slot: undefined, convention: true });
     const move = convention("The team voted and we're moving DI from Hilt to Koin");
     expect(contradicts(move, convention("Every ViewModel is @HiltViewModel"))).toBe(true);
     expect(contradicts(move, convention("Every page links to the HiltonHotels partner site"))).toBe(false);
