@@ -14,7 +14,7 @@ import {
   type TaskSegment,
   type TaskSignal,
 } from "../core/learning/index.js";
-import { toTaskMessage } from "../core/learning/task-message.js";
+import { toTaskMessage, withCommandExpansions } from "../core/learning/task-message.js";
 import type { LessonBook } from "../lessons/index.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { nextEventLoopTurn } from "../store/event-loop.js";
@@ -277,7 +277,7 @@ async function readTaskMessages(store: Store, sessionId: string): Promise<TaskMe
       limit: MESSAGE_PAGE_ROWS,
     });
     for (const message of page) messages.push(toTaskMessage(message));
-    if (page.length < MESSAGE_PAGE_ROWS) return messages;
+    if (page.length < MESSAGE_PAGE_ROWS) return withCommandExpansions(messages);
   }
 }
 

@@ -18,6 +18,7 @@ import {
   toSignalMessages,
   userRequest,
   userWords,
+  withCommandExpansions,
 } from "./task-message.js";
 
 const rows = (steps: Step[], firstSeq = 0) => taskRows(steps, { firstSeq, start: 1_700_000_000_000 });
@@ -41,6 +42,25 @@ describe("userWords and userRequest", () => {
     expect(userWords(expansion)).toBeNull();
     expect(userWords(sidechain)).toBeNull();
     expect(userWords(interrupt)).toBeNull();
+  });
+});
+
+describe("withCommandExpansions", () => {
+  it("marks the user row right after a slash-command wrapper as the command's expansion, not the user's words", () => {
+    const marked = withCommandExpansions(
+      rows([
+        {
+          user: "<command-name>/review-shell</command-name><command-args>scripts/backup_db.sh</command-args>",
+        },
+        {
+          user: "# Shell script review\n\nAlways check for `set -euo pipefail`. Report findings as a numbered list.",
+        },
+        { assistant: "1. L1: no set -euo pipefail" },
+        { user: "fix the first one" },
+      ]),
+    );
+    expect(marked.map(userWords)).toEqual([null, null, null, "fix the first one"]);
+    expect(userRequest(marked[0] as TaskMessage)).toBe("/review-shell scripts/backup_db.sh");
   });
 });
 
