@@ -173,3 +173,25 @@ export function splitSystemReminders(text: string): { text: string; reminders: s
   const reminders = (text.match(REMINDER_BLOCK) ?? []).map((block) => block.trim());
   return { text: text.replace(REMINDER_BLOCK, "").trim(), reminders };
 }
+
+/**
+ * `messages` with the user row right after a slash-command wrapper marked as the harness's
+ * (`isMeta`): Claude Code sends the command's expanded prompt there ("# Shell script review … Always
+ * check for `set -euo pipefail` …"), the command's words, not the user's. Capture marks it too; this
+ * keeps rows stored without the mark out of the user's words.
+ */
+export function withCommandExpansions<
+  Row extends { role: string; kind: string; content: string; isMeta?: boolean },
+>(messages: readonly Row[]): Row[] {
+  return messages.map((message, index) => {
+    const before = messages[index - 1];
+    return before !== undefined &&
+      before.role === "user" &&
+      isSlashCommandWrapper(before.content) &&
+      message.role === "user" &&
+      message.kind === "text" &&
+      message.isMeta !== true
+      ? { ...message, isMeta: true }
+      : message;
+  });
+}

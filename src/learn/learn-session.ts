@@ -1,3 +1,4 @@
+import { withCommandExpansions } from "../core/harness-text.js";
 import {
   buildInstinctsPrompt,
   deriveTaskOutcome,
@@ -14,7 +15,7 @@ import {
   type TaskSegment,
   type TaskSignal,
 } from "../core/learning/index.js";
-import { toTaskMessage, withCommandExpansions } from "../core/learning/task-message.js";
+import { toTaskMessage } from "../core/learning/task-message.js";
 import type { LessonBook } from "../lessons/index.js";
 import type { ModelGate } from "../models/model-gate.js";
 import { nextEventLoopTurn } from "../store/event-loop.js";

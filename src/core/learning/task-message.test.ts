@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Step, taskRows } from "../../testing/task-rows.js";
+import { withCommandExpansions } from "../harness-text.js";
 import { languageOf } from "../lexicon/language.js";
 import { signalsWithin } from "./row-signals.js";
 import {
@@ -18,7 +19,6 @@ import {
   toSignalMessages,
   userRequest,
   userWords,
-  withCommandExpansions,
 } from "./task-message.js";
 
 const rows = (steps: Step[], firstSeq = 0) => taskRows(steps, { firstSeq, start: 1_700_000_000_000 });

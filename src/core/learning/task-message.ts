@@ -77,25 +77,6 @@ export function isCommandWrapper(message: TaskMessage): boolean {
 }
 
 /**
- * `messages` with the user row right after a slash-command wrapper marked as the harness's: Claude
- * Code sends the command's expanded prompt there ("# Shell script review … Always check for `set
- * -euo pipefail` …"), the command's words, not the user's. Capture marks it too (`isMeta`); this
- * keeps rows stored without the mark out of the user's words.
- */
-export function withCommandExpansions(messages: readonly TaskMessage[]): TaskMessage[] {
-  return messages.map((message, index) => {
-    const before = messages[index - 1];
-    return before !== undefined &&
-      isCommandWrapper(before) &&
-      message.role === "user" &&
-      message.kind === "text" &&
-      message.isMeta !== true
-      ? { ...message, isMeta: true }
-      : message;
-  });
-}
-
-/**
  * The words a user row says in the user's own voice, or null. Sidechain prompts, meta rows,
  * interrupt markers, empty rows and everything the harness writes into a user turn say nothing:
  * slash-command wrappers, command output (`<bash-stdout>`, `<local-command-stdout>`), caveats and
