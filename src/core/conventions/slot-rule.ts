@@ -345,11 +345,6 @@ export function slotWork(slot: string): readonly string[] {
   return entry?.work ?? [];
 }
 
-/** True for the slot of a tool a project has one of (package manager, feature flags…). */
-export function isToolSlot(slot: string): boolean {
-  return MEMBER_SLOT_IDS.has(slot);
-}
-
 /**
  * The slot of a tool a project has one of (package manager, HTTP client, date library…) that
  * `text` chooses a member of, or null: "应使用 dayjs，而不是 moment" → date-library = dayjs.

@@ -70,7 +70,7 @@ function replacedSlot(
 }
 
 /** Every slot a rule sets a value in, read once per rule text (learning checks every live lesson). */
-const slotsOfRule: (rule: string) => readonly LessonSlot[] = memoizeText((rule) =>
+export const slotsOfRule: (rule: string) => readonly LessonSlot[] = memoizeText((rule) =>
   readSlots(rule).flatMap((found) => asLessonSlot(found) ?? []),
 );
 

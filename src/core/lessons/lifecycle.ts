@@ -320,6 +320,11 @@ export function archiveLesson(
 /** Longest part of the newer rule quoted in a supersession reason, in characters. */
 const SUPERSEDED_RULE_CHARS = 120;
 
+/** A newer rule as a reason quotes it ("superseded by …", "amended by …"), cut to its longest. */
+export function quotedRule(rule: string): string {
+  return rule.length > SUPERSEDED_RULE_CHARS ? `${rule.slice(0, SUPERSEDED_RULE_CHARS - 1)}…` : rule;
+}
+
 /**
  * Supersede a lesson by a newer one for the same slot ("Variable names start with 'wr_'" after
  * "…with 'z_'") or an opposite rule: it is archived with the reason "superseded by <id>: <rule>"
@@ -333,8 +338,7 @@ export function supersedeLesson(
 ): LessonChangeResult {
   if (lesson.status === "archived")
     return refuse(lesson.id, "archived", "an archived lesson cannot be superseded");
-  const rule =
-    by.rule.length > SUPERSEDED_RULE_CHARS ? `${by.rule.slice(0, SUPERSEDED_RULE_CHARS - 1)}…` : by.rule;
+  const rule = quotedRule(by.rule);
   const reason = `superseded by ${by.id}: ${rule}`;
   return accept(
     lesson,

@@ -6,7 +6,7 @@
  * statement wins whatever order sessions are learnt in; a superseded rule stated again comes back.
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
-import { readSlots, slotFamily } from "../conventions/slot-rule.js";
+import { slotFamily } from "../conventions/slot-rule.js";
 import { tokens } from "../lexicon/tokenizer.js";
 import {
   amendedRule,
@@ -15,14 +15,12 @@ import {
   namesWhatItDrops,
   replacesInSlot,
   slotOfLesson,
+  slotsOfRule,
 } from "./contradiction.js";
 import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
 import type { Lesson } from "./lesson.js";
-import { editLesson, reinstateLesson, supersedeLesson } from "./lifecycle.js";
-
-/** A rule quoted in a reason, cut to 120 characters. */
-const clip = (rule: string) => (rule.length > 120 ? `${rule.slice(0, 119)}…` : rule);
+import { editLesson, quotedRule, reinstateLesson, supersedeLesson } from "./lifecycle.js";
 
 /** When a lesson was last said: its latest evidence, else its creation. */
 export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
@@ -52,8 +50,7 @@ export function setsWhatOtherDoesNot(candidate: Lesson, other: Lesson): boolean 
 
 /** True when `lesson` sets a value in slot `id`: its own, or one its rule states. */
 function readsSlot(lesson: Lesson, id: string): boolean {
-  const own = slotOfLesson(lesson);
-  return own?.id === id || readSlots(lesson.rule).some((found) => found.slot === id && found.value !== null);
+  return slotOfLesson(lesson)?.id === id || slotsOfRule(lesson.rule).some((slot) => slot.id === id);
 }
 
 /** Below this share of the shorter rule's words in common, two conventions state different rules. */
@@ -152,7 +149,7 @@ export function settleSupersession(
         : editLesson(
             lesson,
             { rule: amended },
-            { ...context, reason: `amended by ${write.lesson.id}: ${clip(write.lesson.rule)}` },
+            { ...context, reason: `amended by ${write.lesson.id}: ${quotedRule(write.lesson.rule)}` },
           );
     return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];
   });
