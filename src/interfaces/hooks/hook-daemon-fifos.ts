@@ -281,14 +281,19 @@ export function offerFifoPairs(options: FifoPairOptions): FifoPairs {
     } catch (error) {
       return failOnce((error as Error).message);
     }
+    /** Stops making pairs; a folder it made that went meanwhile is its home being removed: no failure to log. */
+    const failMaking = (message: string) => {
+      if (ids.some((id) => !existsSync(name("new-", id)))) failed = true;
+      else failOnce(message);
+    };
     making = execFile("mkfifo", ["-m", "600", ...fifos], (error) => {
       making = null;
       if (closed || !options.inPlace()) return;
-      if (error) return failOnce(`mkfifo: ${error.message}`);
+      if (error) return failMaking(`mkfifo: ${error.message}`);
       try {
         for (const id of ids) open(id);
       } catch (failure) {
-        return failOnce((failure as Error).message);
+        return failMaking((failure as Error).message);
       }
       // Pairs served while these were made.
       refill();

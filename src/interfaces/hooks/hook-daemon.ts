@@ -74,10 +74,10 @@ export async function runHookDaemon(options: HookDaemonOptions): Promise<void> {
   const io = { env: options.env, now: options.now, storeToolEvents: true };
   const home = dirname(options.socketPath);
   // A home removed under a running daemon (a test's, a user's reset) is not recreated for a log
-  // line: the daemon stops at its next health check, and the failure is only that the home went.
+  // line, even if it goes between check and write: the failure is only that the home went.
   let removed = false;
   const fail = (message: string) => {
-    if (!removed && existsSync(home)) logHookFailure(io, `hook daemon: ${message}`);
+    if (!removed && existsSync(home)) logHookFailure(io, `hook daemon: ${message}`, { homeMustExist: true });
   };
   // Warm everything an event may load, so the first event is as fast as the next.
   const { runHook, runQueuedHooks } = await import("./hook-main.js");

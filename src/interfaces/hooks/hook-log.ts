@@ -1,9 +1,13 @@
 import { dirname, join } from "node:path";
-import { makePrivateDirectory, PRIVATE_FILE_MODE } from "../../store/private-files.js";
+import {
+  makePrivateDirectory,
+  PRIVATE_DIRECTORY_MODE,
+  PRIVATE_FILE_MODE,
+} from "../../store/private-files.js";
 import { tacitHome } from "../../store/tacit-home.js";
 import { fs } from "./node-builtins.js";
 
-const { appendFileSync } = fs;
+const { appendFileSync, existsSync, mkdirSync } = fs;
 
 /** Today's hook log: `$TACIT_HOME/logs/hook-YYYY-MM-DD.log` (UTC day). */
 export function hookLogPath(io: { env: NodeJS.ProcessEnv; now: () => number }): string {
@@ -11,11 +15,20 @@ export function hookLogPath(io: { env: NodeJS.ProcessEnv; now: () => number }): 
   return join(tacitHome(io.env), "logs", `hook-${day}.log`);
 }
 
-/** Appends one line to the hook log, creating its folder. */
-export function logHookFailure(io: { env: NodeJS.ProcessEnv; now: () => number }, message: string): void {
+/**
+ * Appends one line to the hook log, creating its folder. With `homeMustExist` (the daemon, whose
+ * home may be removed under it at any moment) only the `logs` folder is made, never the home: a
+ * line logged as the home goes is lost rather than putting the home back.
+ */
+export function logHookFailure(
+  io: { env: NodeJS.ProcessEnv; now: () => number },
+  message: string,
+  options: { homeMustExist?: boolean } = {},
+): void {
   try {
     const path = hookLogPath(io);
-    makePrivateDirectory(dirname(path));
+    if (!options.homeMustExist) makePrivateDirectory(dirname(path));
+    else if (!existsSync(dirname(path))) mkdirSync(dirname(path), { mode: PRIVATE_DIRECTORY_MODE });
     appendFileSync(path, `${new Date(io.now()).toISOString()} ${message}\n`, { mode: PRIVATE_FILE_MODE });
   } catch (error) {
     // The one swallowed failure: stdout belongs to the agent and stderr would surface as a hook
