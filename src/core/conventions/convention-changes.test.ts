@@ -132,3 +132,34 @@ describe("a norm the agent says back", () => {
     expect(read("no unwrap() outside tests, ever.")).toEqual(["No unwrap() outside tests, ever [-=-]"]);
   });
 });
+
+describe("a change told as news of last week", () => {
+  it("is a rule: a drop, a decision, a change with its new value (in English and Chinese)", () => {
+    expect(read("btw we dropped testify last week. tests stay table-driven")).toEqual([
+      "We dropped testify last week [-=-]",
+    ]);
+    expect(
+      read("上周架构组定了，接口返回改成 ApiResponse<T> 了，Result 那个类下个版本就删。改一下"),
+    ).toHaveLength(1);
+    expect(read("last week we decided that api responses are wrapped in ApiResponse")).toHaveLength(1);
+  });
+
+  it("is no rule when it tells of a habit then, or of a change with no new value", () => {
+    expect(read("last week we always deployed on fridays")).toEqual([]);
+    expect(read("last week we changed the retry logic and it broke staging")).toEqual([]);
+    expect(read("at my old job we used to use yarn")).toEqual([]);
+    expect(read("we used to use yarn, pnpm now")).toHaveLength(1);
+  });
+});
+
+describe("a drop, its reasons, then a marked rule", () => {
+  it("is one rule: the marked rule is what replaces the dropped thing", () => {
+    expect(
+      read(
+        "heads up, we're ripping msw out. it keeps fighting with vitest's fake timers and the jsdom setup is flaky. http mocks are nock from here on, one scope per test, nock.cleanAll() in afterEach.",
+      ),
+    ).toEqual([
+      "We're ripping msw out. It keeps fighting with vitest's fake timers and the jsdom setup is flaky. Http mocks are nock from here on, one scope per test, nock.cleanAll() in afterEach [-=-]",
+    ]);
+  });
+});

@@ -34,6 +34,7 @@ import {
   answersOnly,
   clean,
   dropsOnly,
+  dropsSomething,
   namesATerm,
   namesWorkThing,
   onlyDrops,
@@ -111,6 +112,14 @@ export interface MessageReading {
 }
 
 /**
+ * True when a story told of a time says what holds now: it tells of a change, a decision or a drop
+ * ("btw we dropped testify last week", 上周架构组定了，接口返回改成…), not a habit then ("last week
+ * we always deployed on fridays").
+ */
+const holdsNow = (text: string): boolean =>
+  tellsDecision(text) || dropsSomething(text) || (saysUpdate(text) && namesATerm(text));
+
+/**
  * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a
  * story, other people's habits, a guess or a failure report.
  */
@@ -120,8 +129,8 @@ export function statesNoRule(unit: RuleUnit, text: string): boolean {
   const strong = hasStrongStandingMarker(unit.text);
   return (
     isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text) ||
-    isNotARule(text) ||
-    isNotARule(unit.text)
+    isNotARule(text, holdsNow) ||
+    isNotARule(unit.text, holdsNow)
   );
 }
 

@@ -237,10 +237,15 @@ export function readConventions(
           (onlyDrops(last.quote) || changesWithoutValue(last.quote)) &&
           !previous.listed &&
           previous.group === unit.group &&
-          namesAValue(first.quote)))
+          // A marked rule right after a drop is what replaces it ("we're ripping msw out. … http
+          // mocks are nock from here on").
+          (namesAValue(first.quote) || hasStrongStandingMarker(first.quote))))
     ) {
       found.splice(found.indexOf(last), 1);
-      dropped = [previous];
+      // The drop itself, when what came just before was only the reasons for it.
+      let start = position - 1;
+      while (start > (placeOf.get(last)?.position ?? start) && givesReason(units[start]?.text ?? "")) start--;
+      dropped = units.slice(start, position);
     }
     if (dropped.length > 0) {
       const joined = withUnits(message, findings[0] as ConventionFinding, dropped, true);

@@ -65,6 +65,11 @@ export function namesWorkThing(text: string, shape: boolean): boolean {
   return namesCode(text) || (shape && (namesATerm(text) || THINGS_WE_MAKE.test(text)));
 }
 
+/** True when words say to stop using something ("we dropped testify last week", "no more moment"). */
+export function dropsSomething(text: string): boolean {
+  return preferenceTerms(text).avoid.size > 0;
+}
+
 /** True when a rule only says what to stop using ("@Audited is being retired"). */
 export function dropsOnly(text: string): boolean {
   const terms = preferenceTerms(text);

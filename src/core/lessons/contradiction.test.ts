@@ -229,3 +229,32 @@ describe("contradicts: a thing dropped twice, or in another version", () => {
     );
   });
 });
+
+describe("contradicts: several things dropped at once, a deprecation, a removal to come", () => {
+  it("drops every item of a list the drop is said of ('X and Y are out', 'X 跟 Y 都不要再用了')", () => {
+    expect(preferenceTerms("Isar 跟 Hive 都不要再用了，本地存储统一用 drift").avoid).toEqual(
+      new Set(["hive", "isar"]),
+    );
+    expect(preferenceTerms("lodash, moment and jquery are gone").avoid).toEqual(
+      new Set(["jquery", "moment", "lodash"]),
+    );
+    // Said of one thing: the word before it is no item of a list.
+    expect(preferenceTerms("we moved fast and yarn is out").avoid).toEqual(new Set(["yarn"]));
+    expect(drops("本地存储统一用 drift（SQLite），Isar 跟 Hive 都不要再用了", "新写的缓存都用 Isar")).toBe(
+      true,
+    );
+  });
+
+  it("reads 'deprecating X' and a class to be deleted (就删) as drops", () => {
+    expect(
+      drops(
+        "We're deprecating pendulum in favour of arrow",
+        "For dates we use pendulum everywhere, no naive datetime objects floating around",
+      ),
+    ).toBe(true);
+    expect(
+      drops("接口返回改成 ApiResponse<T> 了，Result 那个类下个版本就删", "接口返回值统一包成 Result<T>"),
+    ).toBe(true);
+    expect(preferenceTerms("先删一下缓存再试").avoid).toEqual(new Set());
+  });
+});

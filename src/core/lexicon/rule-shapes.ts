@@ -157,12 +157,6 @@ export const NOT_A_RULE = defineLexicon(
   "not-a-rule",
   [
     {
-      // A story of the past, unless it says what holds now ("we dropped X last sprint, it's Y now").
-      pattern:
-        /^(?!.*\b(?:now|from here on|going forward|any ?more)\b)(?!.*\b(?:moved|switched|migrated|changed|upgraded) (?:[\w-]+ ){0,3}?to\b)(?!.*\b(?:replaced|swapped)\b.*\b(?:with|for|by)\b).*?(?:\b(?:last|previous) (?:week|month|year|sprint|job|company|team)\b|\bback (?:then|when|in)\b|\bat my (?:last|old|previous)\b|\bused to\b)/,
-      example: "last week we always deployed on fridays",
-    },
-    {
       // A rule said to stay as it is refers to one already learnt: "named exports rule is unchanged", 查询那条不变.
       // Only when nothing follows in another clause ("everything else stays the same, but from now on …").
       pattern:
@@ -222,8 +216,7 @@ export const NOT_A_RULE = defineLexicon(
       example: "ModuleNotFoundError: No module named 'requests'",
     },
     {
-      pattern:
-        /^(?!.*(?:现在|以后|今后|从今天)).*?(?:以前|之前我们|上周|去年)|别的团队|他们(?:一直|都|总是)|可能|也许|打算|考虑/u,
+      pattern: /别的团队|他们(?:一直|都|总是)|可能|也许|打算|考虑/u,
       example: "别的团队一直用 Java",
     },
   ],
@@ -238,7 +231,55 @@ export function ruleShape(text: string): RuleShape | null {
 
 const SHAPES = compiledEntries(RULE_SHAPES);
 
-/** True when a sentence reads as a story of the past, other people's habits, a guess or a failure report. */
-export function isNotARule(text: string): boolean {
-  return NOT_A_RULE.test(text);
+/** A story of the past (see `isNotARule`). */
+interface PastStory extends LexiconEntry {
+  /** Only a time in the past ("last week"): a change or decision told then still holds now. */
+  told?: true;
+}
+
+/** Words that say what holds now, after a story of the past ("we used to use yarn, pnpm now"). */
+export const NOW_WORDS = defineLexicon(
+  "now-words",
+  [
+    { pattern: /\b(?:now|from here on|going forward|any ?more)\b/, example: "we used to use yarn, pnpm now" },
+    { pattern: /现在|以后|今后|从今天/u, example: "以前用 yarn，现在用 pnpm" },
+  ],
+  "iu",
+);
+
+/**
+ * Stories of the past: "last week we always deployed on fridays", "at my old job we used yarn".
+ * One that tells of a change or a decision ("we dropped testify last week", "上周架构组定了，接口返回
+ * 改成 ApiResponse 了") says what holds now, and is read as a rule.
+ */
+export const PAST_STORIES = defineLexicon<PastStory>(
+  "past-stories",
+  [
+    {
+      pattern: /\b(?:last|previous) (?:week|month|year|sprint|quarter)\b|\bback (?:then|when|in)\b/,
+      example: "last week we always deployed on fridays",
+      told: true,
+    },
+    { pattern: /(?:以前|之前我们|上周|上个月|去年)/u, example: "以前我们都是手动部署", told: true },
+    {
+      pattern:
+        /\b(?:last|previous|old) (?:job|company|team|place)\b|\bat my (?:last|old|previous)\b|\bused to\b/,
+      example: "at my old job we used to deploy with capistrano",
+    },
+  ],
+  "iu",
+);
+
+const STORIES = compiledEntries(PAST_STORIES);
+
+/**
+ * True when a sentence reads as a story of the past, other people's habits, a guess or a failure
+ * report. A story told of a time is a rule after all when it tells what holds now (`holdsNow`: a
+ * change, a decision, a drop or a standing marker).
+ */
+export function isNotARule(text: string, holdsNow: (text: string) => boolean = () => false): boolean {
+  if (NOT_A_RULE.test(text)) return true;
+  const stories = STORIES.filter(({ pattern }) => pattern.test(text));
+  if (stories.length === 0 || NOW_WORDS.test(text)) return false;
+  return stories.some(({ entry }) => entry.told !== true) || !holdsNow(text);
 }

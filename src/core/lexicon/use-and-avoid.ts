@@ -52,6 +52,10 @@ export const USE_LEADS = defineLexicon(
       /\b(?:(?:are|is|get|gets|got) (?:managed|handled|installed|wrapped|generated|deployed|built|run|done|tracked|pinned)|go(?:es)?) (?:with|by|through|via|using)/,
       "deps are managed with poetry",
     ),
+    after(
+      /\b(?:are|is|gets?|got) (?:wrapped|packed|boxed) in(?:to)?/,
+      "api responses are wrapped in ApiResponse<T>",
+    ),
     after(/\b(?:listens on|runs on|serves on|is on|port\b)(?: port)?/, "the api listens on 8081"),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
@@ -115,6 +119,7 @@ export const AVOID_LEADS = defineLexicon(
       "scratch the z_ thing",
     ),
     after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
+    after(/\bdeprecat(?:e|es|ed|ing)\b/, "we're deprecating pendulum in favour of arrow"),
     after(
       /(?<!\b(?:n'?t|not|never|to) )\b(?:forget|ditch)(?! (?:to|it|that|this|what|everything|my|about it)\b)(?: about)?/,
       "node got bumped, forget 18",
@@ -163,7 +168,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|下掉|排掉|排除掉)了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
@@ -199,16 +204,50 @@ function compile(leads: readonly TermLead[]): RegExp[] {
 const USE_READERS = compile(USE_LEADS.entries);
 const AVOID_READERS = compile(AVOID_LEADS.entries);
 
-function collect(text: string, readers: readonly RegExp[]): Set<string> {
+/** A word that joins the items of a list, and the item before it ("moment and dayjs", "Isar 跟 Hive"). */
+const LISTED_BEFORE = new RegExp(
+  `(${WORD})\\s*(?:,\\s*|\\s(?:and|or|&)\\s|、|\\s*(?:跟|和|与|及)\\s*)$`,
+  "iu",
+);
+/** A lead said of several things at once: "…are out", "…都不要再用了", "…both go". */
+const SAID_OF_SEVERAL = /^(?:are|both)\b|^(?:都|也都|全都)/iu;
+
+/**
+ * The things listed before a `before` lead's term when the lead is said of all of them ("moment and
+ * dayjs are out", "Isar 跟 Hive 都不要再用了"), nearest first; none for a lead said of one ("fast
+ * and yarn is out" drops yarn only).
+ */
+function listedBefore(text: string, match: RegExpMatchArray, lead: TermLead): string[] {
+  if (lead.side !== "before") return [];
+  const term = match.slice(1).find((group) => group !== undefined) ?? "";
+  const rest = match[0].slice(match[0].indexOf(term) + term.length).trimStart();
+  if (!SAID_OF_SEVERAL.test(rest)) return [];
+  const items: string[] = [];
+  let before = text.slice(0, (match.index ?? 0) + match[0].indexOf(term));
+  for (
+    let item = LISTED_BEFORE.exec(before);
+    item !== null && items.length < 3;
+    item = LISTED_BEFORE.exec(before)
+  ) {
+    const word = (item[1] as string).toLowerCase();
+    if (isStopWord(word) || NOISE.has(word)) break;
+    items.push(word);
+    before = before.slice(0, item.index);
+  }
+  return items;
+}
+
+function collect(text: string, leads: readonly TermLead[], readers: readonly RegExp[]): Set<string> {
   const found = new Set<string>();
-  for (const reader of readers) {
+  readers.forEach((reader, index) => {
     reader.lastIndex = 0;
     for (const match of text.matchAll(reader)) {
       const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
       const head = (raw.split(/\s+/)[0] ?? "").replace(/:+$/, "");
       if (head.length >= 2 && !NOISE.has(head)) found.add(head);
+      for (const item of listedBefore(text, match, leads[index] as TermLead)) found.add(item);
     }
-  }
+  });
   return found;
 }
 
@@ -223,8 +262,8 @@ export interface PreferenceTerms {
  * Remembered: the slot, convention and contradiction rules all ask it of the same texts.
  */
 export const preferenceTerms: (rule: string) => PreferenceTerms = memoizeText((rule) => {
-  const avoid = collect(rule, AVOID_READERS);
-  const use = collect(rule, USE_READERS);
+  const avoid = collect(rule, AVOID_LEADS.entries, AVOID_READERS);
+  const use = collect(rule, USE_LEADS.entries, USE_READERS);
   for (const item of avoid) use.delete(item);
   return { use, avoid };
 });
@@ -269,8 +308,12 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
         const goesOn = namesOn(next) && LATIN.test(head) === LATIN.test(next);
         found.push(goesOn ? [head, (next as string).replace(/[.:]+$/, "")] : [head]);
       } else {
+        const listed = listedBefore(rule, match, lead);
         const before = WORD_BEFORE.exec(rule.slice(0, match.index ?? 0))?.[1]?.toLowerCase();
-        found.push(namesOn(before) ? [before, head] : [head]);
+        // A Latin name goes on only in Latin words ("原来 code/msg 那套" names code/msg).
+        const goesOn = listed.length === 0 && namesOn(before) && LATIN.test(head) === LATIN.test(before);
+        found.push(goesOn ? [before as string, head] : [head]);
+        for (const item of listed) found.push([item]);
       }
     }
   });
