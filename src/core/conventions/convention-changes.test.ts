@@ -163,3 +163,19 @@ describe("a drop, its reasons, then a marked rule", () => {
     ]);
   });
 });
+
+describe("a terse correction", () => {
+  it("is one rule choosing the tool it names alone, beside a drop", () => {
+    expect(read("slog. structured fields. no log.Printf.")).toEqual([
+      "slog. structured fields. no log.Printf [logging=slog]",
+    ]);
+    expect(read("pnpm. not npm.")).toEqual(["pnpm. not npm [package-manager=pnpm]"]);
+  });
+
+  it("is no rule without a drop, or with more than a few words", () => {
+    expect(read("vitest. and fix the flaky one.")).toEqual([]);
+    expect(
+      read("slog. the rest of the handler looks fine to me now, thanks a lot. no log.Printf."),
+    ).not.toContainEqual(expect.stringContaining("[logging=slog]"));
+  });
+});

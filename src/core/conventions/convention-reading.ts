@@ -92,6 +92,8 @@ function clausesBySlot(
 export interface MessageReading {
   /** A strong standing marker is said somewhere in the message. */
   marked: boolean;
+  /** The tool a terse correction names alone ("slog. structured fields. no log.Printf."): the rule's slot. */
+  bare?: SlotFinding;
   /** A change was announced before this unit ("change of plan on the table prefix."). */
   announced: boolean;
   /** Words outside any list item carry a strong standing marker ("a few house rules. 1) …"). */
@@ -176,7 +178,9 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const own = readSlots(text).filter((slot) => slot.value !== null);
   // A heading cut from the rule may name what it governs ("about the line length: make that 120").
   const headed = own.length > 0 ? [] : readSlots(unit.text).filter((slot) => sets(slot, text));
-  const slots = own.length > 0 ? own : headed.length === 1 ? headed : [];
+  // "slog. structured fields. no log.Printf.": a tool named alone beside a drop is what to use.
+  const bare = own.length === 0 ? (reading.bare ?? null) : null;
+  const slots = own.length > 0 ? own : bare !== null ? [bare] : headed.length === 1 ? headed : [];
   // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
   const decided = tellsDecision(text) && (slots.length > 0 || namesATerm(text));
   const update = saysUpdate(unit.text) || reading.announced || decided;
@@ -199,6 +203,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const { marked } = reading;
   const described = reading.described === true && slots.length > 0;
   const lasting =
+    bare !== null ||
     described ||
     reading.inRule === true ||
     strong ||
@@ -210,6 +215,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // ("we've moved from yarn to pnpm", "the config file is settings.toml now").
   // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
   const directive =
+    bare !== null ||
     reading.confirmed === true ||
     echoed ||
     described ||

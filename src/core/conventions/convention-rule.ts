@@ -23,7 +23,7 @@ import { clausesOf, joinClause } from "./convention-clauses.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
-import { changesWithoutValue, clean, dropsOnly, onlyDrops, ruleOf } from "./convention-words.js";
+import { changesWithoutValue, clean, dropsOnly, onlyDrops, ruleOf, terseChoice } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
 import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
@@ -116,6 +116,19 @@ export function readConventions(
     headed: units.some((unit) => !unit.listed && hasStrongStandingMarker(unit.text)),
     lastCommand,
   };
+  // A terse correction is one rule: a tool named alone, a few words and a drop ("slog. structured
+  // fields. no log.Printf.", "pnpm. not npm.").
+  const bare = terseChoice(units);
+  if (bare !== null) {
+    const whole: RuleUnit = {
+      ...(units[0] as RuleUnit),
+      text: message,
+      start: 0,
+      end: message.length,
+      parts: [],
+    };
+    return readUnit(whole, ruleOf(stripLeadIns(message)), { ...reading, bare });
+  }
   const found: ConventionFinding[] = [];
   const placeOf = new Map<ConventionFinding, UnitPlace>();
   let dropped: RuleUnit[] = [];

@@ -12,7 +12,7 @@ import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { escapeRegExp } from "../regexp.js";
-import { readSlots } from "./slot-rule.js";
+import { memberNamed, readSlots, type SlotFinding } from "./slot-rule.js";
 
 /**
  * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
@@ -63,6 +63,34 @@ export function namesATerm(text: string): boolean {
  */
 export function namesWorkThing(text: string, shape: boolean): boolean {
   return namesCode(text) || (shape && (namesATerm(text) || THINGS_WE_MAKE.test(text)));
+}
+
+/** A tool named alone, a word or two ("slog.", "vitest please"): its slot with the tool as value, else null. */
+function bareMember(text: string): SlotFinding | null {
+  // Words in Chinese are not counted by spaces: a Chinese sentence says its verb (用 pnpm).
+  if (wordCount(text) > 2 || /\p{Script=Han}/u.test(text)) return null;
+  const found = memberNamed(text);
+  return found?.value != null ? found : null;
+}
+
+const wordCount = (text: string) =>
+  text
+    .replace(/[.!。！]+$/u, "")
+    .trim()
+    .split(/\s+/).length;
+
+/**
+ * The tool a terse correction chooses: its sentences are a tool named alone, a drop or a
+ * prohibition, and at most a few words more ("slog. structured fields. no log.Printf.", "pnpm. not
+ * npm."). Null for anything longer or with no drop.
+ */
+export function terseChoice(units: readonly { text: string }[]): SlotFinding | null {
+  if (units.length < 2 || units.length > 4 || units.some((unit) => wordCount(unit.text) > 4)) return null;
+  const bare = units.map((unit) => bareMember(unit.text)).filter((found) => found !== null);
+  const drops = units.some(
+    (unit) => preferenceTerms(unit.text).avoid.size > 0 || ruleShape(unit.text) === "prohibition",
+  );
+  return bare.length === 1 && drops ? (bare[0] as SlotFinding) : null;
 }
 
 /** True when words say to stop using something ("we dropped testify last week", "no more moment"). */

@@ -7,7 +7,7 @@
  */
 import { memoizeText } from "../memo.js";
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
-import { ANSWER_WORDS, asksFirst, WORK_WORDINGS, type WorkWording } from "./work-wordings.js";
+import { ANSWER_WORDS, asksFirst, PUBLISHES, WORK_WORDINGS, type WorkWording } from "./work-wordings.js";
 
 export { asksFirst, type WorkWording };
 
@@ -37,7 +37,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "deploy",
     "Publishing releases",
     "发布版本",
-    /\b(?:npm|pnpm|yarn|cargo|twine) publish\b|\bpublish(?:es|ed|ing)?\b|发布(?:版本|包|到)|发版/,
+    new RegExp(String.raw`\b(?:npm|pnpm|yarn|cargo|twine) publish\b|${PUBLISHES}|发布(?:版本|包|到)|发版`),
     "npm publish only from CI",
   ),
   named(

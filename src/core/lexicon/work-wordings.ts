@@ -53,6 +53,13 @@ export function asksFirst(text: string): boolean {
 export const ANSWER_WORDS =
   /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b/;
 
+/**
+ * "publish" as a release, not a message published to a queue or topic ("when publishing to the
+ * dead-letter queue fails", "publish an event on order created"): what follows names no destination
+ * of messages.
+ */
+export const PUBLISHES = String.raw`\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(?:queues?|topics?|exchanges?|streams?|channels?|subjects?|brokers?|bus|kafka|nats|rabbitmq|sqs|sns|pub\/?sub|events?|messages?)\b)`;
+
 export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "dependencies",
@@ -106,7 +113,9 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "deploy",
-    /\b(?:deploy\w*|release\w*|publish\w*|staging|production|prod|rollout|roll out|ship)\b|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境/,
+    new RegExp(
+      `\\b(?:deploy\\w*|release\\w*|staging|production|prod|rollout|roll out|ship)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
+    ),
     "roll out billing 2.4",
   ),
   work(
