@@ -21,3 +21,14 @@ describe("a rule that names what it governs in words the lexicon cannot read", (
     ).toBeNull();
   });
 });
+
+describe("an update that names only a suffix, with a name that ends in it", () => {
+  it("takes the project's one naming-suffix slot", () => {
+    expect(
+      slotOfBareValue("It's UiModel now: ProfileEditUiModel", ["naming.class.suffix", "logging"]),
+    ).toEqual({ id: "naming.class.suffix", value: "uimodel" });
+    // No name ends in it, or no update said: no value.
+    expect(slotOfBareValue("It's UiModel now", ["naming.class.suffix"])).toBeNull();
+    expect(slotOfBareValue("ProfileEditUiModel looks fine", ["naming.class.suffix"])).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * Bare values: an update that names only a value ("Actually make that n_, so n_total") takes the
- * slot of the project's convention whose value has that shape (naming.variable.prefix when "wr_"
- * was the prefix). The lesson book asks it when a convention names no slot itself. Pure.
+ * Bare values: an update that names only a value ("Actually make that n_, so n_total", "it's
+ * UiModel now: ProfileEditUiModel") takes the slot of the project's convention whose value has that
+ * shape (naming.variable.prefix when "wr_" was the prefix, naming.class.suffix when "ScreenState"
+ * was the suffix). The lesson book asks it when a convention names no slot itself. Pure.
  */
 
 import { saysUpdate } from "../lexicon/update-cues.js";
@@ -21,17 +22,40 @@ export function slotOfBareValue(
   rule: string,
   slots: readonly string[],
 ): { id: string; value: string } | null {
-  const prefixes = new Set(slots.filter((slot) => /^naming\.[^.]+\.prefix$/.test(slot)));
-  // A prefix the rule drops is not the one it sets ("the prefix is now n_. wr_ is retired").
-  const dropped = preferenceTerms(rule).avoid;
-  const values = new Set(
-    [...rule.matchAll(BARE_PREFIX)]
-      .map((found) => (found[1] as string).toLowerCase())
-      .filter((value) => !dropped.has(value)),
-  );
   // Only an update ("make that n_", "q_ instead", "now"): a rule that names what it governs in words
   // the lexicon cannot read ("Every DAG id starts with dp_") is no value of another slot.
-  if (prefixes.size !== 1 || values.size !== 1 || !saysUpdate(rule) || readSlots(rule).length > 0)
-    return null;
-  return { id: [...prefixes][0] as string, value: [...values][0] as string };
+  if (!saysUpdate(rule) || readSlots(rule).length > 0) return null;
+  // A value the rule drops is not the one it sets ("the prefix is now n_. wr_ is retired").
+  const dropped = preferenceTerms(rule).avoid;
+  for (const [part, values] of [
+    ["prefix", bareValues(rule, BARE_PREFIX)],
+    ["suffix", bareSuffixes(rule)],
+  ] as const) {
+    const held = new Set(slots.filter((slot) => new RegExp(`^naming\\.[^.]+\\.${part}$`).test(slot)));
+    const said = new Set([...values].filter((value) => !dropped.has(value)));
+    if (held.size === 1 && said.size === 1) return { id: [...held][0] as string, value: [...said][0] as string };
+  }
+  return null;
+}
+
+/** The bare values `pattern` reads in a rule, lower case. */
+function bareValues(rule: string, pattern: RegExp): Set<string> {
+  return new Set([...rule.matchAll(pattern)].map((found) => (found[1] as string).toLowerCase()));
+}
+
+/** A capitalised name part: "UiModel", "Screen". */
+const NAME_PART = /(?<![\w$])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*)(?![\w$])/g;
+
+/**
+ * The bare suffixes a rule names: a capitalised name part said with a name that ends in it ("it's
+ * UiModel now: ProfileEditUiModel" → uimodel).
+ */
+function bareSuffixes(rule: string): Set<string> {
+  const names = rule.match(/[A-Za-z][A-Za-z0-9]+/g) ?? [];
+  return new Set(
+    [...rule.matchAll(NAME_PART)]
+      .map((found) => found[1] as string)
+      .filter((part) => names.some((name) => name.length > part.length && name.endsWith(part)))
+      .map((part) => part.toLowerCase()),
+  );
 }
