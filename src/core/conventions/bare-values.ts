@@ -33,7 +33,8 @@ export function slotOfBareValue(
   ] as const) {
     const held = new Set(slots.filter((slot) => new RegExp(`^naming\\.[^.]+\\.${part}$`).test(slot)));
     const said = new Set([...values].filter((value) => !dropped.has(value)));
-    if (held.size === 1 && said.size === 1) return { id: [...held][0] as string, value: [...said][0] as string };
+    if (held.size === 1 && said.size === 1)
+      return { id: [...held][0] as string, value: [...said][0] as string };
   }
   return null;
 }

@@ -86,9 +86,11 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "tests",
     "Writing and running tests",
     "编写和运行测试",
-    /\b(?:tests?|vitest|jest|mocha|pytest|specs?|coverage)\b|测试(?!环境|服|库|机)|单测|用例/,
+    // With the hooks only tests have ("nock.cleanAll() in afterEach").
+    /\b(?:tests?|vitest|jest|mocha|pytest|specs?|coverage|(?:before|after)(?:Each|All))\b|测试(?!环境|服|库|机)|单测|用例/,
     "run the tests with vitest",
   ),
+
   // Embedded work: flashing a board and reading its serial console.
   named(
     "device",

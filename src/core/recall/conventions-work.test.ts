@@ -144,3 +144,13 @@ describe("a tool a project has one of guards the work its code does with it", ()
     expect(choice.chosen.map((item) => item.lesson.id)).toEqual(["centre"]);
   });
 });
+
+describe("the work of a convention and a prompt, read from words only tests or releases have", () => {
+  it("reads a test hook as test work, and a message published to a queue as no release", () => {
+    expect([...conventionWork(convention("n", "nock.cleanAll() in afterEach"))]).toEqual(["tests"]);
+    expect(
+      promptWork("add some logging when publishing to the dead-letter queue fails", false).work.has("deploy"),
+    ).toBe(false);
+    expect(promptWork("publish the package to npm", false).work.has("deploy")).toBe(true);
+  });
+});
