@@ -179,3 +179,27 @@ describe("a terse correction", () => {
     ).not.toContainEqual(expect.stringContaining("[logging=slog]"));
   });
 });
+
+describe("rules said under a heading, of whatever a description covers, and with what was taken out", () => {
+  it("reads each sentence after a heading of rules that names a value (先讲几条规范。…)", () => {
+    expect(
+      read("先讲几条规范。日志用 zap。错误往上抛的时候用 fmt.Errorf 加 %w 包一层，写清楚在哪一步失败的。"),
+    ).toContain("错误往上抛的时候用 fmt.Errorf 加 %w 包一层，写清楚在哪一步失败的 [-=-]");
+    // Words that head no rules make the next sentences no rules.
+    expect(read("Let me walk you through the release. LmSidebar — so it's easy to find")).toEqual([]);
+  });
+
+  it("reads a norm said of anything a description covers, and a thing the team removed", () => {
+    expect(
+      read("anything that comes over the wire gets parsed with a zod schema before we touch it."),
+    ).toHaveLength(1);
+    expect(
+      read(
+        "Every composable gets a @Preview function next to it. JSON is kotlinx.serialization, we removed Gson last year.",
+      ),
+    ).toEqual([
+      "Every composable gets a @Preview function next to it. JSON is kotlinx.serialization, we removed Gson last year [-=-]",
+    ]);
+    expect(read("we removed the debug print last week.")).toEqual([]);
+  });
+});

@@ -98,6 +98,8 @@ export interface MessageReading {
   announced: boolean;
   /** Words outside any list item carry a strong standing marker ("a few house rules. 1) …"). */
   headed: boolean;
+  /** A sentence of the message only heads rules ("先讲几条规范。", "a few house rules:"): each after it that names a value is one. */
+  rulesHeaded?: boolean;
   lastCommand: string | null;
   /** The next sentence confirms this one as standing ("Prefer that everywhere.", 以后都这样). */
   confirmed?: boolean;
@@ -198,8 +200,10 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
     about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && readsAsDirective(text, zh)));
   // The value a change was announced for ("it's lz_ for every landing table").
   const announcedValue = reading.announced && about && namesAValue(text) && !dropsOnly(text);
-  // An item of a list headed as rules ("a few house rules. 1) … 2) …") is one when it names a value.
-  const listedValue = unit.listed && reading.headed && about && namesAValue(text);
+  // An item of a list headed as rules ("a few house rules. 1) … 2) …"), or a sentence after a heading
+  // of rules (先讲几条规范。…), is one when it names a value.
+  const listedValue =
+    (unit.listed || reading.rulesHeaded === true) && reading.headed && about && namesAValue(text);
   const { marked } = reading;
   const described = reading.described === true && slots.length > 0;
   const lasting =

@@ -15,7 +15,7 @@ import { fragmentOf } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
-import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
 import { droppedThings } from "../lexicon/use-and-avoid.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
@@ -114,6 +114,14 @@ export function readConventions(
     marked: hasStrongStandingMarker(message),
     announced: false,
     headed: units.some((unit) => !unit.listed && hasStrongStandingMarker(unit.text)),
+    rulesHeaded: units.some(
+      (unit) =>
+        !unit.listed &&
+        hasStrongStandingMarker(unit.text) &&
+        RULE_HEADINGS.test(unit.text) &&
+        !namesAValue(unit.text) &&
+        kindsOfWorkIn(unit.text).length === 0,
+    ),
     lastCommand,
   };
   // A terse correction is one rule: a tool named alone, a few words and a drop ("slog. structured

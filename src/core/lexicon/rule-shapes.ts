@@ -32,6 +32,13 @@ const KINDS = String.raw`(?:[\w.#*<>/-]+\s+){0,3}?(?:[\w*<>-]+s|config|configura
 export const RULE_SHAPES = defineLexicon(
   "rule-shapes",
   [
+    // A norm said of whatever a description covers: "anything that comes over the wire gets parsed
+    // with a zod schema".
+    entry(
+      "norm",
+      /^(?:anything|everything|whatever) (?:that|which|we|you)\b[^.;]{0,80}?\b(?:gets?|goes|must|should|has to|needs? to)\b/,
+      "anything that comes over the wire gets parsed with a zod schema before we touch it",
+    ),
     entry(
       "norm",
       new RegExp(

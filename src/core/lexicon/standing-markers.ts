@@ -49,6 +49,8 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\brules of the (?:house|repo|project|codebase|team)\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
     "a few ground rules for the codebase",
   ),
+  // A heading of rules in Chinese: "先讲几条规范。", "代码规范如下".
+  strong(/(?:几|一些|两|三)(?:条|个|点)(?:规范|规矩|约定|规定)|规范如下/, "先讲几条规范。日志用 zap"),
   strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),
   strong(
     /\bfor good\b|\bpermanently\b|\bin (?:every|all|any) (?:future )?(?:chats?|conversations?|sessions?|answers?|replies)\b/,
@@ -139,4 +141,13 @@ export function hasStrongStandingMarker(text: string): boolean {
 export const CONDITIONS = defineLexicon("conditions", [
   { pattern: /^(?:if|unless|in case)\b/, example: "if the build fails, clear the cache" },
   { pattern: /^(?:如果|要是|假如|万一)/, example: "如果构建失败就清缓存" },
+]);
+
+/**
+ * Words that head a list of rules: "a few house rules.", "our conventions:", 先讲几条规范。 A sentence
+ * that says only this, with a standing marker, makes each sentence after it that names a value a rule.
+ */
+export const RULE_HEADINGS = defineLexicon("rule-headings", [
+  { pattern: /\b(?:rules?|conventions?|guidelines?|standards?)\b/, example: "a few house rules first." },
+  { pattern: /规范|规矩|约定|规定/, example: "先讲几条规范。" },
 ]);

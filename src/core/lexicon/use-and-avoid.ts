@@ -120,6 +120,11 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
     after(/\bdeprecat(?:e|es|ed|ing)\b/, "we're deprecating pendulum in favour of arrow"),
+    // What the team took out: "we removed Gson last year" (not "removed the debug print": a step).
+    after(
+      /\bwe(?:'ve| have)? (?:removed|ripped out|got rid of)(?! (?:the|a|an|that|this|it|some)\b)/,
+      "JSON is kotlinx.serialization, we removed Gson last year",
+    ),
     after(
       /(?<!\b(?:n'?t|not|never|to) )\b(?:forget|ditch)(?! (?:to|it|that|this|what|everything|my|about it)\b)(?: about)?/,
       "node got bumped, forget 18",
