@@ -75,6 +75,10 @@ describe("several rules in one sentence", () => {
     expect(rules("Yarn is gone, we use pnpm now")).toEqual(["Yarn is gone, we use pnpm now"]);
     expect(rules("we use pnpm, and please run the tests")).toEqual(["We use pnpm, and please run the tests"]);
     expect(rules("we use pnpm, which means the lockfile is pnpm-lock.yaml")).toHaveLength(1);
+    // What the thing just named looks like, its owner left out.
+    expect(rules("提交信息用中文写，格式是 类型: 描述，比如 修复: 回调验签失败")).toEqual([
+      "提交信息用中文写，格式是 类型: 描述，比如 修复: 回调验签失败",
+    ]);
   });
 
   it("does not cut inside brackets or quotes", () => {

@@ -40,7 +40,7 @@ import {
   onlyDrops,
   readsAsDirective,
 } from "./convention-words.js";
-import { readSlots, type SlotFinding } from "./slot-rule.js";
+import { readSlots, type SlotFinding, saidOfEveryOne } from "./slot-rule.js";
 
 /** A convention read from a message. */
 export interface ConventionFinding {
@@ -186,8 +186,9 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
   const decided = tellsDecision(text) && (slots.length > 0 || namesATerm(text));
   const update = saysUpdate(unit.text) || reading.announced || decided;
-  // How a kind of thing is named holds for every one of them: "flag keys are ff_ plus snake_case".
-  const names = slots.some((slot) => slot.slot.startsWith("naming."));
+  // How a kind of thing is named, or the language a kind of text is written in, holds for every one
+  // of them: "flag keys are ff_ plus snake_case", "提交信息用中文写".
+  const names = slots.some((slot) => saidOfEveryOne(slot.slot));
   // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
   const shape = ruleShape(text) !== null || choosesBetween(text) || decided;
   const work = kindsOfWorkIn(text);

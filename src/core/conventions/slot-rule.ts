@@ -12,8 +12,10 @@ import { forbids } from "../lexicon/negations.js";
 import {
   ANY_WHAT,
   DEFAULT_WHAT,
+  nameKey,
   SLOTS,
   type SlotEntry,
+  saidOfEveryOne,
   slotFamily,
   WHAT_NAMES,
   WHAT_WORK,
@@ -194,12 +196,21 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
       : (match[value.value] ??
         match.slice(1).find((group, index) => group !== undefined && index + 1 !== entry.what) ??
         null);
-  return raw === null
-    ? null
-    : raw
-        .trim()
-        .toLowerCase()
-        .replace(/^['"‘“`]|['"’”`]$/g, "") || null;
+  const read =
+    raw
+      ?.trim()
+      .toLowerCase()
+      .replace(/^['"‘“`]|['"’”`]$/g, "") || null;
+  return read === null ? null : (value.names?.[read] ?? read);
+}
+
+/** What a `{what}` slot is said of, as the slot writes it: "Variables" → variable, "提交信息" → commit-messages. */
+function whatOf(entry: SlotEntry, named: string): string {
+  if (entry.whats !== undefined) return entry.whats[nameKey(named)] ?? nameKey(named);
+  const lower = named.toLowerCase();
+  return (
+    WHAT_NAMES[lower] ?? WHAT_NAMES[lower.replace(/s$/, "")] ?? WHAT_NAMES[lower.replace(/es$/, "")] ?? lower
+  );
 }
 
 /** True when `text` drops `value`: the term itself, or a thing named with it ("the Dto suffix is gone"). */
@@ -221,14 +232,8 @@ export function readSlots(said: string): SlotFinding[] {
       const [from, to] = [match.index ?? 0, (match.index ?? 0) + match[0].length];
       // An empty match would be found again at the same place forever (matchAll steps past it; exec does not).
       if (to === from) pattern.lastIndex = from + 1;
-      const named = entry.what === undefined ? undefined : match[entry.what]?.toLowerCase();
-      const what =
-        named === undefined
-          ? (DEFAULT_WHAT[entry.slot] ?? ANY_WHAT)
-          : (WHAT_NAMES[named] ??
-            WHAT_NAMES[named.replace(/s$/, "")] ??
-            WHAT_NAMES[named.replace(/es$/, "")] ??
-            named);
+      const named = entry.what === undefined ? undefined : match[entry.what];
+      const what = named === undefined ? (DEFAULT_WHAT[entry.slot] ?? ANY_WHAT) : whatOf(entry, named);
       const slot = entry.slot.replace("{what}", what);
       const inside = ([start, end, other]: [number, number, string]) =>
         other !== slot && from >= start && to <= end && to - from < end - start;
@@ -322,8 +327,8 @@ export const slotRule: LearningRule<{ text: string }, SlotFinding[]> = {
   learn: ({ text }) => readSlots(text),
 };
 
-/** The slots a rule for a slot governs together with (see lexicon/slots.ts). */
-export { slotFamily };
+/** See lexicon/slots.ts. */
+export { saidOfEveryOne, slotFamily };
 
 /** The first slot a text names, or null. */
 export function slotOf(text: string): SlotFinding | null {

@@ -159,6 +159,12 @@ describe("extractPreference", () => {
   it("returns null without a readable object", () => {
     expect(extractPreference("I don't like it when the output is noisy")).toBeNull();
   });
+
+  it("reads no preference for a language alone: the sentence says what is written in it", () => {
+    expect(extractPreference("注释统一用英文")).toBeNull();
+    expect(extractPreference("We use English")).toBeNull();
+    expect(extractPreference("以后都用 dayjs")).toEqual({ preferred: "dayjs", over: null });
+  });
 });
 
 describe("relatedCommands", () => {

@@ -7,6 +7,7 @@
 import { sentenceCase } from "../lexicon/code-terms.js";
 import { CORRECTION_FORMS, ONLY_FOR, ZH_ONLY_FOR } from "../lexicon/correction-forms.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
+import { LANGUAGE_NAMES } from "../lexicon/human-languages.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { type TaskMessage, toolCommand, toolInputObject } from "./task-message.js";
@@ -214,7 +215,8 @@ const CHINESE_OVER =
 /**
  * The object of a stated preference: "I prefer pnpm over npm" → {pnpm, npm}; "From now on, use
  * named exports" → {named exports}; "我更喜欢用 pnpm" → {pnpm}; "以后都用 dayjs，而不是 moment" →
- * {dayjs, moment}. Null when no object of at most 6 words can be read.
+ * {dayjs, moment}. Null when no object of at most 6 words can be read, or the object is a human
+ * language alone ("注释统一用英文": the sentence says what is written in it).
  */
 export function extractPreference(sentence: string): Preference | null {
   const patterns: Array<{ pattern: RegExp; over: RegExp }> = [
@@ -226,6 +228,8 @@ export function extractPreference(sentence: string): Preference | null {
     if (!match) continue;
     const preferred = cleanTerm(match[1] ?? "");
     if (preferred === "" || isVagueTerm(preferred) || preferred.split(/\s+/).length > 6) continue;
+    // A language alone is no thing to prefer: "注释统一用英文" says what is written in it, kept whole.
+    if (LANGUAGE_NAMES[preferred.toLowerCase()] !== undefined) continue;
     const rest = sentence.slice(match.index + match[0].length);
     const other = over.exec(rest);
     const overTerm = other ? cleanTerm(other[1] ?? "") : "";

@@ -6,6 +6,7 @@
  * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
 import { memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
+import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { memoizeText } from "../memo.js";
@@ -30,43 +31,56 @@ function asLessonSlot(found: ReturnType<typeof slotOf>): LessonSlot | null {
   return found === null || found.value === null ? null : { id: found.slot, value: found.value };
 }
 
+/** A lesson as a slot check reads it: its rule, its slot, and whether it is a convention. */
+type SlotHolder = Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>;
+
 /**
  * True when `newer` sets another value in the slot `older` governs: another tool of a kind a
  * project has one of ("use ./gradlew" after "use ./mvnw", "use pnpm" after "use yarn"), another
- * prefix for variable names, another deploy target.
+ * prefix for variable names, another deploy target, another language for commit messages.
  */
-export function replacesInSlot(
-  newer: Pick<Lesson, "rule" | "slot">,
-  older: Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>,
-): boolean {
+export function replacesInSlot(newer: SlotHolder, older: SlotHolder): boolean {
   return replacedSlot(newer, older) !== null;
+}
+
+/** A slot with the value set there. */
+type SetSlot = LessonSlot & { value: string };
+
+/** The slot of an older lesson a newer one sets another value in, and the newer one's value there. */
+interface Replaced {
+  old: SetSlot;
+  fresh: SetSlot;
+}
+
+/**
+ * The slots a lesson sets a value in: its own, and, for a convention, every one its rule states and,
+ * with `mentioned`, the tool it only mentions when it has no slot of its own.
+ */
+function slotsSet(lesson: SlotHolder, mentioned: boolean): SetSlot[] {
+  const own = slotOfLesson(lesson);
+  const named = mentioned && own === null ? asLessonSlot(memberNamed(lesson.rule)) : null;
+  const slots = lesson.convention === true ? [own, ...slotsOfRule(lesson.rule), named] : [own];
+  return slots.filter((slot): slot is SetSlot => slot !== null && slot.value !== null);
 }
 
 /**
  * The slot of `older` that `newer` sets another value in, or null: its own slot, else — for a
  * convention — one more it states ("Tests are xUnit with FluentAssertions" holds the assertion
- * library too) or the tool it only mentions ("new features ship behind LaunchDarkly flags").
+ * library too) or the tool it only mentions ("new features ship behind LaunchDarkly flags"). A newer
+ * convention sets a value in every slot it states, so "提交信息以后改成英文的 conventional commits"
+ * (the commit style, and the language of commit messages) replaces "提交信息用中文写". Two values
+ * that are one written another way ("English" and en) replace nothing.
  */
-function replacedSlot(
-  newer: Pick<Lesson, "rule" | "slot">,
-  older: Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>,
-): LessonSlot | null {
-  const fresh = slotOfLesson(newer);
-  if (fresh === null || fresh.value === null) return null;
-  const own = slotOfLesson(older);
-  const olds =
-    older.convention === true
-      ? [own, ...slotsOfRule(older.rule), own === null ? asLessonSlot(memberNamed(older.rule)) : null]
-      : [own];
-  return (
-    olds.find(
-      (old): old is LessonSlot =>
-        old !== null &&
-        slotFamily(fresh.id).includes(old.id) &&
-        old.value !== null &&
-        old.value !== fresh.value,
-    ) ?? null
-  );
+function replacedSlot(newer: SlotHolder, older: SlotHolder): Replaced | null {
+  const olds = slotsSet(older, true);
+  for (const fresh of slotsSet(newer, false)) {
+    const family = slotFamily(fresh.id);
+    const old = olds.find(
+      (slot) => family.includes(slot.id) && !sameValue(fresh.id, slot.value, fresh.value),
+    );
+    if (old !== undefined) return { old, fresh };
+  }
+  return null;
 }
 
 /** Every slot a rule sets a value in, read once per rule text (learning checks every live lesson). */
@@ -74,32 +88,47 @@ export const slotsOfRule: (rule: string) => readonly LessonSlot[] = memoizeText(
   readSlots(rule).flatMap((found) => asLessonSlot(found) ?? []),
 );
 
-/** A value as a rule writes it, as a whole word: "FluentAssertions" for `fluentassertions`. */
-const writtenValue = (value: string) =>
-  new RegExp(`(?<![\\w.-])${escapeRegExp(value)}(?![\\w-]|\\.\\w)`, "gi");
+/** Any of `values` as a rule writes it, as a whole word: "FluentAssertions" for `fluentassertions`. */
+const writtenValue = (...values: string[]) =>
+  new RegExp(
+    `(?<![\\w.-])(?:${[...values]
+      .sort((first, second) => second.length - first.length)
+      .map(escapeRegExp)
+      .join("|")})(?![\\w-]|\\.\\w)`,
+    "gi",
+  );
 
 /**
  * `older`'s rule with the value `newer` replaces written in its place, when `older` states more
  * than that value ("Prettier is set to single quotes, 2 spaces, print width 100" after "print width
  * goes up to 120" → "…print width 120"): the rest of it still holds, so it is amended, not archived.
- * Null when `older` states nothing else, or the old value is not written once as such.
+ * A value written by name is written as the older rule wrote the old one ("函数都要写类型注解和中文
+ * docstring" after "docstring 以后写英文吧" → "…和英文 docstring"). Null when `older` states nothing
+ * else, the old value is not written once as such, or the new one cannot be written that way.
  */
-export function amendedRule(
-  newer: Pick<Lesson, "rule" | "slot">,
-  older: Pick<Lesson, "rule" | "slot"> & Partial<Pick<Lesson, "convention">>,
-): string | null {
+export function amendedRule(newer: SlotHolder, older: SlotHolder): string | null {
   if (older.convention !== true) return null;
   const replaced = replacedSlot(newer, older);
-  const fresh = slotOfLesson(newer);
-  if (replaced === null || fresh === null || replaced.value === null || fresh.value === null) return null;
+  if (replaced === null) return null;
+  const { old, fresh } = replaced;
   const states = slotsOfRule(older.rule);
   if (states.length < 2 || states.filter((slot) => slotFamily(fresh.id).includes(slot.id)).length !== 1)
     return null;
-  const old = [...older.rule.matchAll(writtenValue(replaced.value))];
-  if (old.length !== 1) return null;
-  const value = writtenValue(fresh.value).exec(newer.rule)?.[0] ?? fresh.value;
-  const at = old[0]?.index ?? 0;
-  return `${older.rule.slice(0, at)}${value}${older.rule.slice(at + replaced.value.length)}`;
+  const written = [...older.rule.matchAll(writtenValue(...writtenForms(old.id, old.value)))];
+  const [only] = written;
+  if (only === undefined || written.length !== 1) return null;
+  const value = writtenByName(fresh.id)
+    ? writtenLike(fresh.id, fresh.value, only[0])
+    : (writtenValue(fresh.value).exec(newer.rule)?.[0] ?? fresh.value);
+  if (value === null) return null;
+  // "a Chinese docstring" → "an English docstring".
+  const before = older.rule
+    .slice(0, only.index)
+    .replace(/(?<![\w-])(an?)(\s+)$/i, (_all, article: string, space: string) => {
+      const fitting = /^[aeiou]/i.test(value) ? "an" : "a";
+      return `${/^A/.test(article) ? fitting.replace("a", "A") : fitting}${space}`;
+    });
+  return `${before}${value}${older.rule.slice(only.index + only[0].length)}`;
 }
 
 /** The words of a rule as terms are read (lower case; `@Audited`, `env_logger`, `os.path` kept whole). */

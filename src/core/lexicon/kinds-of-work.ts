@@ -7,7 +7,14 @@
  */
 import { memoizeText } from "../memo.js";
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
-import { ANSWER_WORDS, asksFirst, PUBLISHES, WORK_WORDINGS, type WorkWording } from "./work-wordings.js";
+import {
+  ANSWER_WORDS,
+  asksFirst,
+  PUBLISHES,
+  WORK_WORDINGS,
+  type WorkWording,
+  ZH_COMMIT,
+} from "./work-wordings.js";
 
 export { asksFirst, type WorkWording };
 
@@ -72,7 +79,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "commit",
     "Committing changes",
     "提交代码",
-    /\bgit commit\b|\bcommit(?:s|ted|ting)?\b|\bcommit messages?\b|提交/,
+    new RegExp(String.raw`\bgit commit\b|\bcommit(?:s|ted|ting)?\b|\bcommit messages?\b|${ZH_COMMIT}`),
     "no emojis in commit messages",
   ),
   named(
@@ -117,7 +124,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "git",
     "Using git",
     "使用 git",
-    /^git\s|\bgit\b|\b(?:commit|rebase|squash)\b|提交|分支|合并/,
+    new RegExp(String.raw`^git\s|\bgit\b|\b(?:commit|rebase|squash)\b|${ZH_COMMIT}|分支|合并`),
     "git status first",
   ),
   named(

@@ -58,6 +58,12 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
     example: "不要手动 kubectl apply",
   },
   {
+    // What the thing just named looks like, its owner left out: "提交信息用中文写，格式是 类型: 描述".
+    pattern:
+      /^(?:and\s+)?(?:the\s+)?(?:format|layout|template|structure)\s+(?:is|should be|must be)\b|^(?:并且|而且)?(?:格式|模板|结构)(?:是|为|用|：|:)/,
+    example: "格式是 类型: 描述",
+  },
+  {
     // How the thing just named is named, its subject left out: "常量全大写，并且以 C_ 开头".
     pattern: /^(?:并且|而且|并|还要|都|一律)?\s*以\s*\S+\s*(?:开头|打头|结尾|为前缀|为后缀)/,
     example: "并且以 C_ 开头",

@@ -8,8 +8,12 @@ import type { LexiconEntry } from "./define-lexicon.js";
 
 /** How a slot's value is read from a rule. */
 export type SlotValue =
-  /** The capture group `value` (1-based), or the words right after the match when it is 0. */
-  | { from: "group"; value: number }
+  /**
+   * The capture group `value` (1-based), or the words right after the match when it is 0; with
+   * `names`, read through them (lower case, as written → as stored: "英文" → en), so a value is
+   * stored the same however it is written.
+   */
+  | { from: "group"; value: number; names?: Readonly<Record<string, string>> }
   /**
    * The one member the rule says to use (`use pnpm`, `yarn add`, `一律用 pnpm`); a member followed
    * by `neutralAfter` names no choice (`npm run lint` works whatever installs the packages); a
@@ -37,6 +41,11 @@ export interface SlotEntry extends LexiconEntry {
   slot: string;
   /** Capture group (1-based) of what is named, for `{what}` slots. */
   what?: number;
+  /**
+   * What a `{what}` slot may be said of, when not things with names (`WHAT_NAMES`): each name as
+   * {@link nameKey} writes it → the word it stands for in the slot ("提交信息" → commit-messages).
+   */
+  whats?: Readonly<Record<string, string>>;
   /** The kinds of work it governs (activity names, see kinds-of-work). */
   work: readonly string[];
   value: SlotValue;
@@ -113,6 +122,9 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
 export const CHOOSES =
   /\b(?:use|uses|using|switch|switched|move|moved|replace|replaced|swap\w*|instead|over|not|no more|dropp?(?:ed|ing)|is out|now|in favou?r of|deprecat\w*)\b|改用|换成|统一用|不要用|别用/i;
 
+/** A name as a `whats` table keys it: lower case, without spaces ("Commit message" → commitmessage). */
+export const nameKey = (name: string): string => name.toLowerCase().replace(/\s+/g, "");
+
 /** What a `{what}` slot governs when the rule names no thing: every thing (see `slotFamily`). */
 export const ANY_WHAT = "any";
 
@@ -123,7 +135,7 @@ export const ANY_WHAT = "any";
 export const DEFAULT_WHAT: Readonly<Record<string, string>> = { "decorator.{what}": ANY_WHAT };
 
 /** What a name belongs to decides the work it governs when it is not code: branch names are git. */
-export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = {
+export const NAMED_WORK: Readonly<Record<string, readonly string[]>> = {
   branch: ["git"],
   file: ["code", "files"],
 };

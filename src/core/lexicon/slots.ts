@@ -9,20 +9,27 @@
  * thing. Pure.
  */
 import { defineLexicon } from "./define-lexicon.js";
-import { ANY_WHAT, valued, WHAT_NAMES } from "./slot-entry.js";
+import { ANY_WHAT, NAMED_WORK, valued, WHAT_NAMES } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 import { DESCRIBED_SLOTS } from "./slots-described.js";
+import { LANGUAGE_SLOTS, TEXT_KIND_WORK } from "./slots-language.js";
 import { LIBRARY_SLOTS } from "./slots-libraries.js";
 import { TOOL_SLOTS } from "./slots-tools.js";
 
 export {
   ANY_WHAT,
   DEFAULT_WHAT,
+  nameKey,
   type SlotEntry,
   type SlotValue,
   WHAT_NAMES,
-  WHAT_WORK,
 } from "./slot-entry.js";
+
+/**
+ * What a thing a slot is said of decides the work it governs when it is not code: branch names are
+ * git work, and so is the language of commit messages.
+ */
+export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = { ...NAMED_WORK, ...TEXT_KIND_WORK };
 
 /**
  * A port number (capture group): not a date, a version, an amount or a count ("on 2025-03-01",
@@ -111,14 +118,8 @@ export const SLOTS = defineLexicon(
       "Please use conventional commits",
       1,
     ),
-    valued(
-      "answer-language",
-      ["answers"],
-      /\b(?:answer|reply|respond|write)\w*\s+(?:to me\s+|back\s+)?in\s+(english|chinese|german|french|japanese|spanish)\b/,
-      "always answer in English",
-      1,
-    ),
-    valued("answer-language", ["answers"], /用(中文|英文|日文)(?:回答|回复|回)/, "用中文回答", 1),
+    // The human language a kind of text, or an answer, is written in.
+    ...LANGUAGE_SLOTS,
     valued(
       "config-file:{what}",
       ["config", "code"],
@@ -206,12 +207,13 @@ export const SLOTS = defineLexicon(
   "iu",
 );
 
-/** Every thing a `{what}` slot may be said of, and "any". */
-const WHATS = [...new Set([...Object.values(WHAT_NAMES), ANY_WHAT])];
-/** The `{what}` slot entries, as [head, tail] around the thing ("decorator." and ""). */
+/** The `{what}` slot entries, as [head, tail] around the thing ("decorator." and "") and every thing it may be said of. */
 const WHAT_SLOTS = SLOTS.entries
   .filter((entry) => entry.slot.includes("{what}"))
-  .map((entry) => entry.slot.split("{what}") as [string, string]);
+  .map((entry) => {
+    const [head, tail] = entry.slot.split("{what}") as [string, string];
+    return { head, tail, whats: [...new Set([...Object.values(entry.whats ?? WHAT_NAMES), ANY_WHAT])] };
+  });
 
 /**
  * The slots a rule for `slot` governs together with: itself, and for a slot said of a thing
@@ -221,11 +223,21 @@ const WHAT_SLOTS = SLOTS.entries
  */
 export function slotFamily(slot: string): string[] {
   const entry = WHAT_SLOTS.find(
-    ([head, tail]) => slot.startsWith(head) && slot.endsWith(tail) && slot.length > head.length + tail.length,
+    ({ head, tail }) =>
+      slot.startsWith(head) && slot.endsWith(tail) && slot.length > head.length + tail.length,
   );
   if (entry === undefined) return [slot];
-  const [head, tail] = entry;
+  const { head, tail } = entry;
   const what = slot.slice(head.length, slot.length - tail.length);
-  const whats = what === ANY_WHAT ? WHATS : [what, ANY_WHAT];
+  const whats = what === ANY_WHAT ? entry.whats : [what, ANY_WHAT];
   return [...new Set([slot, ...whats.map((each) => `${head}${each}${tail}`)])];
+}
+
+/**
+ * True when a slot says how every thing of a kind is: how it is named (`naming.variable.prefix`), or
+ * the language a kind of text is written in (`language:commit-messages`). Such a rule holds for
+ * every one of them with no word that it lasts ("提交信息用中文写", "flag keys are ff_ plus snake_case").
+ */
+export function saidOfEveryOne(slot: string): boolean {
+  return slot.startsWith("naming.") || slot.startsWith("language:");
 }

@@ -18,6 +18,12 @@ export interface WorkWording extends LexiconEntry {
   sentenceOnly?: boolean;
 }
 
+/**
+ * 提交 as committing changes: not handing in a form, a report or a request ("提交年假申请", "提交报销单").
+ */
+export const ZH_COMMIT =
+  "提交(?![^，。？！?!\\s]{0,4}?(?:申请|表单?|报告|材料|作业|审批|工单|简历|论文|资料|报销|订单))";
+
 /** A wording of a kind of work that names no situation. */
 export const work = (kind: string, pattern: RegExp, example: string): WorkWording => ({
   kind,
@@ -93,7 +99,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "commit",
-    /\b(?:commit|commits|committed|committing|commit message|changelog)\b|提交|提交信息/,
+    new RegExp(String.raw`\b(?:commit|commits|committed|committing|commit message|changelog)\b|${ZH_COMMIT}`),
     "commit the fix",
   ),
   work(

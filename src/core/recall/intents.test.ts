@@ -48,6 +48,10 @@ describe("activities", () => {
     // A version is not a setting; a size in pixels is styling.
     ["bump react to 19", ["dependencies"]],
     ["set the header padding to 12px", ["styling"]],
+    // 提交 commits changes, but handing in a form or a request is no git work.
+    ["帮我提交一下这次的改动", ["commit", "git"]],
+    ["提交年假申请一般要提前几天？", []],
+    ["报销单明天之前提交报销材料", []],
   ])("%s → %j", (text, expected) => {
     expect([...activities(text)].sort()).toEqual([...expected].sort());
   });
@@ -92,6 +96,12 @@ describe("isGeneralQuestion", () => {
     expect(isGeneralQuestion("TCP 三次握手和四次挥手讲一下，面试要用")).toBe(true);
     expect(isGeneralQuestion("explain the CAP theorem for an interview")).toBe(true);
     expect(isGeneralQuestion("把登录接口的超时改成 30 秒")).toBe(false);
+  });
+
+  it("reads a letter or a poem written for someone as a writing request of no project", () => {
+    expect(isGeneralQuestion("写信息的时候用中文还是英文更专业？我要给海外客户写一封邮件")).toBe(true);
+    expect(isGeneralQuestion("替我给房东写一封退租的信")).toBe(true);
+    expect(isGeneralQuestion("给订单模块写一个导出接口")).toBe(false);
   });
 });
 
