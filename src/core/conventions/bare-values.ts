@@ -9,6 +9,9 @@ import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { readSlots } from "./slot-rule.js";
 
+/** A naming slot of a name part: `naming.variable.prefix`, `naming.class.suffix`. */
+const NAMING_PART = /^naming\.[^.]+\.(prefix|suffix)$/;
+
 /** A bare name part said on its own ("make that n_"): a prefix with nothing after it. */
 const BARE_PREFIX = /(?<![\w$./-])['"‘“`]?([A-Za-z$][\w$]{0,20}_)['"’”`]?(?![\w$])/g;
 
@@ -31,7 +34,7 @@ export function slotOfBareValue(
     ["prefix", bareValues(rule, BARE_PREFIX)],
     ["suffix", bareSuffixes(rule)],
   ] as const) {
-    const held = new Set(slots.filter((slot) => new RegExp(`^naming\\.[^.]+\\.${part}$`).test(slot)));
+    const held = new Set(slots.filter((slot) => NAMING_PART.exec(slot)?.[1] === part));
     const said = new Set([...values].filter((value) => !dropped.has(value)));
     if (held.size === 1 && said.size === 1)
       return { id: [...held][0] as string, value: [...said][0] as string };

@@ -117,8 +117,8 @@ export function readConventions(
     rulesHeaded: units.some(
       (unit) =>
         !unit.listed &&
-        hasStrongStandingMarker(unit.text) &&
         RULE_HEADINGS.test(unit.text) &&
+        hasStrongStandingMarker(unit.text) &&
         !namesAValue(unit.text) &&
         kindsOfWorkIn(unit.text).length === 0,
     ),

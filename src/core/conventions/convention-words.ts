@@ -87,9 +87,7 @@ const wordCount = (text: string) =>
 export function terseChoice(units: readonly { text: string }[]): SlotFinding | null {
   if (units.length < 2 || units.length > 4 || units.some((unit) => wordCount(unit.text) > 4)) return null;
   const bare = units.map((unit) => bareMember(unit.text)).filter((found) => found !== null);
-  const drops = units.some(
-    (unit) => preferenceTerms(unit.text).avoid.size > 0 || ruleShape(unit.text) === "prohibition",
-  );
+  const drops = units.some((unit) => dropsSomething(unit.text) || ruleShape(unit.text) === "prohibition");
   return bare.length === 1 && drops ? (bare[0] as SlotFinding) : null;
 }
 

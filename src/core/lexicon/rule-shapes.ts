@@ -284,7 +284,7 @@ const STORIES = compiledEntries(PAST_STORIES);
  * report. A story told of a time is a rule after all when it tells what holds now (`holdsNow`: a
  * change, a decision, a drop or a standing marker).
  */
-export function isNotARule(text: string, holdsNow: (text: string) => boolean = () => false): boolean {
+export function isNotARule(text: string, holdsNow: (text: string) => boolean): boolean {
   if (NOT_A_RULE.test(text)) return true;
   const stories = STORIES.filter(({ pattern }) => pattern.test(text));
   if (stories.length === 0 || NOW_WORDS.test(text)) return false;

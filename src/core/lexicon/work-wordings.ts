@@ -60,6 +60,18 @@ export const ANSWER_WORDS =
   /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b/;
 
 /**
+ * A rule that says how to answer in so many words: "以后回答都用中文，代码和注释保持英文就行" holds for a
+ * knowledge question too, whatever else it says of code.
+ */
+export const SPEAKS_OF_ANSWERING = defineLexicon("speaks-of-answering", [
+  {
+    pattern: /\b(?:answer(?:s|ing)?|repl(?:y|ies)|respond)\b/,
+    example: "answer in English, keep the code comments as they are",
+  },
+  { pattern: /回答|回复|答复/, example: "以后回答都用中文，代码和注释保持英文就行" },
+]);
+
+/**
  * "publish" as a release, not a message published to a queue or topic ("when publishing to the
  * dead-letter queue fails", "publish an event on order created"): what follows names no destination
  * of messages.

@@ -17,6 +17,7 @@ import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
 import { CODE_WORK, EVERY_TASK_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
 import { requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
+import { SPEAKS_OF_ANSWERING } from "../lexicon/work-wordings.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
 import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "./convention-settings.js";
 import { holdsProjectWide } from "./intents.js";
@@ -176,12 +177,6 @@ export function asksForKnowledge(prompt: string, general: boolean): boolean {
 function aboutAnswersOnly(work: ReadonlySet<string>, rule: string): boolean {
   return work.has("answers") && (work.size === 1 || SPEAKS_OF_ANSWERING.test(rule));
 }
-
-/**
- * A rule that says how to answer in so many words: "以后回答都用中文，代码和注释保持英文就行" holds for a
- * knowledge question too, whatever else it says of code.
- */
-const SPEAKS_OF_ANSWERING = /\b(?:answer(?:s|ing)?|repl(?:y|ies)|respond)\b|回答|回复|答复/i;
 
 /** A convention as one line of the block: its rule, without a final full stop. */
 export function conventionLine(lesson: Pick<Lesson, "rule">): string {
