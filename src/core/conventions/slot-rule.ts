@@ -12,13 +12,12 @@ import { forbids } from "../lexicon/negations.js";
 import {
   ANY_WHAT,
   DEFAULT_WHAT,
-  nameKey,
   SLOTS,
   type SlotEntry,
   saidOfEveryOne,
   slotFamily,
-  WHAT_NAMES,
   WHAT_WORK,
+  whatOf,
 } from "../lexicon/slots.js";
 import { LAUNCHERS, NOT_A_TOOL, OF_A_PACKAGE, PACKAGE_NOUNS } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
@@ -202,15 +201,6 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
       .toLowerCase()
       .replace(/^['"‘“`]|['"’”`]$/g, "") || null;
   return read === null ? null : (value.names?.[read] ?? read);
-}
-
-/** What a `{what}` slot is said of, as the slot writes it: "Variables" → variable, "提交信息" → commit-messages. */
-function whatOf(entry: SlotEntry, named: string): string {
-  if (entry.whats !== undefined) return entry.whats[nameKey(named)] ?? nameKey(named);
-  const lower = named.toLowerCase();
-  return (
-    WHAT_NAMES[lower] ?? WHAT_NAMES[lower.replace(/s$/, "")] ?? WHAT_NAMES[lower.replace(/es$/, "")] ?? lower
-  );
 }
 
 /** True when `text` drops `value`: the term itself, or a thing named with it ("the Dto suffix is gone"). */

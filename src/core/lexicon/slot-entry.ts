@@ -125,6 +125,15 @@ export const CHOOSES =
 /** A name as a `whats` table keys it: lower case, without spaces ("Commit message" → commitmessage). */
 export const nameKey = (name: string): string => name.toLowerCase().replace(/\s+/g, "");
 
+/** What a `{what}` slot is said of, as the slot writes it: "Variables" → variable, "提交信息" → commit-messages. */
+export function whatOf(entry: Pick<SlotEntry, "whats">, named: string): string {
+  if (entry.whats !== undefined) return entry.whats[nameKey(named)] ?? nameKey(named);
+  const lower = named.toLowerCase();
+  return (
+    WHAT_NAMES[lower] ?? WHAT_NAMES[lower.replace(/s$/, "")] ?? WHAT_NAMES[lower.replace(/es$/, "")] ?? lower
+  );
+}
+
 /** What a `{what}` slot governs when the rule names no thing: every thing (see `slotFamily`). */
 export const ANY_WHAT = "any";
 

@@ -19,10 +19,10 @@ import { TOOL_SLOTS } from "./slots-tools.js";
 export {
   ANY_WHAT,
   DEFAULT_WHAT,
-  nameKey,
   type SlotEntry,
   type SlotValue,
   WHAT_NAMES,
+  whatOf,
 } from "./slot-entry.js";
 
 /**
