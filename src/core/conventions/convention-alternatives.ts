@@ -15,6 +15,7 @@ import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-rule.js";
 import { span } from "./convention-units.js";
+import { dropsOnly } from "./convention-words.js";
 import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 
 /** Where a finding was read: its unit's position in the message and the unit's group. */
@@ -75,8 +76,11 @@ export function withAlternatives(
   const result = [...found];
   for (let index = 0; index < result.length; index++) {
     const item = result[index] as ConventionFinding;
-    if (item.kind !== "avoid" || item.slot !== null) continue;
-    if (saysOwnAlternative(item.rule)) continue;
+    if (item.slot !== null) continue;
+    // "log and env_logger are gone from Cargo.toml" drops tools, whatever else it names.
+    const dropsTools = dropsOnly(item.quote) && memberSlotsNamed(item.rule).length > 0;
+    if (item.kind !== "avoid" && !dropsTools) continue;
+    if (item.kind === "avoid" && saysOwnAlternative(item.rule)) continue;
     const opensForbidding = forbids(item.rule.split(/[,，;；]/)[0] ?? "");
     const place = placeOf.get(item);
     // "we're on our own mlflow server now, … no more wandb logging": a drop of a tool joins the rule
@@ -94,24 +98,26 @@ export function withAlternatives(
     const at =
       sameSlot !== -1
         ? sameSlot
-        : [index + 1, index - 1].find((other) => {
-            if (other < index && !opensForbidding) return false;
-            const next = result[other];
-            const there = next === undefined ? undefined : placeOf.get(next);
-            return (
-              next !== undefined &&
-              there !== undefined &&
-              place !== undefined &&
-              next.kind !== "avoid" &&
-              there.group === place.group &&
-              Math.abs(there.position - place.position) === 1 &&
-              next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
-              (item.work.length === 0 ||
-                next.work.length === 0 ||
-                item.work.some((kind) => next.work.includes(kind))) &&
-              !otherSlot(item, next)
-            );
-          });
+        : item.kind !== "avoid"
+          ? undefined
+          : [index + 1, index - 1].find((other) => {
+              if (other < index && !opensForbidding) return false;
+              const next = result[other];
+              const there = next === undefined ? undefined : placeOf.get(next);
+              return (
+                next !== undefined &&
+                there !== undefined &&
+                place !== undefined &&
+                next.kind !== "avoid" &&
+                there.group === place.group &&
+                Math.abs(there.position - place.position) === 1 &&
+                next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
+                (item.work.length === 0 ||
+                  next.work.length === 0 ||
+                  item.work.some((kind) => next.work.includes(kind))) &&
+                !otherSlot(item, next)
+              );
+            });
     if (at === undefined) continue;
     const partner = result[at] as ConventionFinding;
     const [first, second] = at > index ? [item, partner] : [partner, item];

@@ -7,6 +7,7 @@
 
 import { activityTrigger } from "../learning/topics.js";
 import { announcementRest } from "../lexicon/announcements.js";
+import { withoutAsides } from "../lexicon/asides.js";
 import { statesClauseRule } from "../lexicon/clause-rules.js";
 import { sentenceCase } from "../lexicon/code-terms.js";
 import { tellsDecision } from "../lexicon/decisions.js";
@@ -256,7 +257,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
           ? "prefer"
           : onlyDrops(clause.text)
             ? "avoid"
-            : instructionKind(clause.text, clause.text),
+            : instructionKind(clause.text, withoutAsides(clause.text)),
       slot: clause.slot,
       work,
       trigger: occasionOf(clause.text, zh) ?? activityTrigger(main, zh) ?? workLabel(work[0], zh),

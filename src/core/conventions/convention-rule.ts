@@ -8,6 +8,7 @@
  */
 
 import { announcementRest } from "../lexicon/announcements.js";
+import { withoutAsides } from "../lexicon/asides.js";
 import { tellsDecision } from "../lexicon/decisions.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
@@ -17,6 +18,7 @@ import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-ob
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
 import { droppedThings } from "../lexicon/use-and-avoid.js";
+import { escapeRegExp } from "../regexp.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
@@ -42,7 +44,7 @@ export interface ConventionContext {
 /** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
 function leans(clause: string): boolean {
   // An example in brackets is no prohibition ("route paths are kebab-case (/a-b, not /aB)").
-  const said = clause.replace(/\([^()]*\)|（[^（）]*）/g, " ");
+  const said = withoutAsides(clause);
   return dropsAThing(said) || forbids(said);
 }
 
@@ -86,6 +88,16 @@ function withUnits(
     rule: [finding.rule, ...said].join(stop),
     quote: span(message, first, last) ?? (before ? [...texts, last] : [first, ...texts]).join(" "),
   };
+}
+
+/** True when `text` names the value `finding` sets ("tracing + tracing-subscriber …" after "we're on tracing now"). */
+function speaksOfValue(text: string, finding: ConventionFinding): boolean {
+  const value = finding.slot?.value;
+  return (
+    value != null &&
+    value !== "avoid" &&
+    new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`, "i").test(text)
+  );
 }
 
 /** True when every thing `drop` drops is named in `rule` already. */
@@ -219,6 +231,9 @@ export function readConventions(
       else if (follows && last !== null && dropsOnly(last.quote) && givesReason(text) && !namesAValue(text))
         joinLast(position, withUnits(message, last, [unit], false));
       else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      // "we're on tracing now. tracing + tracing-subscriber with the fmt layer. log and env_logger are
+      // gone": words on the value just set keep its thread, so a drop after them still joins it.
+      else if (follows && last !== null && speaksOfValue(text, last)) lastPosition = position;
       else last = null;
       reading.announced ||= announces;
       continue;

@@ -7,7 +7,7 @@
 import { withoutChangeSources } from "../lexicon/change-sources.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
-import { MEMBER_LEADS } from "../lexicon/member-leads.js";
+import { MEMBER_LEADS, MEMBER_PURPOSES } from "../lexicon/member-leads.js";
 import { forbids } from "../lexicon/negations.js";
 import {
   ANY_WHAT,
@@ -119,6 +119,7 @@ function usedMember(entry: SlotEntry, text: string): string | null {
       MEMBER_LEADS.test(before) ||
       terms.use.has(head) ||
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
+      MEMBER_PURPOSES.test(after) ||
       // "…, rebase onto main instead", "always yarn add"; not another member's "instead" ("cap is not
       // installed here: use fly deploy instead" does not use cap).
       saysInstead(rest.slice(match[0].length), pattern)
@@ -274,8 +275,19 @@ export function readSlots(said: string): SlotFinding[] {
       )
     )
       found.delete(slot);
+  // A practice gives way to the tool that does it, named in the same words ("assertions switch to Shouldly").
+  for (const [slot, tool] of TOOL_OF_PRACTICE) if (found.get(tool)?.value != null) found.delete(slot);
   return [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);
 }
+
+/** Each practice slot whose tools have a slot of their own → that slot. */
+const TOOL_OF_PRACTICE = new Map(
+  SLOTS.entries.flatMap((entry) =>
+    entry.value.from === "polarity" && entry.value.toolSlot !== undefined
+      ? [[entry.slot, entry.value.toolSlot] as const]
+      : [],
+  ),
+);
 
 /** The tool slots each tool belongs to, by the value it is stored as ("west" → firmware-build). */
 const MEMBER_SLOTS = new Map<string, Set<string>>();

@@ -26,6 +26,8 @@ export const CODE_TERMS = defineLexicon(
     { pattern: /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/, example: "log with ESP_LOGD, not printf" },
     { pattern: /\b[A-Za-z][A-Za-z0-9]{0,11}_(?![\w])/, example: "every staging table gets the stg_ prefix" },
     { pattern: /\b[a-z]{2,}\.[A-Z][a-z]\w*\b/, example: "wrap errors with fmt.Errorf" },
+    // A generic type: "services return Result<T>", "List<String>".
+    { pattern: /\b[A-Za-z_]\w*<[\w.?, []+>/, example: "services return Result<T> for expected failures" },
     // A call: "no unwrap() outside tests", "never eval()".
     { pattern: /\b[A-Za-z_][\w.]*\(\)/, example: "no unwrap() outside tests" },
     { pattern: /\b[a-z]+\d+[a-z]\w*\b/, example: "log through slf4j" },

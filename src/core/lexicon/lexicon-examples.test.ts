@@ -13,6 +13,7 @@ import { ENGLISH_STOP_WORDS } from "./stop-words.js";
 
 /** Modules of this folder that hold no lexicon: the lexicon type, readers, tables and helpers. */
 const NOT_LEXICONS = new Set([
+  "asides",
   "define-lexicon",
   "language",
   "slot-entry",

@@ -63,3 +63,26 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
     example: "日期处理统一用",
   },
 ]);
+
+/**
+ * What a tool is said to be for, right after it: "FluentAssertions for assertions, NSubstitute for
+ * mocks", "pytest for tests", "Shouldly 做断言". A purpose of a word or two that ends its clause says the tool is the
+ * one used for it (not "for now", "for a while", "for example"). Read on the words after the tool.
+ */
+export const MEMBER_PURPOSES = defineLexicon(
+  "member-purposes",
+  [
+    {
+      pattern:
+        /^\s+for\s+(?:all\s+|our\s+|the\s+|every\s+)?(?!(?:now|a|an|this|that|some|example|instance|good|ever|free|sure|real|fun|years?|months?|weeks?|days?|today|speed|reasons?|the moment)\b)[\p{L}-]+(?:\s+[\p{L}-]+)?\s*(?:[,.;:)]|and\b|$)/u,
+      example: " for assertions, NSubstitute for mocks",
+    },
+    {
+      // In Chinese, the work it does: "Shouldly 做断言", "NSubstitute 来做 mock" (not "pytest 跑不起来").
+      pattern:
+        /^\s*(?:来|用来|负责)?(?:做|写|跑|管)(?![不没])\s*[\p{Script=Han}A-Za-z]{1,6}\s*(?:[，。；,;]|$)/u,
+      example: " 做断言，NSubstitute 做 mock",
+    },
+  ],
+  "iu",
+);

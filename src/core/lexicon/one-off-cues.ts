@@ -6,6 +6,7 @@
  * 3001 this time"). Lower case, read with the `i` flag: the gate runs it on masked text, stated
  * rules on the sentence as written. Pure.
  */
+import { withoutAsides } from "./asides.js";
 import { defineLexicon } from "./define-lexicon.js";
 
 /** Things a statement holds for right now, not for good. */
@@ -70,7 +71,11 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   { pattern: /(?:就|选|要)(?:第[一二三四五六七八九十\d]+|最后)(?:个|一个|种|版)/, example: "就第二个吧" },
 ]);
 
+/** Words an aside needs to be a statement of its own rather than a qualifier ("(for now)"). */
+const LONG_ASIDE = 5;
+
 /** True for what holds only for the work at hand ("this time", "for now", 这次). */
 export function isOneOff(text: string): boolean {
-  return ONE_OFF_CUES.test(text);
+  // An aside of its own says nothing of the rule around it ("… go through zap (the sugared logger is fine for now)").
+  return ONE_OFF_CUES.test(withoutAsides(text, LONG_ASIDE));
 }

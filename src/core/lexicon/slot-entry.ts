@@ -26,8 +26,12 @@ export type SlotValue =
       neutralAfter?: RegExp;
       only?: RegExp;
     }
-  /** `use` or `avoid`: whether the rule prescribes or forbids the thing. */
-  | { from: "polarity" }
+  /**
+   * `use` or `avoid`: whether the rule prescribes or forbids the thing. `toolSlot` is the slot of the
+   * tools that do it: a tool of it named in the same words says which, and the practice gives way
+   * ("assertions switch to Shouldly" sets the assertion library).
+   */
+  | { from: "polarity"; toolSlot?: string }
   /**
    * The value a description of the stack pairs with the slot's subject ("logging is pino"):
    * capture group 1 after a lead that says use ("goes through"), group 2 after a weak one ("is"),
@@ -191,12 +195,13 @@ export const practice = (
   work: readonly string[],
   pattern: RegExp,
   example: string,
+  toolSlot?: string,
 ): SlotEntry => ({
   slot,
   work,
   pattern,
   example,
-  value: { from: "polarity" },
+  value: toolSlot === undefined ? { from: "polarity" } : { from: "polarity", toolSlot },
 });
 export const members = (
   slot: string,

@@ -35,6 +35,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     ["code"],
     /\bassert(?:ion)?\s+statements?\b|\bassertions?\b(?!\s+library)|断言/,
     "always use assert statements in functions",
+    "assertion-library",
   ),
   valued(
     "decorator.{what}",

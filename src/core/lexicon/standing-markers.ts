@@ -49,6 +49,11 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\brules of the (?:house|repo|project|codebase|team)\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
     "a few ground rules for the codebase",
   ),
+  // A heading of rules: a few of them, counted ("a couple of norms before you dive in:", "some conventions first").
+  strong(
+    /\b(?:a (?:few|couple(?: of)?)|some|several|two|three|four|five) (?:more )?(?:[\w-]+ )?(?:norms|conventions|guidelines|standards)\b/,
+    "a couple of norms before you dive in:",
+  ),
   // A heading of rules in Chinese: "先讲几条规范。", "代码规范如下".
   strong(/(?:几|一些|两|三)(?:条|个|点)(?:规范|规矩|约定|规定)|规范如下/, "先讲几条规范。日志用 zap"),
   strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),
@@ -148,6 +153,9 @@ export const CONDITIONS = defineLexicon("conditions", [
  * that says only this, with a standing marker, makes each sentence after it that names a value a rule.
  */
 export const RULE_HEADINGS = defineLexicon("rule-headings", [
-  { pattern: /\b(?:rules?|conventions?|guidelines?|standards?)\b/, example: "a few house rules first." },
+  {
+    pattern: /\b(?:rules?|conventions?|guidelines?|standards?|norms?)\b/,
+    example: "a few house rules first.",
+  },
   { pattern: /规范|规矩|约定|规定/, example: "先讲几条规范。" },
 ]);

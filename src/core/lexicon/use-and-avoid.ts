@@ -56,7 +56,11 @@ export const USE_LEADS = defineLexicon(
       /\b(?:are|is|gets?|got) (?:wrapped|packed|boxed) in(?:to)?/,
       "api responses are wrapped in ApiResponse<T>",
     ),
-    after(/\b(?:listens on|runs on|serves on|is on|port\b)(?: port)?/, "the api listens on 8081"),
+    // A possessive names no value: "logrus is on its way out" drops logrus.
+    after(
+      /\b(?:listens on|runs on|serves on|is on|port\b)(?! (?:its|their|his|her|our|my|your)\b)(?: port)?/,
+      "the api listens on 8081",
+    ),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),

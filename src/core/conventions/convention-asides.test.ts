@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { withoutAsides } from "../lexicon/asides.js";
+import { readConventions } from "./convention-rule.js";
+import { readSlots } from "./slot-rule.js";
+
+const read = (message: string) =>
+  readConventions(message).map(
+    (found) => `${found.rule} | ${found.slot?.slot ?? "-"}=${found.slot?.value ?? "-"}`,
+  );
+const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
+
+describe("an aside in brackets", () => {
+  it("is cut only when it is a statement of its own", () => {
+    expect(withoutAsides("new log lines go through zap (the sugared logger is fine for now)", 5).trim()).toBe(
+      "new log lines go through zap",
+    );
+    expect(withoutAsides("use yarn (for now)", 5)).toBe("use yarn (for now)");
+  });
+
+  it("makes no one-off of the rule around it", () => {
+    expect(read("new log lines go through zap (the sugared logger is fine for now).")).toEqual([
+      "New log lines go through zap (the sugared logger is fine for now) | logging=zap",
+    ]);
+    expect(read("use --port 3001 (for now)")).toEqual([]);
+  });
+
+  it("makes no prohibition of a rule that lists examples in it", () => {
+    const found = readConventions(
+      "A couple of norms before you dive in:\n- Private fields are _camelCase.\n- Services return Result<T> for expected failures (not found, insufficient stock).",
+    );
+    expect(found.map((item) => [item.rule, item.kind])).toEqual([
+      ["Private fields are _camelCase", "prefer"],
+      ["Services return Result<T> for expected failures (not found, insufficient stock)", "prefer"],
+    ]);
+  });
+});
+
+describe("a drop said with the rule that replaces it", () => {
+  it("joins the rule after it, even after words on the new value", () => {
+    expect(
+      read(
+        "we're on tracing now. tracing + tracing-subscriber with the fmt layer, and a span around each pack stage. log and env_logger are gone from Cargo.toml.",
+      ),
+    ).toEqual(["We're on tracing now. Log and env_logger are gone from Cargo.toml | logging=tracing"]);
+    expect(read("new log lines go through zap. logrus is on its way out.")).toEqual([
+      "New log lines go through zap. Logrus is on its way out | logging=zap",
+    ]);
+  });
+
+  it("keeps a reason said before 'so' with the rule", () => {
+    expect(read("FluentAssertions v8 went commercial, so assertions switch to Shouldly.")).toEqual([
+      "FluentAssertions v8 went commercial, so assertions switch to Shouldly | assertion-library=shouldly",
+    ]);
+  });
+});
+
+describe("a tool and what it is for", () => {
+  it("is the tool used for it", () => {
+    expect(slots("Tests: xUnit, FluentAssertions for assertions, NSubstitute for mocks.")).toEqual([
+      "test-runner=xunit",
+      "assertion-library=fluentassertions",
+      "mocking-library=nsubstitute",
+    ]);
+    expect(slots("pytest for tests")).toEqual(["test-runner=pytest"]);
+  });
+
+  it("is no choice when 'for' gives a time or a reason", () => {
+    expect(slots("I used pytest for years")).toEqual([]);
+  });
+
+  it("sets the tool, not the practice, when the practice names the tool", () => {
+    expect(slots("assertions switch to Shouldly")).toEqual(["assertion-library=shouldly"]);
+    expect(slots("always use assert statements in functions")).toEqual(["assert-statements=use"]);
+  });
+});
