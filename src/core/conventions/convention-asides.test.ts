@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withoutAsides } from "../lexicon/asides.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { readConventions } from "./convention-rule.js";
 import { readSlots } from "./slot-rule.js";
 
@@ -71,5 +73,34 @@ describe("a tool and what it is for", () => {
   it("sets the tool, not the practice, when the practice names the tool", () => {
     expect(slots("assertions switch to Shouldly")).toEqual(["assertion-library=shouldly"]);
     expect(slots("always use assert statements in functions")).toEqual(["assert-statements=use"]);
+  });
+});
+
+describe("a change written as an arrow", () => {
+  it("drops the old thing and names the new one", () => {
+    const terms = preferenceTerms("gigalixir -> our own k8s cluster");
+    expect([[...terms.use], [...terms.avoid]]).toEqual([["k8s"], ["gigalixir"]]);
+    const code = preferenceTerms("fn parse() -> u32");
+    expect(code.use.size + code.avoid.size).toBe(0);
+    expect(saysUpdate("gigalixir -> our own k8s cluster")).toBe(true);
+    expect(saysUpdate("fn parse() -> u32")).toBe(false);
+  });
+
+  it("joins the sentence after it that says what it changed to", () => {
+    expect(
+      read(
+        "infra sync notes:\n* gigalixir -> our own k8s cluster. deploy is `make release && make deploy ENV=prod` (helm under the hood). still main only.\n* on-call rota: Kemal next week",
+      ),
+    ).toEqual([
+      "Deploy is `make release && make deploy ENV=prod` (helm under the hood). Gigalixir -> our own k8s cluster | deploy-target=prod",
+    ]);
+  });
+
+  it("never joins a prohibition to the rule after it", () => {
+    expect(
+      read(
+        "every job class subclasses KestrelTask, we never register plain functions as jobs. settings go in kestrel.cfg at the repo root.",
+      ),
+    ).toHaveLength(2);
   });
 });

@@ -17,6 +17,7 @@ import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
 import { droppedThings } from "../lexicon/use-and-avoid.js";
 import { escapeRegExp } from "../regexp.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
@@ -100,6 +101,18 @@ function speaksOfValue(text: string, finding: ConventionFinding): boolean {
   );
 }
 
+/**
+ * True when what `drop` drops may be what `text` sets: `text` names a slot's value, and the things
+ * dropped are tools of no slot, or of that one ("gigalixir -> our own k8s cluster" then "deploy is
+ * `make deploy`"; not "no more moment" then "tests use vitest").
+ */
+function dropsInSlotOf(drop: string, text: string): boolean {
+  const set = readSlots(text).filter((found) => found.value !== null && found.value !== "avoid");
+  if (set.length === 0) return false;
+  const named = memberSlotsNamed(drop);
+  return named.length === 0 || set.some((found) => named.includes(found.slot));
+}
+
 /** True when every thing `drop` drops is named in `rule` already. */
 function saysDropped(rule: string, drop: string): boolean {
   const said = rule.toLowerCase();
@@ -159,6 +172,8 @@ export function readConventions(
   );
   const slotsOfStack = new Map<string, string | null>();
   let last: ConventionFinding | null = null;
+  // The last unit that only said a thing changed, with no rule of its own.
+  let change: { unit: RuleUnit; position: number } | null = null;
   let lastPosition = -1;
   const extend = (old: ConventionFinding, joined: ConventionFinding): ConventionFinding => {
     found[found.indexOf(old)] = joined;
@@ -187,7 +202,16 @@ export function readConventions(
     // The next sentence may only point back at this one as standing ("Prefer that everywhere.").
     const next = units[position + 1];
     const confirmed = next !== undefined && pointsBackOnly(next.text);
-    const here = { ...reading, announced: reading.announced || heading, confirmed };
+    // "gigalixir -> our own k8s cluster. deploy is `make deploy`": after a change that names no slot,
+    // a sentence of the same item that names a value of a slot it drops is what it changed to.
+    const afterChange =
+      change !== null &&
+      change.position === position - 1 &&
+      dropped.length === 0 &&
+      change.unit.group === unit.group &&
+      dropsInSlotOf(change.unit.text, text);
+    change = null;
+    const here = { ...reading, announced: reading.announced || heading || afterChange, confirmed };
     // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
     const parts = unit.parts.map((part) => readUnit(part, ruleOf(stripLeadIns(part.text)), here));
     const whole = announces ? [] : readUnit(unit, text, here);
@@ -231,6 +255,12 @@ export function readConventions(
       else if (follows && last !== null && dropsOnly(last.quote) && givesReason(text) && !namesAValue(text))
         joinLast(position, withUnits(message, last, [unit], false));
       else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
+      // A change that is no rule by itself, not a prohibition ("gigalixir -> our own k8s cluster"):
+      // the next sentence may say what it changed to.
+      else if (saysUpdate(text) && dropsAThing(text) && !forbids(text)) {
+        change = { unit, position };
+        last = null;
+      }
       // "we're on tracing now. tracing + tracing-subscriber with the fmt layer. log and env_logger are
       // gone": words on the value just set keep its thread, so a drop after them still joins it.
       else if (follows && last !== null && speaksOfValue(text, last)) lastPosition = position;
@@ -283,6 +313,7 @@ export function readConventions(
       while (start > (placeOf.get(last)?.position ?? start) && givesReason(units[start]?.text ?? "")) start--;
       dropped = units.slice(start, position);
     }
+    if (afterChange) dropped = [units[position - 1] as RuleUnit];
     if (dropped.length > 0) {
       const joined = withUnits(message, findings[0] as ConventionFinding, dropped, true);
       // What the words said before name may give the rule its slot ("I've changed my mind on

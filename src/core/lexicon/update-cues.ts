@@ -15,6 +15,8 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
     example: "we've moved from yarn to pnpm",
   },
   { pattern: /\binstead\b|\brather than\b/, example: "use vitest instead" },
+  // A change written as an arrow between names (not code's "fn f() -> u32").
+  { pattern: /[\w.]\s+(?:->|→)\s+[\w@`'"]/, example: "gigalixir -> our own k8s cluster" },
   { pattern: /\bmake (?:that|it) [`'"]?[\w$@.-]+/, example: "Actually make that n_, so n_total" },
   { pattern: /\bno longer\b|\bany ?more\b|\bnot \S+ any ?more\b/, example: "no longer 'z_', now 'wr_'" },
   {

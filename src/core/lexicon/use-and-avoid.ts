@@ -62,6 +62,8 @@ export const USE_LEADS = defineLexicon(
       "the api listens on 8081",
     ),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
+    // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
+    after(/(?<=[p{L}p{N}_.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
     after(
@@ -153,6 +155,8 @@ export const AVOID_LEADS = defineLexicon(
       example: "prettier is out, biome formats everything",
       side: "before" as const,
     },
+    // A change written as an arrow, the old thing first: "gigalixir -> our own k8s cluster".
+    { pattern: /(?:->|→)(?=\s)/, example: "gigalixir -> our own k8s cluster", side: "before" as const },
     {
       // "eyre's out": the contracted "is" joined to the thing.
       pattern: /['’]s (?:out|gone|dead|history|deprecated|retired)\b/,
@@ -200,7 +204,7 @@ function compile(leads: readonly TermLead[]): RegExp[] {
     lead.side === "after"
       ? // A lead ends at a word's end ("run" is no lead inside "runners"), or on a Chinese character (用pnpm).
         new RegExp(
-          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+)?(?:${TERM})`,
+          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:${TERM})`,
           "giu",
         )
       : new RegExp(
