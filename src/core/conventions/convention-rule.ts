@@ -101,15 +101,21 @@ function speaksOfValue(text: string, finding: ConventionFinding): boolean {
   );
 }
 
+/** True when words say a thing changed and drop it, with no prohibition ("gigalixir -> our own k8s cluster"). */
+function changes(text: string): boolean {
+  return saysUpdate(text) && dropsAThing(text) && !forbids(text);
+}
+
 /**
- * True when what `drop` drops may be what `text` sets: `text` names a slot's value, and the things
- * dropped are tools of no slot, or of that one ("gigalixir -> our own k8s cluster" then "deploy is
- * `make deploy`"; not "no more moment" then "tests use vitest").
+ * True when `change` changes what `text` sets (see `changes`): `text` names a slot's value, and the
+ * things dropped are tools of no slot, or of that one ("gigalixir -> our own k8s cluster" then
+ * "deploy is `make deploy`"; not "we moved off moment" then "tests use vitest").
  */
-function dropsInSlotOf(drop: string, text: string): boolean {
+function changesTo(change: string, text: string): boolean {
+  if (!changes(change)) return false;
   const set = readSlots(text).filter((found) => found.value !== null && found.value !== "avoid");
-  if (set.length === 0) return false;
-  const named = memberSlotsNamed(drop);
+  if (set.length === 0 || readSlots(change).some((found) => found.value !== null)) return false;
+  const named = memberSlotsNamed(change);
   return named.length === 0 || set.some((found) => named.includes(found.slot));
 }
 
@@ -189,7 +195,7 @@ export function readConventions(
     const text = ruleOf(stripLeadIns(unit.text));
     const clauses = stack[position];
     // The unit right after the last rule read.
-    const follows = last !== null && lastPosition === position - 1;
+    const follows: boolean = last !== null && lastPosition === position - 1;
     // A fragment with no subject says more of the rule just before it ("Included from X").
     const fragment = fragmentOf(text);
     if (fragment !== null && last !== null && !fragment.alone) {
@@ -204,12 +210,14 @@ export function readConventions(
     const confirmed = next !== undefined && pointsBackOnly(next.text);
     // "gigalixir -> our own k8s cluster. deploy is `make deploy`": after a change that names no slot,
     // a sentence of the same item that names a value of a slot it drops is what it changed to.
-    const afterChange =
-      change !== null &&
-      change.position === position - 1 &&
+    const before = units[position - 1];
+    const lastIsBefore: boolean = follows && last !== null && last.slot === null;
+    const afterChange: boolean =
+      before !== undefined &&
+      before.group === unit.group &&
       dropped.length === 0 &&
-      change.unit.group === unit.group &&
-      dropsInSlotOf(change.unit.text, text);
+      (change?.position === position - 1 || lastIsBefore) &&
+      changesTo(before.text, text);
     change = null;
     const here = { ...reading, announced: reading.announced || heading || afterChange, confirmed };
     // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
@@ -257,7 +265,7 @@ export function readConventions(
       else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       // A change that is no rule by itself, not a prohibition ("gigalixir -> our own k8s cluster"):
       // the next sentence may say what it changed to.
-      else if (saysUpdate(text) && dropsAThing(text) && !forbids(text)) {
+      else if (changes(text)) {
         change = { unit, position };
         last = null;
       }
@@ -313,7 +321,10 @@ export function readConventions(
       while (start > (placeOf.get(last)?.position ?? start) && givesReason(units[start]?.text ?? "")) start--;
       dropped = units.slice(start, position);
     }
-    if (afterChange) dropped = [units[position - 1] as RuleUnit];
+    if (afterChange) {
+      if (lastIsBefore) found.splice(found.indexOf(last as ConventionFinding), 1);
+      dropped = [before as RuleUnit];
+    }
     if (dropped.length > 0) {
       const joined = withUnits(message, findings[0] as ConventionFinding, dropped, true);
       // What the words said before name may give the rule its slot ("I've changed my mind on

@@ -63,7 +63,7 @@ export const USE_LEADS = defineLexicon(
     ),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
-    after(/(?<=[p{L}p{N}_.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
+    after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
     after(
