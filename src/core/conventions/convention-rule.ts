@@ -12,13 +12,13 @@ import { withoutAsides } from "../lexicon/asides.js";
 import { tellsDecision } from "../lexicon/decisions.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
-import { fragmentOf } from "../lexicon/leaning-clauses.js";
+import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
-import { droppedThings } from "../lexicon/use-and-avoid.js";
+import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { escapeRegExp } from "../regexp.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
@@ -60,7 +60,11 @@ function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding
     const texts = clauses.map((clause) => ruleOf(stripLeadIns(clause.text)));
     const read = clauses.map((clause, index) => readUnit(clause, texts[index] as string, reading));
     // What drops or forbids a thing leans on what is said next to it ("Yarn is gone, we use pnpm now").
-    const loose = read.findIndex((found, index) => found.length === 0 || leans(texts[index] as string));
+    // So does an occasion or a reason said first ("now that kotest is in for …, let's use its assertions").
+    const loose = read.findIndex(
+      (found, index) =>
+        found.length === 0 || leans(texts[index] as string) || leansOnNext(texts[index] as string),
+    );
     if (loose === -1) return read.flat();
     clauses = joinClause(unit, clauses, loose);
   }
@@ -94,11 +98,17 @@ function withUnits(
 /** True when `text` names the value `finding` sets ("tracing + tracing-subscriber …" after "we're on tracing now"). */
 function speaksOfValue(text: string, finding: ConventionFinding): boolean {
   const value = finding.slot?.value;
-  return (
-    value != null &&
-    value !== "avoid" &&
-    new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`, "i").test(text)
-  );
+  return value != null && value !== "avoid" && saysWord(text, value);
+}
+
+/** True when `text` names a thing `rule` drops ("… can't depend on Truth" after "swapping Truth for AssertK"). */
+function speaksOfDropped(text: string, rule: string): boolean {
+  return [...preferenceTerms(rule).avoid].some((term) => saysWord(text, term));
+}
+
+/** True when `text` says `word` as a word of its own, in any case. */
+function saysWord(text: string, word: string): boolean {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, "i").test(text);
 }
 
 /** True when words say a thing changed and drop it, with no prohibition ("gigalixir -> our own k8s cluster"). */
@@ -219,7 +229,11 @@ export function readConventions(
       (change?.position === position - 1 || lastIsBefore) &&
       changesTo(before.text, text);
     change = null;
-    const here: MessageReading = { ...reading, announced: reading.announced || heading || afterChange, confirmed };
+    const here: MessageReading = {
+      ...reading,
+      announced: reading.announced || heading || afterChange,
+      confirmed,
+    };
     // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
     const parts = unit.parts.map((part) => readUnit(part, ruleOf(stripLeadIns(part.text)), here));
     const whole = announces ? [] : readUnit(unit, text, here);
@@ -261,6 +275,10 @@ export function readConventions(
       // "…decided to drop the gb_ prefix. it clashes with the export module's names. new code uses st_
       // instead": the reason said right after a drop is part of it, and what follows still follows it.
       else if (follows && last !== null && dropsOnly(last.quote) && givesReason(text) && !namesAValue(text))
+        joinLast(position, withUnits(message, last, [unit], false));
+      // "we're swapping Truth for AssertK. the shared KMP module can't depend on Truth": what is said
+      // right after a rule of the thing it drops, naming no value, is why.
+      else if (follows && last !== null && speaksOfDropped(text, last.quote) && !namesAValue(text))
         joinLast(position, withUnits(message, last, [unit], false));
       else if ((announces || reading.announced) && dropsAThing(text)) dropped.push(unit);
       // A change that is no rule by itself, not a prohibition ("gigalixir -> our own k8s cluster"):

@@ -136,6 +136,11 @@ export const OCCASION_CLAUSES = defineLexicon("occasion-clauses", [
     example: "before you push",
   },
   { pattern: /^(?:每次|在)[^，,]{1,30}(?:之前|前|之后|后|时|的时候)$/, example: "每次发版之前" },
+  // A reason said first, the rule after it: "now that kotest is in for the property-based tests, …".
+  {
+    pattern: /^(?:so\s+|and\s+)?(?:now that|since|given that|seeing (?:as|that)|既然|由于)\s*[^,，]{1,80}$/,
+    example: "now that kotest is in for the property-based tests",
+  },
   // A decision announced, what was decided following: "…以后组里定了，日志换成 slog".
   {
     pattern: /(?:定了|决定了|商量好了|说好了)$|\b(?:we|the team|the platform team) (?:decided|agreed)$/,

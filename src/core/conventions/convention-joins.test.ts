@@ -104,3 +104,25 @@ describe("a change written as an arrow", () => {
     ).toHaveLength(2);
   });
 });
+
+describe("what is said of a thing a rule just dropped", () => {
+  it("is the rule's reason, not a rule of its own", () => {
+    expect(
+      read(
+        "fyi we're swapping Truth for AssertK. the shared KMP module can't depend on Truth. assertThat(x).isEqualTo(y) reads the same, only the imports change.",
+      ).map((line) => line.split(" | ")[0]),
+    ).toEqual(["We're swapping Truth for AssertK. The shared KMP module can't depend on Truth"]);
+  });
+});
+
+describe("a reason said before the rule in one sentence", () => {
+  it("stays with the rule it leads to", () => {
+    expect(
+      read(
+        "now that kotest is in for the property-based tests, let's just use the kotest assertions everywhere: result shouldBe expected.",
+      ).map((line) => line.split(" | ")[0]),
+    ).toEqual([
+      "Now that kotest is in for the property-based tests, let's just use the kotest assertions everywhere: result shouldBe expected",
+    ]);
+  });
+});
