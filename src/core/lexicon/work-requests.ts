@@ -63,8 +63,38 @@ const ZH_LEAD = String.raw`^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*`;
 const ZH_VERB = (verbs: string) =>
   String.raw`(?:(?:^|[，,。；;！!]\s*)(?:(?:${ZH_LEAD_WORDS})\s*)+(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?)?(?:${verbs})|(?:^|[，,。；;！!]\s*)(?:把|给|将)?[^，。？?！!；;]{0,20}?(?:${verbs})(?=一?[个张条列项份段套下组些成])|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|张|条|列|项|份|段|套|下|一下|组|些|成)))(?![得的了过])`;
 
-/** Pieces of prose: writing one is not code ("write a blog post about our launch"). */
-const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song)s?\b`;
+/** Pieces of prose: writing one is not code ("write a blog post about our launch", "write a README for …"). */
+const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song|readme|changelog(?: entry)?|release notes?|runbook|wiki page|docs? page|documentation)s?\b`;
+
+/** Texts that report a change, each about a subject it names after: "the commit message for the ack retry change". */
+const REPORTS = String.raw`(?:commit message|commit|changelog(?: entry)?|release notes?|pr description|pull request description|e-?mail|summary|announcement|message|note|standup update)`;
+
+/**
+ * A request for a text that reports a change, up to where its subject begins: "write the commit
+ * message" of "write the commit message for the ack retry change", "draft a short changelog entry"
+ * of "… for the invoice rounding fix". What the change was names no work of the request: a commit
+ * message for a logging change is commit work, and the logging conventions do not shape it.
+ */
+export const TEXT_REQUESTS = defineLexicon("text-requests", [
+  {
+    pattern: new RegExp(
+      String.raw`${LEAD}(?:write|draft|compose|prepare|put together|give me|suggest)\s+(?:me\s+|us\s+)?(?:(?:a|an|the|some|short|brief|quick|new|proper|good|one-line|detailed)\s+)*${REPORTS}s?(?=\s+(?:for|about|on|describing|explaining|covering|summari[sz]ing)\b)`,
+      "i",
+    ),
+    example: "write the commit message for the ack retry change",
+  },
+  {
+    pattern:
+      /^\s*(?:帮我|请|麻烦)?(?:写|起草|拟|整理)(?:一下|一?(?:段|条|个|份|篇))?(?:提交信息|commit message|commit|变更说明|更新日志|发布说明|changelog)(?=[，,]?\s*(?:说明|关于|内容是))/i,
+    example: "帮我写一条提交信息，关于重试逻辑的修改",
+  },
+]);
+
+/** The words of a request for a text that say what is asked, without its subject (see {@link TEXT_REQUESTS}); null for any other prompt. */
+export function askedText(prompt: string): string | null {
+  const found = TEXT_REQUESTS.entries.map((entry) => entry.pattern.exec(prompt)).find((match) => match);
+  return found?.[0] ?? null;
+}
 
 /** Work that a request is not code work for: what it makes is a package, a branch, a commit, a deploy, an answer. */
 const MAKES_NO_CODE = ["dependencies", "deploy", "git", "commit", "github", "answers"] as const;

@@ -116,7 +116,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "git",
-    /\b(?:push(?!\s+notifications?\b)|pull(?!\s+in\b)|rebase|merge|branch|origin|remote|upstream|force-push|checkout(?=\s+(?:-b\b|main\b|master\b|develop\b|(?:the |a |that |this |your )?branch))|cherry-pick|git)\b|behind main|推送|推(?:到|上)(?:远端|远程|线上仓库|gitlab|github|origin)|分支|合并|变基/,
+    /\b(?:push(?!\s+notifications?\b)|pull(?!\s+in\b)|rebase|merge|branch|origin|(?<=(?:the|a|git|new|add|added) )remote(?!\s+(?:switch|config\w*|flags?|feature))|remote(?=\s+(?:branch|repo\w*|url|tracking))|upstream|force-push|checkout(?=\s+(?:-b\b|main\b|master\b|develop\b|(?:the |a |that |this |your )?branch))|cherry-pick|git)\b|behind main|推送|推(?:到|上)(?:远端|远程|线上仓库|gitlab|github|origin)|分支|合并|变基/,
     "create a branch for the fix",
   ),
   work(

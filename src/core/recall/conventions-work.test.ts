@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../lessons/lesson.js";
-import { chooseConventions, conventionWork, promptWork } from "./conventions.js";
+import { chooseConventions, conventionWork, OTHER_WORK, promptWork } from "./conventions.js";
 
 type ConventionLesson = Pick<Lesson, "id" | "trigger" | "rule" | "slot" | "updatedAt">;
 
@@ -152,5 +152,35 @@ describe("the work of a convention and a prompt, read from words only tests or r
       promptWork("add some logging when publishing to the dead-letter queue fails", false).work.has("deploy"),
     ).toBe(false);
     expect(promptWork("publish the package to npm", false).work.has("deploy")).toBe(true);
+  });
+});
+
+describe("a request for git work only", () => {
+  it("gets no convention of how code is written, however relevant the task it was said in", () => {
+    const relevant = PROJECT.map((item) => ({ ...item, relevance: 0.9 }));
+    const choice = chooseConventions(
+      relevant,
+      promptWork("write the commit message for the ack retry change", false),
+    );
+    expect(choice.chosen.map((item) => item.lesson.id)).not.toContain("logging");
+    expect(choice.rejected.find((item) => item.lesson.id === "logging")?.reason).toBe(OTHER_WORK);
+    // Code work still gets it.
+    const code = chooseConventions(relevant, promptWork("log a warning when the ack retry gives up", false));
+    expect(code.chosen.map((item) => item.lesson.id)).toContain("logging");
+  });
+
+  it("is read from what is asked for, not from what the text is about", () => {
+    expect([...promptWork("write the commit message for the ack retry change", false).work].sort()).toEqual([
+      "commit",
+      "git",
+    ]);
+    expect([...promptWork("draft a short changelog entry for the invoice rounding fix", false).work]).toEqual(
+      ["commit"],
+    );
+    // "remote" of a switch or a config is no git remote.
+    expect(promptWork("put the new biometric login behind a remote switch", false).work.has("git")).toBe(
+      false,
+    );
+    expect(promptWork("push it to the remote", false).work.has("git")).toBe(true);
   });
 });

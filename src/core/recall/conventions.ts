@@ -16,7 +16,7 @@ import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
 import { CODE_WORK, EVERY_TASK_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
-import { requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
+import { askedText, requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
 import { SPEAKS_OF_ANSWERING } from "../lexicon/work-wordings.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
 import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "./convention-settings.js";
@@ -61,7 +61,8 @@ function workOf(prompt: string, named: ReadonlySet<string>, forConventions: bool
  * recipe: see everyday-requests.ts), like knowledge questions, get no conventions.
  */
 export function promptWork(prompt: string, general: boolean): PromptWork {
-  const named = kindsOfWork(prompt);
+  // A request for a commit message or a changelog entry names its work before its subject ("…for the ack retry change").
+  const named = kindsOfWork(askedText(prompt) ?? prompt);
   const work = workOf(prompt, named, true);
   // Small talk asked as a question ("在吗", "how are you?") is no knowledge question: nothing is answered.
   const chat = chitChat(prompt, work);
@@ -143,6 +144,12 @@ export interface ConventionChoice {
 
 /** Why a convention is not in the block: the prompt is another kind of work (it may still come as a lesson). */
 export const NOT_THIS_WORK = "not this kind of work";
+/**
+ * Why a convention is left out, not even as a lesson: its slot governs how code is written, and the
+ * prompt asks for git work only ("write the commit message for the ack retry change" gets no
+ * logging convention, however alike the task it was said in).
+ */
+export const OTHER_WORK = "the prompt asks for git work, not code";
 /** Why no convention is in the block: the prompt is a knowledge question. */
 export const KNOWLEDGE_QUESTION = "a knowledge question: no conventions";
 
@@ -178,6 +185,15 @@ function aboutAnswersOnly(work: ReadonlySet<string>, rule: string): boolean {
   return work.has("answers") && (work.size === 1 || SPEAKS_OF_ANSWERING.test(rule));
 }
 
+/** The kinds of git work: a commit, a branch, a pull request. */
+const GIT_WORK = WORK_FAMILIES[0] as ReadonlySet<string>;
+
+/** True when a prompt asks for git work and nothing else (a commit message, a branch, a pull request). */
+function asksForGitOnly(prompt: PromptWork): boolean {
+  const own = [...prompt.work].filter((kind) => !EVERY_TASK_WORK.has(kind));
+  return !prompt.general && own.length > 0 && own.every((kind) => GIT_WORK.has(kind));
+}
+
 /** A convention as one line of the block: its rule, without a final full stop. */
 export function conventionLine(lesson: Pick<Lesson, "rule">): string {
   return lesson.rule.trim().replace(/[.。]$/, "");
@@ -206,6 +222,8 @@ export function chooseConventions(
       shared: shared + wide,
       specific,
       answersOnly: aboutAnswersOnly(work, candidate.lesson.rule),
+      // A slot that governs how code is written, and nothing else.
+      codeOnly: slotOfLesson(candidate.lesson) !== null && [...work].every((kind) => kind === "code"),
     };
   });
   // The most specific work first: a test convention before the code ones for "cover X with unit checks".
@@ -222,13 +240,15 @@ export function chooseConventions(
       ? "the conventions block is off"
       : prompt.general && !(prompt.question && candidate.answersOnly)
         ? KNOWLEDGE_QUESTION
-        : candidate.shared === 0 && candidate.relevance < settings.minRelevance
-          ? NOT_THIS_WORK
-          : choice.chosen.length >= settings.maxConventions
-            ? `over the convention limit (${settings.maxConventions})`
-            : tokens + estimateTokens(`- ${candidate.text}\n`) > settings.maxTokens
-              ? `over the conventions token budget (${settings.maxTokens})`
-              : null;
+        : candidate.shared === 0 && candidate.codeOnly && asksForGitOnly(prompt)
+          ? OTHER_WORK
+          : candidate.shared === 0 && candidate.relevance < settings.minRelevance
+            ? NOT_THIS_WORK
+            : choice.chosen.length >= settings.maxConventions
+              ? `over the convention limit (${settings.maxConventions})`
+              : tokens + estimateTokens(`- ${candidate.text}\n`) > settings.maxTokens
+                ? `over the conventions token budget (${settings.maxTokens})`
+                : null;
     if (reason !== null) {
       choice.rejected.push({ ...candidate, reason });
       continue;
