@@ -36,6 +36,17 @@ export const EVERYDAY_REQUESTS = defineLexicon(
       example: "write a warm birthday message for my grandma's 80th",
     },
     {
+      // A message to someone in the user's life: "write a text to my landlord about the broken heater".
+      pattern:
+        /\b(?:message|text|note|e-?mail|letter)s?\b[^.?!]{0,30}\b(?:to|for) (?:my |our )?(?:landlord|landlady|neighbou?rs?|mum|mom|dad|parents|friends?|roommates?|flatmates?|wife|husband|partner|girlfriend|boyfriend|kids?'? (?:school|teacher)|doctor|dentist|plumber|building manager)\b/,
+      example: "write a short text to my landlord asking when the heater gets fixed",
+    },
+    {
+      pattern:
+        /(?:发给|给)(?:我(?:的)?)?(?:房东|邻居|妈妈?|爸爸?|老婆|老公|朋友|室友|老师|物业|女朋友|男朋友|家人)[^，。]{0,6}?(?:微信|消息|短信|邮件|信)/,
+      example: "帮我写一段发给房东的微信，说卧室空调坏了",
+    },
+    {
       pattern: /行程|旅游|旅行|攻略|菜谱|食谱|做饭|礼物|生日|婚礼|健身计划|减肥/,
       example: "帮我规划一下国庆去成都的旅游行程",
     },

@@ -92,6 +92,13 @@ describe("a request in a project is code work, whatever its opening", () => {
     expect(promptWork(prompt, false).work.has("code")).toBe(false);
   });
 
+  it.each([
+    "帮我写一段发给房东的微信，说卧室空调坏了，想约个周末来修",
+    "write a short text to my landlord asking when the heater gets fixed",
+  ])("%s is a message in the user's own life: no conventions", (prompt) => {
+    expect(promptWork(prompt, false).general).toBe(true);
+  });
+
   it("reads a request to write something for the conventions block only, not for situational lessons", () => {
     expect(promptWork("wrap the SMTP send in a retry loop", false).lessonWork.has("code")).toBe(false);
     expect(promptWork("rename the retry helper to with_backoff", false).lessonWork.has("code")).toBe(true);
