@@ -126,3 +126,33 @@ describe("a reason said before the rule in one sentence", () => {
     ]);
   });
 });
+
+describe("what is said of a thing an earlier rule of the message drops", () => {
+  it("says more of that rule, across a sentence between", () => {
+    expect(
+      read(
+        "New guideline from the architecture group: request input is validated through spatie/laravel-data objects now, not FormRequests. The Data class declares the rules with attributes and the controller receives the Data object. Existing FormRequests get migrated when touched.",
+      ).map((line) => line.split(" | ")[0]),
+    ).toEqual([
+      "Request input is validated through spatie/laravel-data objects now, not FormRequests. Existing FormRequests get migrated when touched",
+    ]);
+  });
+
+  it("is only a named thing, never a verb a prohibition forbids", () => {
+    const rules = read(
+      "a couple of things we care about. for logs we use the standard logging module, one logger per module via logging.getLogger(__name__). and for errors: never raise bare Exception or HTTPException from a route. raise a subclass of AppError from tidewater/errors.py and the handler turns it into a problem+json response.",
+    );
+    expect(rules.length).toBeGreaterThan(0);
+    expect(rules.filter((rule) => rule.includes("getLogger") && rule.includes("AppError"))).toEqual([]);
+  });
+});
+
+describe("the thing a rule uses or drops", () => {
+  it("is read past a word that only qualifies it", () => {
+    const terms = preferenceTerms("we're deprecating direct Guzzle in favour of Laravel's Http facade");
+    expect(terms.avoid.has("guzzle")).toBe(true);
+    expect(
+      preferenceTerms("request input is validated through laravel-data now").use.has("laravel-data"),
+    ).toBe(true);
+  });
+});

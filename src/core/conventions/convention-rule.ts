@@ -103,7 +103,18 @@ function speaksOfValue(text: string, finding: ConventionFinding): boolean {
 
 /** True when `text` names a thing `rule` drops ("… can't depend on Truth" after "swapping Truth for AssertK"). */
 function speaksOfDropped(text: string, rule: string): boolean {
-  return [...preferenceTerms(rule).avoid].some((term) => saysWord(text, term));
+  return [...preferenceTerms(rule).avoid].some((term) => namedInRule(rule, term) && saysWord(text, term));
+}
+
+/** True when `rule` writes `term` as a name: capitalised or with code's marks ("FormRequests", "Truth", not "raise"). */
+function namedInRule(rule: string, term: string): boolean {
+  const written = new RegExp(`(?<![\\w-])${escapeRegExp(term)}(?![\\w-])`, "i").exec(rule)?.[0] ?? "";
+  return /[A-Z._@/\d-]/.test(written);
+}
+
+/** True when `findings` of `text` set no slot and `text` names nothing to use: it may only say more of a drop. */
+function saysMoreOfDrop(text: string, findings: readonly ConventionFinding[]): boolean {
+  return findings.every((finding) => finding.slot === null) && preferenceTerms(text).use.size === 0;
 }
 
 /** True when `text` says `word` as a word of its own, in any case. */
@@ -292,6 +303,17 @@ export function readConventions(
       else if (follows && last !== null && speaksOfValue(text, last)) lastPosition = position;
       else last = null;
       reading.announced ||= announces;
+      continue;
+    }
+    // "… validated through laravel-data objects now, not FormRequests. … Existing FormRequests get
+    // migrated when touched": what is said of a thing an earlier rule of the message drops, naming
+    // nothing to use, says more of that rule.
+    const dropper = saysMoreOfDrop(text, findings)
+      ? found.findLast((item) => speaksOfDropped(text, item.quote))
+      : undefined;
+    if (dropper !== undefined && !hasStrongStandingMarker(unit.text) && !tellsDecision(text)) {
+      last = extend(dropper, withUnits(message, dropper, [unit], false));
+      lastPosition = position;
       continue;
     }
     // "the prefix is now n_. wr_ is retired": a drop said right after a rule is part of it, even

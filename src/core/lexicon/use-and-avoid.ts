@@ -52,6 +52,11 @@ export const USE_LEADS = defineLexicon(
       /\b(?:(?:are|is|get|gets|got) (?:managed|handled|installed|wrapped|generated|deployed|built|run|done|tracked|pinned)|go(?:es)?) (?:with|by|through|via|using)/,
       "deps are managed with poetry",
     ),
+    // Any work done through a thing: "request input is validated through spatie/laravel-data objects".
+    after(
+      /\b(?:are|is|gets?|got) \w+ed (?:through|via|using)/,
+      "request input is validated through laravel-data now",
+    ),
     after(
       /\b(?:are|is|gets?|got) (?:wrapped|packed|boxed) in(?:to)?/,
       "api responses are wrapped in ApiResponse<T>",
@@ -204,7 +209,7 @@ function compile(leads: readonly TermLead[]): RegExp[] {
     lead.side === "after"
       ? // A lead ends at a word's end ("run" is no lead inside "runners"), or on a Chinese character (用pnpm).
         new RegExp(
-          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:${TERM})`,
+          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:(?:direct|plain|raw|bare|vanilla|old|legacy|manual)\\s+)?(?:${TERM})`,
           "giu",
         )
       : new RegExp(
