@@ -82,3 +82,14 @@ describe("an update told as news, a vote or a meeting's outcome", () => {
     expect(rules("Did the team agree on a logger yet?")).toEqual([]);
   });
 });
+
+describe("where someone's work stands, in standup notes", () => {
+  it("is no rule", () => {
+    expect(
+      rules(
+        "Standup 29 Sep\n- Mia: radar tiles flicker on iPad split view, investigating\n- Jonas: out Thursday and Friday",
+      ),
+    ).toEqual([]);
+    expect(rules("Logging: structlog, always.")).toEqual(["Logging: structlog, always"]);
+  });
+});

@@ -187,6 +187,12 @@ export const NOT_A_RULE = defineLexicon(
       example: "the other team always uses java",
     },
     {
+      // Where someone's work stands, as a standup lists it: "Mia: radar tiles flicker on iPad split view, investigating".
+      pattern:
+        /(?:^|[,;:]\s*)(?:investigating|looking into it|(?:still )?in progress|wip|on hold|blocked(?: on [^,;.]+)?|waiting on [^,;.]+|on it|out (?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|ooo|on leave|on vacation)\s*[.!]*$|(?:排查中|跟进中|处理中|还在查|在看了?|请假)\s*[。！]*$/,
+      example: "Mia: radar tiles flicker on iPad split view, investigating",
+    },
+    {
       pattern:
         /\b(?:might|maybe|perhaps|probably|someday|some day|at some point|eventually|thinking about)\b/,
       example: "We might move to Bun at some point",
