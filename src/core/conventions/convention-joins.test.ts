@@ -156,3 +156,33 @@ describe("the thing a rule uses or drops", () => {
     ).toBe(true);
   });
 });
+
+describe("lines after a heading that ends with a colon", () => {
+  it("are list items, one rule a line, marker or not", () => {
+    expect(
+      read(
+        "先跟你对齐几条约定哈：\n网络请求统一走 Alamofire，不要直接用 URLSession；\n颜色、字体只能从 DesignSystem 模块里取，禁止在代码里写死色值；\n新页面一律用 SwiftUI 写，老的 UIKit 页面先不动。",
+      ).map((line) => line.split(" | ")[0]),
+    ).toEqual([
+      "网络请求统一走 Alamofire，不要直接用 URLSession",
+      "颜色、字体只能从 DesignSystem 模块里取，禁止在代码里写死色值",
+      "新页面一律用 SwiftUI 写，老的 UIKit 页面先不动",
+    ]);
+  });
+});
+
+describe("a one-off said in a later clause of a Chinese rule", () => {
+  it("is about something else, but an English symptom with 'never' makes no rule", () => {
+    expect(read("新页面一律用 SwiftUI 写，老的 UIKit 页面先不动。")).toHaveLength(1);
+    expect(read("这次先用 npm 吧")).toEqual([]);
+    expect(
+      read(
+        "no, leave old code alone for now. just fix the off-by-one in report.py, the last student never gets printed.",
+      ),
+    ).toEqual([]);
+  });
+
+  it("is no rule of another team", () => {
+    expect(read("隔壁组一律用 Java，我们不管他们。")).toEqual([]);
+  });
+});

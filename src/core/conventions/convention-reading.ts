@@ -25,6 +25,7 @@ import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween } from "./convention-alternatives.js";
 import { announcesOnly, namesAValue } from "./convention-announcements.js";
@@ -132,11 +133,26 @@ export function statesNoRule(unit: RuleUnit, text: string): boolean {
   if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return true;
   // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
   const strong = hasStrongStandingMarker(unit.text);
+  const said = strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text;
   return (
-    isOneOff(strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text) ||
-    isNotARule(text, holdsNow) ||
-    isNotARule(unit.text, holdsNow)
+    (isOneOff(said) && !markedApart(said)) || isNotARule(text, holdsNow) || isNotARule(unit.text, holdsNow)
   );
+}
+
+/**
+ * True when a Chinese rule's first clause carries a strong standing marker and no one-off cue: a
+ * one-off said in a later clause is about something else ("新页面一律用 SwiftUI 写，老的 UIKit 页面先不动").
+ * Not in English, where "never" may report a symptom in another clause ("…, the last student never gets printed").
+ */
+function markedApart(text: string): boolean {
+  if (languageOf(text) !== "zh") return false;
+  const [first, ...rest] = text.split(/[，；]/);
+  return rest.length > 0 && hasStrongStandingMarker(first as string) && !isOneOff(first as string);
+}
+
+/** True when a rule says to use a thing named in Latin letters (a tool's name, not 微信). */
+function namesALatinTool(text: string): boolean {
+  return [...preferenceTerms(text).use].some((term) => /[a-z]/.test(term));
 }
 
 /** True when `slot` sets a value said in `text`. */
@@ -195,7 +211,10 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const work = kindsOfWorkIn(text);
   // A change or choice of named things is about how work is done, with no word for the work
   // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
-  const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape);
+  // So is a strongly marked Chinese rule that names a tool in Latin letters ("新页面一律用 SwiftUI 写"):
+  // its nouns for the work are seldom the lexicon's.
+  const toolRule = zh && strong && namesALatinTool(text);
+  const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape) || toolRule;
   // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
   // lasting for a rule about work, as is a rule's shape.
   const shaped =
@@ -241,7 +260,13 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
     // What it is about is read from what it says to do, not from its reasons ("…, the CI check fails without it").
     const main = withoutReasons(clause.text);
     const words = kindsOfWorkIn(main);
-    if (clause.slot === null && words.length === 0 && !namesWorkThing(clause.text, shape)) continue;
+    if (
+      clause.slot === null &&
+      words.length === 0 &&
+      !namesWorkThing(clause.text, shape) &&
+      !(toolRule && namesALatinTool(clause.text))
+    )
+      continue;
     if (clause.slot === null && isSmallTalk(clause.text)) continue;
     // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
     const after =

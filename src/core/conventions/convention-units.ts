@@ -51,16 +51,39 @@ function inlineRun(text: string): Array<{ at: number; body: number }> {
   return [];
 }
 
+/**
+ * Lines that are list items with no marker: two or more lines in a row right after a line that ends
+ * with a colon ("先跟你对齐几条约定哈：" then one rule a line), up to a blank or a marked line.
+ */
+function bareItems(lines: readonly string[]): Set<number> {
+  const items = new Set<number>();
+  for (let index = 0; index < lines.length; index++) {
+    if (!/[:：]\s*$/.test(lines[index] as string) || LINE_MARKER.test(lines[index] as string)) continue;
+    let end = index + 1;
+    while (
+      end < lines.length &&
+      (lines[end] as string).trim() !== "" &&
+      !LINE_MARKER.test(lines[end] as string)
+    )
+      end++;
+    if (end - index - 1 >= 2) for (let item = index + 1; item < end; item++) items.add(item);
+    index = end - 1;
+  }
+  return items;
+}
+
 /** The stretches of a message: its list items (line markers, then numbered runs) and the prose between. */
 function stretches(message: string): Stretch[] {
   const found: Stretch[] = [];
   let group = 0;
   let inItem = false;
   let offset = 0;
-  for (const line of message.split("\n")) {
+  const lines = message.split("\n");
+  const bare = bareItems(lines);
+  for (const [index, line] of lines.entries()) {
     const marker = LINE_MARKER.exec(line);
     // A marked line starts an item; the lines after it go on with it until a blank line.
-    if (marker !== null) {
+    if (marker !== null || bare.has(index)) {
       group += 1;
       inItem = true;
     } else if (inItem && line.trim() === "") {

@@ -187,6 +187,10 @@ export const NOT_A_RULE = defineLexicon(
       example: "the other team always uses java",
     },
     {
+      pattern: /^(?:隔壁(?:组|团队|部门)|(?:别的|其他|其它)(?:组|团队|部门|项目)|他们(?:组|团队|那边))/,
+      example: "隔壁组一律用 Java，我们不管他们。",
+    },
+    {
       // Where someone's work stands, as a standup lists it: "Mia: radar tiles flicker on iPad split view, investigating".
       pattern:
         /(?:^|[,;:]\s*)(?:investigating|looking into it|(?:still )?in progress|wip|on hold|blocked(?: on [^,;.]+)?|waiting on [^,;.]+|on it|out (?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|ooo|on leave|on vacation)\s*[.!]*$|(?:排查中|跟进中|处理中|还在查|在看了?|请假)\s*[。！]*$/,
