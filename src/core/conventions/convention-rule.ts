@@ -219,7 +219,11 @@ export function readConventions(
       (change?.position === position - 1 || lastIsBefore) &&
       changesTo(before.text, text);
     change = null;
-    const here: MessageReading = { ...reading, announced: reading.announced || heading || afterChange, confirmed };
+    const here: MessageReading = {
+      ...reading,
+      announced: reading.announced || heading || afterChange,
+      confirmed,
+    };
     // Parts between semicolons are rules of their own when each is one ("use tabs; never commit .env").
     const parts = unit.parts.map((part) => readUnit(part, ruleOf(stripLeadIns(part.text)), here));
     const whole = announces ? [] : readUnit(unit, text, here);
