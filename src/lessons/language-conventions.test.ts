@@ -95,7 +95,7 @@ describe("the language of commit messages and docstrings, changed in a later ses
         lesson.rule.startsWith("From now on we use conventional commits"),
       );
       // Learnt with the commit style: the language is a slot its rule states besides.
-      expect(styled?.slot).toEqual({ id: "commit-format.style", value: "conventional" });
+      expect(styled?.slot).toEqual({ id: "commit-format", value: "conventional" });
       const after = await live(tacit);
       expect(after).toContain("Every function needs type hints and an English docstring");
       expect(after).not.toContain("Commit messages are written in Chinese");

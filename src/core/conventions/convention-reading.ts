@@ -43,6 +43,7 @@ import {
   readsAsDirective,
 } from "./convention-words.js";
 import { readSlots, type SlotFinding, saidOfEveryOne } from "./slot-rule.js";
+import { writtenForms } from "./slot-values.js";
 
 /** A convention read from a message. */
 export interface ConventionFinding {
@@ -155,9 +156,13 @@ function namesALatinTool(text: string): boolean {
   return [...preferenceTerms(text).use].some((term) => /[a-z]/.test(term));
 }
 
-/** True when `slot` sets a value said in `text`. */
+/** True when `slot` sets a value said in `text`, in any way it is written (en as "英文"). */
 function sets(slot: SlotFinding, text: string): boolean {
-  return slot.value !== null && text.toLowerCase().includes(slot.value);
+  const said = text.toLowerCase();
+  return (
+    slot.value !== null &&
+    writtenForms(slot.slot, slot.value).some((form) => said.includes(form.toLowerCase()))
+  );
 }
 
 /**

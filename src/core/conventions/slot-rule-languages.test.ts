@@ -8,7 +8,7 @@ describe("the language a kind of text is written in", () => {
     ["提交信息用中文写", ["language:commit-messages=zh"]],
     [
       "提交信息以后改成英文的 conventional commits",
-      ["language:commit-messages=en", "commit-format.style=conventional"],
+      ["language:commit-messages=en", "commit-format=conventional"],
     ],
     ["函数都要写类型注解和中文 docstring", ["annotations=use", "language:docstrings=zh"]],
     ["docstring 以后写英文吧", ["language:docstrings=en"]],

@@ -7,11 +7,12 @@
 import { withoutChangeSources } from "../lexicon/change-sources.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
-import { MEMBER_LEADS, MEMBER_PURPOSES } from "../lexicon/member-leads.js";
+import { DROP_ADVERBS, MEMBER_ADDED, MEMBER_LEADS, MEMBER_PURPOSES } from "../lexicon/member-leads.js";
 import { forbids } from "../lexicon/negations.js";
 import {
   ANY_WHAT,
   DEFAULT_WHAT,
+  listValue,
   SLOTS,
   type SlotEntry,
   saidOfEveryOne,
@@ -21,6 +22,7 @@ import {
 } from "../lexicon/slots.js";
 import { LAUNCHERS, NOT_A_TOOL, OF_A_PACKAGE, PACKAGE_NOUNS } from "../lexicon/slots-described.js";
 import { isStopWord } from "../lexicon/stop-words.js";
+import { textShape } from "../lexicon/text-shapes.js";
 import { DESCRIPTION_LEADS, droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 
@@ -84,7 +86,8 @@ function avoidedBefore(before: string): boolean {
   if (avoid === null) return false;
   const use = MEMBER_LEADS.pattern.exec(before);
   const lead = avoid[1] ?? avoid[2] ?? "";
-  return use === null || !/[\p{L}\p{N}]/u.test(before.slice(avoid.index + lead.length, use.index));
+  const between = before.slice(avoid.index + lead.length, use?.index).replace(DROP_ADVERBS, "");
+  return use === null || !/[\p{L}\p{N}]/u.test(between);
 }
 
 /** True when `rest` says "instead" with no other member of the slot (`members`) before it. */
@@ -109,11 +112,11 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     if (member === undefined) continue;
     const after = text.slice((match.index ?? 0) + match[0].length);
     if (neutralAfter?.test(after)) continue;
-    // A tool in the possessive is talked about, not chosen ("Netlify's bandwidth pricing got silly").
-    if (/^['’]s\b/.test(after)) continue;
+    // A tool in the possessive is talked about, not chosen ("Netlify's bandwidth pricing got silly"), said to be in ("now that kotest is in for …") was added, not chosen.
+    if (/^['’]s\b/.test(after) || MEMBER_ADDED.test(after)) continue;
     const head = key.split(/\s+/)[0] as string;
     const { before, after: rest } = clauseAt(text, match.index ?? 0);
-    if (/\bnow\b|现在/i.test(`${before}${rest}`)) current.add(member);
+    if (/\bnow\b(?!\s+that\b)|现在/i.test(`${before}${rest}`)) current.add(member);
     if (terms.avoid.has(head) || avoidedBefore(before)) avoided.add(member);
     else if (
       MEMBER_LEADS.test(before) ||
@@ -190,12 +193,14 @@ function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): str
   }
   if (value.from === "member") return usedMember(entry, text);
   if (value.from === "described") return describedValue(match, text);
+  if (value.from === "shape") return textShape(match[value.value] ?? "");
   const raw =
     value.value === 0
       ? valueAfter(text.slice((match.index ?? 0) + match[0].length))
       : (match[value.value] ??
         match.slice(1).find((group, index) => group !== undefined && index + 1 !== entry.what) ??
         null);
+  if (value.list === true) return raw ? listValue(raw) : null;
   const read =
     raw
       ?.trim()
@@ -243,8 +248,8 @@ export function readSlots(said: string): SlotFinding[] {
       if (dropped) avoided.add(slot);
       else avoided.delete(slot);
       const value = readValue(entry, match, text);
-      // A tool mentioned, not chosen ("npm run lint"), governs no slot.
-      if (value === null && (entry.value.from === "member" || entry.value.from === "described")) continue;
+      // A tool mentioned, not chosen ("npm run lint"), or words of no shape, govern no slot.
+      if (value === null && entry.value.from !== "group" && entry.value.from !== "polarity") continue;
       // A value the rule drops sets nothing ("eu-west-1 gets drained over Q1", "the Dto suffix is gone").
       if (entry.value.from === "group" && value !== null && dropsValue(text, value)) continue;
       // A tool of another kind of work is no value here ("报错都发到 Sentry" names no deploy target).

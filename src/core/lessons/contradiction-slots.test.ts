@@ -4,7 +4,7 @@ import type { LessonSlot } from "./lesson.js";
 
 /** A convention as learning stores it: its rule and the slot it was learnt with (its first, when it states several). */
 const convention = (rule: string, slot?: LessonSlot) => ({ rule, slot, convention: true });
-const style = { id: "commit-format.style", value: "conventional" };
+const style = { id: "commit-format", value: "conventional" };
 
 describe("a newer convention that states several slots", () => {
   it("replaces an older one in any slot it states, not only the one it was learnt with", () => {

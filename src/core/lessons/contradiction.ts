@@ -7,6 +7,7 @@
  */
 import { memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
+import { LIST_SEPARATOR } from "../lexicon/slots.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { memoizeText } from "../memo.js";
@@ -111,6 +112,14 @@ export function amendedRule(newer: SlotHolder, older: SlotHolder): string | null
   const replaced = replacedSlot(newer, older);
   if (replaced === null) return null;
   const { old, fresh } = replaced;
+  const renamed = renamedPart(old.value, fresh.value, newer.rule);
+  if (renamed !== null) {
+    const [at] = [...older.rule.matchAll(writtenValue(renamed))];
+    const value = writtenValue(fresh.value).exec(newer.rule)?.[0] ?? fresh.value;
+    return at === undefined
+      ? null
+      : `${older.rule.slice(0, at.index)}${value}${older.rule.slice(at.index + at[0].length)}`;
+  }
   const states = slotsOfRule(older.rule);
   if (states.length < 2 || states.filter((slot) => slotFamily(fresh.id).includes(slot.id)).length !== 1)
     return null;
@@ -129,6 +138,22 @@ export function amendedRule(newer: SlotHolder, older: SlotHolder): string | null
       return `${/^A/.test(article) ? fitting.replace("a", "A") : fitting}${space}`;
     });
   return `${before}${value}${older.rule.slice(only.index + only[0].length)}`;
+}
+
+/**
+ * The part of a list value (`ods_、dwd_、dws_`) a newer rule renames to `value`: the part it names
+ * nearest before the new one ("dwd_ 层改名叫 dw_，ods_ 和 dws_ 保持不变" → dwd_). Null when the value
+ * is no list, the new one is in it already, or no part of it is named before the new one.
+ */
+function renamedPart(list: string, value: string, rule: string): string | null {
+  const parts = list.split(LIST_SEPARATOR);
+  const at = writtenValue(value).exec(rule)?.index;
+  if (parts.length < 2 || parts.includes(value) || at === undefined) return null;
+  const before = parts
+    .map((part) => ({ part, index: [...rule.slice(0, at).matchAll(writtenValue(part))].pop()?.index ?? -1 }))
+    .filter((named) => named.index >= 0)
+    .sort((first, second) => second.index - first.index);
+  return before[0]?.part ?? null;
 }
 
 /** The words of a rule as terms are read (lower case; `@Audited`, `env_logger`, `os.path` kept whole). */

@@ -25,6 +25,11 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
       /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed|deploy(?:s|ed|ing)?|ship(?:s|ped|ping)?)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/,
     example: "Tests are xUnit, mocks with ",
   },
+  // What things are wrapped with: "wrap flaky calls with backoff.on_exception".
+  {
+    pattern: /\bwrap(?:s|ped|ping)?\s+(?:[\w-]+\s+){0,3}?(?:with|in|using|via)\s+(?:the\s+|our\s+)?$/,
+    example: "wrap flaky calls with ",
+  },
   // The way a kind of work goes: "async stuff between services goes over RabbitMQ".
   {
     pattern:
@@ -86,3 +91,23 @@ export const MEMBER_PURPOSES = defineLexicon(
   ],
   "iu",
 );
+
+/**
+ * Words after a tool that say it was added beside what is used, not chosen as the one: "now that
+ * kotest is in for the property-based tests", "vitest is in as well". Read on the words after the tool.
+ */
+export const MEMBER_ADDED = defineLexicon("member-added", [
+  {
+    pattern:
+      /^\s+(?:is|are|was|got)\s+(?:now\s+|also\s+)?in(?:\s+(?:for|as well|too|now)\b|\s*(?:[,.;:]|$))/i,
+    example: " is in for the property-based tests",
+  },
+  { pattern: /^\s*(?:也|已经)?(?:加进来了|引进来了|引入了|进来了)/, example: " 也加进来了" },
+]);
+
+/**
+ * Words between a drop and a lead that says use that drop nothing of their own ("不要再直接用 tenacity",
+ * "don't ever use"): adverbs. The lead then says what not to use.
+ */
+export const DROP_ADVERBS =
+  /再|直接|继续|还|也|都|又|自己|随便|手动|\b(?:again|directly|ever|even|just|still|manually)\b|\s+/giu;

@@ -13,7 +13,18 @@ export type SlotValue =
    * `names`, read through them (lower case, as written → as stored: "英文" → en), so a value is
    * stored the same however it is written.
    */
-  | { from: "group"; value: number; names?: Readonly<Record<string, string>> }
+  | {
+      from: "group";
+      value: number;
+      names?: Readonly<Record<string, string>>;
+      /** The value is a list of parts ("ods_、dwd_、dws_"), stored as {@link listValue} writes it. */
+      list?: true;
+    }
+  /**
+   * The shape of the template or example in capture group `value` (see text-shapes.ts): "`[模块]
+   * 描述`" and "`[module] description`" are one value, `[<scope>] <summary>`.
+   */
+  | { from: "shape"; value: number }
   /**
    * The one member the rule says to use (`use pnpm`, `yarn add`, `一律用 pnpm`); a member followed
    * by `neutralAfter` names no choice (`npm run lint` works whatever installs the packages); a
@@ -136,6 +147,23 @@ export function whatOf(entry: Pick<SlotEntry, "whats">, named: string): string {
   return (
     WHAT_NAMES[lower] ?? WHAT_NAMES[lower.replace(/s$/, "")] ?? WHAT_NAMES[lower.replace(/es$/, "")] ?? lower
   );
+}
+
+/** How a list value is written between its parts when stored: "ods_, dwd_ and dws_" → "ods_、dwd_、dws_". */
+export const LIST_SEPARATOR = "、";
+
+/** A list of parts as one value: each part lower case, unquoted, in the order said. */
+export function listValue(written: string): string {
+  return written
+    .split(/\s*(?:[、,，/;；]|\band\b|\bor\b|和|及|与)\s*/u)
+    .map((part) =>
+      part
+        .trim()
+        .replace(/^['"‘“\x60]|['"’”\x60]$/g, "")
+        .toLowerCase(),
+    )
+    .filter((part) => part !== "")
+    .join(LIST_SEPARATOR);
 }
 
 /** What a `{what}` slot governs when the rule names no thing: every thing (see `slotFamily`). */

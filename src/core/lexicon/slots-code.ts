@@ -17,6 +17,15 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     "let's switch to NumPy-style docstrings",
     1,
   ),
+  // In Chinese: "Google 风格的 docstring", "docstring 改成 sphinx 格式", and a style only docstrings
+  // have said alone ("以后统一写 NumPy 风格"; Google style alone may be a code style guide).
+  valued(
+    "docstring-style",
+    ["code"],
+    /(google|numpy|sphinx|epytext|restructuredtext)\s*(?:风格|格式|style)的?\s*(?:docstrings?|文档字符串|文档注释)|(?:docstrings?|文档字符串|文档注释)[^，。；]{0,10}?(google|numpy|sphinx|epytext)|(?<![\w-])(numpy|sphinx|epytext)\s*(?:风格|格式)/,
+    "对外暴露的函数都要写 Google 风格的 docstring",
+    1,
+  ),
   practice("docstrings", ["code"], /\bdocstrings?\b|文档字符串/, "we use docstrings in all methods"),
   practice(
     "annotations",

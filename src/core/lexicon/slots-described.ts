@@ -216,9 +216,17 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
   described(
     "job-queue",
     ["code"],
-    /(?:background|async|scheduled|cron|recurring|periodic) (?:jobs|tasks|work)|jobs|job queues?|task queues?|workers|定时任务|异步任务|后台任务|任务队列|任务调度/,
+    /(?:background|async|scheduled|cron|recurring|periodic) (?:jobs|tasks|work)|(?:job|queue|active ?job) (?:backend|adapter)|jobs|job queues?|task queues?|workers|定时任务|异步任务|后台任务|任务队列|任务调度/,
     "jobs run on BullMQ",
-    same("bullmq", "sidekiq", "celery", "dramatiq", "hangfire", "quartz", "xxl-job", "oban", "resque"),
+    {
+      ...same("bullmq", "sidekiq", "celery", "dramatiq", "hangfire", "quartz", "xxl-job", "oban", "resque"),
+      ...same("goodjob", "delayed_job", "rq", "huey", "arq", "asynq"),
+      good_job: "goodjob",
+      "solid queue": "solid-queue",
+      solid_queue: "solid-queue",
+      solidqueue: "solid-queue",
+      "solid-queue": "solid-queue",
+    },
     "background jobs use sidekiq now, not resque",
   ),
   described(
@@ -339,6 +347,8 @@ export const NOT_A_TOOL = defineLexicon("not-a-tool", [
     example: "ci",
   },
   { pattern: /^[a-z]{3,}(?:ly|ing|ed)$/, example: "manually" },
+  // How a thing grows or waits, not what does it ("retries use exponential backoff").
+  { pattern: /^(?:exponential|linear|constant|fixed|jittered|random|incremental)$/, example: "exponential" },
   // What kind of package it is, before a package noun ("the standard library", "the core module").
   {
     pattern: /^(?:standard|core|builtin|internal|shared|common|own|official|base|new|old|native|stdlib|std)$/,

@@ -186,6 +186,10 @@ const LANGUAGE_STARTS = `(?=${firstCharacters(HUMAN_LANGUAGES.entries.flatMap((e
 const ENDS = String.raw`(?=\s*(?:$|[,.;:!?，。；：！？)\]]|(?:please|always|only|from now on|going forward|by default|too|as well|everywhere|throughout|now|henceforth|across|for (?:all|every|each|new|the|our))\b))`;
 /** Words between a kind of text and its language: no other kind, no clause break, no negation. */
 const GAP = String.raw`(?:(?!${ANOTHER_KIND}|\b(?:not|never|no|don[’']?t|avoid|stop|instead|translate\w*)\b)[^,.;:!?\n]){0,40}?`;
+/** The rest of a heading that names a kind of text, up to its colon ("commit 规范小调整一下："). */
+const HEADING = String.raw`(?:(?!${ANOTHER_KIND})[^:：.;。；!?！？\n]){0,20}[:：]\s*`;
+/** A rule after a heading, up to the words that say its language: one sentence, no other kind, no negation. */
+const RULE_GAP = String.raw`(?:(?!${ANOTHER_KIND}|不|别|禁止|勿|无需|翻译)[^。；;!?！？\n]){0,40}?`;
 const ZH_GAP = String.raw`(?:(?!${ANOTHER_KIND}|不|别|禁止|勿|无需|翻译)[^，。；,;:：！？!?\n]){0,12}?`;
 /** Words before a language that say the text is written in it (用英文, 改成中文, 一律英文); not 是 ("提交信息是中文的，看不懂"). */
 const ZH_LEAD =
@@ -234,6 +238,15 @@ export const LANGUAGE_SLOTS: readonly SlotEntry[] = [
   writtenIn(
     String.raw`${KIND_STARTS}${NOT_TALKED_ABOUT}${KIND}\s*(?::|：|=|->|→|\s(?:are|is|stay|stays|remain|remains)(?:\s+(?:all|always|only|now))?\s)\s*(?:always\s+|only\s+)?${LANGUAGE}(?:[- ]only)?${ENDS}`,
     "Commit messages: English only",
+    1,
+    2,
+  ),
+  // A kind of text named in a heading, its language said in the rule after the colon: "commit 规范小调整一下：
+  // …，但描述部分改用英文写", "commit messages, one change: the body is written in German from now on".
+  // Only the kind is the match, so what the rule sets besides is read too (the format it keeps).
+  writtenIn(
+    String.raw`${KIND_STARTS}${NOT_TALKED_ABOUT}${KIND}(?=${HEADING}(?:${GAP}${IN}${LANGUAGE}${ENDS}|${RULE_GAP}${ZH_LEAD}\s*${LANGUAGE}))`,
+    "commit 规范小调整一下：格式还是 `[模块] 描述`，但描述部分改用英文写",
     1,
     2,
   ),

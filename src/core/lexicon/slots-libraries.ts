@@ -5,8 +5,26 @@
  * Moshi", "new code uses neverthrow"). A project holds one of each, so "we're moving logging to
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
  */
-import { membersWithEveryday, type SlotEntry } from "./slot-entry.js";
+import { membersWithEveryday, type SlotEntry, valued } from "./slot-entry.js";
 import { described, same } from "./slots-described.js";
+
+/** How money is held, as written → as stored: cents and minor units are one, decimals another. */
+const MONEY_FORMS: Readonly<Record<string, string>> = {
+  "integer cents": "integer-cents",
+  cents: "integer-cents",
+  "minor units": "integer-cents",
+  integer: "integer-cents",
+  integers: "integer-cents",
+  整数分: "integer-cents",
+  分: "integer-cents",
+  decimal: "decimal",
+  decimals: "decimal",
+  bigdecimal: "decimal",
+  float: "float",
+  floats: "float",
+  double: "float",
+  doubles: "float",
+};
 
 /** The library slots, tried in this order. */
 export const LIBRARY_SLOTS: readonly SlotEntry[] = [
@@ -141,5 +159,55 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       "dagger hilt": "hilt",
     },
     "let's switch to Hilt, no new Koin modules",
+  ),
+  // How calls that fail are retried: a library, or the project's own wrapper (below).
+  described(
+    "retry",
+    ["code", "http"],
+    /retries|retrying|retry (?:logic|policy|policies|handling)|(?:调用|请求|接口)?重试(?:逻辑|机制|策略)?/,
+    "retries go through tenacity",
+    {
+      ...same("tenacity", "polly", "resilience4j", "p-retry", "async-retry", "retrying", "cockatiel"),
+      ...same("failsafe", "spring-retry", "retry-go", "cenkalti/backoff", "backoff", "exponential-backoff"),
+      "avast/retry-go": "retry-go",
+    },
+    "use p-retry instead of async-retry",
+    // Backoff as an idea is no library: only its module ("backoff.on_exception") or a word for one is.
+    {
+      names: ["backoff"],
+      example: "wrap flaky calls with backoff.on_exception",
+      neutralAfter: /^(?!\.\w|\s+(?:library|package|lib|module)\b)/i,
+    },
+  ),
+  // The project's own retry wrapper, a decorator or a function said after a word of use: "重试…用我封装好的
+  // @with_backoff", "retries go through our own `retry_call`".
+  valued(
+    "retry",
+    ["code", "http"],
+    /(?:retries|retrying|retry logic|重试)[^。.;；!?！？]{0,40}?(?:用|使用|改用|走|uses?|through|with|via)\s*[^\s@\x60，,。]{0,10}\s*(?:(@[\w.]+)|\x60([\w.@]+)\x60)/,
+    "重试不要再直接用 tenacity 了，用我封装好的 @with_backoff",
+    1,
+  ),
+  // How money is held: as a representation ("integer cents", BigDecimal) or a library.
+  {
+    slot: "money",
+    work: ["code", "payments"],
+    pattern:
+      /\b(?:money|amounts?|prices?|monetary (?:values|amounts)|currency (?:values|amounts))\s+(?:is|are)\s+(?:always\s+)?(?:(?:stored|kept|held|represented|modell?ed|handled|saved)\s+)?(?:as\s+|in\s+)?(?:an?\s+)?(integer cents|cents|minor units|integers?|decimals?|bigdecimal|floats?|doubles?)\b|(?:金额|价格)[^，。；]{0,6}?(?:用|以|按)\s*(整数分|分|decimal|bigdecimal)\s*(?:存储|存|为单位|保存|表示)/,
+    example: "money is stored as integer cents",
+    value: { from: "group" as const, value: 1, names: MONEY_FORMS },
+  },
+  described(
+    "money",
+    ["code", "payments"],
+    /money(?: handling| math| values| amounts)?|monetary (?:values|amounts)|currency handling|金额(?:计算|处理)?/,
+    "money goes through Joda-Money",
+    {
+      ...same("moneyphp", "joda-money", "dinero.js", "py-moneyed", "money-rails", "brick/money", "moneta"),
+      dinero: "dinero.js",
+      moneyed: "py-moneyed",
+      "moneyphp/money": "moneyphp",
+    },
+    "we're standardising on moneyphp instead of brick/money",
   ),
 ].flat();

@@ -15,6 +15,12 @@ import {
   ZH_WHAT,
 } from "./slot-entry.js";
 
+/**
+ * A name part in Chinese words before a slash, a placeholder for what goes there ("用户名/需求号" →
+ * 用户名/), before more of the name.
+ */
+const ZH_PART = String.raw`[\u4e00-\u9fff]{2,8}\/(?=[\u4e00-\u9fffA-Za-z<{])`;
+
 /** A thing with a name, as `WHAT` but capturing nothing. */
 const ANY_THING = WHAT.replace(/^\(/, "(?:");
 
@@ -28,8 +34,46 @@ const CASE = "(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]cas
  */
 const SUFFIX_NAME = String.raw`['"‘“\x60]?((?!(?:with|by|as|the|a|an|this|that|its|their|our|your|same|usual|standard|right|proper|correct|default|old|new|name|module|file|class)\b)[A-Z][A-Za-z0-9]{1,15}|_\w{1,15})['"’”\x60]?`;
 
+/** Name parts said as a list ("ods_、dwd_、dws_", "raw_, stg_ and mart_"): capture group. */
+const PREFIX_LIST = String.raw`((?:['"‘“\x60]?[A-Za-z$][\w$]{0,20}[_-]['"’”\x60]?\s*(?:[、,，/]|and|和|及)\s*)+['"‘“\x60]?[A-Za-z$][\w$]{0,20}[_-]['"’”\x60]?)(?![\w$])`;
+
+/** A list of name parts, one value (see `listValue`). */
+const namingList = (pattern: RegExp, example: string, value: number, what = 1): SlotEntry => ({
+  ...naming("prefix", pattern, example, value, what),
+  value: { from: "group", value, list: true },
+});
+
+/** A naming entry said of no thing (`naming.any.…`). */
+const ofNoThing = (pattern: RegExp, example: string, value: number): SlotEntry => {
+  const { what: _what, ...entry } = naming("prefix", pattern, example, value);
+  return entry;
+};
+
 /** The slots of names, tried in this order. */
 export const NAMING_SLOTS: readonly SlotEntry[] = [
+  // Prefixes said as a list, one per layer or kind: "表名按数仓分层加前缀：ods_、dwd_、dws_",
+  // "table names get a layer prefix: raw_, stg_, mart_".
+  namingList(
+    new RegExp(`${ZH_WHAT}(?:名|名称|名字)?[^，。；,;]{0,12}?前缀\\s*[:：是为]?\\s*${PREFIX_LIST}`),
+    "表名按数仓分层加前缀：ods_、dwd_、dws_",
+    2,
+  ),
+  namingList(
+    new RegExp(
+      String.raw`\b${WHAT}(?:\s+names?)?\b[^.;:]{0,30}?\bprefix(?:es)?\s*(?:[:：]|are|is)\s*${PREFIX_LIST}`,
+    ),
+    "table names get a layer prefix: raw_, stg_, mart_",
+    2,
+  ),
+  // A name part renamed, said of no thing (`naming.any.prefix`, the family of every thing's prefix):
+  // "dwd_ 层改名叫 dw_", "the stg_ prefix is renamed to st_".
+  ofNoThing(
+    new RegExp(
+      String.raw`(?<![\w$./-])${PREFIX_PART}\s*(?:层|前缀|prefix)?\s*(?:改名叫|改名为|改名成|改叫|重命名为|(?:is\s+|gets\s+)?renamed\s+to|becomes)\s*${PREFIX_PART}`,
+    ),
+    "dwd_ 层改名叫 dw_，ods_ 和 dws_ 保持不变",
+    2,
+  ),
   naming(
     "prefix",
     new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\b(?:start|begin)s?\s+with\s+(?:the\s+)?`),
@@ -42,6 +86,24 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
       String.raw`\b(?:start|begin|prefix)(?:ing)?\s+(?:all\s+|your\s+|the\s+|our\s+)?(?:(?:function|method|class)\s+)?${WHAT} names?\s+with\s+`,
     ),
     "always start variable names with 'z_'",
+    0,
+  ),
+  // The thing names start with said in words, after a heading or as what to prefix them with:
+  // "Branch names: prefix them with your initials instead of a type", "prefix every branch with your username".
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\b${WHAT}(?:\s+names?)?\s*[:：]\s*(?:always\s+|now\s+)*(?:start|begin|prefix)\s+(?:them|it|each(?:\s+one)?|every\s+one)\s+with\s+`,
+    ),
+    "Branch names: prefix them with your initials instead of a type",
+    0,
+  ),
+  naming(
+    "prefix",
+    new RegExp(
+      String.raw`\bprefix\s+(?:all\s+|every\s+|each\s+|your\s+|the\s+|our\s+|new\s+)*${WHAT}(?:\s+names?)?\s+with\s+`,
+    ),
+    "prefix every branch with your username",
     0,
   ),
   naming(
@@ -111,9 +173,9 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "prefix",
     new RegExp(
-      `${ZH_WHAT}(?:名|命名|名称|名字)?[^，。；,;]{0,6}?(?:改成|改为|换成|叫|是|统一为|统一用|一律用)\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}[_/-])`,
+      `${ZH_WHAT}(?:名|命名|名称|名字)?[^，。；,;]{0,6}?(?:改成|改为|换成|叫|是|统一为|统一用|一律用)\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}[_/-]|${ZH_PART})`,
     ),
-    "分支命名改成 jy-需求号-简短描述",
+    "分支名改成 用户名/需求号",
     2,
   ),
   naming(
@@ -201,7 +263,7 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "prefix",
     new RegExp(
-      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:前缀)?[^，。；,;]{0,10}?(?:以|用)\\s*${ZH_VALUE}\\s*(?:开头|打头|为前缀|作为前缀)`,
+      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?(?:前缀)?[^，。；,;]{0,10}?(?:以|用)\\s*(?:${ZH_VALUE}|([\u4e00-\u9fff]{2,8}))\\s*(?:开头|打头|为前缀|作为前缀)`,
     ),
     "以后变量名一律以 m_ 开头",
     2,

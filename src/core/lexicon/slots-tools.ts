@@ -288,6 +288,8 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       nox: "nox",
     },
     "vitest replaced jest, use vitest",
+    // A runner's own assertions are the assertion library ("the kotest assertions").
+    { neutralAfter: /^(?:\s+|-)(?:assertions?|matchers?)\b/i },
   ),
   // What tests fake their collaborators with, and what they assert with: a project has one of each.
   members(
@@ -318,10 +320,20 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       fluentassertions: "fluentassertions",
       shouldly: "shouldly",
       "power-assert": "power-assert",
+      "google truth": "truth",
+      assertk: "assertk",
+      strikt: "strikt",
+      kluent: "kluent",
+      atrium: "atrium",
+      hamkrest: "hamkrest",
+      // A runner's own assertions: "the kotest assertions".
+      "kotest assertions": "kotest",
+      "kotest matchers": "kotest",
+      "kotest-assertions": "kotest",
     },
     "move our assertions from Hamcrest to AssertJ",
     {
-      only: /\bassert|\bmatchers?\b|\bhamcrest\b|\bassertj\b|\bchai\b|\bshouldly\b|\bfluentassertions\b|断言/i,
+      only: /\bassert|\bmatchers?\b|\bhamcrest\b|\bassertj\b|\bchai\b|\bshouldly\b|\bfluentassertions\b|\bstrikt\b|\bkluent\b|断言/i,
     },
   ),
   members(

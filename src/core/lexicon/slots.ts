@@ -19,6 +19,8 @@ import { TOOL_SLOTS } from "./slots-tools.js";
 export {
   ANY_WHAT,
   DEFAULT_WHAT,
+  LIST_SEPARATOR,
+  listValue,
   type SlotEntry,
   type SlotValue,
   WHAT_NAMES,
@@ -36,6 +38,14 @@ export const WHAT_WORK: Readonly<Record<string, readonly string[]>> = { ...NAMED
  * "on 100 requests", "to 30 seconds").
  */
 const PORT = String.raw`(\d{2,5})\b(?![-/.:]\d|\s*(?:%|percent|ms|s|secs?|seconds?|minutes?|mins?|hours?|h|days?|weeks?|months?|years?|[kmg]b|px|rem|em|requests?|rps|items?|rows?|retries|workers?|threads?|connections?|times|x|users?|lines?|chars?|characters|columns?)\b)`;
+
+/**
+ * Words between a kind of text and a template or example of it that say it is its form ("format",
+ * "like", "look like", "are", a colon, 格式, 形如), within one sentence.
+ */
+const SAID_AS_FORM = String.raw`(?:(?![.。;；!?！？](?:\s|$))[^"“\x60「\n]){0,60}?(?:format(?:ted)?|shape|like|look like|follows?|template|pattern|e\.g\.|for example|are|is|[:：]|格式|形如|样式|模板|比如|例如)[^"“\x60「\n]{0,20}?`;
+/** A template or example in quotes or backticks: capture group 1. */
+const QUOTED_FORM = String.raw`["“\x60「]([^"”\x60」\n]{3,60})["”\x60」]`;
 
 /** Every slot, tried in this order; one rule may name several (one per clause). */
 export const SLOTS = defineLexicon(
@@ -111,13 +121,24 @@ export const SLOTS = defineLexicon(
       "我们规范是提交信息必须以 jira 编号开头",
       1,
     ),
+    // The form commit messages take: a convention by name, or a template or example of it, as
+    // its shape ("`[模块] 描述`" and "`[module] description`" are one; see text-shapes.ts).
     valued(
-      "commit-format.style",
+      "commit-format",
       ["commit"],
       /\b(conventional) commits?\b|(约定式)提交/,
       "Please use conventional commits",
       1,
     ),
+    {
+      slot: "commit-format",
+      work: ["commit"],
+      pattern: new RegExp(
+        String.raw`(?<=(?:\bcommit(?:s|\s*(?:messages?|msgs?|subjects?|subject lines?|titles?|headers?|信息|说明|标题|格式|规范))?\b|提交(?:信息|说明|消息|日志|标题|格式|规范))${SAID_AS_FORM})${QUOTED_FORM}`,
+      ),
+      example: "commit message 格式是 `[模块] 描述`",
+      value: { from: "shape" as const, value: 1 },
+    },
     // The human language a kind of text, or an answer, is written in.
     ...LANGUAGE_SLOTS,
     valued(
