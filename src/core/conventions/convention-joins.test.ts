@@ -186,3 +186,24 @@ describe("a one-off said in a later clause of a Chinese rule", () => {
     expect(read("隔壁组一律用 Java，我们不管他们。")).toEqual([]);
   });
 });
+
+describe("a thing left alone for now, said after a change in Chinese", () => {
+  it("keeps the change a rule", () => {
+    expect(
+      read("跟你说下，架构组觉得 qn_ 太短容易撞名，以后局部变量改成 pay_ 开头，老代码先不动。").map(
+        (line) => line.split(" | ")[1],
+      ),
+    ).toEqual(["naming.variable.prefix=pay_"]);
+    expect(read("测试框架改用 Pest，新写的测试都用 Pest，老的 PHPUnit 用例先不动")).toHaveLength(1);
+    expect(read("老接口先不用改")).toEqual([]);
+  });
+
+  it("keeps a drop of a generic type with the rule after it", () => {
+    expect(
+      read(
+        "架构组定了，Result<T> 废弃，以后新接口统一返回 ApiResponse<T>，成功用 ApiResponse.success(data)。老接口先不用改",
+      ),
+    ).toHaveLength(1);
+    expect([...preferenceTerms("Result<T> is deprecated, use ApiResponse<T>").avoid]).toEqual(["result"]);
+  });
+});

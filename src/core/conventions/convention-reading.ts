@@ -141,14 +141,18 @@ export function statesNoRule(unit: RuleUnit, text: string): boolean {
 }
 
 /**
- * True when a Chinese rule's first clause carries a strong standing marker and no one-off cue: a
- * one-off said in a later clause is about something else ("新页面一律用 SwiftUI 写，老的 UIKit 页面先不动").
+ * True when a clause of a Chinese rule carries a strong standing marker or says a change before any
+ * clause with a one-off cue: the one-off said after it is about something else ("新页面一律用 SwiftUI 写，老的 UIKit 页面先不动").
  * Not in English, where "never" may report a symptom in another clause ("…, the last student never gets printed").
  */
 function markedApart(text: string): boolean {
   if (languageOf(text) !== "zh") return false;
-  const [first, ...rest] = text.split(/[，；]/);
-  return rest.length > 0 && hasStrongStandingMarker(first as string) && !isOneOff(first as string);
+  const clauses = text.split(/[，；]/);
+  const oneOff = clauses.findIndex((clause) => isOneOff(clause));
+  return (
+    oneOff > 0 &&
+    clauses.slice(0, oneOff).some((clause) => hasStrongStandingMarker(clause) || saysUpdate(clause))
+  );
 }
 
 /** True when a rule says to use a thing named in Latin letters (a tool's name, not 微信). */

@@ -11,9 +11,9 @@ import type { LexiconEntry } from "./define-lexicon.js";
 import { defineLexicon } from "./define-lexicon.js";
 import { isStopWord } from "./stop-words.js";
 
-const WORD = String.raw`[\p{L}\p{N}_@./:+-]*[\p{L}\p{N}_@/:+-]`;
+const WORD = String.raw`[\p{L}\p{N}_@./:+<>-]*[\p{L}\p{N}_@/:+>-]`;
 /** A term written in Latin letters (a name in Chinese text: "Vuex", "pip-tools", "DO"). */
-const LATIN_WORD = "[A-Za-z0-9_@./:+-]*[A-Za-z0-9_@/:+-]";
+const LATIN_WORD = "[A-Za-z0-9_@./:+<>-]*[A-Za-z0-9_@/:+>-]";
 const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|(${WORD})`;
 
 /** A lead that introduces a term; the term follows it, past an article. */
@@ -261,7 +261,8 @@ function collect(text: string, leads: readonly TermLead[], readers: readonly Reg
     reader.lastIndex = 0;
     for (const match of text.matchAll(reader)) {
       const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
-      const head = (raw.split(/\s+/)[0] ?? "").replace(/:+$/, "");
+      // A generic type is its name ("Result<T>" → result).
+      const head = (raw.split(/\s+/)[0] ?? "").replace(/:+$/, "").replace(/<.*$/, "");
       if (head.length >= 2 && !NOISE.has(head)) found.add(head);
       for (const item of listedBefore(text, match, leads[index] as TermLead)) found.add(item);
     }
