@@ -157,3 +157,15 @@ describe("name prefixes said as a list", () => {
     ]);
   });
 });
+
+describe("the dataframe library and request validation", () => {
+  it("read the tool a rule says to use, so a newer one replaces the older", () => {
+    const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
+    expect(slots("数据处理用 pandas")).toEqual(["dataframe=pandas"]);
+    expect(slots("新代码一律用 polars，pandas 太慢了")).toEqual(["dataframe=polars"]);
+    expect(
+      slots("request input is validated through spatie/laravel-data objects now, not FormRequests."),
+    ).toEqual(["validation=laravel-data"]);
+    expect(slots("from now on validation lives in FormRequest classes")).toEqual(["validation=formrequest"]);
+  });
+});

@@ -123,7 +123,7 @@ describe("the slot rule", () => {
       ["naming.table.prefix=raw_"],
     ],
     ["handler names go from on_ to handle_, so handle_scan", ["naming.function.prefix=handle_"]],
-    ["forms are react-hook-form with zod schemas", ["form-library=react-hook-form"]],
+    ["forms are react-hook-form with zod schemas", ["form-library=react-hook-form", "validation=zod"]],
     // A style said in the sentence after its subject; a tool deprecated in favour of another.
     ["I've changed my mind on docstrings. We're going with numpy style", ["docstring-style=numpy"]],
     ["we're deprecating superagent in favour of undici", ["http-client=undici"]],

@@ -273,7 +273,22 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
     ["code"],
     /(?:form |input |schema |request |payload )?validation|参数校验|数据校验|校验/,
     "form validation uses zod",
-    same("zod", "yup", "joi", "valibot", "ajv", "class-validator", "pydantic"),
+    {
+      ...same(
+        "zod",
+        "yup",
+        "joi",
+        "valibot",
+        "ajv",
+        "class-validator",
+        "pydantic",
+        "laravel-data",
+        "formrequest",
+      ),
+      "spatie/laravel-data": "laravel-data",
+      formrequests: "formrequest",
+    },
+    "request input is validated through spatie/laravel-data objects now",
   ),
   described(
     "email",

@@ -52,6 +52,14 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     "we've moved to Moshi, Gson's basically unmaintained",
   ),
   described(
+    "dataframe",
+    ["code"],
+    /data ?frames?|data processing|data wrangling|数据处理|数据分析/,
+    "data processing uses polars",
+    same("pandas", "polars", "dask", "modin", "vaex", "pyspark"),
+    "新代码一律用 polars，pandas 太慢了",
+  ),
+  described(
     "object-mapping",
     ["code"],
     /object (?:mapping|copying|conversion)|(?:dto|entity|bean|model) (?:mapping|conversion|copying)|mappers?|对象(?:拷贝|复制|转换|映射)|(?:bean|属性)\s*拷贝/,
