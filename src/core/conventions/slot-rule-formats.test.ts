@@ -126,13 +126,13 @@ describe("background jobs and money", () => {
     expect(slots("后台任务改用 solid_queue")).toEqual(["job-queue=solid-queue"]);
   });
 
-  it("read how money is held: a representation or a library", () => {
-    expect(slots("money is stored as integer cents")).toEqual(["money=integer-cents"]);
+  it("read how money is held and which library handles it, apart: a new library keeps the cents", () => {
+    expect(slots("money is stored as integer cents")).toEqual(["money-storage=integer-cents"]);
     expect(slots("we're standardising on moneyphp instead of brick")).toEqual(["money=moneyphp"]);
-    expect(slots("amounts are kept in minor units")).toEqual(["money=integer-cents"]);
-    expect(slots("prices are BigDecimal")).toEqual(["money=decimal"]);
+    expect(slots("amounts are kept in minor units")).toEqual(["money-storage=integer-cents"]);
+    expect(slots("prices are BigDecimal")).toEqual(["money-storage=decimal"]);
     expect(slots("money goes through Joda-Money")).toEqual(["money=joda-money"]);
-    expect(slots("金额一律用分存储")).toEqual(["money=integer-cents"]);
+    expect(slots("金额一律用分存储")).toEqual(["money-storage=integer-cents"]);
     expect(slots("switch the money handling to dinero.js")).toEqual(["money=dinero.js"]);
     // A brick is no library where money is not spoken of.
     expect(slots("the old build is a brick, use the new one")).toEqual([]);

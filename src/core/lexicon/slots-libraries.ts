@@ -198,7 +198,7 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
   ),
   // How money is held: as a representation ("integer cents", BigDecimal) or a library.
   {
-    slot: "money",
+    slot: "money-storage",
     work: ["code", "payments"],
     pattern:
       /\b(?:money|amounts?|prices?|monetary (?:values|amounts)|currency (?:values|amounts))\s+(?:is|are)\s+(?:always\s+)?(?:(?:stored|kept|held|represented|modell?ed|handled|saved)\s+)?(?:as\s+|in\s+)?(?:an?\s+)?(integer cents|cents|minor units|integers?|decimals?|bigdecimal|floats?|doubles?)\b|(?:金额|价格)[^，。；]{0,6}?(?:用|以|按)\s*(整数分|分|decimal|bigdecimal)\s*(?:存储|存|为单位|保存|表示)/,
