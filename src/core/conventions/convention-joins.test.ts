@@ -207,3 +207,13 @@ describe("a thing left alone for now, said after a change in Chinese", () => {
     expect([...preferenceTerms("Result<T> is deprecated, use ApiResponse<T>").avoid]).toEqual(["result"]);
   });
 });
+
+describe("a clause about 'the' thing of the clause before it", () => {
+  it("is part of that rule, so the two go together when it is replaced", () => {
+    expect(
+      read("we always mock HTTP with msw in this repo, the handlers live in src/mocks/handlers.ts.").map(
+        (line) => line.split(" | ")[0],
+      ),
+    ).toEqual(["We always mock HTTP with msw in this repo, the handlers live in src/mocks/handlers.ts"]);
+  });
+});

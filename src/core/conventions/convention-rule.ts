@@ -61,9 +61,14 @@ function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding
     const read = clauses.map((clause, index) => readUnit(clause, texts[index] as string, reading));
     // What drops or forbids a thing leans on what is said next to it ("Yarn is gone, we use pnpm now").
     // So does an occasion or a reason said first ("now that kotest is in for …, let's use its assertions").
+    // And a clause about "the" thing of the one before, with no slot or marker of its own ("we always
+    // mock HTTP with msw, the handlers live in src/mocks/handlers.ts").
     const loose = read.findIndex(
       (found, index) =>
-        found.length === 0 || leans(texts[index] as string) || leansOnNext(texts[index] as string),
+        found.length === 0 ||
+        leans(texts[index] as string) ||
+        leansOnNext(texts[index] as string) ||
+        (index > 0 && saysMoreOfThe(texts[index] as string, found)),
     );
     if (loose === -1) return read.flat();
     clauses = joinClause(unit, clauses, loose);
@@ -115,6 +120,13 @@ function namedInRule(rule: string, term: string): boolean {
 /** True when `findings` of `text` set no slot and `text` names nothing to use: it may only say more of a drop. */
 function saysMoreOfDrop(text: string, findings: readonly ConventionFinding[]): boolean {
   return findings.every((finding) => finding.slot === null) && preferenceTerms(text).use.size === 0;
+}
+
+/** True when a clause is about "the" thing of the clause before it: no slot, no marker of its own. */
+function saysMoreOfThe(text: string, found: readonly ConventionFinding[]): boolean {
+  return (
+    /^the\s/i.test(text) && !hasStrongStandingMarker(text) && found.every((finding) => finding.slot === null)
+  );
 }
 
 /** True when `text` says `word` as a word of its own, in any case. */
