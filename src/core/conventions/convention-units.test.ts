@@ -79,7 +79,9 @@ describe("a prohibition joins its alternative only when it needs one", () => {
       rules(
         "heads up: we're on the hosted comet server now, the key is in the vault, so pass --tracker comet. no more neptune logging",
       ),
-    ).toContain("We're on the hosted comet server now. No more neptune logging");
+    ).toContain(
+      "We're on the hosted comet server now, the key is in the vault, so pass --tracker comet. No more neptune logging",
+    );
     expect(rules("we're dropping mobx. new screens get jotai atoms")).toEqual([
       "New screens get jotai atoms. We're dropping mobx",
     ]);
