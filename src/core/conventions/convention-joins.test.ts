@@ -217,3 +217,18 @@ describe("a clause about 'the' thing of the clause before it", () => {
     ).toEqual(["We always mock HTTP with msw in this repo, the handlers live in src/mocks/handlers.ts"]);
   });
 });
+
+describe("clauses under a topic named in words", () => {
+  it("are one rule when none sets a slot, but a heading that announces is no topic", () => {
+    expect(
+      read(
+        "- table-driven tests: the slice is called `cases`, every entry has a `name` field, run them with t.Run(tc.name, ...)",
+      ),
+    ).toHaveLength(1);
+    expect(
+      read(
+        "先说下背景：我们数仓在 Hive 上，ODS 层的表都在 ods 库，分区字段是 ds，格式 yyyy-MM-dd，调度用 DolphinScheduler，新 SQL 写完先提交到 dev 队列跑一遍再上线。",
+      ),
+    ).toHaveLength(2);
+  });
+});

@@ -16,6 +16,7 @@ import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
 import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -59,6 +60,15 @@ function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding
   while (clauses.length >= 2) {
     const texts = clauses.map((clause) => ruleOf(stripLeadIns(clause.text)));
     const read = clauses.map((clause, index) => readUnit(clause, texts[index] as string, reading));
+    // "table-driven tests: the slice is called `cases`, every entry has a `name` field": clauses under
+    // a topic that set no slot all say how that topic is done, one rule.
+    // (A topic named in words, not a heading that announces: "先说下背景：…".)
+    if (
+      ruleShape(unit.text) === "topic" &&
+      /^[a-z][a-z\s-]{1,40}:\s/i.test(unit.text.trim()) &&
+      read.flat().every((found) => found.slot === null)
+    )
+      return null;
     // What drops or forbids a thing leans on what is said next to it ("Yarn is gone, we use pnpm now").
     // So does an occasion or a reason said first ("now that kotest is in for …, let's use its assertions").
     // And a clause about "the" thing of the one before, with no slot or marker of its own ("we always

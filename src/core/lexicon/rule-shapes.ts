@@ -58,7 +58,7 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "norm",
-      /^(?:and |also |plus )?(?:all|every|each|any)\s+(?:[\w-]+\s+){1,4}?(?:needs?|requires?|gets?|carr(?:y|ies))\s+(?!to\b|been\b)\S/,
+      /^(?:and |also |plus )?(?:all|every|each|any)\s+(?:[\w-]+\s+){1,4}?(?:needs?|requires?|gets?|carr(?:y|ies)|has|have)\s+(?!to\b|been\b)\S/,
       "every lambda we deploy needs a timeout and a memory limit",
     ),
     entry(
