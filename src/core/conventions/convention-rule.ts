@@ -8,24 +8,29 @@
  */
 
 import { announcementRest } from "../lexicon/announcements.js";
-import { withoutAsides } from "../lexicon/asides.js";
 import { tellsDecision } from "../lexicon/decisions.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
-import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
-import { saysUpdate } from "../lexicon/update-cues.js";
-import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
-import { escapeRegExp } from "../regexp.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
+import {
+  changes,
+  changesTo,
+  leans,
+  saysDropped,
+  saysMoreOfDrop,
+  saysMoreOfThe,
+  speaksOfDropped,
+  speaksOfValue,
+} from "./convention-threads.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import { changesWithoutValue, clean, dropsOnly, onlyDrops, ruleOf, terseChoice } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
@@ -41,13 +46,6 @@ export interface ConventionContext {
   lastCommand?: string | null;
   /** What the agent did right after the message, if its next row is a reply or a command (see convention-echoes.ts). */
   reply?: AgentReply | null;
-}
-
-/** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
-function leans(clause: string): boolean {
-  // An example in brackets is no prohibition ("route paths are kebab-case (/a-b, not /aB)").
-  const said = withoutAsides(clause);
-  return dropsAThing(said) || forbids(said);
 }
 
 /**
@@ -108,64 +106,6 @@ function withUnits(
     rule: [finding.rule, ...said].join(stop),
     quote: span(message, first, last) ?? (before ? [...texts, last] : [first, ...texts]).join(" "),
   };
-}
-
-/** True when `text` names the value `finding` sets ("tracing + tracing-subscriber …" after "we're on tracing now"). */
-function speaksOfValue(text: string, finding: ConventionFinding): boolean {
-  const value = finding.slot?.value;
-  return value != null && value !== "avoid" && saysWord(text, value);
-}
-
-/** True when `text` names a thing `rule` drops ("… can't depend on Truth" after "swapping Truth for AssertK"). */
-function speaksOfDropped(text: string, rule: string): boolean {
-  return [...preferenceTerms(rule).avoid].some((term) => namedInRule(rule, term) && saysWord(text, term));
-}
-
-/** True when `rule` writes `term` as a name: capitalised or with code's marks ("FormRequests", "Truth", not "raise"). */
-function namedInRule(rule: string, term: string): boolean {
-  const written = new RegExp(`(?<![\\w-])${escapeRegExp(term)}(?![\\w-])`, "i").exec(rule)?.[0] ?? "";
-  return /[A-Z._@/\d-]/.test(written);
-}
-
-/** True when `findings` of `text` set no slot and `text` names nothing to use: it may only say more of a drop. */
-function saysMoreOfDrop(text: string, findings: readonly ConventionFinding[]): boolean {
-  return findings.every((finding) => finding.slot === null) && preferenceTerms(text).use.size === 0;
-}
-
-/** True when a clause is about "the" thing of the clause before it: no slot, no marker of its own. */
-function saysMoreOfThe(text: string, found: readonly ConventionFinding[]): boolean {
-  return (
-    /^the\s/i.test(text) && !hasStrongStandingMarker(text) && found.every((finding) => finding.slot === null)
-  );
-}
-
-/** True when `text` says `word` as a word of its own, in any case. */
-function saysWord(text: string, word: string): boolean {
-  return new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, "i").test(text);
-}
-
-/** True when words say a thing changed and drop it, with no prohibition ("gigalixir -> our own k8s cluster"). */
-function changes(text: string): boolean {
-  return saysUpdate(text) && dropsAThing(text) && !forbids(text);
-}
-
-/**
- * True when `change` changes what `text` sets (see `changes`): `text` names a slot's value, and the
- * things dropped are tools of no slot, or of that one ("gigalixir -> our own k8s cluster" then
- * "deploy is `make deploy`"; not "we moved off moment" then "tests use vitest").
- */
-function changesTo(change: string, text: string): boolean {
-  if (!changes(change)) return false;
-  const set = readSlots(text).filter((found) => found.value !== null && found.value !== "avoid");
-  if (set.length === 0 || readSlots(change).some((found) => found.value !== null)) return false;
-  const named = memberSlotsNamed(change);
-  return named.length === 0 || set.some((found) => named.includes(found.slot));
-}
-
-/** True when every thing `drop` drops is named in `rule` already. */
-function saysDropped(rule: string, drop: string): boolean {
-  const said = rule.toLowerCase();
-  return droppedThings(drop).every((name) => name.every((word) => said.includes(word)));
 }
 
 /**
