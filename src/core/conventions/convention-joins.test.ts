@@ -92,7 +92,7 @@ describe("a change written as an arrow", () => {
         "infra sync notes:\n* gigalixir -> our own k8s cluster. deploy is `make release && make deploy ENV=prod` (helm under the hood). still main only.\n* on-call rota: Kemal next week",
       ),
     ).toEqual([
-      "Deploy is `make release && make deploy ENV=prod` (helm under the hood). Gigalixir -> our own k8s cluster | deploy-target=prod",
+      "Deploy is `make release && make deploy ENV=prod` (helm under the hood). Gigalixir -> our own k8s cluster | deploy-command=make release && make deploy env=prod",
     ]);
   });
 

@@ -169,3 +169,23 @@ describe("the dataframe library and request validation", () => {
     expect(slots("from now on validation lives in FormRequest classes")).toEqual(["validation=formrequest"]);
   });
 });
+
+describe("the command a deploy goes out with", () => {
+  it("is a slot of its own, so each newer command replaces the one before", () => {
+    const commands = (text: string) =>
+      readSlots(text)
+        .filter((found) => found.slot === "deploy-command")
+        .map((found) => found.value);
+    expect(commands("deploys: `cap production deploy` from main, after CI is green.")).toEqual([
+      "cap production deploy",
+    ]);
+    expect(commands("app's on heroku now, deploy is `git push heroku main`")).toEqual([
+      "git push heroku main",
+    ]);
+    expect(commands("so yeah, deploys are `kamal deploy` now")).toEqual(["kamal deploy"]);
+    expect(commands("TestFlight builds go out with `bundle exec fastlane beta`")).toEqual([
+      "bundle exec fastlane beta",
+    ]);
+    expect(commands("run `make deploy` when you are done")).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@
 
 import { hanCount, languageOf } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
+import { isOneOff } from "../lexicon/one-off-cues.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";
@@ -144,7 +145,7 @@ export function constraintRule(
     const zh = languageOf(sentence) === "zh";
     const substantial = zh ? hanCount(sentence) >= 4 : sentence.split(/\s+/).length >= 3;
     if (signal.type === "constraint") criteria.push(signal.evidence);
-    if (signal.confidence < 0.7 || !substantial) continue;
+    if (signal.confidence < 0.7 || !substantial || isOneOff(sentence)) continue;
     if (signal.type === "constraint") {
       // "dont touch requirements.txt by hand, its generated. put it in requirements.in and run
       // pip-compile": the prohibition and what to do instead are one lesson.

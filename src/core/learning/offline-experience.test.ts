@@ -349,6 +349,17 @@ describe("rule 3: constraints and preferences", () => {
     ]);
   });
 
+  it("learns no constraint said for this PR or for today only", () => {
+    const experience = experienceOf([
+      { user: "帮我把 detekt 的告警修一下" },
+      { assistant: "好的。" },
+      { user: "这个 PR 先别跑 detekt 了，太慢，我晚上自己跑" },
+      { assistant: "好的，先不跑。" },
+      { user: "今天这个先别写测试了，赶着上线，明天补" },
+    ]);
+    expect(experience.transferableHeuristics.map((heuristic) => heuristic.rule)).toEqual([]);
+  });
+
   it("I prefer pnpm over npm → a global prefer heuristic about package managers", () => {
     const experience = experienceOf([
       { user: "Add lodash to the project" },

@@ -66,7 +66,7 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   // What is left alone for now: "老接口先不用改", "老的页面先不动".
   { pattern: /先不(?:用|要)?(?:动|改|管|迁|换)/, example: "老接口先不用改" },
   {
-    pattern: /这个(?:按钮|页面|文件|函数|段落|版本|方案|图|表)|这一(?:段|行|版|页)/,
+    pattern: /这个\s*(?:按钮|页面|文件|函数|段落|版本|方案|图|表|PR|MR|分支|需求|任务)|这一(?:段|行|版|页)/i,
     example: "这个按钮用蓝色",
   },
   { pattern: /(?:以后|回头|改天|下次|晚点|等会儿?)再(?:说|聊|看|弄|处理)/, example: "这个以后再说吧" },

@@ -100,6 +100,15 @@ export const SLOTS = defineLexicon(
       "以后一律先发 qa-gw",
       1,
     ),
+    // The command a deploy or a release goes out with: "deploys: `cap production deploy` from main",
+    // "deploy is `git push heroku main`", "TestFlight builds go out with `bundle exec fastlane beta`".
+    valued(
+      "deploy-command",
+      ["deploy"],
+      /\b(?:deploy(?:s|ments)?|releases?|betas?|testflight builds?|(?:prod(?:uction)?|staging) deploys?)\b[^.;`\n]{0,30}?(?:[:：]|\b(?:is|are)\b|\bgo(?:es)? (?:out )?(?:with|through|via)\b|\b(?:run|done|happen) (?:with|through|via)\b)\s*(?:now\s+|just\s+)?`([^`\n]{2,60})`/,
+      "deploys: `cap production deploy` from main, after CI is green",
+      1,
+    ),
     valued(
       "commit-format.prefix",
       ["commit"],
