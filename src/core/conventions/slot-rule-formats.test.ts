@@ -189,3 +189,19 @@ describe("the command a deploy goes out with", () => {
     expect(commands("run `make deploy` when you are done")).toEqual([]);
   });
 });
+
+describe("state management in Flutter and pip-tools", () => {
+  it("read the tool a project moved to", () => {
+    const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
+    expect(slots("state management is ChangeNotifier + the provider package.")).toEqual([
+      "state-management=changenotifier",
+    ]);
+    expect(slots("we're migrating to Riverpod. new features use Riverpod notifiers")).toEqual([
+      "state-management=riverpod",
+    ]);
+    expect(slots("cubits (flutter_bloc) for all new state.")).toEqual(["state-management=bloc"]);
+    expect(slots("Deps are managed with pip-tools: add to requirements.in, then pip-compile.")).toEqual([
+      "python-env=pip-tools",
+    ]);
+  });
+});

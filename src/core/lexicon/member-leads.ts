@@ -79,7 +79,7 @@ export const MEMBER_PURPOSES = defineLexicon(
   [
     {
       pattern:
-        /^\s+for\s+(?:all\s+|our\s+|the\s+|every\s+)?(?!(?:now|a|an|this|that|some|example|instance|good|ever|free|sure|real|fun|years?|months?|weeks?|days?|today|speed|reasons?|the moment)\b)[\p{L}-]+(?:\s+[\p{L}-]+)?\s*(?:[,.;:)]|and\b|$)/u,
+        /^(?:\s*\([^()]{1,40}\))?\s+for\s+(?:all\s+(?:new\s+)?|our\s+|the\s+|every\s+|new\s+)?(?!(?:now|a|an|this|that|some|example|instance|good|ever|free|sure|real|fun|years?|months?|weeks?|days?|today|speed|reasons?|the moment)\b)[\p{L}-]+(?:\s+[\p{L}-]+)?\s*(?:[,.;:)]|and\b|$)/u,
       example: " for assertions, NSubstitute for mocks",
     },
     {
