@@ -93,3 +93,13 @@ describe("where someone's work stands, in standup notes", () => {
     expect(rules("Logging: structlog, always.")).toEqual(["Logging: structlog, always"]);
   });
 });
+
+describe("what a page says, and a story of another company", () => {
+  it("are no rules of the project", () => {
+    expect(
+      rules('ok. the codex page says "Filters should always return a value. Actions never need to." got it.'),
+    ).toEqual([]);
+    expect(rules("唉，我上家公司 mysql 全是 docker 跑的，从来不用操心这些")).toEqual([]);
+    expect(rules("our style guide says always use tabs")).toEqual(["Our style guide says always use tabs"]);
+  });
+});

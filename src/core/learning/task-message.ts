@@ -5,6 +5,7 @@
  */
 import { userGoalText } from "../compaction/history.js";
 import { harnessOrigin, isSlashCommandWrapper, slashCommandRequest } from "../harness-text.js";
+import { withoutPastedOutput } from "../lexicon/pasted-output.js";
 import type { LlmSignal } from "../signals/model-signals.js";
 import { detectSignalsOffline, type OfflineDetectOptions } from "../signals/offline-rules.js";
 import { isDataTool } from "../signals/rule-context.js";
@@ -81,12 +82,12 @@ export function isCommandWrapper(message: TaskMessage): boolean {
  * interrupt markers, empty rows and everything the harness writes into a user turn say nothing:
  * slash-command wrappers, command output (`<bash-stdout>`, `<local-command-stdout>`), caveats and
  * system reminders (see harness-text.ts; checked on the text too, for rows stored before capture
- * marked them); a `<tacit-context>` block tacit injected is cut out. Only these words are ever the source of a feedback signal or a lesson.
+ * marked them); a `<tacit-context>` block tacit injected and pasted output (see pasted-output.ts) are cut out. Only these words are ever the source of a feedback signal or a lesson.
  */
 export function userWords(message: TaskMessage): string | null {
   if (message.role !== "user" || message.kind !== "text" || message.isSidechain === true) return null;
   if (message.isMeta === true || harnessOrigin(message.content) !== null) return null;
-  return userGoalText({ role: "user", content: stripInjectedContext(message.content) });
+  return userGoalText({ role: "user", content: withoutPastedOutput(stripInjectedContext(message.content)) });
 }
 
 /**

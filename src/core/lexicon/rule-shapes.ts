@@ -187,6 +187,12 @@ export const NOT_A_RULE = defineLexicon(
       example: "the other team always uses java",
     },
     {
+      // What a page or a book says, quoted: "the codex page says "Filters should always return a value."" (not "our style guide says").
+      pattern:
+        /^(?:ok\W+)?(?:the |this |that )(?:[\w-]+ ){0,2}(?:docs?|documentation|codex|manual|man page|readme|spec|rfc|article|blog post|book|guide|page|tutorial|wiki|stack ?overflow answer)\s+(?:page\s+)?(?:says?|said|states?|recommends?)\b/,
+      example: 'the codex page says "Filters should always return a value."',
+    },
+    {
       pattern: /^(?:隔壁(?:组|团队|部门)|(?:别的|其他|其它)(?:组|团队|部门|项目)|他们(?:组|团队|那边))/,
       example: "隔壁组一律用 Java，我们不管他们。",
     },
@@ -282,6 +288,10 @@ export const PAST_STORIES = defineLexicon<PastStory>(
       pattern:
         /\b(?:last|previous|old) (?:job|company|team|place)\b|\bat my (?:last|old|previous)\b|\bused to\b/,
       example: "at my old job we used to deploy with capistrano",
+    },
+    {
+      pattern: /上一?家公司|(?:以前|之前)(?:那家|的)?公司|老东家|前公司/u,
+      example: "我上家公司 mysql 全是 docker 跑的",
     },
   ],
   "iu",
