@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withoutAsides } from "../lexicon/asides.js";
+import { isOneOff } from "../lexicon/one-off-cues.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { readConventions } from "./convention-rule.js";
@@ -230,5 +231,12 @@ describe("clauses under a topic named in words", () => {
         "先说下背景：我们数仓在 Hive 上，ODS 层的表都在 ods 库，分区字段是 ds，格式 yyyy-MM-dd，调度用 DolphinScheduler，新 SQL 写完先提交到 dev 队列跑一遍再上线。",
       ),
     ).toHaveLength(2);
+  });
+});
+
+describe("'别这么' before a word of how", () => {
+  it("says how answers should be, not a one-off", () => {
+    expect(isOneOff("以后回答别这么长")).toBe(false);
+    expect(isOneOff("别这样")).toBe(true);
   });
 });

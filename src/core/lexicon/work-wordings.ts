@@ -304,7 +304,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work("answers", ANSWER_WORDS, "keep answers short, no summary at the end"),
   work(
     "answers",
-    /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)/,
+    /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|说重点|列(?:一堆)?标题|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)|(?:回答|回复)(?:别|不要)(?:这么|太)(?:长|啰嗦)/,
     "用中文回答",
   ),
   ASK_FIRST,
