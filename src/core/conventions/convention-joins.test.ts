@@ -240,3 +240,14 @@ describe("'别这么' before a word of how", () => {
     expect(isOneOff("别这样")).toBe(true);
   });
 });
+
+describe("how answers should be, one clause telling what to do", () => {
+  it("is a rule about answers", () => {
+    expect(
+      read(
+        "better. also that first answer was an essay — bullet points, five at most, and skip the headings",
+      ),
+    ).toHaveLength(1);
+    expect(read("the answer was fine, thanks, now fix the header")).toEqual([]);
+  });
+});

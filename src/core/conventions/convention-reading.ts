@@ -155,6 +155,16 @@ function markedApart(text: string): boolean {
   );
 }
 
+/** True when `text`, or one of its clauses, tells the agent what to do ("…, and skip the headings"). */
+function anyClauseDirective(text: string, zh: boolean): boolean {
+  return (
+    readsAsDirective(text, zh) ||
+    text
+      .split(/[,，;；—–]\s*(?:and\s+|but\s+|also\s+)?/)
+      .some((clause) => readsAsDirective(clause.trim(), zh))
+  );
+}
+
 /** True when a rule says to use a thing named in Latin letters (a tool's name, not 微信). */
 function namesALatinTool(text: string): boolean {
   return [...preferenceTerms(text).use].some((term) => /[a-z]/.test(term));
@@ -227,7 +237,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
   // lasting for a rule about work, as is a rule's shape.
   const shaped =
-    about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && readsAsDirective(text, zh)));
+    about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && anyClauseDirective(text, zh)));
   // The value a change was announced for ("it's lz_ for every landing table").
   const announcedValue = reading.announced && about && namesAValue(text) && !dropsOnly(text);
   // An item of a list headed as rules ("a few house rules. 1) … 2) …"), or a sentence after a heading
@@ -258,6 +268,8 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
     announcedValue ||
     listedValue ||
     readsAsDirective(text, zh) ||
+    // How answers are written, one clause telling what to do ("bullet points, five at most, and skip the headings").
+    (answersOnly(text, work) && anyClauseDirective(text, zh)) ||
     (slots.length > 0 && (strong || update || marked || names)) ||
     // "httpx.AsyncClient from now on": a thing and a strong marker, the verb left out.
     (strong && namesATerm(text));
