@@ -87,6 +87,13 @@ function replyTo(rows: readonly TaskMessage[], index: number): AgentReply | null
   // Messages sent one after another are answered together ("Got it — thiserror in libraries, …").
   let at = index + 1;
   while (rows[at] !== undefined && userWords(rows[at] as TaskMessage) !== null) at += 1;
+  // What it only looked at before replying is no reply ("ugh, not pandas." → reads pyproject.toml → "Sorry — the project is on polars").
+  while (
+    rows[at] !== undefined &&
+    (rows[at] as TaskMessage).kind !== "text" &&
+    !isActionCall(rows[at] as TaskMessage)
+  )
+    at += 1;
   const next = rows[at];
   if (next === undefined) return null;
   const command = isActionCall(next) ? toolCommand(next) : null;

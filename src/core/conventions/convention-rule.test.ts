@@ -343,3 +343,27 @@ describe("messages sent one after another", () => {
     expect(found).toContain("Library code defines its errors as thiserror enums");
   });
 });
+
+describe("a terse drop and the replacement the agent names", () => {
+  it("is one rule with the agent's value, read past what the agent only looked at", () => {
+    const rows = taskRows([
+      { user: "how do I get weekly active users out of data/events.parquet?" },
+      { assistant: "Here it is with pandas: ..." },
+      { user: "ugh, not pandas." },
+      { tool: "Read", input: { file_path: "pyproject.toml" }, output: 'dependencies = ["polars>=1.9"]' },
+      {
+        assistant:
+          "Sorry — the project is on polars. Same thing in polars:\n```python\nimport polars as pl\n```",
+      },
+    ]);
+    const [found] = withConventions(rows, [], "weekly active users");
+    expect(found).toMatchObject({
+      rule: "Use polars, not pandas",
+      slot: { id: "dataframe", value: "polars" },
+    });
+    // The agent naming nothing leaves nothing to learn.
+    expect(
+      readConventions("ugh, not pandas.", null, { text: "Which library should I use instead?" }),
+    ).toEqual([]);
+  });
+});

@@ -32,7 +32,16 @@ import {
   speaksOfValue,
 } from "./convention-threads.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
-import { changesWithoutValue, clean, dropsOnly, onlyDrops, ruleOf, terseChoice } from "./convention-words.js";
+import {
+  changesWithoutValue,
+  clean,
+  dropsOnly,
+  namedBack,
+  onlyDrops,
+  replacementNamedBack,
+  ruleOf,
+  terseChoice,
+} from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
 import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
@@ -151,6 +160,9 @@ export function readConventions(
     };
     return readUnit(whole, ruleOf(stripLeadIns(message)), { ...reading, bare });
   }
+  // "ugh, not pandas." → "Sorry — the project is on polars.": the replacement the agent names is the rule's.
+  const named = replacementNamedBack(units, reply);
+  if (named !== null && reply !== null) return [namedBack(message, named, reply.text)];
   const found: ConventionFinding[] = [];
   const placeOf = new Map<ConventionFinding, UnitPlace>();
   let dropped: RuleUnit[] = [];

@@ -11,8 +11,10 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { workLabel } from "../lexicon/work-groups.js";
 import { escapeRegExp } from "../regexp.js";
-import { memberNamed, readSlots, type SlotFinding } from "./slot-rule.js";
+import type { ConventionFinding } from "./convention-reading.js";
+import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./slot-rule.js";
 
 /**
  * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
@@ -91,6 +93,29 @@ export function terseChoice(units: readonly { text: string }[]): SlotFinding | n
   return bare.length === 1 && drops ? (bare[0] as SlotFinding) : null;
 }
 
+/**
+ * The tool the agent names right after a terse drop that says no replacement ("ugh, not pandas." →
+ * "Sorry — the project is on polars."): a value of a slot of the dropped tool, read from the reply's
+ * words before any code. Null when the message is longer, names a replacement, or the reply names none.
+ */
+export function replacementNamedBack(
+  units: readonly { text: string }[],
+  reply: { text: string } | null,
+): SlotFinding | null {
+  if (reply === null || units.length > 2 || units.some((unit) => wordCount(unit.text) > 6)) return null;
+  const message = units.map((unit) => unit.text).join(" ");
+  if (!dropsOnly(message)) return null;
+  const slots = memberSlotsNamed(message);
+  if (slots.length === 0) return null;
+  const dropped = preferenceTerms(message).avoid;
+  const said = reply.text.split("```")[0] ?? "";
+  return (
+    readSlots(said).find(
+      (found) => found.value !== null && slots.includes(found.slot) && !dropped.has(found.value),
+    ) ?? null
+  );
+}
+
 /** True when words say to stop using something ("we dropped testify last week", "no more moment"). */
 export function dropsSomething(text: string): boolean {
   return preferenceTerms(text).avoid.size > 0;
@@ -121,4 +146,22 @@ export function onlyDrops(text: string): boolean {
   const words = droppedThings(text).flat();
   const rest = words.reduce((left, word) => left.replace(new RegExp(escapeRegExp(word), "gi"), " "), text);
   return !namesCode(rest);
+}
+
+/** The rule of a terse drop and the replacement the agent named back: "Use polars, not pandas", 用 polars，不用 pandas. */
+export function namedBack(message: string, slot: SlotFinding, reply: string): ConventionFinding {
+  const zh = languageOf(message) === "zh";
+  const value = slot.value as string;
+  const written = new RegExp(escapeRegExp(value), "i").exec(reply)?.[0] ?? value;
+  const dropped = droppedThings(message).map((name) => name.join(" "))[0] ?? "";
+  const was = new RegExp(escapeRegExp(dropped), "i").exec(message)?.[0] ?? dropped;
+  return {
+    rule: zh ? `用 ${written}，不用 ${was}` : `Use ${written}, not ${was}`,
+    quote: message.trim(),
+    kind: "prefer",
+    slot,
+    work: slot.work,
+    trigger: workLabel(slot.work[0], zh),
+    language: zh ? "zh" : "en",
+  };
 }
