@@ -205,3 +205,16 @@ describe("state management in Flutter and pip-tools", () => {
     ]);
   });
 });
+
+describe("the case of SQL keywords", () => {
+  it("is a slot: upper, lower, or the formatter that decides it", () => {
+    const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
+    expect(slots("SQL 关键字全部大写")).toEqual(["sql-keyword-case=uppercase"]);
+    expect(slots("SQL 关键字以后一律小写吧")).toEqual(["sql-keyword-case=lowercase"]);
+    expect(slots("关键字大小写这事以后别手动管了，我们接了 sqlfmt")).toEqual(["sql-keyword-case=sqlfmt"]);
+    expect(slots("For SQL: uppercase keywords, two-space indent.")).toContain("sql-keyword-case=uppercase");
+    expect(slots("uppercase SQL keywords are out, we write them lowercase now")).toEqual([
+      "sql-keyword-case=lowercase",
+    ]);
+  });
+});

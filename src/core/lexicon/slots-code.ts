@@ -265,4 +265,35 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     { dayjs: "dayjs", moment: "moment", "date-fns": "date-fns", luxon: "luxon" },
     "use dayjs, not moment",
   ),
+  // The case SQL keywords are written in, or the formatter that decides it.
+  keywordCase(
+    /\bsql\s+keywords?\b[^.;]{0,30}?\b((?:upper|lower)[- ]?case)|\b((?:upper|lower)[- ]?case)\s+(?:sql\s+)?keywords?\b(?!\s+(?:are|is)\s+(?:out|gone|dead|history|deprecated))|(?:sql\s*)?关键字[^，。；]{0,10}?(大写|(?<!大)小写)/i,
+    "SQL 关键字全部大写",
+  ),
+  keywordCase(
+    /\bkeyword case\b[^.;]{0,60}?\b(sqlfmt|sqlfluff|pgformatter|sql-formatter)\b|关键字大小写[^。；]{0,40}?(sqlfmt|sqlfluff|pgformatter|sql-formatter)/i,
+    "关键字大小写这事以后别手动管了，我们接了 sqlfmt",
+  ),
 ];
+
+/** A reading of the case SQL keywords are written in (`sql-keyword-case`): upper, lower, or a formatter's. */
+function keywordCase(pattern: RegExp, example: string): SlotEntry {
+  return {
+    slot: "sql-keyword-case",
+    work: ["code", "database"],
+    pattern,
+    example,
+    value: {
+      from: "group",
+      value: 1,
+      names: {
+        大写: "uppercase",
+        小写: "lowercase",
+        "upper case": "uppercase",
+        "upper-case": "uppercase",
+        "lower case": "lowercase",
+        "lower-case": "lowercase",
+      },
+    },
+  };
+}
