@@ -18,6 +18,7 @@ const NOT_LEXICONS = new Set([
   "language",
   "slot-entry",
   "slots-code",
+  "slots-described",
   "slots-libraries",
   "slots-naming",
   "slots-tools",
