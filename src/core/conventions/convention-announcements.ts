@@ -34,7 +34,7 @@ export function announcesOnly(text: string): boolean {
   return addsNothing(rest) || (/^\s*[,，;；—–-]/.test(rest) && !namesAValue(rest));
 }
 
-/** True when a sentence names a thing that is dropped ("forget raw_", "no longer WebClient"). */
+/** True when a sentence names a thing that is dropped ("forget raw_", "no longer WebClient", "we dropped testify last week"). */
 export function dropsAThing(text: string): boolean {
   return preferenceTerms(text).avoid.size > 0;
 }

@@ -28,7 +28,7 @@ import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween } from "./convention-alternatives.js";
-import { announcesOnly, namesAValue } from "./convention-announcements.js";
+import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { type AgentReply, echoes } from "./convention-echoes.js";
 import { occasionOf } from "./convention-occasions.js";
 import type { RuleUnit } from "./convention-units.js";
@@ -36,7 +36,6 @@ import {
   answersOnly,
   clean,
   dropsOnly,
-  dropsSomething,
   namesATerm,
   namesWorkThing,
   onlyDrops,
@@ -124,7 +123,7 @@ export interface MessageReading {
  * we always deployed on fridays").
  */
 const holdsNow = (text: string): boolean =>
-  tellsDecision(text) || dropsSomething(text) || (saysUpdate(text) && namesATerm(text));
+  tellsDecision(text) || dropsAThing(text) || (saysUpdate(text) && namesATerm(text));
 
 /**
  * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a

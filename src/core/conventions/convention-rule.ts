@@ -313,18 +313,17 @@ export function readConventions(
     // back at the drop said just before, and the two are one rule; so does a rule that names a value
     // right after a sentence that only drops ("constants.py 拆掉了。以后常量统一放 settings/consts.py")
     // or says a thing changed without saying to what ("对象拷贝我们也改了，BeanUtils 是反射。以后统一用 MapStruct").
-    const previous = units[position - 1];
     const first = findings[0] as ConventionFinding;
     if (
       follows &&
       last !== null &&
-      previous !== undefined &&
+      before !== undefined &&
       dropped.length === 0 &&
       ((dropsAThing(last.quote) && REPLACES_WHAT_CAME_BEFORE.test(first.quote)) ||
         (last.slot === null &&
           (onlyDrops(last.quote) || changesWithoutValue(last.quote)) &&
-          !previous.listed &&
-          previous.group === unit.group &&
+          !before.listed &&
+          before.group === unit.group &&
           // A marked rule right after a drop is what replaces it ("we're ripping msw out. … http
           // mocks are nock from here on").
           (namesAValue(first.quote) || hasStrongStandingMarker(first.quote))))

@@ -35,8 +35,7 @@ export function speaksOfDropped(text: string, rule: string): boolean {
 
 /** True when `rule` writes `term` as a name: capitalised or with code's marks ("FormRequests", "Truth", not "raise"). */
 export function namedInRule(rule: string, term: string): boolean {
-  const written = new RegExp(`(?<![\\w-])${escapeRegExp(term)}(?![\\w-])`, "i").exec(rule)?.[0] ?? "";
-  return /[A-Z._@/\d-]/.test(written);
+  return /[A-Z._@/\d-]/.test(wordAsWritten(rule, term) ?? "");
 }
 
 /** True when `findings` of `text` set no slot and `text` names nothing to use: it may only say more of a drop. */
@@ -53,7 +52,12 @@ export function saysMoreOfThe(text: string, found: readonly ConventionFinding[])
 
 /** True when `text` says `word` as a word of its own, in any case. */
 export function saysWord(text: string, word: string): boolean {
-  return new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, "i").test(text);
+  return wordAsWritten(text, word) !== null;
+}
+
+/** `word` as `text` writes it, as a word of its own and in any case ("Truth" for `truth`), or null. */
+function wordAsWritten(text: string, word: string): string | null {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, "i").exec(text)?.[0] ?? null;
 }
 
 /** True when words say a thing changed and drop it, with no prohibition ("gigalixir -> our own k8s cluster"). */

@@ -13,6 +13,7 @@ import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { escapeRegExp } from "../regexp.js";
+import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-reading.js";
 import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./slot-rule.js";
 
@@ -89,7 +90,7 @@ const wordCount = (text: string) =>
 export function terseChoice(units: readonly { text: string }[]): SlotFinding | null {
   if (units.length < 2 || units.length > 4 || units.some((unit) => wordCount(unit.text) > 4)) return null;
   const bare = units.map((unit) => bareMember(unit.text)).filter((found) => found !== null);
-  const drops = units.some((unit) => dropsSomething(unit.text) || ruleShape(unit.text) === "prohibition");
+  const drops = units.some((unit) => dropsAThing(unit.text) || ruleShape(unit.text) === "prohibition");
   return bare.length === 1 && drops ? (bare[0] as SlotFinding) : null;
 }
 
@@ -114,11 +115,6 @@ export function replacementNamedBack(
       (found) => found.value !== null && slots.includes(found.slot) && !dropped.has(found.value),
     ) ?? null
   );
-}
-
-/** True when words say to stop using something ("we dropped testify last week", "no more moment"). */
-export function dropsSomething(text: string): boolean {
-  return preferenceTerms(text).avoid.size > 0;
 }
 
 /** True when a rule only says what to stop using ("@Audited is being retired"). */

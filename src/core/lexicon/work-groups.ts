@@ -7,13 +7,16 @@
 /** Kinds of work whose prompts change code ("write a class", "restyle the header", "rename in every file"). */
 export const CODE_WORK: ReadonlySet<string> = new Set(["code", "styling", "scripts", "files"]);
 
+/** The kinds of git work: a commit, a branch, a pull request. */
+export const GIT_WORK: ReadonlySet<string> = new Set(["git", "commit", "github"]);
+
 /**
  * Kinds of work that go together: a convention of one holds for a prompt of another ("strip
  * notebook outputs before committing" for "get it into git", "CI is GitHub Actions" for "cache the
  * modules in the build").
  */
 export const WORK_FAMILIES: readonly ReadonlySet<string>[] = [
-  new Set(["git", "commit", "github"]),
+  GIT_WORK,
   // CI builds the project: "cache the go modules in the build" is CI work too.
   new Set(["ci", "build"]),
 ];

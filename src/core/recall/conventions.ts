@@ -15,7 +15,7 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
-import { CODE_WORK, EVERY_TASK_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
+import { CODE_WORK, EVERY_TASK_WORK, GIT_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
 import { askedText, requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
 import { SPEAKS_OF_ANSWERING } from "../lexicon/work-wordings.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
@@ -184,9 +184,6 @@ export function asksForKnowledge(prompt: string, general: boolean): boolean {
 function aboutAnswersOnly(work: ReadonlySet<string>, rule: string): boolean {
   return work.has("answers") && (work.size === 1 || SPEAKS_OF_ANSWERING.test(rule));
 }
-
-/** The kinds of git work: a commit, a branch, a pull request. */
-const GIT_WORK = WORK_FAMILIES[0] as ReadonlySet<string>;
 
 /** True when a prompt asks for git work and nothing else (a commit message, a branch, a pull request). */
 function asksForGitOnly(prompt: PromptWork): boolean {
