@@ -233,10 +233,11 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // its nouns for the work are seldom the lexicon's.
   const toolRule = zh && strong && namesALatinTool(text);
   const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape) || toolRule;
+  // How answers are written, one clause telling what to do ("bullet points, five at most, and skip the headings").
+  const answerDirective = answersOnly(text, work) && anyClauseDirective(text, zh);
   // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
   // lasting for a rule about work, as is a rule's shape.
-  const shaped =
-    about && (shape || hasStandingMarker(text) || (answersOnly(text, work) && anyClauseDirective(text, zh)));
+  const shaped = about && (shape || hasStandingMarker(text) || answerDirective);
   // The value a change was announced for ("it's lz_ for every landing table").
   const announcedValue = reading.announced && about && namesAValue(text) && !dropsOnly(text);
   // An item of a list headed as rules ("a few house rules. 1) … 2) …"), or a sentence after a heading
@@ -267,8 +268,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
     announcedValue ||
     listedValue ||
     readsAsDirective(text, zh) ||
-    // How answers are written, one clause telling what to do ("bullet points, five at most, and skip the headings").
-    (answersOnly(text, work) && anyClauseDirective(text, zh)) ||
+    answerDirective ||
     (slots.length > 0 && (strong || update || marked || names)) ||
     // "httpx.AsyncClient from now on": a thing and a strong marker, the verb left out.
     (strong && namesATerm(text));

@@ -208,6 +208,7 @@ export function chooseConventions(
   settings: ConventionSettings = DEFAULT_CONVENTION_SETTINGS,
 ): ConventionChoice {
   const choice: ConventionChoice = { chosen: [], rejected: [] };
+  const gitOnly = asksForGitOnly(prompt);
   const scored = candidates.map((candidate) => {
     // "no pip in this repo", "everything lives in the torch2 env": a rule of the whole project.
     const wide = holdsProjectWide(candidate.lesson.rule) && !prompt.general ? 1 : 0;
@@ -237,7 +238,7 @@ export function chooseConventions(
       ? "the conventions block is off"
       : prompt.general && !(prompt.question && candidate.answersOnly)
         ? KNOWLEDGE_QUESTION
-        : candidate.shared === 0 && candidate.codeOnly && asksForGitOnly(prompt)
+        : candidate.shared === 0 && candidate.codeOnly && gitOnly
           ? OTHER_WORK
           : candidate.shared === 0 && candidate.relevance < settings.minRelevance
             ? NOT_THIS_WORK
