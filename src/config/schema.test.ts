@@ -13,6 +13,7 @@ import {
 import { DEFAULT_QUALITY_CONFIG, DEFAULT_RECALL_SCORING_WEIGHTS } from "../core/lessons/quality.js";
 import { DEFAULT_TRIGGER_SIGNAL_BOOST } from "../core/recall/trigger-affinity.js";
 import { DEFAULT_SKILL_PLAN_CONFIG } from "../core/skills/plan-skills.js";
+import { DEFAULT_DAEMON_WAIT_MS } from "../interfaces/hooks/hook-client-settings.js";
 import { DEFAULT_HOOK_DEADLINES } from "../interfaces/hooks/hook-deadline.js";
 import { DEFAULT_HOOK_TIMEOUT_SECONDS } from "../interfaces/hooks/install-claude-code.js";
 import { DEFAULT_LEARN_CONFIG } from "../learn/learn-session.js";
@@ -71,6 +72,7 @@ describe("the configuration schema", () => {
     const { hooks } = defaultConfig();
     expect(hooks.promptDeadlineMs).toBe(DEFAULT_HOOK_DEADLINES.promptDeadlineMs);
     expect(hooks.toolEventDeadlineMs).toBe(DEFAULT_HOOK_DEADLINES.toolEventDeadlineMs);
+    expect(hooks.daemonWaitMs).toBe(DEFAULT_DAEMON_WAIT_MS);
     expect(hooks.timeoutSeconds).toBe(DEFAULT_HOOK_TIMEOUT_SECONDS);
     expect(hooks.daemonIdleMs).toBe(5 * 60_000);
     expect(hooks.daemonCheckMs).toBe(5_000);

@@ -75,10 +75,15 @@ export function daemonPid(pidFile: string): number | null {
 }
 
 /** Resolves once `condition` holds, polling; throws naming `what` after `timeoutMs`. */
-export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean,
+  what: string,
+  timeoutMs = 20_000,
+  explain: () => string = () => "",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${explain()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

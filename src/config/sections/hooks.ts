@@ -27,6 +27,11 @@ export const hooksSettingsSchema = section({
     "Longest a tool event may keep the agent waiting, in ms. Past it (a database locked by another process) the tool call waits on disk and is stored once the lock clears.",
     { env: "TACIT_HOOK_TOOL_DEADLINE_MS" },
   ),
+  daemonWaitMs: positive(
+    50,
+    "How long (ms) a hook waits on a daemon that is silent (it does not take the connection, or stops reading a tool event) before handling the event itself; a tool event is then queued, redacted, for the daemon. Raise it on a machine so loaded that a daemon often misses it.",
+    { env: "TACIT_HOOK_DAEMON_WAIT_MS" },
+  ),
   backgroundLearn: flag(
     true,
     "Learn a session in the background when the agent stops. `TACIT_NO_BACKGROUND_LEARN=1` turns it off.",

@@ -119,11 +119,18 @@ describe("the built tacit bin", () => {
     const pid = pidOf() as number;
     // The events of tool calls and prompts go through the FIFO pairs the daemon keeps ready: each
     // takes a free one (renaming it), used once.
-    const fifos = join(home, daemonFile(".fifos") ?? "none.fifos");
+    // Looked up each time: the daemon may make its folder only after its pid file.
+    const fifos = () => join(home, daemonFile(".fifos") ?? "none.fifos");
     const offered = () =>
-      existsSync(fifos) ? readdirSync(fifos).filter((name) => name.startsWith("free-")) : [];
+      existsSync(fifos()) ? readdirSync(fifos()).filter((name) => name.startsWith("free-")) : [];
     const throughPair = async (input: string) => {
-      await waitUntil(() => offered().length > 0, "a free FIFO pair");
+      await waitUntil(
+        () => offered().length > 0,
+        "a free FIFO pair",
+        20_000,
+        () =>
+          `: ${JSON.stringify({ pairs: existsSync(fifos()) ? readdirSync(fifos()) : null, alive: alive(pid), home: readdirSync(home), log: hookLogText(home) })}`,
+      );
       const before = offered();
       const output = hook(input);
       expect(

@@ -94,8 +94,9 @@ describe("a tool event the daemon does not take through its FIFO pair", () => {
     const served: number[] = [];
     await context.offer(true, (event, reply) => {
       served.push(event.payload.length);
-      // Redacting and queueing megabytes holds the daemon (and its acknowledgement) up a while.
-      const busyUntil = Date.now() + 200;
+      // Redacting and queueing megabytes holds the daemon (and its acknowledgement) up a while:
+      // longer than the client waits on a daemon that stopped reading.
+      const busyUntil = Date.now() + 1_500;
       while (Date.now() < busyUntil);
       void reply("");
     });
@@ -104,7 +105,9 @@ describe("a tool event the daemon does not take through its FIFO pair", () => {
       cwd: join(context.home, "shop-api"),
       tool_response: { stdout: output, stderr: "" },
     });
-    const env = { ...context.env, TACIT_HOOK_TOOL_DEADLINE_MS: "60000" };
+    // A second's wait on a daemon that stops reading (50 ms by default): this test's process, the
+    // daemon here, may be held up that long on a loaded machine while it reads.
+    const env = { ...context.env, TACIT_HOOK_TOOL_DEADLINE_MS: "60000", TACIT_HOOK_DAEMON_WAIT_MS: "1000" };
     expect(await hookProcessAsync(large, env)).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(served).toHaveLength(1);
     expect(served[0]).toBeGreaterThan(output.length);

@@ -1,6 +1,7 @@
 /**
- * The settings a hook needs before it knows whether a daemon answers: `hooks.daemon` and the
- * event deadlines `hooks.promptDeadlineMs` / `hooks.toolEventDeadlineMs` (hook-deadline.ts). From
+ * The settings a hook needs before it knows whether a daemon answers: `hooks.daemon`, how long it
+ * waits on a silent daemon (`hooks.daemonWaitMs`) and the event deadlines
+ * `hooks.promptDeadlineMs` / `hooks.toolEventDeadlineMs` (hook-deadline.ts). From
  * the environment, else `$TACIT_HOME/config.json`, else the defaults (the `hooks` section is the
  * user's: a project file never sets it). The client runs for every tool call and loads no zod, so
  * the file is read with `JSON.parse` alone: a value of the wrong type is ignored here, and the full
@@ -15,20 +16,28 @@ import { fs, path } from "./node-builtins.js";
 export interface HookClientSettings extends HookDeadlines {
   /** Hand events to the daemon. */
   daemon: boolean;
+  /** How long a silent daemon (not taking the connection, not reading a tool event) is waited on, ms. */
+  daemonWaitMs: number;
 }
 
-/** The variables that override each deadline. */
-const DEADLINE_VARIABLES: Readonly<Record<keyof HookDeadlines, string>> = {
+/** `hooks.daemonWaitMs` by default (the config schema's default is this). */
+export const DEFAULT_DAEMON_WAIT_MS = 50;
+
+/** The variables that override each number. */
+const NUMBER_VARIABLES: Readonly<Record<keyof HookDeadlines | "daemonWaitMs", string>> = {
   promptDeadlineMs: "TACIT_HOOK_PROMPT_DEADLINE_MS",
   toolEventDeadlineMs: "TACIT_HOOK_TOOL_DEADLINE_MS",
+  daemonWaitMs: "TACIT_HOOK_DAEMON_WAIT_MS",
 };
+const DEFAULT_NUMBERS = { ...DEFAULT_HOOK_DEADLINES, daemonWaitMs: DEFAULT_DAEMON_WAIT_MS };
 
 /** The client's settings (see the module comment); the file is read only when a variable is missing. */
 export function hookClientSettings(env: NodeJS.ProcessEnv): HookClientSettings {
   const daemonVariable = env.TACIT_HOOK_DAEMON?.trim().toLowerCase();
   const fromEnv = {
-    promptDeadlineMs: positiveNumber(Number(env[DEADLINE_VARIABLES.promptDeadlineMs])),
-    toolEventDeadlineMs: positiveNumber(Number(env[DEADLINE_VARIABLES.toolEventDeadlineMs])),
+    promptDeadlineMs: positiveNumber(Number(env[NUMBER_VARIABLES.promptDeadlineMs])),
+    toolEventDeadlineMs: positiveNumber(Number(env[NUMBER_VARIABLES.toolEventDeadlineMs])),
+    daemonWaitMs: positiveNumber(Number(env[NUMBER_VARIABLES.daemonWaitMs])),
   };
   const complete =
     daemonVariable !== undefined && daemonVariable !== "" && Object.values(fromEnv).every((v) => v !== null);
@@ -38,12 +47,13 @@ export function hookClientSettings(env: NodeJS.ProcessEnv): HookClientSettings {
     : typeof file?.daemon === "boolean"
       ? file.daemon
       : true;
-  const deadline = (key: keyof HookDeadlines): number =>
-    fromEnv[key] ?? positiveNumber(file?.[key]) ?? DEFAULT_HOOK_DEADLINES[key];
+  const number = (key: keyof typeof NUMBER_VARIABLES): number =>
+    fromEnv[key] ?? positiveNumber(file?.[key]) ?? DEFAULT_NUMBERS[key];
   return {
     daemon,
-    promptDeadlineMs: deadline("promptDeadlineMs"),
-    toolEventDeadlineMs: deadline("toolEventDeadlineMs"),
+    promptDeadlineMs: number("promptDeadlineMs"),
+    toolEventDeadlineMs: number("toolEventDeadlineMs"),
+    daemonWaitMs: number("daemonWaitMs"),
   };
 }
 

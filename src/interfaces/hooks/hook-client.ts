@@ -61,8 +61,6 @@ export interface HookClientIo {
   startedAt?: number;
 }
 
-/** A daemon that does not accept the connection within this long is treated as absent, ms. */
-const CONNECT_TIMEOUT_MS = 50;
 /** Longest Unix socket path every supported platform takes (macOS: 104 bytes with the NUL). */
 const MAX_SOCKET_PATH = 100;
 
@@ -118,7 +116,7 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
           request(),
           deadlineAt,
           monotonicMs,
-          toolEvent ? CONNECT_TIMEOUT_MS : undefined,
+          toolEvent ? settings.daemonWaitMs : undefined,
         )
       : null;
   if (toolEvent && (reply === null || reply.kind === "unavailable") && existsSync(socketPath)) {
@@ -137,7 +135,7 @@ async function clientHook(argv: readonly string[], given: HookClientIo): Promise
     }
   }
   // Every other event, and one without a pair, over the socket.
-  reply ??= await askDaemon(socketPath, request(), deadlineAt);
+  reply ??= await askDaemon(socketPath, request(), deadlineAt, settings.daemonWaitMs);
   if (reply.kind === "answered") {
     if (reply.output) await writeOutput(io.stdout, reply.output);
     return;
@@ -201,9 +199,15 @@ export function hookSocketPath(
 
 /**
  * Sends one event; settles with what the daemon did with it by `deadlineAt`, never rejects. A
- * daemon that does not accept in time (a share of the deadline) is treated as absent.
+ * daemon that does not take the connection within `waitMs`, or does not accept the event in time
+ * (a share of the deadline), is treated as absent.
  */
-async function askDaemon(socketPath: string, request: Buffer, deadlineAt: number): Promise<DaemonReply> {
+async function askDaemon(
+  socketPath: string,
+  request: Buffer,
+  deadlineAt: number,
+  waitMs: number,
+): Promise<DaemonReply> {
   // Loaded only here: node:net and its streams cost more than a whole tool event.
   const { connect } = requireNet();
   return new Promise((settle) => {
@@ -218,10 +222,7 @@ async function askDaemon(socketPath: string, request: Buffer, deadlineAt: number
       socket.destroy();
       settle(reply);
     };
-    let timer = setTimeout(
-      () => finish({ kind: "unavailable" }),
-      Math.min(CONNECT_TIMEOUT_MS, leftOf(deadlineAt)),
-    );
+    let timer = setTimeout(() => finish({ kind: "unavailable" }), Math.min(waitMs, leftOf(deadlineAt)));
     socket.on("connect", () => {
       clearTimeout(timer);
       timer = setTimeout(() => finish({ kind: "unavailable" }), leftOf(deadlineAt) * ACCEPT_SHARE);

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { hookLogText, hookPayload } from "../../testing/hook-fixtures.js";
 import { useTempDir } from "../../testing/temp-dir.js";
 import { runHookClient } from "./hook-client.js";
-import { hookClientSettings } from "./hook-client-settings.js";
+import { DEFAULT_DAEMON_WAIT_MS, hookClientSettings } from "./hook-client-settings.js";
 import { hookConfig } from "./hook-config.js";
 import { mayBeConfigured } from "./hook-config-probe.js";
 import { DEFAULT_HOOK_DEADLINES } from "./hook-deadline.js";
@@ -96,12 +96,16 @@ describe("hooks and the configuration", () => {
 
   it("give the client its settings from the environment, else the user file, else the defaults", () => {
     const { home, env } = setup({
-      user: JSON.stringify({ hooks: { daemon: false, promptDeadlineMs: 2500, toolEventDeadlineMs: 400 } }),
+      user: JSON.stringify({
+        hooks: { daemon: false, promptDeadlineMs: 2500, toolEventDeadlineMs: 400, daemonWaitMs: 120 },
+      }),
     });
+    const defaults = { daemon: true, ...DEFAULT_HOOK_DEADLINES, daemonWaitMs: DEFAULT_DAEMON_WAIT_MS };
     expect(hookClientSettings(env)).toEqual({
       daemon: false,
       promptDeadlineMs: 2500,
       toolEventDeadlineMs: 400,
+      daemonWaitMs: 120,
     });
     expect(
       hookClientSettings({
@@ -109,24 +113,23 @@ describe("hooks and the configuration", () => {
         TACIT_HOOK_DAEMON: "1",
         TACIT_HOOK_PROMPT_DEADLINE_MS: "900",
         TACIT_HOOK_TOOL_DEADLINE_MS: "300",
+        TACIT_HOOK_DAEMON_WAIT_MS: "75",
       }),
-    ).toEqual({ daemon: true, promptDeadlineMs: 900, toolEventDeadlineMs: 300 });
+    ).toEqual({ daemon: true, promptDeadlineMs: 900, toolEventDeadlineMs: 300, daemonWaitMs: 75 });
     expect(hookClientSettings({ ...env, TACIT_HOOK_PROMPT_DEADLINE_MS: "900" })).toEqual({
       daemon: false,
       promptDeadlineMs: 900,
       toolEventDeadlineMs: 400,
+      daemonWaitMs: 120,
     });
-    expect(hookClientSettings({ TACIT_HOME: join(home, "nowhere") })).toEqual({
-      daemon: true,
-      ...DEFAULT_HOOK_DEADLINES,
-    });
+    expect(hookClientSettings({ TACIT_HOME: join(home, "nowhere") })).toEqual(defaults);
     writeFileSync(join(home, "config.json"), '{ "hooks": { "daemon": "no", "promptDeadlineMs": -1 }');
-    expect(hookClientSettings(env)).toEqual({ daemon: true, ...DEFAULT_HOOK_DEADLINES });
+    expect(hookClientSettings(env)).toEqual(defaults);
     writeFileSync(
       join(home, "config.json"),
-      '{ "hooks": { "daemon": "no", "toolEventDeadlineMs": "fast" } }',
+      '{ "hooks": { "daemon": "no", "toolEventDeadlineMs": "fast", "daemonWaitMs": 0 } }',
     );
-    expect(hookClientSettings(env)).toEqual({ daemon: true, ...DEFAULT_HOOK_DEADLINES });
+    expect(hookClientSettings(env)).toEqual(defaults);
   });
 });
 

@@ -141,6 +141,6 @@ describe("hook deadline", () => {
         TACIT_HOOK_PROMPT_DEADLINE_MS: "500",
         TACIT_HOOK_TOOL_DEADLINE_MS: "-3",
       }),
-    ).toEqual({ daemon: true, promptDeadlineMs: 500, toolEventDeadlineMs: 1_000 });
+    ).toEqual({ daemon: true, promptDeadlineMs: 500, toolEventDeadlineMs: 1_000, daemonWaitMs: 50 });
   });
 });
