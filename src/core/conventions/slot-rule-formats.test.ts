@@ -21,6 +21,16 @@ describe("a branch-name prefix said in words", () => {
     expect(slots("分支名改成 用户名/需求号")).toEqual(["naming.branch.prefix=用户名/"]);
     expect(slots("分支命名统一用 姓名缩写/需求号-描述")).toEqual(["naming.branch.prefix=姓名缩写/"]);
     expect(slots("分支名以需求号开头")).toEqual(["naming.branch.prefix=需求号"]);
+    // The name shown bare after the rule, or after a colon that ends the sentence's lead.
+    expect(slots("分支命名 feature/功能名，比如 feature/coupon-expire")).toEqual([
+      "naming.branch.prefix=feature/",
+    ]);
+    expect(slots("分支命名改一下，要带上禅道的需求号：feat/1234-coupon-expire 这种")).toEqual([
+      "naming.branch.prefix=feat/",
+    ]);
+    expect(slots("分支规范再调整：统一 用户名/需求号-描述")).toEqual(["naming.branch.prefix=用户名/"]);
+    // A name mentioned after a colon is no rule of names.
+    expect(slots("表名：user_info 里加个字段")).toEqual([]);
   });
 });
 

@@ -178,6 +178,16 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "分支名改成 用户名/需求号",
     2,
   ),
+  // The name shown after the thing's naming rule, bare or after a colon that ends its sentence's
+  // lead: "分支命名 feature/功能名", "分支规范再调整：统一 用户名/需求号-描述", "分支命名改一下，要带上需求号：feat/1234-x 这种".
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}(?:命名|名称|名字|名|规范)(?:[^。；;\\n]{0,24}?[:：])?\\s*(?:统一|改成|改为|换成)?\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}(?:[_-](?![\\w$])|\\/)|${ZH_PART})`,
+    ),
+    "分支命名 feature/功能名，比如 feature/coupon-expire",
+    2,
+  ),
   naming(
     "suffix",
     new RegExp(

@@ -52,6 +52,17 @@ describe("the tokenizer", () => {
       "fix",
       "class",
     ]);
+    // Short plurals too, not a short word that only ends in "s".
+    expect(["tags", "jobs", "keys", "this", "plus", "bias", "does", "bus"].map(stemWord)).toEqual([
+      "tag",
+      "job",
+      "key",
+      "this",
+      "plus",
+      "bias",
+      "does",
+      "bus",
+    ]);
   });
 
   it("reads Chinese as character bigrams, function characters dropped on request", () => {

@@ -63,10 +63,15 @@ export interface TokenOptions {
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 const WORD = /[\p{L}\p{N}_][\p{L}\p{N}_.'/+-]*/gu;
 const LETTERS = /^[a-z]+$/;
+const SHORT_PLURAL = /^[a-z]{2}[bcdfgklmnprtvxyz]s$/;
 
 /** A crude English stem (consistent, not correct): plurals, -ing, -ed. */
 export function stemWord(word: string): string {
-  if (word.length <= 4 || !LETTERS.test(word)) return word;
+  if (!LETTERS.test(word)) return word;
+  // A short plural: a three-letter word and "s" after a consonant or "y" ("tags", "jobs", "keys";
+  // not "this", "plus", "bias", "does").
+  if (word.length === 4) return SHORT_PLURAL.test(word) ? word.slice(0, -1) : word;
+  if (word.length < 4) return word;
   if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 5 && word.endsWith("ing")) return word.slice(0, -3);
   if (word.endsWith("ed") || word.endsWith("es")) return word.slice(0, -2);
