@@ -11,6 +11,7 @@ import type { TransferableHeuristic } from "../learning/offline-experience.js";
 import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
 import { activityTrigger } from "../learning/topics.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { withoutAsides } from "../lexicon/asides.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
@@ -18,12 +19,25 @@ import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { toolChoice } from "./slot-rule.js";
 
+/**
+ * A rule within MAX_RULE_CHARS: a longer one loses its long asides first ("(wraps xcodebuild archive
+ * + the altool upload)"), so that what it says after them ("No more beta tags") is kept, then is cut.
+ */
+function ruleWithin(rule: string): string {
+  if (rule.length <= MAX_RULE_CHARS) return rule;
+  const bare = withoutAsides(rule, 3)
+    .replace(/\s+([.,;:!?，。；：])/g, "$1")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+  return clip(bare, MAX_RULE_CHARS);
+}
+
 function asHeuristic(found: ConventionFinding): TransferableHeuristic {
   const zh = found.language === "zh";
   return {
     kind: found.kind,
     trigger: found.trigger,
-    rule: clip(found.rule, MAX_RULE_CHARS),
+    rule: ruleWithin(found.rule),
     why: zh ? "用户明确提出的项目规范" : "A convention the user stated",
     evidence: clip(found.quote, MAX_HEURISTIC_EVIDENCE_CHARS),
     scopeHint: "project",

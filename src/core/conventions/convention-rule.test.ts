@@ -312,6 +312,15 @@ describe("conventions among a task's heuristics", () => {
     expect(kept?.trigger).toBe("Writing and running tests");
   });
 
+  it("keeps what a long convention says after a long aside, the aside dropped to fit", () => {
+    const said =
+      "change of plan on betas. We burned through the Xcode Cloud compute hours in two weeks, so it's `make testflight` on the build mac mini now (wraps xcodebuild archive + the altool upload). No more beta tags.";
+    const added = withConventions(taskRows([{ user: said }]), [], "x");
+    const rule = added.find((heuristic) => heuristic.rule.includes("make testflight"))?.rule ?? "";
+    expect(rule).toMatch(/mac mini now\. No more beta tags$/);
+    expect(rule).not.toContain("altool");
+  });
+
   it("makes a correction that chooses a tool a project has one of a convention, not a failed call or a taste", () => {
     const said = taskRows([{ user: "不对，时间处理用 dayjs，不要 moment" }]);
     const correction: TransferableHeuristic = {
