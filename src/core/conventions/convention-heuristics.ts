@@ -10,14 +10,16 @@ import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "../learning/experi
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
 import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
 import { activityTrigger } from "../learning/topics.js";
-import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { withoutAsides } from "../lexicon/asides.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
+import { saysWord } from "./convention-threads.js";
 import { toolChoice } from "./slot-rule.js";
+import { writtenForms } from "./slot-values.js";
 
 /**
  * A rule within MAX_RULE_CHARS: a longer one loses its long asides first ("(wraps xcodebuild archive
@@ -49,7 +51,13 @@ function asHeuristic(found: ConventionFinding): TransferableHeuristic {
   };
 }
 
-const squash = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+/** A text as compared: spaces squashed, lower case, without the stop that ends a sentence. */
+const squash = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.。!！]+$/, "")
+    .toLowerCase();
 
 /** True when a heuristic was read from the words a convention was read from. */
 function readFrom(heuristic: TransferableHeuristic, found: ConventionFinding): boolean {
@@ -72,6 +80,17 @@ function marked(
   // The convention may hold more of the user's words than the heuristic did ("no new Koin modules"
   // with the "let's switch to Hilt" said next to it): the convention's text is the rule then.
   if (squash(found.quote).length > squash(heuristic.evidence).length) return asHeuristic(found);
+  // So may the convention's rule, when the heuristic kept only a clause that does not name the value
+  // the convention sets ("we're moving to Mapster, the config lives in …" read as where the config
+  // lives): the value is what a later change of the slot supersedes.
+  const slot = found.slot;
+  if (
+    slot?.value != null &&
+    heuristic.slot === undefined &&
+    squash(found.rule).length > squash(heuristic.rule).length &&
+    !writtenForms(slot.slot, slot.value).some((form) => saysWord(heuristic.rule, form))
+  )
+    return asHeuristic(found);
   const rule = stripLeadIns(heuristic.rule);
   // The task's title stands in when a rule names no activity, and the task's activity ("Writing
   // and running tests") when the convention's words name another kind of work ("money is Decimal

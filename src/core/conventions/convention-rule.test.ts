@@ -312,6 +312,26 @@ describe("conventions among a task's heuristics", () => {
     expect(kept?.trigger).toBe("Writing and running tests");
   });
 
+  it("says a convention whole when another rule kept only a clause of it that does not name its value", () => {
+    const said = "we're moving to Mapster, the config lives in Api/Mapping/MapsterConfig.cs.";
+    const fact: TransferableHeuristic = {
+      kind: "prefer",
+      trigger: "Editing configuration files",
+      rule: "The config lives in `Api/Mapping/MapsterConfig.cs`",
+      why: "A fact about the project the user stated",
+      evidence: said,
+    };
+    const [whole] = withConventions(taskRows([{ user: said }]), [fact], "x");
+    expect(whole).toMatchObject({
+      rule: "We're moving to Mapster, the config lives in Api/Mapping/MapsterConfig.cs",
+      slot: { id: "object-mapping", value: "mapster" },
+      convention: true,
+    });
+    // A clause that names the value stays the rule.
+    const named = { ...fact, rule: "Mapster is the mapper" };
+    expect(withConventions(taskRows([{ user: said }]), [named], "x")[0]?.rule).toBe("Mapster is the mapper");
+  });
+
   it("keeps what a long convention says after a long aside, the aside dropped to fit", () => {
     const said =
       "change of plan on betas. We burned through the Xcode Cloud compute hours in two weeks, so it's `make testflight` on the build mac mini now (wraps xcodebuild archive + the altool upload). No more beta tags.";

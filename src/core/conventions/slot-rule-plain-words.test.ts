@@ -126,3 +126,17 @@ describe("a use lead after an avoid lead", () => {
     expect(slots("logging: no more using pino")).toEqual([]);
   });
 });
+
+describe("work said to be done by hand", () => {
+  it("is a value of the slot whose subject it names, which the library before it gives way to", () => {
+    expect(slots("we write the mappings by hand as extension methods (ToDto(), ToEntity())")).toEqual([
+      "object-mapping=by hand",
+    ]);
+    expect(slots("hand-written mappings in Api/Mapping")).toEqual(["object-mapping=by hand"]);
+    expect(slots("对象转换手写")).toEqual(["object-mapping=by hand"]);
+    expect(slots("we're moving to Mapster")).toEqual(["object-mapping=mapster"]);
+    // Not a subject of a slot, or another thing's mappings.
+    expect(slots("never edit the generated client by hand")).toEqual([]);
+    expect(slots("port mappings are in docker-compose.yml")).toEqual([]);
+  });
+});

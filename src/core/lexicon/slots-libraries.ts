@@ -6,7 +6,7 @@
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
  */
 import { membersWithEveryday, type SlotEntry, valued } from "./slot-entry.js";
-import { described, same } from "./slots-described.js";
+import { byHand, described, same } from "./slots-described.js";
 
 /** How money is held, as written → as stored: cents and minor units are one, decimals another. */
 const MONEY_FORMS: Readonly<Record<string, string>> = {
@@ -27,6 +27,10 @@ const MONEY_FORMS: Readonly<Record<string, string>> = {
 };
 
 /** The library slots, tried in this order. */
+/** What object mapping is called: the subject of its slot. */
+const OBJECT_MAPPING =
+  /object (?:mapping|copying|conversion)|(?:dto|entity|bean|model) (?:mapping|conversion|copying)|mapp(?:ers?|ings)|对象(?:拷贝|复制|转换|映射)|(?:bean|属性)\s*拷贝/;
+
 export const LIBRARY_SLOTS: readonly SlotEntry[] = [
   described(
     "logging",
@@ -62,7 +66,7 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
   described(
     "object-mapping",
     ["code"],
-    /object (?:mapping|copying|conversion)|(?:dto|entity|bean|model) (?:mapping|conversion|copying)|mappers?|对象(?:拷贝|复制|转换|映射)|(?:bean|属性)\s*拷贝/,
+    OBJECT_MAPPING,
     "对象拷贝用 MapStruct",
     {
       ...same("mapstruct", "modelmapper", "beanutils", "dozer", "orika", "automapper", "mapster"),
@@ -70,6 +74,10 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     },
     "以后统一用 MapStruct 写 Converter 接口",
   ),
+  ...byHand("object-mapping", ["code"], OBJECT_MAPPING, [
+    "we write the mappings by hand as extension methods",
+    "hand-written mappings in Api/Mapping, 对象转换手写",
+  ]),
   described(
     "id-generation",
     ["code", "database"],
