@@ -110,7 +110,7 @@ const BY_HAND: Readonly<Record<string, string>> = {
   手写: "by hand",
   手动写: "by hand",
 };
-const BY_HAND_WORDS = String.raw`by hand|hand[- ]?written|hand-rolled|手写|手动写`;
+const BY_HAND_WORDS = "by hand|hand[- ]?written|hand-rolled|手写|手动写";
 
 /**
  * The slot's work said to be done by hand, after its subject or before it ("we write the mappings
