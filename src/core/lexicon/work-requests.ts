@@ -67,7 +67,7 @@ const ZH_VERB = (verbs: string) =>
 const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song|readme|changelog(?: entry)?|release notes?|runbook|wiki page|docs? page|documentation)s?\b`;
 
 /** Texts that report a change, each about a subject it names after: "the commit message for the ack retry change". */
-const REPORTS = String.raw`(?:commit message|commit|changelog(?: entry)?|release notes?|pr description|pull request description|e-?mail|summary|announcement|message|note|standup update)`;
+const REPORTS = `(?:commit message|commit|changelog(?: entry)?|release notes?|pr description|pull request description|e-?mail|summary|announcement|message|note|standup update)`;
 
 /**
  * A request for a text that reports a change, up to where its subject begins: "write the commit
