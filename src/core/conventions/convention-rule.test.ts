@@ -395,4 +395,20 @@ describe("a terse drop and the replacement the agent names", () => {
       readConventions("ugh, not pandas.", null, { text: "Which library should I use instead?" }),
     ).toEqual([]);
   });
+
+  it("is so for a sentence that only drops, in a longer message whose rules set no value of its slot", () => {
+    const said =
+      "ok it's decided: plain fetch through our own apiFetch<T>() helper, it's already in src/lib/http.ts. no ky, no axios anywhere.";
+    const found = readConventions(said, null, { text: "Got it, anything HTTP goes through apiFetch<T>()." });
+    expect(found.map((item) => [item.rule, item.slot?.value])).toEqual([
+      ["Use apiFetch, not ky or axios", "apifetch"],
+    ]);
+    // A rule that also says more than the drop keeps its own words.
+    const more = readConventions(
+      "Every composable gets a @Preview function next to it. JSON is kotlinx.serialization, we removed Gson last year.",
+      null,
+      { text: "Noted: kotlinx.serialization for JSON, and a @Preview for each composable." },
+    );
+    expect(more.some((item) => item.rule.startsWith("Use kotlinx"))).toBe(false);
+  });
 });

@@ -38,6 +38,7 @@ import {
   dropsOnly,
   namedBack,
   onlyDrops,
+  replacementInReply,
   replacementNamedBack,
   ruleOf,
   terseChoice,
@@ -367,10 +368,30 @@ export function readConventions(
   // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
   // workspace. Use pnpm install, never npm install" → the instruction).
   const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
-  const joined = withAlternatives(message, found, placeOf);
+  const joined = withAlternatives(message, found, placeOf).map((item) =>
+    reply === null ? item : withReplacementNamedBack(item, found, reply),
+  );
   return joined.filter(
     (item, index) => key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
   );
+}
+
+/**
+ * A rule that only drops tools, when no rule of the message sets their slot: with the replacement
+ * the agent named back ("… no ky, no axios anywhere." → "anything HTTP goes through apiFetch<T>()").
+ */
+function withReplacementNamedBack(
+  item: ConventionFinding,
+  found: readonly ConventionFinding[],
+  reply: AgentReply,
+): ConventionFinding {
+  // Only a rule that drops and says nothing else ("no ky, no axios anywhere"), not a longer one
+  // that also drops ("Every composable gets a @Preview …. we removed Gson last year").
+  if (item.slot !== null || !onlyDrops(item.quote)) return item;
+  const slots = memberSlotsNamed(item.quote);
+  if (found.some((other) => other.slot?.value != null && slots.includes(other.slot.slot))) return item;
+  const named = replacementInReply(item.quote, reply);
+  return named === null ? item : namedBack(item.quote, named, reply.text);
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

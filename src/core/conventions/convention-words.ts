@@ -104,7 +104,16 @@ export function replacementNamedBack(
   reply: { text: string } | null,
 ): SlotFinding | null {
   if (reply === null || units.length > 2 || units.some((unit) => wordCount(unit.text) > 6)) return null;
-  const message = units.map((unit) => unit.text).join(" ");
+  return replacementInReply(units.map((unit) => unit.text).join(" "), reply);
+}
+
+/**
+ * The tool the agent names in `reply` in place of those a drop (`text`) names, a value of one of
+ * their slots ("no ky, no axios anywhere" → "anything HTTP goes through apiFetch<T>()"); null when
+ * `text` does more than drop, or the reply names none.
+ */
+export function replacementInReply(text: string, reply: { text: string }): SlotFinding | null {
+  const message = text;
   if (!dropsOnly(message)) return null;
   const slots = memberSlotsNamed(message);
   if (slots.length === 0) return null;
@@ -149,8 +158,11 @@ export function namedBack(message: string, slot: SlotFinding, reply: string): Co
   const zh = languageOf(message) === "zh";
   const value = slot.value as string;
   const written = new RegExp(escapeRegExp(value), "i").exec(reply)?.[0] ?? value;
-  const dropped = droppedThings(message).map((name) => name.join(" "))[0] ?? "";
-  const was = new RegExp(escapeRegExp(dropped), "i").exec(message)?.[0] ?? dropped;
+  // Every thing it drops, as the message writes it ("no ky, no axios anywhere" → ky or axios).
+  const was = droppedThings(message)
+    .map((name) => name.join(" "))
+    .map((dropped) => new RegExp(escapeRegExp(dropped), "i").exec(message)?.[0] ?? dropped)
+    .join(zh ? "、" : " or ");
   return {
     rule: zh ? `用 ${written}，不用 ${was}` : `Use ${written}, not ${was}`,
     quote: message.trim(),

@@ -140,3 +140,11 @@ describe("work said to be done by hand", () => {
     expect(slots("port mappings are in docker-compose.yml")).toEqual([]);
   });
 });
+
+describe("a subject said of all of its work", () => {
+  it("is read with the project's own helper as its value", () => {
+    expect(slots("all HTTP goes through our own apiFetch<T>() helper")).toEqual(["http-client=apifetch"]);
+    expect(slots("anything HTTP goes through apiFetch<T>()")).toEqual(["http-client=apifetch"]);
+    expect(slots("all http requests use the ky instance")).toEqual(["http-client=ky"]);
+  });
+});

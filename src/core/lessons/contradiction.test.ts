@@ -190,6 +190,9 @@ describe("contradicts: a dropped thing matched by its stems", () => {
     expect(
       drops("Snapshot testing is out, assert on visible text", "Components are covered by snapshot tests"),
     ).toBe(true);
+    // A clause that is only "no" and a name is a ban on it.
+    expect(drops("No ky, no axios anywhere.", "`src/lib/http.ts` wraps ky now")).toBe(true);
+    expect(drops("no worries, thanks", "`src/lib/http.ts` wraps ky now")).toBe(false);
     // A short plural ("tags") is the word in the singular.
     expect(
       drops(

@@ -19,7 +19,7 @@ const leads = (weak: boolean, to: boolean) =>
     .join("|");
 /** A value: a backticked term, or a name in Latin letters ("BullMQ", "vue-i18n", "log4j2", "1Password"). */
 const VALUE = String.raw`(\x60[^\x60]{1,40}\x60|[A-Za-z0-9@][\w@./+#-]*[\w+#]|[A-Za-z0-9])`;
-const ARTICLE = String.raw`(?:(?:the|a|an|our|their)\s+)?`;
+const ARTICLE = String.raw`(?:(?:the|a|an|our|their)\s+(?:own\s+)?)?`;
 /** Between a lead and its value: a space after an English word, any or none after a Chinese one. */
 const GAP = String.raw`(?:(?<=[\u4e00-\u9fff])\s*|\s+)`;
 /** Words between a subject and its lead that change nothing ("unit tests always go through …"). */
@@ -157,7 +157,7 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
   described(
     "http-client",
     ["http", "code"],
-    /(?:outbound |external |all )?(?:http|api|rest|network|backend) (?:calls?|requests?|clients?)|(?:outbound|external) calls|calls to (?:other services|the api|the backend)|data fetching|https?\s*(?:请求|调用|客户端)|网络请求|接口请求|请求库/,
+    /(?:outbound |external |all )?(?:http|api|rest|network|backend) (?:calls?|requests?|clients?)|(?:all|any(?:thing)?) http|(?:outbound|external) calls|calls to (?:other services|the api|the backend)|data fetching|https?\s*(?:请求|调用|客户端)|网络请求|接口请求|请求库/,
     "outbound HTTP calls use undici",
   ),
   described(

@@ -86,6 +86,43 @@ export const USE_LEADS = defineLexicon(
   "iu",
 );
 
+/**
+ * What "no" says of in a clause of its own without banning a thing: a courtesy, an answer or an
+ * emphasis ("no worries", "no problem", "no exceptions").
+ */
+const NO_BAN = [
+  "worries",
+  "problems?",
+  "idea",
+  "rush",
+  "thanks",
+  "way",
+  "doubt",
+  "luck",
+  "need",
+  "one",
+  "more",
+  "longer",
+  "new",
+  "big",
+  "clue",
+  "kidding",
+  "biggie",
+  "pressure",
+  "offen[cs]e",
+  "comment",
+  "changes?",
+  "issues?",
+  "errors?",
+  "exceptions?",
+  "excuses?",
+  "matter",
+  "shortcuts?",
+  "dice",
+  "shame",
+  "surprises?",
+].join("|");
+
 /** Leads of a term the rule says to avoid. */
 export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
@@ -143,6 +180,14 @@ export const AVOID_LEADS = defineLexicon(
     after(
       /\b(?:forget|ignore|scratch|disregard) (?:what i (?:said|told you|wrote)|everything i said)(?: \w+)? (?:about|on|regarding)/,
       "forget what I said about WebClient",
+    ),
+    // A clause that is only "no" and a name, said as a ban ("no ky, no axios anywhere", "no lodash."),
+    // not an answer or a courtesy ("no worries", "no problem").
+    after(
+      new RegExp(
+        String.raw`(?<=(?:^|[,;:.!]\s*))no(?=\s+[\w.@/-]+(?:\s+(?:anywhere|at all|anymore|please|either|whatsoever|here))?\s*(?:[,;.!]|$))(?!\s+(?:${NO_BAN})\b)`,
+      ),
+      "no ky, no axios anywhere",
     ),
     after(
       /(?:不要再用|别再用|不要再写|别再写|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
@@ -301,7 +346,7 @@ const WORD_BEFORE = /([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)\s+$/u;
 const namesOn = (word: string | undefined): word is string =>
   word !== undefined &&
   !isStopWord(word) &&
-  !NAME_ENDS.test(word) &&
+  !NAME_ENDS.test(word.replace(/[.:]+$/, "")) &&
   !/^(?:is|are|gets?|got|was)$/.test(word);
 
 /**
