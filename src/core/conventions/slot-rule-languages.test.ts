@@ -63,6 +63,11 @@ describe("the language a kind of text is written in", () => {
     expect(slots("answer me in Chinese")).toEqual(["answer-language=zh"]);
     expect(slots("always answer in English")).toEqual(["answer-language=en"]);
     expect(slots("用中文回答")).toEqual(["answer-language=zh"]);
+    // A language asked for in a sentence of its own is the conversation's; a clause of a rule is not.
+    expect(slots("用中文就好")).toEqual(["answer-language=zh"]);
+    expect(slots("English please")).toEqual(["answer-language=en"]);
+    expect(slots("用中文")).toEqual([]);
+    expect(slots("in English only.")).toEqual([]);
     expect(slots("回答一律用中文")).toEqual(["answer-language=zh"]);
     expect(slots("reply in Chinese please")).toEqual(["answer-language=zh"]);
     expect(slots("write it in English")).toEqual([]);

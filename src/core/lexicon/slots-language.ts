@@ -295,4 +295,14 @@ export const LANGUAGE_SLOTS: readonly SlotEntry[] = [
     new RegExp(`(?:回答|回复|答复)(?:都|一律|统一|时|的时候)?(?:请)?(?:用|使用)${LANGUAGE}`),
     "回答一律用中文",
   ),
+  // A language chosen in a sentence of its own, naming nothing it is for, as a request: the
+  // conversation's ("用中文就好", "English please"; not "…verbose_name，用中文", a clause of a rule).
+  answers(
+    new RegExp(`^\\s*(?:请|就|还是|都)?(?:用|说)${LANGUAGE}(?:就好|就行|就可以|吧|好了)\\s*[。.!！]?\\s*$`),
+    "用中文就好",
+  ),
+  answers(
+    new RegExp(String.raw`^\s*(?:in\s+)?${LANGUAGE}\s+please\s*[.!]?\s*$`),
+    "English please",
+  ),
 ];
