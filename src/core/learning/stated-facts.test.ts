@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { portFact, wrapperFact } from "./stated-facts.js";
+import { nameFact, portFact, wrapperFact } from "./stated-facts.js";
 
 const port = (sentence: string, zh = false) => portFact(sentence, sentence, "", zh);
 
@@ -30,5 +30,19 @@ describe("stated facts about a project's services and tools", () => {
     );
     expect(found).toEqual({ rule: "`./bin/dcw` wraps docker compose here", trigger: "Running containers" });
     expect(wrapperFact("this function wraps the error", false, () => "x")).toBeNull();
+  });
+});
+
+describe("nameFact", () => {
+  it("reads what a thing of the project's machines is called, with the clauses that say where", () => {
+    expect(nameFact("this box is CentOS, the service is called mysqld")).toBe(
+      "This box is CentOS, the service is called mysqld",
+    );
+    expect(nameFact("这台是 CentOS，服务名就叫 mysqld")).toBe("这台是 CentOS，服务名就叫 mysqld");
+    expect(nameFact("the db container is named crm-db")).toBe("The db container is named `crm-db`");
+    // Not a name in the code, nor anything else's.
+    expect(nameFact("the function is called parseDate")).toBeNull();
+    expect(nameFact("这个函数叫 parseDate")).toBeNull();
+    expect(nameFact("my dog is called Rex")).toBeNull();
   });
 });

@@ -5,6 +5,14 @@
  * message names one. Pure.
  */
 import { namesCode } from "../lexicon/code-terms.js";
+import {
+  CODE_PATH,
+  namedThing,
+  PLACEMENT,
+  WRAPPER,
+  ZH_PLACEMENT,
+  ZH_WRAPPER,
+} from "../lexicon/project-facts.js";
 import { formatTerm } from "./experience-text.js";
 
 /** A fact read from a sentence: the rule, its trigger and the sentence it came from. */
@@ -12,8 +20,6 @@ export interface StatedFact {
   rule: string;
   trigger: string;
 }
-
-const CODE_PATH = String.raw`(\`[^\`]+\`|[\w./@~-]*[./_][\w./@~-]*\w)`;
 
 /** "X listens on / runs on / is on / moved to (port) N", "X is on 10.20.1.7:5433"; group 1 the verb, 2 the host, 3 the port. */
 const PORT_VERB =
@@ -136,14 +142,6 @@ export function portFact(sentence: string, message: string, earlier: string, zh:
   };
 }
 
-const PLACEMENT = new RegExp(
-  String.raw`(?:^|[,;:]\s*)((?:[\w.-]+\s+){0,2}?[\w.-]+)\s+(go(?:es)?|belongs?|lives?|should go|must go|needs? to go|should live|are kept|is kept|should be kept|must be kept)\s+(in|into|under|inside)\s+${CODE_PATH}`,
-  "i",
-);
-const ZH_PLACEMENT = new RegExp(
-  `(?:^|[，,；;])\\s*([^，,。；;！？!?]{1,12}?)\\s*((?:要|应该|都|统一|必须)?(?:放在|放到|写在|写到|配置在|存在|放进))\\s*${CODE_PATH}`,
-);
-
 /**
  * Where things go, from one sentence: "Not .env, that file is committed. Secrets go in
  * .env.local, it's gitignored." → "Secrets go in `.env.local`, not `.env`"; "密钥都放在
@@ -163,13 +161,6 @@ export function placementFact(sentence: string, message: string, zh: boolean): s
   if (zh) return `${subject}${verb} ${formatTerm(place)}${instead ? `，不是 ${formatTerm(instead)}` : ""}`;
   return `${capitalize(subject)} ${verb.toLowerCase()} ${third.toLowerCase()} ${formatTerm(place)}${instead ? `, not ${formatTerm(instead)}` : ""}`;
 }
-
-/** "X wraps Y" / "X is a wrapper around Y" / "X 封装了 Y": group 1 the project's tool, 2 what it wraps. */
-const WRAPPER = new RegExp(
-  String.raw`(?:^|[,;:]\s*)(?:(?:fyi|btw|quick note|note|heads up)[,:]?\s+)?${CODE_PATH}\s+(?:wraps|is (?:a|our) wrapper (?:around|for)|is how we (?:run|call))\s+([^,.;!?]+)`,
-  "i",
-);
-const ZH_WRAPPER = new RegExp(String.raw`${CODE_PATH}\s*(?:封装了|包装了|包了一层)\s*([^，,。；;！？!?]+)`);
 
 /**
  * A tool of the project that stands for another, from one sentence: "./bin/dcw wraps docker compose
@@ -191,4 +182,10 @@ export function wrapperFact(
   return zh
     ? { rule: `${name} 封装了 ${what}`, trigger: trigger(what) }
     : { rule: `${name} wraps ${what}`, trigger: trigger(what) };
+}
+
+/** What a thing of the project is called, with the clauses before it that say where (see name-facts.ts). */
+export function nameFact(sentence: string): string | null {
+  const named = namedThing(sentence);
+  return named && capitalize(`${named.lead}${formatTerm(named.name)}`.replace(LEADING_FILLER, "").trim());
 }

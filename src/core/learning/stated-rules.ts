@@ -29,7 +29,7 @@ import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "./experience-limits.js";
 import { stripConnectives } from "./experience-text.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
-import { placementFact, portFact, wrapperFact } from "./stated-facts.js";
+import { nameFact, placementFact, portFact, wrapperFact } from "./stated-facts.js";
 import {
   clip,
   isActionCall,
@@ -220,7 +220,9 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
       const service =
         portFact(sentence.text, words, earlier, zh) ??
         wrapperFact(sentence.text, zh, (what) => activityTrigger(what, zh) ?? context.activity);
-      const placed = service === null ? placementFact(sentence.text, words, zh) : null;
+      // Where things go, or what a thing of the project is called ("the service is called mysqld").
+      const placed =
+        service === null ? (placementFact(sentence.text, words, zh) ?? nameFact(sentence.text)) : null;
       if (service !== null || placed !== null) {
         const rule = service?.rule ?? (placed as string);
         heuristics.push({

@@ -301,8 +301,5 @@ export const LANGUAGE_SLOTS: readonly SlotEntry[] = [
     new RegExp(`^\\s*(?:请|就|还是|都)?(?:用|说)${LANGUAGE}(?:就好|就行|就可以|吧|好了)\\s*[。.!！]?\\s*$`),
     "用中文就好",
   ),
-  answers(
-    new RegExp(String.raw`^\s*(?:in\s+)?${LANGUAGE}\s+please\s*[.!]?\s*$`),
-    "English please",
-  ),
+  answers(new RegExp(String.raw`^\s*(?:in\s+)?${LANGUAGE}\s+please\s*[.!]?\s*$`), "English please"),
 ];
