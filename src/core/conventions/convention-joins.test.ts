@@ -35,6 +35,10 @@ describe("an aside in brackets", () => {
       ["Private fields are _camelCase", "prefer"],
       ["Services return Result<T> for expected failures (not found, insufficient stock)", "prefer"],
     ]);
+    // Nor a rule of a request whose aside says "not": it only describes what is asked for.
+    expect(
+      read("add an `overdue` scope to Invoice (due_date in the past, not paid yet) with a spec"),
+    ).toEqual([]);
   });
 });
 

@@ -225,7 +225,8 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // of them: "flag keys are ff_ plus snake_case", "提交信息用中文写".
   const names = slots.some((slot) => saidOfEveryOne(slot.slot));
   // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
-  const shape = ruleShape(text) !== null || choosesBetween(text) || decided;
+  // An aside of its own clause says something beside the rule: its "not" makes no prohibition.
+  const shape = ruleShape(withoutAsides(text, 3)) !== null || choosesBetween(text) || decided;
   const work = kindsOfWorkIn(text);
   // A change or choice of named things is about how work is done, with no word for the work
   // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").

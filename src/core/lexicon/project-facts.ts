@@ -29,7 +29,8 @@ export const ZH_WRAPPER = new RegExp(
 );
 
 /** Things of the project's machines whose name is a fact worth keeping. */
-const THING = "(?:service|unit|daemon|container|pod|deployment|namespace|cluster|context|remote|bucket|queue|topic|database|db|schema|profile|host|instance|image|volume|network|env(?:ironment)?|workspace|scheme|target)";
+const THING =
+  "(?:service|unit|daemon|container|pod|deployment|namespace|cluster|context|remote|bucket|queue|topic|database|db|schema|profile|host|instance|image|volume|network|env(?:ironment)?|workspace|scheme|target)";
 const ZH_THING = "(?:服务|容器|进程|命名空间|集群|数据库|库|队列|主题|桶|镜像|环境|远端|仓库)";
 /** The name: a word as a command writes it. */
 const NAME = String.raw`\x60?([A-Za-z][\w.@/:-]*\w)\x60?`;
