@@ -255,3 +255,12 @@ describe("how answers should be, one clause telling what to do", () => {
     expect(read("the answer was fine, thanks, now fix the header")).toEqual([]);
   });
 });
+
+describe("a correction for next time", () => {
+  it("is a standing rule", () => {
+    expect(
+      read("works, but use bin/rspec next time. it's the spring binstub, loads in under a second"),
+    ).toEqual(["Works, but use bin/rspec next time | test-runner=rspec"]);
+    expect(read("next time we meet, remind me about the demo")).toEqual([]);
+  });
+});

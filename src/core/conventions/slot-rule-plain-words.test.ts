@@ -148,3 +148,11 @@ describe("a subject said of all of its work", () => {
     expect(slots("all http requests use the ky instance")).toEqual(["http-client=ky"]);
   });
 });
+
+describe("a tool run through a binstub", () => {
+  it("is the tool", () => {
+    expect(slots("always use bin/rspec")).toEqual(["test-runner=rspec"]);
+    expect(slots("use bin/rspec next time")).toEqual(["test-runner=rspec"]);
+    expect(slots("edit bin/setup")).toEqual([]);
+  });
+});

@@ -59,6 +59,9 @@ function avoidedBefore(before: string): boolean {
   return use === null || !/[\p{L}\p{N}]/u.test(between);
 }
 
+/** The path of a binstub before a tool's name: `bin/`, `./bin/`, `vendor/bin/`, `node_modules/.bin/`. */
+const BINSTUB = /(?<![\w/.-])(?:\.\/)?(?:[\w-]+\/)*\.?bin\/$/;
+
 /** True when `rest` says "instead" with no other member of the slot (`members`) before it. */
 function saysInstead(rest: string, members: RegExp): boolean {
   const at = rest.search(/\binstead\b/i);
@@ -84,12 +87,17 @@ function usedMember(entry: SlotEntry, text: string): string | null {
     // A tool in the possessive is talked about, not chosen ("Netlify's bandwidth pricing got silly"), said to be in ("now that kotest is in for …") was added, not chosen.
     if (/^['’]s\b/.test(after) || MEMBER_ADDED.test(after)) continue;
     const head = key.split(/\s+/)[0] as string;
-    const { before, after: rest } = clauseAt(text, match.index ?? 0);
+    const clause = clauseAt(text, match.index ?? 0);
+    const rest = clause.after;
+    // A tool run through a binstub is that tool ("use bin/rspec", "./vendor/bin/pint", "node_modules/.bin/jest").
+    const binstub = BINSTUB.exec(clause.before)?.[0] ?? "";
+    const before = clause.before.slice(0, clause.before.length - binstub.length);
     if (/\bnow\b(?!\s+that\b)|现在/i.test(`${before}${rest}`)) current.add(member);
     if (terms.avoid.has(head) || avoidedBefore(before)) avoided.add(member);
     else if (
       MEMBER_LEADS.test(before) ||
       terms.use.has(head) ||
+      terms.use.has(`${binstub.toLowerCase()}${head}`) ||
       /^\s+(?:add|install|i|ci|workspace|dlx)\b/i.test(after) ||
       MEMBER_PURPOSES.test(after) ||
       // "…, rebase onto main instead", "always yarn add"; not another member's "instead" ("cap is not

@@ -38,7 +38,7 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     "every time you touch the schema, regenerate the client",
   ),
   strong(
-    /\bfrom now on\b|\bgoing forward\b|\bfrom here on(?: out)?\b|\bfrom today\b|\bin (?:the )?future\b|\bhenceforth\b/,
+    /\bfrom now on\b|\bgoing forward\b|\bfrom here on(?: out)?\b|\bfrom today\b|\bin (?:the )?future\b|\bhenceforth\b|\b(?:next|the next) time\b(?! (?:we|i) (?:meet|talk|see|chat))/,
     "from now on, use pnpm",
   ),
   strong(
