@@ -11,6 +11,8 @@ describe("harness text", () => {
       "Install the dependencies",
       "use <bash-stdout> tags in the docs",
       "Caveat: it is slow",
+      // A line that names arguments is a slash command's expansion only as its last line.
+      "the script reads\nARGUMENTS: from its first line\nthen runs",
     ]) {
       expect(harnessOrigin(words)).toBeNull();
     }

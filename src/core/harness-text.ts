@@ -109,6 +109,14 @@ export const HARNESS_TEXT: readonly HarnessTextEntry[] = [
     checkedOnRead: true,
   },
   {
+    // Claude Code: a custom slash command's file expanded into the user's turn; when the file has no
+    // $ARGUMENTS, the harness appends the arguments as its last line.
+    origin: "meta",
+    opens: /^(?=[\s\S]*\nARGUMENTS: [^\n]*\s*$)/,
+    example: "# Release notes\n\nDraft release notes for the version in ARGUMENTS.\n\nARGUMENTS: v2.4.0",
+    checkedOnRead: true,
+  },
+  {
     origin: "meta",
     opens: /^This session is being continued from a previous conversation/i,
     example: "This session is being continued from a previous conversation that ran out of context.",
