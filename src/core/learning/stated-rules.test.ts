@@ -26,6 +26,26 @@ const brief = (heuristics: TransferableHeuristic[]) =>
   heuristics.map(({ kind, trigger, rule }) => ({ kind, trigger, rule }));
 
 describe("rule 4: standing instructions", () => {
+  it("learns nothing from what the user quotes: a page's words are not the user's", () => {
+    const quoted = heuristicsOf([
+      { user: "quick question before I start — what is the difference between add_action and add_filter?" },
+      { assistant: "Actions run code at a point; filters transform a value and return it." },
+      {
+        user: 'ok. the codex page says "Filters should always return a value. Actions never need to." got it.',
+      },
+    ]);
+    expect(quoted).toEqual([]);
+    // The same words as the user's own are a rule.
+    const own = heuristicsOf([
+      { user: "add a filter for the gift wrap price" },
+      { assistant: "Added gwo_price with add_filter." },
+      { user: 'ok. from now on always run "composer lint" before you commit.' },
+    ]);
+    expect(own.map((heuristic) => heuristic.rule).join("\n")).toMatch(
+      /always run "composer lint" before you commit/i,
+    );
+  });
+
   it("learns an instruction given right after a failed command (English)", () => {
     const heuristics = heuristicsOf([
       { user: "check whether yesterday's thumbnails made it to the uploads bucket" },

@@ -22,7 +22,7 @@ import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
-import { type Sentence, sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
+import { type Sentence, sentenceRun, splitSentences, withoutQuotes } from "../lexicon/tokenizer.js";
 import { CODE_WORK, EVERY_TASK_WORK } from "../lexicon/work-groups.js";
 import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
@@ -241,7 +241,9 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
       if (isContentless(sentence.text)) return;
       const pointsBack = anaphoric(sentences, position);
       const previous = pointsBack ? (sentences[position - 1] as Sentence).text : "";
-      if (!isStandingInstruction(sentence.text, next, setting, zh, previous)) return;
+      // What it quotes is someone else's words ("the codex page says "Filters should always …"").
+      const said = withoutQuotes(words).slice(sentence.start, sentence.end);
+      if (!isStandingInstruction(said, next, setting, zh, previous)) return;
       const { rule, quote } = ruleRun(words, sentences, position, pointsBack);
       if (alreadyLearnt(context, row.seq, quote)) return;
       instructed = true;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { languageOf } from "./language.js";
 import { stripLeadIns } from "./lead-in-words.js";
-import { cjkBigrams, sentenceRun, splitSentences, stemWord, tokens, words } from "./tokenizer.js";
+import {
+  cjkBigrams,
+  sentenceRun,
+  splitSentences,
+  stemWord,
+  tokens,
+  withoutQuotes,
+  words,
+} from "./tokenizer.js";
 
 describe("the tokenizer", () => {
   it("splits sentences with their offsets, and quotes a run of them verbatim", () => {
@@ -63,6 +71,12 @@ describe("the tokenizer", () => {
       "does",
       "bus",
     ]);
+  });
+
+  it("blanks what a text quotes, at the same length, a quote left open to the end", () => {
+    expect(withoutQuotes('the page says "always return". ok')).toBe(`the page says ${" ".repeat(15)}. ok`);
+    expect(withoutQuotes("他说“一律用 yarn”")).toBe(`他说${" ".repeat(10)}`);
+    expect(withoutQuotes('says "never do that. ever')).toBe(`says ${" ".repeat(20)}`);
   });
 
   it("reads Chinese as character bigrams, function characters dropped on request", () => {

@@ -50,6 +50,14 @@ export function sentenceRun(message: string, first: Sentence, last: Sentence): s
   return message.slice(first.start, last.end).trim();
 }
 
+/**
+ * `text` with what it quotes in double quotes ("…", “…”; one left open runs to the end) blanked, at
+ * the same length: words someone else wrote ("the codex page says "Filters should always return a value."").
+ */
+export function withoutQuotes(text: string): string {
+  return text.replace(/"[^"]*(?:"|$)|“[^”]*(?:”|$)/g, (quoted) => " ".repeat(quoted.length));
+}
+
 /** How {@link tokens} reads a text. */
 export interface TokenOptions {
   /** Crude English stems, so "processes" and "processed" compare equal. Default false. */
