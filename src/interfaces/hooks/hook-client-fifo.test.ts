@@ -96,7 +96,7 @@ describe("a tool event the daemon does not take through its FIFO pair", () => {
       served.push(event.payload.length);
       // Redacting and queueing megabytes holds the daemon (and its acknowledgement) up a while:
       // longer than the client waits on a daemon that stopped reading.
-      const busyUntil = Date.now() + 1_500;
+      const busyUntil = Date.now() + 3_500;
       while (Date.now() < busyUntil);
       void reply("");
     });
@@ -105,9 +105,9 @@ describe("a tool event the daemon does not take through its FIFO pair", () => {
       cwd: join(context.home, "shop-api"),
       tool_response: { stdout: output, stderr: "" },
     });
-    // A second's wait on a daemon that stops reading (50 ms by default): this test's process, the
+    // Three seconds' wait on a daemon that stops reading (50 ms by default): this test's process, the
     // daemon here, may be held up that long on a loaded machine while it reads.
-    const env = { ...context.env, TACIT_HOOK_TOOL_DEADLINE_MS: "60000", TACIT_HOOK_DAEMON_WAIT_MS: "1000" };
+    const env = { ...context.env, TACIT_HOOK_TOOL_DEADLINE_MS: "60000", TACIT_HOOK_DAEMON_WAIT_MS: "3000" };
     expect(await hookProcessAsync(large, env)).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(served).toHaveLength(1);
     expect(served[0]).toBeGreaterThan(output.length);
