@@ -264,3 +264,11 @@ describe("a correction for next time", () => {
     expect(read("next time we meet, remind me about the demo")).toEqual([]);
   });
 });
+
+describe("what new work of a kind uses", () => {
+  it("is a rule for every one made from now on, not a story of new people", () => {
+    expect(read("new tests use vitest")).toEqual(["New tests use vitest | test-runner=vitest"]);
+    expect(read("new code uses zod")).toEqual(["New code uses zod | validation=zod"]);
+    expect(read("new users use the app more on weekends")).toEqual([]);
+  });
+});

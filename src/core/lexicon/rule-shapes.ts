@@ -46,6 +46,15 @@ export const RULE_SHAPES = defineLexicon(
       ),
       "Test files live next to the source file",
     ),
+    // What new work of a kind uses: the rule for every one made from now on ("new tests use Swift
+    // Testing", "new code uses zod", "all new screens are built with SwiftUI").
+    entry(
+      "norm",
+      new RegExp(
+        String.raw`^(?:all\s+|any\s+)?new\s+(?!(?:users|customers|people|folks|hires|joiners|members|clients|players|visitors|students|employees|colleagues)\b)${KINDS}\s+(?:should\s+|must\s+)?(?:use|uses|go(?:es)? through|(?:are|is) (?:built|written|done) (?:with|in))\b`,
+      ),
+      "new tests use Swift Testing (@Test, #expect)",
+    ),
     entry(
       "norm",
       /^(?:anything|everything|whatever is|all that is)\s+(?:[\w-]+\s+){0,3}?(?:always\s+)?(?:lives?|go(?:es)?|belongs?|sits?|is kept|is stored)\s+(?:in|into|under|next to|with)\b/,
