@@ -31,7 +31,8 @@ describe("a change said with what replaces it", () => {
         "looks good, but heads up: we had a team sync yesterday and decided to drop the gb_ prefix. it clashes with the export module's names. new code uses st_ instead, so self.st_roster and so on.",
       ),
     ).toEqual([
-      "We had a team sync yesterday and decided to drop the gb_ prefix. It clashes with the export module's names. New code uses st_ instead, so self.st_roster and so on [-=-]",
+      // The rule first, then the words that say what it drops.
+      "New code uses st_ instead, so self.st_roster and so on. We had a team sync yesterday and decided to drop the gb_ prefix. It clashes with the export module's names [-=-]",
     ]);
   });
 
