@@ -228,6 +228,9 @@ const COMPILED = compiledEntries(KINDS_OF_WORK);
 const IDENTIFIER =
   /`?\b[\w.$]+`?\s+(?=(?:variable|var|function|field|param(?:eter)?|property|column|method|constant|enum|prop)s?\b)|[\w.$]+\s*(?=(?:这个|那个)?(?:变量|函数|字段|参数|属性|方法|常量))/gi;
 
+/** A field of a record, named in snake case: "released_at" names no release, "deployed_by" no deploy. */
+const FIELD = /\b[a-z]+(?:_[a-z]+)*_(?:at|on|by|id|ids|count|date|time|ts|flag|until|since)\b/g;
+
 /** The kinds of work a text is about. Remembered (recall asks it of the same lesson texts again and again). */
 /** Work a text leaves out is not what it is about: "no unwrap() outside of tests" is about code, 测试代码除外. */
 const LEFT_OUT =
@@ -235,7 +238,7 @@ const LEFT_OUT =
 
 export const kindsOfWork: (text: string) => ReadonlySet<string> = memoizeText((text) => {
   const found = new Set<string>();
-  const plain = text.replace(IDENTIFIER, " identifier ").replace(LEFT_OUT, " ");
+  const plain = text.replace(IDENTIFIER, " identifier ").replace(FIELD, " field ").replace(LEFT_OUT, " ");
   for (const { entry, pattern } of COMPILED)
     if (!found.has(entry.kind) && pattern.test(plain)) found.add(entry.kind);
   return found;

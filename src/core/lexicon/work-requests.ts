@@ -58,10 +58,11 @@ const ZH_LEAD = String.raw`^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*`;
 /**
  * Where a Chinese request's verb stands: right after a lead word at the start of any clause
  * (…，帮我做成共享的), after a thing fronted with 把/给/将/在/为 (给订单列表加个导出按钮), or at
- * the start of the prompt when a measure word follows it (新增一个…, 写个…): not "实现原理是什么".
+ * the start of the prompt when a measure word follows it (新增一个…, 写个…): not "实现原理是什么". A
+ * thing fronted may be a long name (给 fetch_credit_report 加上失败重试).
  */
 const ZH_VERB = (verbs: string) =>
-  String.raw`(?:(?:^|[，,。；;！!]\s*)(?:(?:${ZH_LEAD_WORDS})\s*)+(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?)?(?:${verbs})|(?:^|[，,。；;！!]\s*)(?:把|给|将)?[^，。？?！!；;]{0,20}?(?:${verbs})(?=一?[个张条列项份段套下组些成])|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,20}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|张|条|列|项|份|段|套|下|一下|组|些|成)))(?![得的了过])`;
+  String.raw`(?:(?:^|[，,。；;！!]\s*)(?:(?:${ZH_LEAD_WORDS})\s*)+(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,32}?)?(?:${verbs})|(?:^|[，,。；;！!]\s*)(?:把|给|将)?[^，。？?！!；;]{0,32}?(?:${verbs})(?=一?[个张条列项份段套下组些成])|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,32}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|张|条|列|项|份|段|套|下|一下|组|些|成)))(?![得的了过])`;
 
 /** Pieces of prose: writing one is not code ("write a blog post about our launch", "write a README for …"). */
 const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song|readme|changelog(?: entry)?|release notes?|runbook|wiki page|docs? page|documentation)s?\b`;

@@ -153,6 +153,18 @@ describe("the work of a convention and a prompt, read from words only tests or r
     ).toBe(false);
     expect(promptWork("publish the package to npm", false).work.has("deploy")).toBe(true);
   });
+
+  it("reads a field named in snake case as no work, and a Chinese request after a long name as code work", () => {
+    const table = promptWork(
+      "create a table for damage deposits (booking, amount, status, released_at)",
+      false,
+    );
+    expect([...table.work].sort()).toEqual(["code", "database"]);
+    expect(promptWork("deploy with deploy_staging.sh", false).work.has("deploy")).toBe(true);
+    expect([...promptWork("给 fetch_credit_report 加上失败重试，最多重试 3 次", false).work]).toEqual([
+      "code",
+    ]);
+  });
 });
 
 describe("a request for git work only", () => {
