@@ -43,6 +43,7 @@ describe("nameFact", () => {
     // Not a name in the code, nor anything else's.
     expect(nameFact("the function is called parseDate")).toBeNull();
     expect(nameFact("这个函数叫 parseDate")).toBeNull();
+    expect(nameFact("我们发布都走 helmfile，测试环境就是 helmfile -e staging apply")).toBeNull();
     expect(nameFact("my dog is called Rex")).toBeNull();
   });
 });

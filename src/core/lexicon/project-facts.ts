@@ -44,7 +44,10 @@ export const NAME_FACTS = defineLexicon("name-facts", [
     example: "this box is CentOS, the service is called mysqld",
   },
   {
-    pattern: new RegExp(`^(.*?${ZH_THING}(?:名|的名字|名字|名称)?(?:就|其实|一直)?(?:叫|是|为)\\s*)${NAME}`),
+    // Its name said as a name (服务名是…, 服务名就叫…) or called (容器叫…): not what it "is" (测试环境就是 helmfile …).
+    pattern: new RegExp(
+      `^(.*?${ZH_THING}(?:(?:名|的名字|名字|名称)(?:就|其实|一直)?(?:叫|是|为)|(?:就|其实|一直)?叫)\\s*)${NAME}`,
+    ),
     example: "这台是 CentOS，服务名就叫 mysqld",
   },
 ]);
