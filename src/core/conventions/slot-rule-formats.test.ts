@@ -29,6 +29,12 @@ describe("a branch-name prefix said in words", () => {
       "naming.branch.prefix=feat/",
     ]);
     expect(slots("分支规范再调整：统一 用户名/需求号-描述")).toEqual(["naming.branch.prefix=用户名/"]);
+    // A suffix added, said of what an endpoint takes and returns; the thing of "X 的 Y" is Y.
+    expect(slots("接口的入参、出参类统一加 DTO 后缀，比如 OrderCreateDTO")).toEqual([
+      "naming.class.suffix=dto",
+    ]);
+    expect(slots("出参用 Response 结尾")).toEqual(["naming.class.suffix=response"]);
+    expect(slots("接口的字段名用小驼峰")).toEqual(["naming.attribute.case=小驼峰"]);
     // A name mentioned after a colon is no rule of names.
     expect(slots("表名：user_info 里加个字段")).toEqual([]);
   });

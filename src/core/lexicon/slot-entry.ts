@@ -97,6 +97,11 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   字段: "attribute",
   参数: "argument",
   类: "class",
+  // What an endpoint takes and returns, as classes: 入参类, 出参.
+  入参类: "class",
+  出参类: "class",
+  入参: "class",
+  出参: "class",
   常量: "constant",
   文件: "file",
   分支: "branch",
@@ -191,8 +196,12 @@ function namesIn(script: RegExp): string {
 
 /** A thing with a name, in English (plural too): capture group of `WHAT_NAMES`' keys. */
 export const WHAT = `(${namesIn(/^[a-z ]+$/)})(?:e?s)?`;
-/** A thing with a name, in Chinese: capture group of `WHAT_NAMES`' keys. */
-export const ZH_WHAT = `(?:函数|方法)?(${namesIn(/^[\u4e00-\u9fff]+$/)})`;
+const ZH_NAMES = namesIn(/^[\u4e00-\u9fff]+$/);
+/**
+ * A thing with a name, in Chinese: capture group of `WHAT_NAMES`' keys; never one whose own thing
+ * follows it ("接口的入参…": the thing named is 入参, not 接口).
+ */
+export const ZH_WHAT = `(?:函数|方法)?(${ZH_NAMES})(?!的(?:${ZH_NAMES}))`;
 /**
  * A bare name part a convention sets: a token that ends with a separator (`fc_`, `spark-`), or a
  * path segment before a placeholder, a ticket key, a description or nothing (`feature/`,

@@ -303,6 +303,15 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "函数参数名以 _a 结尾",
     2,
   ),
+  // A suffix added: "接口的入参、出参类统一加 DTO 后缀", "实体类都带 Entity 后缀".
+  naming(
+    "suffix",
+    new RegExp(
+      `${ZH_WHAT}(?:名|名称|名字)?(?:的)?[^，。；,;]{0,10}?(?:加|带|加上|带上)\\s*${ZH_VALUE}\\s*后缀`,
+    ),
+    "接口的入参、出参类统一加 DTO 后缀，比如 OrderCreateDTO",
+    2,
+  ),
   naming(
     "case",
     new RegExp(
