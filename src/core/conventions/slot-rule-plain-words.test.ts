@@ -156,3 +156,14 @@ describe("a tool run through a binstub", () => {
     expect(slots("edit bin/setup")).toEqual([]);
   });
 });
+
+describe("a replacement said first, and C++ test frameworks", () => {
+  it("reads what replaced a thing as the value, and a switch said with 换", () => {
+    expect(slots("GoodJob replaced Sidekiq (we got rid of redis entirely)")).toEqual(["job-queue=goodjob"]);
+    expect(slots("测试框架换成 Catch2 v3，gtest 以后不用")).toEqual(["test-runner=catch2"]);
+    expect(slots("组里投票决定换 doctest，测试文件命名和位置不变")).toEqual(["test-runner=doctest"]);
+    expect(slots("单测 gtest，放 tests/ 下")).toEqual(["test-runner=googletest"]);
+    // A passive replacement keeps its own reading.
+    expect(slots("jest got replaced with vitest")).toEqual(["test-runner=vitest"]);
+  });
+});

@@ -300,6 +300,13 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       xunit: "xunit",
       nunit: "nunit",
       mstest: "mstest",
+      // C++ test frameworks.
+      gtest: "googletest",
+      googletest: "googletest",
+      "google test": "googletest",
+      catch2: "catch2",
+      doctest: "doctest",
+      "boost.test": "boost.test",
       // What runs the tests: a project runs them one way.
       tox: "tox",
       nox: "nox",

@@ -67,9 +67,18 @@ export const USE_LEADS = defineLexicon(
       "the api listens on 8081",
     ),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
+    // What replaced a thing, said first: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
+    {
+      pattern:
+        /(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/,
+      example: "GoodJob replaced Sidekiq (we got rid of redis entirely)",
+      side: "before" as const,
+    },
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
     after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
+    // 换 right before a name is a switch to it: "组里投票决定换 doctest".
+    after(/换(?=\s*[A-Za-z])/, "组里投票决定换 doctest"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
     after(
       /\b(?:standardi[sz]ed|settled|landed|converged|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
@@ -130,6 +139,11 @@ export const AVOID_LEADS = defineLexicon(
     after(
       /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don't|do not) (?:use|add|import|install|(?:edit|touch)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
+    ),
+    // What a thing named first replaced: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
+    after(
+      /(?<=[\w.@/-]\s?)(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/,
+      "GoodJob replaced Sidekiq (we got rid of redis entirely)",
     ),
     // "over" prefers one thing to another only after that thing, at a clause's start or after a
     // word of choice: "goes over RabbitMQ" or "over the break" avoids nothing.
@@ -438,6 +452,8 @@ export const DESCRIPTION_LEADS = defineLexicon<DescriptionLead>(
     // 统一 or 一律 right before a name: "我们这边格式化一律 black".
     { pattern: /(?:统一|一律)(?=\s*[A-Za-z])/, example: "格式化一律 black" },
     { pattern: /(?:都|也)?(?:是|在|为)/, example: "日志是 log4j2", weak: true },
+    // A Chinese subject, then a tool's name after a space, as a list item says it: "单测 gtest，放 tests/ 下".
+    { pattern: /(?<=[\u4e00-\u9fff])(?=\s+[A-Za-z])/, example: "单测 gtest，放 tests/ 下", weak: true },
   ],
   "iu",
 );
