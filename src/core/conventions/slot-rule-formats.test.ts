@@ -35,6 +35,10 @@ describe("a branch-name prefix said in words", () => {
     ]);
     expect(slots("出参用 Response 结尾")).toEqual(["naming.class.suffix=response"]);
     expect(slots("接口的字段名用小驼峰")).toEqual(["naming.attribute.case=小驼峰"]);
+    // A prefix said before 前缀, and an underscore as the suffix (not snake case).
+    expect(slots("成员变量 m_ 前缀，比如 m_socket")).toEqual(["naming.variable.prefix=m_"]);
+    expect(slots("m_ 不要了，成员变量统一用后缀下划线，socket_ 这种")).toEqual(["naming.variable.suffix=_"]);
+    expect(slots("字段名用下划线")).toEqual(["naming.attribute.case=下划线"]);
     // A name mentioned after a colon is no rule of names.
     expect(slots("表名：user_info 里加个字段")).toEqual([]);
   });

@@ -193,6 +193,10 @@ describe("contradicts: a dropped thing matched by its stems", () => {
     // A clause that is only "no" and a name is a ban on it.
     expect(drops("No ky, no axios anywhere.", "`src/lib/http.ts` wraps ky now")).toBe(true);
     expect(drops("no worries, thanks", "`src/lib/http.ts` wraps ky now")).toBe(false);
+    // "X 不要了" drops X.
+    expect(
+      drops("命名改一下哈，m_ 不要了，成员变量统一用后缀下划线", "成员变量 m_ 前缀，比如 m_socket"),
+    ).toBe(true);
     // A short plural ("tags") is the word in the singular.
     expect(
       drops(

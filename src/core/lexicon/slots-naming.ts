@@ -303,6 +303,27 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "函数参数名以 _a 结尾",
     2,
   ),
+  // The prefix said before the word 前缀: "成员变量 m_ 前缀，比如 m_socket".
+  naming(
+    "prefix",
+    new RegExp(`${ZH_WHAT}(?:名|命名)?\\s*(?:统一|都|一律)?(?:用|加)?\\s*${PREFIX_PART}\\s*前缀`),
+    "成员变量 m_ 前缀，比如 m_socket",
+    2,
+  ),
+  // An underscore as the suffix: "成员变量统一用后缀下划线，socket_ 这种".
+  {
+    ...naming(
+      "suffix",
+      new RegExp(`${ZH_WHAT}(?:名|命名)?[^，。；,;]{0,8}?(后缀下划线|下划线后缀|下划线结尾|以下划线结尾)`),
+      "m_ 不要了，成员变量统一用后缀下划线，socket_ 这种",
+      2,
+    ),
+    value: {
+      from: "group",
+      value: 2,
+      names: { 后缀下划线: "_", 下划线后缀: "_", 下划线结尾: "_", 以下划线结尾: "_" },
+    },
+  },
   // A suffix added: "接口的入参、出参类统一加 DTO 后缀", "实体类都带 Entity 后缀".
   naming(
     "suffix",
@@ -315,7 +336,7 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
   naming(
     "case",
     new RegExp(
-      `${ZH_WHAT}(?:名|名称|名字)?[^，。；,;]{0,6}?(?:用|使用|采用|是)?\\s*(大驼峰|小驼峰|驼峰|下划线|蛇形|全大写|帕斯卡)`,
+      `${ZH_WHAT}(?:名|名称|名字)?[^，。；,;]{0,6}?(?:用|使用|采用|是)?\\s*(大驼峰|小驼峰|驼峰|(?<!后缀|以)下划线(?!后缀|结尾)|蛇形|全大写|帕斯卡)`,
     ),
     "类名一律用大驼峰",
     2,
