@@ -167,3 +167,14 @@ describe("a replacement said first, and C++ test frameworks", () => {
     expect(slots("jest got replaced with vitest")).toEqual(["test-runner=vitest"]);
   });
 });
+
+describe("UI component libraries and more HTTP clients", () => {
+  it("are slots of their own, so a change of library supersedes the one before", () => {
+    expect(slots("组件库改用 Naive UI，Element Plus 新页面别再用了")).toEqual(["component-library=naive-ui"]);
+    expect(slots("组件库用 Element Plus")).toEqual(["component-library=element-plus"]);
+    expect(slots("接口层换了，不再用 axios，统一用 alova")).toEqual(["http-client=alova"]);
+    expect(slots("RestTemplate is deprecated in our codebase, new outbound calls use RestClient")).toEqual([
+      "http-client=restclient",
+    ]);
+  });
+});
