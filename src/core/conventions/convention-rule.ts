@@ -38,10 +38,10 @@ import {
   dropsOnly,
   namedBack,
   onlyDrops,
-  replacementInReply,
   replacementNamedBack,
   ruleOf,
   terseChoice,
+  withReplacementNamedBack,
 } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
 import { memberSlotsNamed, readSlots } from "./slot-rule.js";
@@ -374,24 +374,6 @@ export function readConventions(
   return joined.filter(
     (item, index) => key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
   );
-}
-
-/**
- * A rule that only drops tools, when no rule of the message sets their slot: with the replacement
- * the agent named back ("… no ky, no axios anywhere." → "anything HTTP goes through apiFetch<T>()").
- */
-function withReplacementNamedBack(
-  item: ConventionFinding,
-  found: readonly ConventionFinding[],
-  reply: AgentReply,
-): ConventionFinding {
-  // Only a rule that drops and says nothing else ("no ky, no axios anywhere"), not a longer one
-  // that also drops ("Every composable gets a @Preview …. we removed Gson last year").
-  if (item.slot !== null || !onlyDrops(item.quote)) return item;
-  const slots = memberSlotsNamed(item.quote);
-  if (found.some((other) => other.slot?.value != null && slots.includes(other.slot.slot))) return item;
-  const named = replacementInReply(item.quote, reply);
-  return named === null ? item : namedBack(item.quote, named, reply.text);
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

@@ -14,6 +14,7 @@ import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
+import type { AgentReply } from "./convention-echoes.js";
 import type { ConventionFinding } from "./convention-reading.js";
 import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./slot-rule.js";
 
@@ -172,4 +173,22 @@ export function namedBack(message: string, slot: SlotFinding, reply: string): Co
     trigger: workLabel(slot.work[0], zh),
     language: zh ? "zh" : "en",
   };
+}
+
+/**
+ * A rule that only drops tools, when no rule of the message sets their slot: with the replacement
+ * the agent named back ("… no ky, no axios anywhere." → "anything HTTP goes through apiFetch<T>()").
+ */
+export function withReplacementNamedBack(
+  item: ConventionFinding,
+  found: readonly ConventionFinding[],
+  reply: AgentReply,
+): ConventionFinding {
+  // Only a rule that drops and says nothing else ("no ky, no axios anywhere"), not a longer one
+  // that also drops ("Every composable gets a @Preview …. we removed Gson last year").
+  if (item.slot !== null || !onlyDrops(item.quote)) return item;
+  const slots = memberSlotsNamed(item.quote);
+  if (found.some((other) => other.slot?.value != null && slots.includes(other.slot.slot))) return item;
+  const named = replacementInReply(item.quote, reply);
+  return named === null ? item : namedBack(item.quote, named, reply.text);
 }

@@ -1,7 +1,7 @@
 /**
  * Slots read from a description of the stack: a subject that names what a tool is for (HTTP calls,
  * state, logging, background jobs, 持久层, 服务间调用…), a lead that pairs it with a value ("is",
- * "goes through", "run on", 用, 走, 是: `DESCRIPTION_LEADS` in use-and-avoid.ts) and the value —
+ * "goes through", "run on", 用, 走, 是: `DESCRIPTION_LEADS` in description-leads.ts) and the value —
  * "jobs run on BullMQ" → `job-queue` = `bullmq`, "配置在 Apollo" → `config-center` = `apollo`. The
  * subject says which slot, so a tool no list names still gets one ("outbound HTTP calls use
  * undici"). Each entry lists the slot's tools it knows, as written → as stored, so a value is
@@ -9,8 +9,8 @@
  * (slots.ts). Pure.
  */
 
+import { DESCRIPTION_LEADS } from "./description-leads.js";
 import { type EverydayNames, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
-import { DESCRIPTION_LEADS } from "./use-and-avoid.js";
 
 const leads = (weak: boolean, to: boolean) =>
   DESCRIPTION_LEADS.entries

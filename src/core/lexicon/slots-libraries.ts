@@ -5,7 +5,7 @@
  * Moshi", "new code uses neverthrow"). A project holds one of each, so "we're moving logging to
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
  */
-import { membersWithEveryday, type SlotEntry, valued } from "./slot-entry.js";
+import { members, membersWithEveryday, type SlotEntry, valued } from "./slot-entry.js";
 import { byHand, described, same } from "./slots-described.js";
 
 /** How money is held, as written → as stored: cents and minor units are one, decimals another. */
@@ -32,6 +32,35 @@ const OBJECT_MAPPING =
   /object (?:mapping|copying|conversion)|(?:dto|entity|bean|model) (?:mapping|conversion|copying)|mapp(?:ers?|ings)|对象(?:拷贝|复制|转换|映射)|(?:bean|属性)\s*拷贝/;
 
 export const LIBRARY_SLOTS: readonly SlotEntry[] = [
+  // The library of UI components a web app builds its pages from: one per app.
+  members(
+    "component-library",
+    ["code", "styling"],
+    {
+      "element plus": "element-plus",
+      "element-plus": "element-plus",
+      "element ui": "element-ui",
+      "element-ui": "element-ui",
+      "naive ui": "naive-ui",
+      "naive-ui": "naive-ui",
+      "ant design vue": "ant-design-vue",
+      "ant-design-vue": "ant-design-vue",
+      "ant design": "antd",
+      antd: "antd",
+      vuetify: "vuetify",
+      quasar: "quasar",
+      mui: "mui",
+      "material ui": "mui",
+      "chakra ui": "chakra-ui",
+      mantine: "mantine",
+      "shadcn/ui": "shadcn",
+      shadcn: "shadcn",
+      primevue: "primevue",
+      "arco design": "arco-design",
+      tdesign: "tdesign",
+    },
+    "组件库改用 Naive UI，Element Plus 新页面别再用了",
+  ),
   described(
     "logging",
     ["code"],
