@@ -109,12 +109,11 @@ export function replacementNamedBack(
 }
 
 /**
- * The tool the agent names in `reply` in place of those a drop (`text`) names, a value of one of
+ * The tool the agent names in `reply` in place of those a drop (`message`) names, a value of one of
  * their slots ("no ky, no axios anywhere" → "anything HTTP goes through apiFetch<T>()"); null when
- * `text` does more than drop, or the reply names none.
+ * `message` does more than drop, or the reply names none.
  */
-export function replacementInReply(text: string, reply: { text: string }): SlotFinding | null {
-  const message = text;
+export function replacementInReply(message: string, reply: { text: string }): SlotFinding | null {
   if (!dropsOnly(message)) return null;
   const slots = memberSlotsNamed(message);
   if (slots.length === 0) return null;

@@ -184,7 +184,7 @@ export function wrapperFact(
     : { rule: `${name} wraps ${what}`, trigger: trigger(what) };
 }
 
-/** What a thing of the project is called, with the clauses before it that say where (see name-facts.ts). */
+/** What a thing of the project is called, with the clauses before it that say where (see lexicon/project-facts.ts). */
 export function nameFact(sentence: string): string | null {
   const named = namedThing(sentence);
   return named && capitalize(`${named.lead}${formatTerm(named.name)}`.replace(LEADING_FILLER, "").trim());

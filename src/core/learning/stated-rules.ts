@@ -212,6 +212,8 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
           .join("\n")
       : "";
     const sentences = splitSentences(words);
+    // What it quotes is someone else's words ("the codex page says "Filters should always …"").
+    const unquoted = withoutQuotes(words);
     let instructed = false;
     sentences.forEach((sentence, position) => {
       if (alreadyLearnt(context, row.seq, sentence.text)) return;
@@ -241,8 +243,7 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
       if (isContentless(sentence.text)) return;
       const pointsBack = anaphoric(sentences, position);
       const previous = pointsBack ? (sentences[position - 1] as Sentence).text : "";
-      // What it quotes is someone else's words ("the codex page says "Filters should always …"").
-      const said = withoutQuotes(words).slice(sentence.start, sentence.end);
+      const said = unquoted.slice(sentence.start, sentence.end);
       if (!isStandingInstruction(said, next, setting, zh, previous)) return;
       const { rule, quote } = ruleRun(words, sentences, position, pointsBack);
       if (alreadyLearnt(context, row.seq, quote)) return;

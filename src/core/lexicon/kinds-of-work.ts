@@ -231,11 +231,11 @@ const IDENTIFIER =
 /** A field of a record, named in snake case: "released_at" names no release, "deployed_by" no deploy. */
 const FIELD = /\b[a-z]+(?:_[a-z]+)*_(?:at|on|by|id|ids|count|date|time|ts|flag|until|since)\b/g;
 
-/** The kinds of work a text is about. Remembered (recall asks it of the same lesson texts again and again). */
 /** Work a text leaves out is not what it is about: "no unwrap() outside of tests" is about code, 测试代码除外. */
 const LEFT_OUT =
   /\b(?:outside(?: of)?|except(?: in| for)?|apart from|other than|but not in|not in)\s+(?:the\s+|our\s+|unit\s+)?(?:tests?|specs?|scripts?|ci|migrations?|examples?)\b|(?:测试|单测|脚本)(?:代码)?(?:除外|以外)/gi;
 
+/** The kinds of work a text is about. Remembered (recall asks it of the same lesson texts again and again). */
 export const kindsOfWork: (text: string) => ReadonlySet<string> = memoizeText((text) => {
   const found = new Set<string>();
   const plain = text.replace(IDENTIFIER, " identifier ").replace(FIELD, " field ").replace(LEFT_OUT, " ");

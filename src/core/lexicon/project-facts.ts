@@ -4,7 +4,7 @@
  * compose") and the names of its things that a command must get right ("the service is called
  * mysqld", 服务名就叫 mysqld: things of its machines and tooling, never a name in the code). Pure.
  */
-import { defineLexicon } from "./define-lexicon.js";
+import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 
 /** A path or file, backticked or written with a dot, slash or underscore: capture group. */
 export const CODE_PATH = String.raw`(\`[^\`]+\`|[\w./@~-]*[./_][\w./@~-]*\w)`;
@@ -52,10 +52,12 @@ export const NAME_FACTS = defineLexicon("name-facts", [
   },
 ]);
 
+const NAME_READERS = compiledEntries(NAME_FACTS);
+
 /** The name a sentence gives a thing of the project, and the words before it; null when it gives none. */
 export function namedThing(sentence: string): { lead: string; name: string } | null {
-  for (const entry of NAME_FACTS.entries) {
-    const found = new RegExp(entry.pattern.source, NAME_FACTS.flags).exec(sentence.trim());
+  for (const { pattern } of NAME_READERS) {
+    const found = pattern.exec(sentence.trim());
     if (found) return { lead: found[1] ?? "", name: found[2] ?? "" };
   }
   return null;

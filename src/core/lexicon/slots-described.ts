@@ -9,6 +9,7 @@
  * (slots.ts). Pure.
  */
 
+import { escapeRegExp } from "../regexp.js";
 import { DESCRIPTION_LEADS } from "./description-leads.js";
 import { type EverydayNames, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 
@@ -110,7 +111,11 @@ const BY_HAND: Readonly<Record<string, string>> = {
   手写: "by hand",
   手动写: "by hand",
 };
-const BY_HAND_WORDS = "by hand|hand[- ]?written|hand-rolled|手写|手动写";
+/** The same, as one alternation: the longest first. */
+const BY_HAND_WORDS = Object.keys(BY_HAND)
+  .sort((first, second) => second.length - first.length)
+  .map(escapeRegExp)
+  .join("|");
 
 /**
  * The slot's work said to be done by hand, after its subject or before it ("we write the mappings

@@ -27,6 +27,14 @@ export interface TermLead extends LexiconEntry {
 
 const after = (pattern: RegExp, example: string): TermLead => ({ pattern, example, side: "after" });
 
+/**
+ * "replaced" said of what replaced a thing, first ("GoodJob replaced Sidekiq"): the thing before it
+ * is used, the one after it dropped. Not passive ("jest got replaced with vitest"), nor "replaced X
+ * with Y" (read by its own leads).
+ */
+const REPLACED =
+  /(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/;
+
 /** Leads of a term the rule says to use. */
 export const USE_LEADS = defineLexicon(
   "use-leads",
@@ -68,8 +76,7 @@ export const USE_LEADS = defineLexicon(
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
     // What replaced a thing, said first: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
     {
-      pattern:
-        /(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/,
+      pattern: REPLACED,
       example: "GoodJob replaced Sidekiq (we got rid of redis entirely)",
       side: "before" as const,
     },
@@ -98,38 +105,8 @@ export const USE_LEADS = defineLexicon(
  * What "no" says of in a clause of its own without banning a thing: a courtesy, an answer or an
  * emphasis ("no worries", "no problem", "no exceptions").
  */
-const NO_BAN = [
-  "worries",
-  "problems?",
-  "idea",
-  "rush",
-  "thanks",
-  "way",
-  "doubt",
-  "luck",
-  "need",
-  "one",
-  "more",
-  "longer",
-  "new",
-  "big",
-  "clue",
-  "kidding",
-  "biggie",
-  "pressure",
-  "offen[cs]e",
-  "comment",
-  "changes?",
-  "issues?",
-  "errors?",
-  "exceptions?",
-  "excuses?",
-  "matter",
-  "shortcuts?",
-  "dice",
-  "shame",
-  "surprises?",
-].join("|");
+const NO_BAN =
+  "worries|problems?|idea|rush|thanks|way|doubt|luck|need|one|more|longer|new|big|clue|kidding|biggie|pressure|offen[cs]e|comment|changes?|issues?|errors?|exceptions?|excuses?|matter|shortcuts?|dice|shame|surprises?";
 
 /** Leads of a term the rule says to avoid. */
 export const AVOID_LEADS = defineLexicon(
@@ -141,7 +118,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     // What a thing named first replaced: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
     after(
-      /(?<=[\w.@/-]\s?)(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/,
+      new RegExp(String.raw`(?<=[\w.@/-]\s?)${REPLACED.source}`),
       "GoodJob replaced Sidekiq (we got rid of redis entirely)",
     ),
     // "over" prefers one thing to another only after that thing, at a clause's start or after a
