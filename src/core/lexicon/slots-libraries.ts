@@ -28,7 +28,7 @@ const MONEY_FORMS: Readonly<Record<string, string>> = {
 
 /** What object mapping is called: the subject of its slot. */
 const OBJECT_MAPPING =
-  /object (?:mapping|copying|conversion)|(?:dto|entity|bean|model) (?:mapping|conversion|copying)|mapp(?:ers?|ings)|对象(?:拷贝|复制|转换|映射)|(?:bean|属性)\s*拷贝/;
+  /object (?:mapping|copying|conversion)|(?:dto|entity|bean|model) (?:mapping|conversion|copying)|mapp(?:ers?|ings?)|对象(?:拷贝|复制|转换|映射)|(?:bean|属性)\s*拷贝/;
 
 /** The library slots, tried in this order. */
 export const LIBRARY_SLOTS: readonly SlotEntry[] = [

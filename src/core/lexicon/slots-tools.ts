@@ -279,11 +279,15 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       dokku: "dokku",
       "cloud run": "cloud-run",
       "elastic beanstalk": "elastic-beanstalk",
+      envoyer: "envoyer",
+      forge: "forge",
+      "laravel forge": "forge",
+      "github actions": "github-actions",
     },
     "we're off fly.io since last month, everything deploys with kamal now",
     { only: /\bdeploy|\bship|\bhost|\bstaging\b|\bprod(?:uction)?\b|部署|发布|上线|测试环境|生产/i },
     {
-      names: ["fly", "render", "cap"],
+      names: ["fly", "render", "cap", "forge"],
       example: "staging lives on render now",
       neutralAfter:
         /^\s+(?!(?:deploy|deploys|now|instead|too|also|only|still|yet|then|anymore|for|from|since|in|on|at|by|to|as|and|or|but|with|via|is|are|was|were|has|had|will|already|again|next|this|last|soon|after|before|because|so|if|when|once|cli|apps?|dashboard|workflow)\b)[a-z]/i,
@@ -357,7 +361,11 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       kluent: "kluent",
       atrium: "atrium",
       hamkrest: "hamkrest",
-      // A runner's own assertions: "the kotest assertions".
+      // A runner's own assertions: "the kotest assertions", "plain xUnit Assert".
+      "xunit assert": "built-in assert",
+      "plain assert": "built-in assert",
+      "plain asserts": "built-in assert",
+      "built-in assert": "built-in assert",
       "kotest assertions": "kotest",
       "kotest matchers": "kotest",
       "kotest-assertions": "kotest",

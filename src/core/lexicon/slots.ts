@@ -82,7 +82,7 @@ export const SLOTS = defineLexicon(
     valued(
       "deploy-target",
       ["deploy"],
-      /\bdeploy(?:s|ed|ing|ments?)?\b[^.;,]{0,30}?\b(?:to|on|into)\s+(?:the\s+)?['"`]?([a-z][\w-]*)/,
+      /\bdeploy(?:s|ed|ing|ments?)?\b[^.;,]{0,30}?\b(?:to|on|into)\s+(?:the\s+)?(?!(?:a|an)\s)['"`]?([a-z][\w-]*)/,
       "we always deploy to staging first",
       1,
     ),
@@ -105,7 +105,7 @@ export const SLOTS = defineLexicon(
     valued(
       "deploy-command",
       ["deploy"],
-      /\b(?:deploy(?:s|ments)?|releases?|betas?|testflight builds?|(?:prod(?:uction)?|staging) deploys?)\b[^.;`\n]{0,30}?(?:[:：]|\b(?:is|are)\b|\bgo(?:es)? (?:out )?(?:with|through|via)\b|\b(?:run|done|happen) (?:with|through|via)\b)\s*(?:now\s+|just\s+)?`([^`\n]{2,60})`/,
+      /\b(?:deploy(?:s|ments|ing)?|releases?|betas?|testflight builds?|(?:prod(?:uction)?|staging) deploys?)\b[^.;`\n]{0,30}?(?:[:：]|\b(?:is|are)\b|\bgo(?:es)? (?:out )?(?:with|through|via)\b|\b(?:run|done|happen) (?:with|through|via)\b)\s*(?:now\s+|just\s+)?`([^`\n]{2,60})`/,
       "deploys: `cap production deploy` from main, after CI is green",
       1,
     ),
@@ -246,12 +246,21 @@ const WHAT_SLOTS = SLOTS.entries
   });
 
 /**
+ * Slots that answer one question, each a way of saying it: how a project deploys is a platform
+ * ("deploys go through Render now") or a command ("deploying is `make release TAG=<version>`"). A
+ * newer value in one replaces the older value in the other.
+ */
+const ONE_QUESTION: readonly (readonly string[])[] = [["deploy-method", "deploy-command"]];
+
+/**
  * The slots a rule for `slot` governs together with: itself, and for a slot said of a thing
  * (`decorator.method`), the same slot said of no thing (`decorator.any`) — or, for that one, the slot
  * said of every thing. "@trace 那个装饰器我们废弃了，现在统一改成 @audit_log" names no thing, and
  * replaces "所有函数都要加 @trace 装饰器".
  */
 export function slotFamily(slot: string): string[] {
+  const asked = ONE_QUESTION.find((slots) => slots.includes(slot));
+  if (asked !== undefined) return [slot, ...asked.filter((other) => other !== slot)];
   const entry = WHAT_SLOTS.find(
     ({ head, tail }) =>
       slot.startsWith(head) && slot.endsWith(tail) && slot.length > head.length + tail.length,

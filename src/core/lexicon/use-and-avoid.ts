@@ -113,7 +113,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don't|do not) (?:use|add|import|install|(?:edit|touch)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer|stop using|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don't|do not) (?:use|add|import|install|(?:edit|touch|run|call)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     // What a thing named first replaced: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
@@ -185,7 +185,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out|replaced (?:by|with)|superseded by))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
@@ -221,7 +221,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
