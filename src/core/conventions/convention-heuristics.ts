@@ -14,6 +14,7 @@ import { withoutAsides } from "../lexicon/asides.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
@@ -27,7 +28,12 @@ import { writtenForms } from "./slot-values.js";
  */
 function ruleWithin(rule: string): string {
   if (rule.length <= MAX_RULE_CHARS) return rule;
-  const bare = withoutAsides(rule, 3)
+  // A long rule first loses what only says why ("…, platform wanted one pipeline"), then its asides.
+  const done = rule
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*/)
+    .map((sentence) => withoutReasons(sentence))
+    .join(" ");
+  const bare = withoutAsides(done, 3)
     .replace(/\s+([.,;:!?，。；：])/g, "$1")
     .replace(/\s{2,}/g, " ")
     .trim();

@@ -13,7 +13,7 @@ import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
-import { givesReason } from "../lexicon/reason-clauses.js";
+import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
@@ -240,6 +240,19 @@ export function readConventions(
           : whole.length > 0
             ? (clauseRules(unit, { ...here, inRule: true }) ?? whole)
             : whole;
+    // "we moved from Serilog to plain Microsoft.Extensions.Logging. so inject ILogger<T> and use
+    // [LoggerMessage] methods": what follows from the rule just said, setting no slot, applies it.
+    if (
+      follows &&
+      last !== null &&
+      followsFromBefore(unit.text) &&
+      !hasStrongStandingMarker(unit.text) &&
+      findings.every((finding) => finding.slot === null) &&
+      (findings.length > 0 || namesAValue(text))
+    ) {
+      joinLast(position, withUnits(message, last, [unit], false));
+      continue;
+    }
     if (findings.length === 0) {
       if (fragment !== null && last !== null) joinLast(position, withUnits(message, last, [unit], false));
       // "the #[Authorize] attribute is deprecated. They shipped #[RequiresPermission] and that's what

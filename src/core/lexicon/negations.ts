@@ -45,7 +45,7 @@ export const NEGATIONS = defineLexicon("negations", [
   negation(REFUSES, /\bnot\b/, "Not at this time. Could I get the address?"),
   negation(REFUSES, /\bno\b(?! (?:problem|worries|rush)\b)/, "There is no way I can leave that early."),
   negation(FORBIDS, /\bnot allowed\b|\bavoid\b|\bwithout\b/, "avoid default exports"),
-  negation(FORBIDS, /\bstop using\b|\bno (?:more|longer)\b/, "no more conda, it's uv now"),
+  negation(FORBIDS, /\bstop (?:using|adding)\b|\bno (?:more|longer)\b/, "no more conda, it's uv now"),
   negation(
     FORBIDS,
     /\bno (?:new |extra |external )?(?:dependencies|deps|packages|sudo|root)\b/,

@@ -31,6 +31,12 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "the CI check fails without it",
   },
   {
+    // Who asked for it: "platform wanted one pipeline for everything", "security insisted on it".
+    pattern:
+      /^(?:the\s+)?(?:[\w-]+\s+)?(?:team|platform|ops|devops|sre|security|finance|legal|compliance|management|leadership|product|design|qa|boss|cto|lead|client|customer)s?\s+(?:wanted|wants|asked for|asks for|insisted on|insists on|requires?|required|demanded)\b/,
+    example: "platform wanted one pipeline for everything",
+  },
+  {
     pattern: /^(?:因为|由于|不然|否则|免得|以免|它|太|会|容易|影响|有坑|坑)/,
     example: "太大了",
   },
@@ -55,3 +61,21 @@ export const withoutReasons: (text: string) => string = memoizeText((text) => {
     .replace(/[,;，；]\s*$/, "")
     .trim();
 });
+
+/**
+ * Openings of a sentence that says what follows from the one before it: "so", "which means",
+ * 所以. After a rule, such a sentence says how to apply it ("we moved from Serilog to plain
+ * Microsoft.Extensions.Logging. so inject ILogger<T> and use [LoggerMessage] methods").
+ */
+export const CONSEQUENCE_OPENERS = defineLexicon("consequence-openers", [
+  {
+    pattern: /^(?:so|which means|that means|this means|meaning)\b(?!\s+(?:far|much|many|yeah|anyway)\b)/i,
+    example: "so inject ILogger<T> everywhere",
+  },
+  { pattern: /^(?:所以|因此|也就是说|这样的话)/, example: "所以以后都注入 ILogger<T>" },
+]);
+
+/** True when `sentence` opens by saying it follows from the one before ("so …", 所以…). */
+export function followsFromBefore(sentence: string): boolean {
+  return CONSEQUENCE_OPENERS.test(sentence.trim());
+}

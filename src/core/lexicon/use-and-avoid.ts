@@ -190,6 +190,12 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
+      // A thing that did not take hold is dropped too: "Shouldly didn't stick".
+      pattern: /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/,
+      example: "retro outcome: Shouldly didn't stick, we use plain xUnit Assert",
+      side: "before" as const,
+    },
+    {
       pattern:
         /(?:is|are) (?:out|history|dead to us|(?:now )?legacy|on (?:its|their) way out)\b(?! of\b)|(?:gets?|is being|are being) (?:drained|phased out)\b|, (?:not any ?more|no more|no longer)\b/,
       example: "prettier is out, biome formats everything",
