@@ -16,6 +16,7 @@ import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { saysWord } from "./convention-threads.js";
@@ -95,6 +96,13 @@ function marked(
     heuristic.slot === undefined &&
     squash(found.rule).length > squash(heuristic.rule).length &&
     !writtenForms(slot.slot, slot.value).some((form) => saysWord(heuristic.rule, form))
+  )
+    return asHeuristic(found);
+  // …and when it drops a thing the heuristic's rule does not name ("m_ 不要了，成员变量统一用后缀下划线"
+  // kept as "优先使用 后缀下划线"): what it drops is what a change of the older rule is known by.
+  if (
+    found.slot?.value != null &&
+    [...preferenceTerms(found.rule).avoid].some((term) => !saysWord(heuristic.rule, term))
   )
     return asHeuristic(found);
   const rule = stripLeadIns(heuristic.rule);
