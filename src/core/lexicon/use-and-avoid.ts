@@ -190,6 +190,13 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
+      // A name switched to another name: "tl::expected 换成 std::expected" (not "格式化改成 ruff format").
+      pattern: /(?:换成|改成|替换成|替换为|换为|改为)(?=\s*[A-Za-z@`])/,
+      example: "tl::expected 换成 std::expected",
+      side: "before" as const,
+      joined: true as const,
+    },
+    {
       // A thing that did not take hold is dropped too: "Shouldly didn't stick".
       pattern: /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/,
       example: "retro outcome: Shouldly didn't stick, we use plain xUnit Assert",
