@@ -293,6 +293,39 @@ describe("lesson book: a convention that only mentions its tool", () => {
   });
 });
 
+describe("lesson book: one question, two slots", () => {
+  it("fly → Render → make release: how a project deploys is a platform or a command, and a newer one of either replaces the older", async () => {
+    const { store, book, setClock } = setup();
+    const fly = await book.learn(
+      convention(
+        "Deploys are `fly deploy --app brewlog-prod`",
+        { id: "deploy-command", value: "fly deploy --app brewlog-prod" },
+        0,
+      ),
+    );
+    setClock(T0 + 21 * DAY);
+    const render = await book.learn(
+      convention(
+        "Deploys go through Render now: you push to the production branch",
+        { id: "deploy-method", value: "render" },
+        21,
+      ),
+    );
+    setClock(T0 + 42 * DAY);
+    const make = await book.learn(
+      convention(
+        "Deploying is `make release TAG=<version>`",
+        { id: "deploy-command", value: "make release tag=<version>" },
+        42,
+      ),
+    );
+    expect(render.superseded.map((lesson) => lesson.id)).toEqual([fly.lesson.id]);
+    expect(make.superseded.map((lesson) => lesson.id)).toEqual([render.lesson.id]);
+    const live = await store.listLessons({ limit: 10, status: ["candidate", "active", "refined"] });
+    expect(live.map((lesson) => lesson.rule)).toEqual(["Deploying is `make release TAG=<version>`"]);
+  });
+});
+
 describe("lesson book: a lesson that is no convention", () => {
   it("gives way to a newer convention for the slot its rule names, which merges into no lesson near it in words", async () => {
     const { book, setClock } = setup();

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { taskRows } from "../../testing/task-rows.js";
+import type { TransferableHeuristic } from "../learning/offline-experience.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { withConventions } from "./convention-heuristics.js";
 import { readConventions } from "./convention-rule.js";
 
 const rules = (message: string) => readConventions(message).map((found) => found.rule);
@@ -101,5 +105,68 @@ describe("what a page says, and a story of another company", () => {
     ).toEqual([]);
     expect(rules("唉，我上家公司 mysql 全是 docker 跑的，从来不用操心这些")).toEqual([]);
     expect(rules("our style guide says always use tabs")).toEqual(["Our style guide says always use tabs"]);
+  });
+});
+
+describe("what follows from a rule, and what did not stick", () => {
+  it("joins a sentence opening 'so' that sets no slot to the rule before it: it says how to apply it", () => {
+    const found = readConventions(
+      "morning. we moved from Serilog to plain Microsoft.Extensions.Logging with the OpenTelemetry exporter, platform wanted one pipeline for everything. so inject ILogger<T> and use source-generated [LoggerMessage] methods for log calls.",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]?.rule).toMatch(
+      /^We moved from Serilog .*\. Inject ILogger<T> and use source-generated \[LoggerMessage\]/,
+    );
+    // A sentence that only says "so" with nothing to apply is no part of a rule.
+    expect(rules("we use pnpm now. so, that's it for today")).toEqual(["We use pnpm now"]);
+  });
+
+  it("reads 'X didn't stick' and 'stop adding X' as drops of X, so they join the rule that replaces X", () => {
+    expect(
+      slots(
+        "retro outcome: Shouldly didn't stick, half the team kept writing FluentAssertions out of habit anyway. we voted to just use plain xUnit Assert. stop adding Shouldly, and don't convert the existing ones back, just leave them",
+      ),
+    ).toEqual(["assertion-library=built-in assert"]);
+    expect(rules("we voted to just use plain xUnit Assert. stop adding Shouldly")).toEqual([
+      "We voted to just use plain xUnit Assert. Stop adding Shouldly",
+    ]);
+  });
+
+  it("reads a name switched to another with 换成 as a drop of the first", () => {
+    const [found] = readConventions(
+      "我们已经升到 C++23 了，tl::expected 换成 std::expected，新代码别再 include tl 的头文件了",
+    );
+    expect(found?.rule).toContain("tl::expected 换成 std::expected");
+    expect([...preferenceTerms(found?.rule ?? "").avoid]).toContain("tl::expected");
+    // A Chinese subject before 改成 is no thing dropped.
+    expect([...preferenceTerms("格式化也改成 ruff format").avoid]).toEqual([]);
+  });
+});
+
+describe("a convention that drops a thing, kept by another rule in words that do not name it", () => {
+  it("says the whole, so the older rule built on the dropped thing is replaced", () => {
+    const message = "命名改一下哈，m_ 不要了，成员变量统一用后缀下划线，socket_ 这种，跟 Google style 对齐。";
+    const rows = taskRows([{ user: message }]);
+    const phrased: TransferableHeuristic = {
+      kind: "prefer",
+      trigger: "按项目风格写代码时",
+      rule: "优先使用 后缀下划线",
+      why: "用户表达的偏好",
+      evidence: "成员变量统一用后缀下划线",
+    };
+    const [marked] = withConventions(rows, [phrased], "命名");
+    expect(marked).toMatchObject({ convention: true, slot: { id: "naming.variable.suffix", value: "_" } });
+    expect(marked?.rule).toContain("m_ 不要了");
+  });
+});
+
+describe("a convention longer than a rule may be", () => {
+  it("loses who asked for it before it is clipped, so what it says to do stays", () => {
+    const message =
+      "we moved from Serilog to plain Microsoft.Extensions.Logging with the OpenTelemetry exporter, platform wanted one pipeline for everything. so inject ILogger<T> and use source-generated [LoggerMessage] methods for log calls.";
+    const [found] = withConventions(taskRows([{ user: message }]), [], "logging");
+    expect(found?.rule).not.toContain("platform wanted");
+    expect(found?.rule).toContain("[LoggerMessage]");
+    expect(found?.rule.length).toBeLessThanOrEqual(160);
   });
 });

@@ -243,6 +243,34 @@ describe("slotFamily", () => {
     );
     expect(slotFamily("package-manager")).toEqual(["package-manager"]);
   });
+
+  it("joins the slots that answer one question: how a project deploys, by platform or by command", () => {
+    expect(slotFamily("deploy-method")).toEqual(["deploy-method", "deploy-command"]);
+    expect(slotFamily("deploy-command")).toEqual(["deploy-command", "deploy-method"]);
+    expect(slotFamily("deploy-target")).toEqual(["deploy-target"]);
+  });
+});
+
+describe("how a project deploys, and what its tests assert with", () => {
+  it.each([
+    [
+      "deploying is `make release TAG=<version>`, it builds the image",
+      "deploy-command=make release tag=<version>",
+    ],
+    ["deploys moved to a GitHub Actions workflow too", "deploy-method=github-actions"],
+    ["everything deploys with envoyer now", "deploy-method=envoyer"],
+    ["we deploy with Forge now", "deploy-method=forge"],
+    ["we voted to just use plain xUnit Assert", "assertion-library=built-in assert"],
+    ["Mapping is done by hand in static `from(...)` factory methods", "object-mapping=by hand"],
+    ["Site config is read from qs.toml at the site root", "config-file:site=qs.toml"],
+  ])("%s → %s", (text, slot) => {
+    expect(slots(text)).toContain(slot);
+  });
+
+  it("reads no deploy target after an article: a workflow is no environment", () => {
+    expect(slots("deploys moved to a GitHub Actions workflow too")).not.toContain("deploy-target=a");
+    expect(slots("we always deploy to staging first")).toEqual(["deploy-target=staging"]);
+  });
 });
 
 describe("a tool a kind of work is done with", () => {

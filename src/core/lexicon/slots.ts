@@ -153,7 +153,7 @@ export const SLOTS = defineLexicon(
     valued(
       "config-file:{what}",
       ["config", "code"],
-      /\b(?:(?!our\b|the\b|my\b|your\b|this\b|main\b)(\w+)\s+)?config(?:uration)?(?:\s+file)?\s+(?:is|is now|lives in|lives at|now lives in|goes in|is in|is at|moved to|=)\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
+      /\b(?:(?!our\b|the\b|my\b|your\b|this\b|main\b)(\w+)\s+)?config(?:uration)?(?:\s+file)?\s+(?:is|is now|is (?:read|loaded) from|lives in|lives at|now lives in|goes in|is in|is at|moved to|=)\s+['"`]?([\w./-]+\.(?:ya?ml|json|toml|ini|env|conf|cfg|properties|js|ts|mjs|cjs))\b/,
       "our config file is config.yaml",
       2,
       1,
