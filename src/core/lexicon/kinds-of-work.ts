@@ -110,7 +110,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "build",
     "Building the project",
     "构建项目",
-    /\b(?:build|tsc|compile|webpack|rollup|esbuild)\b|构建|编译|打包/,
+    /\b(?:build|tsc|compile|webpack|rollup|esbuild|dbt)\b|构建|编译|打包/,
     "build with tsc -b",
   ),
   named(
@@ -153,7 +153,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "database",
     "Working with the database",
     "操作数据库",
-    /\b(?:psql|mysql|sqlite3?|mongosh?|redis-cli|postgres(?:ql)?|database|db)\b|数据库|生产库|测试库|主库|从库/,
+    /\b(?:psql|mysql|sqlite3?|mongosh?|redis-cli|postgres(?:ql)?|database|db|dbt)\b|数据库|生产库|测试库|主库|从库/,
     "psql -p 5433",
   ),
   named(

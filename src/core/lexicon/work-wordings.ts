@@ -143,7 +143,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "database",
-    /\b(?:database|db|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema)\b|\bsomewhere to (?:store|keep|persist|save)\b|数据库|迁移|生产库|表结构|连接池|查询|字段/,
+    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|数据库|迁移|生产库|表结构|连接池|查询|字段/,
     "count the rows in the users table",
   ),
   work(
@@ -210,7 +210,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "build",
-    /\b(?:build\w*|compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|打(?:一个|个)?包|构建|编译|类型检查/,
+    /\b(?:(?:re)?build\w*|(?:re)?compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|[打出](?:一个|个)?包|构建|编译|类型检查/,
     "build the project",
   ),
   work(

@@ -16,6 +16,11 @@ describe("activities", () => {
     ["选择包管理器", ["dependencies"]],
     ["再打一个包，发预发环境", ["build", "deploy"]],
     ["打个包发测试环境", ["build", "deploy"]],
+    // Building an artifact said as 出个包, a model rebuilt, a data model refreshed with what depends on it.
+    ["release 分支合完了，出个包", ["git", "deploy", "build"]],
+    ["the orders mart looks stale on the dashboard, rebuild it", ["build"]],
+    ["fct_revenue looks stale — refresh it and everything downstream of it", ["database"]],
+    ["dbt run -s stg_orders --profiles-dir ./profiles", ["build", "database"]],
     ["install the deps and run the api tests", ["dependencies", "tests", "run", "http"]],
     ["hooks 目录下的代码缩进乱七八糟的，整理一下", ["lint"]],
     ["本地日志太少了，调成 debug 级别", ["config"]],
