@@ -33,6 +33,16 @@ describe("activityTrigger", () => {
     expect(activityTrigger("https://api.acme.test/v1/customers", false, "command")).toBeNull();
   });
 
+  it("names a kubectl command that only looks as container work, and one that changes the cluster as a deploy", () => {
+    expect(activityTrigger("kubectl -n payments get pods -l app=ledger-worker", false, "command")).toBe(
+      "Running containers",
+    );
+    expect(activityTrigger("kubectl --context stg-eu1 logs worker-7d9c --previous", false, "command")).toBe(
+      "Running containers",
+    );
+    expect(activityTrigger("kubectl apply -f k8s/", false, "command")).toBe("Deploying");
+  });
+
   it("names nothing for a sentence about no known activity", () => {
     expect(activityTrigger("use the blue color for this button", false)).toBeNull();
     expect(activityTrigger("Don't touch the public API of BillingService.", false)).toBeNull();

@@ -47,6 +47,14 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     new RegExp(String.raw`\b(?:npm|pnpm|yarn|cargo|twine) publish\b|${PUBLISHES}|发布(?:版本|包|到)|发版`),
     "npm publish only from CI",
   ),
+  // kubectl that only looks (get, logs, describe, exec) is work on running containers, not a deploy.
+  named(
+    "containers",
+    "Running containers",
+    "运行容器",
+    /\bkubectl\s+(?:(?:-n|--namespace|--context)[\s=]\S+\s+)*(?:get|describe|logs|exec|top|port-forward)\b/,
+    "kubectl -n payments get pods -l app=ledger-worker",
+  ),
   named(
     "deploy",
     "Deploying",
