@@ -109,3 +109,42 @@ describe("recall: the conventions block", () => {
     expect(off.items.some((item) => item.convention)).toBe(false);
   });
 });
+
+describe("recall: the user's own conventions", () => {
+  it("brings how the user wants answers, said in the first person, into every project's block", async () => {
+    let clock = T0;
+    const dir = tempDir();
+    const rt = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir }, now: () => clock });
+    runtimes.push(rt);
+    await captureSession(rt.capture, {
+      id: "port-question",
+      project: "/work/ops/toolbox",
+      start: T0,
+      turns: [
+        ["user", "how do I see which process is holding port 8443?"],
+        [
+          "assistant",
+          "## Finding the process\n\nThere are several tools for this on Linux, each with trade-offs.",
+        ],
+        ["user", "way too much. I just need the command. skip the explanation unless I ask for it"],
+        ["assistant", "`sudo ss -ltnp 'sport = :8443'`"],
+      ],
+    });
+    clock = T0 + DAY;
+    await learnSessions({
+      store: rt.store,
+      lessons: rt.lessons,
+      gate: rt.gate,
+      embedder: rt.embedder,
+      now: () => clock,
+    });
+    const learnt = await rt.store.listLessons({ limit: 10, convention: true });
+    expect(learnt.map((lesson) => lesson.scope)).toContain("global");
+    const ask = (query: string, projectId: string) =>
+      recall({ store: rt.store, embedder: rt.embedder, now: () => clock }, { query, projectId, log: false });
+    const elsewhere = await ask("how do i list the biggest files in this directory", "/work/home/dotfiles");
+    expect(elsewhere.items.filter((item) => item.convention).map((item) => item.text)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/skip the explanation unless I ask for it/i)]),
+    );
+  });
+});

@@ -7,6 +7,7 @@
  * conventions no rule read. Pure.
  */
 import { MAX_HEURISTIC_EVIDENCE_CHARS, MAX_RULE_CHARS } from "../learning/experience-limits.js";
+import { preferenceScope } from "../learning/experience-text.js";
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
 import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
 import { activityTrigger } from "../learning/topics.js";
@@ -20,6 +21,7 @@ import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { saysWord } from "./convention-threads.js";
+import { answersOnly } from "./convention-words.js";
 import { toolChoice } from "./slot-rule.js";
 import { writtenForms } from "./slot-values.js";
 
@@ -49,7 +51,8 @@ function asHeuristic(found: ConventionFinding): TransferableHeuristic {
     rule: ruleWithin(found.rule),
     why: zh ? "用户明确提出的项目规范" : "A convention the user stated",
     evidence: clip(found.quote, MAX_HEURISTIC_EVIDENCE_CHARS),
-    scopeHint: "project",
+    // How a person wants answers, said in the first person, is theirs in every project.
+    scopeHint: answersOnly(found.rule, found.work) ? preferenceScope(found.quote) : "project",
     confidence: 0.75,
     ...(found.slot && found.slot.value !== null
       ? { slot: { id: found.slot.slot, value: found.slot.value } }
@@ -119,6 +122,7 @@ function marked(
     ...heuristic,
     rule: hasHan(rule) ? rule : rule.charAt(0).toUpperCase() + rule.slice(1),
     trigger: titled ? found.trigger : heuristic.trigger,
+    scopeHint: answersOnly(found.rule, found.work) ? preferenceScope(found.quote) : heuristic.scopeHint,
     ...((heuristic.slot ?? (found.slot && found.slot.value !== null))
       ? { slot: heuristic.slot ?? { id: found.slot?.slot as string, value: found.slot?.value as string } }
       : {}),

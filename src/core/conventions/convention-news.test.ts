@@ -170,3 +170,31 @@ describe("a convention longer than a rule may be", () => {
     expect(found?.rule.length).toBeLessThanOrEqual(160);
   });
 });
+
+describe("how the user wants answers", () => {
+  it("is a convention of answers, the user's own in every project when said in the first person", () => {
+    const learnt = withConventions(
+      taskRows([
+        { user: "how do I see which process is holding port 8443?" },
+        { assistant: "## Finding the process\n\nThere are several tools for this on Linux." },
+        { user: "way too much. I just need the command. skip the explanation unless I ask for it" },
+      ]),
+      [],
+      "port",
+    );
+    expect(learnt.map((heuristic) => [heuristic.rule, heuristic.trigger, heuristic.scopeHint])).toEqual([
+      ["I just need the command", "Writing answers", "global"],
+      ["Skip the explanation unless I ask for it", "Writing answers", "global"],
+    ]);
+    const [chinese] = withConventions(
+      taskRows([{ user: "说重点就行。以后回答先给结论，别铺垫那么多" }]),
+      [],
+      "演示",
+    );
+    expect(chinese).toMatchObject({
+      rule: "以后回答先给结论，别铺垫那么多",
+      trigger: "回答问题",
+      convention: true,
+    });
+  });
+});

@@ -57,7 +57,7 @@ export function asksFirst(text: string): boolean {
  * removed"), not the answer's. Shared with the named kind in kinds-of-work.ts.
  */
 export const ANSWER_WORDS =
-  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown))\b/;
+  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown)|(?:skip|no|drop|without|leave out|cut) (?:the |all the )?(?:explanations?|theory|preamble|intro)|(?:just|only) (?:need|want|give me|show me|tell me) the (?:command|commands|answer|one-liner))\b/;
 
 /**
  * A rule that says how to answer in so many words: "以后回答都用中文，代码和注释保持英文就行" holds for a
@@ -304,7 +304,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work("answers", ANSWER_WORDS, "keep answers short, no summary at the end"),
   work(
     "answers",
-    /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|说重点|列(?:一堆)?标题|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)|(?:回答|回复)(?:别|不要)(?:这么|太)(?:长|啰嗦)/,
+    /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|说重点|先(?:给|说)结论|结论先行|铺垫|绕弯子|列(?:一堆)?标题|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)|(?:回答|回复)(?:别|不要)(?:这么|太)(?:长|啰嗦)/,
     "用中文回答",
   ),
   ASK_FIRST,
