@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { taskRows } from "../../testing/task-rows.js";
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
-import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withConventions } from "./convention-heuristics.js";
 import { readConventions } from "./convention-rule.js";
 
@@ -129,6 +129,12 @@ describe("what follows from a rule, and what did not stick", () => {
     ).toEqual(["assertion-library=built-in assert"]);
     expect(rules("we voted to just use plain xUnit Assert. stop adding Shouldly")).toEqual([
       "We voted to just use plain xUnit Assert. Stop adding Shouldly",
+    ]);
+  });
+
+  it("reads the thing dropped without the adverb said after it ('not slog directly')", () => {
+    expect(droppedThings("From now on log through hlog.FromContext(ctx), not slog directly")).toEqual([
+      ["slog"],
     ]);
   });
 

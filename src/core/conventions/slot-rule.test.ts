@@ -263,6 +263,8 @@ describe("how a project deploys, and what its tests assert with", () => {
     ["we voted to just use plain xUnit Assert", "assertion-library=built-in assert"],
     ["Mapping is done by hand in static `from(...)` factory methods", "object-mapping=by hand"],
     ["Site config is read from qs.toml at the site root", "config-file:site=qs.toml"],
+    ["Branches: feat/DSP-<ticket>-short-desc", "naming.branch.prefix=feat/"],
+    ["zerolog is out, we're standardising on log/slog from the stdlib", "logging=slog"],
   ])("%s → %s", (text, slot) => {
     expect(slots(text)).toContain(slot);
   });

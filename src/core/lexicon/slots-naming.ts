@@ -153,6 +153,13 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "local variables start with fc_, local vars use lv_ now, branches are ember-<ticket>",
     2,
   ),
+  // The same shown after a colon, as a list of house rules writes it: "branches: feat/DSP-<ticket>-short-desc".
+  naming(
+    "prefix",
+    new RegExp(String.raw`\b${WHAT}(?:\s+names?)?\s*[:：]\s*${NAME_PART}`),
+    "branches: feat/DSP-<ticket>-short-desc",
+    2,
+  ),
   naming(
     "prefix",
     new RegExp(

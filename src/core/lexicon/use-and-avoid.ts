@@ -87,7 +87,7 @@ export const USE_LEADS = defineLexicon(
     after(/换(?=\s*[A-Za-z])/, "组里投票决定换 doctest"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
     after(
-      /\b(?:standardi[sz]ed|settled|landed|converged|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
+      /\b(?:standardi[sz](?:ed|ing)|settl(?:ed|ing)|land(?:ed|ing)|converg(?:ed|ing)|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
       "the platform team standardized on zerolog",
     ),
     {
@@ -337,7 +337,7 @@ export const preferenceTerms: (rule: string) => PreferenceTerms = memoizeText((r
 
 /** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
 const NAME_ENDS =
-  /^(?:entirely|completely|altogether|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls)$/;
+  /^(?:entirely|completely|altogether|directly|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls)$/;
 /** A word of a name: letters, digits and the marks identifiers carry. */
 const NAME_WORD = /^\s+([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)/u;
 /** A word in Latin letters or digits: a Latin name goes on only in Latin words ("Apollo 切到" does not). */
