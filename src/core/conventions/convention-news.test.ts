@@ -204,3 +204,10 @@ describe("how the user wants answers", () => {
     });
   });
 });
+
+describe("a question said without a question mark", () => {
+  it("states no rule: a Chinese question particle ends it", () => {
+    expect(rules("顺便问一句，std::expected 的 monadic 接口 and_then / transform 在 gcc 13 上能用吗")).toEqual([]);
+    expect(rules("以后错误统一用 std::expected 返回")).toEqual(["以后错误统一用 std::expected 返回"]);
+  });
+});

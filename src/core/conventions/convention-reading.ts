@@ -18,6 +18,7 @@ import { leansOnNext } from "../lexicon/leaning-clauses.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
+import { endsAsQuestion } from "../lexicon/question-forms.js";
 import { givesReason, withoutReasons } from "../lexicon/reason-clauses.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
@@ -130,7 +131,7 @@ const holdsNow = (text: string): boolean =>
  * story, other people's habits, a guess or a failure report.
  */
 export function statesNoRule(unit: RuleUnit, text: string): boolean {
-  if (text === "" || /[?？]\s*$/.test(text) || CONDITIONS.test(text)) return true;
+  if (text === "" || endsAsQuestion(text) || CONDITIONS.test(text)) return true;
   // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
   const strong = hasStrongStandingMarker(unit.text);
   const said = strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text;

@@ -25,3 +25,11 @@ export const QUESTION_FORMS = cueLexicon("question-forms", [
     example: "这个怎么用",
   },
 ]);
+
+/** A sentence that ends as a question: a question mark, or a Chinese question particle (…能用吗). */
+const ENDS_AS_QUESTION = /[?？]\s*$|[吗呢][\s。]*$/;
+
+/** True when `sentence` ends as a question ("…在 gcc 13 上能用吗"): it states no rule. */
+export function endsAsQuestion(sentence: string): boolean {
+  return ENDS_AS_QUESTION.test(sentence);
+}
