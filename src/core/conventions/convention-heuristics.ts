@@ -34,7 +34,12 @@ function ruleWithin(rule: string): string {
   // A long rule first loses what only says why ("…, platform wanted one pipeline"), then its asides.
   const done = rule
     .split(/(?<=[.!?])\s+|(?<=[。！？])\s*/)
-    .map((sentence) => withoutReasons(sentence))
+    .map((sentence) => {
+      // What ends the sentence stays when its last clause is the reason cut.
+      const stop = /[.!?。！？]$/.exec(sentence)?.[0] ?? "";
+      const kept = withoutReasons(sentence).replace(/[\s,;，；]+$/, "");
+      return kept.endsWith(stop) ? kept : `${kept}${stop}`;
+    })
     .join(" ");
   const bare = withoutAsides(done, 3)
     .replace(/\s+([.,;:!?，。；：])/g, "$1")

@@ -173,6 +173,7 @@ describe("a convention longer than a rule may be", () => {
     const [found] = withConventions(taskRows([{ user: message }]), [], "logging");
     expect(found?.rule).not.toContain("platform wanted");
     expect(found?.rule).toContain("[LoggerMessage]");
+    expect(found?.rule).toMatch(/exporter\. Inject ILogger<T>/);
     expect(found?.rule.length).toBeLessThanOrEqual(160);
   });
 });
@@ -207,7 +208,19 @@ describe("how the user wants answers", () => {
 
 describe("a question said without a question mark", () => {
   it("states no rule: a Chinese question particle ends it", () => {
-    expect(rules("顺便问一句，std::expected 的 monadic 接口 and_then / transform 在 gcc 13 上能用吗")).toEqual([]);
+    expect(
+      rules("顺便问一句，std::expected 的 monadic 接口 and_then / transform 在 gcc 13 上能用吗"),
+    ).toEqual([]);
     expect(rules("以后错误统一用 std::expected 返回")).toEqual(["以后错误统一用 std::expected 返回"]);
+  });
+});
+
+describe("the first task, said after a list of rules", () => {
+  it("is a report of what the code does wrong, not a rule", () => {
+    const message =
+      "hi, pasting the important bits of CONTRIBUTING.md since nobody reads the whole thing:\n\n## Code\n- Logging: Serilog, structured properties, no string interpolation in messages\n\nfirst task is small: GET /bookings/{ref} returns 500 instead of 404 for an unknown reference";
+    expect(rules(message)).toEqual([
+      "Logging: Serilog, structured properties, no string interpolation in messages",
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
+import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
@@ -251,6 +252,12 @@ export function readConventions(
       (findings.length > 0 || namesAValue(text))
     ) {
       joinLast(position, withUnits(message, last, [unit], false));
+      continue;
+    }
+    // A report of what the code does wrong now ("first task: … returns 500 instead of 404") is the
+    // task, and ends the thread of the rules before it.
+    if (findings.length === 0 && reportsShortfall(text, hasStrongStandingMarker)) {
+      last = null;
       continue;
     }
     if (findings.length === 0) {

@@ -61,6 +61,14 @@ export const PRESENT_SHORTFALLS = defineLexicon(
       example: "The invoice footer shows USD for everyone, it should use the account currency",
     },
     {
+      // What it gives now in place of what it should, after what the task is: "first task is small:
+      // GET /bookings/{ref} returns 500 instead of 404 for an unknown reference".
+      pattern: new RegExp(
+        String.raw`^(?:[^:：.!?]{0,40}[:：]\s*)?(?:\S+\s+){1,5}?(?:returns|gives|shows|displays|throws|renders|sends|prints|responds with)\s+[^,;.!?]{1,40}?\s+instead of\b`,
+      ),
+      example: "first task is small: GET /bookings/{ref} returns 500 instead of 404 for an unknown reference",
+    },
+    {
       // 错位了, 没反应, 显示不全, 乱码, 白屏, 崩了, 报错, 不生效
       pattern:
         /^[^，。,；;！!？?]{0,30}?(?:错位|没反应|没有反应|没响应|不显示|显示不(?:出来|全|对)|乱码|白屏|闪退|崩了|崩溃|卡死|卡住|报错|不生效|失效|坏了|点不了|打不开|加载不出|重叠|溢出|显示成|变成了)/u,
