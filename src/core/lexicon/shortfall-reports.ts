@@ -63,9 +63,8 @@ export const PRESENT_SHORTFALLS = defineLexicon(
     {
       // What it gives now in place of what it should, after what the task is: "first task is small:
       // GET /bookings/{ref} returns 500 instead of 404 for an unknown reference".
-      pattern: new RegExp(
-        String.raw`^(?:[^:：.!?]{0,40}[:：]\s*)?(?:\S+\s+){1,5}?(?:returns|gives|shows|displays|throws|renders|sends|prints|responds with)\s+[^,;.!?]{1,40}?\s+instead of\b`,
-      ),
+      pattern:
+        /^(?:[^:：.!?]{0,40}[:：]\s*)?(?:\S+\s+){1,5}?(?:returns|gives|shows|displays|throws|renders|sends|prints|responds with)\s+[^,;.!?]{1,40}?\s+instead of\b/,
       example: "first task is small: GET /bookings/{ref} returns 500 instead of 404 for an unknown reference",
     },
     {
