@@ -81,7 +81,7 @@ export const PUBLISHES = String.raw`\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(
 export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "dependencies",
-    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt|go get|go mod|cargo add|(?:pull|bring) in)\b/,
+    /\b(?:deps?|dependenc\w*|packages?|librar(?:y|ies)|npm|pnpm|yarn|bun|pip3?|poetry|uv|lockfile|node_modules|requirements\.txt|go get|go mod|cargo add|(?:pull|bring)(?: (?:it|them|that|this|those))? in(?:to)?)\b/,
     "add lodash-es to the api package",
   ),
   work(
@@ -96,7 +96,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "dependencies",
-    /依赖|安装|装一下|装个|装上|引入|第三方库|包管理|(?:升|降)(?:级|到)[^，。,.!?！？\n]{0,8}版本|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/,
+    /依赖|安装|装一下|装个|装上|引入|[加引]进来|第三方库|包管理|(?:升|降)(?:级|到)[^，。,.!?！？\n]{0,8}版本|(?:新建|初始化|搭建?)[^，。,.!?！？\n]{0,12}项目/,
     "把 lodash 升到最新版本",
   ),
   work(
@@ -235,7 +235,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "build",
-    /\b(?:xcodebuild|gradlew?\s+(?:assemble|build)\w*|archive the app|testflight|app store|release build)\b|\.(?:ipa|apk|aab|xcworkspace|xcodeproj)\b/,
+    /\b(?:xcodebuild|gradlew?\s+(?:assemble|build)\w*|archive the app|testflight|app store|release build|(?:debug|release|signed) (?:apk|aab|ipa)s?)\b|\.(?:ipa|apk|aab|xcworkspace|xcodeproj)\b/,
     "archive the app from the command line so i can upload to testflight",
   ),
   work(

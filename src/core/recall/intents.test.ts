@@ -21,6 +21,10 @@ describe("activities", () => {
     ["the orders mart looks stale on the dashboard, rebuild it", ["build"]],
     ["fct_revenue looks stale — refresh it and everything downstream of it", ["database"]],
     ["dbt run -s stg_orders --profiles-dir ./profiles", ["build", "database"]],
+    // A library brought into the project, and an app package built for testers.
+    ["项目里要用 httpx 调企业微信的接口，帮我把它加进来", ["dependencies", "http"]],
+    ["we'll want duckdb too for the ad-hoc queries, bring it into the project", ["dependencies", "database"]],
+    ["assemble a debug apk for QA to sideload", ["build"]],
     ["install the deps and run the api tests", ["dependencies", "tests", "run", "http"]],
     ["hooks 目录下的代码缩进乱七八糟的，整理一下", ["lint"]],
     ["本地日志太少了，调成 debug 级别", ["config"]],
