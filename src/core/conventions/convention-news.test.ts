@@ -138,6 +138,12 @@ describe("what follows from a rule, and what did not stick", () => {
     ]);
   });
 
+  it("reads a move from a method to another as a drop of the first ('moving from handle() to __invoke()')", () => {
+    expect(droppedThings("Actions: we're moving from handle() to __invoke() so they're invokable")).toEqual([
+      ["handle"],
+    ]);
+  });
+
   it("reads a name switched to another with 换成 as a drop of the first", () => {
     const [found] = readConventions(
       "我们已经升到 C++23 了，tl::expected 换成 std::expected，新代码别再 include tl 的头文件了",

@@ -264,6 +264,9 @@ describe("how a project deploys, and what its tests assert with", () => {
     ["Mapping is done by hand in static `from(...)` factory methods", "object-mapping=by hand"],
     ["Site config is read from qs.toml at the site root", "config-file:site=qs.toml"],
     ["Branches: feat/DSP-<ticket>-short-desc", "naming.branch.prefix=feat/"],
+    ["PR 必须两个人 approve 才能合，别自己点合并", "pr-approvals=两"],
+    ["PR 规则也松了一点：一个人 approve 就行", "pr-approvals=一"],
+    ["PRs need two approvals before merge", "pr-approvals=two"],
     ["zerolog is out, we're standardising on log/slog from the stdlib", "logging=slog"],
   ])("%s → %s", (text, slot) => {
     expect(slots(text)).toContain(slot);

@@ -79,6 +79,14 @@ export const SLOTS = defineLexicon(
       "以后 MR 都提到 develop 分支",
       1,
     ),
+    // How many approvals a pull request needs to merge: "PR 必须两个人 approve 才能合" → "一个人 approve 就行".
+    valued(
+      "pr-approvals",
+      ["github", "git"],
+      /\b(one|two|three|[1-5]|a single)\s+(?:approvals?|approving reviews?|reviewers? (?:to )?approve|people (?:to )?approve)\b|(一|两|二|三|[1-5])\s*个人?\s*(?:approve|审批|审核|review|同意)/,
+      "PR 必须两个人 approve 才能合",
+      1,
+    ),
     valued(
       "deploy-target",
       ["deploy"],

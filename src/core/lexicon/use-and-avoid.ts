@@ -129,7 +129,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(
-      /\b(?:switch\w*|mov\w*|migrat\w*|chang\w*)\b[^.;,]{0,25}?\bfrom(?= [\w.@/-]+ (?:to|onto)\b)/,
+      /\b(?:switch\w*|mov\w*|migrat\w*|chang\w*)\b[^.;,]{0,25}?\bfrom(?= [\w.@/-]+(?:\(\))? (?:to|onto)\b)/,
       "we're switching the binary from anyhow to color-eyre",
     ),
     // A thing named, not a topic ("I changed my mind about the prefix" announces; see announcements.ts).
