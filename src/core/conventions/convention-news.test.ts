@@ -144,6 +144,14 @@ describe("what follows from a rule, and what did not stick", () => {
     ]);
   });
 
+  it("reads 'dropping X for Y' as a switch to Y, but a table dropped for a migration as no choice", () => {
+    expect(preferenceTerms("so we're dropping circe altogether for jsoniter-scala")).toEqual({
+      use: new Set(["jsoniter-scala"]),
+      avoid: new Set(["circe"]),
+    });
+    expect([...preferenceTerms("we dropped the table for the migration").use]).toEqual([]);
+  });
+
   it("reads a name switched to another with 换成 as a drop of the first", () => {
     const [found] = readConventions(
       "我们已经升到 C++23 了，tl::expected 换成 std::expected，新代码别再 include tl 的头文件了",

@@ -48,7 +48,7 @@ export const USE_LEADS = defineLexicon(
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
     after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
     after(
-      /\bswap(?:s|ped|ping)?(?: out)? (?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:for|with)/,
+      /\bswap(?:s|ped|ping)?(?: out)? (?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:for|with)|\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)) (?!(?:the|a|an|this|that|our|some|all)\b)(?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:(?:altogether|entirely|completely) )?for/,
       "we swapped axios for ky",
     ),
     after(
