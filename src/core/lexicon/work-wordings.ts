@@ -193,6 +193,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:loggers?|state management)\b|(?:打|记|写)日志|日志(?:框架|库|组件|工具|打印|统一|都?(?:用|走|通过))|分页|状态管理/,
     "Logs go through winston, the logger is in src/log.ts",
   ),
+  // The oldest toolchain the code must build with decides which language features it may use.
+  work(
+    "code",
+    /\b(?:msrv|minimum supported (?:rust )?version|min(?:imum)? ?sdk(?: ?version)?)\b/,
+    "we're bumping MSRV to 1.80",
+  ),
   work(
     "code",
     /\b(?:methods?|helpers?|utils?|utilities|modules?|parsers?|handlers?|validators?|algorithm|linked ?list|data structure|implement\w*)\b|方法|模块|实现/,
@@ -210,7 +216,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "build",
-    /\b(?:(?:re)?build\w*|(?:re)?compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|[打出](?:一个|个)?包|构建|编译|类型检查/,
+    /\b(?:(?:re)?build\w*|(?:re)?compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|[打出](?:一个|个)?包|编(?:一个|个|一下)?\s*(?:[A-Za-z]+\s*)?(?:版本|包)|构建|编译|类型检查/,
     "build the project",
   ),
   work(

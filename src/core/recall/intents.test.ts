@@ -25,6 +25,9 @@ describe("activities", () => {
     ["项目里要用 httpx 调企业微信的接口，帮我把它加进来", ["dependencies", "http"]],
     ["we'll want duckdb too for the ad-hoc queries, bring it into the project", ["dependencies", "database"]],
     ["assemble a debug apk for QA to sideload", ["build"]],
+    ["编一个 release 版本出来", ["deploy", "build"]],
+    // The oldest toolchain the code builds with is about what the code may use.
+    ["we're bumping MSRV to 1.80, so LazyLock is fine now", ["code"]],
     ["install the deps and run the api tests", ["dependencies", "tests", "run", "http"]],
     ["hooks 目录下的代码缩进乱七八糟的，整理一下", ["lint"]],
     ["本地日志太少了，调成 debug 级别", ["config"]],
