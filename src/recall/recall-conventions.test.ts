@@ -15,12 +15,32 @@ afterEach(async () => {
   for (const runtime of runtimes.splice(0)) await runtime.close();
 });
 
-/** A mentor states two conventions among small talk, then changes one a week later. */
-async function mentoredProject() {
-  let clock = T0;
+/** A runtime on a fresh temp store whose clock the test moves (`at(…)`), closed after the test. */
+async function runtimeAt(start: number) {
+  let clock = start;
   const dir = tempDir();
   const rt = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir }, now: () => clock });
   runtimes.push(rt);
+  return {
+    rt,
+    now: () => clock,
+    at: (time: number) => {
+      clock = time;
+    },
+    learn: () =>
+      learnSessions({
+        store: rt.store,
+        lessons: rt.lessons,
+        gate: rt.gate,
+        embedder: rt.embedder,
+        now: () => clock,
+      }),
+  };
+}
+
+/** A mentor states two conventions among small talk, then changes one a week later. */
+async function mentoredProject() {
+  const { rt, now: clock, at, learn } = await runtimeAt(T0);
   await captureSession(rt.capture, {
     id: "first-meeting",
     project: "/work/grades",
@@ -46,14 +66,8 @@ async function mentoredProject() {
       ["assistant", "Understood."],
     ],
   });
-  clock = T0 + 8 * DAY;
-  await learnSessions({
-    store: rt.store,
-    lessons: rt.lessons,
-    gate: rt.gate,
-    embedder: rt.embedder,
-    now: () => clock,
-  });
+  at(T0 + 8 * DAY);
+  await learn();
   const ask = (
     query: string,
     options: { projectId?: string; conventions?: Partial<ConventionSettings> } = {},
@@ -62,7 +76,7 @@ async function mentoredProject() {
       {
         store: rt.store,
         embedder: rt.embedder,
-        now: () => clock,
+        now: clock,
         ...(options.conventions
           ? { config: { conventions: { ...DEFAULT_CONVENTION_SETTINGS, ...options.conventions } } }
           : {}),
@@ -112,10 +126,7 @@ describe("recall: the conventions block", () => {
 
 describe("recall: the user's own conventions", () => {
   it("brings how the user wants answers, said in the first person, into every project's block", async () => {
-    let clock = T0;
-    const dir = tempDir();
-    const rt = await openRuntime({ db: join(dir, "tacit.db"), env: { TACIT_HOME: dir }, now: () => clock });
-    runtimes.push(rt);
+    const { rt, now, at, learn } = await runtimeAt(T0);
     await captureSession(rt.capture, {
       id: "port-question",
       project: "/work/ops/toolbox",
@@ -130,18 +141,12 @@ describe("recall: the user's own conventions", () => {
         ["assistant", "`sudo ss -ltnp 'sport = :8443'`"],
       ],
     });
-    clock = T0 + DAY;
-    await learnSessions({
-      store: rt.store,
-      lessons: rt.lessons,
-      gate: rt.gate,
-      embedder: rt.embedder,
-      now: () => clock,
-    });
+    at(T0 + DAY);
+    await learn();
     const learnt = await rt.store.listLessons({ limit: 10, convention: true });
     expect(learnt.map((lesson) => lesson.scope)).toContain("global");
     const ask = (query: string, projectId: string) =>
-      recall({ store: rt.store, embedder: rt.embedder, now: () => clock }, { query, projectId, log: false });
+      recall({ store: rt.store, embedder: rt.embedder, now }, { query, projectId, log: false });
     const elsewhere = await ask("how do i list the biggest files in this directory", "/work/home/dotfiles");
     expect(elsewhere.items.filter((item) => item.convention).map((item) => item.text)).toEqual(
       expect.arrayContaining([expect.stringMatching(/skip the explanation unless I ask for it/i)]),

@@ -31,11 +31,11 @@ import {
   saysMoreOfThe,
   speaksOfDropped,
   speaksOfValue,
+  withUnits,
 } from "./convention-threads.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import {
   changesWithoutValue,
-  clean,
   dropsOnly,
   namedBack,
   onlyDrops,
@@ -93,30 +93,6 @@ function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding
     clauses = joinClause(unit, clauses, loose);
   }
   return null;
-}
-
-/**
- * A finding with the words of `units` after its rule: the words said before it that say what it
- * drops ("… Forget what I said about WebClient"), or a fragment said after it ("… Included from
- * db.changelog-master.yaml").
- */
-function withUnits(
-  message: string,
-  finding: ConventionFinding,
-  units: readonly RuleUnit[],
-  before: boolean,
-): ConventionFinding {
-  const stop = finding.language === "zh" ? "。" : ". ";
-  const said = units.map((unit) => clean(ruleOf(stripLeadIns(unit.text))));
-  const texts = units.map((unit) => unit.text);
-  const [first, last] = before
-    ? [texts[0] as string, finding.quote]
-    : [finding.quote, texts.at(-1) as string];
-  return {
-    ...finding,
-    rule: [finding.rule, ...said].join(stop),
-    quote: span(message, first, last) ?? (before ? [...texts, last] : [first, ...texts]).join(" "),
-  };
 }
 
 /**

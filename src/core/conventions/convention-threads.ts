@@ -6,6 +6,7 @@
  */
 
 import { withoutAsides } from "../lexicon/asides.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
@@ -13,6 +14,8 @@ import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-reading.js";
+import { type RuleUnit, span } from "./convention-units.js";
+import { clean, ruleOf } from "./convention-words.js";
 import { memberSlotsNamed, readSlots } from "./slot-rule.js";
 
 /** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
@@ -82,4 +85,28 @@ export function changesTo(change: string, text: string): boolean {
 export function saysDropped(rule: string, drop: string): boolean {
   const said = rule.toLowerCase();
   return droppedThings(drop).every((name) => name.every((word) => said.includes(word)));
+}
+
+/**
+ * A finding with the words of `units` after its rule: the words said before it that say what it
+ * drops ("… Forget what I said about WebClient"), or a fragment said after it ("… Included from
+ * db.changelog-master.yaml").
+ */
+export function withUnits(
+  message: string,
+  finding: ConventionFinding,
+  units: readonly RuleUnit[],
+  before: boolean,
+): ConventionFinding {
+  const stop = finding.language === "zh" ? "。" : ". ";
+  const said = units.map((unit) => clean(ruleOf(stripLeadIns(unit.text))));
+  const texts = units.map((unit) => unit.text);
+  const [first, last] = before
+    ? [texts[0] as string, finding.quote]
+    : [finding.quote, texts.at(-1) as string];
+  return {
+    ...finding,
+    rule: [finding.rule, ...said].join(stop),
+    quote: span(message, first, last) ?? (before ? [...texts, last] : [first, ...texts]).join(" "),
+  };
 }

@@ -107,6 +107,38 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     },
     "以后统一用 MapStruct 写 Converter 接口",
   ),
+  // What tests assert with: a library, or the test runner's own asserts.
+  members(
+    "assertion-library",
+    ["tests"],
+    {
+      hamcrest: "hamcrest",
+      assertj: "assertj",
+      truth: "truth",
+      chai: "chai",
+      fluentassertions: "fluentassertions",
+      shouldly: "shouldly",
+      "power-assert": "power-assert",
+      "google truth": "truth",
+      assertk: "assertk",
+      strikt: "strikt",
+      kluent: "kluent",
+      atrium: "atrium",
+      hamkrest: "hamkrest",
+      // A runner's own assertions: "the kotest assertions", "plain xUnit Assert".
+      "xunit assert": "built-in assert",
+      "plain assert": "built-in assert",
+      "plain asserts": "built-in assert",
+      "built-in assert": "built-in assert",
+      "kotest assertions": "kotest",
+      "kotest matchers": "kotest",
+      "kotest-assertions": "kotest",
+    },
+    "move our assertions from Hamcrest to AssertJ",
+    {
+      only: /\bassert|\bmatchers?\b|\bhamcrest\b|\bassertj\b|\bchai\b|\bshouldly\b|\bfluentassertions\b|\bstrikt\b|\bkluent\b|断言/i,
+    },
+  ),
   // How the changelog is written: by a tool from the commits, or by hand.
   described(
     "changelog",

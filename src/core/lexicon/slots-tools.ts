@@ -345,37 +345,6 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     "The team voted to move from Moq to NSubstitute",
   ),
   members(
-    "assertion-library",
-    ["tests"],
-    {
-      hamcrest: "hamcrest",
-      assertj: "assertj",
-      truth: "truth",
-      chai: "chai",
-      fluentassertions: "fluentassertions",
-      shouldly: "shouldly",
-      "power-assert": "power-assert",
-      "google truth": "truth",
-      assertk: "assertk",
-      strikt: "strikt",
-      kluent: "kluent",
-      atrium: "atrium",
-      hamkrest: "hamkrest",
-      // A runner's own assertions: "the kotest assertions", "plain xUnit Assert".
-      "xunit assert": "built-in assert",
-      "plain assert": "built-in assert",
-      "plain asserts": "built-in assert",
-      "built-in assert": "built-in assert",
-      "kotest assertions": "kotest",
-      "kotest matchers": "kotest",
-      "kotest-assertions": "kotest",
-    },
-    "move our assertions from Hamcrest to AssertJ",
-    {
-      only: /\bassert|\bmatchers?\b|\bhamcrest\b|\bassertj\b|\bchai\b|\bshouldly\b|\bfluentassertions\b|\bstrikt\b|\bkluent\b|断言/i,
-    },
-  ),
-  members(
     "ci-provider",
     ["ci"],
     {
