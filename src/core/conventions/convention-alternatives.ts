@@ -16,7 +16,7 @@ import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-rule.js";
 import { span } from "./convention-units.js";
 import { dropsOnly } from "./convention-words.js";
-import { memberSlotsNamed, readSlots } from "./slot-rule.js";
+import { memberSlotsNamed, readSlots, slotFamily } from "./slot-rule.js";
 
 /** Where a finding was read: its unit's position in the message and the unit's group. */
 export interface UnitPlace {
@@ -85,7 +85,8 @@ export function withAlternatives(
     const place = placeOf.get(item);
     // "we're on our own mlflow server now, … no more wandb logging": a drop of a tool joins the rule
     // of its group (never another list item) that says which tool of that kind is used.
-    const slots = memberSlotsNamed(item.rule);
+    // Slots that answer one question are one here ("dont run fly deploy anymore" joins "kamal deploy from main").
+    const slots = memberSlotsNamed(item.rule).flatMap(slotFamily);
     const sameSlot = result.findIndex(
       (other, at) =>
         at !== index &&

@@ -152,6 +152,21 @@ describe("what follows from a rule, and what did not stick", () => {
     expect([...preferenceTerms("we dropped the table for the migration").use]).toEqual([]);
   });
 
+  it("reads 'dont run X anymore' without its apostrophe as a drop, and never takes a name across a sentence's end", () => {
+    expect(droppedThings("Dont run fly deploy anymore, itll just push to a dead app")).toEqual([
+      ["fly", "deploy"],
+    ]);
+    expect(droppedThings("Kamal deploy from main, config is config/deploy.yml. Fly's out too")).toEqual([
+      ["fly"],
+    ]);
+    // A tool's drop joins the rule said before it of the same question (how the project deploys).
+    expect(
+      rules(
+        "fyi fly's out too, their postgres gave us grief. we run on our own box w kamal now: kamal deploy from main, config is config/deploy.yml. dont run fly deploy anymore, itll just push to a dead app",
+      ),
+    ).toHaveLength(1);
+  });
+
   it("reads a name switched to another with 换成 as a drop of the first", () => {
     const [found] = readConventions(
       "我们已经升到 C++23 了，tl::expected 换成 std::expected，新代码别再 include tl 的头文件了",

@@ -137,6 +137,31 @@ describe("mergeLessons", () => {
     });
   });
 
+  it("makes a lesson a convention when the same rule is stated as one: its trigger and slot, the lesson's own rule", () => {
+    const correction = lesson("E", {
+      trigger: "When working in this project",
+      rule: "Use @guarded_io on service methods, not `@sensor_safe`",
+      evidence: [quote("t1", "use @guarded_io, not @sensor_safe")],
+    });
+    const stated = lesson("C", {
+      trigger: "When writing code",
+      rule: "From now on use @guarded_io on service methods instead of @sensor_safe",
+      convention: true,
+      slot: { id: "decorator.method", value: "@guarded_io" },
+      evidence: [quote("t1", "from now on use @guarded_io on service methods instead of @sensor_safe")],
+    });
+    expect(mergeLessons(correction, stated, { now: NOW })).toMatchObject({
+      id: "E",
+      rule: "Use @guarded_io on service methods, not `@sensor_safe`",
+      trigger: "When writing code",
+      convention: true,
+      slot: { id: "decorator.method", value: "@guarded_io" },
+    });
+    // A convention merged into a convention keeps its own trigger.
+    const already = { ...correction, convention: true };
+    expect(mergeLessons(already, stated, { now: NOW }).trigger).toBe("When working in this project");
+  });
+
   it("does not bump support for a task it already has", () => {
     const sameTask = lesson("C", { evidence: [quote("t1", "another quote")] });
     expect(mergeLessons(existing, sameTask, { now: NOW }).supportTaskCount).toBe(1);

@@ -85,7 +85,7 @@ function finiteOr(value: number): number {
 }
 
 /**
- * Merge a candidate into an existing lesson, keeping the existing text. Never loses evidence:
+ * Merge a candidate into an existing lesson, keeping the existing rule. Never loses evidence:
  * the result holds every distinct quote of both (see `uniqueEvidence`), existing first.
  * supportTaskCount is recounted from the merged evidence, so it grows only when the candidate
  * brings a quote from a task the lesson had none from; evidenceCount = merged evidence length;
@@ -93,8 +93,20 @@ function finiteOr(value: number): number {
  */
 export function mergeLessons(existing: Lesson, candidate: Lesson, options: { now: number }): Lesson {
   const evidence = uniqueEvidence([...existing.evidence, ...candidate.evidence]);
+  // The same rule stated as a convention makes the lesson one: it holds for every task of the kind
+  // of work its trigger names, and governs its slot ("Use @guarded_io, not @sensor_safe", a
+  // correction, then "from now on use @guarded_io on service methods instead of @sensor_safe").
+  const convention =
+    candidate.convention === true && existing.convention !== true
+      ? {
+          convention: true,
+          trigger: candidate.trigger,
+          ...(existing.slot === undefined && candidate.slot !== undefined ? { slot: candidate.slot } : {}),
+        }
+      : {};
   return {
     ...existing,
+    ...convention,
     evidence,
     evidenceCount: evidence.length,
     supportTaskCount: countSupportTasks(evidence),

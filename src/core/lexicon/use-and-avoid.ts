@@ -113,7 +113,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don't|do not) (?:use|add|import|install|(?:edit|touch|run|call)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install|(?:edit|touch|run|call)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     // What a thing named first replaced: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
@@ -378,7 +378,12 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
         const listed = listedBefore(rule, match, lead);
         const before = WORD_BEFORE.exec(rule.slice(0, match.index ?? 0))?.[1]?.toLowerCase();
         // A Latin name goes on only in Latin words ("原来 code/msg 那套" names code/msg).
-        const goesOn = listed.length === 0 && namesOn(before) && LATIN.test(head) === LATIN.test(before);
+        // …and never across the end of a sentence ("config is config/deploy.yml. Fly's out too").
+        const goesOn =
+          listed.length === 0 &&
+          namesOn(before) &&
+          !/[.:;]$/.test(before as string) &&
+          LATIN.test(head) === LATIN.test(before);
         found.push(goesOn ? [before as string, head] : [head]);
         for (const item of listed) found.push([item]);
       }
