@@ -75,6 +75,7 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
   verbs("instruct", "operate", /test|format|lint/, "lint before every commit"),
   verbs("instruct", "code", /build/, "build a dashboard for the nightly jobs"),
   verbs("instruct", "answer", /reply|answer|respond|explain/, "reply in Chinese"),
+  verbs("instruct", "answer", /drop|omit|cut/, "drop the headers and bullet lists"),
   verbs(
     "instruct",
     "answer",

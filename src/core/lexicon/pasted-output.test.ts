@@ -35,6 +35,12 @@ describe("pasted output", () => {
     ).toBe("");
   });
 
+  it("cuts a device log, whatever 'always' and 'never' its lines say", () => {
+    const log =
+      "the board keeps printing this:\n\nW (5320) wifi: always retry on beacon timeout, never give up\nI (30315) app: moisture=41.2% temp=19.8C";
+    expect(withoutPastedOutput(log)).toBe("the board keeps printing this:");
+  });
+
   it("keeps a paragraph that only quotes one error among the user's own words", () => {
     const said =
       "always run the linter before you push.\nit failed with\nTypeError: x is undefined\nlast time, and CI was red for a day.";

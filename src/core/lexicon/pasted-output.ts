@@ -34,6 +34,11 @@ export const PASTED_LINES = defineLexicon(
       example: 'ALARM: "orders-db-cpu-high" in US East',
     },
     {
+      // A device or Android log line: a level letter, then a timestamp or pid in brackets, then a tag.
+      pattern: /^\s*[EWIDV] \(\d+\) [\w.-]+:|^\s*[EWIDV]\/[\w.-]+\s*\(\s*\d+\):/,
+      example: "W (5320) wifi: always retry on beacon timeout, never give up",
+    },
+    {
       pattern: /^\s*Threshold Crossed:|^\s*\$ \S/,
       example: "Threshold Crossed: 3 datapoints were greater than the threshold",
     },

@@ -57,7 +57,7 @@ export function asksFirst(text: string): boolean {
  * removed"), not the answer's. Shared with the named kind in kinds-of-work.ts.
  */
 export const ANSWER_WORDS =
-  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown)|(?:skip|no|drop|without|leave out|cut) (?:the |all the )?(?:explanations?|theory|preamble|intro)|(?:just|only) (?:need|want|give me|show me|tell me) the (?:command|commands|answer|one-liner))\b/;
+  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown)|(?:skip|no|drop|without|leave out|cut) (?:the |all the )?(?:explanations?|theory|preamble|intro|headers|headings)|bullet lists?|(?:a|one) short paragraph|(?:just|only) (?:need|want|give me|show me|tell me) the (?:command|commands|answer|one-liner))\b/;
 
 /**
  * A rule that says how to answer in so many words: "以后回答都用中文，代码和注释保持英文就行" holds for a
@@ -143,7 +143,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "database",
-    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|数据库|迁移|生产库|表结构|连接池|查询|字段/,
+    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|连接池|查询|查数|字段|(?:只读)?副本库?|主库|从库/,
     "count the rows in the users table",
   ),
   work(
@@ -283,7 +283,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "permissions",
-    /\b(?:sudo|root|permissions?|chmod|chown|privileges?|accounts?|credentials?|read-only)\b|权限|账号|只读/,
+    /\b(?:sudo|root|permissions?|chmod|chown|privileges?|accounts?|credentials?|read-only(?! replicas?\b))\b|权限|账号|只读(?!副本|库|实例)/,
     "run it without sudo",
   ),
   work(

@@ -28,6 +28,10 @@ describe("activities", () => {
     ["编一个 release 版本出来", ["deploy", "build"]],
     // The oldest toolchain the code builds with is about what the code may use.
     ["we're bumping MSRV to 1.80, so LazyLock is fine now", ["code"]],
+    // A read replica is the database, not a permission; 查数 is querying data.
+    ["以后查数一律连只读副本 ch-ro.internal，端口是 9440", ["database"]],
+    ["always query the read replica, never the primary", ["database"]],
+    ["drop the headers and bullet lists, I just want a short paragraph", ["answers"]],
     ["install the deps and run the api tests", ["dependencies", "tests", "run", "http"]],
     ["hooks 目录下的代码缩进乱七八糟的，整理一下", ["lint"]],
     ["本地日志太少了，调成 debug 级别", ["config"]],
