@@ -173,6 +173,7 @@ describe("what follows from a rule, and what did not stick", () => {
     );
     expect(found?.rule).toContain("tl::expected 换成 std::expected");
     expect([...preferenceTerms(found?.rule ?? "").avoid]).toContain("tl::expected");
+    expect(droppedThings("成员变量不再加 m_ 前缀了，改成后缀下划线")).toEqual([["m_"]]);
     // A Chinese subject before 改成 is no thing dropped.
     expect([...preferenceTerms("格式化也改成 ruff format").avoid]).toEqual([]);
   });

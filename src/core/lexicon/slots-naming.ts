@@ -310,18 +310,27 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "函数参数名以 _a 结尾",
     2,
   ),
-  // The prefix said before the word 前缀: "成员变量 m_ 前缀，比如 m_socket".
+  // The prefix said before the word 前缀: "成员变量 m_ 前缀，比如 m_socket", and a name's capitalised
+  // prefix after what uses it ("业务组件统一加 Yx 前缀", "以后新组件都用 Zt 前缀").
   naming(
     "prefix",
     new RegExp(`${ZH_WHAT}(?:名|命名)?\\s*(?:统一|都|一律)?(?:用|加)?\\s*${PREFIX_PART}\\s*前缀`),
     "成员变量 m_ 前缀，比如 m_socket",
     2,
   ),
+  naming(
+    "prefix",
+    new RegExp(
+      `${ZH_WHAT}[^，。；,;]{0,4}?(?:统一|都|一律)?(?:用|加|带)\\s*['"‘“\x60]?([A-Z][A-Za-z0-9]{0,6})['"’”\x60]?\\s*前缀`,
+    ),
+    "以后新组件都用 Zt 前缀（中台的意思），比如 ZtOrderTrend",
+    2,
+  ),
   // An underscore as the suffix: "成员变量统一用后缀下划线，socket_ 这种".
   {
     ...naming(
       "suffix",
-      new RegExp(`${ZH_WHAT}(?:名|命名)?[^，。；,;]{0,8}?(后缀下划线|下划线后缀|下划线结尾|以下划线结尾)`),
+      new RegExp(`${ZH_WHAT}(?:名|命名)?[^。；;]{0,20}?(后缀下划线|下划线后缀|下划线结尾|以下划线结尾)`),
       "m_ 不要了，成员变量统一用后缀下划线，socket_ 这种",
       2,
     ),
