@@ -273,6 +273,7 @@ describe("how a project deploys, and what its tests assert with", () => {
     ["业务组件统一加 Yx 前缀，比如 YxUserTable、YxOrderDrawer", "naming.component.prefix=yx"],
     ["Yx 是老公司名，以后新组件都用 Zt 前缀（中台的意思），比如 ZtOrderTrend", "naming.component.prefix=zt"],
     ["成员变量不再加 m_ 前缀了，改成后缀下划线，比如 hp_", "naming.variable.suffix=_"],
+    ["以后统一 stg_。中间表别再用 tmp_ 开头了", "naming.any.prefix=stg_"],
     ["zerolog is out, we're standardising on log/slog from the stdlib", "logging=slog"],
   ])("%s → %s", (text, slot) => {
     expect(slots(text)).toContain(slot);

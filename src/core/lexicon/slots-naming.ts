@@ -74,6 +74,14 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "dwd_ 层改名叫 dw_，ods_ 和 dws_ 保持不变",
     2,
   ),
+  // A bare prefix made the rule, its thing said in the sentence before: "中间表别再用 tmp_ 开头了。以后统一 stg_。"
+  ofNoThing(
+    new RegExp(
+      String.raw`(?<=^|[，。；,;\s])(?:以后|今后)?(?:统一|一律)(?:用|成|为|改成|改为)?\s*${PREFIX_PART}(?=\s*(?:[。；，,;.]|$))`,
+    ),
+    "中间表别再用 tmp_ 开头了。以后统一 stg_。",
+    1,
+  ),
   naming(
     "prefix",
     new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\b(?:start|begin)s?\s+with\s+(?:the\s+)?`),

@@ -31,6 +31,7 @@ describe("activities", () => {
     // A read replica is the database, not a permission; 查数 is querying data.
     ["以后查数一律连只读副本 ch-ro.internal，端口是 9440", ["database"]],
     ["always query the read replica, never the primary", ["database"]],
+    ["把跑完的中间表清理一下", ["database"]],
     ["drop the headers and bullet lists, I just want a short paragraph", ["answers"]],
     ["install the deps and run the api tests", ["dependencies", "tests", "run", "http"]],
     ["hooks 目录下的代码缩进乱七八糟的，整理一下", ["lint"]],
