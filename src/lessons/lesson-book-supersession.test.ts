@@ -326,6 +326,27 @@ describe("lesson book: one question, two slots", () => {
   });
 });
 
+describe("lesson book: answers and the project's work", () => {
+  it("a change to the language of commit messages does not overturn how answers are written", async () => {
+    const { book, setClock } = setup();
+    const answers = await book.learn({
+      ...convention("跟我说话用中文，回答简短点，别长篇大论", { id: "answer-language", value: "zh" }, 0),
+      trigger: "回答问题时",
+    });
+    setClock(T0 + 14 * DAY);
+    const commits = await book.learn({
+      ...convention(
+        "提交信息不再用中文【模块】那种格式了，改成英文的 conventional commits",
+        { id: "commit-format", value: "conventional" },
+        14,
+      ),
+      trigger: "提交代码时",
+    });
+    expect(commits.superseded.map((lesson) => lesson.id)).not.toContain(answers.lesson.id);
+    expect((await book.get(answers.lesson.id))?.status).toBe("candidate");
+  });
+});
+
 describe("lesson book: a lesson that is no convention", () => {
   it("gives way to a newer convention for the slot its rule names, which merges into no lesson near it in words", async () => {
     const { book, setClock } = setup();

@@ -7,6 +7,7 @@
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
 import { slotFamily } from "../conventions/slot-rule.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { tokens } from "../lexicon/tokenizer.js";
 import {
   amendedRule,
@@ -91,10 +92,26 @@ export function overturnedBy(
   holders: readonly Lesson[],
 ): Lesson[] {
   const found = new Map<string, Lesson>();
-  for (const lesson of neighbours) if (contradicts(candidate, lesson)) found.set(lesson.id, lesson);
+  for (const lesson of neighbours)
+    if (contradicts(candidate, lesson) && !aboutOtherWork(candidate, lesson)) found.set(lesson.id, lesson);
   for (const lesson of holders) if (replacesInSlot(candidate, lesson)) found.set(lesson.id, lesson);
   return [...found.values()].filter(
     (lesson) => lesson.contentHash !== candidate.contentHash && lesson.status !== "archived",
+  );
+}
+
+/**
+ * True when one lesson is about how answers are written and the other about the project's work,
+ * not answers: what one says not to use for commit messages ("提交信息…不再用中文") does not overturn
+ * how answers are written ("跟我说话用中文"), nor the other way round.
+ */
+function aboutOtherWork(candidate: Lesson, other: Lesson): boolean {
+  const mine = kindsOfWork(`${candidate.trigger}\n${candidate.rule}`);
+  const theirs = kindsOfWork(`${other.trigger}\n${other.rule}`);
+  const answersOnly = (kinds: ReadonlySet<string>) => kinds.size === 1 && kinds.has("answers");
+  return (
+    (answersOnly(mine) && theirs.size > 0 && !theirs.has("answers")) ||
+    (answersOnly(theirs) && mine.size > 0 && !mine.has("answers"))
   );
 }
 
