@@ -274,6 +274,13 @@ describe("how a project deploys, and what its tests assert with", () => {
     ["Yx 是老公司名，以后新组件都用 Zt 前缀（中台的意思），比如 ZtOrderTrend", "naming.component.prefix=zt"],
     ["成员变量不再加 m_ 前缀了，改成后缀下划线，比如 hp_", "naming.variable.suffix=_"],
     ["以后统一 stg_。中间表别再用 tmp_ 开头了", "naming.any.prefix=stg_"],
+    ["Our MSRV is 1.74, so nothing from std newer than that", "msrv=1.74"],
+    ["MSRV went up: 1.80 now, so LazyLock and friends are fair game", "msrv=1.80"],
+    ["releases are cut with cargo-release from main", "release-tool=cargo-release"],
+    ["图片加载用 Glide", "image-loading=glide"],
+    ["Glide 以后别用了，统一换 Coil（coil-compose）", "image-loading=coil"],
+    ["单测用 JUnit4 + MockK", "test-runner=junit4"],
+    ["单测统一迁到 JUnit5 了", "test-runner=junit5"],
     ["zerolog is out, we're standardising on log/slog from the stdlib", "logging=slog"],
   ])("%s → %s", (text, slot) => {
     expect(slots(text)).toContain(slot);

@@ -139,6 +139,17 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
       only: /\bassert|\bmatchers?\b|\bhamcrest\b|\bassertj\b|\bchai\b|\bshouldly\b|\bfluentassertions\b|\bstrikt\b|\bkluent\b|断言/i,
     },
   ),
+  // What loads images into views: a project has one ("图片加载用 Glide" → "统一换 Coil").
+  members(
+    "image-loading",
+    ["code"],
+    {
+      ...same("glide", "picasso", "fresco", "kingfisher", "sdwebimage", "nuke", "coil"),
+      "coil-compose": "coil",
+    },
+    "Glide 以后别用了，统一换 Coil（coil-compose）",
+    { only: /\bimages?\b|\bglide\b|\bcoil\b|\bpicasso\b|\bfresco\b|图片|图像|头像/i },
+  ),
   // How the changelog is written: by a tool from the commits, or by hand.
   described(
     "changelog",

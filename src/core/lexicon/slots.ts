@@ -9,7 +9,7 @@
  * thing. Pure.
  */
 import { defineLexicon } from "./define-lexicon.js";
-import { ANY_WHAT, NAMED_WORK, valued, WHAT_NAMES } from "./slot-entry.js";
+import { ANY_WHAT, members, NAMED_WORK, valued, WHAT_NAMES } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 import { DESCRIBED_SLOTS } from "./slots-described.js";
 import { LANGUAGE_SLOTS, TEXT_KIND_WORK } from "./slots-language.js";
@@ -78,6 +78,29 @@ export const SLOTS = defineLexicon(
       /(?:PR|MR|合并请求)[^，。；]{0,10}?(?:提到|合到|合并到|指向|提交到)\s*([a-z][\w./-]*)/,
       "以后 MR 都提到 develop 分支",
       1,
+    ),
+    // The oldest toolchain the code must build with: "our MSRV is 1.74" → "MSRV went up: 1.80 now".
+    valued(
+      "msrv",
+      ["code", "dependencies"],
+      /\b(?:msrv|minimum supported rust version|rust-version)\b[^.;\d]{0,25}?(\d+\.\d+)/i,
+      "our MSRV is 1.74, so nothing from std newer than that",
+      1,
+    ),
+    // The tool a release is cut with: "releases are cut with cargo-release" → "we use release-plz now".
+    members(
+      "release-tool",
+      ["deploy"],
+      {
+        "cargo-release": "cargo-release",
+        "release-plz": "release-plz",
+        "semantic-release": "semantic-release",
+        goreleaser: "goreleaser",
+        "release-it": "release-it",
+        "sbt-release": "sbt-release",
+        "sbt-ci-release": "sbt-ci-release",
+      },
+      "cargo-release is retired, we use release-plz now",
     ),
     // How many approvals a pull request needs to merge: "PR 必须两个人 approve 才能合" → "一个人 approve 就行".
     valued(
