@@ -17,6 +17,7 @@ import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
+import { splitSentences } from "../lexicon/tokenizer.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
@@ -32,9 +33,8 @@ import { writtenForms } from "./slot-values.js";
 function ruleWithin(rule: string): string {
   if (rule.length <= MAX_RULE_CHARS) return rule;
   // A long rule first loses what only says why ("…, platform wanted one pipeline"), then its asides.
-  const done = rule
-    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*/)
-    .map((sentence) => {
+  const done = splitSentences(rule)
+    .map(({ text: sentence }) => {
       // What ends the sentence stays when its last clause is the reason cut.
       const stop = /[.!?。！？]$/.exec(sentence)?.[0] ?? "";
       const kept = withoutReasons(sentence).replace(/[\s,;，；]+$/, "");
@@ -48,6 +48,17 @@ function ruleWithin(rule: string): string {
   return clip(bare, MAX_RULE_CHARS);
 }
 
+/**
+ * Where a convention holds: how a person wants answers, said in the first person, is theirs in
+ * every project; anything else keeps `otherwise`.
+ */
+function scopeOf(
+  found: ConventionFinding,
+  otherwise: TransferableHeuristic["scopeHint"],
+): TransferableHeuristic["scopeHint"] {
+  return answersOnly(found.rule, found.work) ? preferenceScope(found.quote) : otherwise;
+}
+
 function asHeuristic(found: ConventionFinding): TransferableHeuristic {
   const zh = found.language === "zh";
   return {
@@ -56,8 +67,7 @@ function asHeuristic(found: ConventionFinding): TransferableHeuristic {
     rule: ruleWithin(found.rule),
     why: zh ? "用户明确提出的项目规范" : "A convention the user stated",
     evidence: clip(found.quote, MAX_HEURISTIC_EVIDENCE_CHARS),
-    // How a person wants answers, said in the first person, is theirs in every project.
-    scopeHint: answersOnly(found.rule, found.work) ? preferenceScope(found.quote) : "project",
+    scopeHint: scopeOf(found, "project"),
     confidence: 0.75,
     ...(found.slot && found.slot.value !== null
       ? { slot: { id: found.slot.slot, value: found.slot.value } }
@@ -127,7 +137,7 @@ function marked(
     ...heuristic,
     rule: hasHan(rule) ? rule : rule.charAt(0).toUpperCase() + rule.slice(1),
     trigger: titled ? found.trigger : heuristic.trigger,
-    scopeHint: answersOnly(found.rule, found.work) ? preferenceScope(found.quote) : heuristic.scopeHint,
+    scopeHint: scopeOf(found, heuristic.scopeHint),
     ...((heuristic.slot ?? (found.slot && found.slot.value !== null))
       ? { slot: heuristic.slot ?? { id: found.slot?.slot as string, value: found.slot?.value as string } }
       : {}),
