@@ -68,7 +68,9 @@ export function openSqliteDatabase(
   }
   try {
     if (!settings.readonly) {
-      db.pragma("journal_mode = WAL");
+      // Switching a new file to WAL needs the write lock, and SQLite may refuse it without waiting
+      // when other processes open the same new file at once: retry like a lock upgrade.
+      withBusyRetry(() => db.pragma("journal_mode = WAL"));
       db.pragma("synchronous = NORMAL");
     }
     db.pragma("foreign_keys = ON");
