@@ -58,10 +58,14 @@ export interface ScenarioReport {
   meanInjectedTokens: number;
   llmCalls: number;
   lessonsLearnt: number;
-  /** Every lesson in the store after learning, as recall states it. */
-  /** Every lesson learnt, with why it was archived when it was ("superseded by …"). */
+  /**
+   * Every lesson learnt: as recall states it, its whole rule, whether it is a convention, and why it
+   * was archived when it was ("superseded by …").
+   */
   lessons: Array<{
     text: string;
+    rule: string;
+    convention: boolean;
     kind: string;
     status: string;
     maturity: string;
@@ -177,6 +181,8 @@ export async function runScenario(
       lessonsLearnt,
       lessons: lessons.map((lesson, index) => ({
         text: learnt[index] as string,
+        rule: lesson.rule,
+        convention: lesson.convention === true,
         kind: lesson.kind,
         status: lesson.status,
         maturity: lesson.maturity,

@@ -11,6 +11,7 @@ import { preferenceScope } from "../learning/experience-text.js";
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
 import { clip, isActionCall, type TaskMessage, toolCommand, userWords } from "../learning/task-message.js";
 import { activityTrigger } from "../learning/topics.js";
+import { announcementRest } from "../lexicon/announcements.js";
 import { withoutAsides } from "../lexicon/asides.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { hasHan } from "../lexicon/language.js";
@@ -28,24 +29,63 @@ import { writtenForms } from "./slot-values.js";
 
 /**
  * A rule within MAX_RULE_CHARS: a longer one loses its long asides first ("(wraps xcodebuild archive
- * + the altool upload)"), so that what it says after them ("No more beta tags") is kept, then is cut.
+ * + the altool upload)"), so that what it says after them ("No more beta tags") is kept, then what
+ * only announces it ("A change the board approved on Friday: …"), then its sentences that say
+ * nothing the others do not: what a sentence drops is kept before what it adds, since it is how
+ * the rule overturns an older one (docs/learning.md#long-rules). Then it is cut.
  */
 function ruleWithin(rule: string): string {
   if (rule.length <= MAX_RULE_CHARS) return rule;
   // A long rule first loses what only says why ("…, platform wanted one pipeline"), then its asides.
-  const done = splitSentences(rule)
-    .map(({ text: sentence }) => {
-      // What ends the sentence stays when its last clause is the reason cut.
-      const stop = /[.!?。！？]$/.exec(sentence)?.[0] ?? "";
-      const kept = withoutReasons(sentence).replace(/[\s,;，；]+$/, "");
-      return kept.endsWith(stop) ? kept : `${kept}${stop}`;
-    })
-    .join(" ");
-  const bare = withoutAsides(done, 3)
+  const sentences = splitSentences(rule).map(({ text: sentence }) => {
+    // What ends the sentence stays when its last clause is the reason cut.
+    const stop = /[.!?。！？]$/.exec(sentence)?.[0] ?? "";
+    const kept = tidy(withoutAnnouncement(withoutAsides(withoutReasons(sentence), 3))).replace(/[\s,;，；]+$/, "");
+    return kept.endsWith(stop) ? kept : `${kept}${stop}`;
+  });
+  return clip(fitted(sentences.filter((sentence) => sentence.length > 1)).join(" "), MAX_RULE_CHARS);
+}
+
+const tidy = (text: string): string =>
+  text
     .replace(/\s+([.,;:!?，。；：])/g, "$1")
     .replace(/\s{2,}/g, " ")
     .trim();
-  return clip(bare, MAX_RULE_CHARS);
+
+/** A sentence without what only announces it before a colon ("A change the board approved: …"). */
+function withoutAnnouncement(sentence: string): string {
+  const colon = sentence.search(/[:：]\s/);
+  if (colon < 0) return sentence;
+  const rest = announcementRest(sentence.slice(0, colon));
+  if (rest === null) return sentence;
+  const after = sentence.slice(colon + 1).trimStart();
+  return `${after.charAt(0).toUpperCase()}${after.slice(1)}`;
+}
+
+/**
+ * The sentences of a long rule worth keeping, in their order: the first and the ones that drop a
+ * thing (not one a kept sentence drops already) always; one that drops nothing only when it still
+ * leaves room for them, or comes after them all (the clip then cuts what does not fit).
+ */
+function fitted(sentences: readonly string[]): string[] {
+  const dropped = new Set<string>();
+  const needed = sentences.map((sentence, index) => {
+    const drops = [...preferenceTerms(sentence).avoid];
+    const fresh = drops.filter((thing) => !dropped.has(thing));
+    for (const thing of drops) dropped.add(thing);
+    if (index === 0) return true;
+    return drops.length === 0 ? null : fresh.length > 0 ? true : false;
+  });
+  const last = needed.lastIndexOf(true);
+  let room =
+    MAX_RULE_CHARS - sentences.reduce((sum, sentence, index) => sum + (needed[index] === true ? sentence.length + 1 : 0), 0);
+  return sentences.filter((sentence, index) => {
+    if (needed[index] !== null) return needed[index];
+    if (index > last) return true;
+    if (sentence.length + 1 > room) return false;
+    room -= sentence.length + 1;
+    return true;
+  });
 }
 
 /**

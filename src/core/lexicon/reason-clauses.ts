@@ -21,6 +21,11 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "because the CI image pins it",
   },
   {
+    // What the rule brings: "which gives us traces as well as timings" (not "which is in src/utils").
+    pattern: /^which\s+(?:gives?|lets?|keeps?|saves?|helps?|means|makes?|avoids?|prevents?|stops?)\b/,
+    example: "which gives us traces as well as timings",
+  },
+  {
     pattern: /^(?:because of|due to|thanks to)\b|^(?:too|way too|pretty|very|super) \w+/,
     example: "too slow",
   },

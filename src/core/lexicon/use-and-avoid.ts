@@ -46,6 +46,7 @@ export const USE_LEADS = defineLexicon(
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
+    after(/\brenamed (?:to|as)/, "BillingError was renamed to PaymentError"),
     after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
     after(
       /\bswap(?:s|ped|ping)?(?: out)? (?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:for|with)|\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)) (?!(?:the|a|an|this|that|our|some|all)\b)(?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:(?:altogether|entirely|completely) )?for/,
@@ -113,7 +114,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install|(?:edit|touch|run|call)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install|(?:edit|touch|run|call)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     // What a thing named first replaced: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
@@ -158,6 +159,17 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
     after(/\bdeprecat(?:e|es|ed|ing)\b/, "we're deprecating pendulum in favour of arrow"),
+    after(/\bwe(?:'re| are) retiring\b/, "we are retiring @Timed"),
+    // A rule withdrawn by its name: "drop the queue_test rule", "forget the \"# Errors\" section rule".
+    after(
+      /(?:^|[,;:.!]\s*)(?:forget|drop|scrap|ditch|retire|withdraw|lift|cancel|kill|undo)(?: about)?(?= (?:the|our|that) (?:\S+ ){1,4}?(?:rule|requirement|convention|guideline|policy)\b)/,
+      "Drop the queue_test rule. Too painful for internals.",
+    ),
+    // What the user no longer asks for: "you don't need to write JSDoc blocks anymore".
+    after(
+      /\b(?:don'?t|do not|no longer) need to (?:write|add|use|include|put|keep)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b)/,
+      "you don't need to write JSDoc blocks anymore",
+    ),
     // What the team took out: "we removed Gson last year" (not "removed the debug print": a step).
     after(
       /\bwe(?:'ve| have)? (?:removed|ripped out|got rid of)(?! (?:the|a|an|that|this|it|some)\b)/,
@@ -183,10 +195,22 @@ export const AVOID_LEADS = defineLexicon(
       /(?:不要再用|别再用|不要再写|别再写|不要再加|别再加|不再加|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
       "别再用 yarn",
     ),
+    after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is) (?:gone|lifted|obsolete|dropped|removed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
       example: "the 3.9 restrictions are gone",
+      side: "before" as const,
+    },
+    {
+      pattern: /(?:is|are) no longer (?:required|needed|necessary|mandatory|enforced)\b/,
+      example: "the changelog entry is no longer required for docs-only PRs",
+      side: "before" as const,
+    },
+    {
+      // A name that was renamed is the old name: "BillingError was renamed to PaymentError".
+      pattern: /(?:was|were|is|has been|got|gets) renamed (?:to|as)\b/,
+      example: "BillingError was renamed to PaymentError in src/errors.js",
       side: "before" as const,
     },
     {
@@ -234,7 +258,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
@@ -310,7 +334,7 @@ function collect(text: string, leads: readonly TermLead[], readers: readonly Reg
     for (const match of text.matchAll(reader)) {
       const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
       // A generic type is its name ("Result<T>" → result).
-      const head = (raw.split(/\s+/)[0] ?? "").replace(/:+$/, "").replace(/<.*$/, "");
+      const head = (raw.split(/\s+/).find((word) => /[\p{L}\p{N}]/u.test(word)) ?? "").replace(/:+$/, "").replace(/<.*$/, "");
       if (head.length >= 2 && !NOISE.has(head)) found.add(head);
       for (const item of listedBefore(text, match, leads[index] as TermLead)) found.add(item);
     }
@@ -337,7 +361,9 @@ export const preferenceTerms: (rule: string) => PreferenceTerms = memoizeText((r
 
 /** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
 const NAME_ENDS =
-  /^(?:entirely|completely|altogether|directly|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls)$/;
+  /^(?:entirely|completely|altogether|directly|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls|rule|rules|requirement|convention|guideline|policy)$/;
+/** The words between a quoted name and the rule it names ("# Errors" *doc section* rule). */
+const RULE_NAMED = /^["'\x60]?\s+((?:[\p{L}\p{N}_#@.-]+\s+){1,3}?)(?:rule|requirement|convention|guideline|policy)\b/iu;
 /** A word of a name: letters, digits and the marks identifiers carry. */
 const NAME_WORD = /^\s+([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)/u;
 /** A word in Latin letters or digits: a Latin name goes on only in Latin words ("Apollo 切到" does not). */
@@ -366,10 +392,15 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
     for (const match of rule.matchAll(reader)) {
       const quoted = lead.side === "after" && match.slice(1, 4).some((group) => group !== undefined);
       const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
-      const name = raw.split(/\s+/).map((word) => word.replace(/[.:]+$/, ""));
+      const name = raw
+        .split(/\s+/)
+        .map((word) => word.replace(/[.:]+$/, ""))
+        .filter((word) => !quoted || /[\p{L}\p{N}]/u.test(word));
       const head = name[0] ?? "";
       if (head.length < 2 || NOISE.has(head)) continue;
-      if (quoted) found.push(name);
+      // A quoted name goes on to the rule it names: "forget the "# Errors" doc section rule".
+      const ruleNamed = RULE_NAMED.exec(rule.slice((match.index ?? 0) + match[0].length))?.[1];
+      if (quoted) found.push([...name, ...(ruleNamed?.toLowerCase().split(/\s+/).filter(Boolean) ?? [])]);
       else if (lead.side === "after") {
         const next = NAME_WORD.exec(rule.slice((match.index ?? 0) + match[0].length))?.[1]?.toLowerCase();
         const goesOn = namesOn(next) && LATIN.test(head) === LATIN.test(next);
