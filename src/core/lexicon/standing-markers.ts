@@ -20,7 +20,7 @@ export interface StandingMarker extends LexiconEntry {
 
 /** Things a project's conventions hold for: "all methods", "every function". */
 const THINGS =
-  "(?:methods?|functions?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?|variables?|branches|resources?|handlers?|jobs?|services?)";
+  "(?:methods?|functions?|funcs?|class(?:es)?|files?|modules?|components?|endpoints?|commits?|requests?|scripts?|tests?|specs?|variables?|branches|resources?|handlers?|jobs?|services?|entry ?points?|structs?|types?|interfaces?|enums?|routes?|pages?|screens?|views?|models?|tables?|migrations?|queries|query|hooks?|fields?|members?|properties|constants?|packages?|crates?|libraries|library|pull requests?|prs?|stories|headings?|titles?|log (?:lines?|calls?|messages?)|errors?|exceptions?|controllers?|repositories|repos?|dtos?|schemas?)";
 
 const strong = (pattern: RegExp, example: string): StandingMarker => ({
   pattern,
@@ -74,7 +74,9 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     "we use docstrings in all methods",
   ),
   strong(
-    new RegExp(String.raw`\b(?:to|on|for|in) (?:all|every|each) (?:of (?:the|our) )?${THINGS}\b`),
+    new RegExp(
+      String.raw`\b(?:to|on|for|in|into|inside|within|at (?:the )?(?:top|start|beginning|end|bottom) of) (?:all|every|each|any) (?:of (?:the|our) )?(?:(?:public|private|exported|new|async|top-level|[\w-]+) )?${THINGS}\b`,
+    ),
     "add the '@retry' decorator to all methods",
   ),
   strong(
@@ -83,6 +85,14 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     ),
     "all functions should have docstrings",
   ),
+  // What new work is to be: "new code uses the tracing macros", "new pages go under docs/", 新代码里别再加.
+  strong(
+    new RegExp(
+      String.raw`\b(?:all |any |every )?new (?:code|${THINGS}) (?:uses?|goes?|go|gets?|should|must|needs?|is|are|lives?|live|follows?)\b`,
+    ),
+    "new code uses the tracing macros",
+  ),
+  strong(/新(?:代码|接口|页面|模块|文件|组件|功能|服务)(?:里|中)?(?:都|一律|统一|要|用|别|不要)/, "新代码里别再加 Hilt 注解"),
   strong(
     /,\s*(?:not )?ever\b|\bno exceptions?\b|\bwithout (?:an )?exception\b|没有例外|无一例外/,
     "every method gets a docstring, no exceptions",

@@ -42,7 +42,7 @@ export const USE_LEADS = defineLexicon(
     after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with)/, "use pnpm for everything"),
     after(/\buses(?= \S+ now\b)/, "the binary uses miette now"),
     after(
-      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+[\w-]+){0,5}?\s+(?:on)?to/,
+      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+(?:[\w-]+|\+|&)){0,7}?\s+(?:on)?to/,
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
@@ -130,7 +130,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
     after(
-      /\b(?:switch\w*|mov\w*|migrat\w*|chang\w*)\b[^.;,]{0,25}?\bfrom(?= [\w.@/-]+(?:\(\))? (?:to|onto)\b)/,
+      /\b(?:switch\w*|mov\w*|migrat\w*|chang\w*)\b[^.;,]{0,25}?\bfrom(?= [\w.@/-]+(?: (?:\+|&|and) [\w.@/-]+)?(?:\(\))? (?:to|onto)\b)/,
       "we're switching the binary from anyhow to color-eyre",
     ),
     // A thing named, not a topic ("I changed my mind about the prefix" announces; see announcements.ts).
