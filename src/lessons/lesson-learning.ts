@@ -11,9 +11,11 @@ import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lesso
 import type { LessonEvent } from "../core/lessons/history.js";
 import { createLesson, type Lesson } from "../core/lessons/lesson.js";
 import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
+import { dropsOnlyLesson, replacedBy, subsumesDrop } from "../core/lessons/subsumed-drops.js";
 import {
   governsAnotherSlot,
   overturnedBy,
+  saidAt,
   setsWhatOtherDoesNot,
   settleSupersession,
   statesAnotherRule,
@@ -114,6 +116,12 @@ export async function learnLesson(
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
     const built = dropsSomething(candidate) ? await liveLessons() : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
+    // A drop a change leaves behind ("lg_ is out" beside "variables use acct_ now") gives way to it,
+    // whichever of the two is learnt first (core/lessons/subsumed-drops.ts).
+    const leftBehind = await dropsLeftBehind(candidate, overturned, liveLessons, () =>
+      store.listLessons({ scopeKeys: [lessonScopeKey(candidate)], limit: 500 }),
+    );
+    overturned.push(...leftBehind.overturned.filter((lesson) => !overturned.includes(lesson)));
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({
       candidate,
@@ -134,7 +142,9 @@ export async function learnLesson(
     const target = decision.action === "create" ? null : decision.target;
     // Learning what the book already holds, evidence and all, says nothing new: it overturns nothing.
     const settles = write.events.length > 0 && options.overturns !== false;
-    const superseded = settles ? settleSupersession(write, { candidate, target, overturned }, ctx) : [];
+    const superseded = settles
+      ? settleSupersession(write, { candidate, target, overturned, subsumedBy: leftBehind.subsumedBy }, ctx)
+      : [];
     // An amended convention is embedded again: its rule changed.
     const amended = await Promise.all(
       superseded
@@ -163,6 +173,53 @@ export async function learnLesson(
       superseded: superseded.map((item) => item.after),
     };
   });
+}
+
+/**
+ * The live drops `candidate`'s change leaves behind, or, when it only drops things itself, the live
+ * convention whose change already says it (core/lessons/subsumed-drops.ts). `overturned`: what the
+ * candidate overturns now; `all`: every lesson of its scope, archived ones too.
+ */
+async function dropsLeftBehind(
+  candidate: Lesson,
+  overturned: readonly Lesson[],
+  liveLessons: () => Promise<Lesson[]>,
+  all: () => Promise<Lesson[]>,
+): Promise<{ overturned: Lesson[]; subsumedBy: Lesson | null }> {
+  const none = { overturned: [], subsumedBy: null };
+  if (candidate.convention === true && !dropsOnlyLesson(candidate)) {
+    const drops = (await liveLessons()).filter(dropsOnlyLesson);
+    if (drops.length === 0) return none;
+    const lessons = await all();
+    const replaced = [...overturned, ...overturned.flatMap((lesson) => replacedBy(lesson.id, lessons))];
+    return {
+      overturned: drops.filter((drop) =>
+        subsumesDrop(
+          candidate,
+          drop,
+          replaced,
+          replacedBy(drop.id, lessons),
+          saidAt(drop) === saidAt(candidate),
+        ),
+      ),
+      subsumedBy: null,
+    };
+  }
+  if (!dropsOnlyLesson(candidate)) return none;
+  const lessons = await all();
+  const live = lessons.filter((lesson) => lesson.status !== "archived" && lesson.id !== candidate.id);
+  const by = live
+    .filter((convention) =>
+      subsumesDrop(
+        convention,
+        candidate,
+        replacedBy(convention.id, lessons),
+        overturned,
+        saidAt(convention) === saidAt(candidate),
+      ),
+    )
+    .sort((first, second) => saidAt(second) - saidAt(first))[0];
+  return { overturned: [], subsumedBy: by ?? null };
 }
 
 /** `lesson` with the slot its bare value takes among its scope's live conventions (`live`), if any. */

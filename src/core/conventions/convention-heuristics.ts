@@ -32,7 +32,7 @@ import { writtenForms } from "./slot-values.js";
  * + the altool upload)"), so that what it says after them ("No more beta tags") is kept, then what
  * only announces it ("A change the board approved on Friday: …"), then its sentences that say
  * nothing the others do not: what a sentence drops is kept before what it adds, since it is how
- * the rule overturns an older one (docs/learning.md#long-rules). Then it is cut.
+ * the rule overturns an older one (docs/learning.md#conventions-slots-and-supersession). Then it is cut.
  */
 function ruleWithin(rule: string): string {
   if (rule.length <= MAX_RULE_CHARS) return rule;
@@ -40,7 +40,10 @@ function ruleWithin(rule: string): string {
   const sentences = splitSentences(rule).map(({ text: sentence }) => {
     // What ends the sentence stays when its last clause is the reason cut.
     const stop = /[.!?。！？]$/.exec(sentence)?.[0] ?? "";
-    const kept = tidy(withoutAnnouncement(withoutAsides(withoutReasons(sentence), 3))).replace(/[\s,;，；]+$/, "");
+    const kept = tidy(withoutAnnouncement(withoutAsides(withoutReasons(sentence), 3))).replace(
+      /[\s,;，；]+$/,
+      "",
+    );
     return kept.endsWith(stop) ? kept : `${kept}${stop}`;
   });
   return clip(fitted(sentences.filter((sentence) => sentence.length > 1)).join(" "), MAX_RULE_CHARS);
@@ -74,11 +77,13 @@ function fitted(sentences: readonly string[]): string[] {
     const fresh = drops.filter((thing) => !dropped.has(thing));
     for (const thing of drops) dropped.add(thing);
     if (index === 0) return true;
-    return drops.length === 0 ? null : fresh.length > 0 ? true : false;
+    // Null: it drops nothing, and is kept as room allows.
+    return drops.length === 0 ? null : fresh.length > 0;
   });
   const last = needed.lastIndexOf(true);
   let room =
-    MAX_RULE_CHARS - sentences.reduce((sum, sentence, index) => sum + (needed[index] === true ? sentence.length + 1 : 0), 0);
+    MAX_RULE_CHARS -
+    sentences.reduce((sum, sentence, index) => sum + (needed[index] === true ? sentence.length + 1 : 0), 0);
   return sentences.filter((sentence, index) => {
     if (needed[index] !== null) return needed[index];
     if (index > last) return true;

@@ -206,6 +206,17 @@ describe("a convention longer than a rule may be", () => {
     expect(found?.rule).toMatch(/exporter\. Inject ILogger<T>/);
     expect(found?.rule.length).toBeLessThanOrEqual(160);
   });
+
+  it("keeps what it drops before what it adds, without the words that only announce it", () => {
+    const message =
+      "A change that the architecture board approved on Friday: we are retiring @Timed. Public service methods are henceforth annotated with @Observed from io.micrometer.observation.annotation instead, which gives us traces as well as timings. Please do not add @Timed to any new code.";
+    const [found] = withConventions(taskRows([{ user: message }]), [], "annotations");
+    expect(found?.rule).toContain("@Observed");
+    expect(found?.rule).toMatch(/We are retiring @Timed/);
+    expect(found?.rule).not.toContain("architecture board");
+    expect(found?.rule).not.toContain("traces as well as timings");
+    expect(found?.rule.length).toBeLessThanOrEqual(160);
+  });
 });
 
 describe("how the user wants answers", () => {

@@ -130,7 +130,13 @@ export interface Superseded {
  */
 export function settleSupersession(
   write: Pick<DedupWrite, "lesson" | "events">,
-  input: { candidate: Lesson; target: Lesson | null; overturned: readonly Lesson[] },
+  input: {
+    candidate: Lesson;
+    target: Lesson | null;
+    overturned: readonly Lesson[];
+    /** A convention whose change already says what the candidate only drops (see subsumed-drops.ts). */
+    subsumedBy?: Lesson | null;
+  },
   context: ChangeContext,
 ): Superseded[] {
   const apply = (result: LessonChangeResult) => {
@@ -156,7 +162,7 @@ export function settleSupersession(
       }),
     );
   }
-  return input.overturned.flatMap((lesson) => {
+  const superseded = input.overturned.flatMap((lesson) => {
     if (lesson.id === write.lesson.id) return [];
     // A convention that states more than the value replaced keeps the rest: it is amended.
     const amended = amendedRule(write.lesson, lesson);
@@ -170,4 +176,9 @@ export function settleSupersession(
           );
     return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];
   });
+  // What it overturns stays overturned; the drop itself gives way to the change that implies it.
+  const by = input.subsumedBy;
+  if (by != null && by.id !== write.lesson.id && write.lesson.status !== "archived")
+    apply(supersedeLesson(write.lesson, by, context));
+  return superseded;
 }

@@ -92,7 +92,10 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     ),
     "new code uses the tracing macros",
   ),
-  strong(/新(?:代码|接口|页面|模块|文件|组件|功能|服务)(?:里|中)?(?:都|一律|统一|要|用|别|不要)/, "新代码里别再加 Hilt 注解"),
+  strong(
+    /新(?:代码|接口|页面|模块|文件|组件|功能|服务)(?:里|中)?(?:都|一律|统一|要|用|别|不要)/,
+    "新代码里别再加 Hilt 注解",
+  ),
   strong(
     /,\s*(?:not )?ever\b|\bno exceptions?\b|\bwithout (?:an )?exception\b|没有例外|无一例外/,
     "every method gets a docstring, no exceptions",

@@ -334,7 +334,9 @@ function collect(text: string, leads: readonly TermLead[], readers: readonly Reg
     for (const match of text.matchAll(reader)) {
       const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
       // A generic type is its name ("Result<T>" → result).
-      const head = (raw.split(/\s+/).find((word) => /[\p{L}\p{N}]/u.test(word)) ?? "").replace(/:+$/, "").replace(/<.*$/, "");
+      const head = (raw.split(/\s+/).find((word) => /[\p{L}\p{N}]/u.test(word)) ?? "")
+        .replace(/:+$/, "")
+        .replace(/<.*$/, "");
       if (head.length >= 2 && !NOISE.has(head)) found.add(head);
       for (const item of listedBefore(text, match, leads[index] as TermLead)) found.add(item);
     }
@@ -363,7 +365,8 @@ export const preferenceTerms: (rule: string) => PreferenceTerms = memoizeText((r
 const NAME_ENDS =
   /^(?:entirely|completely|altogether|directly|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls|rule|rules|requirement|convention|guideline|policy)$/;
 /** The words between a quoted name and the rule it names ("# Errors" *doc section* rule). */
-const RULE_NAMED = /^["'\x60]?\s+((?:[\p{L}\p{N}_#@.-]+\s+){1,3}?)(?:rule|requirement|convention|guideline|policy)\b/iu;
+const RULE_NAMED =
+  /^["'\x60]?\s+((?:[\p{L}\p{N}_#@.-]+\s+){1,3}?)(?:rule|requirement|convention|guideline|policy)\b/iu;
 /** A word of a name: letters, digits and the marks identifiers carry. */
 const NAME_WORD = /^\s+([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)/u;
 /** A word in Latin letters or digits: a Latin name goes on only in Latin words ("Apollo 切到" does not). */

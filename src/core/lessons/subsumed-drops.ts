@@ -1,0 +1,63 @@
+/**
+ * Drops a change leaves behind: "lg_ is out" said beside "from now on variables use acct_", "Don't
+ * use Model or Dto anymore" beside "so we settled on Payload", "do not add thiserror derives" beside
+ * "we have moved from thiserror to snafu". Once a convention has replaced the rules that used a
+ * thing, a lesson that only drops that thing says nothing the convention does not, and recalled on
+ * its own it would put the old names back in front of the agent. The convention supersedes it
+ * (docs/lessons.md#drops-a-change-leaves-behind). Pure.
+ */
+import { escapeRegExp } from "../regexp.js";
+import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
+import type { Lesson } from "./lesson.js";
+
+type Held = Pick<Lesson, "id" | "rule" | "slot" | "supersededById"> & Partial<Pick<Lesson, "convention">>;
+
+/** True when a lesson only says what to stop using: it names things to drop, none to use, and sets no value. */
+export function dropsOnlyLesson(lesson: Pick<Lesson, "rule" | "slot">): boolean {
+  const terms = preferenceTerms(lesson.rule);
+  return terms.avoid.size > 0 && terms.use.size === 0 && slotOfLesson(lesson)?.value == null;
+}
+
+/** The lessons `id` superseded, and the ones those superseded, among `lessons`. */
+export function replacedBy(id: string, lessons: readonly Held[]): Held[] {
+  const found = new Map<string, Held>();
+  let fresh = [id];
+  while (fresh.length > 0) {
+    const next = lessons.filter(
+      (lesson) =>
+        lesson.supersededById !== null &&
+        fresh.includes(lesson.supersededById as string) &&
+        !found.has(lesson.id),
+    );
+    for (const lesson of next) found.set(lesson.id, lesson);
+    fresh = next.map((lesson) => lesson.id);
+  }
+  return [...found.values()];
+}
+
+/** True when `rule` names `thing` as a word of its own ("lg_" in "…the prefix lg_"). */
+const names = (rule: string, thing: string): boolean =>
+  new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(thing)}(?![\\p{L}\\p{N}_])`, "iu").test(rule);
+
+/**
+ * True when `convention` is no drop itself and every thing `drop` drops is named by a rule it
+ * replaced: one in `replaced` (what it supersedes, at any remove), or one in `retired` (what the
+ * drop itself overturned) that the convention overturns too — or, said in the same message
+ * (`together`) and naming what to use instead, any of them ("…so we settled on Payload. Don't use
+ * Model or Dto anymore").
+ */
+export function subsumesDrop(
+  convention: Held,
+  drop: Held,
+  replaced: readonly Held[],
+  retired: readonly Held[],
+  together = false,
+): boolean {
+  if (convention.convention !== true || convention.id === drop.id || !dropsOnlyLesson(drop)) return false;
+  if (dropsOnlyLesson(convention)) return false;
+  const instead =
+    together && (preferenceTerms(convention.rule).use.size > 0 || slotOfLesson(convention) !== null);
+  const gone = [...replaced, ...retired.filter((lesson) => instead || contradicts(convention, lesson))];
+  const dropped = [...preferenceTerms(drop.rule).avoid];
+  return dropped.every((thing) => gone.some((lesson) => names(lesson.rule, thing)));
+}

@@ -1,0 +1,94 @@
+/**
+ * A rule withdrawn by its name, a name renamed, and the drops a change leaves behind, learnt offline
+ * from captured sessions into a real SQLite store through the SDK (docs/lessons.md#drops-a-change-leaves-behind).
+ */
+import { describe, expect, it } from "vitest";
+import { liveConventions, sayAt, withTacit } from "../testing/convention-sessions.js";
+import { useTempDir } from "../testing/temp-dir.js";
+
+const tempDir = useTempDir();
+const T0 = Date.UTC(2026, 10, 2, 9);
+const DAY = 86_400_000;
+
+describe("a rule withdrawn by its name", () => {
+  it("archives the convention it names, in English and in Chinese", async () => {
+    await withTacit(tempDir(), "/work/ingest", T0, async (tacit, setClock) => {
+      const say = (sessionId: string, said: string, at: number) =>
+        sayAt(tacit, setClock, sessionId, said, at);
+      await say(
+        "one",
+        'Two conventions for the ingest crate. Every public function that returns Result must document its failure cases in an "# Errors" section of its doc comment.',
+        T0,
+      );
+      await say("two", "每个函数都必须写 docstring，说明参数和返回值。", T0 + DAY);
+      await say(
+        "three",
+        'Forget the "# Errors" doc section rule. Reviewers found it redundant.',
+        T0 + 2 * DAY,
+      );
+      await say("four", "docstring 那条取消了，以后不强制写 docstring。", T0 + 3 * DAY);
+      const live = await liveConventions(tacit);
+      expect(live.some((rule) => /must document its failure cases/.test(rule))).toBe(false);
+      expect(live.some((rule) => /必须写 docstring/.test(rule))).toBe(false);
+    });
+  });
+
+  it("a renamed class replaces the rule that named the old one", async () => {
+    await withTacit(tempDir(), "/work/billing", T0, async (tacit, setClock) => {
+      const say = (sessionId: string, said: string, at: number) =>
+        sayAt(tacit, setClock, sessionId, said, at);
+      await say(
+        "one",
+        "On errors: always throw our BillingError class from src/errors.js, never a plain Error.",
+        T0,
+      );
+      await say(
+        "two",
+        "BillingError was renamed to PaymentError in src/errors.js; throw PaymentError from now on.",
+        T0 + DAY,
+      );
+      const live = await liveConventions(tacit);
+      expect(live.some((rule) => rule.includes("PaymentError"))).toBe(true);
+      expect(live.some((rule) => rule.includes("BillingError") && !rule.includes("PaymentError"))).toBe(
+        false,
+      );
+    });
+  });
+});
+
+describe("a drop a change leaves behind", () => {
+  it("gives way to the convention that replaced what it drops, so the old names are not recalled alone", async () => {
+    await withTacit(tempDir(), "/work/rides", T0, async (tacit, setClock) => {
+      const say = (sessionId: string, said: string, at: number) =>
+        sayAt(tacit, setClock, sessionId, said, at);
+      await say("one", "Kotlin conventions: data classes get the Dto suffix, like RideDto, DriverDto.", T0);
+      await say(
+        "two",
+        "Quick update: Dto is too backend-y for the app, so it's Model now — RideModel.",
+        T0 + DAY,
+      );
+      await say(
+        "three",
+        "Ugh, suffix again. Model clashes with the ML team's generated classes, so we settled on Payload. RidePayload, DriverPayload. Don't use Model or Dto anymore.",
+        T0 + 2 * DAY,
+      );
+      const live = await liveConventions(tacit);
+      expect(live.some((rule) => rule.includes("Payload"))).toBe(true);
+      expect(live.some((rule) => /\b(?:Model|Dto)\b/.test(rule) && !rule.includes("Payload"))).toBe(false);
+      const archived = await tacit.lessons.list({ status: ["archived"] });
+      expect(archived.some((lesson) => /^Don't use Model or Dto/.test(lesson.rule))).toBe(true);
+    });
+  });
+
+  it("keeps a drop that no change implies", async () => {
+    await withTacit(tempDir(), "/work/queue", T0, async (tacit, setClock) => {
+      const say = (sessionId: string, said: string, at: number) =>
+        sayAt(tacit, setClock, sessionId, said, at);
+      await say("one", "Rules. Logging with slog, key-value pairs. No fmt.Println.", T0);
+      await say("two", "Change. Logging moves from slog to zerolog. Everything new uses zerolog.", T0 + DAY);
+      const live = await liveConventions(tacit);
+      expect(live.some((rule) => /fmt\.Println/.test(rule))).toBe(true);
+      expect(live.some((rule) => /zerolog/.test(rule))).toBe(true);
+    });
+  });
+});
