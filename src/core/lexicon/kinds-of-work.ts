@@ -185,7 +185,13 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     /\b(?:dayjs|moment|date-fns|luxon)\b|\bformat\w*\b[^.]{0,20}\b(?:dates?|times?|timestamps?)\b|日期|时间格式|(?:格式化|显示)[^，。]{0,10}时间/,
     "use dayjs, not moment",
   ),
-  named("code", "Writing code comments", "写代码注释", /\bcomments?\b|注释/, "write comments in Chinese"),
+  named(
+    "code",
+    "Writing code comments",
+    "写代码注释",
+    /\bcomments?\b|\b(?:jsdoc|javadoc|kdoc|tsdoc|rustdoc|doxygen|docstrings?|doc ?blocks?|doc comments?)\b|注释/,
+    "write comments in Chinese",
+  ),
   named(
     "code",
     "Finishing a change",

@@ -44,8 +44,15 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
   },
   {
     // More examples of the clause before: "so n_total, n_scores and so on".
-    pattern: /(?:and so on|and so forth|etc\.?|and the like|等等|之类的?)\s*[.!。]?$/,
+    pattern:
+      /(?:and so on|and so forth|etc\.?|and the like|(?:^|\s)(?:that|this) (?:sort|kind) of thing|things like that|you get the idea|等等|之类的?)\s*[.!。]?$/,
     example: "n_scores and so on",
+  },
+  {
+    // A name alone after a rule is the rule's example or its value said again ("tests go in the
+    // external package, queue_test, …"): code-like, no verb.
+    pattern: /^(?=[^\s,]*[_.@/<>\d])[^\s,，]+\s*[.!。]?$/,
+    example: "queue_test",
   },
   {
     // A request for now inside a rule sentence is no rule of its own ("we use pnpm, and please run the tests").

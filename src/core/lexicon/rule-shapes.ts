@@ -130,6 +130,12 @@ export const RULE_SHAPES = defineLexicon(
       /\b(?:is|are|it'?s)\s+[`'"]?[\w./@:-]+[`'"]?\s+now\b|\b(?:moved|changed|switched) from\b|\bno more\b|\bno longer\b|\b(?:new|old) rule\b|\blet'?s (?:switch|move|drop|go with|use|adopt|standardi[sz]e|stop)\b|\bchange of plans?\b|\b(?:naming|convention|policy) change\b|\bswitching (?:our|the)\b|\bscratch (?:that|what i said)\b|\b(?:ignore|forget) (?:the|what i said|that|my)\b/,
       "The logger is structlog now, not the stdlib logging module",
     ),
+    // A rule withdrawn by its name: "Drop the queue_test rule", "the JSDoc requirement is withdrawn".
+    entry(
+      "change",
+      /\b(?:drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo) (?:the|our|that) (?:\S+ ){1,4}?(?:rule|requirement|convention|guideline|policy)\b|\b(?:rule|requirement|convention|guideline|policy) (?:is|has been|was) (?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired)\b/,
+      "Drop the queue_test rule. Too painful for internals.",
+    ),
     entry(
       "prohibition",
       /^(?:pls\s+|please\s+)?(?:no|don'?t|dont|do not|never|stop|avoid)\s+(?:ever\s+)?(?:\w+ing\b|use\b|add\b|commit\b|write\b|leave\b|put\b|call\b|catch\b|hardcode\b|mix\b|return\b|bundle\b|invent\b|explain\b|[`'"]|\w+\.\w+|\w+\(\)|[A-Za-z-]+\s+(?:in|on|to|from|for)\b)/,
