@@ -16,7 +16,7 @@ describe("the standing-convention rule", () => {
       "We use docstrings in all methods, no exceptions",
     ]);
     expect(found.map((item) => item.slot?.slot)).toEqual(["naming.variable.prefix", "docstrings"]);
-    expect(found.map((item) => item.trigger)).toEqual(["Writing code", "Writing code"]);
+    expect(found.map((item) => item.trigger)).toEqual(["Writing code", "Writing code comments"]);
     expect(found.every((item) => item.kind === "prefer" && item.language === "en")).toBe(true);
   });
 
