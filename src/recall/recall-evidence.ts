@@ -5,6 +5,7 @@
  */
 import { errorExcerpt } from "../core/error-line.js";
 import { harnessOrigin } from "../core/harness-text.js";
+import { isChitChat } from "../core/lexicon/small-talk-cues.js";
 import type { EvidenceAttribution, RecallCandidate } from "../core/recall/context.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
 import { reciprocalRankFusion } from "../core/recall/fusion.js";
@@ -38,7 +39,7 @@ export async function evidenceFor(search: {
   ]).slice(0, config.pool);
   const chosen = fused
     .map((hit) => rows.get(hit.id) as EvidenceRow)
-    .filter((row) => !isNarration(row) && !isHarnessText(row));
+    .filter((row) => !isNarration(row) && !isHarnessText(row) && !isChitChat(evidenceText(row)));
   if (chosen.length === 0) return { candidates: [], asks: [] };
   const vectors = await messageVectorsOf(search, chosen, near);
   const texts = chosen.map(evidenceText);

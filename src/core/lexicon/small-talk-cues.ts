@@ -5,7 +5,9 @@
  * `SATISFACTION_CUES`; what people chat about is `CHAT_TOPICS`.) Lower case, read with the `i`
  * flag: the memory gate runs it on masked text, learning on the text as written. Pure.
  */
+import { namesCode } from "./code-terms.js";
 import { defineLexicon } from "./define-lexicon.js";
+import { kindsOfWork } from "./kinds-of-work.js";
 
 /** Small talk. */
 export const SMALL_TALK_CUES = defineLexicon("small-talk-cues", [
@@ -60,6 +62,16 @@ export const CHAT_TOPICS = defineLexicon("chat-topics", [
       /\b(?:hike|hikes|hiking|marathon|concert|wedding|birthday party|wildflowers|gardening|barbecue|bbq)\b|爬山|徒步|演唱会|婚礼/,
     example: "Did a 20 km hike on Saturday, the wildflowers are out already",
   },
+  {
+    // Films and books, said as what one watched or reads.
+    pattern:
+      /\b(?:good|great|fun|long|loud|terrible) (?:film|movie|book|read|novel|show)\b|\b(?:film|movie)s? (?:last night|at the weekend|on (?:friday|saturday|sunday))\b|\bwhat (?:are|were|have) you (?:been )?reading\b|\bi(?:'m| am| was|'ve been) (?:reading|watching) (?:a|an|the|this)\b|\bwatched (?:a|an|the) (?:film|movie|series|show)\b/,
+    example: "Good film last night. Dune part two. Loud.",
+  },
+  {
+    pattern: /(?:在|最近)(?:看|读)(?:什么)?书|这本书|看了(?:一部|个)?电影|(?:一部|这部)电影/,
+    example: "你最近在看什么书？",
+  },
 ]);
 
 /**
@@ -68,4 +80,13 @@ export const CHAT_TOPICS = defineLexicon("chat-topics", [
  */
 export function isSmallTalk(text: string): boolean {
   return SMALL_TALK_CUES.test(text) || CHAT_TOPICS.test(text);
+}
+
+/**
+ * True for a message that is only chat: small talk or a chat topic, naming no kind of work and no
+ * code ("Good film last night. Dune part two. Loud."). Recall never brings it back as what the user
+ * said about the project.
+ */
+export function isChitChat(text: string): boolean {
+  return isSmallTalk(text) && kindsOfWork(text).size === 0 && !namesCode(text);
 }
