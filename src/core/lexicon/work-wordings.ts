@@ -308,6 +308,13 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "the build runs out of memory",
   ),
   work("answers", ANSWER_WORDS, "keep answers short, no summary at the end"),
+  // When the agent answers, said as the occasion: "when you explain stuff to me", "when I ask how
+  // something works", "every answer", "lead with a tiny code example".
+  work(
+    "answers",
+    /\bwhen(?:ever)? you (?:explain|answer|reply|respond)\b|\bwhen(?:ever)? i ask (?:you )?(?:how|why|what|about|for|a question)\b|\b(?:every|each|all|your) (?:answers?|replies|responses?|explanations?)\b|\blead with (?:a|an|the)\b[^.;]{0,30}\bexample\b|\bkeep it to (?:a few|a couple of|one|two|three|\d+) (?:bullets?|lines?|sentences?|paragraphs?)\b/,
+    "when you explain stuff to me keep it to a few bullets",
+  ),
   work(
     "answers",
     /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|说重点|先(?:给|说)结论|结论先行|铺垫|绕弯子|列(?:一堆)?标题|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)|(?:回答|回复)(?:别|不要)(?:这么|太)(?:长|啰嗦)/,
