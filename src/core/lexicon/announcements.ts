@@ -45,6 +45,12 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     example: "two changes to the conventions",
   },
   {
+    // News of a topic, its name first: "tween news, last time I promise", "quick naming update".
+    pattern:
+      /^(?:(?:some|more|big|quick|small)\s+)?(?:[\w-]+\s+)?(?:news|update)\b(?:,?\s+(?:last time,?\s+)?i promise)?/,
+    example: "tween news, last time I promise",
+  },
+  {
     pattern: new RegExp(
       String.raw`^(?:i(?:'ve| have)? changed my mind|i was wrong|i misspoke|i got (?:that|it) wrong|my bad)(?:\s+${ABOUT}\s+${TOPIC})?`,
     ),

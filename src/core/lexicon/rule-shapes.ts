@@ -130,6 +130,18 @@ export const RULE_SHAPES = defineLexicon(
       /\b(?:is|are|it'?s)\s+[`'"]?[\w./@:-]+[`'"]?\s+now\b|\b(?:moved|changed|switched) from\b|\bno more\b|\bno longer\b|\b(?:new|old) rule\b|\blet'?s (?:switch|move|drop|go with|use|adopt|standardi[sz]e|stop)\b|\bchange of plans?\b|\b(?:naming|convention|policy) change\b|\bswitching (?:our|the)\b|\bscratch (?:that|what i said)\b|\b(?:ignore|forget) (?:the|what i said|that|my)\b/,
       "The logger is structlog now, not the stdlib logging module",
     ),
+    // A thing that did not take hold is dropped: "PrimeTween didn't stick, its sequence API was missing stuff".
+    entry(
+      "change",
+      /\b(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/,
+      "PrimeTween didn't stick, its sequence API was missing stuff we need",
+    ),
+    // What does a job now, named first: "LitMotion is the tween library now".
+    entry(
+      "change",
+      /\b(?:is|are) (?:the|our) (?:[\w-]+ ){0,2}(?:library|lib|tool|framework|runner|engine|package|client|provider|platform|backend|formatter|linter) (?:now|from now on|going forward)\b/,
+      "LitMotion is the tween library now",
+    ),
     // A rule withdrawn by its name: "Drop the queue_test rule", "the JSDoc requirement is withdrawn".
     entry(
       "change",

@@ -134,7 +134,10 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   ),
   scope(/\bour (?:rule|policy|team|repo|project|codebase)\b/, "our policy is no force pushes"),
   scope(/^(?:when(?:ever)?|each time|any ?time) you\b/, "when you fix something, just show me the diff"),
-  scope(/^(?:when(?:ever)?|each time|any ?time) i ask\b/, "when I ask how something works, lead with a code example"),
+  scope(
+    /^(?:when(?:ever)?|each time|any ?time) i ask\b/,
+    "when I ask how something works, lead with a code example",
+  ),
   scope(/项目里|这个项目|本项目|团队|我们(?:项目|这边|一般|都|一直|习惯|用|不用|不)/, "这个项目要用 node 16"),
   scope(/统一|都(?:用|要|得|先)/, "接口都要带 request id"),
   scope(/之前先|前先|(?:之后|以后)[^，。,]{0,40}?先/, "提交之前先跑一下 lint"),

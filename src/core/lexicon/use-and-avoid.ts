@@ -92,6 +92,13 @@ export const USE_LEADS = defineLexicon(
       "the platform team standardized on zerolog",
     ),
     {
+      // The thing named first as what does a job now: "LitMotion is the tween library now".
+      pattern:
+        /(?:is|are) (?:the|our) (?:[\w-]+ ){0,2}(?:library|lib|tool|framework|runner|engine|package|client|provider|platform|backend|formatter|linter) (?:now|from now on|going forward)\b/,
+      example: "LitMotion is the tween library now",
+      side: "before" as const,
+    },
+    {
       // Only a clause's first word: "for logging from now on" does not use "logging".
       pattern: /(?:from now on|from here on|going forward|everywhere|across the board)\b/,
       example: "httpx.AsyncClient from now on",

@@ -176,6 +176,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:components?|functions?|class(?:es)?|refactor\w*|comments?|exports?|imports?|types?|interfaces?|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
     "refactor the chart legend into its own component",
   ),
+  // The library code uses for a job, named by the job: "LitMotion is the tween library now".
+  work(
+    "code",
+    /\b(?:the|our) (?!(?:ui|component|test|testing|assertion|mocking|build)\b)[\w-]+ (?:library|lib|framework|engine)\b/,
+    "LitMotion is the tween library now",
+  ),
   // Being told when something fails is error reporting in code: "make sure we hear about it".
   work(
     "code",
