@@ -198,6 +198,11 @@ export const AVOID_LEADS = defineLexicon(
       ),
       "no ky, no axios anywhere",
     ),
+    // "no X …, anymore" in a clause of its own: "no feat/ in front anymore", "no mocks in unit tests anymore".
+    after(
+      /(?<=(?:^|[,;:.!—–-]\s*))no(?=\s+[\w.@/-]+(?:\s+[\w-]+){0,3}\s+(?:any ?more|no longer)\s*(?:[,;.!—–]|$))/,
+      "branch names are just the Jira key plus a slug now — no feat/ in front anymore",
+    ),
     after(
       /(?:不要再用|别再用|不要再写|别再写|不要再加|别再加|不再加|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
       "别再用 yarn",
