@@ -54,6 +54,9 @@ export function saysOwnAlternative(rule: string): boolean {
   return choosesBetween(rule) || clauses.some((clause) => clause !== "" && namesWhatToUse(clause));
 }
 
+/** True when the only kind of work named is how answers are written. */
+const answersOnlyWork = (work: readonly string[]): boolean => work.length === 1 && work[0] === "answers";
+
 /** True when two rules govern different slots ("config lives in config.yaml" and a prefix rule). */
 function otherSlot(item: ConventionFinding, partner: ConventionFinding): boolean {
   if (partner.slot === null) return false;
@@ -116,6 +119,8 @@ export function withAlternatives(
                 (item.work.length === 0 ||
                   next.work.length === 0 ||
                   item.work.some((kind) => next.work.includes(kind))) &&
+                // How answers are written is no alternative to a drop in the project's work.
+                answersOnlyWork(next.work) === answersOnlyWork(item.work) &&
                 !otherSlot(item, next)
               );
             });

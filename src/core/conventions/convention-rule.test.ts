@@ -412,3 +412,14 @@ describe("a terse drop and the replacement the agent names", () => {
     expect(more.some((item) => item.rule.startsWith("Use kotlinx"))).toBe(false);
   });
 });
+
+describe("a drop and the marked rule after it", () => {
+  it("are two rules when they are about different work: answers replace no branch names", () => {
+    const found = readConventions(
+      'branch names are just the Jira key plus a slug now — no feat/ in front anymore.\nplease stop ending every answer with "let me know if you need anything else"',
+    );
+    expect(found).toHaveLength(2);
+    expect(found.find((item) => item.rule.includes("feat/"))?.rule).not.toMatch(/answer/);
+    expect(found.find((item) => item.rule.includes("answer"))?.work).toEqual(["answers"]);
+  });
+});

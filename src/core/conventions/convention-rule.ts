@@ -321,6 +321,10 @@ export function readConventions(
           (onlyDrops(last.quote) || changesWithoutValue(last.quote)) &&
           !before.listed &&
           before.group === unit.group &&
+          // …about the same work: how answers are written replaces no branch names.
+          (last.work.length === 0 ||
+            first.work.length === 0 ||
+            last.work.some((kind) => first.work.includes(kind))) &&
           // A marked rule right after a drop is what replaces it ("we're ripping msw out. … http
           // mocks are nock from here on").
           (namesAValue(first.quote) || hasStrongStandingMarker(first.quote))))
