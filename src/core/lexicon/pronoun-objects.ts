@@ -54,6 +54,13 @@ export const PRONOUN_OBJECTS = defineLexicon("pronoun-objects", [
     example: "This is how we do it going forward.",
   },
   {
+    // "That goes for everything under fw/", "This applies to every service too".
+    pattern: new RegExp(
+      String.raw`^(?:and\s+)?(?:that|this|the same)(?:'s| is)?\s+(?:goes|go|holds|applies)\s+(?:for|to)\s+(?:everything|every|all|each|any)\b[^.!?。！]{0,40}${END}`,
+    ),
+    example: "That goes for everything under fw/.",
+  },
+  {
     pattern: new RegExp(
       `^make (?:that|this|it) (?:the|our) (?:default|standard|rule|convention|norm)${SCOPE}${END}`,
     ),

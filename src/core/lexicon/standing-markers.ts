@@ -88,7 +88,7 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   // What new work is to be: "new code uses the tracing macros", "new pages go under docs/", 新代码里别再加.
   strong(
     new RegExp(
-      String.raw`\b(?:all |any |every )?new (?:code|${THINGS}) (?:uses?|goes?|go|gets?|should|must|needs?|is|are|lives?|live|follows?)\b`,
+      String.raw`\b(?:all |any |every )?new (?:code|${THINGS}) (?:uses?|goes?|go|gets?|should|must|needs?|is|are|lives?|live|follows?)\b|\b(?:anything|everything) new (?:goes|uses|gets|should|must|is)\b`,
     ),
     "new code uses the tracing macros",
   ),

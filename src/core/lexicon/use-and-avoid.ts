@@ -233,6 +233,12 @@ export const AVOID_LEADS = defineLexicon(
       joined: true as const,
     },
     {
+      // A thing said to be going away, with what replaces it: "dbg_printf is going away — use rtt_log()".
+      pattern: /(?:is|are) going away\b(?=[^.!?]{0,20}\b(?:use|switch|replace|in favou?r|moving to)\b)/,
+      example: "so dbg_printf is going away — use rtt_log() for debug output",
+      side: "before" as const,
+    },
+    {
       // A thing that did not take hold is dropped too: "Shouldly didn't stick".
       pattern: /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/,
       example: "retro outcome: Shouldly didn't stick, we use plain xUnit Assert",
