@@ -9,7 +9,7 @@
 
 import { announcementRest } from "../lexicon/announcements.js";
 import { tellsDecision } from "../lexicon/decisions.js";
-import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
+import { kindsOfWork, kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
@@ -322,9 +322,7 @@ export function readConventions(
           !before.listed &&
           before.group === unit.group &&
           // …about the same work: how answers are written replaces no branch names.
-          (last.work.length === 0 ||
-            first.work.length === 0 ||
-            last.work.some((kind) => first.work.includes(kind))) &&
+          sameWorkOrUnknown(last, first) &&
           // A marked rule right after a drop is what replaces it ("we're ripping msw out. … http
           // mocks are nock from here on").
           (namesAValue(first.quote) || hasStrongStandingMarker(first.quote))))
@@ -377,6 +375,15 @@ export function readConventions(
 }
 
 /** The standing-convention rule (see {@link readConventions}). */
+/**
+ * True when two findings name a kind of work in common, or either names none; a drop's work is read
+ * from its own first clause ("fly's out too, their postgres gave us grief" names no database work).
+ */
+function sameWorkOrUnknown(drop: ConventionFinding, rule: ConventionFinding): boolean {
+  const dropped = kindsOfWork(drop.quote.split(/[,，;；]/)[0] ?? "");
+  return dropped.size === 0 || rule.work.length === 0 || rule.work.some((kind) => dropped.has(kind));
+}
+
 export const conventionRule: LearningRule<ConventionContext, ConventionFinding[]> = {
   id: "standing-convention",
   describe:
