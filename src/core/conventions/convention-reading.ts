@@ -24,7 +24,12 @@ import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { isSmallTalk } from "../lexicon/small-talk-cues.js";
-import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import {
+  CONDITIONS,
+  hasStandingMarker,
+  hasStrongStandingMarker,
+  RULE_HEADINGS,
+} from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
@@ -127,6 +132,19 @@ const holdsNow = (text: string): boolean =>
   tellsDecision(text) || dropsAThing(text) || (saysUpdate(text) && namesATerm(text));
 
 /**
+ * True when a sentence only heads the rules after it ("a few house rules first.", "a few process
+ * things for okra before we start."): it names rules, is marked, and names no value and no work.
+ */
+export function headsRulesOnly(text: string): boolean {
+  return (
+    RULE_HEADINGS.test(text) &&
+    hasStrongStandingMarker(text) &&
+    !namesAValue(text) &&
+    kindsOfWorkIn(text).length === 0
+  );
+}
+
+/**
  * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a
  * story, other people's habits, a guess or a failure report.
  */
@@ -193,7 +211,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   if (statesNoRule(unit, text)) return [];
   // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it; "last
   // naming change" only announces the rule next to it.
-  if (pointsBackOnly(text) || announcesOnly(text)) return [];
+  if (pointsBackOnly(text) || announcesOnly(text) || (!unit.listed && headsRulesOnly(unit.text))) return [];
   // "the export button does nothing on Safari, it should download the CSV" asks for one fix.
   if (reportsShortfall(text, hasStrongStandingMarker)) return [];
   const zh = languageOf(text) === "zh";

@@ -423,3 +423,13 @@ describe("a drop and the marked rule after it", () => {
     expect(found.find((item) => item.rule.includes("answer"))?.work).toEqual(["answers"]);
   });
 });
+
+describe("a sentence that only heads the rules after it", () => {
+  it("is no rule itself, and the rules after it are read", () => {
+    const found = readConventions(
+      "hey! a few process things for okra before we start. branches are feat/<ticket>-short-desc, e.g. feat/OKR-212-export. tests are vitest, run per package with `pnpm -F <pkg> test`.",
+    );
+    expect(found.some((item) => /process things/.test(item.rule))).toBe(false);
+    expect(found.some((item) => /^Tests are vitest/.test(item.rule))).toBe(true);
+  });
+});

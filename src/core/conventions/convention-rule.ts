@@ -21,7 +21,13 @@ import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
 import type { AgentReply } from "./convention-echoes.js";
-import { type ConventionFinding, type MessageReading, readUnit, statesNoRule } from "./convention-reading.js";
+import {
+  type ConventionFinding,
+  headsRulesOnly,
+  type MessageReading,
+  readUnit,
+  statesNoRule,
+} from "./convention-reading.js";
 import {
   changes,
   changesTo,
@@ -115,14 +121,7 @@ export function readConventions(
     marked: hasStrongStandingMarker(message),
     announced: false,
     headed: units.some((unit) => !unit.listed && hasStrongStandingMarker(unit.text)),
-    rulesHeaded: units.some(
-      (unit) =>
-        !unit.listed &&
-        RULE_HEADINGS.test(unit.text) &&
-        hasStrongStandingMarker(unit.text) &&
-        !namesAValue(unit.text) &&
-        kindsOfWorkIn(unit.text).length === 0,
-    ),
+    rulesHeaded: units.some((unit) => !unit.listed && headsRulesOnly(unit.text)),
     lastCommand,
   };
   // A terse correction is one rule: a tool named alone, a few words and a drop ("slog. structured

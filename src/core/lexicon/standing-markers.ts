@@ -54,6 +54,12 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     /\b(?:a (?:few|couple(?: of)?)|some|several|two|three|four|five) (?:more )?(?:[\w-]+ )?(?:norms|conventions|guidelines|standards)\b/,
     "a couple of norms before you dive in:",
   ),
+  // …or counted things of a kind of work, or things said to matter: "a few process things for okra
+  // before we start", "a few things that matter to me:".
+  strong(
+    /\b(?:a (?:few|couple(?: of)?)|some|several|two|three|four|five) (?:more )?(?:process|style|code|coding|naming|house|team|ground|git|review) (?:things|points|notes)\b|\b(?:a (?:few|couple(?: of)?)|some|several|two|three|four|five) things (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about)\b/,
+    "a few process things for okra before we start",
+  ),
   // A heading of rules in Chinese: "先讲几条规范。", "代码规范如下".
   strong(/(?:几|一些|两|三)(?:条|个|点)(?:规范|规矩|约定|规定)|规范如下/, "先讲几条规范。日志用 zap"),
   strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),
@@ -175,4 +181,9 @@ export const RULE_HEADINGS = defineLexicon("rule-headings", [
     example: "a few house rules first.",
   },
   { pattern: /规范|规矩|约定|规定/, example: "先讲几条规范。" },
+  {
+    pattern:
+      /\b(?:process|style|code|coding|naming|house|team|ground|git|review) (?:things|points|notes)\b|\bthings (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about)\b/,
+    example: "a few process things for okra before we start.",
+  },
 ]);

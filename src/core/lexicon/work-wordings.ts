@@ -121,7 +121,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "run",
-    /\b(?:start(?! (?:on|with|by)\b)|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b/,
+    /\b(?:(?<!\b(?:we|you|i|they|let'?s) )start(?! (?:on|with|by)\b)|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b/,
     "start the dev server",
   ),
   work(
