@@ -92,3 +92,25 @@ describe("a drop a change leaves behind", () => {
     });
   });
 });
+
+describe("a value said for anything new", () => {
+  it("is an update: it takes the slot of the project's prefix and supersedes the older value", async () => {
+    await withTacit(tempDir(), "/work/etl", T0, async (tacit, setClock) => {
+      const say = (sessionId: string, said: string, at: number) =>
+        sayAt(tacit, setClock, sessionId, said, at);
+      await say(
+        "one",
+        "ok the naming debate is over. staging tables are src_<source>_<entity> from now on.",
+        T0,
+      );
+      await say(
+        "two",
+        "the staging prefix is changing once more, people kept mixing up src_ tables with the src/ folder. please use raw_ for anything new.",
+        T0 + DAY,
+      );
+      const live = await liveConventions(tacit);
+      expect(live.some((rule) => rule.includes("raw_"))).toBe(true);
+      expect(live.some((rule) => rule.includes("src_<source>"))).toBe(false);
+    });
+  });
+});

@@ -58,7 +58,7 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
   },
   {
     pattern:
-      /^(?:the |our )?(?:[\w-]+ ){0,4}(?:rule|convention|naming|policy|standard|setup)s? (?:has |have )?(?:changed|is changing|are changing|is different now)/,
+      /^(?:the |our )?(?:[\w-]+ ){0,4}(?:rule|convention|naming|policy|standard|setup|prefix|suffix|format)s? (?:has |have )?(?:changed|is changing|are changing|is different now)(?: (?:once more|again|one more time))?/,
     example: "the table prefix rule changed",
   },
   {

@@ -15,6 +15,11 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
     example: "we've moved from yarn to pnpm",
   },
   { pattern: /\binstead\b|\brather than\b/, example: "use vitest instead" },
+  // What new work is to be, unlike the old: "please use raw_ for anything new", "new code uses tracing".
+  {
+    pattern: /\bfor (?:anything|everything|all) new\b|\bfor new (?:code|work|ones|tables|files|modules)\b/,
+    example: "please use raw_ for anything new",
+  },
   // A change written as an arrow between names (not code's "fn f() -> u32").
   { pattern: /[\w.]\s+(?:->|→)\s+[\w@`'"]/, example: "gigalixir -> our own k8s cluster" },
   { pattern: /\bmake (?:that|it) [`'"]?[\w$@.-]+/, example: "Actually make that n_, so n_total" },
