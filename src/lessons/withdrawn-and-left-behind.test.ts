@@ -105,7 +105,7 @@ describe("a value said for anything new", () => {
       );
       await say(
         "two",
-        "the staging prefix is changing once more, people kept mixing up src_ tables with the src/ folder. please use raw_ for anything new.",
+        "the staging prefix is changing once more. people kept mixing up src_ tables with the src/ folder in the repo. please use raw_ for anything new.",
         T0 + DAY,
       );
       const live = await liveConventions(tacit);
