@@ -101,7 +101,8 @@ function scopeOf(
   found: ConventionFinding,
   otherwise: TransferableHeuristic["scopeHint"],
 ): TransferableHeuristic["scopeHint"] {
-  return answersOnly(found.rule, found.work) ? preferenceScope(found.quote) : otherwise;
+  // The person is read from what the rule says to do, not from its reasons ("…, I read the diff anyway").
+  return answersOnly(found.rule, found.work) ? preferenceScope(withoutReasons(found.quote)) : otherwise;
 }
 
 function asHeuristic(found: ConventionFinding): TransferableHeuristic {

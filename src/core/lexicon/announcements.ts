@@ -47,7 +47,7 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
   {
     // News of a topic, its name first: "tween news, last time I promise", "quick naming update".
     pattern:
-      /^(?:(?:some|more|big|quick|small)\s+)?(?:[\w-]+\s+)?(?:news|update)\b(?:,?\s+(?:last time,?\s+)?i promise)?/,
+      /^(?:(?:some|more|big|quick|small)\s+)?(?!(?:please|pls|to|can|could|and|then|also|just)\b)(?:[\w-]+\s+)?(?:news|update)(?=\s*(?:[,:;.!—–-]|$))(?:,?\s+(?:last time,?\s+)?i promise)?/,
     example: "tween news, last time I promise",
   },
   {

@@ -21,6 +21,12 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "because the CI image pins it",
   },
   {
+    // What the user does anyway, so the rule saves it: "I read the diff anyway".
+    pattern:
+      /^i (?:read|check|review|look at|see|know|skim|run|test)\b[^,;]{0,40}\b(?:anyway|anyways|myself|already)\b/,
+    example: "I read the diff anyway",
+  },
+  {
     // What the rule brings: "which gives us traces as well as timings" (not "which is in src/utils").
     pattern: /^which\s+(?:gives?|lets?|keeps?|saves?|helps?|means|makes?|avoids?|prevents?|stops?)\b/,
     example: "which gives us traces as well as timings",
