@@ -16,7 +16,7 @@ import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-ob
 import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
-import { hasStrongStandingMarker, RULE_HEADINGS } from "../lexicon/standing-markers.js";
+import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
