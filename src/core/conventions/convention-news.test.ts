@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { taskRows } from "../../testing/task-rows.js";
 import type { TransferableHeuristic } from "../learning/offline-experience.js";
-import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { droppedThings } from "../lexicon/dropped-things.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withConventions } from "./convention-heuristics.js";
 import { readConventions } from "./convention-rule.js";
 

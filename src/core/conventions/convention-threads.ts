@@ -6,11 +6,12 @@
  */
 
 import { withoutAsides } from "../lexicon/asides.js";
+import { droppedThings } from "../lexicon/dropped-things.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
-import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-reading.js";

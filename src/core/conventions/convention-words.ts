@@ -5,12 +5,13 @@
  */
 import { announcementRest } from "../lexicon/announcements.js";
 import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
+import { droppedThings } from "../lexicon/dropped-things.js";
 import { isInstruction } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
-import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";

@@ -6,12 +6,13 @@
 
 import { LAUNCHERS, NOT_A_TOOL, OF_A_PACKAGE, PACKAGE_NOUNS } from "../lexicon/described-values.js";
 import { DESCRIPTION_LEADS } from "../lexicon/description-leads.js";
+import { droppedThings } from "../lexicon/dropped-things.js";
 import { DROP_ADVERBS, MEMBER_ADDED, MEMBER_LEADS, MEMBER_PURPOSES } from "../lexicon/member-leads.js";
 import { forbids } from "../lexicon/negations.js";
 import { listValue, SLOTS, type SlotEntry } from "../lexicon/slots.js";
 import { isStopWord } from "../lexicon/stop-words.js";
 import { textShape } from "../lexicon/text-shapes.js";
-import { droppedThings, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 
 /** Words that end a value read after its lead ("start with the Jira ticket, like …"). */
 const VALUE_STOP =

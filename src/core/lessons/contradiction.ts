@@ -7,9 +7,10 @@
  */
 import { memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
+import { droppedThings } from "../lexicon/dropped-things.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
-import { droppedThings, type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
 import type { Lesson, LessonSlot } from "./lesson.js";

@@ -15,6 +15,7 @@ import { ENGLISH_STOP_WORDS } from "./stop-words.js";
 const NOT_LEXICONS = new Set([
   "asides",
   "define-lexicon",
+  "dropped-things",
   "language",
   "slot-entry",
   "slots-code",

@@ -285,7 +285,7 @@ export const AVOID_LEADS = defineLexicon(
   "iu",
 );
 
-const NOISE = new Set(
+export const NOISE = new Set(
   "the a an it this that them to in on for with and or of be is are was were here there now any all our".split(
     " ",
   ),
@@ -310,7 +310,7 @@ function compile(leads: readonly TermLead[]): RegExp[] {
 }
 
 const USE_READERS = compile(USE_LEADS.entries);
-const AVOID_READERS = compile(AVOID_LEADS.entries);
+export const AVOID_READERS = compile(AVOID_LEADS.entries);
 
 /** A word that joins the items of a list, and the item before it ("moment and dayjs", "Isar 跟 Hive"). */
 const LISTED_BEFORE = new RegExp(
@@ -325,7 +325,7 @@ const SAID_OF_SEVERAL = /^(?:are|both)\b|^(?:都|也都|全都)/iu;
  * dayjs are out", "Isar 跟 Hive 都不要再用了"), nearest first; none for a lead said of one ("fast
  * and yarn is out" drops yarn only).
  */
-function listedBefore(text: string, match: RegExpMatchArray, lead: TermLead): string[] {
+export function listedBefore(text: string, match: RegExpMatchArray, lead: TermLead): string[] {
   if (lead.side !== "before") return [];
   const term = match.slice(1).find((group) => group !== undefined) ?? "";
   const rest = match[0].slice(match[0].indexOf(term) + term.length).trimStart();
@@ -377,69 +377,4 @@ export const preferenceTerms: (rule: string) => PreferenceTerms = memoizeText((r
   const use = collect(rule, USE_LEADS.entries, USE_READERS);
   for (const item of avoid) use.delete(item);
   return { use, avoid };
-});
-
-/** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
-const NAME_ENDS =
-  /^(?:entirely|completely|altogether|directly|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls|rule|rules|requirement|convention|guideline|policy)$/;
-/** The words between a quoted name and the rule it names ("# Errors" *doc section* rule). */
-const RULE_NAMED =
-  /^["'\x60]?\s+((?:[\p{L}\p{N}_#@.-]+\s+){1,3}?)(?:rule|requirement|convention|guideline|policy)\b/iu;
-/** A word of a name: letters, digits and the marks identifiers carry. */
-const NAME_WORD = /^\s+([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)/u;
-/** A word in Latin letters or digits: a Latin name goes on only in Latin words ("Apollo 切到" does not). */
-const LATIN = /^[\p{Script=Latin}\p{N}_@./:+-]+$/u;
-/** The word before a term ("squash" in "squash merges are out"), with nothing but a space between. */
-const WORD_BEFORE = /([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)\s+$/u;
-
-/** True when `word` goes on naming a thing: not a function word nor one that ends a name. */
-const namesOn = (word: string | undefined): word is string =>
-  word !== undefined &&
-  !isStopWord(word) &&
-  !NAME_ENDS.test(word.replace(/[.:]+$/, "")) &&
-  !/^(?:is|are|gets?|got|was)$/.test(word);
-
-/**
- * The things a rule says to stop using, each as the words that name it, lower case: the term and
- * the word right after it that goes on naming it ("no more squash merges, …" → squash merges;
- * "stop using mocks in integration tests" → mocks), or, for a thing named first, the word before it
- * ("squash merges are out" → squash merges). A quoted term is named by its words. Remembered.
- */
-export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> = memoizeText((rule) => {
-  const found: string[][] = [];
-  AVOID_LEADS.entries.forEach((lead, index) => {
-    const reader = AVOID_READERS[index] as RegExp;
-    reader.lastIndex = 0;
-    for (const match of rule.matchAll(reader)) {
-      const quoted = lead.side === "after" && match.slice(1, 4).some((group) => group !== undefined);
-      const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
-      const name = raw
-        .split(/\s+/)
-        .map((word) => word.replace(/[.:]+$/, ""))
-        .filter((word) => !quoted || /[\p{L}\p{N}]/u.test(word));
-      const head = name[0] ?? "";
-      if (head.length < 2 || NOISE.has(head)) continue;
-      // A quoted name goes on to the rule it names: "forget the "# Errors" doc section rule".
-      const ruleNamed = RULE_NAMED.exec(rule.slice((match.index ?? 0) + match[0].length))?.[1];
-      if (quoted) found.push([...name, ...(ruleNamed?.toLowerCase().split(/\s+/).filter(Boolean) ?? [])]);
-      else if (lead.side === "after") {
-        const next = NAME_WORD.exec(rule.slice((match.index ?? 0) + match[0].length))?.[1]?.toLowerCase();
-        const goesOn = namesOn(next) && LATIN.test(head) === LATIN.test(next);
-        found.push(goesOn ? [head, (next as string).replace(/[.:]+$/, "")] : [head]);
-      } else {
-        const listed = listedBefore(rule, match, lead);
-        const before = WORD_BEFORE.exec(rule.slice(0, match.index ?? 0))?.[1]?.toLowerCase();
-        // A Latin name goes on only in Latin words ("原来 code/msg 那套" names code/msg).
-        // …and never across the end of a sentence ("config is config/deploy.yml. Fly's out too").
-        const goesOn =
-          listed.length === 0 &&
-          namesOn(before) &&
-          !/[.:;]$/.test(before as string) &&
-          LATIN.test(head) === LATIN.test(before);
-        found.push(goesOn ? [before as string, head] : [head]);
-        for (const item of listed) found.push([item]);
-      }
-    }
-  });
-  return found;
 });
