@@ -12,6 +12,7 @@ import { statesNorm } from "../lexicon/norms.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { answersOnlyWork, workMeets } from "../lexicon/work-groups.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-rule.js";
 import { span } from "./convention-units.js";
@@ -53,9 +54,6 @@ export function saysOwnAlternative(rule: string): boolean {
   if (!forbids(opening) && (statesNorm(rule) || (shape !== null && shape !== "change"))) return true;
   return choosesBetween(rule) || clauses.some((clause) => clause !== "" && namesWhatToUse(clause));
 }
-
-/** True when the only kind of work named is how answers are written. */
-const answersOnlyWork = (work: readonly string[]): boolean => work.length === 1 && work[0] === "answers";
 
 /** True when two rules govern different slots ("config lives in config.yaml" and a prefix rule). */
 function otherSlot(item: ConventionFinding, partner: ConventionFinding): boolean {
@@ -116,9 +114,7 @@ export function withAlternatives(
                 there.group === place.group &&
                 Math.abs(there.position - place.position) === 1 &&
                 next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
-                (item.work.length === 0 ||
-                  next.work.length === 0 ||
-                  item.work.some((kind) => next.work.includes(kind))) &&
+                workMeets(item.work, next.work) &&
                 // How answers are written is no alternative to a drop in the project's work.
                 answersOnlyWork(next.work) === answersOnlyWork(item.work) &&
                 !otherSlot(item, next)

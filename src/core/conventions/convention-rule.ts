@@ -17,6 +17,7 @@ import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { workMeets } from "../lexicon/work-groups.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
@@ -373,16 +374,15 @@ export function readConventions(
   );
 }
 
-/** The standing-convention rule (see {@link readConventions}). */
 /**
  * True when two findings name a kind of work in common, or either names none; a drop's work is read
  * from its own first clause ("fly's out too, their postgres gave us grief" names no database work).
  */
 function sameWorkOrUnknown(drop: ConventionFinding, rule: ConventionFinding): boolean {
-  const dropped = kindsOfWork(drop.quote.split(/[,，;；]/)[0] ?? "");
-  return dropped.size === 0 || rule.work.length === 0 || rule.work.some((kind) => dropped.has(kind));
+  return workMeets(kindsOfWork(drop.quote.split(/[,，;；]/)[0] ?? ""), rule.work);
 }
 
+/** The standing-convention rule (see {@link readConventions}). */
 export const conventionRule: LearningRule<ConventionContext, ConventionFinding[]> = {
   id: "standing-convention",
   describe:

@@ -12,7 +12,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
-import { workLabel } from "../lexicon/work-groups.js";
+import { answersOnlyWork, workLabel } from "../lexicon/work-groups.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { AgentReply } from "./convention-echoes.js";
@@ -52,7 +52,7 @@ export function readsAsDirective(text: string, zh: boolean): boolean {
 
 /** True when a sentence is about how answers are written and nothing else ("Keep your answers short"). */
 export function answersOnly(text: string, work: readonly string[]): boolean {
-  return work.length === 1 && work[0] === "answers" && !namesCode(text);
+  return answersOnlyWork(work) && !namesCode(text);
 }
 
 /** True when a rule names a thing to use or to drop (see use-and-avoid.ts). */

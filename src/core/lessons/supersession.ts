@@ -9,6 +9,7 @@
 import { slotFamily } from "../conventions/slot-rule.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { tokens } from "../lexicon/tokenizer.js";
+import { answersOnlyWork } from "../lexicon/work-groups.js";
 import {
   amendedRule,
   contradicts,
@@ -108,10 +109,9 @@ export function overturnedBy(
 function aboutOtherWork(candidate: Lesson, other: Lesson): boolean {
   const mine = kindsOfWork(`${candidate.trigger}\n${candidate.rule}`);
   const theirs = kindsOfWork(`${other.trigger}\n${other.rule}`);
-  const answersOnly = (kinds: ReadonlySet<string>) => kinds.size === 1 && kinds.has("answers");
   return (
-    (answersOnly(mine) && theirs.size > 0 && !theirs.has("answers")) ||
-    (answersOnly(theirs) && mine.size > 0 && !mine.has("answers"))
+    (answersOnlyWork(mine) && theirs.size > 0 && !theirs.has("answers")) ||
+    (answersOnlyWork(theirs) && mine.size > 0 && !mine.has("answers"))
   );
 }
 

@@ -10,6 +10,7 @@
  * state read like this; a marker is the exception. Pure.
  */
 import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { DID_NOT_TAKE_HOLD, DOES_THE_JOB_NOW } from "./use-and-avoid.js";
 
 /** What kind of shape a rule has. */
 export type RuleShape = "topic" | "norm" | "choice" | "change" | "prohibition";
@@ -133,13 +134,13 @@ export const RULE_SHAPES = defineLexicon(
     // A thing that did not take hold is dropped: "PrimeTween didn't stick, its sequence API was missing stuff".
     entry(
       "change",
-      /\b(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/,
+      new RegExp(String.raw`\b${DID_NOT_TAKE_HOLD.source}`),
       "PrimeTween didn't stick, its sequence API was missing stuff we need",
     ),
     // What does a job now, named first: "LitMotion is the tween library now".
     entry(
       "change",
-      /\b(?:is|are) (?:the|our) (?:[\w-]+ ){0,2}(?:library|lib|tool|framework|runner|engine|package|client|provider|platform|backend|formatter|linter) (?:now|from now on|going forward)\b/,
+      new RegExp(String.raw`\b${DOES_THE_JOB_NOW.source}`),
       "LitMotion is the tween library now",
     ),
     // A rule withdrawn by its name: "Drop the queue_test rule", "the JSDoc requirement is withdrawn".

@@ -29,6 +29,11 @@ const strong = (pattern: RegExp, example: string): StandingMarker => ({
 });
 const scope = (pattern: RegExp, example: string): StandingMarker => ({ pattern, example, strength: "scope" });
 
+/** Things of a kind of work that head rules without the word "rules": "process things". */
+const KIND_THINGS = String.raw`(?:process|style|code|coding|naming|house|team|ground|git|review) (?:things|points|notes)\b`;
+/** Things said to matter, heading rules: "things that matter to me". */
+const THINGS_THAT_MATTER = String.raw`things (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about)\b`;
+
 /** Every standing marker, English then Chinese. */
 export const STANDING_MARKERS = defineLexicon("standing-markers", [
   strong(/\balways\b/, "always start variable names with 'z_'"),
@@ -57,7 +62,9 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   // …or counted things of a kind of work, or things said to matter: "a few process things for okra
   // before we start", "a few things that matter to me:".
   strong(
-    /\b(?:a (?:few|couple(?: of)?)|some|several|two|three|four|five) (?:more )?(?:process|style|code|coding|naming|house|team|ground|git|review) (?:things|points|notes)\b|\b(?:a (?:few|couple(?: of)?)|some|several|two|three|four|five) things (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about)\b/,
+    new RegExp(
+      String.raw`\b(?:a (?:few|couple(?: of)?)|some|several|two|three|four|five) (?:(?:more )?${KIND_THINGS}|${THINGS_THAT_MATTER})`,
+    ),
     "a few process things for okra before we start",
   ),
   // A heading of rules in Chinese: "先讲几条规范。", "代码规范如下".
@@ -182,8 +189,7 @@ export const RULE_HEADINGS = defineLexicon("rule-headings", [
   },
   { pattern: /规范|规矩|约定|规定/, example: "先讲几条规范。" },
   {
-    pattern:
-      /\b(?:process|style|code|coding|naming|house|team|ground|git|review) (?:things|points|notes)\b|\bthings (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about)\b/,
+    pattern: new RegExp(String.raw`\b(?:${KIND_THINGS}|${THINGS_THAT_MATTER})`),
     example: "a few process things for okra before we start.",
   },
 ]);

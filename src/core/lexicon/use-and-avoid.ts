@@ -35,6 +35,13 @@ const after = (pattern: RegExp, example: string): TermLead => ({ pattern, exampl
 const REPLACED =
   /(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/;
 
+/** A thing that did not take hold, so it is dropped: "Shouldly didn't stick" (a rule shape too). */
+export const DID_NOT_TAKE_HOLD = /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/;
+
+/** What does a job now, named before it: "LitMotion is the tween library now" (a rule shape too). */
+export const DOES_THE_JOB_NOW =
+  /(?:is|are) (?:the|our) (?:[\w-]+ ){0,2}(?:library|lib|tool|framework|runner|engine|package|client|provider|platform|backend|formatter|linter) (?:now|from now on|going forward)\b/;
+
 /** Leads of a term the rule says to use. */
 export const USE_LEADS = defineLexicon(
   "use-leads",
@@ -93,8 +100,7 @@ export const USE_LEADS = defineLexicon(
     ),
     {
       // The thing named first as what does a job now: "LitMotion is the tween library now".
-      pattern:
-        /(?:is|are) (?:the|our) (?:[\w-]+ ){0,2}(?:library|lib|tool|framework|runner|engine|package|client|provider|platform|backend|formatter|linter) (?:now|from now on|going forward)\b/,
+      pattern: DOES_THE_JOB_NOW,
       example: "LitMotion is the tween library now",
       side: "before" as const,
     },
@@ -240,7 +246,7 @@ export const AVOID_LEADS = defineLexicon(
     },
     {
       // A thing that did not take hold is dropped too: "Shouldly didn't stick".
-      pattern: /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/,
+      pattern: DID_NOT_TAKE_HOLD,
       example: "retro outcome: Shouldly didn't stick, we use plain xUnit Assert",
       side: "before" as const,
     },

@@ -24,6 +24,19 @@ export const WORK_FAMILIES: readonly ReadonlySet<string>[] = [
 /** Kinds of work every task is part of: how to answer, and how to work with the user. */
 export const EVERY_TASK_WORK: ReadonlySet<string> = new Set(["answers", "process"]);
 
+/** True when the only kind of work named is how answers are written. */
+export function answersOnlyWork(kinds: Iterable<string>): boolean {
+  const named = [...kinds];
+  return named.length === 1 && named[0] === "answers";
+}
+
+/** True when two texts' kinds of work meet: they share one, or either names none. */
+export function workMeets(first: Iterable<string>, second: Iterable<string>): boolean {
+  const mine = new Set(first);
+  const theirs = [...second];
+  return mine.size === 0 || theirs.length === 0 || theirs.some((kind) => mine.has(kind));
+}
+
 /** Kinds of work that change no code: installing, deploying, git, running, asking (changing one is not code work). */
 export const OTHER_WORK: ReadonlySet<string> = new Set([
   "dependencies",
