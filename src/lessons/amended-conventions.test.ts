@@ -11,7 +11,7 @@ import type { Lesson } from "../core/lessons/lesson.js";
 import { embedderId } from "../models/embedder.js";
 import { createHashingEmbedder } from "../models/hashing-embedder.js";
 import { visibleScopeKeys } from "../store/lesson-store.js";
-import { liveConventions as live, sayAt, withTacit } from "../testing/convention-sessions.js";
+import { liveConventions as live, withTacit } from "../testing/convention-sessions.js";
 import { lessonBookOnTempStore } from "../testing/lesson-book-store.js";
 import { useTempDir } from "../testing/temp-dir.js";
 import { lessonEmbeddingText } from "./lesson-text.js";
@@ -22,9 +22,7 @@ const DAY = 86_400_000;
 
 describe("a convention that states several things, one of them changed later", () => {
   it("is amended to the new value and keeps the rest; one that states only that value is superseded", async () => {
-    await withTacit(tempDir(), "/work/clinic", T0, async (tacit, setClock) => {
-      const say = (sessionId: string, said: string, at: number) =>
-        sayAt(tacit, setClock, sessionId, said, at);
+    await withTacit(tempDir(), "/work/clinic", T0, async (tacit, _setClock, say) => {
       await say(
         "intro",
         "house rules: tests are xUnit with FluentAssertions. Background jobs are celery with redis as the broker. All HTTP goes through axios, always.",

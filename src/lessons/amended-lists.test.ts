@@ -6,7 +6,7 @@
  * parts kept.
  */
 import { describe, expect, it } from "vitest";
-import { liveConventions as live, sayAt, withTacit } from "../testing/convention-sessions.js";
+import { liveConventions as live, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -15,9 +15,7 @@ const DAY = 86_400_000;
 
 describe("a list of name parts, one part renamed later", () => {
   it("is amended: the renamed part written anew, the others kept", async () => {
-    await withTacit(tempDir(), "/work/warehouse", T0, async (tacit, setClock) => {
-      const say = (sessionId: string, said: string, at: number) =>
-        sayAt(tacit, setClock, sessionId, said, at);
+    await withTacit(tempDir(), "/work/warehouse", T0, async (tacit, _setClock, say) => {
       await say("intro", "表名按数仓分层加前缀：ods_、dwd_、dws_", T0);
       expect(await live(tacit)).toEqual(["表名按数仓分层加前缀：ods_、dwd_、dws_"]);
       await say("rename", "dwd_ 层改名叫 dw_，ods_ 和 dws_ 保持不变", T0 + 2 * DAY);
@@ -30,9 +28,7 @@ describe("a list of name parts, one part renamed later", () => {
 
 describe("the language of commit messages changed under a heading", () => {
   it("amends the commit rule and keeps its format", async () => {
-    await withTacit(tempDir(), "/work/shop", T0, async (tacit, setClock) => {
-      const say = (sessionId: string, said: string, at: number) =>
-        sayAt(tacit, setClock, sessionId, said, at);
+    await withTacit(tempDir(), "/work/shop", T0, async (tacit, _setClock, say) => {
       await say("intro", "commit message 用中文，格式是 `[模块] 描述`", T0);
       await say("change", "commit 规范小调整一下：格式还是 `[模块] 描述`，但描述部分改用英文写", T0 + DAY);
       const after = await live(tacit);

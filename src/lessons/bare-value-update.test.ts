@@ -4,7 +4,7 @@
  * project's prefix convention, so the chain z_ → wr_ → q_ keeps only the last.
  */
 import { describe, expect, it } from "vitest";
-import { liveConventions, sayAt, withTacit } from "../testing/convention-sessions.js";
+import { liveConventions, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -13,9 +13,7 @@ const DAY = 86_400_000;
 
 describe("an update that names only a value", () => {
   it("takes the slot of the project's convention whose value has its shape, and supersedes it", async () => {
-    await withTacit(tempDir(), "/work/ledger", T0, async (tacit, setClock) => {
-      const say = (sessionId: string, said: string, at: number) =>
-        sayAt(tacit, setClock, sessionId, said, at);
+    await withTacit(tempDir(), "/work/ledger", T0, async (tacit, _setClock, say) => {
       await say("one", "house rules: local variables in this codebase get a z_ prefix, like z_sum.", T0);
       await say("two", "let's switch the variable prefix to wr_ going forward.", T0 + 2 * DAY);
       await say(

@@ -5,7 +5,7 @@
  * The older version is archived as superseded; the conventions it does not touch stay.
  */
 import { describe, expect, it } from "vitest";
-import { liveConventions as live, sayAt, withTacit } from "../testing/convention-sessions.js";
+import { liveConventions as live, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -14,9 +14,7 @@ const DAY = 86_400_000;
 
 describe("conventions changed by news, votes and drops in other words", () => {
   it("archive the older version as superseded and keep the conventions they do not touch", async () => {
-    await withTacit(tempDir(), "/work/checkout", T0, async (tacit, setClock) => {
-      const say = (sessionId: string, said: string, at: number) =>
-        sayAt(tacit, setClock, sessionId, said, at);
+    await withTacit(tempDir(), "/work/checkout", T0, async (tacit, _setClock, say) => {
       await say(
         "rules",
         [

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Tacit } from "../sdk.js";
-import { liveConventions as live, sayAt, withTacit } from "../testing/convention-sessions.js";
+import { liveConventions as live, type Say, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
@@ -23,12 +23,8 @@ async function archived(tacit: Tacit): Promise<Array<[string, string | null]>> {
 }
 
 /** Runs `body` with a tacit for one project and `say`, which learns a session said at `at`. */
-function inLedger(
-  body: (tacit: Tacit, say: (id: string, said: string, at: number) => Promise<void>) => Promise<void>,
-) {
-  return withTacit(tempDir(), "/work/ledger", T0, (tacit, setClock) =>
-    body(tacit, (id, said, at) => sayAt(tacit, setClock, id, said, at)),
-  );
+function inLedger(body: (tacit: Tacit, say: Say) => Promise<void>) {
+  return withTacit(tempDir(), "/work/ledger", T0, (tacit, _setClock, say) => body(tacit, say));
 }
 
 /** The lessons recall brings into `prompt`, as their text. */

@@ -3,23 +3,16 @@
  * from captured sessions into a real SQLite store through the SDK (docs/lessons.md#drops-a-change-leaves-behind).
  */
 import { describe, expect, it } from "vitest";
-import { liveConventions, sayAt, withTacit } from "../testing/convention-sessions.js";
+import { liveConventions, withTacit } from "../testing/convention-sessions.js";
 import { useTempDir } from "../testing/temp-dir.js";
 
 const tempDir = useTempDir();
 const T0 = Date.UTC(2026, 10, 2, 9);
 const DAY = 86_400_000;
 
-/** What the user says in a session of the project, at a time. */
-const sayIn =
-  (...[tacit, setClock]: Parameters<Parameters<typeof withTacit>[3]>) =>
-  (sessionId: string, said: string, at: number) =>
-    sayAt(tacit, setClock, sessionId, said, at);
-
 describe("a rule withdrawn by its name", () => {
   it("archives the convention it names, in English and in Chinese", async () => {
-    await withTacit(tempDir(), "/work/ingest", T0, async (tacit, setClock) => {
-      const say = sayIn(tacit, setClock);
+    await withTacit(tempDir(), "/work/ingest", T0, async (tacit, _setClock, say) => {
       await say(
         "one",
         'Two conventions for the ingest crate. Every public function that returns Result must document its failure cases in an "# Errors" section of its doc comment.',
@@ -39,8 +32,7 @@ describe("a rule withdrawn by its name", () => {
   });
 
   it("a renamed class replaces the rule that named the old one", async () => {
-    await withTacit(tempDir(), "/work/billing", T0, async (tacit, setClock) => {
-      const say = sayIn(tacit, setClock);
+    await withTacit(tempDir(), "/work/billing", T0, async (tacit, _setClock, say) => {
       await say(
         "one",
         "On errors: always throw our BillingError class from src/errors.js, never a plain Error.",
@@ -62,8 +54,7 @@ describe("a rule withdrawn by its name", () => {
 
 describe("a drop a change leaves behind", () => {
   it("gives way to the convention that replaced what it drops, so the old names are not recalled alone", async () => {
-    await withTacit(tempDir(), "/work/rides", T0, async (tacit, setClock) => {
-      const say = sayIn(tacit, setClock);
+    await withTacit(tempDir(), "/work/rides", T0, async (tacit, _setClock, say) => {
       await say("one", "Kotlin conventions: data classes get the Dto suffix, like RideDto, DriverDto.", T0);
       await say(
         "two",
@@ -84,8 +75,7 @@ describe("a drop a change leaves behind", () => {
   });
 
   it("keeps a drop that no change implies", async () => {
-    await withTacit(tempDir(), "/work/queue", T0, async (tacit, setClock) => {
-      const say = sayIn(tacit, setClock);
+    await withTacit(tempDir(), "/work/queue", T0, async (tacit, _setClock, say) => {
       await say("one", "Rules. Logging with slog, key-value pairs. No fmt.Println.", T0);
       await say("two", "Change. Logging moves from slog to zerolog. Everything new uses zerolog.", T0 + DAY);
       const live = await liveConventions(tacit);
@@ -97,8 +87,7 @@ describe("a drop a change leaves behind", () => {
 
 describe("a value said for anything new", () => {
   it("is an update: it takes the slot of the project's prefix and supersedes the older value", async () => {
-    await withTacit(tempDir(), "/work/etl", T0, async (tacit, setClock) => {
-      const say = sayIn(tacit, setClock);
+    await withTacit(tempDir(), "/work/etl", T0, async (tacit, _setClock, say) => {
       await say(
         "one",
         "ok the naming debate is over. staging tables are src_<source>_<entity> from now on.",

@@ -19,15 +19,18 @@ export async function learnFrom(tacit: Tacit, sessionId: string, said: string, s
   await tacit.learn({ sessionId });
 }
 
+/** Says `said` in session `sessionId` at time `at` (see {@link sayAt}). */
+export type Say = (sessionId: string, said: string, at: number) => Promise<void>;
+
 /**
  * Runs `body` with a tacit on a fresh SQLite file in `dir` for `project`, with a clock starting at
- * `start` that `setClock` moves; closes it after.
+ * `start` that `setClock` moves, and `say` for what the user says at a time; closes it after.
  */
 export async function withTacit(
   dir: string,
   project: string,
   start: number,
-  body: (tacit: Tacit, setClock: (time: number) => void) => Promise<void>,
+  body: (tacit: Tacit, setClock: (time: number) => void, say: Say) => Promise<void>,
 ): Promise<void> {
   let clock = start;
   const tacit = await createTacit({
@@ -37,9 +40,10 @@ export async function withTacit(
     now: () => clock,
   });
   try {
-    await body(tacit, (time) => {
+    const setClock = (time: number) => {
       clock = time;
-    });
+    };
+    await body(tacit, setClock, (sessionId, said, at) => sayAt(tacit, setClock, sessionId, said, at));
   } finally {
     await tacit.close();
   }
