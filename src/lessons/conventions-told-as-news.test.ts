@@ -63,4 +63,47 @@ describe("conventions changed by news, votes and drops in other words", () => {
       );
     });
   });
+
+  it("a module the team moves away from, a rule withdrawn in Chinese, and an import named beside a decorator", async () => {
+    await withTacit(tempDir(), "/work/mentor", T0, async (tacit, _setClock, say) => {
+      await say(
+        "perfkit",
+        "Add the '@cached' decorator from the 'perfkit' module to every function you write.",
+        T0,
+      );
+      await say("docstring", "先讲几条规范。所有方法都要写 docstring，说明参数和返回值。", T0 + DAY);
+      await say("obsv", "还有，所有函数都要加 @monitor 装饰器，从 obsv 模块导入。", T0 + 2 * DAY);
+      expect(await live(tacit)).toHaveLength(3);
+
+      await say(
+        "fastmemo",
+        "We are moving away from perfkit in favour of the 'fastmemo' module, so the decorator on every function is now '@memo' from fastmemo.",
+        T0 + 8 * DAY,
+      );
+      await say(
+        "withdrawn",
+        "另外通知一下：docstring 那条规定取消了，大家觉得太啰嗦，方法上不用再写 docstring 了。",
+        T0 + 9 * DAY,
+      );
+      await say(
+        "tracer",
+        "通知一下，架构组决定不再用 obsv 了，统一迁到 tracer 模块，函数上的装饰器改成 tracer 里的 @span。",
+        T0 + 10 * DAY,
+      );
+
+      const rules = await live(tacit);
+      expect(rules.some((rule) => rule.includes("perfkit") && !rule.includes("fastmemo"))).toBe(false);
+      expect(rules.some((rule) => rule.includes("所有方法都要写 docstring"))).toBe(false);
+      expect(rules.some((rule) => rule.includes("从 obsv 模块导入"))).toBe(false);
+      expect(rules.some((rule) => rule.includes("'@memo' from fastmemo"))).toBe(true);
+      expect(rules.some((rule) => rule.includes("tracer 里的 @span"))).toBe(true);
+      const archived = await tacit.lessons.list({ status: ["archived"] });
+      expect(
+        archived
+          .map((lesson) => lesson.statusReason ?? "")
+          .every((reason) => reason.startsWith("superseded by")),
+      ).toBe(true);
+      expect(archived).toHaveLength(3);
+    });
+  });
 });

@@ -19,7 +19,9 @@ export function namesAValue(text: string): boolean {
     namesCode(text) ||
     readSlots(text).some((slot) => slot.value !== null) ||
     preferenceTerms(text).use.size > 0 ||
-    (languageOf(text) === "zh" && /[A-Za-z0-9]/.test(text))
+    (languageOf(text) === "zh" && /[A-Za-z0-9]/.test(text)) ||
+    // A value quoted alone, after the heading that names what it is for: "…on class names: 'Tq'".
+    /^\W*['"‘“`][\w@$.<>-]{1,30}['"’”`]\W*$/.test(text)
   );
 }
 

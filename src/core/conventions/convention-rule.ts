@@ -21,6 +21,7 @@ import { workMeets } from "../lexicon/work-groups.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
+import { confirmationOf } from "./convention-confirmations.js";
 import type { AgentReply } from "./convention-echoes.js";
 import {
   type ConventionFinding,
@@ -179,8 +180,8 @@ export function readConventions(
     // An announcement before a colon heads the rule it announces ("quick update on naming: …").
     const heading = announcementRest(unit.text) !== null;
     // The next sentence may only point back at this one as standing ("Prefer that everywhere.").
-    const next = units[position + 1];
-    const confirmed = next !== undefined && pointsBackOnly(next.text);
+    const next = confirmationOf(units, position, reading);
+    const confirmed = next !== undefined;
     // "gigalixir -> our own k8s cluster. deploy is `make deploy`": after a change that names no slot,
     // a sentence of the same item that names a value of a slot it drops is what it changed to.
     const before = units[position - 1];
@@ -354,7 +355,8 @@ export function readConventions(
     dropped = [];
     // The confirmation is quoted with the rule it confirms, never stored as a rule of its own.
     const end = findings.length - 1;
-    const quote = confirmed ? span(message, (findings[end] as ConventionFinding).quote, next.text) : null;
+    const quote =
+      next !== undefined ? span(message, (findings[end] as ConventionFinding).quote, next.text) : null;
     if (quote !== null) findings[end] = { ...(findings[end] as ConventionFinding), quote };
     for (const finding of findings) {
       placeOf.set(finding, { position, group: unit.group });

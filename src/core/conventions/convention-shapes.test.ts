@@ -57,6 +57,48 @@ describe("conventions read by their shape, with no marker", () => {
       "Winston is deprecated here, the platform team standardized every node service on pino",
     ],
     ["release got archived last night, open pull requests against trunk", "open pull requests against trunk"],
+    // A step tied to an occasion that comes again and again; the dots of `./...` end no sentence.
+    [
+      "please run golangci-lint run ./... yourself before pushing anything, CI runs it too",
+      "Run golangci-lint run ./... yourself before pushing anything",
+    ],
+    [
+      "and we've added SQLFluff — run sqlfluff fix models/ before you open a PR.",
+      "Run sqlfluff fix models/ before you open a PR",
+    ],
+    [
+      "before you commit any terraform, please run terraform fmt -recursive",
+      "Before you commit any terraform, please run terraform fmt -recursive",
+    ],
+    // What to use when a kind of thing is needed is a rule's condition, not a one-off.
+    [
+      "if you need a vec or a string you reach for heapless.",
+      "If you need a vec or a string you reach for heapless",
+    ],
+    // "every …" with a longer description of what it is said of; a Swift macro is code.
+    [
+      "every new SwiftUI view or screen you create gets a #Preview at the bottom of the file.",
+      "Every new SwiftUI view or screen you create gets a #Preview",
+    ],
+    // "X only" before a bracket; an area of work named by what is done in it.
+    [
+      "dependencies come in through SPM only (no CocoaPods, no Carthage).",
+      "Dependencies come in through SPM only",
+    ],
+    [
+      "networking goes through our APIClient, it handles token refresh",
+      "Networking goes through our APIClient",
+    ],
+    // The code right after a dash spells the rule out, and stays with it.
+    [
+      "use the fixed-width types — uint32_t, uint16_t and friends from stdint.h. this code also gets built for the 16-bit MSP430 variant, so plain int sizes have bitten us before. that goes for everything under fw/.",
+      "Use the fixed-width types — uint32_t, uint16_t and friends from stdint.h",
+    ],
+    // A comparison with "the old one" is no choice of one.
+    [
+      "firmware news: SEGGER RTT works on the new boards, so dbg_printf is going away — use rtt_log() for debug output, it doesn't block like the old one did.",
+      "dbg_printf is going away — use rtt_log() for debug output",
+    ],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);
   });
@@ -76,6 +118,9 @@ describe("conventions read by their shape, with no marker", () => {
     "before you go, can you check the logs",
     // A judgement said as the reason for a change is no rule.
     "old_ looks odd in diffs",
+    // Small talk with a "not" in it chooses nothing.
+    "Watched it. Cried a bit, not gonna lie.",
+    "if you need anything else, just ask",
   ])("reads no convention from %s", (message) => {
     expect(rules(message)).toEqual([]);
   });

@@ -21,17 +21,30 @@ import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./sl
 
 /**
  * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
- * the settings migration this morning — settings live in kestrel.toml now").
+ * the settings migration this morning — settings live in kestrel.toml now"), with the parts that
+ * name what it drops and the code that spells it out.
  */
 export function ruleOf(text: string): string {
   const parts = text.split(/\s+[—–]\s+/);
   if (parts.length < 2) return text;
-  const stating = parts.filter(
+  const states = parts.map(
     (part) =>
       readsAsDirective(part, languageOf(part) === "zh") ||
       readSlots(part).some((slot) => slot.value !== null),
   );
-  return stating.length > 0 ? stating.join(" — ") : text;
+  if (!states.includes(true)) return text;
+  // What the sentence drops may be named in a part of its own ("dbg_printf is going away — use
+  // rtt_log()"), and code named right after a stating part spells it out ("use the fixed-width
+  // types — uint32_t, uint16_t and friends").
+  const dropped = [...preferenceTerms(text).avoid];
+  return parts
+    .filter(
+      (part, index) =>
+        states[index] ||
+        dropped.some((term) => part.includes(term)) ||
+        (states[index - 1] === true && namesCode(part)),
+    )
+    .join(" — ");
 }
 
 /** A rule's text as stored: without lead-ins or a final stop, sentence-cased unless Chinese. */

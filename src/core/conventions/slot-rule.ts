@@ -7,6 +7,7 @@
 import { withoutChangeSources } from "../lexicon/change-sources.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { compiledEntries } from "../lexicon/define-lexicon.js";
+import type { SlotEntry } from "../lexicon/slot-entry.js";
 import {
   ANY_WHAT,
   DEFAULT_WHAT,
@@ -171,13 +172,22 @@ export function slotWork(slot: string): readonly string[] {
   if (what !== undefined && WHAT_WORK[what] !== undefined) return WHAT_WORK[what];
   // The port or host of a data store governs the work on its data ("port:redis"), not every run.
   if (what !== undefined && !slot.startsWith("naming.") && namesDataStore(what)) return ["database"];
-  const entry = SLOTS.entries.find((candidate) => {
+  return entryOfSlot(slot)?.work ?? [];
+}
+
+/** The slot lexicon's entry for a slot id (`decorator.function` → the `decorator.{what}` entry). */
+function entryOfSlot(slot: string): SlotEntry | undefined {
+  return SLOTS.entries.find((candidate) => {
     const [head, tail] = candidate.slot.split("{what}");
     return tail === undefined
       ? candidate.slot === slot
       : slot.startsWith(head as string) && slot.endsWith(tail);
   });
-  return entry?.work ?? [];
+}
+
+/** True when a project may hold several values of a slot at once (see `SlotEntry.several`). */
+export function holdsSeveral(slot: string): boolean {
+  return entryOfSlot(slot)?.several === true;
 }
 
 /**

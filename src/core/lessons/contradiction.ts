@@ -5,11 +5,13 @@
  * every word), so dedup must not merge them: the newer lesson supersedes the older one instead,
  * which is archived as "superseded by …" (docs/lessons.md, docs/design.md#lifecycle).
  */
-import { memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
+import { holdsSeveral, memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
 import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
@@ -76,6 +78,8 @@ function slotsSet(lesson: SlotHolder, mentioned: boolean): SetSlot[] {
 function replacedSlot(newer: SlotHolder, older: SlotHolder): Replaced | null {
   const olds = slotsSet(older, true);
   for (const fresh of slotsSet(newer, false)) {
+    // One more decorator on every function adds to the first; "the decorator is now @memo" replaces it.
+    if (holdsSeveral(fresh.id) && !tellsChange(newer.rule)) continue;
     const family = slotFamily(fresh.id);
     const old = olds.find(
       (slot) => family.includes(slot.id) && !sameValue(fresh.id, slot.value, fresh.value),
@@ -83,6 +87,11 @@ function replacedSlot(newer: SlotHolder, older: SlotHolder): Replaced | null {
     if (old !== undefined) return { old, fresh };
   }
   return null;
+}
+
+/** True when a rule tells of a change: an update ("now", 改成), a change's shape, or a thing it drops. */
+function tellsChange(rule: string): boolean {
+  return saysUpdate(rule) || ruleShape(rule) === "change" || preferenceTerms(rule).avoid.size > 0;
 }
 
 /** Every slot a rule sets a value in, read once per rule text (learning checks every live lesson). */

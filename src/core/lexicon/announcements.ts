@@ -51,6 +51,14 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     example: "tween news, last time I promise",
   },
   {
+    // The last word on a topic, as a heading: "Final, final word on class names, I promise:",
+    // "final answer, signed off by the platform lead:".
+    pattern: new RegExp(
+      String.raw`^(?:(?:my|the|our)\s+)?(?:final|last)(?:,?\s+final)?\s+(?:word|answer|call|decision|version|verdict)(?:\s+${ABOUT}\s+${TOPIC})?(?:,?\s+(?:i promise|for real|this time|signed off by [^:.;]{1,40}))?(?=\s*[:：—–]|\s*$)`,
+    ),
+    example: "Final, final word on class names, I promise",
+  },
+  {
     pattern: new RegExp(
       String.raw`^(?:i(?:'ve| have)? changed my mind|i was wrong|i misspoke|i got (?:that|it) wrong|my bad)(?:\s+${ABOUT}\s+${TOPIC})?`,
     ),

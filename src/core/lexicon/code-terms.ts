@@ -6,16 +6,44 @@
 import { defineLexicon } from "./define-lexicon.js";
 import { hasHan } from "./language.js";
 
+/**
+ * Code symbols: names only code has — a method of a package (`fmt.Errorf`), a path (`Timer::after`),
+ * a call, a generic type, a decorator or a macro, a camelCase name. A rule that names one is about
+ * how code is written, whatever other work its words name. Case-sensitive.
+ */
+export const CODE_SYMBOLS = defineLexicon(
+  "code-symbols",
+  [
+    {
+      pattern: /\b[a-z]+(?:[A-Z][a-z0-9]+){2,}\b|\b[a-z]{2,}[A-Z][a-z0-9]+\b/,
+      example: "pass className, not class",
+    },
+    { pattern: /(?:^|\s)@[A-Z]\w+/, example: "no @Autowired on fields" },
+    // A macro or an attribute: Swift's #Preview, Rust's #[derive].
+    { pattern: /(?:^|\s)#(?:[A-Z]\w+|\[\w+)/, example: "every new view gets a #Preview" },
+    { pattern: /\b[a-z]{2,}\.[A-Z][a-z]\w*\b/, example: "wrap errors with fmt.Errorf" },
+    { pattern: /\b[A-Za-z_]\w*::[A-Za-z_]\w*/, example: "delays are embassy_time::Duration" },
+    // A generic type: "services return Result<T>", "List<String>".
+    { pattern: /\b[A-Za-z_]\w*<[\w.?, []+>/, example: "services return Result<T> for expected failures" },
+    // A call: "no unwrap() outside tests", "never eval()".
+    { pattern: /\b[A-Za-z_][\w.]*\(\)/, example: "no unwrap() outside tests" },
+  ],
+  "",
+);
+
+/** True when a text names a code symbol (see {@link CODE_SYMBOLS}). */
+export function namesCodeSymbol(text: string): boolean {
+  return CODE_SYMBOLS.test(text);
+}
+
 /** Every kind of code term. Case-sensitive: `camelCase` and `VAR=value` depend on it. */
 export const CODE_TERMS = defineLexicon(
   "code-terms",
   [
+    ...CODE_SYMBOLS.entries,
     { pattern: /`[^`]+`/, example: "run `make test`" },
-    { pattern: /\b[a-z]+[A-Z][A-Za-z]+\b/, example: "pass className, not class" },
-    {
-      pattern: /\b[A-Z][a-z]+[A-Z][a-z]\w*\b|(?:^|\s)@[A-Z]\w+/,
-      example: "ViewModels expose StateFlow, no @Autowired",
-    },
+    { pattern: /\b[a-z]+[A-Z][A-Za-z]+\b/, example: "iPhone builds go through fastlane" },
+    { pattern: /\b[A-Z][a-z]+[A-Z][a-z]\w*\b/, example: "ViewModels expose StateFlow" },
     { pattern: /\b[a-z]+-\d[\w-]*\b/, example: "use p-8 and rounded-2xl" },
     {
       pattern: /\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S/,
@@ -25,11 +53,6 @@ export const CODE_TERMS = defineLexicon(
     { pattern: /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/, example: "migrations run as billing_migrator" },
     { pattern: /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/, example: "log with ESP_LOGD, not printf" },
     { pattern: /\b[A-Za-z][A-Za-z0-9]{0,11}_(?![\w])/, example: "every staging table gets the stg_ prefix" },
-    { pattern: /\b[a-z]{2,}\.[A-Z][a-z]\w*\b/, example: "wrap errors with fmt.Errorf" },
-    // A generic type: "services return Result<T>", "List<String>".
-    { pattern: /\b[A-Za-z_]\w*<[\w.?, []+>/, example: "services return Result<T> for expected failures" },
-    // A call: "no unwrap() outside tests", "never eval()".
-    { pattern: /\b[A-Za-z_][\w.]*\(\)/, example: "no unwrap() outside tests" },
     { pattern: /\b[a-z]+\d+[a-z]\w*\b/, example: "log through slf4j" },
     { pattern: /(?:^|\s)--?[a-z][\w-]*/, example: "always pass --runInBand" },
     { pattern: /\b[A-Z][A-Z0-9_]+=\S*/, example: "run it with APP_ENV=test" },

@@ -35,6 +35,9 @@ const namesOn = (word: string | undefined): word is string =>
  */
 export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> = memoizeText((rule) => {
   const found: string[][] = [];
+  // Where each term read starts: two leads that read the same term there ("moving from handle() to
+  // __invoke()") name one thing.
+  const starts = new Set<number>();
   AVOID_LEADS.entries.forEach((lead, index) => {
     const reader = AVOID_READERS[index] as RegExp;
     reader.lastIndex = 0;
@@ -47,6 +50,11 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
         .filter((word) => !quoted || /[\p{L}\p{N}]/u.test(word));
       const head = name[0] ?? "";
       if (head.length < 2 || NOISE.has(head)) continue;
+      const said = match[0].toLowerCase();
+      const start =
+        (match.index ?? 0) + (lead.side === "after" ? said.lastIndexOf(head) : said.indexOf(head));
+      if (starts.has(start)) continue;
+      starts.add(start);
       // A quoted name goes on to the rule it names: "forget the "# Errors" doc section rule".
       const ruleNamed = RULE_NAMED.exec(rule.slice((match.index ?? 0) + match[0].length))?.[1];
       if (quoted) found.push([...name, ...(ruleNamed?.toLowerCase().split(/\s+/).filter(Boolean) ?? [])]);

@@ -106,12 +106,13 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "run the tests with vitest",
   ),
 
-  // Embedded work: flashing a board and reading its serial console.
+  // Embedded work: flashing a board and reading its serial console. Flash as memory is no work
+  // ("every format string costs flash", "2MB of flash").
   named(
     "device",
     "Flashing and monitoring the device",
     "烧录和调试设备",
-    /\b(?:flash(?:ing|ed|es)?\b(?! (?:messages?|sales?|cards?|drives?|player))|esptool|west flash|serial (?:port|monitor|console|output)|console output|(?:onto|to|on) the (?:board|device|devkit)\b|the (?:board|devkit)\b)|\/dev\/tty\w+|烧录|烧写|串口|开发板/,
+    /\b(?:flash(?:ing|ed|es)\b|(?<!\b(?:of|costs?|in|into|from|much|more|less|the|our|spare|free|internal|external)\s)flash\b(?! (?:messages?|sales?|cards?|drives?|player|usage|size|space|memory|budget|footprint|storage))|esptool|west flash|serial (?:port|monitor|console|output)|console output|(?:onto|to|on) the (?:board|device|devkit)\b|the (?:board|devkit)\b)|\/dev\/tty\w+|烧录|烧写|串口|开发板/,
     "flash the board over /dev/ttyUSB0",
   ),
   named(
@@ -125,7 +126,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "lint",
     "Formatting and linting code",
     "格式化与代码检查",
-    /\b(?:lint|eslint|biome|prettier|ruff|flake8|format(?:ting)?|indent\w*|semicolons?)\b|\b(?:tabs?|spaces|(?:2|4|two|four)[- ]spaces?)\b(?=[^.!?\n]{0,40}\b(?:not|instead|over|vs|for indent\w*)\b)|缩进|格式化|整理\S{0,3}格式|分号/,
+    /\b(?:lint|eslint|biome|prettier|ruff|flake8|format(?:ting)?(?! strings?\b| specifiers?\b)|indent\w*|semicolons?)\b|\b(?:tabs?|spaces|(?:2|4|two|four)[- ]spaces?)\b(?=[^.!?\n]{0,40}\b(?:not|instead|over|vs|for indent\w*)\b)|缩进|格式化|整理\S{0,3}格式|分号/,
     "run eslint before committing",
   ),
   named(
@@ -184,6 +185,14 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "处理日期和时间",
     /\b(?:dayjs|moment|date-fns|luxon)\b|\bformat\w*\b[^.]{0,20}\b(?:dates?|times?|timestamps?)\b|日期|时间格式|(?:格式化|显示)[^，。]{0,10}时间/,
     "use dayjs, not moment",
+  ),
+  // How code logs is how code is written: "we log through defmt", "Logging is zerolog".
+  named(
+    "code",
+    "Writing log statements",
+    "写日志",
+    /\blog(?:s|ged|ging)? (?:through|with|via|using|goes|go)\b|\blogging\b(?! (?:in|into|on|levels?)\b)|\bloggers?\b|\blog (?:lines?|messages?|statements?|calls?)\b|打日志|日志(?:用|走|统一|打印|输出|格式)/,
+    "we log through defmt here, nothing else",
   ),
   named(
     "code",

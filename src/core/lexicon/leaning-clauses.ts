@@ -65,6 +65,11 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
     example: "不要手动 kubectl apply",
   },
   {
+    // Where the thing just named comes from, its subject left out: "所有函数都要加 @trace 装饰器，从 obskit 模块里导入".
+    pattern: /^(?:并且|而且|都|统一)?(?:从|通过|经由)\s*\S/,
+    example: "从 obskit 模块里导入",
+  },
+  {
     // What the thing just named looks like, its owner left out: "提交信息用中文写，格式是 类型: 描述".
     pattern:
       /^(?:and\s+)?(?:the\s+)?(?:format|layout|template|structure)\s+(?:is|should be|must be)\b|^(?:并且|而且)?(?:格式|模板|结构)(?:是|为|用|：|:)/,

@@ -132,6 +132,18 @@ describe("kinds of work a text leaves out", () => {
       "http",
     );
   });
+
+  it("read flash as memory and format strings as code, not flashing or formatting; how code logs is code", async () => {
+    const { kindsOfWorkIn } = await import("./kinds-of-work.js");
+    expect(
+      kindsOfWorkIn(
+        "we log through defmt here — keep the format strings tiny, every one of them costs flash",
+      ),
+    ).toEqual(["code"]);
+    expect(kindsOfWorkIn("we're moving to the L4R5 with 2MB of flash")).toEqual([]);
+    expect(kindsOfWorkIn("flash the board over /dev/ttyUSB0")).toContain("device");
+    expect(kindsOfWorkIn("format the file with prettier")).toContain("lint");
+  });
 });
 
 describe("drops said in passing", () => {
@@ -144,5 +156,23 @@ describe("drops said in passing", () => {
     ]);
     expect([...preferenceTerms("copy the files from src to dist").avoid]).toEqual([]);
     expect([...preferenceTerms("I changed my mind about the prefix again").avoid]).toEqual([]);
+  });
+
+  it("read 'moving away from', 不用再写, and an import from a module as no drop", async () => {
+    const { preferenceTerms } = await import("./use-and-avoid.js");
+    const { droppedThings } = await import("./dropped-things.js");
+    expect(preferenceTerms("We are moving away from perfkit in favour of the 'fastmemo' module")).toEqual({
+      use: new Set(["fastmemo"]),
+      avoid: new Set(["perfkit"]),
+    });
+    // Two leads that read one term at one place name one thing.
+    expect(droppedThings("we're moving from handle() to __invoke()")).toEqual([["handle"]]);
+    expect(preferenceTerms("方法上不用再写 docstring 了")).toEqual({
+      use: new Set(),
+      avoid: new Set(["docstring"]),
+    });
+    expect(preferenceTerms("所有函数都要加 @monitor 装饰器，从 obsv 模块导入").avoid.size).toBe(0);
+    expect([...preferenceTerms("我们从 yarn 换成 pnpm 了").avoid]).toEqual(["yarn"]);
+    expect(preferenceTerms("Cried a bit, not gonna lie.").avoid.size).toBe(0);
   });
 });

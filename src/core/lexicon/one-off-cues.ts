@@ -46,7 +46,7 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   },
   {
     pattern:
-      /\b(?:the|this|that) (?:blue|red|green|black|white|dark|light|first|second|third|last|other|left|right|top|bottom|bigger|smaller|shorter|longer|cheaper|new|old) (?:one|version|option)\b/,
+      /(?<!\b(?:like|than|as) )\b(?:the|this|that) (?:blue|red|green|black|white|dark|light|first|second|third|last|other|left|right|top|bottom|bigger|smaller|shorter|longer|cheaper|new|old) (?:one|version|option)\b/,
     example: "Let's go with the second one.",
   },
   {

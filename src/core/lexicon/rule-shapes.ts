@@ -26,8 +26,14 @@ const entry = (shape: RuleShape, pattern: RegExp, example: string): RuleShapeEnt
   example,
 });
 
+/**
+ * An area of work named by what is done in it: "networking goes through our APIClient", "logging
+ * is structlog", "error handling lives in one middleware". Not "everything", "something".
+ */
+const AREA_OF_WORK = String.raw`(?!(?:every|no|some|any)?thing\b|morning\b|evening\b)[\w-]{2,}ing`;
+
 /** Plural things a project has many of: the subject of a norm said of a kind. */
-const KINDS = String.raw`(?:[\w.#*<>/-]+\s+){0,3}?(?:[\w*<>-]+s|config|configuration|code|data|style|output|logging|css|html|sql|docs?)`;
+const KINDS = String.raw`(?:[\w.#*<>/-]+\s+){0,3}?(?:[\w*<>-]+s|config|configuration|code|data|style|output|css|html|sql|docs?|${AREA_OF_WORK})`;
 
 /** Every rule shape, English then Chinese. */
 export const RULE_SHAPES = defineLexicon(
@@ -68,12 +74,24 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "norm",
-      /^(?:and |also |plus )?(?:all|every|each|any)\s+(?:[\w-]+\s+){1,4}?(?:needs?|requires?|gets?|carr(?:y|ies)|has|have)\s+(?!to\b|been\b)\S/,
+      /^(?:and |also |plus )?(?:all|every|each|any)\s+(?:[\w-]+\s+){1,8}?(?:needs?|requires?|gets?|carr(?:y|ies)|has|have)\s+(?!to\b|been\b)\S/,
       "every lambda we deploy needs a timeout and a memory limit",
+    ),
+    // A step tied to an occasion that comes again and again: what to do before any push, every PR.
+    entry(
+      "norm",
+      /\b(?:before|after|whenever|every time)\s+(?:you\s+|we\s+)?(?:push|commit|merg|open|deploy|releas|ship|tag|submit|send|publish|touch)\w*\s+(?:anything|any\b|every\b|each\b|an?\s+(?:pr|pull request|mr|merge request|release|new)\b)/,
+      "please run golangci-lint run ./... yourself before pushing anything",
+    ),
+    // What to use when a kind of thing is needed: "if you need a vec or a string you reach for heapless".
+    entry(
+      "choice",
+      /^if you (?:ever )?(?:need|want)\b[^,.;]{1,50}?,?\s+(?:you\s+)?(?:use|reach for|go with|take|pick)\b/,
+      "if you need a vec or a string you reach for heapless",
     ),
     entry(
       "norm",
-      /^(?:and |also |so )?before (?:any|every|each|you|we)\b[^,.;]{0,40}?,?\s+(?:you\s+|we\s+)?(?:always\s+)?(?:run|do|check|rebase|pull|update|lint|format|test|build)\b/,
+      /^(?:and |also |so )?before (?:any|every|each|you|we)\b[^,.;]{0,40}?,?\s+(?:you\s+|we\s+)?(?:please\s+)?(?:always\s+)?(?:run|do|check|rebase|pull|update|lint|format|test|build)\b/,
       "before every push you run the linter",
     ),
     entry(
@@ -98,7 +116,7 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "choice",
-      /\b[\w.@/-]+\s+only(?:[,.;!]|\s*$|\s+from\b|\s+(?:here|in this)\b)|^(?:[\w-]+\s+){0,2}only\s*[:,]/,
+      /\b[\w.@/-]+\s+only(?:\s*[,.;!(]|\s*$|\s+from\b|\s+(?:here|in this)\b)|^(?:[\w-]+\s+){0,2}only\s*[:,]/,
       "pytest only from here on",
     ),
     entry(
@@ -176,7 +194,7 @@ export const THINGS_WE_MAKE = defineLexicon(
   [
     {
       pattern:
-        /\b(?:every|each|all|any)\s+(?:[\w-]+\s+){1,2}?(?:we|you)\s+(?:create|make|add|write|build|deploy|provision|ship|spin up|open|publish)\b/,
+        /\b(?:every|each|all|any)\s+(?:[\w-]+\s+){1,5}?(?:we|you)\s+(?:create|make|add|write|build|deploy|provision|ship|spin up|open|publish)\b/,
       example: "every bucket we provision needs an owner tag",
     },
     {

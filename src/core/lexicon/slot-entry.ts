@@ -64,6 +64,11 @@ export interface SlotEntry extends LexiconEntry {
   /** The kinds of work it governs (activity names, see kinds-of-work). */
   work: readonly string[];
   value: SlotValue;
+  /**
+   * A project may hold several values of it at once (a decorator on every function, and another):
+   * a newer value replaces an older one only when the newer rule tells of a change.
+   */
+  several?: true;
 }
 
 /** Things with names, in English and Chinese, and the word each stands for in a slot. */
@@ -318,3 +323,6 @@ export const valued = (
   value: { from: "group", value },
   ...(what ? { what } : {}),
 });
+
+/** `entry` as a slot a project may hold several values of (see {@link SlotEntry.several}). */
+export const several = (entry: SlotEntry): SlotEntry => ({ ...entry, several: true });

@@ -3,7 +3,7 @@
  * imports, logging, quotes, exports, formatters, linters). Part of the slot lexicon (slots.ts).
  * Pure.
  */
-import { members, practice, type SlotEntry, valued } from "./slot-entry.js";
+import { members, practice, type SlotEntry, several, valued } from "./slot-entry.js";
 import { NAMING_SLOTS } from "./slots-naming.js";
 
 /** The slots of code, tried in this order. */
@@ -46,62 +46,76 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     "always use assert statements in functions",
     "assertion-library",
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b[^.;]{0,40}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b/,
-    "all methods get the '@log_calls' decorator",
-    2,
-    1,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b[^.;]{0,40}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b/,
+      "all methods get the '@log_calls' decorator",
+      2,
+      1,
+    ),
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:(?:decorator\s+|annotation\s+)?from\s+[\w.]+\s+)?(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
-    "from now on use @guarded_io on service methods instead of @sensor_safe",
-    1,
-    2,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /\b(?:use|add|put|apply)\s+(?:the\s+)?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:(?:decorator\s+|annotation\s+)?from\s+[\w.]+\s+)?(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
+      "from now on use @guarded_io on service methods instead of @sensor_safe",
+      1,
+      2,
+    ),
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /\bannotate\w*\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(method|function|class)(?:e?s)?\s+with\s+['"‘“\x60]?(@[\w.]+)/,
-    "we always annotate REST controller methods with @Audited",
-    2,
-    1,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /\bannotate\w*\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?(method|function|class)(?:e?s)?\s+with\s+['"‘“\x60]?(@[\w.]+)/,
+      "we always annotate REST controller methods with @Audited",
+      2,
+      1,
+    ),
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b(?:[^.;]{0,60}?\b(?:to|on|for)\s+(?:all\s+|every\s+|each\s+)?(method|function|class)(?:e?s)?)?/,
-    "add the '@retry' decorator from the 'pedantic' module to all methods",
-    1,
-    2,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:decorator|annotation)\b(?:[^.;]{0,60}?\b(?:to|on|for)\s+(?:all\s+|every\s+|each\s+)?(method|function|class)(?:e?s)?)?/,
+      "add the '@retry' decorator from the 'pedantic' module to all methods",
+      1,
+      2,
+    ),
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(method|function|class)(?:e?s)?/,
-    "we no longer use @retry, now it's @timer on all methods",
-    1,
-    2,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+(?:on|to|for)\s+(?:all|every|each)\s+(?:of\s+the\s+)?(method|function|class)(?:e?s)?/,
+      "we no longer use @retry, now it's @timer on all methods",
+      1,
+      2,
+    ),
   ),
   // What every method of a kind gets, and one said instead of another on a kind of method.
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b[^.;]{0,40}?\b(?:gets?|carr(?:y|ies)|has|have|needs?|(?:is|are) annotated with)\s+(?:[\w'’]+\s+){0,2}?['"‘“\x60]?(@[\w.]+)/,
-    "Every public method on a @Service class gets Micrometer's @Timed",
-    2,
-    1,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b[^.;]{0,40}?\b(?:gets?|carr(?:y|ies)|has|have|needs?|(?:is|are) annotated with)\s+(?:[\w'’]+\s+){0,2}?['"‘“\x60]?(@[\w.]+)/,
+      "Every public method on a @Service class gets Micrometer's @Timed",
+      2,
+      1,
+    ),
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+instead of\s+['"‘“\x60]?@[\w.]+['"’”\x60]?\s+(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
-    "@Observed instead of @Timed on service methods",
-    1,
-    2,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s+instead of\s+['"‘“\x60]?@[\w.]+['"’”\x60]?\s+(?:on|to|for)\s+(?:all\s+|every\s+|each\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,2}?(method|function|class)(?:e?s)?\b/,
+      "@Observed instead of @Timed on service methods",
+      1,
+      2,
+    ),
   ),
   valued(
     "imports.style",
@@ -110,28 +124,34 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     "always use absolute imports",
     1,
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /(?:所有|每个|全部|每一个)[^，。；]{0,20}?(方法|函数|类)[^，。；]{0,10}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*(?:装饰器|注解)/,
-    "以后所有方法都要加 @timer 装饰器",
-    2,
-    1,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /(?:所有|每个|全部|每一个)[^，。；]{0,20}?(方法|函数|类)[^，。；]{0,10}?['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*(?:装饰器|注解)/,
+      "以后所有方法都要加 @timer 装饰器",
+      2,
+      1,
+    ),
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /(?:(方法|函数|类)[^，。；]{0,10}?)?(?:改成|换成|改用|统一加|都加|都要加|加上)\s*['"‘“\x60]?(@[\w.]+)/,
-    "新写的 service 方法统一加 @Observed",
-    2,
-    1,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /(?:(方法|函数|类)[^，。；]{0,10}?)?(?:改成|换成|改用|统一加|都加|都要加|加上)\s*['"‘“\x60]?(@[\w.]+)/,
+      "新写的 service 方法统一加 @Observed",
+      2,
+      1,
+    ),
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /\bannotation\s+is\s+(?:now\s+)?['"‘“\x60]?(@[\w.]+)/,
-    "the annotation is now @LedgerTrace",
-    1,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /\bannotation\s+is\s+(?:now\s+)?['"‘“\x60]?(@[\w.]+)/,
+      "the annotation is now @LedgerTrace",
+      1,
+    ),
   ),
   valued(
     "error-wrapping",
@@ -140,13 +160,15 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     "we always wrap errors with perr.Wrapf; new code uses xerrs.Trace(err, ctx)",
     1,
   ),
-  valued(
-    "decorator.{what}",
-    ["code"],
-    /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*(?:装饰器|注解)(?:[^，。；]{0,20}?(方法|函数|类))?/,
-    "所有方法都加上 @timer 装饰器",
-    1,
-    2,
+  several(
+    valued(
+      "decorator.{what}",
+      ["code"],
+      /['"‘“\x60]?(@[\w.]+)['"’”\x60]?\s*(?:装饰器|注解)(?:[^，。；]{0,20}?(方法|函数|类))?/,
+      "所有方法都加上 @timer 装饰器",
+      1,
+      2,
+    ),
   ),
   valued(
     "imports.always",

@@ -174,7 +174,11 @@ export function hasStrongStandingMarker(text: string): boolean {
 
 /** Conditions: an instruction that applies only if something holds ("if it fails, …", 如果). */
 export const CONDITIONS = defineLexicon("conditions", [
-  { pattern: /^(?:if|unless|in case)\b/, example: "if the build fails, clear the cache" },
+  // Not a need said of any time ("if you need a vec, reach for heapless"): that is a rule's condition.
+  {
+    pattern: /^(?:if|unless|in case)\b(?! you (?:ever )?(?:need|want)\b)/,
+    example: "if the build fails, clear the cache",
+  },
   { pattern: /^(?:如果|要是|假如|万一)/, example: "如果构建失败就清缓存" },
 ]);
 

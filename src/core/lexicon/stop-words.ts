@@ -13,7 +13,7 @@ export interface StopWordGroup {
 /** English function words, by kind. "never" is content: it stays. */
 export const ENGLISH_STOP_WORDS: readonly StopWordGroup[] = [
   { words: "a an the this that these those there here", example: "the tests in this file" },
-  { words: "and or but if then so than as because", example: "build it and then ship it" },
+  { words: "and or nor but if then so than as because", example: "build it and then ship it" },
   {
     words: "to of in on at by for from with without into onto about via over up out",
     example: "add zod to the web package",

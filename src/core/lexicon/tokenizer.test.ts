@@ -48,6 +48,11 @@ describe("the tokenizer", () => {
     ]);
     expect(texts("ship it! - then tag")).toEqual(["ship it! - then tag"]);
     expect(texts("done!\nnext")).toEqual(["done!", "next"]);
+    // Dots that go on a path end no sentence: Go's `./...`.
+    expect(texts("please run golangci-lint run ./... yourself before pushing. Thanks")).toEqual([
+      "please run golangci-lint run ./... yourself before pushing.",
+      "Thanks",
+    ]);
   });
 
   it("reads words without stop words, identifier parts and stems on request", () => {

@@ -46,7 +46,7 @@ export const DOES_THE_JOB_NOW =
 export const USE_LEADS = defineLexicon(
   "use-leads",
   [
-    after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with)/, "use pnpm for everything"),
+    after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with|reach for)/, "use pnpm for everything"),
     after(/\buses(?= \S+ now\b)/, "the binary uses miette now"),
     after(
       /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+(?:[\w-]+|\+|&)){0,7}?\s+(?:on)?to/,
@@ -90,7 +90,10 @@ export const USE_LEADS = defineLexicon(
     },
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
     after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
-    after(/(?:用|使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/, "以后一律用 pnpm"),
+    after(
+      /(?:(?<![不别再必])用|(?<![不别再必])使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/,
+      "以后一律用 pnpm",
+    ),
     // 换 right before a name is a switch to it: "组里投票决定换 doctest".
     after(/换(?=\s*[A-Za-z])/, "组里投票决定换 doctest"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
@@ -141,7 +144,10 @@ export const AVOID_LEADS = defineLexicon(
       /(?<=(?:^|[,;:.!]\s*|\b(?:prefer(?:s|red|ring)?|favou?r(?:s|ed)?|choose|chose|pick(?:ed)?|use|using|go(?:ing)? with|want)\s+)[\w.@/'-]+(?:\s[\w.@/'-]+)?\s)over/,
       "tabs over spaces",
     ),
-    after(/\b(?:switch(?:ed)?|mov(?:e|ed)|migrat(?:e|ed)) (?:away )?from/, "we moved away from conda"),
+    after(
+      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)) (?:away )?from/,
+      "we moved away from conda",
+    ),
     after(
       /\b(?:switch\w*|mov\w*|migrat\w*|chang\w*)\b[^.;,]{0,25}?\bfrom(?= [\w.@/-]+(?: (?:\+|&|and) [\w.@/-]+)?(?:\(\))? (?:to|onto)\b)/,
       "we're switching the binary from anyhow to color-eyre",
@@ -204,19 +210,24 @@ export const AVOID_LEADS = defineLexicon(
       ),
       "no ky, no axios anywhere",
     ),
+    // "neither X nor Y anymore": both dropped.
+    after(
+      /\bneither(?=\s+[\w.@/-]+\s+nor\s+[\w.@/-]+\s+(?:any ?more|no longer)\b)|(?<=\bneither\s+[\w.@/-]+\s+)nor(?=\s+[\w.@/-]+\s+(?:any ?more|no longer)\b)/,
+      "use @retry from tenacity; neither resilio nor stubborn anymore",
+    ),
     // "no X …, anymore" in a clause of its own: "no feat/ in front anymore", "no mocks in unit tests anymore".
     after(
       /(?<=(?:^|[,;:.!—–-]\s*))no(?=\s+[\w.@/-]+(?:\s+[\w-]+){0,3}\s+(?:any ?more|no longer)\s*(?:[,;.!—–]|$))/,
       "branch names are just the Jira key plus a slug now — no feat/ in front anymore",
     ),
     after(
-      /(?:不要再用|别再用|不要再写|别再写|不要再加|别再加|不再加|不要用|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从)/,
+      /(?:(?:不要|别|不用|不必|不需要|不再)再?(?:用|写|加|使用)|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从(?=\s*[^，。,\s]+\s*(?:换|迁|改|切|升|转|挪|搬)))/,
       "别再用 yarn",
     ),
     after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
@@ -292,7 +303,7 @@ export const AVOID_LEADS = defineLexicon(
 );
 
 export const NOISE = new Set(
-  "the a an it this that them to in on for with and or of be is are was were here there now any all our".split(
+  "the a an it this that them to in on for with and or of be is are was were here there now any all our gonna gotta wanna".split(
     " ",
   ),
 );

@@ -7,6 +7,9 @@
 /** Kinds of work whose prompts change code ("write a class", "restyle the header", "rename in every file"). */
 export const CODE_WORK: ReadonlySet<string> = new Set(["code", "styling", "scripts", "files"]);
 
+/** The kinds of work that write code: code work, and writing tests. */
+export const WRITES_CODE: ReadonlySet<string> = new Set([...CODE_WORK, "tests"]);
+
 /** The kinds of git work: a commit, a branch, a pull request. */
 export const GIT_WORK: ReadonlySet<string> = new Set(["git", "commit", "github"]);
 

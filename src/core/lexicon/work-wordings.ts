@@ -227,7 +227,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "lint",
-    /\b(?:lint\w*|eslint|prettier|biome|ruff|format\w*|indent\w*|style guide)\b|格式化|整理\S{0,3}格式|代码风格|缩进|排版/,
+    /\b(?:lint\w*|eslint|prettier|biome|ruff|format\w*(?! strings?\b| specifiers?\b)|indent\w*|style guide)\b|格式化|整理\S{0,3}格式|代码风格|缩进|排版/,
     "run the linter",
   ),
   work(

@@ -148,6 +148,16 @@ describe("a tool a project has one of guards the work its code does with it", ()
 describe("the work of a convention and a prompt, read from words only tests or releases have", () => {
   it("reads a test hook as test work, and a message published to a queue as no release", () => {
     expect([...conventionWork(convention("n", "nock.cleanAll() in afterEach"))]).toEqual(["tests"]);
+    // A code symbol makes a rule code work, whatever else its words name.
+    const duration = conventionWork(
+      convention(
+        "d",
+        "delays and timeouts are always embassy_time::Duration, never a bare u32 of milliseconds",
+      ),
+    );
+    expect([...duration].sort()).toEqual(["code", "config"]);
+    const wrapped = conventionWork(convention("e", "errors get wrapped with fmt.Errorf and %w up the stack"));
+    expect(wrapped.has("code")).toBe(true);
     expect(
       promptWork("add some logging when publishing to the dead-letter queue fails", false).work.has("deploy"),
     ).toBe(false);

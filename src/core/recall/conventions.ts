@@ -8,6 +8,7 @@ import { estimateTokens } from "../compaction/tokens.js";
 import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
+import { namesCodeSymbol } from "../lexicon/code-terms.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
@@ -15,7 +16,7 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
-import { CODE_WORK, EVERY_TASK_WORK, GIT_WORK, WORK_FAMILIES } from "../lexicon/work-groups.js";
+import { CODE_WORK, EVERY_TASK_WORK, GIT_WORK, WORK_FAMILIES, WRITES_CODE } from "../lexicon/work-groups.js";
 import { askedText, requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
 import { SPEAKS_OF_ANSWERING } from "../lexicon/work-wordings.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
@@ -93,7 +94,7 @@ export function chitChat(prompt: string, work: ReadonlySet<string>): boolean {
 /**
  * The kinds of work a convention holds for: its slot's when it governs one (branch naming is git
  * work, whatever else its words name), else those its words name (a data store it names is
- * database work: see data-stores.ts), else code work: a project's
+ * database work: see data-stores.ts) and code work when it names a code symbol, else code work: a project's
  * convention that names no kind of work is about how its code is written ("Logs go through
  * winston", "状态管理换成 Pinia 了").
  */
@@ -105,7 +106,12 @@ export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">
   const text = `${lesson.trigger}\n${withoutReasons(lesson.rule)}`;
   // A fact about a data store ("Redis here listens on port 6380") holds for database work.
   const named = new Set([...kindsOfWork(text), ...(namesDataStore(text) ? ["database"] : [])]);
-  return named.size > 0 ? named : new Set(["code"]);
+  // A rule that names a code symbol is about writing code, whatever other work its words name
+  // ("delays and timeouts are always embassy_time::Duration", "errors get wrapped with
+  // fmt.Errorf"), unless they name code work already ("nock.cleanAll() in afterEach" is test work).
+  const writesCode = [...named].some((kind) => WRITES_CODE.has(kind));
+  if (named.size === 0 || (!writesCode && namesCodeSymbol(withoutReasons(lesson.rule)))) named.add("code");
+  return named;
 }
 
 /**
