@@ -12,7 +12,7 @@ import { tellsDecision } from "../lexicon/decisions.js";
 import { kindsOfWork, kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
-import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
+import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
