@@ -308,9 +308,13 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
     )
       continue;
     if (clause.slot === null && isSmallTalk(clause.text)) continue;
-    // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests.
+    // "always -workspace Fitlog.xcworkspace" right after `xcodebuild test …` is about running tests;
+    // a rule that names no flag is not about the command ("we're moving to jiff for all time handling").
     const after =
-      words.length === 0 && clause.slot === null && reading.lastCommand
+      words.length === 0 &&
+      clause.slot === null &&
+      reading.lastCommand &&
+      /(?:^|\s)--?[a-z]/i.test(clause.text)
         ? kindsOfWorkIn(reading.lastCommand)
         : [];
     const work = [...new Set([...(clause.slot?.work ?? []), ...words, ...after])];

@@ -249,7 +249,7 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
 export const SELF_CONTAINED_REQUESTS = defineLexicon("self-contained-requests", [
   {
     pattern:
-      /\b(?:regex(?:es|ps)?|regexp|regular expressions?|one-liners?|cron expressions?|(?:excel|spreadsheet|sheets) formulas?)\b/,
+      /\b(?:regex(?:es|ps)?|regexp|regular expressions?|one-liners?|cron expressions?|(?:excel|spreadsheet|sheets) formulas?)\b(?! (?:matcher|engine|module|crate|parser|library|package|filter|mode|flag|option)s?\b)/,
     example: "write a regex that matches email addresses",
   },
   { pattern: /正则(?:表达式)?|(?:excel|表格)\s*公式|cron 表达式/, example: "写一个正则匹配国内手机号" },

@@ -143,7 +143,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "database",
-    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|字段|(?:只读)?副本库?|主库|从库/,
+    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|(?<!私有|公有|公开|成员|静态|实例)字段|(?:只读)?副本库?|主库|从库/,
     "count the rows in the users table",
   ),
   work(

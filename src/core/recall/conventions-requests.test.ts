@@ -139,8 +139,19 @@ describe("knowledge questions and small talk still get no conventions", () => {
     "haha thanks for all the help this week, have a great weekend!",
     "谢谢，辛苦了，加油",
     "好的，做得不错",
+    // Asked without a question mark.
+    "how many ports does a typical USB-C hub have",
+    "explain the difference between TCP and UDP",
+    "讲一下 LayerNorm 和 BatchNorm 的区别",
+    "讲讲 Vue3 的响应式原理",
   ])("%s", (prompt) => {
     expect(chooseConventions(project, promptWork(prompt, false)).chosen).toEqual([]);
+  });
+
+  it("reads a regex matcher as part of the project, and a regex to write as a self-contained request", () => {
+    const bench = promptWork("benchmark the regex matcher against the plain substring matcher", false);
+    expect(bench.question).toBe(false);
+    expect(promptWork("write a regex that matches email addresses", false).question).toBe(true);
   });
 });
 
@@ -169,6 +180,12 @@ describe("a convention that names no kind of work holds for code work", () => {
       promptWork("wrap the SMTP send in a retry loop and report each failed attempt", false),
     ).chosen.map((item) => item.lesson.id);
     expect(chosen.sort()).toEqual(["tags", "winston"]);
+  });
+
+  it("reads a private field as code, not as a database column", () => {
+    expect([
+      ...conventionWork(convention("f", "私有字段不用 m_ 前缀了，改成下划线加小驼峰，比如 _growthTimer")),
+    ]).toEqual(["code"]);
   });
 
   it("keeps the kinds a convention does name", () => {

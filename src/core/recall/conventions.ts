@@ -68,10 +68,11 @@ export function promptWork(prompt: string, general: boolean): PromptWork {
   // Small talk asked as a question ("在吗", "how are you?") is no knowledge question: nothing is answered.
   const chat = chitChat(prompt, work);
   const question = !chat && asksForKnowledge(prompt, general);
+  const everyday = named.size === 0 && asksForEveryday(prompt);
   return {
     work,
     lessonWork: workOf(prompt, named, false),
-    general: question || chat || (named.size === 0 && asksForEveryday(prompt)),
+    general: question || chat || everyday,
     question,
     // Naming the project's work counts: "how many instances is the notifier service scaled to in prod?".
     aboutProject: named.size > 0 || PROJECT_WORDS.test(prompt),
@@ -164,7 +165,7 @@ export const KNOWLEDGE_QUESTION = "a knowledge question: no conventions";
  * 底层是怎么实现的". A question that names the project ("here", "our", 这个项目) is about it.
  */
 const QUESTION =
-  /^\s*(?:how (?:do|does|can|could|would|should) (?:i|you|one|we)|how to|what(?:'?s| is| are| does)|why|which|when (?:should|do|does)|is (?:it|there)|are there|can i|does|(?:can|could) you (?:explain|tell me)|tell me)\b|[?？]\s*$|(?:吗|呢|怎么|什么|为什么|如何|是不是|有什么区别|是怎么)[^，。]{0,20}[?？。]?\s*$/i;
+  /^\s*(?:how (?:do|does|can|could|would|should) (?:i|you|one|we)|how (?:many|much|long|often|far|big)|how to|what(?:'?s| is| are| does)|why|which|when (?:should|do|does)|is (?:it|there)|are there|can i|does|(?:can|could) you (?:explain|tell me)|explain|tell me)\b|[?？]\s*$|(?:吗|呢|怎么|什么|为什么|如何|是不是|有什么区别|是怎么)[^，。]{0,20}[?？。]?\s*$|^\s*(?:讲讲|讲一下|解释一下|介绍一下|科普一下|说说)/i;
 const NAMES_PROJECT =
   /\b(?:here|our|this (?:repo|project|codebase|app|service)|we|us)\b|这个项目|项目里|我们|这边/i;
 
