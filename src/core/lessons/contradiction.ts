@@ -8,6 +8,7 @@
 import { holdsSeveral, memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
+import { narrowedRuleName } from "../lexicon/narrowings.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
@@ -290,5 +291,25 @@ export function contradicts(
   const old = preferenceTerms(older.rule);
   for (const item of fresh.avoid) if (old.use.has(item)) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
-  return replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older, fresh, old);
+  return (
+    replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older, fresh, old) || narrows(newer, older)
+  );
+}
+
+/**
+ * True when both are conventions and `newer` narrows the rule `older` states, named by its words
+ * ("the @openapi rule only applies to routes/public/ now" after "every route handler gets an
+ * @openapi JSDoc block"; see narrowings.ts): the words of the name that are code or Latin, else all
+ * of them, are each in `older`.
+ */
+function narrows(
+  newer: Pick<Lesson, "rule" | "convention">,
+  older: Pick<Lesson, "rule" | "convention">,
+): boolean {
+  if (newer.convention !== true || older.convention !== true || newer.rule === older.rule) return false;
+  const name = narrowedRuleName(newer.rule);
+  if (name === null) return false;
+  const latin = name.filter((word) => /[a-z0-9_@#]/.test(word));
+  const said = older.rule.toLowerCase();
+  return (latin.length > 0 ? latin : name).every((word) => said.includes(word));
 }

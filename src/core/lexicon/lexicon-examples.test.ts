@@ -176,3 +176,17 @@ describe("drops said in passing", () => {
     expect(preferenceTerms("Cried a bit, not gonna lie.").avoid.size).toBe(0);
   });
 });
+
+describe("rules narrowed by their name", () => {
+  it("name the rule in the words before 'rule' or 那条, and nothing else is a narrowing", async () => {
+    const { narrowedRuleName } = await import("./narrowings.js");
+    expect(narrowedRuleName("the @openapi rule only applies to routes/public/ now")).toEqual(["@openapi"]);
+    expect(narrowedRuleName("num_workers=0 那条现在只针对 notebooks/ 目录")).toEqual(["num_workers", "0"]);
+    expect(narrowedRuleName("不用了，yml 文档那条放宽了：只有 marts/ 下面的模型必须写 yml")).toEqual([
+      "yml",
+      "文档",
+    ]);
+    expect(narrowedRuleName("we follow the rule of three for refactors")).toBeNull();
+    expect(narrowedRuleName("only the tests under e2e/ are slow")).toBeNull();
+  });
+});

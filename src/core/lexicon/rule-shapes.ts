@@ -10,6 +10,7 @@
  * state read like this; a marker is the exception. Pure.
  */
 import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { NARROWINGS } from "./narrowings.js";
 import { DID_NOT_TAKE_HOLD, DOES_THE_JOB_NOW } from "./use-and-avoid.js";
 
 /** What kind of shape a rule has. */
@@ -161,6 +162,8 @@ export const RULE_SHAPES = defineLexicon(
       new RegExp(String.raw`\b${DOES_THE_JOB_NOW.source}`),
       "LitMotion is the tween library now",
     ),
+    // A rule narrowed by its name: "the @openapi rule only applies to routes/public/ now".
+    ...NARROWINGS.entries.map((narrowing) => entry("change", narrowing.pattern, narrowing.example)),
     // A rule withdrawn by its name: "Drop the queue_test rule", "the JSDoc requirement is withdrawn".
     entry(
       "change",

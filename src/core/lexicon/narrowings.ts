@@ -1,0 +1,48 @@
+/**
+ * Narrowings: a rule named by its name, said to hold for less than before — "the @openapi rule only
+ * applies to routes/public/ now", "the #Preview rule is only for views under Features/ now",
+ * "num_workers=0 那条现在只针对 notebooks/ 目录", "yml 文档那条放宽了：只有 marts/ 下面的模型必须写 yml".
+ * The narrowed rule replaces the one it names: recalled for work outside its new scope, the old one
+ * would say the opposite of what holds (see docs/lessons.md#narrowed-rules). Each entry captures the
+ * words that name the rule. Pure.
+ */
+import { compiledEntries, defineLexicon } from "./define-lexicon.js";
+
+/** What people call a rule. */
+const RULE = String.raw`(?:rule|requirement|convention|policy|guideline)`;
+
+/** Every wording of a narrowing, English then Chinese; group 1 is the rule's name. */
+export const NARROWINGS = defineLexicon("narrowings", [
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE}\s+(?:now\s+)?(?:only|just)\s+(?:applies|holds|counts|matters)\s+(?:to|for|in|under|inside)\b`,
+    ),
+    example: "the @openapi rule only applies to routes/public/ now",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE}\s+is\s+(?:now\s+)?(?:only|just)\s+(?:for|in|under|inside|about)\b`,
+    ),
+    example: "the #Preview rule is only for views under Features/ now",
+  },
+  {
+    pattern:
+      /((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{0,8}?)\s*(?:那条|这条)(?:规矩|规定|规则|要求)?(?:现在)?(?:只针对|只适用于|只管|只限于?|只用在|放宽了|收窄了)/,
+    example: "num_workers=0 那条现在只针对 notebooks/ 目录",
+  },
+]);
+
+const ENTRIES = compiledEntries(NARROWINGS);
+
+/** The words that name the rule a text narrows, lower case, or null when it narrows none. */
+export function narrowedRuleName(text: string): string[] | null {
+  for (const { pattern } of ENTRIES) {
+    const name = pattern.exec(text)?.[1]?.trim();
+    if (name)
+      return name
+        .toLowerCase()
+        .split(/[\s=]+/)
+        .filter((word) => word.length > 0);
+  }
+  return null;
+}
