@@ -103,4 +103,19 @@ describe("a value said for anything new", () => {
       expect(live.some((rule) => rule.includes("src_<source>"))).toBe(false);
     });
   });
+
+  it("is named by its code-like words: 'the _val suffix is retired' beside the rule that replaced _val", async () => {
+    await withTacit(tempDir(), "/work/analytics", T0, async (tacit, _setClock, say) => {
+      await say("naming", "Variable names end with '_val'. So row_val, total_val and so on.", T0);
+      await say(
+        "guild",
+        "Also, the naming guild met. Variable names end with '_x' now; the _val suffix is retired.",
+        T0 + 3 * DAY,
+      );
+      expect(await liveConventions(tacit)).toEqual(["Variable names end with '_x' now"]);
+      const archived = await tacit.lessons.list({ status: ["archived"] });
+      const drop = archived.find((lesson) => lesson.rule === "The _val suffix is retired");
+      expect(drop?.statusReason).toMatch(/^superseded by \S+: Variable names end with '_x' now/);
+    });
+  });
 });

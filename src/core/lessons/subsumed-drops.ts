@@ -6,6 +6,7 @@
  * its own it would put the old names back in front of the agent. The convention supersedes it
  * (docs/lessons.md#drops-a-change-leaves-behind). Pure.
  */
+import { droppedThings } from "../lexicon/dropped-things.js";
 import { escapeRegExp } from "../regexp.js";
 import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
 import type { Lesson } from "./lesson.js";
@@ -58,6 +59,15 @@ export function subsumesDrop(
   const instead =
     together && (preferenceTerms(convention.rule).use.size > 0 || slotOfLesson(convention) !== null);
   const gone = [...replaced, ...retired.filter((lesson) => instead || contradicts(convention, lesson))];
-  const dropped = [...preferenceTerms(drop.rule).avoid];
-  return dropped.every((thing) => gone.some((lesson) => names(lesson.rule, thing)));
+  // Each thing by its code-like words when it has some, else its first word: "the _val suffix" is
+  // named by "_val", not by every rule that speaks of a suffix; "thiserror derives" by "thiserror".
+  return droppedThings(drop.rule).every((name) => {
+    const code = name.filter((word) => CODE_LIKE.test(word));
+    return (code.length > 0 ? code : name.slice(0, 1)).every((word) =>
+      gone.some((lesson) => names(lesson.rule, word)),
+    );
+  });
 }
+
+/** A word written as code: with an underscore, a dot, an @, a slash or a digit. */
+const CODE_LIKE = /[_.@/#\d]/;
