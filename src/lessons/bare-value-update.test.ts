@@ -30,4 +30,23 @@ describe("an update that names only a value", () => {
       ).toBeGreaterThanOrEqual(2);
     });
   });
+
+  it("takes the name part slot for a capitalised value quoted after a heading that names its topic", async () => {
+    await withTacit(tempDir(), "/work/render-farm", T0, async (tacit, _setClock, say) => {
+      await say("s1", "Nice. So in render-farm we prefix class names with 'Ob', like ObJob and ObNode.", T0);
+      await say(
+        "s2",
+        "Heads up: the naming committee strikes again. Class names now begin with 'Px' instead of 'Ob'.",
+        T0 + 7 * DAY,
+      );
+      await say(
+        "s3",
+        "Final, final word on class names, I promise: 'Tq'. Px clashed with a vendor SDK. So TqJob, TqNode.",
+        T0 + 14 * DAY,
+      );
+      expect(await liveConventions(tacit)).toEqual(["Final, final word on class names, I promise: 'Tq'"]);
+      const [last] = await tacit.lessons.list({ status: ["candidate", "active"] });
+      expect(last?.slot).toEqual({ id: "naming.class.prefix", value: "tq" });
+    });
+  });
 });

@@ -25,6 +25,8 @@ describe("evidence recall", () => {
         ["assistant", "Glad you enjoyed it."],
         ["user", "对了，你最近在看什么书？我在看《置身事内》，挺有意思"],
         ["assistant", "我没有在读书。"],
+        ["user", "Want to join the book club? We're reading Project Hail Mary."],
+        ["assistant", "Sounds fun."],
         ["user", "the bbox parser in geo/bbox.py rejects inverted corners, keep it that way"],
         ["assistant", "Noted."],
       ],
@@ -36,6 +38,7 @@ describe("evidence recall", () => {
         .map((item) => item.text);
     expect(await ask("Is Dune part two worth seeing in IMAX?")).toEqual([]);
     expect(await ask("《置身事内》主要讲什么？值得看吗？")).toEqual([]);
+    expect(await ask("Who wrote the novel Project Hail Mary?")).toEqual([]);
     expect(await ask("why does the bbox parser reject inverted corners?")).toEqual([
       expect.stringContaining("inverted corners"),
     ]);

@@ -39,8 +39,17 @@ export function slotOfBareValue(
     if (held.size === 1 && said.size === 1)
       return { id: [...held][0] as string, value: [...said][0] as string };
   }
+  // A capitalised name part quoted alone ("Final word on class names: 'Tq'") takes the one naming
+  // slot of a name part the project holds, prefix or suffix.
+  const quoted = new Set([...bareValues(rule, QUOTED_NAME_PART)].filter((value) => !dropped.has(value)));
+  const parts = slots.filter((slot) => NAMING_PART.test(slot));
+  if (quoted.size === 1 && new Set(parts).size === 1)
+    return { id: parts[0] as string, value: [...quoted][0] as string };
   return null;
 }
+
+/** A capitalised name part in quotes: 'Tq', "Svc". */
+const QUOTED_NAME_PART = /['"‘“`]([A-Z][A-Za-z0-9]{0,11})['"’”`]/g;
 
 /** The bare values `pattern` reads in a rule, lower case. */
 function bareValues(rule: string, pattern: RegExp): Set<string> {

@@ -72,6 +72,16 @@ export const CHAT_TOPICS = defineLexicon("chat-topics", [
     pattern: /(?:在|最近)(?:看|读)(?:什么)?书|这本书|看了(?:一部|个)?电影|(?:一部|这部)电影/,
     example: "你最近在看什么书？",
   },
+  {
+    // Life at home: a book club, baking, pets, family, trips.
+    pattern:
+      /\b(?:book club|we'?re reading|sourdough|baking|bakery|recipes?|puppy|kitten|my (?:dog|cat|kids?|son|daughter|sister|brother|mum|mom|dad|wife|husband|partner)|skiing|ski trip|souvenirs?|food truck|flat hunt|house move)\b/,
+    example: "Want to join the book club? We're reading Project Hail Mary.",
+  },
+  {
+    pattern: /烘焙|做饭|宠物|狗狗|猫咪|老家|旅游|旅行|火锅|追\S{0,3}剧|电视剧/,
+    example: "你最近在追什么剧？",
+  },
 ]);
 
 /**

@@ -15,6 +15,11 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
     example: "we've moved from yarn to pnpm",
   },
   { pattern: /\binstead\b|\brather than\b/, example: "use vitest instead" },
+  // The last word on something replaces what came before: "The final call is 'm_'".
+  {
+    pattern: /\b(?:final|last) (?:word|call|answer|decision|version|verdict)\b/,
+    example: "The final call is 'm_'",
+  },
   // What new work is to be, unlike the old: "please use raw_ for anything new", "new code uses tracing".
   {
     pattern: /\bfor (?:anything|everything|all) new\b|\bfor new (?:code|work|ones|tables|files|modules)\b/,
