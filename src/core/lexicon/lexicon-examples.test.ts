@@ -186,6 +186,8 @@ describe("rules narrowed by their name", () => {
       "yml",
       "文档",
     ]);
+    expect(narrowedRuleName("seed 那条也改一下，不要固定 42 了，从 cfg.seed 读")).toEqual(["seed"]);
+    expect(narrowedRuleName("the @Timed rule changed: only public controller methods")).toEqual(["@timed"]);
     expect(narrowedRuleName("we follow the rule of three for refactors")).toBeNull();
     expect(narrowedRuleName("only the tests under e2e/ are slow")).toBeNull();
   });

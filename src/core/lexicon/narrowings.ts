@@ -1,10 +1,10 @@
 /**
- * Narrowings: a rule named by its name, said to hold for less than before — "the @openapi rule only
- * applies to routes/public/ now", "the #Preview rule is only for views under Features/ now",
- * "num_workers=0 那条现在只针对 notebooks/ 目录", "yml 文档那条放宽了：只有 marts/ 下面的模型必须写 yml".
- * The narrowed rule replaces the one it names: recalled for work outside its new scope, the old one
- * would say the opposite of what holds (see docs/lessons.md#narrowed-rules). Each entry captures the
- * words that name the rule. Pure.
+ * Narrowings: a rule named by its name, said to hold for less than before or changed — "the @openapi
+ * rule only applies to routes/public/ now", "the #Preview rule is only for views under Features/ now",
+ * "num_workers=0 那条现在只针对 notebooks/ 目录", "yml 文档那条放宽了：只有 marts/ 下面的模型必须写 yml",
+ * "seed 那条也改一下，…". The new version replaces the one it names: recalled for work outside its new
+ * scope, the old one would say the opposite of what holds (see docs/lessons.md#narrowed-rules). Each
+ * entry captures the words that name the rule. Pure.
  */
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 
@@ -29,6 +29,18 @@ export const NARROWINGS = defineLexicon("narrowings", [
     pattern:
       /((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{0,8}?)\s*(?:那条|这条)(?:规矩|规定|规则|要求)?(?:现在)?(?:只针对|只适用于|只管|只限于?|只用在|放宽了|收窄了)/,
     example: "num_workers=0 那条现在只针对 notebooks/ 目录",
+  },
+  // A rule named and changed: what follows is its new version ("seed 那条也改一下，不要固定 42 了").
+  {
+    pattern:
+      /((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{0,8}?)\s*(?:那条|这条)(?:规矩|规定|规则|要求)?(?:也|又)?(?:改一下|改了|变了|调整一下|调整了|更新一下)/,
+    example: "seed 那条也改一下，不要固定 42 了，从 cfg.seed 读",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE}\s+(?:has\s+)?(?:changed|changes|is changing)\b`,
+    ),
+    example: "the @Timed rule changed: only on public controller methods",
   },
 ]);
 
