@@ -10,12 +10,12 @@ import { type MessageReading, readUnit } from "./convention-reading.js";
 import type { RuleUnit } from "./convention-units.js";
 import { ruleOf } from "./convention-words.js";
 
-export /**
+/**
  * The sentence after a unit that only points back at it as standing ("Prefer that everywhere.",
  * "that goes for everything under fw/."), over one sentence between that states no rule and asks
  * nothing (a reason: "…, so plain int sizes have bitten us before."); undefined when there is none.
  */
-function confirmationOf(
+export function confirmationOf(
   units: readonly RuleUnit[],
   position: number,
   reading: MessageReading,

@@ -248,11 +248,16 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const shape = ruleShape(withoutAsides(text, 3)) !== null || choosesBetween(text) || decided;
   // A heading that announces a topic names what a bare value after it is for: "Final, final word on
   // class names, I promise: 'Tq'" is about code.
+  const named = kindsOfWorkIn(text);
   const topic =
-    slots.length === 0 && text !== unit.text && announcementRest(unit.text) !== null && namesAValue(text)
+    named.length === 0 &&
+    slots.length === 0 &&
+    text !== unit.text &&
+    announcementRest(unit.text) !== null &&
+    namesAValue(text)
       ? kindsOfWorkIn(unit.text)
       : [];
-  const work = kindsOfWorkIn(text).length > 0 ? kindsOfWorkIn(text) : topic;
+  const work = named.length > 0 ? named : topic;
   // A change or choice of named things is about how work is done, with no word for the work
   // ("instead of fly it's render now", "we replaced viper with koanf", "requests is out").
   // So is a strongly marked Chinese rule that names a tool in Latin letters ("新页面一律用 SwiftUI 写"):
@@ -301,10 +306,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   if (!lasting || !directive) return [];
   const found: ConventionFinding[] = [];
   // The heading stays with a rule it gave its slot: "About the line length: actually make that 120".
-  const said =
-    (own.length === 0 && slots.length === 1) || (work === topic && topic.length > 0)
-      ? unit.text.trim()
-      : text;
+  const said = (own.length === 0 && slots.length === 1) || topic.length > 0 ? unit.text.trim() : text;
   for (const clause of clausesBySlot(said, slots)) {
     // What it is about is read from what it says to do, not from its reasons ("…, the CI check fails without it").
     const main = withoutReasons(clause.text);

@@ -9,37 +9,37 @@
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 
 /** What people call a rule. */
-const RULE = String.raw`(?:rule|requirement|convention|policy|guideline)`;
+const RULE = "(?:rule|requirement|convention|policy|guideline)";
+/** A rule named in English, its name in group 1: "the @openapi rule". */
+const NAMED_RULE = String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE}\s+`;
+/** A rule named in Chinese, its name in group 1: "num_workers=0 那条", "yml 文档这条规定". */
+const NAMED_RULE_ZH = String.raw`((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{0,8}?)\s*(?:那条|这条)(?:规矩|规定|规则|要求)?`;
 
 /** Every wording of a narrowing, English then Chinese; group 1 is the rule's name. */
 export const NARROWINGS = defineLexicon("narrowings", [
   {
     pattern: new RegExp(
-      String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE}\s+(?:now\s+)?(?:only|just)\s+(?:applies|holds|counts|matters)\s+(?:to|for|in|under|inside)\b`,
+      String.raw`${NAMED_RULE}(?:now\s+)?(?:only|just)\s+(?:applies|holds|counts|matters)\s+(?:to|for|in|under|inside)\b`,
     ),
     example: "the @openapi rule only applies to routes/public/ now",
   },
   {
     pattern: new RegExp(
-      String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE}\s+is\s+(?:now\s+)?(?:only|just)\s+(?:for|in|under|inside|about)\b`,
+      String.raw`${NAMED_RULE}is\s+(?:now\s+)?(?:only|just)\s+(?:for|in|under|inside|about)\b`,
     ),
     example: "the #Preview rule is only for views under Features/ now",
   },
   {
-    pattern:
-      /((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{0,8}?)\s*(?:那条|这条)(?:规矩|规定|规则|要求)?(?:现在)?(?:只针对|只适用于|只管|只限于?|只用在|放宽了|收窄了)/,
+    pattern: new RegExp(`${NAMED_RULE_ZH}(?:现在)?(?:只针对|只适用于|只管|只限于?|只用在|放宽了|收窄了)`),
     example: "num_workers=0 那条现在只针对 notebooks/ 目录",
   },
   // A rule named and changed: what follows is its new version ("seed 那条也改一下，不要固定 42 了").
   {
-    pattern:
-      /((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{0,8}?)\s*(?:那条|这条)(?:规矩|规定|规则|要求)?(?:也|又)?(?:改一下|改了|变了|调整一下|调整了|更新一下)/,
+    pattern: new RegExp(`${NAMED_RULE_ZH}(?:也|又)?(?:改一下|改了|变了|调整一下|调整了|更新一下)`),
     example: "seed 那条也改一下，不要固定 42 了，从 cfg.seed 读",
   },
   {
-    pattern: new RegExp(
-      String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE}\s+(?:has\s+)?(?:changed|changes|is changing)\b`,
-    ),
+    pattern: new RegExp(String.raw`${NAMED_RULE}(?:has\s+)?(?:changed|changes|is changing)\b`),
     example: "the @Timed rule changed: only on public controller methods",
   },
 ]);

@@ -91,7 +91,7 @@ export const USE_LEADS = defineLexicon(
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
     after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(
-      /(?:(?<![不别再必])用|(?<![不别再必])使用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/,
+      /(?:(?<![不别再必])使?用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/,
       "以后一律用 pnpm",
     ),
     // 换 right before a name is a switch to it: "组里投票决定换 doctest".
@@ -221,7 +221,7 @@ export const AVOID_LEADS = defineLexicon(
       "branch names are just the Jira key plus a slug now — no feat/ in front anymore",
     ),
     after(
-      /(?:(?:不要|别|不用|不必|不需要|不再)再?(?:用|写|加|使用)|别用|不用|不再用|不再使用|不要使用|而不是|代替|替换掉|不能用|从(?=\s*[^，。,\s]+\s*(?:换|迁|改|切|升|转|挪|搬)))/,
+      /(?:(?:不要|别|不用|不必|不需要|不再)再?(?:用|写|加|使用)|不用|而不是|代替|替换掉|不能用|从(?=\s*[^，。,\s]+\s*(?:换|迁|改|切|升|转|挪|搬)))/,
       "别再用 yarn",
     ),
     after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),

@@ -104,14 +104,15 @@ export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">
   const governed = slot === null ? [] : slotWork(slot.id);
   if (governed.length > 0) return new Set(governed);
   // Its reasons name no work of its own: "…, the CI check fails without it" is about code.
-  const text = `${lesson.trigger}\n${withoutReasons(lesson.rule)}`;
+  const said = withoutReasons(lesson.rule);
+  const text = `${lesson.trigger}\n${said}`;
   // A fact about a data store ("Redis here listens on port 6380") holds for database work.
   const named = new Set([...kindsOfWork(text), ...(namesDataStore(text) ? ["database"] : [])]);
   // A rule that names a code symbol is about writing code, whatever other work its words name
   // ("delays and timeouts are always embassy_time::Duration", "errors get wrapped with
   // fmt.Errorf"), unless they name code work already ("nock.cleanAll() in afterEach" is test work).
   const writesCode = [...named].some((kind) => WRITES_CODE.has(kind));
-  if (named.size === 0 || (!writesCode && namesCodeSymbol(withoutReasons(lesson.rule)))) named.add("code");
+  if (named.size === 0 || (!writesCode && namesCodeSymbol(said))) named.add("code");
   return named;
 }
 
