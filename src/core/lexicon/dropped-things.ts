@@ -4,6 +4,7 @@
  * go on naming it. Pure.
  */
 import { memoizeText } from "../memo.js";
+import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
 import { AVOID_LEADS, AVOID_READERS, listedBefore, NOISE } from "./use-and-avoid.js";
 
@@ -11,8 +12,7 @@ import { AVOID_LEADS, AVOID_READERS, listedBefore, NOISE } from "./use-and-avoid
 const NAME_ENDS =
   /^(?:entirely|completely|altogether|directly|anywhere|everywhere|anymore|ever|whatsoever|outright|either|going|unless|except|since|because|though|while|until|once|across|inside|outside|instead|thanks|period|please|pls|rule|rules|requirement|convention|guideline|policy)$/;
 /** The words between a quoted name and the rule it names ("# Errors" *doc section* rule). */
-const RULE_NAMED =
-  /^["'\x60]?\s+((?:[\p{L}\p{N}_#@.-]+\s+){1,3}?)(?:rule|requirement|convention|guideline|policy)\b/iu;
+const RULE_NAMED = new RegExp(String.raw`^["'\x60]?\s+((?:[\p{L}\p{N}_#@.-]+\s+){1,3}?)${RULE_WORD}\b`, "iu");
 /** A word of a name: letters, digits and the marks identifiers carry. */
 const NAME_WORD = /^\s+([\p{L}\p{N}_][\p{L}\p{N}_@./:+-]*)/u;
 /** A word in Latin letters or digits: a Latin name goes on only in Latin words ("Apollo 切到" does not). */

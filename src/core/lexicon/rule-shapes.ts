@@ -10,7 +10,7 @@
  * state read like this; a marker is the exception. Pure.
  */
 import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
-import { NARROWINGS } from "./narrowings.js";
+import { NARROWINGS, RULE_WORD } from "./narrowings.js";
 import { DID_NOT_TAKE_HOLD, DOES_THE_JOB_NOW } from "./use-and-avoid.js";
 
 /** What kind of shape a rule has. */
@@ -167,7 +167,9 @@ export const RULE_SHAPES = defineLexicon(
     // A rule withdrawn by its name: "Drop the queue_test rule", "the JSDoc requirement is withdrawn".
     entry(
       "change",
-      /\b(?:drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo) (?:the|our|that) (?:\S+ ){1,4}?(?:rule|requirement|convention|guideline|policy)\b|\b(?:rule|requirement|convention|guideline|policy) (?:is|has been|was) (?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired)\b/,
+      new RegExp(
+        String.raw`\b(?:drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo) (?:the|our|that) (?:\S+ ){1,4}?${RULE_WORD}\b|\b${RULE_WORD} (?:is|has been|was) (?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired)\b`,
+      ),
       "Drop the queue_test rule. Too painful for internals.",
     ),
     entry(

@@ -8,6 +8,7 @@
  */
 import { memoizeText } from "../memo.js";
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
 
 const WORD = String.raw`[\p{L}\p{N}_@./:+<>-]*[\p{L}\p{N}_@/:+>-]`;
@@ -181,7 +182,9 @@ export const AVOID_LEADS = defineLexicon(
     after(/\bwe(?:'re| are) retiring\b/, "we are retiring @Timed"),
     // A rule withdrawn by its name: "drop the queue_test rule", "forget the \"# Errors\" section rule".
     after(
-      /(?:^|[,;:.!]\s*)(?:forget|drop|scrap|ditch|retire|withdraw|lift|cancel|kill|undo)(?: about)?(?= (?:the|our|that) (?:\S+ ){1,4}?(?:rule|requirement|convention|guideline|policy)\b)/,
+      new RegExp(
+        String.raw`(?:^|[,;:.!]\s*)(?:forget|drop|scrap|ditch|retire|withdraw|lift|cancel|kill|undo)(?: about)?(?= (?:the|our|that) (?:\S+ ){1,4}?${RULE_WORD}\b)`,
+      ),
       "Drop the queue_test rule. Too painful for internals.",
     ),
     // What the user no longer asks for: "you don't need to write JSDoc blocks anymore".
