@@ -31,6 +31,36 @@ describe("a rule withdrawn by its name", () => {
     });
   });
 
+  it("is archived once applied, unless it says what holds instead or took nothing back", async () => {
+    await withTacit(tempDir(), "/work/tidepool", T0, async (tacit, _setClock, say) => {
+      await say("timed", "Every transform function gets the @timed decorator from tidepool.metrics.", T0);
+      await say("docs", "每个函数都要写 docstring，说明参数和返回值。", T0 + DAY);
+      await say(
+        "withdrawn",
+        "quick one: forget the @timed rule. the runner puts a span on every transform now, so the decorator is just noise. pull it out of buoys.py",
+        T0 + 2 * DAY,
+      );
+      await say(
+        "replaced",
+        "docstring 那条不用了，策略参数的说明统一写在 configs/strategies/*.toml 的注释里。",
+        T0 + 3 * DAY,
+      );
+      await say("nothing", "Drop the queue_test rule, it was too painful for internals.", T0 + 4 * DAY);
+      const live = await liveConventions(tacit);
+      // Nothing about @timed is left to recall: the rule and the withdrawal that took it back.
+      expect(live.filter((rule) => rule.includes("@timed"))).toEqual([]);
+      // What holds instead of the docstring rule stays; the docstring rule does not.
+      expect(live.filter((rule) => rule.includes("docstring"))).toEqual([
+        expect.stringContaining("configs/strategies/*.toml"),
+      ]);
+      // A withdrawal of a rule tacit never learnt took nothing back: it stays.
+      expect(live.filter((rule) => rule.includes("queue_test"))).toHaveLength(1);
+      const archived = await tacit.lessons.list({ status: ["archived"] });
+      const withdrawal = archived.find((lesson) => lesson.rule.includes("forget the @timed rule"));
+      expect(withdrawal?.statusReason).toMatch(/^withdrawal applied: \S+ taken back$/);
+    });
+  });
+
   it("a renamed class replaces the rule that named the old one", async () => {
     await withTacit(tempDir(), "/work/billing", T0, async (tacit, _setClock, say) => {
       await say(

@@ -22,7 +22,8 @@ import {
 import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
 import type { Lesson } from "./lesson.js";
-import { editLesson, quotedRule, reinstateLesson, supersedeLesson } from "./lifecycle.js";
+import { archiveLesson, editLesson, quotedRule, reinstateLesson, supersedeLesson } from "./lifecycle.js";
+import { withdrawsOnly } from "./withdrawn-rules.js";
 
 /** When a lesson was last said: its latest evidence, else its creation. */
 export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
@@ -180,5 +181,13 @@ export function settleSupersession(
   const by = input.subsumedBy;
   if (by != null && by.id !== write.lesson.id && write.lesson.status !== "archived")
     apply(supersedeLesson(write.lesson, by, context));
+  // A withdrawal that took its rule back has said all it had to (withdrawn-rules.ts).
+  if (superseded.length > 0 && write.lesson.status !== "archived" && withdrawsOnly(write.lesson.rule))
+    apply(
+      archiveLesson(write.lesson, {
+        ...context,
+        reason: `withdrawal applied: ${superseded.map((item) => item.before.id).join(", ")} taken back`,
+      }),
+    );
   return superseded;
 }

@@ -10,8 +10,9 @@
  * state read like this; a marker is the exception. Pure.
  */
 import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
-import { NARROWINGS, RULE_WORD } from "./narrowings.js";
+import { NARROWINGS } from "./narrowings.js";
 import { DID_NOT_TAKE_HOLD, DOES_THE_JOB_NOW } from "./use-and-avoid.js";
+import { WITHDRAWALS } from "./withdrawals.js";
 
 /** What kind of shape a rule has. */
 export type RuleShape = "topic" | "norm" | "choice" | "change" | "prohibition";
@@ -165,13 +166,7 @@ export const RULE_SHAPES = defineLexicon(
     // A rule narrowed by its name: "the @openapi rule only applies to routes/public/ now".
     ...NARROWINGS.entries.map((narrowing) => entry("change", narrowing.pattern, narrowing.example)),
     // A rule withdrawn by its name: "Drop the queue_test rule", "the JSDoc requirement is withdrawn".
-    entry(
-      "change",
-      new RegExp(
-        String.raw`\b(?:drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo) (?:the|our|that) (?:\S+ ){1,4}?${RULE_WORD}\b|\b${RULE_WORD} (?:is|has been|was) (?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired)\b`,
-      ),
-      "Drop the queue_test rule. Too painful for internals.",
-    ),
+    ...WITHDRAWALS.entries.map((withdrawal) => entry("change", withdrawal.pattern, withdrawal.example)),
     entry(
       "prohibition",
       /^(?:pls\s+|please\s+)?(?:no|don'?t|dont|do not|never|stop|avoid)\s+(?:ever\s+)?(?:\w+ing\b|use\b|add\b|commit\b|write\b|leave\b|put\b|call\b|catch\b|hardcode\b|mix\b|return\b|bundle\b|invent\b|explain\b|[`'"]|\w+\.\w+|\w+\(\)|[A-Za-z-]+\s+(?:in|on|to|from|for)\b)/,

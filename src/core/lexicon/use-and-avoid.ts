@@ -10,6 +10,7 @@ import { memoizeText } from "../memo.js";
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
+import { TAKE_BACK } from "./withdrawals.js";
 
 const WORD = String.raw`[\p{L}\p{N}_@./:+<>-]*[\p{L}\p{N}_@/:+>-]`;
 /** A term written in Latin letters (a name in Chinese text: "Vuex", "pip-tools", "DO"). */
@@ -183,7 +184,7 @@ export const AVOID_LEADS = defineLexicon(
     // A rule withdrawn by its name: "drop the queue_test rule", "forget the \"# Errors\" section rule".
     after(
       new RegExp(
-        String.raw`(?:^|[,;:.!]\s*)(?:forget|drop|scrap|ditch|retire|withdraw|lift|cancel|kill|undo)(?: about)?(?= (?:the|our|that) (?:\S+ ){1,4}?${RULE_WORD}\b)`,
+        String.raw`(?:^|[,;:.!]\s*)${TAKE_BACK}(?: about)?(?= (?:the|our|that) (?:\S+ ){1,4}?${RULE_WORD}\b)`,
       ),
       "Drop the queue_test rule. Too painful for internals.",
     ),

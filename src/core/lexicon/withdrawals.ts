@@ -1,0 +1,56 @@
+/**
+ * Withdrawals: a rule taken back by its name, with nothing said in its place — "forget the @timed
+ * rule", "Drop the queue_test rule", "the JSDoc requirement is withdrawn", "docstring 那条不用了".
+ * The rule it names is superseded, and once it has been, the withdrawal itself has nothing left to
+ * say: recalled, it would only put the withdrawn thing back in front of the agent (see
+ * docs/lessons.md#withdrawn-rules). Each entry captures the words that name the rule. Pure.
+ */
+import { compiledEntries, defineLexicon } from "./define-lexicon.js";
+import { NAMED_RULE, NAMED_RULE_ZH, RULE_WORD } from "./narrowings.js";
+
+/** The verbs that take a rule back, said before it: "drop the queue_test rule". */
+export const TAKE_BACK = "(?:forget|drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo)";
+
+/** Every wording of a withdrawal, English then Chinese; group 1 is the rule's name. */
+export const WITHDRAWALS = defineLexicon("withdrawals", [
+  {
+    pattern: new RegExp(
+      String.raw`\b${TAKE_BACK}(?:\s+about)?\s+(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE_WORD}\b`,
+    ),
+    example: "quick one: forget the @timed rule, the runner traces every transform now",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`${NAMED_RULE}(?:is|has been|was)\s+(?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired|gone|dead|obsolete)\b`,
+    ),
+    example: "the JSDoc requirement is withdrawn",
+  },
+  {
+    pattern: new RegExp(String.raw`${NAMED_RULE}(?:no longer applies|doesn'?t apply any ?more)\b`),
+    example: "the no-generics rule no longer applies",
+  },
+  {
+    pattern: new RegExp(
+      `${NAMED_RULE_ZH}(?:就|也)?(?:不用了|不要了|取消了?|作废了?|废了|去掉了?|删了|撤了|不算了)`,
+    ),
+    example: "还有 docstring 那条不用了",
+  },
+]);
+
+const ENTRIES = compiledEntries(WITHDRAWALS);
+
+/** The withdrawal in `text`, lower case: where it is and the words that name the rule; null when none. */
+export function withdrawalIn(text: string): { index: number; end: number; name: string[] } | null {
+  const lower = text.toLowerCase();
+  for (const { pattern } of ENTRIES) {
+    const found = pattern.exec(lower);
+    const name = found?.[1]?.trim();
+    if (found && name)
+      return {
+        index: found.index,
+        end: found.index + found[0].length,
+        name: name.split(/[\s=]+/).filter((word) => word.length > 0),
+      };
+  }
+  return null;
+}
