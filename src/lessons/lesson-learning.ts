@@ -20,6 +20,7 @@ import {
   settleSupersession,
   statesAnotherRule,
 } from "../core/lessons/supersession.js";
+import { wasApplied } from "../core/lessons/withdrawn-rules.js";
 import type { Redactor } from "../core/redaction.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import { type LessonInput, redactLesson } from "./lesson-text.js";
@@ -143,7 +144,20 @@ export async function learnLesson(
     // Learning what the book already holds, evidence and all, says nothing new: it overturns nothing.
     const settles = write.events.length > 0 && options.overturns !== false;
     const superseded = settles
-      ? settleSupersession(write, { candidate, target, overturned, subsumedBy: leftBehind.subsumedBy }, ctx)
+      ? settleSupersession(
+          write,
+          {
+            candidate,
+            target,
+            overturned,
+            subsumedBy: leftBehind.subsumedBy,
+            // The same withdrawal read by another rule of the same message is applied already.
+            applied:
+              neighbours.find((hit) => hit.lesson.rule === candidate.rule && wasApplied(hit.lesson))
+                ?.lesson ?? null,
+          },
+          ctx,
+        )
       : [];
     // An amended convention is embedded again: its rule changed.
     const amended = await Promise.all(

@@ -61,6 +61,29 @@ describe("a rule withdrawn by its name", () => {
     });
   });
 
+  it("leaves no lesson of any kind live when two rules read the same withdrawal", async () => {
+    await withTacit(tempDir(), "/work/ingest", T0, async (tacit, _setClock, say) => {
+      await say(
+        "one",
+        'A convention for the ingest crate: every public function that returns Result must document its failure cases in an "# Errors" section of its doc comment.',
+        T0,
+      );
+      await say(
+        "two",
+        'Forget the "# Errors" doc section rule. It is no longer required; reviewers found it redundant.',
+        T0 + DAY,
+      );
+      const live = await tacit.lessons.list({ status: ["candidate", "active", "refined"] });
+      expect(live.filter((lesson) => lesson.rule.includes("Errors"))).toEqual([]);
+      const archived = await tacit.lessons.list({ status: ["archived"] });
+      expect(archived.map((lesson) => lesson.statusReason).sort()).toEqual([
+        expect.stringMatching(/^superseded by /),
+        expect.stringMatching(/^withdrawal applied: \S+ taken back$/),
+        expect.stringMatching(/^withdrawal applied: by \S+$/),
+      ]);
+    });
+  });
+
   it("a renamed class replaces the rule that named the old one", async () => {
     await withTacit(tempDir(), "/work/billing", T0, async (tacit, _setClock, say) => {
       await say(

@@ -99,6 +99,16 @@ describe("conventions read by their shape, with no marker", () => {
       "firmware news: SEGGER RTT works on the new boards, so dbg_printf is going away — use rtt_log() for debug output, it doesn't block like the old one did.",
       "dbg_printf is going away — use rtt_log() for debug output",
     ],
+    // The things a rule holds for may be narrowed by a clause of their own.
+    [
+      "every public function that returns Result must document its failure cases in its doc comment.",
+      "Every public function that returns Result must document its failure cases in its doc comment",
+    ],
+    // What it drops is found in its part whatever its case.
+    [
+      "Gson is going away — use kotlinx.serialization for every model.",
+      "Gson is going away — use kotlinx.serialization for every model",
+    ],
   ])("%s", (message, expected) => {
     expect(rules(message).join(" | ")).toContain(expected);
   });

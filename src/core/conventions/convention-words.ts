@@ -41,7 +41,7 @@ export function ruleOf(text: string): string {
     .filter(
       (part, index) =>
         states[index] ||
-        dropped.some((term) => part.includes(term)) ||
+        dropped.some((term) => part.toLowerCase().includes(term.toLowerCase())) ||
         (states[index - 1] === true && namesCode(part)),
     )
     .join(" — ");

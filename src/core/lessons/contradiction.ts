@@ -14,6 +14,7 @@ import { LIST_SEPARATOR } from "../lexicon/slots.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
@@ -292,22 +293,22 @@ export function contradicts(
   for (const item of fresh.avoid) if (old.use.has(item)) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
   return (
-    replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older, fresh, old) || narrows(newer, older)
+    replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older, fresh, old) || namesRule(newer, older)
   );
 }
 
 /**
- * True when both are conventions and `newer` narrows the rule `older` states, named by its words
- * ("the @openapi rule only applies to routes/public/ now" after "every route handler gets an
- * @openapi JSDoc block"; see narrowings.ts): the words of the name that are code or Latin, else all
- * of them, are each in `older`.
+ * True when both are conventions and `newer` narrows or withdraws the rule `older` states, named by
+ * its words ("the @openapi rule only applies to routes/public/ now" after "every route handler gets an
+ * @openapi JSDoc block"; "the JSDoc requirement is withdrawn"; see narrowings.ts and withdrawals.ts):
+ * the words of the name that are code or Latin, else all of them, are each in `older`.
  */
-function narrows(
+function namesRule(
   newer: Pick<Lesson, "rule" | "convention">,
   older: Pick<Lesson, "rule" | "convention">,
 ): boolean {
   if (newer.convention !== true || older.convention !== true || newer.rule === older.rule) return false;
-  const name = narrowedRuleName(newer.rule);
+  const name = narrowedRuleName(newer.rule) ?? withdrawalIn(newer.rule)?.name ?? null;
   if (name === null) return false;
   const latin = name.filter((word) => /[a-z0-9_@#]/.test(word));
   const said = older.rule.toLowerCase();

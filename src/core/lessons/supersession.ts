@@ -23,7 +23,7 @@ import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
 import type { Lesson } from "./lesson.js";
 import { archiveLesson, editLesson, quotedRule, reinstateLesson, supersedeLesson } from "./lifecycle.js";
-import { withdrawsOnly } from "./withdrawn-rules.js";
+import { withdrawalApplied, withdrawsOnly } from "./withdrawn-rules.js";
 
 /** When a lesson was last said: its latest evidence, else its creation. */
 export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {
@@ -137,6 +137,8 @@ export function settleSupersession(
     overturned: readonly Lesson[];
     /** A convention whose change already says what the candidate only drops (see subsumed-drops.ts). */
     subsumedBy?: Lesson | null;
+    /** A withdrawal in the candidate's words that was applied already (see withdrawn-rules.ts). */
+    applied?: Lesson | null;
   },
   context: ChangeContext,
 ): Superseded[] {
@@ -181,12 +183,21 @@ export function settleSupersession(
   const by = input.subsumedBy;
   if (by != null && by.id !== write.lesson.id && write.lesson.status !== "archived")
     apply(supersedeLesson(write.lesson, by, context));
-  // A withdrawal that took its rule back has said all it had to (withdrawn-rules.ts).
-  if (superseded.length > 0 && write.lesson.status !== "archived" && withdrawsOnly(write.lesson.rule))
+  // A withdrawal that took its rule back, or one said in the words of a withdrawal applied already,
+  // has said all it had to (withdrawn-rules.ts).
+  const applied = input.applied ?? null;
+  if (
+    (superseded.length > 0 || applied !== null) &&
+    write.lesson.status !== "archived" &&
+    withdrawsOnly(write.lesson.rule)
+  )
     apply(
       archiveLesson(write.lesson, {
         ...context,
-        reason: `withdrawal applied: ${superseded.map((item) => item.before.id).join(", ")} taken back`,
+        reason: withdrawalApplied(
+          superseded.map((item) => item.before.id),
+          applied?.id ?? null,
+        ),
       }),
     );
   return superseded;

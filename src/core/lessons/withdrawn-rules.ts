@@ -42,3 +42,19 @@ export function withdrawsOnly(rule: string): boolean {
     .map((clause) => clause.trim())
     .some((clause) => clause !== "" && prescribes(clause));
 }
+
+/** What an applied withdrawal is archived with: "withdrawal applied: <ids> taken back". */
+const APPLIED = "withdrawal applied: ";
+
+/**
+ * The reason an applied withdrawal is archived with: what it took back ("withdrawal applied: 01H…
+ * taken back"), or the withdrawal in its words applied before it ("withdrawal applied: by 01H…").
+ */
+export function withdrawalApplied(taken: readonly string[], already: string | null): string {
+  return `${APPLIED}${taken.length > 0 ? `${taken.join(", ")} taken back` : `by ${already}`}`;
+}
+
+/** True when `lesson` is a withdrawal archived once applied. */
+export function wasApplied(lesson: { status: string; statusReason?: string | null }): boolean {
+  return lesson.status === "archived" && (lesson.statusReason ?? "").startsWith(APPLIED);
+}

@@ -94,7 +94,8 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   ),
   strong(
     new RegExp(
-      String.raw`\b(?:all|every|each) (?:of (?:the|our) )?(?:[\w-]+ )?${THINGS} (?:should|must|needs? to|ha(?:s|ve) to|are to|gets?|need|carr(?:y|ies)|subclass(?:es)?)\b`,
+      // The things may be narrowed by a clause of their own: "every public function that returns Result must …".
+      String.raw`\b(?:all|every|each) (?:of (?:the|our) )?(?:[\w-]+ )?${THINGS} (?:(?:that|which|with|in|under|from) [^,.;]{1,40}? )?(?:should|must|needs? to|ha(?:s|ve) to|are to|gets?|need|carr(?:y|ies)|subclass(?:es)?)\b`,
     ),
     "all functions should have docstrings",
   ),

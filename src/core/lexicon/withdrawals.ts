@@ -49,7 +49,7 @@ export function withdrawalIn(text: string): { index: number; end: number; name: 
       return {
         index: found.index,
         end: found.index + found[0].length,
-        name: name.split(/[\s=]+/).filter((word) => word.length > 0),
+        name: name.split(/[\s="'`“”]+/).filter((word) => word.length > 0),
       };
   }
   return null;
