@@ -36,6 +36,31 @@ export function namesCodeSymbol(text: string): boolean {
   return CODE_SYMBOLS.test(text);
 }
 
+/**
+ * A source file of the program, by its extension: "app/battery.c", "src/report.py", "Sources/App.swift".
+ * Work on one is code work, whatever the request calls what it adds ("add a debug message … in
+ * app/battery.c"). Data and config files are not source ("config.yaml", "notes.md").
+ */
+export const SOURCE_FILES = defineLexicon("source-files", [
+  {
+    // Compiled languages: C and its kin, Rust, Go, the JVM, Swift, .NET.
+    pattern:
+      /\b[\w-]+\.(?:c|h|cc|cpp|cxx|hpp|hh|rs|go|kt|kts|java|scala|swift|m|mm|cs|fs|zig|hs|ml|sol)\b(?![.\w-])/,
+    example: "add a debug message when the adc read fails in app/battery.c",
+  },
+  {
+    // Scripting and web languages, and their components.
+    pattern:
+      /\b[\w-]+\.(?:py|pyi|js|jsx|mjs|cjs|ts|tsx|rb|php|ex|exs|erl|dart|vue|svelte|lua|clj)\b(?![.\w-])/,
+    example: "the total in src/report.py is off by one",
+  },
+]);
+
+/** True when a text names a source file of the program (see {@link SOURCE_FILES}). */
+export function namesSourceFile(text: string): boolean {
+  return SOURCE_FILES.test(text);
+}
+
 /** Every kind of code term. Case-sensitive: `camelCase` and `VAR=value` depend on it. */
 export const CODE_TERMS = defineLexicon(
   "code-terms",

@@ -97,6 +97,12 @@ describe("the conventions block", () => {
       "zh",
     ]);
     expect(promptWork("write a blog post about our launch", false).work.has("code")).toBe(false);
+    // Work on a source file is code work, whatever it adds; a data file is not source.
+    expect(
+      promptWork("add a debug message when the adc read fails in app/battery.c", false).work.has("code"),
+    ).toBe(true);
+    expect(promptWork("add a debug message when the adc read fails", false).work.has("code")).toBe(false);
+    expect(promptWork("write a summary of notes.md for the team", false).work.has("code")).toBe(false);
     expect(asksForKnowledge("how do we run the tests here?", false)).toBe(false);
   });
 

@@ -8,7 +8,7 @@ import { estimateTokens } from "../compaction/tokens.js";
 import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
-import { namesCodeSymbol } from "../lexicon/code-terms.js";
+import { namesCodeSymbol, namesSourceFile } from "../lexicon/code-terms.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
@@ -49,7 +49,8 @@ const PROJECT_WORDS =
 /** The kinds a prompt names and asks for, with `code` when one of them changes code. */
 function workOf(prompt: string, named: ReadonlySet<string>, forConventions: boolean): Set<string> {
   const work = new Set([...named, ...requestedWork(prompt, named, forConventions)]);
-  if ([...work].some((kind) => CODE_WORK.has(kind))) work.add("code");
+  // Work on a source file is code work ("add a debug message … in app/battery.c").
+  if ([...work].some((kind) => CODE_WORK.has(kind)) || namesSourceFile(prompt)) work.add("code");
   return work;
 }
 
