@@ -115,6 +115,16 @@ describe("isGeneralQuestion", () => {
     expect(isGeneralQuestion("把登录接口的超时改成 30 秒")).toBe(false);
   });
 
+  it("ends the thing to write at a clause of its own: a class that validates cards is code, not a card", () => {
+    expect(isGeneralQuestion("write me a birthday card for my aunt")).toBe(true);
+    expect(
+      isGeneralQuestion(
+        "Write a class that validates card payment requests and computes the processing fee.",
+      ),
+    ).toBe(false);
+    expect(isGeneralQuestion("write a handler for the email webhook")).toBe(false);
+  });
+
   it("reads a letter or a poem written for someone as a writing request of no project", () => {
     expect(isGeneralQuestion("写信息的时候用中文还是英文更专业？我要给海外客户写一封邮件")).toBe(true);
     expect(isGeneralQuestion("替我给房东写一封退租的信")).toBe(true);
