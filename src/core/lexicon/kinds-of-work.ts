@@ -126,7 +126,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "lint",
     "Formatting and linting code",
     "格式化与代码检查",
-    /\b(?:lint|eslint|biome|prettier|ruff|flake8|format(?:ting)?(?! strings?\b| specifiers?\b)|indent\w*|semicolons?)\b|\b(?:tabs?|spaces|(?:2|4|two|four)[- ]spaces?)\b(?=[^.!?\n]{0,40}\b(?:not|instead|over|vs|for indent\w*)\b)|缩进|格式化|整理\S{0,3}格式|分号/,
+    /\b(?:lint|eslint|biome|prettier|ruff|flake8|format(?:ting)?(?! strings?\b| specifiers?\b)|indent\w*|semicolons?|(?:trailing|leading|dangling) commas?|comma style)\b|\b(?:tabs?|spaces|(?:2|4|two|four)[- ]spaces?)\b(?=[^.!?\n]{0,40}\b(?:not|instead|over|vs|for indent\w*)\b)|缩进|格式化|整理\S{0,3}格式|分号/,
     "run eslint before committing",
   ),
   named(
@@ -162,7 +162,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "database",
     "Working with the database",
     "操作数据库",
-    /\b(?:psql|mysql|sqlite3?|mongosh?|redis-cli|postgres(?:ql)?|database|db|dbt)\b|数据库|生产库|测试库|主库|从库/,
+    /\b(?:psql|mysql|sqlite3?|mongosh?|redis-cli|postgres(?:ql)?|database|db|dbt|select (?:lists?|statements?|clauses?))\b|数据库|生产库|测试库|主库|从库/,
     "psql -p 5433",
   ),
   named(

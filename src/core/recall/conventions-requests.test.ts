@@ -212,6 +212,9 @@ describe("plural and inflected wordings of a kind of work", () => {
     ["日志统一用 slf4j", "code"],
     ["assertions use chai's expect", "tests"],
     ["public functions need type hints", "code"],
+    // Where a list's commas go is formatting; what a query selects is the database's.
+    ["Trailing commas again, sorry for the churn", "lint"],
+    ["from now on, leading commas in select lists", "database"],
   ])("%s → %s", (text, kind) => {
     expect(kindsOfWork(text).has(kind)).toBe(true);
   });
