@@ -266,3 +266,16 @@ describe("the first task, said after a list of rules", () => {
     ]);
   });
 });
+
+describe("a thing said to have changed, as a heading", () => {
+  it("announces the rule after it, and what was wrong with the old one is no rule", () => {
+    const message =
+      "and the warehouse changed one more time: DEV_XS_WH was too small for the backfills. Use ANALYTICS_DEV_WH for all dev work now.";
+    const reply = { text: "Understood — ANALYTICS_DEV_WH for dev." };
+    expect(readConventions(message, null, reply).map((found) => found.rule)).toEqual([
+      "Use ANALYTICS_DEV_WH for all dev work now",
+    ]);
+    // A change said of a thing with no heading after it is no announcement, and no rule either.
+    expect(rules("the API changed its response shape last week")).toEqual([]);
+  });
+});

@@ -270,7 +270,9 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // lasting for a rule about work, as is a rule's shape.
   const shaped = about && (shape || hasStandingMarker(text) || answerDirective);
   // The value a change was announced for ("it's lz_ for every landing table").
-  const announcedValue = reading.announced && about && namesAValue(text) && !dropsOnly(text);
+  // Not what was wrong with the old one ("the warehouse changed one more time: DEV_XS_WH was too small").
+  const announcedValue =
+    reading.announced && about && namesAValue(text) && !dropsOnly(text) && !givesReason(text);
   // An item of a list headed as rules ("a few house rules. 1) … 2) …"), or a sentence after a heading
   // of rules (先讲几条规范。…), is one when it names a value.
   const listedValue =

@@ -70,6 +70,13 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     example: "the table prefix rule changed",
   },
   {
+    // Any thing said to have changed, as a heading before a colon or a dash: what follows is its news.
+    pattern: new RegExp(
+      String.raw`^(?:and\s+|also\s+|oh\s+)?(?:the |our )${TOPIC}(?:has |have )?changed(?: (?:once more|again|one more time|yet again))?(?=\s*[:：—–])`,
+    ),
+    example: "the warehouse changed one more time:",
+  },
+  {
     pattern: new RegExp(
       String.raw`^(?:(?:a|one|two|some|a few)\s+)?(?:new|updated|revised) (?:rules?|conventions?|policy|naming)(?:\s+${ABOUT}\s+${TOPIC})?`,
     ),

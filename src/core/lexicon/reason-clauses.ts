@@ -36,6 +36,12 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "too slow",
   },
   {
+    // What was wrong with the old thing: "DEV_XS_WH was too small for the backfills".
+    pattern:
+      /^(?:the\s+|our\s+|that\s+)?[\w.@/-]+(?:\s+[\w.@/-]+){0,3}?\s+(?:was|were|is|are|got|has been|had been)\s+(?:just\s+|way\s+|far\s+|much\s+|simply\s+)?too\s+\w+/,
+    example: "DEV_XS_WH was too small for the backfills",
+  },
+  {
     // What happens without the rule: "the CI check fails without it", "prettier yells otherwise".
     pattern:
       /^(?:the\s+)?[\w .-]{1,40}?\b(?:fails?|breaks?|complains?|yells?|rejects?|blocks?|won'?t (?:build|pass|merge))\b[^,;]{0,30}?\b(?:without it|otherwise|if (?:it'?s|you) (?:missing|don'?t|forget))\b/,
