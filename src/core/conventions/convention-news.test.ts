@@ -279,3 +279,16 @@ describe("a thing said to have changed, as a heading", () => {
     expect(rules("the API changed its response shape last week")).toEqual([]);
   });
 });
+
+describe("a rule told as what follows from news", () => {
+  it("is read from the clause after 'so', and a story's consequence is not", () => {
+    expect(
+      rules(
+        "The DS team shipped their tokens as vanilla-extract, so new styles go in .css.ts files using vanilla-extract.",
+      ),
+    ).toEqual([
+      "The DS team shipped their tokens as vanilla-extract, so new styles go in .css.ts files using vanilla-extract",
+    ]);
+    expect(rules("the tests were slow last week, so we cached the fixtures")).toEqual([]);
+  });
+});

@@ -19,7 +19,7 @@ import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { endsAsQuestion } from "../lexicon/question-forms.js";
-import { givesReason, withoutReasons } from "../lexicon/reason-clauses.js";
+import { consequenceOf, givesReason, withoutReasons } from "../lexicon/reason-clauses.js";
 import { isNotARule, ruleShape } from "../lexicon/rule-shapes.js";
 import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
@@ -245,7 +245,13 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const names = slots.some((slot) => saidOfEveryOne(slot.slot));
   // Most rules carry no marker: their shape says they hold for a kind of thing (see rule-shapes).
   // An aside of its own clause says something beside the rule: its "not" makes no prohibition.
-  const shape = ruleShape(withoutAsides(text, 3)) !== null || choosesBetween(text) || decided;
+  // …also as what follows from news told first ("The DS team shipped their tokens as vanilla-extract, so new styles go in …").
+  const consequence = consequenceOf(text);
+  const shape =
+    ruleShape(withoutAsides(text, 3)) !== null ||
+    (consequence !== null && ruleShape(withoutAsides(consequence, 3)) !== null) ||
+    choosesBetween(text) ||
+    decided;
   // A heading that announces a topic names what a bare value after it is for: "Final, final word on
   // class names, I promise: 'Tq'" is about code.
   const named = kindsOfWorkIn(text);

@@ -96,3 +96,17 @@ export const CONSEQUENCE_OPENERS = defineLexicon("consequence-openers", [
 export function followsFromBefore(sentence: string): boolean {
   return CONSEQUENCE_OPENERS.test(sentence.trim());
 }
+
+/**
+ * The clause after a comma that says what follows from the story before it, without its opener
+ * ("The DS team shipped their tokens as vanilla-extract, so new styles go in .css.ts files" → "new
+ * styles go in .css.ts files"), or null: a rule may be told as the consequence of news.
+ */
+export function consequenceOf(text: string): string | null {
+  for (const found of text.matchAll(/[,，;；]\s*/g)) {
+    const rest = text.slice((found.index ?? 0) + found[0].length);
+    const opener = CONSEQUENCE_OPENERS.entries.map((entry) => entry.pattern.exec(rest)).find(Boolean);
+    if (opener) return rest.slice(opener[0].length).trim();
+  }
+  return null;
+}
