@@ -46,6 +46,13 @@ describe("a rule withdrawn by its name", () => {
         T0 + 3 * DAY,
       );
       await say("nothing", "Drop the queue_test rule, it was too painful for internals.", T0 + 4 * DAY);
+      // A name joined by hyphens, with where the rule held, finds the rule said apart.
+      await say("generics", "no generics in pkg/api please, consumers are still on go 1.17.", T0 + 5 * DAY);
+      await say(
+        "generics-gone",
+        "also the no-generics rule for pkg/api is gone, every consumer is on go 1.22 now.",
+        T0 + 6 * DAY,
+      );
       const live = await liveConventions(tacit);
       // Nothing about @timed is left to recall: the rule and the withdrawal that took it back.
       expect(live.filter((rule) => rule.includes("@timed"))).toEqual([]);
@@ -55,6 +62,7 @@ describe("a rule withdrawn by its name", () => {
       ]);
       // A withdrawal of a rule tacit never learnt took nothing back: it stays.
       expect(live.filter((rule) => rule.includes("queue_test"))).toHaveLength(1);
+      expect(live.filter((rule) => /generics/i.test(rule))).toEqual([]);
       const archived = await tacit.lessons.list({ status: ["archived"] });
       const withdrawal = archived.find((lesson) => lesson.rule.includes("forget the @timed rule"));
       expect(withdrawal?.statusReason).toMatch(/^withdrawal applied: \S+ taken back$/);

@@ -312,5 +312,8 @@ function namesRule(
   if (name === null) return false;
   const latin = name.filter((word) => /[a-z0-9_@#]/.test(word));
   const said = older.rule.toLowerCase();
-  return (latin.length > 0 ? latin : name).every((word) => said.includes(word));
+  // A name joined by hyphens may be said apart: "the no-generics rule" names "no generics in pkg/api".
+  const says = (word: string) =>
+    said.includes(word) || (word.includes("-") && word.split("-").every((part) => said.includes(part)));
+  return (latin.length > 0 ? latin : name).every(says);
 }

@@ -21,7 +21,8 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
   },
   {
     pattern: new RegExp(
-      String.raw`${NAMED_RULE}(?:is|has been|was)\s+(?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired|gone|dead|obsolete)\b`,
+      // The rule may be named with where it held: "the no-generics rule for pkg/api is gone".
+      String.raw`${NAMED_RULE}(?:(?:for|in|on|about|under)\s+\S+\s+)?(?:is|has been|was)\s+(?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired|gone|dead|obsolete)\b`,
     ),
     example: "the JSDoc requirement is withdrawn",
   },
