@@ -104,6 +104,11 @@ describe("conventions read by their shape, with no marker", () => {
       "every public function that returns Result must document its failure cases in its doc comment.",
       "Every public function that returns Result must document its failure cases in its doc comment",
     ],
+    // An adverb between the things and what they get: "just", "only", "now".
+    [
+      "new types just get plain names, like Budget or Payee.",
+      "New types just get plain names, like Budget or Payee",
+    ],
     // What it drops is found in its part whatever its case.
     [
       "Gson is going away — use kotlinx.serialization for every model.",

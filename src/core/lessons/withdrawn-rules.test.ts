@@ -21,5 +21,7 @@ describe("withdrawsOnly", () => {
     expect(withdrawsOnly("Drop the queue_test rule. Always black-box the public API instead")).toBe(false);
     expect(withdrawsOnly("Drop the mocks, use localstack")).toBe(false);
     expect(withdrawsOnly("We don't use moment anymore")).toBe(false);
+    // A rule's shape says what holds instead, with no marker: "new types just get plain names".
+    expect(withdrawsOnly("Drop the LG prefix rule, new types just get plain names like Budget")).toBe(false);
   });
 });

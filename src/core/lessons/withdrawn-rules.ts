@@ -11,11 +11,13 @@ import { languageOf } from "../lexicon/language.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
 import { hasStandingMarker } from "../lexicon/standing-markers.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 
 /**
- * True when a clause says what holds: a lasting marker, a norm, or an instruction not about "it" —
+ * True when a clause says what holds: a lasting marker, a rule's shape, a norm, or an
+ * instruction not about "it" —
  * and not a reason ("it is no longer required").
  */
 function prescribes(clause: string): boolean {
@@ -23,6 +25,7 @@ function prescribes(clause: string): boolean {
   if (givesReason(clause)) return false;
   return (
     hasStandingMarker(clause) ||
+    ruleShape(clause) !== null ||
     (!zh && statesNorm(clause)) ||
     (isInstruction(clause, zh) && !pointsBackOnly(clause))
   );

@@ -51,7 +51,7 @@ export const RULE_SHAPES = defineLexicon(
     entry(
       "norm",
       new RegExp(
-        String.raw`^(?:all |every |each |new |our |the )?${KINDS}\s+(?:always\s+)?(?:lives?|go(?:es)?|belongs?|sits?|are (?:named|called|versioned|prefixed|suffixed|kept|stored|written|formatted|based|pinned)|is (?:named|called|kept|stored|written|based|pinned)|start|end|get)\b`,
+        String.raw`^(?:all |every |each |new |our |the )?${KINDS}\s+(?:always\s+|just\s+|only\s+|now\s+)?(?:lives?|go(?:es)?|belongs?|sits?|are (?:named|called|versioned|prefixed|suffixed|kept|stored|written|formatted|based|pinned)|is (?:named|called|kept|stored|written|based|pinned)|start|end|get)\b`,
       ),
       "Test files live next to the source file",
     ),
