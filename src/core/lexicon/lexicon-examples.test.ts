@@ -165,6 +165,7 @@ describe("drops said in passing", () => {
       use: new Set(["fastmemo"]),
       avoid: new Set(["perfkit"]),
     });
+    expect(preferenceTerms("ah, we're migrating off crontab").avoid).toEqual(new Set(["crontab"]));
     // Two leads that read one term at one place name one thing.
     expect(droppedThings("we're moving from handle() to __invoke()")).toEqual([["handle"]]);
     expect(preferenceTerms("方法上不用再写 docstring 了")).toEqual({

@@ -82,6 +82,7 @@ export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> =
   payments: { en: "Handling payments", zh: "处理支付" },
   memory: { en: "Fixing memory problems", zh: "处理内存问题" },
   jobs: { en: "Running training and batch jobs", zh: "运行训练和批处理任务" },
+  schedule: { en: "Scheduling jobs", zh: "配置定时任务" },
   answers: { en: "Writing answers", zh: "回答问题" },
   process: { en: "Working with the user", zh: "与用户协作" },
 };

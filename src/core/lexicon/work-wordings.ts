@@ -240,6 +240,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:scripts?|bash|shell|zsh|cron(?:tab| jobs?)?|shellcheck|wrapper)\b|脚本|定时任务/,
     "write a bash script that backs up the db",
   ),
+  // Jobs that run on a clock: cron, systemd timers, a schedule (not a schedule shown on a page).
+  work(
+    "schedule",
+    /\b(?:schedul(?:e|es|ed|ing|er)(?!\s+(?:table|page|view|screen|tab|list|card))|cron(?:tab|jobs?| jobs?)?|systemd timers?|\.timer|every (?:weekday|weeknight|night|morning|evening|hour|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?|nightly|hourly)\b|定时|调度|每天凌晨|每晚|每周[一二三四五六日天]/,
+    "schedule the invoice reminder job every weekday at 9am",
+  ),
   work(
     "files",
     /\b(?:in-place|sed -i|gsed|everywhere in the (?:repo|codebase|project)|across the (?:repo|codebase)|every file|all (?:the )?files)\b|批量替换|全局替换/,

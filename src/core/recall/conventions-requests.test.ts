@@ -215,8 +215,17 @@ describe("plural and inflected wordings of a kind of work", () => {
     // Where a list's commas go is formatting; what a query selects is the database's.
     ["Trailing commas again, sorry for the churn", "lint"],
     ["from now on, leading commas in select lists", "database"],
+    // Jobs on a clock, however they are said to run.
+    ["schedule the invoice reminder email job every weekday at 9am", "schedule"],
+    ["add a job that rotates the nginx logs every sunday night", "schedule"],
+    ["all schedules are written in UTC, never local time", "schedule"],
+    ["把日报加到每天的调度里", "schedule"],
   ])("%s → %s", (text, kind) => {
     expect(kindsOfWork(text).has(kind)).toBe(true);
+  });
+
+  it("reads a schedule shown on a page as no schedule work", () => {
+    expect(kindsOfWork("the pass schedule table doesn't sort").has("schedule")).toBe(false);
   });
 
   it("reads logs to look at as no kind of work", () => {

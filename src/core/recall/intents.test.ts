@@ -43,7 +43,8 @@ describe("activities", () => {
     ["把 gin 升到最新版本", ["dependencies"]],
     ["本地起一下服务，我要调下登录接口", ["run", "http"]],
     ["write a data migration with makemigrations", ["database", "code"]],
-    ["write a wrapper the cron job can call", ["scripts", "code"]],
+    // A cron job is scheduled work as well as a script.
+    ["write a wrapper the cron job can call", ["scripts", "schedule", "code"]],
     ["the footer links are way too cramped on mobile", ["styling"]],
     ["add a dark mode look for the navbar", ["styling"]],
     // Setting a value is configuration work, whatever the setting is called.
