@@ -292,3 +292,12 @@ describe("a rule told as what follows from news", () => {
     expect(rules("the tests were slow last week, so we cached the fixtures")).toEqual([]);
   });
 });
+
+describe("a return to an earlier value", () => {
+  it("is an update of its slot, in English and in Chinese", () => {
+    expect(
+      slots("ugh. GoodJob kept fighting our pgbouncer setup. we're going back to Sidekiq for jobs."),
+    ).toEqual(["job-queue=sidekiq"]);
+    expect(rules("we're going back to Sidekiq for jobs")).toEqual(["We're going back to Sidekiq for jobs"]);
+  });
+});
