@@ -301,3 +301,11 @@ describe("a return to an earlier value", () => {
     expect(rules("we're going back to Sidekiq for jobs")).toEqual(["We're going back to Sidekiq for jobs"]);
   });
 });
+
+describe("image assets named by a prefix", () => {
+  it("are files: a new prefix for new images replaces the old one's slot", () => {
+    expect(
+      slots("资源命名调整一下：ic_ 前缀以后只留给 iconfont 那套，新加的图片一律改成 img_ 开头"),
+    ).toContain("naming.file.prefix=img_");
+  });
+});

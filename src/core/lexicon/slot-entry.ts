@@ -109,6 +109,9 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   出参: "class",
   常量: "constant",
   文件: "file",
+  // Image assets are files by their names: 图片一律 img_ 开头.
+  图片: "file",
+  图片资源: "file",
   分支: "branch",
   模块: "module",
   // Things a project names by a prefix or suffix besides code: tables, error codes, records…
