@@ -159,11 +159,7 @@ export const AVOID_LEADS = defineLexicon(
       /\b(?:changed|change) (?:my|our) minds? (?:on|about)(?! (?:the|our|that|this|a)\b)/,
       "I changed my mind on eyre",
     ),
-    // "we're migrating off crontab" drops crontab as moving off it does.
-    after(
-      /\b(?:mov|migrat)(?:e|es|ed|ing)(?: [\w-]+){0,3}? off/,
-      "ops moved the celery broker off redis onto rabbitmq",
-    ),
+    after(/\b(?:mov|migrat)(?:e|es|ed|ing)(?: [\w-]+){0,3}? off/, "ops migrated the celery broker off redis"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
     // What a project stopped doing, said as the thing before its gerund: "we stopped squash merging"
     // (not what stops happening: "stop tests failing on warnings", "stop emails going out").
