@@ -16,9 +16,8 @@ import { hasStandingMarker } from "../lexicon/standing-markers.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 
 /**
- * True when a clause says what holds: a lasting marker, a rule's shape, a norm, or an
- * instruction not about "it" —
- * and not a reason ("it is no longer required").
+ * True when a clause says what holds — a lasting marker, a rule's shape, a norm, or an instruction
+ * not about "it" — and gives no reason ("it is no longer required").
  */
 function prescribes(clause: string): boolean {
   const zh = languageOf(clause) === "zh";

@@ -46,15 +46,42 @@ export const NARROWINGS = defineLexicon("narrowings", [
 
 const ENTRIES = compiledEntries(NARROWINGS);
 
-/** The words that name the rule a text narrows, lower case, or null when it narrows none. */
-export function narrowedRuleName(text: string): string[] | null {
-  for (const { pattern } of ENTRIES) {
-    const name = pattern.exec(text)?.[1]?.trim();
-    if (name)
-      return name
-        .toLowerCase()
-        .split(/[\s=]+/)
-        .filter((word) => word.length > 0);
+/** A rule named in a text: where the words that name it stand, and those words, lower case. */
+export interface NamedRule {
+  index: number;
+  end: number;
+  name: string[];
+}
+
+/**
+ * Where the first of `entries` (each capturing a rule's name) matches `text`, with the name's words
+ * split at `apart`, lower case; null when none does. Narrowings and withdrawals name rules alike.
+ */
+export function namedRuleIn(
+  entries: ReadonlyArray<{ pattern: RegExp }>,
+  text: string,
+  apart: RegExp,
+): NamedRule | null {
+  for (const { pattern } of entries) {
+    const found = pattern.exec(text);
+    const name = found
+      ?.slice(1)
+      .find((group) => group !== undefined)
+      ?.trim();
+    if (found && name)
+      return {
+        index: found.index,
+        end: found.index + found[0].length,
+        name: name
+          .toLowerCase()
+          .split(apart)
+          .filter((word) => word.length > 0),
+      };
   }
   return null;
+}
+
+/** The words that name the rule a text narrows, lower case, or null when it narrows none. */
+export function narrowedRuleName(text: string): string[] | null {
+  return namedRuleIn(ENTRIES, text, /[\s=]+/)?.name ?? null;
 }

@@ -105,7 +105,7 @@ export function followsFromBefore(sentence: string): boolean {
 export function consequenceOf(text: string): string | null {
   for (const found of text.matchAll(/[,，;；]\s*/g)) {
     const rest = text.slice((found.index ?? 0) + found[0].length);
-    const opener = CONSEQUENCE_OPENERS.entries.map((entry) => entry.pattern.exec(rest)).find(Boolean);
+    const opener = CONSEQUENCE_OPENERS.pattern.exec(rest);
     if (opener) return rest.slice(opener[0].length).trim();
   }
   return null;

@@ -6,7 +6,7 @@
  * docs/lessons.md#withdrawn-rules). Each entry captures the words that name the rule. Pure.
  */
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
-import { NAMED_RULE, NAMED_RULE_ZH, RULE_WORD } from "./narrowings.js";
+import { NAMED_RULE, NAMED_RULE_ZH, type NamedRule, namedRuleIn, RULE_WORD } from "./narrowings.js";
 
 /** The verbs that take a rule back, said before it: "drop the queue_test rule". */
 export const TAKE_BACK = "(?:forget|drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo)";
@@ -40,18 +40,7 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
 
 const ENTRIES = compiledEntries(WITHDRAWALS);
 
-/** The withdrawal in `text`, lower case: where it is and the words that name the rule; null when none. */
-export function withdrawalIn(text: string): { index: number; end: number; name: string[] } | null {
-  const lower = text.toLowerCase();
-  for (const { pattern } of ENTRIES) {
-    const found = pattern.exec(lower);
-    const name = found?.[1]?.trim();
-    if (found && name)
-      return {
-        index: found.index,
-        end: found.index + found[0].length,
-        name: name.split(/[\s="'`“”]+/).filter((word) => word.length > 0),
-      };
-  }
-  return null;
+/** The withdrawal in `text`: where it is and the words that name the rule, lower case; null when none. */
+export function withdrawalIn(text: string): NamedRule | null {
+  return namedRuleIn(ENTRIES, text, /[\s="'`“”]+/);
 }
