@@ -18,9 +18,10 @@ import {
   saidAt,
   setsWhatOtherDoesNot,
   settleSupersession,
+  standsBeside,
   statesAnotherRule,
 } from "../core/lessons/supersession.js";
-import { wasApplied } from "../core/lessons/withdrawn-rules.js";
+import { appliedAlready } from "../core/lessons/withdrawn-rules.js";
 import type { Redactor } from "../core/redaction.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import { type LessonInput, redactLesson } from "./lesson-text.js";
@@ -122,7 +123,12 @@ export async function learnLesson(
     const leftBehind = await dropsLeftBehind(candidate, overturned, liveLessons, () =>
       store.listLessons({ scopeKeys: [lessonScopeKey(candidate)], limit: 500 }),
     );
-    overturned.push(...leftBehind.overturned.filter((lesson) => !overturned.includes(lesson)));
+    // The same lesson may be read twice (a neighbour and a drop left behind): it is overturned once.
+    overturned.push(
+      ...leftBehind.overturned.filter(
+        (lesson) => !overturned.some((other) => other.id === lesson.id) && !standsBeside(candidate, lesson),
+      ),
+    );
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({
       candidate,
@@ -152,9 +158,7 @@ export async function learnLesson(
             overturned,
             subsumedBy: leftBehind.subsumedBy,
             // The same withdrawal read by another rule of the same message is applied already.
-            applied:
-              neighbours.find((hit) => hit.lesson.rule === candidate.rule && wasApplied(hit.lesson))
-                ?.lesson ?? null,
+            applied: neighbours.find((hit) => appliedAlready(hit.lesson, candidate.rule))?.lesson ?? null,
           },
           ctx,
         )

@@ -92,6 +92,49 @@ describe("a rule withdrawn by its name", () => {
     });
   });
 
+  it("finds a rule named by a heading, amends a lesson that states more, and keeps the rules said with it", async () => {
+    await withTacit(tempDir(), "/work/thermostat", T0, async (tacit, _setClock, say) => {
+      await say(
+        "style",
+        "Before you touch the firmware, house style: 4-space indent, no tabs. Globals are prefixed g_. No malloc anywhere, static allocation only; heap fragmentation killed a unit in the field once. Logging goes through our LOG_INF/LOG_ERR macros, never printf.",
+        T0,
+      );
+      await say("types", "All our types get an LG prefix (LGAccount, LGTransaction).", T0 + DAY);
+      await say("docs", "Every public function gets a Google-style docstring.", T0 + 2 * DAY);
+      await say(
+        "globals",
+        "we don't need the g_ rule any more. the static analyser flags globals anyway. don't add new g_ globals, put state in struct thermostat_ctx instead",
+        T0 + 3 * DAY,
+      );
+      await say(
+        "lg",
+        "about the LG thing: we don't need that rule any more, Swift modules already namespace our types. new types just get plain names, like Budget or Payee",
+        T0 + 4 * DAY,
+      );
+      await say(
+        "retro",
+        "two things from the retro. new transforms use polars. and the docstring rule: we don't need that any more. drop it",
+        T0 + 5 * DAY,
+      );
+      const live = await liveConventions(tacit);
+      // The g_ sentence is taken out of the lessons that stated it with other rules.
+      expect(live).toContain("Before you touch the firmware, house style: 4-space indent, no tabs");
+      expect(live).toContain(
+        "No malloc anywhere, static allocation only; heap fragmentation killed a unit in the field once",
+      );
+      expect(live.filter((rule) => /prefixed g_/.test(rule))).toEqual([]);
+      // "the g_ rule" does not name the logging rule, whose LOG_ERR holds "g_" inside a word.
+      expect(live.some((rule) => rule.includes("LOG_INF/LOG_ERR"))).toBe(true);
+      // A rule said with the withdrawal stays.
+      expect(live.some((rule) => rule.includes("thermostat_ctx"))).toBe(true);
+      // A heading names the rule "that" points back to.
+      expect(live.some((rule) => rule.includes("LGAccount"))).toBe(false);
+      expect(live.some((rule) => rule.includes("plain names"))).toBe(true);
+      expect(live.filter((rule) => /docstring/i.test(rule))).toEqual([]);
+      expect(live.some((rule) => rule.includes("polars"))).toBe(true);
+    });
+  });
+
   it("a renamed class replaces the rule that named the old one", async () => {
     await withTacit(tempDir(), "/work/billing", T0, async (tacit, _setClock, say) => {
       await say(

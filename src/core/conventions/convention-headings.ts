@@ -15,6 +15,7 @@ import { activityTrigger } from "../lexicon/kinds-of-work.js";
 import { hanCount, hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { readSlots } from "./slot-rule.js";
 
 /** Words up to the first colon of a sentence (a full-width one, or one followed by a space). */
@@ -53,7 +54,9 @@ function statesSomething(text: string): boolean {
  */
 export function headingLength(text: string): number {
   const found = BEFORE_COLON.exec(text);
-  if (found === null) return 0;
+  // A heading that names the rule a withdrawal points back to is part of it ("about the LG thing:
+  // we don't need that rule any more").
+  if (found === null || (withdrawalIn(text)?.index ?? Number.POSITIVE_INFINITY) < found[0].length) return 0;
   const heading = found[1] as string;
   const rest = text.slice(found[0].length);
   if (rest.trim() === "" || !longEnough(heading)) return 0;

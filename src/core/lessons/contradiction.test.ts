@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contradicts, preferenceTerms } from "./contradiction.js";
+import { contradicts, preferenceTerms, withoutWithdrawn } from "./contradiction.js";
 
 describe("preferenceTerms", () => {
   it("reads what to use and what to avoid, in English and Chinese", () => {
@@ -270,5 +270,31 @@ describe("contradicts: several things dropped at once, a deprecation, a removal 
       drops("接口返回改成 ApiResponse<T> 了，Result 那个类下个版本就删", "接口返回值统一包成 Result<T>"),
     ).toBe(true);
     expect(preferenceTerms("先删一下缓存再试").avoid).toEqual(new Set());
+  });
+});
+
+describe("a rule withdrawn by its name", () => {
+  const convention = (rule: string) => ({ rule, convention: true, kind: "prefer" as const });
+  it("names a rule whose words open with its name, not one that holds the name inside a word", () => {
+    const withdrawal = convention("we don't need the g_ rule any more");
+    expect(contradicts(withdrawal, convention("Globals are prefixed g_"))).toBe(true);
+    expect(contradicts(withdrawal, convention("Logging goes through our LOG_INF/LOG_ERR macros"))).toBe(
+      false,
+    );
+    // A name said as a heading that the withdrawal points back to.
+    const pointed = convention("about the LG thing: we don't need that rule any more");
+    expect(contradicts(pointed, convention("All our types get an LG prefix (LGAccount)"))).toBe(true);
+  });
+
+  it("takes only its sentences out of a lesson that states other rules too", () => {
+    const withdrawal = { rule: "we don't need the g_ rule any more" };
+    expect(withoutWithdrawn(withdrawal, convention("4-space indent, no tabs. Globals are prefixed g_"))).toBe(
+      "4-space indent, no tabs",
+    );
+    // A full stop inside a version or a file name ends no sentence; a lesson of the one rule is superseded whole.
+    expect(
+      withoutWithdrawn(withdrawal, convention("Globals are prefixed g_, see base.py for one")),
+    ).toBeNull();
+    expect(withoutWithdrawn(withdrawal, convention("Modules use go 1.17. Tabs for indent"))).toBeNull();
   });
 });

@@ -300,20 +300,58 @@ export function contradicts(
 /**
  * True when both are conventions and `newer` narrows or withdraws the rule `older` states, named by
  * its words ("the @openapi rule only applies to routes/public/ now" after "every route handler gets an
- * @openapi JSDoc block"; "the JSDoc requirement is withdrawn"; see narrowings.ts and withdrawals.ts):
- * the words of the name that are code or Latin, else all of them, are each in `older`.
+ * @openapi JSDoc block"; "the JSDoc requirement is withdrawn"; see narrowings.ts and withdrawals.ts).
  */
 function namesRule(
   newer: Pick<Lesson, "rule" | "convention">,
   older: Pick<Lesson, "rule" | "convention">,
 ): boolean {
   if (newer.convention !== true || older.convention !== true || newer.rule === older.rule) return false;
-  const name = narrowedRuleName(newer.rule) ?? withdrawalIn(newer.rule)?.name ?? null;
-  if (name === null) return false;
+  const name = ruleNamed(newer.rule);
+  return name !== null && says(older.rule, name);
+}
+
+/** The words that name the rule `rule` narrows or withdraws, lower case; null when it names none. */
+function ruleNamed(rule: string): string[] | null {
+  return narrowedRuleName(rule) ?? withdrawalIn(rule)?.name ?? null;
+}
+
+/**
+ * True when `text` says the rule `name` names: the words of the name that are code or Latin, else
+ * all of them, each open a word of it ("the g_ rule" names "Globals are prefixed g_", not
+ * "LOG_ERR"); one joined by hyphens may be said apart ("the no-generics rule" names "no generics
+ * in pkg/api"). Chinese is written without spaces: a Chinese name is found anywhere.
+ */
+function says(text: string, name: readonly string[]): boolean {
+  const said = text.toLowerCase();
+  const opens = (word: string) =>
+    /\p{Script=Han}/u.test(word)
+      ? said.includes(word)
+      : new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}`, "u").test(said);
   const latin = name.filter((word) => /[a-z0-9_@#]/.test(word));
-  const said = older.rule.toLowerCase();
-  // A name joined by hyphens may be said apart: "the no-generics rule" names "no generics in pkg/api".
-  const says = (word: string) =>
-    said.includes(word) || (word.includes("-") && word.split("-").every((part) => said.includes(part)));
-  return (latin.length > 0 ? latin : name).every(says);
+  return (latin.length > 0 ? latin : name).every(
+    (word) => opens(word) || (word.includes("-") && word.split("-").every(opens)),
+  );
+}
+
+/**
+ * `older` without the sentences that state the rule `newer` withdraws by its name, when it states
+ * others too ("4-space indent, no tabs. Globals are prefixed g_" less "we don't need the g_ rule
+ * any more"); null when it withdraws none of them or all.
+ */
+export function withoutWithdrawn(
+  newer: Pick<Lesson, "rule">,
+  older: Pick<Lesson, "rule" | "convention">,
+): string | null {
+  const found = older.convention === true ? withdrawalIn(newer.rule) : null;
+  if (found === null) return null;
+  const sentences = older.rule
+    .split(/(?<=[.;!?])\s+|(?<=[。；！？])\s*/)
+    .filter((sentence) => sentence.trim() !== "");
+  const kept = sentences.filter((sentence) => !says(sentence, found.name));
+  if (kept.length === 0 || kept.length === sentences.length) return null;
+  return kept
+    .join(" ")
+    .replace(/[.;。；]\s*$/, "")
+    .trim();
 }

@@ -16,7 +16,10 @@ type Held = Pick<Lesson, "id" | "rule" | "slot" | "supersededById"> & Partial<Pi
 /** True when a lesson only says what to stop using: it names things to drop, none to use, and sets no value. */
 export function dropsOnlyLesson(lesson: Pick<Lesson, "rule" | "slot">): boolean {
   const terms = preferenceTerms(lesson.rule);
-  return terms.avoid.size > 0 && terms.use.size === 0 && slotOfLesson(lesson)?.value == null;
+  // A value its words do not name is not one it sets: a clause read with the sentence it was said in
+  // ("lint 已经不用 eslint 了，…我们换成 biome 了") may carry that sentence's slot.
+  const value = slotOfLesson(lesson)?.value;
+  return terms.avoid.size > 0 && terms.use.size === 0 && (value == null || !names(lesson.rule, value));
 }
 
 /** The lessons `id` superseded, and the ones those superseded, among `lessons`. */
@@ -44,8 +47,8 @@ const names = (rule: string, thing: string): boolean =>
  * True when `convention` is no drop itself and every thing `drop` drops is named by a rule it
  * replaced: one in `replaced` (what it supersedes, at any remove), or one in `retired` (what the
  * drop itself overturned) that the convention overturns too — or, said in the same message
- * (`together`) and naming what to use instead, any of them ("…so we settled on Payload. Don't use
- * Model or Dto anymore").
+ * (`together`) and naming what to use instead, any of them or the convention itself ("…so we
+ * settled on Payload. Don't use Model or Dto anymore").
  */
 export function subsumesDrop(
   convention: Held,
@@ -58,7 +61,12 @@ export function subsumesDrop(
   if (dropsOnlyLesson(convention)) return false;
   const instead =
     together && (preferenceTerms(convention.rule).use.size > 0 || slotOfLesson(convention) !== null);
-  const gone = [...replaced, ...retired.filter((lesson) => instead || contradicts(convention, lesson))];
+  // Said together, the change may name what it replaces itself ("eslint+prettier 太慢了，我们换成 biome 了").
+  const gone = [
+    ...replaced,
+    ...retired.filter((lesson) => instead || contradicts(convention, lesson)),
+    ...(instead ? [convention] : []),
+  ];
   // Each thing by its code-like words when it has some, else its first word: "the _val suffix" is
   // named by "_val", not by every rule that speaks of a suffix; "thiserror derives" by "thiserror".
   return droppedThings(drop.rule).every((name) => {

@@ -9,6 +9,7 @@
 import { slotFamily } from "../conventions/slot-rule.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { tokens } from "../lexicon/tokenizer.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { answersOnlyWork } from "../lexicon/work-groups.js";
 import {
   amendedRule,
@@ -18,6 +19,7 @@ import {
   replacesInSlot,
   slotOfLesson,
   slotsOfRule,
+  withoutWithdrawn,
 } from "./contradiction.js";
 import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
@@ -98,7 +100,40 @@ export function overturnedBy(
     if (contradicts(candidate, lesson) && !aboutOtherWork(candidate, lesson)) found.set(lesson.id, lesson);
   for (const lesson of holders) if (replacesInSlot(candidate, lesson)) found.set(lesson.id, lesson);
   return [...found.values()].filter(
-    (lesson) => lesson.contentHash !== candidate.contentHash && lesson.status !== "archived",
+    (lesson) =>
+      lesson.contentHash !== candidate.contentHash &&
+      lesson.status !== "archived" &&
+      !standsBeside(candidate, lesson),
+  );
+}
+
+/**
+ * True when `candidate` withdraws a rule by its name and `other` was first stated in the same
+ * message (see {@link saidTogether}): a withdrawal takes back only what was said before it ("we
+ * don't need the g_ rule any more. … don't add new g_ globals" keeps the second).
+ */
+export function standsBeside(candidate: Lesson, other: Lesson): boolean {
+  return withdrawalIn(candidate.rule) !== null && saidTogether(candidate, other);
+}
+
+/**
+ * True when `other` was first stated in the message `candidate` was read from. A rule stated
+ * before and only echoed in that message was not.
+ */
+function saidTogether(candidate: Pick<Lesson, "evidence">, other: Pick<Lesson, "evidence">): boolean {
+  const first = other.evidence.reduce<Lesson["evidence"][number] | undefined>(
+    (earliest, item) => (earliest === undefined || item.at < earliest.at ? item : earliest),
+    undefined,
+  );
+  return (
+    first !== undefined &&
+    candidate.evidence.some(
+      (mine) =>
+        mine.sessionId === first.sessionId &&
+        (mine.messageId !== undefined && first.messageId !== undefined
+          ? mine.messageId === first.messageId
+          : mine.at === first.at),
+    )
   );
 }
 
@@ -168,7 +203,7 @@ export function settleSupersession(
   const superseded = input.overturned.flatMap((lesson) => {
     if (lesson.id === write.lesson.id) return [];
     // A convention that states more than the value replaced keeps the rest: it is amended.
-    const amended = amendedRule(write.lesson, lesson);
+    const amended = amendedRule(write.lesson, lesson) ?? withoutWithdrawn(write.lesson, lesson);
     const replaced =
       amended === null
         ? supersedeLesson(lesson, write.lesson, context)

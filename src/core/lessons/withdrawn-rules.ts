@@ -60,3 +60,17 @@ export function withdrawalApplied(taken: readonly string[], already: string | nu
 export function wasApplied(lesson: { status: string; statusReason?: string | null }): boolean {
   return lesson.status === "archived" && (lesson.statusReason ?? "").startsWith(APPLIED);
 }
+
+/**
+ * True when `lesson` is a withdrawal applied already that takes back the rule `rule` names: the
+ * same withdrawal read again, by another rule of its message or with fewer of its words.
+ */
+export function appliedAlready(
+  lesson: { rule: string; status: string; statusReason?: string | null },
+  rule: string,
+): boolean {
+  if (!wasApplied(lesson)) return false;
+  if (lesson.rule === rule) return true;
+  const mine = withdrawalIn(rule)?.name.join(" ");
+  return mine !== undefined && mine === withdrawalIn(lesson.rule)?.name.join(" ");
+}

@@ -12,6 +12,7 @@
 import { ANNOUNCEMENTS } from "./announcements.js";
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 import { LINE_MARKER } from "./list-markers.js";
+import { withdrawalIn } from "./withdrawals.js";
 
 /**
  * What an opening is: `filler` (acknowledgements, interjections, connectives, list order,
@@ -184,6 +185,9 @@ export const FACT_LEAD_INS = only("fact-lead-ins", ["filler", "standing", "reque
 export function stripLeadIns(text: string): string {
   let rest = text.trim();
   for (let found = RULE_LEAD_INS.pattern.exec(rest); found !== null && found[0].length > 0; ) {
+    // A heading that names the rule a withdrawal points back to is part of it: "about the LG
+    // thing: we don't need that rule any more".
+    if ((withdrawalIn(rest)?.index ?? Number.POSITIVE_INFINITY) < found[0].length) break;
     rest = rest.slice(found[0].length).trimStart();
     found = RULE_LEAD_INS.pattern.exec(rest);
   }

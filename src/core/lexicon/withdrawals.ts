@@ -11,6 +11,9 @@ import { NAMED_RULE, NAMED_RULE_ZH, type NamedRule, namedRuleIn, RULE_WORD } fro
 /** The verbs that take a rule back, said before it: "drop the queue_test rule". */
 export const TAKE_BACK = "(?:forget|drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo)";
 
+/** Words that say a rule is not needed: "we don't need", "you no longer need". */
+const NO_NEED = String.raw`(?:we|you|i)\s+(?:(?:don'?t|do not|no longer)\s+(?:really\s+)?need|can (?:drop|forget))`;
+
 /** Every wording of a withdrawal, English then Chinese; group 1 is the rule's name. */
 export const WITHDRAWALS = defineLexicon("withdrawals", [
   {
@@ -29,6 +32,20 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
   {
     pattern: new RegExp(String.raw`${NAMED_RULE}(?:no longer applies|doesn'?t apply any ?more)\b`),
     example: "the no-generics rule no longer applies",
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b${NO_NEED}\s+(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE_WORD}(?:\s+any ?more)?\b`,
+    ),
+    example: "we don't need the g_ rule any more, the static analyser flags globals anyway",
+  },
+  {
+    // A topic named as a heading, then pointed back to: the heading names the rule.
+    pattern: new RegExp(
+      String.raw`(?:^|(?<=[.!?;]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?),?\s+)?(?:(?:about|re|regarding|as for|on)\s+)?(?:the|our)\s+((?:\S+\s+){0,3}?\S+?)(?:\s+(?:thing|one|business|bit|${RULE_WORD}))?\s*[:,—–]\s*${NO_NEED}\s+(?:that|it|this)(?:\s+(?:one|${RULE_WORD}))?(?:\s+any ?more)?\b`,
+    ),
+    example:
+      "about the LG thing: we don't need that rule any more, Swift modules already namespace our types",
   },
   {
     pattern: new RegExp(

@@ -101,7 +101,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "tests",
-    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit|integration|coverage|assertions?|nothing (?:broke|is broken)|(?:didn'?t|did not|haven'?t|have not) (?:break|broken) (?:anything|something|it)|anything (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
+    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit[- ]?(?:tests?|checks?|specs?|testing)|integration|coverage|assertions?|nothing (?:broke|is broken)|(?:didn'?t|did not|haven'?t|have not) (?:break|broken) (?:anything|something|it)|anything (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
     "run the unit tests",
   ),
   work(

@@ -206,3 +206,16 @@ describe("a request for git work only", () => {
     expect(promptWork("push it to the remote", false).work.has("git")).toBe(true);
   });
 });
+
+describe("a unit is test work only as a unit test", () => {
+  it("reads unit tests and unit checks as test work, a unit in the field as none", () => {
+    expect([...promptWork("cover StockLevelService with unit checks", false).work]).toContain("tests");
+    expect([...promptWork("run the unit tests", false).work]).toContain("tests");
+    expect(
+      conventionWork({
+        trigger: "Working in this project",
+        rule: "Static allocation only, a heap once killed a unit in the field",
+      }),
+    ).not.toContain("tests");
+  });
+});
