@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { EvalReport } from "../../eval/run-eval.js";
 import { captureCliIo, runTacit } from "../../testing/cli-harness.js";
 import { useTempDir } from "../../testing/temp-dir.js";
-import { evalCommand } from "./eval-command.js";
+import { evalCommand, writeReport } from "./eval-command.js";
 
 const tempDir = useTempDir("tacit-eval-cli-");
 
@@ -45,6 +46,24 @@ describe("tacit eval", () => {
     );
     expect(out()).toContain("Learning: offline; embedder: tacit/hashing-v1 (offline).");
     expect(err()).toBe("");
+  });
+
+  it("says each task that failed to learn, under Warnings", async () => {
+    const root = writeSuite();
+    const json = captureCliIo({ cwd: root });
+    expect(await evalCommand(["mini"], { json: true }, json.io)).toBe(0);
+    const report = JSON.parse(json.out()) as EvalReport;
+    const { io, out } = captureCliIo({ cwd: root });
+    writeReport(io, report);
+    expect(out()).not.toContain("Warnings:");
+    (report.scenarios[0] as EvalReport["scenarios"][number]).warnings.push(
+      "task generic:s0:task:0 failed: lesson 01H changed since it was read",
+    );
+    const warned = captureCliIo({ cwd: root });
+    writeReport(warned.io, report);
+    expect(warned.out()).toContain(
+      "Warnings:\n  mini/unfindable lesson (mini/unfindable.yaml)\n    - task generic:s0:task:0 failed: lesson 01H changed since it was read\n",
+    );
   });
 
   it("exits 1 with a one-line reason when a threshold is missed", async () => {

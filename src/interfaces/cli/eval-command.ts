@@ -75,7 +75,7 @@ function parseRate(value: string, option: string): number {
   return number;
 }
 
-function writeReport(io: CliIo, report: EvalReport): void {
+export function writeReport(io: CliIo, report: EvalReport): void {
   writeLine(
     io.stdout,
     table(
@@ -99,6 +99,17 @@ function writeReport(io: CliIo, report: EvalReport): void {
     writeLine(io.stdout);
     writeLine(io.stdout, "Failures:");
     for (const scenario of failing) writeFailures(io, scenario, io.cwd);
+  }
+  // A task that failed to learn (its lessons are lost to the scenario) is said, never only counted.
+  const warned = report.scenarios.filter((scenario) => scenario.warnings.length > 0);
+  if (warned.length > 0) {
+    writeLine(io.stdout);
+    writeLine(io.stdout, "Warnings:");
+    for (const scenario of warned) {
+      writeLine(io.stdout, `  ${scenario.suite}/${scenario.name} (${relative(io.cwd, scenario.file)})`);
+      for (const warning of scenario.warnings)
+        writeLine(io.stdout, `    - ${oneLine(warning, MAX_FAILURE_CHARS)}`);
+    }
   }
   writeLine(io.stdout);
   if (report.suites.length > 1)
