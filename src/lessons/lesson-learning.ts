@@ -4,7 +4,7 @@
  * superseded by it rather than merged into).
  */
 
-import { slotOfBareValue } from "../core/conventions/bare-values.js";
+import { slotOfBareValue, slotOfEarlierValue } from "../core/conventions/bare-values.js";
 import { slotFamily } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
@@ -77,7 +77,9 @@ export async function learnLesson(
     // whose value has that shape (slotOfBareValue).
     const candidate =
       created.convention === true && !created.slot
-        ? withBareValueSlot(created, await liveConventions())
+        ? await withBareValueSlot(created, await liveConventions(), () =>
+            store.listLessons({ scopeKeys: [lessonScopeKey(created)], convention: true, limit: 500 }),
+          )
         : created;
     const scopeKeys = visibleScopeKeys(candidate.scope === "project" ? candidate.projectId : null);
     const exact = await store.findLessonsByHash(candidate.contentHash, [lessonScopeKey(candidate)]);
@@ -240,11 +242,26 @@ async function dropsLeftBehind(
   return { overturned: [], subsumedBy: by ?? null };
 }
 
-/** `lesson` with the slot its bare value takes among its scope's live conventions (`live`), if any. */
-function withBareValueSlot(lesson: Lesson, live: readonly Lesson[]): Lesson {
-  const slot = slotOfBareValue(
-    lesson.rule,
-    live.flatMap((other) => (other.slot ? [other.slot.id] : [])),
-  );
+/**
+ * `lesson` with the slot its bare value takes among its scope's live conventions (`live`), or, for
+ * a return to an earlier value, the slot one of its scope's conventions (`all`, archived ones too)
+ * held that value in; else as it is.
+ */
+async function withBareValueSlot(
+  lesson: Lesson,
+  live: readonly Lesson[],
+  all: () => Promise<Lesson[]>,
+): Promise<Lesson> {
+  const slot =
+    slotOfBareValue(
+      lesson.rule,
+      live.flatMap((other) => (other.slot ? [other.slot.id] : [])),
+    ) ??
+    slotOfEarlierValue(
+      lesson.rule,
+      (await all()).flatMap((other) =>
+        other.slot ? [{ id: other.slot.id, value: other.slot.value ?? null }] : [],
+      ),
+    );
   return slot === null ? lesson : { ...lesson, slot };
 }

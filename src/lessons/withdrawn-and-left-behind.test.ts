@@ -223,3 +223,26 @@ describe("a value said for anything new", () => {
     });
   });
 });
+
+describe("a return to an earlier value", () => {
+  it("takes the slot the value was held in, so it supersedes the value that replaced it", async () => {
+    await withTacit(tempDir(), "/work/ledger-app", T0, async (tacit, _setClock, say) => {
+      await say("one", "状态管理用 Provider，网络请求统一走 dio。", T0);
+      await say("two", "新页面都用 Riverpod 写，这个页面也改一下吧", T0 + DAY);
+      await say("three", "决定回退到 Provider，以后新代码继续用 Provider 写", T0 + 2 * DAY);
+      await say("four", "部署统一用 helm，chart 放在 charts/ 目录下。", T0 + 3 * DAY);
+      await say(
+        "five",
+        "我们部署改用 kustomize 了，新服务写 base + overlays，不要再新建 chart",
+        T0 + 4 * DAY,
+      );
+      await say("six", "kustomize 团队不太习惯，决定退回 helm，新服务继续写 helm chart", T0 + 5 * DAY);
+      const live = await liveConventions(tacit);
+      expect(live.filter((rule) => /Riverpod|kustomize/.test(rule) && !rule.includes("退回 helm"))).toEqual(
+        [],
+      );
+      expect(live.some((rule) => rule.includes("回退到 Provider"))).toBe(true);
+      expect(live.some((rule) => rule.includes("退回 helm"))).toBe(true);
+    });
+  });
+});

@@ -2,11 +2,14 @@
  * Bare values: an update that names only a value ("Actually make that n_, so n_total", "it's
  * UiModel now: ProfileEditUiModel") takes the slot of the project's convention whose value has that
  * shape (naming.variable.prefix when "wr_" was the prefix, naming.class.suffix when "ScreenState"
- * was the suffix). The lesson book asks it when a convention names no slot itself. Pure.
+ * was the suffix). A return to a value the project held before ("决定回退到 Provider", "going back to
+ * helm") takes the slot that value was held in. The lesson book asks them when a convention names
+ * no slot itself. Pure.
  */
 
-import { saysUpdate } from "../lexicon/update-cues.js";
+import { RETURN, saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { escapeRegExp } from "../regexp.js";
 import { readSlots } from "./slot-rule.js";
 
 /** A naming slot of a name part: `naming.variable.prefix`, `naming.class.suffix`. */
@@ -71,4 +74,30 @@ function bareSuffixes(rule: string): Set<string> {
       .filter((part) => names.some((name) => name.length > part.length && name.endsWith(part)))
       .map((part) => part.toLowerCase()),
   );
+}
+
+/**
+ * The slot a return to an earlier value that names no slot takes: the one a value it names, as a
+ * word after the return, was held in by one of the project's conventions (`held`, archived ones
+ * too): "决定回退到 Provider，以后新代码继续用 Provider 写" after "状态管理用 Provider" →
+ * state-management = provider. Null when it names none of them, several, or only as a thing it drops.
+ */
+export function slotOfEarlierValue(
+  rule: string,
+  held: ReadonlyArray<{ id: string; value: string | null }>,
+): { id: string; value: string } | null {
+  const at = RETURN.exec(rule);
+  if (at === null || readSlots(rule).length > 0) return null;
+  const returned = rule.slice(at.index);
+  const dropped = preferenceTerms(rule).avoid;
+  const named = new Map<string, { id: string; value: string }>();
+  for (const { id, value } of held)
+    if (value !== null && !dropped.has(value) && namesWord(returned, value))
+      named.set(`${id}\u0000${value}`, { id, value });
+  return named.size === 1 ? ([...named.values()][0] as { id: string; value: string }) : null;
+}
+
+/** True when `text` says `value` as a word of its own, in any case. */
+function namesWord(text: string, value: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(value)}(?![\\p{L}\\p{N}_])`, "iu").test(text);
 }

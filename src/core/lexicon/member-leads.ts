@@ -67,6 +67,17 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
     pattern: /(?:用|使用|改成|换成|改用|切到|迁到|统一加|都加|上了|发到|记到)[^，。；,;]{0,8}$/,
     example: "日期处理统一用",
   },
+  {
+    // A return to a tool, or keeping on with it: "决定退回 helm", "继续写 helm chart".
+    pattern: /(?:退回到?|回退到|改回|换回|切回|回到|继续写|继续用)[^，。；,;]{0,4}$/,
+    example: "决定退回 ",
+  },
+  {
+    // The same in English: "we're going back to Sidekiq", "stick with helm".
+    pattern:
+      /\b(?:go(?:ing)?|went|switch(?:ed|ing)?|mov(?:e|ed|ing)|revert(?:ed|ing)?) back to\s+$|\bstick(?:ing)? with\s+$/,
+    example: "we're going back to ",
+  },
 ]);
 
 /**

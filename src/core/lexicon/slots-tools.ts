@@ -271,6 +271,7 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       capistrano: "capistrano",
       cap: "capistrano",
       helm: "helm",
+      kustomize: "kustomize",
       argocd: "argocd",
       "argo cd": "argocd",
       scp: "scp",
@@ -285,7 +286,10 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       "github actions": "github-actions",
     },
     "we're off fly.io since last month, everything deploys with kamal now",
-    { only: /\bdeploy|\bship|\bhost|\bstaging\b|\bprod(?:uction)?\b|部署|发布|上线|测试环境|生产/i },
+    // What is deployed counts too: a chart, an overlay, a manifest.
+    {
+      only: /\bdeploy|\bship|\bhost|\bstaging\b|\bprod(?:uction)?\b|\bcharts?\b|\boverlays?\b|\bmanifests?\b|部署|发布|上线|测试环境|生产/i,
+    },
     {
       names: ["fly", "render", "cap", "forge"],
       example: "staging lives on render now",

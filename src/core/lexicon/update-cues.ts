@@ -7,6 +7,10 @@
  */
 import { defineLexicon } from "./define-lexicon.js";
 
+/** A return to an earlier value: "we're going back to Sidekiq", "reverted to tabs", 退回, 改回. */
+export const RETURN =
+  /\b(?:go(?:ing)?|went|gone|switch(?:ed|ing)?|mov(?:e|ed|ing)|revert(?:ed|ing)?|roll(?:ed|ing)?) back (?:to|on)\b|\b(?:reverted|back) to\b|(?:退回|回退|改回|换回|切回)/i;
+
 /** Every update cue, English then Chinese. */
 export const UPDATE_CUES = defineLexicon("update-cues", [
   { pattern: /\bnow\b/, example: "Variable names now start with 'n_'" },
@@ -15,12 +19,8 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
     example: "we've moved from yarn to pnpm",
   },
   { pattern: /\binstead\b|\brather than\b/, example: "use vitest instead" },
-  // A return to an earlier value is a change too: "we're going back to Sidekiq", "tabs again", 退回, 改回.
-  {
-    pattern:
-      /\b(?:go(?:ing)?|went|gone|switch(?:ed|ing)?|mov(?:e|ed|ing)|revert(?:ed|ing)?|roll(?:ed|ing)?) back (?:to|on)\b|\b(?:reverted|back) to\b|(?:退回|回退|改回|换回|切回)/,
-    example: "we're going back to Sidekiq for jobs, redis is staying after all",
-  },
+  // A return to an earlier value is a change too: "we're going back to Sidekiq", 退回, 改回.
+  { pattern: RETURN, example: "we're going back to Sidekiq for jobs, redis is staying after all" },
   // The last word on something replaces what came before: "The final call is 'm_'".
   {
     pattern: /\b(?:final|last) (?:word|call|answer|decision|version|verdict)\b/,
