@@ -56,6 +56,13 @@ export const OTHER_WORK: ReadonlySet<string> = new Set([
   "answers",
 ]);
 
+/**
+ * Kinds of work that are how the project's code is written, whatever it does: its format and its
+ * lint rules, how it uses memory. A convention of one holds for every request to write code, not
+ * only one that names it ("No malloc anywhere, static allocation only" for "add a ring buffer").
+ */
+export const WRITTEN_IN_CODE: ReadonlySet<string> = new Set(["lint", "memory"]);
+
 /** How a lesson's trigger names each kind of work, in English and Chinese. */
 export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> = {
   code: { en: "Writing code", zh: "写代码" },

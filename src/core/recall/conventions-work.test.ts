@@ -219,3 +219,24 @@ describe("a unit is test work only as a unit test", () => {
     ).not.toContain("tests");
   });
 });
+
+describe("how the code is written holds for every request to write code", () => {
+  const project = [
+    convention("malloc", "No malloc anywhere, static allocation only; the heap fragments"),
+    convention("format", "The formatter line length is 120 now"),
+    convention("header", "所有请求都要带 X-Tenant-Id: acme 这个请求头"),
+  ].map((lesson) => ({ lesson, relevance: 0.1 }));
+  const picked = (prompt: string) =>
+    chooseConventions(project, promptWork(prompt, false))
+      .chosen.map((item) => item.lesson.id)
+      .sort();
+
+  it("gives a memory or format convention to a request that names neither, but not an HTTP one", () => {
+    expect(conventionWork(project[0]?.lesson as ConventionLesson)).toEqual(new Set(["memory"]));
+    expect(picked("add a ring buffer holding the last 64 temperature samples")).toEqual(["format", "malloc"]);
+    expect(picked("帮我写一个快速排序")).toEqual(["format", "malloc"]);
+    // A question gets none of them, nor does git work.
+    expect(picked("how does a ring buffer work?")).toEqual([]);
+    expect(picked("write the commit message for the ring buffer change")).toEqual([]);
+  });
+});

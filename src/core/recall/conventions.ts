@@ -16,7 +16,14 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
-import { CODE_WORK, EVERY_TASK_WORK, GIT_WORK, WORK_FAMILIES, WRITES_CODE } from "../lexicon/work-groups.js";
+import {
+  CODE_WORK,
+  EVERY_TASK_WORK,
+  GIT_WORK,
+  WORK_FAMILIES,
+  WRITES_CODE,
+  WRITTEN_IN_CODE,
+} from "../lexicon/work-groups.js";
 import { askedText, requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
 import { SPEAKS_OF_ANSWERING } from "../lexicon/work-wordings.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
@@ -125,15 +132,18 @@ export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">
 function sharedWork(work: ReadonlySet<string>, prompt: PromptWork): { shared: number; specific: number } {
   let shared = 0;
   let specific = 0;
+  // A request to write code is served by every convention about how the code is written.
+  const writes = !prompt.general && [...prompt.work].some((kind) => WRITES_CODE.has(kind));
   for (const kind of work) {
     const everyTask =
       EVERY_TASK_WORK.has(kind) && (!prompt.general || (prompt.question && kind === "answers"));
     const same =
       prompt.work.has(kind) ||
       WORK_FAMILIES.some((family) => family.has(kind) && [...prompt.work].some((other) => family.has(other)));
-    if (!everyTask && !same) continue;
+    const inCode = writes && WRITTEN_IN_CODE.has(kind);
+    if (!everyTask && !same && !inCode) continue;
     shared++;
-    if (!everyTask && kind !== "code") specific++;
+    if (same && !everyTask && kind !== "code") specific++;
   }
   return { shared, specific };
 }
