@@ -304,3 +304,12 @@ describe("a tool a kind of work is done with", () => {
     expect(readSlots("we're done with redux")).toEqual([]);
   });
 });
+
+describe("the shape answers take", () => {
+  it("reads bullets, numbered lists and paragraphs, paragraphs only in a rule about answers", () => {
+    const values = (text: string) => readSlots(text).map((slot) => `${slot.slot}=${slot.value}`);
+    expect(values("I'd prefer answers in full paragraphs from now on")).toEqual(["answer-format=paragraphs"]);
+    expect(values("numbered list for steps please")).toEqual(["answer-format=numbered"]);
+    expect(values("split the text into paragraphs")).toEqual([]);
+  });
+});

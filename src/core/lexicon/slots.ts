@@ -9,7 +9,7 @@
  * thing. Pure.
  */
 import { defineLexicon } from "./define-lexicon.js";
-import { ANY_WHAT, members, NAMED_WORK, valued, WHAT_NAMES } from "./slot-entry.js";
+import { ANY_WHAT, members, membersWithEveryday, NAMED_WORK, valued, WHAT_NAMES } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 import { DESCRIBED_SLOTS } from "./slots-described.js";
 import { LANGUAGE_SLOTS, TEXT_KIND_WORK } from "./slots-language.js";
@@ -181,6 +181,33 @@ export const SLOTS = defineLexicon(
     },
     // The human language a kind of text, or an answer, is written in.
     ...LANGUAGE_SLOTS,
+    // The shape answers take: bullet points, numbered lists or paragraphs of prose. Prose, paragraphs
+    // and tables are everyday words of documents and code too: they are the answers' shape only in a
+    // rule that speaks of answers ("I'd prefer answers in full paragraphs from now on").
+    ...membersWithEveryday(
+      "answer-format",
+      ["answers"],
+      {
+        "bullet points": "bullets",
+        "bullet point": "bullets",
+        bullets: "bullets",
+        bulleted: "bullets",
+        "numbered lists": "numbered",
+        "numbered list": "numbered",
+        paragraphs: "paragraphs",
+        prose: "paragraphs",
+        分点: "bullets",
+        列要点: "bullets",
+        段落: "paragraphs",
+      },
+      "answers use bullet points, not paragraphs",
+      {},
+      {
+        names: ["paragraphs", "prose", "段落"],
+        example: "I'd prefer answers in full paragraphs from now on",
+        only: /\b(?:answers?|repl(?:y|ies)|responses?|respond|summar(?:y|ies|ise|ize)|explanations?)\b|回答|回复|答复|总结/i,
+      },
+    ),
     valued(
       "config-file:{what}",
       ["config", "code"],
