@@ -29,10 +29,11 @@ const PROJECT = [
   convention("jobs", "Every job class subclasses KestrelTask, we never register plain functions as jobs"),
 ].map((lesson) => ({ lesson, relevance: 0.3 }));
 
-const chosen = (prompt: string) =>
-  chooseConventions(PROJECT, promptWork(prompt, false))
+const chosenFrom = (project: typeof PROJECT, prompt: string) =>
+  chooseConventions(project, promptWork(prompt, false))
     .chosen.map((item) => item.lesson.id)
     .sort();
+const chosen = (prompt: string) => chosenFrom(PROJECT, prompt);
 
 describe("which work a prompt asks for", () => {
   it.each([
@@ -226,10 +227,7 @@ describe("how the code is written holds for every request to write code", () => 
     convention("format", "The formatter line length is 120 now"),
     convention("header", "所有请求都要带 X-Tenant-Id: acme 这个请求头"),
   ].map((lesson) => ({ lesson, relevance: 0.1 }));
-  const picked = (prompt: string) =>
-    chooseConventions(project, promptWork(prompt, false))
-      .chosen.map((item) => item.lesson.id)
-      .sort();
+  const picked = (prompt: string) => chosenFrom(project, prompt);
 
   it("gives a memory or format convention to a request that names neither, but not an HTTP one", () => {
     expect(conventionWork(project[0]?.lesson as ConventionLesson)).toEqual(new Set(["memory"]));
