@@ -85,3 +85,14 @@ describe("several rules in one sentence", () => {
     expect(rules("always log with `log.info(msg, extra)`, never print")).toHaveLength(1);
   });
 });
+
+describe("a clause holds the slot it sets", () => {
+  it("gives a slot to the clause that says its value, not to the one that names its tool", () => {
+    const found = readConventions(
+      "lint 已经不用 eslint 了，eslint+prettier 跑一次要 40 多秒，太慢了，我们换成 biome 了。",
+    );
+    // The drop alone would carry biome, which it never says: it stays with the clause that does.
+    expect(found.map((item) => [item.slot?.slot, item.slot?.value])).toEqual([["linter", "biome"]]);
+    expect(found[0]?.rule).toContain("换成 biome");
+  });
+});

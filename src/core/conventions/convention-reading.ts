@@ -83,7 +83,10 @@ function clausesBySlot(
   let start = 0;
   for (const at of [...breaks.map((found) => found.index ?? 0), text.length]) {
     const piece = text.slice(start, at);
-    const slot = slots.find((found) => found.index >= start && found.index < at) ?? null;
+    // A clause holds a slot it says the value of: "lint 已经不用 eslint 了，…我们换成 biome 了" names the
+    // linter in its first clause, but sets biome in its last.
+    const slot =
+      slots.find((found) => found.index >= start && found.index < at && sets(found, piece)) ?? null;
     const last = parts.at(-1);
     // An occasion or decision said first ("升到 Go 1.23 以后组里定了，…") is part of the rule after it.
     if (last !== undefined && leansOnNext(last.text))
@@ -93,7 +96,10 @@ function clausesBySlot(
     const next = breaks.find((found) => (found.index ?? 0) === at);
     start = at + (next?.[0].length ?? 0);
   }
-  return parts.filter((part) => part.text.trim() !== "");
+  // A part that names a slot in one clause and sets it in another holds it ("lint 已经不用 eslint 了，…我们换成 biome 了").
+  return parts
+    .filter((part) => part.text.trim() !== "")
+    .map((part) => ({ ...part, slot: part.slot ?? slots.find((found) => sets(found, part.text)) ?? null }));
 }
 
 /** What is known of a message when one of its units is read. */
