@@ -309,3 +309,17 @@ describe("image assets named by a prefix", () => {
     ).toContain("naming.file.prefix=img_");
   });
 });
+
+describe("a thing the team talked over, as an announcement", () => {
+  it("is no rule of its own: what the team decided is", () => {
+    const rows = taskRows([
+      {
+        user: "g_ 全局变量那个我们组里讨论了一下，全局变量散得到处都是不好管。以后不要再新增 g_ 开头的全局变量了，需要全局共享的状态统一放进 app_ctx 结构体（main/app_ctx.h）。s_ 前缀照旧。",
+      },
+      { assistant: "明白，共享状态放 app_ctx，不再新增 g_ 全局变量。" },
+    ]);
+    const read = withConventions(rows, [], "全局变量").map((found) => found.rule);
+    expect(read.some((rule) => rule.includes("讨论了一下"))).toBe(false);
+    expect(read.some((rule) => rule.includes("app_ctx"))).toBe(true);
+  });
+});

@@ -126,6 +126,13 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     example: "复盘结论",
   },
   {
+    // A thing pointed at, then that the team talked it over: what follows is what they decided.
+    pattern: new RegExp(
+      `^${ZH_TOPIC}(?:那个|这个|那条|这条|的事)[，,]?\\s*(?:我们|咱们|大家)?(?:组里|团队|这边|内部)?(?:讨论|商量|开会|评审|复盘|碰)(?:了一下|了下|过了|了)`,
+    ),
+    example: "g_ 全局变量那个我们组里讨论了一下",
+  },
+  {
     pattern: new RegExp(
       `^(?:有|这)?(?:几|两|三|一)?(?:个|条|处|点)[^，。：:,]{0,4}(?:变化|调整|改动|${ZH_RULES})`,
     ),
