@@ -83,10 +83,12 @@ function clausesBySlot(
   let start = 0;
   for (const at of [...breaks.map((found) => found.index ?? 0), text.length]) {
     const piece = text.slice(start, at);
-    // A clause holds a slot it says the value of: "lint 已经不用 eslint 了，…我们换成 biome 了" names the
-    // linter in its first clause, but sets biome in its last.
+    // A clause does not hold a slot whose value another clause says: "lint 已经不用 eslint 了，…我们换成
+    // biome 了" names the linter in its first clause, but sets biome in its last.
     const slot =
-      slots.find((found) => found.index >= start && found.index < at && sets(found, piece)) ?? null;
+      slots.find(
+        (found) => found.index >= start && found.index < at && (sets(found, piece) || !sets(found, text)),
+      ) ?? null;
     const last = parts.at(-1);
     // An occasion or decision said first ("升到 Go 1.23 以后组里定了，…") is part of the rule after it.
     if (last !== undefined && leansOnNext(last.text))
