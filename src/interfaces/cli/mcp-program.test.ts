@@ -106,7 +106,8 @@ describe("the tacit CLI", () => {
     await expect
       .poll(() => stderr, { timeout: 20_000 })
       .toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/);
-    expect(stderr).toContain(`${home}/api-token`);
+    // The token file's line may come in a later chunk than the URL's.
+    await expect.poll(() => stderr, { timeout: 20_000 }).toContain(`${home}/api-token`);
     child.kill("SIGTERM");
     expect(await exited).toEqual([0, null]);
   });
