@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anyOf, escapeRegExp } from "./regexp.js";
+import { anyOf, escapeRegExp, saysWord } from "./regexp.js";
 
 describe("escapeRegExp", () => {
   it("matches the text literally", () => {
@@ -18,5 +18,15 @@ describe("anyOf", () => {
     expect(anyOf([/^a|b$/, /c/]).test("xbx")).toBe(false);
     expect(anyOf([/^a|b$/, /c/]).test("xcx")).toBe(true);
     expect(pattern.test("nothing here")).toBe(false);
+  });
+});
+
+describe("saysWord", () => {
+  it("finds a word of its own in any case, not inside another word", () => {
+    expect(saysWord("the prefix LG_ is out", "lg_")).toBe(true);
+    expect(saysWord("决定回退到 Provider 写", "provider")).toBe(true);
+    expect(saysWord("plg_x and lg_total", "lg_")).toBe(false);
+    expect(saysWord("a.b", "a.b")).toBe(true);
+    expect(saysWord("axb", "a.b")).toBe(false);
   });
 });

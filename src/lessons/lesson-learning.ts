@@ -4,7 +4,7 @@
  * superseded by it rather than merged into).
  */
 
-import { slotOfBareValue, slotOfEarlierValue } from "../core/conventions/bare-values.js";
+import { returnedPart, slotOfBareValue, slotOfEarlierValue } from "../core/conventions/bare-values.js";
 import { slotFamily } from "../core/conventions/slot-rule.js";
 import { dropsSomething } from "../core/lessons/contradiction.js";
 import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lessons/dedup.js";
@@ -257,11 +257,14 @@ async function withBareValueSlot(
       lesson.rule,
       live.flatMap((other) => (other.slot ? [other.slot.id] : [])),
     ) ??
-    slotOfEarlierValue(
-      lesson.rule,
-      (await all()).flatMap((other) =>
-        other.slot ? [{ id: other.slot.id, value: other.slot.value ?? null }] : [],
-      ),
-    );
+    // The scope's conventions are read only for a return: most rules say none.
+    (returnedPart(lesson.rule) === null
+      ? null
+      : slotOfEarlierValue(
+          lesson.rule,
+          (await all()).flatMap((other) =>
+            other.slot ? [{ id: other.slot.id, value: other.slot.value ?? null }] : [],
+          ),
+        ));
   return slot === null ? lesson : { ...lesson, slot };
 }

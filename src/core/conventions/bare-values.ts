@@ -9,7 +9,7 @@
 
 import { RETURN, saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
-import { escapeRegExp } from "../regexp.js";
+import { saysWord } from "../regexp.js";
 import { readSlots } from "./slot-rule.js";
 
 /** A naming slot of a name part: `naming.variable.prefix`, `naming.class.suffix`. */
@@ -86,18 +86,22 @@ export function slotOfEarlierValue(
   rule: string,
   held: ReadonlyArray<{ id: string; value: string | null }>,
 ): { id: string; value: string } | null {
-  const at = RETURN.exec(rule);
-  if (at === null || readSlots(rule).length > 0) return null;
-  const returned = rule.slice(at.index);
+  const returned = returnedPart(rule);
+  if (returned === null) return null;
   const dropped = preferenceTerms(rule).avoid;
   const named = new Map<string, { id: string; value: string }>();
   for (const { id, value } of held)
-    if (value !== null && !dropped.has(value) && namesWord(returned, value))
+    if (value !== null && !dropped.has(value) && saysWord(returned, value))
       named.set(`${id}\u0000${value}`, { id, value });
   return named.size === 1 ? ([...named.values()][0] as { id: string; value: string }) : null;
 }
 
-/** True when `text` says `value` as a word of its own, in any case. */
-function namesWord(text: string, value: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(value)}(?![\\p{L}\\p{N}_])`, "iu").test(text);
+/**
+ * The words from a return to an earlier value on ("回退到 Provider，以后…", "going back to helm"),
+ * when `rule` says one and names no slot the lexicon reads; else null. Ask it before reading the
+ * values a project held: a rule with no return needs none of them.
+ */
+export function returnedPart(rule: string): string | null {
+  const at = RETURN.exec(rule);
+  return at === null || readSlots(rule).length > 0 ? null : rule.slice(at.index);
 }

@@ -7,7 +7,7 @@
  * (docs/lessons.md#drops-a-change-leaves-behind). Pure.
  */
 import { droppedThings } from "../lexicon/dropped-things.js";
-import { escapeRegExp } from "../regexp.js";
+import { saysWord } from "../regexp.js";
 import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
 import type { Lesson } from "./lesson.js";
 
@@ -19,7 +19,7 @@ export function dropsOnlyLesson(lesson: Pick<Lesson, "rule" | "slot">): boolean 
   // A value its words do not name is not one it sets: a clause read with the sentence it was said in
   // ("lint 已经不用 eslint 了，…我们换成 biome 了") may carry that sentence's slot.
   const value = slotOfLesson(lesson)?.value;
-  return terms.avoid.size > 0 && terms.use.size === 0 && (value == null || !names(lesson.rule, value));
+  return terms.avoid.size > 0 && terms.use.size === 0 && (value == null || !saysWord(lesson.rule, value));
 }
 
 /** The lessons `id` superseded, and the ones those superseded, among `lessons`. */
@@ -38,10 +38,6 @@ export function replacedBy(id: string, lessons: readonly Held[]): Held[] {
   }
   return [...found.values()];
 }
-
-/** True when `rule` names `thing` as a word of its own ("lg_" in "…the prefix lg_"). */
-const names = (rule: string, thing: string): boolean =>
-  new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(thing)}(?![\\p{L}\\p{N}_])`, "iu").test(rule);
 
 /**
  * True when `convention` is no drop itself and every thing `drop` drops is named by a rule it
@@ -72,7 +68,7 @@ export function subsumesDrop(
   return droppedThings(drop.rule).every((name) => {
     const code = name.filter((word) => CODE_LIKE.test(word));
     return (code.length > 0 ? code : name.slice(0, 1)).every((word) =>
-      gone.some((lesson) => names(lesson.rule, word)),
+      gone.some((lesson) => saysWord(lesson.rule, word)),
     );
   });
 }

@@ -98,18 +98,14 @@ export function writeReport(io: CliIo, report: EvalReport): void {
   if (failing.length > 0) {
     writeLine(io.stdout);
     writeLine(io.stdout, "Failures:");
-    for (const scenario of failing) writeFailures(io, scenario, io.cwd);
+    for (const scenario of failing) writeItems(io, scenario, scenario.failures);
   }
   // A task that failed to learn (its lessons are lost to the scenario) is said, never only counted.
   const warned = report.scenarios.filter((scenario) => scenario.warnings.length > 0);
   if (warned.length > 0) {
     writeLine(io.stdout);
     writeLine(io.stdout, "Warnings:");
-    for (const scenario of warned) {
-      writeLine(io.stdout, `  ${scenario.suite}/${scenario.name} (${relative(io.cwd, scenario.file)})`);
-      for (const warning of scenario.warnings)
-        writeLine(io.stdout, `    - ${oneLine(warning, MAX_FAILURE_CHARS)}`);
-    }
+    for (const scenario of warned) writeItems(io, scenario, scenario.warnings);
   }
   writeLine(io.stdout);
   if (report.suites.length > 1)
@@ -118,10 +114,10 @@ export function writeReport(io: CliIo, report: EvalReport): void {
   writeLine(io.stdout, `Learning: ${report.learning}; embedder: ${report.embedder}.`);
 }
 
-function writeFailures(io: CliIo, scenario: ScenarioReport, cwd: string): void {
-  writeLine(io.stdout, `  ${scenario.suite}/${scenario.name} (${relative(cwd, scenario.file)})`);
-  for (const failure of scenario.failures)
-    writeLine(io.stdout, `    - ${oneLine(failure, MAX_FAILURE_CHARS)}`);
+/** A scenario's name and file, then each of `items` (its failures or its warnings) on a line. */
+function writeItems(io: CliIo, scenario: ScenarioReport, items: readonly string[]): void {
+  writeLine(io.stdout, `  ${scenario.suite}/${scenario.name} (${relative(io.cwd, scenario.file)})`);
+  for (const item of items) writeLine(io.stdout, `    - ${oneLine(item, MAX_FAILURE_CHARS)}`);
 }
 
 function summary(totals: EvalTotals): string {
