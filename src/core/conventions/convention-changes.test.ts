@@ -17,6 +17,16 @@ describe("a change said with what replaces it", () => {
     ]);
   });
 
+  it("is one rule when a thing said to be gone is followed by what stands in for it", () => {
+    expect(
+      read(
+        "vpn is up. there's no staging anymore, it got retired in january. the test env is qa-gw.int.notif.dev now",
+      ),
+    ).toEqual([
+      "The test env is qa-gw.int.notif.dev now. There's no staging anymore, it got retired in january [test-environment=qa-gw.int.notif.dev]",
+    ]);
+  });
+
   it("is one rule when a drop and its replacement are joined by a bare 'and'", () => {
     const [rule, ...rest] = read(
       "news from the go guild: we voted on friday to drop zap and go with the standard library's log/slog for everything new.",

@@ -7,6 +7,7 @@
 import { hanCount, languageOf } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
+import { hasStandingMarker } from "../lexicon/standing-markers.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";
@@ -138,6 +139,7 @@ export function constraintRule(
   criteria: string[],
   heuristics: TransferableHeuristic[],
 ): void {
+  const request = context.rows.find((row) => row.role === "user" && userWords(row) !== null)?.seq;
   for (const signal of context.signals) {
     if (signal.source !== "user" || (signal.type !== "constraint" && signal.type !== "preference")) continue;
     if (used.has(signal) || alreadyLearnt(context, signal.seq, signal.evidence)) continue;
@@ -146,6 +148,15 @@ export function constraintRule(
     const substantial = zh ? hanCount(sentence) >= 4 : sentence.split(/\s+/).length >= 3;
     if (signal.type === "constraint") criteria.push(signal.evidence);
     if (signal.confidence < 0.7 || !substantial || isOneOff(sentence)) continue;
+    // What the task's own request asks to check ("hit the new endpoint on staging and make sure it
+    // comes back 200") is this task's criterion, not a lasting rule, unless said to last.
+    if (
+      signal.type === "constraint" &&
+      signal.seq === request &&
+      !forbids(sentence) &&
+      !hasStandingMarker(sentence)
+    )
+      continue;
     if (signal.type === "constraint") {
       // "dont touch requirements.txt by hand, its generated. put it in requirements.in and run
       // pip-compile": the prohibition and what to do instead are one lesson.

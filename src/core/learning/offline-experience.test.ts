@@ -349,6 +349,24 @@ describe("rule 3: constraints and preferences", () => {
     ]);
   });
 
+  it("learns what the task's own request asks to check as its criterion, not as a lesson", () => {
+    const experience = experienceOf([
+      {
+        user: "deploy pipeline finished, hit the new /v2/push/preview endpoint on staging and make sure it comes back 200 with a rendered body",
+      },
+      { tool: "Bash", input: "curl -sS https://staging.example.com/v2/push/preview", output: "200" },
+      { assistant: "200 with a rendered body." },
+    ]);
+    expect(experience.transferableHeuristics.map((heuristic) => heuristic.rule)).toEqual([]);
+    expect(experience.successCriteria).toHaveLength(1);
+    // Said to last, or forbidden, it is a rule even in the request.
+    const lasting = experienceOf([
+      { user: "Write the backup unit, and always make sure every unit restarts on failure." },
+      { assistant: "Done." },
+    ]);
+    expect(lasting.transferableHeuristics.map((heuristic) => heuristic.kind)).toEqual(["verify"]);
+  });
+
   it("learns no constraint said for this PR or for today only", () => {
     const experience = experienceOf([
       { user: "帮我把 detekt 的告警修一下" },

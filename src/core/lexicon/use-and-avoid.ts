@@ -214,6 +214,11 @@ export const AVOID_LEADS = defineLexicon(
       ),
       "no ky, no axios anywhere",
     ),
+    // "there's no X anymore", "there is no longer a X": the thing is gone.
+    after(
+      /(?<=\bthere(?:'s|’s| is| are) )(?:no(?=\s+[\w.@/-]+(?:\s+[\w-]+){0,2}\s+any ?more\b)|no longer(?: an?| any)?(?=\s+[\w.@/-]))/,
+      "there's no staging anymore, it got retired",
+    ),
     // "neither X nor Y anymore": both dropped.
     after(
       /\bneither(?=\s+[\w.@/-]+\s+nor\s+[\w.@/-]+\s+(?:any ?more|no longer)\b)|(?<=\bneither\s+[\w.@/-]+\s+)nor(?=\s+[\w.@/-]+\s+(?:any ?more|no longer)\b)/,

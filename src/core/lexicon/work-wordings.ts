@@ -136,6 +136,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     ),
     "roll out billing 2.4",
   ),
+  // An environment the code runs in is where it is deployed, as 测试环境 is.
+  work(
+    "deploy",
+    /\b(?:test|testing|qa|uat|dev|preview|sandbox) (?:env|environment)s?\b/,
+    "the test env is qa-gw now",
+  ),
   work(
     "deploy",
     /(?:功能|版本|改动|需求|代码)[^，。,.!?！？\n]{0,6}发(?:出去|上去)|发(?:一|个)版/,
