@@ -313,3 +313,22 @@ describe("the shape answers take", () => {
     expect(values("split the text into paragraphs")).toEqual([]);
   });
 });
+
+describe("a subject no slot entry names", () => {
+  it("is the slot, its tool the value, in any wording of the same subject", () => {
+    expect(slots("all UI animation in this repo goes through gsap")).toEqual(["tool-for.uianimation=gsap"]);
+    expect(slots("so we're moving all UI animation to anime.js")).toEqual(["tool-for.uianimation=anime.js"]);
+    expect(slots("atlas packing is done with spritesmith now")).toEqual([
+      "tool-for.atlaspacking=spritesmith",
+    ]);
+    expect(slots("所以动画全部换成 PrimeTween，零 GC 分配")).toEqual(["tool-for.动画=primetween"]);
+  });
+
+  it("gives way to a slot the lexicon names, and needs words that say it holds for all of it", () => {
+    expect(slots("we moved the e2e suite to playwright")).toEqual(["e2e-runner=playwright"]);
+    expect(slots("move the button to the left")).toEqual([]);
+    expect(slots("the animation goes through gsap")).toEqual([]);
+    // A prefix is a part of names, no tool.
+    expect(slots("前缀我们用 HY_DSP_")).toEqual([]);
+  });
+});

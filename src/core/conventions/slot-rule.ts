@@ -17,6 +17,7 @@ import {
   WHAT_WORK,
   whatOf,
 } from "../lexicon/slots.js";
+import { SUBJECT_SLOTS } from "../lexicon/slots-subjects.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
 import { AVOIDED_BEFORE, clauseAt, dropsValue, readValue } from "./slot-value-reading.js";
@@ -37,6 +38,24 @@ const ENTRIES = compiledEntries(SLOTS).map(({ entry, pattern }) => ({
   entry,
   pattern: new RegExp(pattern.source, `${pattern.flags}g`),
 }));
+const SUBJECT_ENTRIES = compiledEntries(SUBJECT_SLOTS);
+
+/**
+ * The slot of a subject no entry of the lexicon names ("all UI animation in this repo goes through
+ * gsap" → tool-for.uianimation = gsap; see slots-subjects.ts), when the words name its tool.
+ */
+function subjectSlot(text: string): SlotFinding | null {
+  for (const { entry, pattern } of SUBJECT_ENTRIES) {
+    const match = pattern.exec(text);
+    if (match === null) continue;
+    const value = readValue(entry, match, text);
+    // A prefix or suffix is a name's part, which the naming slots read ("前缀改成 HY_DSP_ 了"), no tool.
+    if (value === null || /^_|_$/.test(value) || dropsValue(text, value)) continue;
+    const what = whatOf(entry, match[entry.what as number] as string);
+    return { slot: entry.slot.replace("{what}", what), value, work: entry.work, index: match.index };
+  }
+  return null;
+}
 
 /** Every slot `text` names, the first naming of each slot kept. */
 export function readSlots(said: string): SlotFinding[] {
@@ -106,6 +125,8 @@ export function readSlots(said: string): SlotFinding[] {
       found.delete(slot);
   // A practice gives way to the tool that does it, named in the same words ("assertions switch to Shouldly").
   for (const [slot, tool] of TOOL_OF_PRACTICE) if (found.get(tool)?.value != null) found.delete(slot);
+  const subject = found.size === 0 ? subjectSlot(text) : null;
+  if (subject !== null) found.set(subject.slot, subject);
   return [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);
 }
 

@@ -123,6 +123,11 @@ export const FRAGMENTS = defineLexicon<Fragment>("fragments", [
     example: "so n_total, n_student and so on.",
   },
   {
+    // What the thing just named is now, pointed back to by "it": "…the pom and mvnw are gone. it's ./gradlew :email:test now".
+    pattern: /^(?:so\s+|and\s+)?(?:it|that)(?:'s|’s| is)\s+(?:now\s+|just\s+)?(?=[`'"]?[./~:@$]|\S*[_/]\S)/,
+    example: "it's ./gradlew :email:test now, forget maven",
+  },
+  {
     pattern: /^(?:one|a single|exactly one|single)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:per|for each|for every)\s+\w+/,
     example: "one changeset per file",
     alone: true,

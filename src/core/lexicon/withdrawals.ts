@@ -29,6 +29,12 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
     ),
     example: "the JSDoc requirement is withdrawn",
   },
+  // A change called off takes back the rules that made it: "the Docusaurus migration is cancelled".
+  {
+    pattern:
+      /\b(?:the|our|that)\s+((?:\S+\s+){0,2}?\S+)\s+(?:migration|move|switch|rewrite|port)\s+(?:is|has been|was|got)\s+(?:cancell?ed|called off|off|scrapped|abandoned|shelved|dropped)\b/,
+    example: "Update: the Docusaurus migration is cancelled, we're staying on MkDocs",
+  },
   {
     pattern: new RegExp(String.raw`${NAMED_RULE}(?:no longer applies|doesn'?t apply any ?more)\b`),
     example: "the no-generics rule no longer applies",

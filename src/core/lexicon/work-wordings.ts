@@ -288,6 +288,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     /\b(?:css|scss|sass|tailwind|styles?|styling|stylesheets?|classnames?|padding|margins?|spacing|colou?rs?|fonts?|dark mode|light mode|themes?|layout|cramped|responsive)\b|样式|配色|间距|暗色|深色模式|布局/,
     "add a dark mode toggle",
   ),
+  // How the interface moves is styling too: "make the pause menu slide in from the left".
+  work(
+    "styling",
+    /\b(?:animat(?:e|es|ed|ing|ions?)|tweens?|tweening|easing|keyframes|slides? (?:in|out)|fades? (?:in|out)|fade-(?:in|out))\b|动画|动效|渐入|渐出/,
+    "make the pause menu slide in from the left",
+  ),
   work(
     "cloud",
     // A user's profile page is no cloud profile.
