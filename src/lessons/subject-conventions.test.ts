@@ -66,4 +66,18 @@ describe("conventions about a subject of their own", () => {
       expect((await live(tacit)).some((rule) => rule.includes("Docusaurus"))).toBe(false);
     });
   });
+
+  it("a newer command for a kind of work supersedes the older one, and keeps the runner", async () => {
+    await withTacit(tempDir(), "/work/api", T0, async (tacit, _setClock, say) => {
+      await say("runner", "we use pytest for all tests here.", T0);
+      await say("command", "always run the tests with `uv run pytest -q`.", T0 + DAY);
+      await say("make", "make test is how we run tests now, it sets up the fixtures first.", T0 + 3 * DAY);
+      const rules = await live(tacit);
+      expect(rules.some((rule) => rule.includes("pytest for all tests"))).toBe(true);
+      expect(rules.some((rule) => rule.startsWith("Make test is how we run tests now"))).toBe(true);
+      expect(rules.some((rule) => rule.includes("uv run pytest -q"))).toBe(false);
+      const [archived] = await tacit.lessons.list({ status: ["archived"] });
+      expect(archived?.statusReason).toMatch(/^superseded by \S+: Make test is how we run tests now/);
+    });
+  });
 });

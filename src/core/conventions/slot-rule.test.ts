@@ -332,3 +332,19 @@ describe("a subject no slot entry names", () => {
     expect(slots("前缀我们用 HY_DSP_")).toEqual([]);
   });
 });
+
+describe("the command a kind of work is run with", () => {
+  it("is a slot of its own, whichever way round it is said", () => {
+    expect(slots("tests run with `uv run pytest -q`")).toEqual(["test-command=uv run pytest -q"]);
+    expect(slots("make test is how we run tests now")).toEqual(["test-command=make test"]);
+    expect(slots("`pytest -q` is how we run tests")).toEqual(["test-runner=pytest"]);
+    expect(slots("`make lint` is how we lint")).toEqual(["lint-command=make lint"]);
+    expect(slots("run the build with `nx build web`")).toEqual(["build-command=nx build web"]);
+  });
+
+  it("is the tool itself when the command opens with it, and is not read from a request to run", () => {
+    expect(slots("we use pytest for tests")).toEqual(["test-runner=pytest"]);
+    expect(slots("run the tests")).toEqual([]);
+    expect(slots("the build is broken")).toEqual([]);
+  });
+});

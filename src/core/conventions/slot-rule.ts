@@ -17,6 +17,7 @@ import {
   WHAT_WORK,
   whatOf,
 } from "../lexicon/slots.js";
+import { COMMAND_SLOT_IDS } from "../lexicon/slots-commands.js";
 import { SUBJECT_SLOTS } from "../lexicon/slots-subjects.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
@@ -125,6 +126,28 @@ export function readSlots(said: string): SlotFinding[] {
       found.delete(slot);
   // A practice gives way to the tool that does it, named in the same words ("assertions switch to Shouldly").
   for (const [slot, tool] of TOOL_OF_PRACTICE) if (found.get(tool)?.value != null) found.delete(slot);
+  // A command opened by a tool of its work is that tool ("Tests: just `pytest -q`" → the runner, pytest).
+  for (const [slot, finding] of found) {
+    const head = COMMAND_SLOT_IDS.has(slot) ? finding.value?.split(" ")[0] : undefined;
+    const tool = [...(MEMBER_SLOTS.get(head ?? "") ?? [])].find((other) =>
+      slotWork(other).some((kind) => finding.work.includes(kind)),
+    );
+    if (tool === undefined) continue;
+    found.delete(slot);
+    if (!found.has(tool))
+      found.set(tool, { ...finding, slot: tool, value: head as string, work: slotWork(tool) });
+  }
+  // A launcher (no tool of the slot) read as the tool of a description gives way to the command it opens ("tests run with
+  // `uv run pytest -q`" sets the test command, not uv as the test runner).
+  const commands = [...found.values()].filter((finding) => COMMAND_SLOT_IDS.has(finding.slot));
+  for (const [slot, finding] of found)
+    if (
+      finding.described === true &&
+      finding.value !== null &&
+      MEMBER_SLOTS.get(finding.value)?.has(slot) !== true &&
+      commands.some((command) => command.value?.startsWith(`${finding.value} `) === true)
+    )
+      found.delete(slot);
   const subject = found.size === 0 ? subjectSlot(text) : null;
   if (subject !== null) found.set(subject.slot, subject);
   return [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);

@@ -22,6 +22,7 @@ const NOT_LEXICONS = new Set([
   "slots-described",
   "slots-libraries",
   "slots-naming",
+  "slots-commands",
   "slots-tools",
   "stop-words",
   "tokenizer",

@@ -11,6 +11,7 @@
 import { defineLexicon } from "./define-lexicon.js";
 import { ANY_WHAT, members, membersWithEveryday, NAMED_WORK, valued, WHAT_NAMES } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
+import { COMMAND_SLOTS } from "./slots-commands.js";
 import { DESCRIBED_SLOTS } from "./slots-described.js";
 import { LANGUAGE_SLOTS, TEXT_KIND_WORK } from "./slots-language.js";
 import { LIBRARY_SLOTS } from "./slots-libraries.js";
@@ -54,6 +55,7 @@ export const SLOTS = defineLexicon(
     ...CODE_SLOTS,
     // Tools a project uses one of, by name or by what they are for.
     ...TOOL_SLOTS,
+    ...COMMAND_SLOTS,
     ...DESCRIBED_SLOTS,
     ...LIBRARY_SLOTS,
     // Where work goes, and how it is recorded.
