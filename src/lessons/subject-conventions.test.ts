@@ -80,4 +80,19 @@ describe("conventions about a subject of their own", () => {
       expect(archived?.statusReason).toMatch(/^superseded by \S+: Make test is how we run tests now/);
     });
   });
+
+  it("an environment renamed and not to be deployed to any more overturns the rule that named it", async () => {
+    await withTacit(tempDir(), "/work/ops", T0, async (tacit, _setClock, say) => {
+      await say("rules", "跟你对一下规矩哈：部署统一用 helm；测试环境的命名空间叫 staging。", T0);
+      expect(await live(tacit)).toContain("测试环境的命名空间叫 staging");
+      await say(
+        "rename",
+        "测试环境命名空间改名了，staging 改成 qa，以后别再往 staging 部署了。",
+        T0 + 2 * DAY,
+      );
+      const rules = await live(tacit);
+      expect(rules).not.toContain("测试环境的命名空间叫 staging");
+      expect(rules.some((rule) => rule.includes("staging 改成 qa"))).toBe(true);
+    });
+  });
 });

@@ -15,6 +15,7 @@ import { activityTrigger } from "../lexicon/kinds-of-work.js";
 import { hanCount, hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
+import { RULE_HEADINGS } from "../lexicon/standing-markers.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { readSlots } from "./slot-rule.js";
 
@@ -65,4 +66,16 @@ export function headingLength(text: string): number {
   if (stripLeadIns(found[0]) === "" || announcementRest(opening) !== null || namesSomething(opening))
     return 0;
   return statesSomething(rest) ? found[0].length : 0;
+}
+
+/**
+ * True when `sentence` opens with a heading that names rules and no value of its own, glued to the
+ * first of them ("跟你对一下规矩哈：部署统一用 helm，…", "a few house rules: …"): it heads the
+ * sentences after it as well, each a rule when it names a value.
+ */
+export function headsRulesGlued(sentence: string): boolean {
+  const found = BEFORE_COLON.exec(sentence);
+  if (found === null) return false;
+  const heading = stripLeadIns(found[1] as string);
+  return RULE_HEADINGS.test(heading) && !namesSomething(heading);
 }

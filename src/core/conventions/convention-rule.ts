@@ -17,12 +17,14 @@ import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { splitSentences } from "../lexicon/tokenizer.js";
 import { workMeets } from "../lexicon/work-groups.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
 import { confirmationOf } from "./convention-confirmations.js";
 import type { AgentReply } from "./convention-echoes.js";
+import { headsRulesGlued } from "./convention-headings.js";
 import {
   type ConventionFinding,
   headsRulesOnly,
@@ -123,7 +125,9 @@ export function readConventions(
     marked: hasStrongStandingMarker(message),
     announced: false,
     headed: units.some((unit) => !unit.listed && hasStrongStandingMarker(unit.text)),
-    rulesHeaded: units.some((unit) => !unit.listed && headsRulesOnly(unit.text)),
+    rulesHeaded:
+      units.some((unit) => !unit.listed && headsRulesOnly(unit.text)) ||
+      splitSentences(message).some((sentence) => headsRulesGlued(sentence.text)),
     lastCommand,
   };
   // A terse correction is one rule: a tool named alone, a few words and a drop ("slog. structured

@@ -199,6 +199,25 @@ describe("a change of named things is about work, with no word for the work", ()
   });
 });
 
+describe("a heading that names rules, glued to the first of them", () => {
+  it("heads the sentences after it: each that names a value is a rule", () => {
+    expect(
+      rules(
+        "大家好～ 跟你对一下规矩哈：部署统一用 helm，chart 放在 charts/ 目录下；测试环境的命名空间叫 staging；镜像都推到 harbor.internal/yw 下面。",
+      ),
+    ).toEqual([
+      "部署统一用 helm，chart 放在 charts/ 目录下",
+      "测试环境的命名空间叫 staging",
+      "镜像都推到 harbor.internal/yw 下面",
+    ]);
+  });
+
+  it("reads a request that asks why as no rule, whatever 一直 it holds", () => {
+    expect(rules("先帮我看看 order-svc 为啥一直重启")).toEqual([]);
+    expect(rules("我们一直用 pnpm，别用 npm")).toHaveLength(1);
+  });
+});
+
 describe("the convention-statement corpus", () => {
   const rows = readFileSync(
     new URL("../../../eval/convention-statements/statements.jsonl", import.meta.url),

@@ -21,13 +21,16 @@ export const QUESTION_FORMS = cueLexicon("question-forms", [
   { pattern: /是不是|能不能|可不可以|要不要|对不对|好不好|行不行/, example: "我是不是应该换工作" },
   {
     pattern:
-      /[吗呢么][\s。]*$|^[^\w\u4e00-\u9fff]*(?:什么|谁|几)|为什么|怎么(?:样|办|用|做|弄|回事)?(?![^，。！？]{0,6}(?:都|也))|哪(?:里|儿|个|些|一)|多少/,
+      /[吗呢么][\s。]*$|^[^\w\u4e00-\u9fff]*(?:什么|谁|几)|为什么|为啥|怎么(?:样|办|用|做|弄|回事)?(?![^，。！？]{0,6}(?:都|也))|哪(?:里|儿|个|些|一)|多少/,
     example: "这个怎么用",
   },
 ]);
 
-/** A sentence that ends as a question: a question mark, or a Chinese question particle (…能用吗). */
-const ENDS_AS_QUESTION = /[?？]\s*$|[吗呢][\s。]*$/;
+/**
+ * A sentence that ends as a question: a question mark, or a Chinese question particle (…能用吗);
+ * or asks why, with no answer given ("先帮我看看 order-svc 为啥一直重启": its 一直 is a symptom, no rule).
+ */
+const ENDS_AS_QUESTION = /[?？]\s*$|[吗呢][\s。]*$|^(?!.*因为).*(?:为啥|为什么|怎么回事)/;
 
 /** True when `sentence` ends as a question ("…在 gcc 13 上能用吗"): it states no rule. */
 export function endsAsQuestion(sentence: string): boolean {

@@ -234,6 +234,8 @@ export const AVOID_LEADS = defineLexicon(
       "别再用 yarn",
     ),
     after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),
+    // A place not to put things any more: "以后别再往 staging 部署了".
+    after(/(?:不要|别|不再)再?(?:往|向)/, "以后别再往 staging 部署了"),
     {
       pattern:
         /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
