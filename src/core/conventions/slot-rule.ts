@@ -128,14 +128,14 @@ export function readSlots(said: string): SlotFinding[] {
   for (const [slot, tool] of TOOL_OF_PRACTICE) if (found.get(tool)?.value != null) found.delete(slot);
   // A command opened by a tool of its work is that tool ("Tests: just `pytest -q`" → the runner, pytest).
   for (const [slot, finding] of found) {
-    const head = COMMAND_SLOT_IDS.has(slot) ? finding.value?.split(" ")[0] : undefined;
-    const tool = [...(MEMBER_SLOTS.get(head ?? "") ?? [])].find((other) =>
+    if (!COMMAND_SLOT_IDS.has(slot) || finding.value === null) continue;
+    const head = finding.value.split(" ")[0] as string;
+    const tool = [...(MEMBER_SLOTS.get(head) ?? [])].find((other) =>
       slotWork(other).some((kind) => finding.work.includes(kind)),
     );
     if (tool === undefined) continue;
     found.delete(slot);
-    if (!found.has(tool))
-      found.set(tool, { ...finding, slot: tool, value: head as string, work: slotWork(tool) });
+    if (!found.has(tool)) found.set(tool, { ...finding, slot: tool, value: head, work: slotWork(tool) });
   }
   // A launcher (no tool of the slot) read as the tool of a description gives way to the command it opens ("tests run with
   // `uv run pytest -q`" sets the test command, not uv as the test runner).

@@ -377,13 +377,6 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
     /hosting|deploys|deployments?|部署|托管/,
     "deploys go to staging first",
   ),
-  // The environment work is tried out in before release: "the test env is qa-gw.int.notif.dev now".
-  described(
-    "test-environment",
-    ["deploy", "tests"],
-    /(?:test|testing|qa|uat|staging) (?:env|environment|server|box|cluster)s?|staging|测试环境|预发(?:环境)?/,
-    "the test env is qa-gw now",
-  ),
   described(
     "infrastructure-as-code",
     ["cloud", "deploy"],

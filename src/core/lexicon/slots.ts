@@ -12,7 +12,7 @@ import { defineLexicon } from "./define-lexicon.js";
 import { ANY_WHAT, members, membersWithEveryday, NAMED_WORK, valued, WHAT_NAMES } from "./slot-entry.js";
 import { CODE_SLOTS } from "./slots-code.js";
 import { COMMAND_SLOTS } from "./slots-commands.js";
-import { DESCRIBED_SLOTS } from "./slots-described.js";
+import { DESCRIBED_SLOTS, described } from "./slots-described.js";
 import { LANGUAGE_SLOTS, TEXT_KIND_WORK } from "./slots-language.js";
 import { LIBRARY_SLOTS } from "./slots-libraries.js";
 import { TOOL_SLOTS } from "./slots-tools.js";
@@ -132,6 +132,13 @@ export const SLOTS = defineLexicon(
       /(?:发布?到?|部署到|部署在|上)\s*([a-z][\w-]*)(?=\s|[，。,.；;]|$)/,
       "以后一律先发 qa-gw",
       1,
+    ),
+    // The environment work is tried out in before release: "the test env is qa-gw.int.notif.dev now".
+    ...described(
+      "test-environment",
+      ["deploy", "tests"],
+      /(?:test|testing|qa|uat|staging) (?:env|environment|server|box|cluster)s?|staging|测试环境|预发(?:环境)?/,
+      "the test env is qa-gw now",
     ),
     // The command a deploy or a release goes out with: "deploys: `cap production deploy` from main",
     // "deploy is `git push heroku main`", "TestFlight builds go out with `bundle exec fastlane beta`".
