@@ -118,7 +118,8 @@ describe("a rule withdrawn by its name", () => {
       );
       const live = await liveConventions(tacit);
       // The g_ sentence is taken out of the lessons that stated it with other rules.
-      expect(live).toContain("Before you touch the firmware, house style: 4-space indent, no tabs");
+      // The convention's own words, not another rule's reading that ran on into the g_ sentence.
+      expect(live).toContain("4-space indent, no tabs");
       expect(live).toContain(
         "No malloc anywhere, static allocation only; heap fragmentation killed a unit in the field once",
       );

@@ -158,7 +158,6 @@ function marked(
   if (
     slot?.value != null &&
     heuristic.slot === undefined &&
-    squash(found.rule).length > squash(heuristic.rule).length &&
     !writtenForms(slot.slot, slot.value).some((form) => saysWord(heuristic.rule, form))
   )
     return asHeuristic(found);

@@ -2,6 +2,8 @@
  * When a convention applies: the occasion its words name ("Every time you touch .gitlab-ci.yml",
  * "Before committing", 提交之前), used as its trigger before its kind of work. Pure.
  */
+import { tellsDecision } from "../lexicon/decisions.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
 
 /** Words that open an occasion, and the verbs that start the instruction said after it. */
 const OPENS = "(before|after|when(?:ever)?|every ?time|each time)";
@@ -20,6 +22,13 @@ const OCCASION_FIRST = new RegExp(
   String.raw`^\W*(?:and\s+|also\s+)?${OPENS}\s+((?:(?!\s(?:you|we)\s+(?:always\s+|never\s+)?(?:${STARTS})\s)[^,;!?]){3,60}?),`,
   "i",
 );
+/**
+ * A change told after the event that led to it ("after the code review with Ravi we're switching
+ * private fields to _camelCase"): "after" then tells the story of the change, not when it applies.
+ */
+const tellsChangeAfter = (word: string, text: string): boolean =>
+  word.toLowerCase() === "after" && (saysUpdate(text) || tellsDecision(text));
+
 const ZH_OCCASION = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
 
 /** The occasion a rule names ("Before committing", "提交之前"), or null. */
@@ -36,5 +45,6 @@ export function occasionOf(text: string, zh: boolean): string | null {
   // "Before you" names no situation.
   if (/^(?:you|we|i|it|they)$/i.test((found[2] ?? "").trim())) return null;
   const word = found[1] ?? "";
+  if (tellsChangeAfter(word, text)) return null;
   return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${(found[2] ?? "").trim()}`;
 }

@@ -260,3 +260,30 @@ describe("changes said as what is used now instead", () => {
     expect(found.map((finding) => finding.slot?.value ?? null)).toEqual(["eu-central-1"]);
   });
 });
+
+describe("a heading of the project's rules before a colon", () => {
+  it("marks the rules after it as lasting, and a story told before a change is no trigger", () => {
+    const found = readConventions(
+      "hey. conventions for tidewatch since you'll be in it a lot: CLI parsing with clap derive. and keep answers to me terse, code first",
+    );
+    expect(found.map((finding) => finding.rule)).toEqual([
+      "CLI parsing with clap derive",
+      "Keep answers to me terse, code first",
+    ]);
+    expect(readConventions("CLI parsing with clap derive.")).toEqual([]);
+    const [change] = readConventions(
+      "so after the code review with Ravi we're switching private fields to the underscore prefix: _health, _moveSpeed",
+    );
+    expect(change?.trigger).not.toMatch(/^After/);
+    expect(readConventions("after every deploy, always run the smoke tests")[0]?.trigger).toBe(
+      "After every deploy",
+    );
+  });
+
+  it('reads log calls as logging, and "the start of the message" as no launch of the app', () => {
+    const [rule] = readConventions(
+      "from now on just use Debug.Log / LogWarning / LogError with a [Tag] at the start of the message",
+    );
+    expect(rule?.trigger).toBe("Writing log statements");
+  });
+});

@@ -178,3 +178,36 @@ describe("UI component libraries and more HTTP clients", () => {
     ]);
   });
 });
+
+describe("a subject changed over, chosen for, or paired with its tool", () => {
+  it("takes any name as the value, since the subject says which slot", () => {
+    expect(slots("let's switch the CLI parsing to argh for new and touched commands")).toEqual([
+      "cli-parser=argh",
+    ]);
+    expect(slots("for CLI parsing we use clap")).toEqual(["cli-parser=clap"]);
+    expect(slots("CLI parsing with clap derive.")).toEqual(["cli-parser=clap"]);
+    expect(slots("experiment tracking moves to MLflow")).toEqual(["experiment-tracker=mlflow"]);
+    expect(slots("experiments get logged to wandb under the project asr-conformer")).toEqual([
+      "experiment-tracker=wandb",
+    ]);
+    // A number moved to is no tool, a lowercase word after "with" no value, and a value read twice is one.
+    expect(slots("we moved retries to 10")).toEqual([]);
+    expect(slots("logging with a custom formatter")).toEqual([]);
+    expect(slots("we're off fly.io since last month, everything deploys with kamal now")).toEqual([
+      "deploy-method=kamal",
+    ]);
+  });
+});
+
+describe("a prefix named and then changed, said of no thing", () => {
+  it("is the new prefix of every thing", () => {
+    expect(slots("Gb 这个前缀大家都说看不懂……还是改成 App 吧，AppButton、AppTable 这样")).toEqual([
+      "naming.any.prefix=app",
+    ]);
+    expect(slots("crawl_ 开头那条规则，review 的时候觉得容易搞混，改成 fetch_ 开头吧")).toEqual([
+      "naming.any.prefix=fetch_",
+    ]);
+    expect(slots("the Gb prefix confuses people, change it to App")).toEqual(["naming.any.prefix=app"]);
+    expect(slots("the Gb prefix confuses people")).toEqual([]);
+  });
+});

@@ -150,7 +150,12 @@ export function readSlots(said: string): SlotFinding[] {
       found.delete(slot);
   const subject = found.size === 0 ? subjectSlot(text) : null;
   if (subject !== null) found.set(subject.slot, subject);
-  return [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);
+  const read = [...found.values()].map(asMemberSlot).sort((first, second) => first.index - second.index);
+  // A value read as a member and as a description is one finding ("everything deploys with kamal").
+  return read.filter(
+    (finding, index) =>
+      !read.slice(0, index).some((other) => other.slot === finding.slot && other.value === finding.value),
+  );
 }
 
 /** Each practice slot whose tools have a slot of their own → that slot. */

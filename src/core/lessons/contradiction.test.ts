@@ -298,3 +298,15 @@ describe("a rule withdrawn by its name", () => {
     expect(withoutWithdrawn(withdrawal, convention("Modules use go 1.17. Tabs for indent"))).toBeNull();
   });
 });
+
+describe("a thing not to be done any more, with any verb", () => {
+  it("drops the thing after the verb, and overturns a rule built on it", () => {
+    expect(preferenceTerms("don't log to wandb anymore").avoid).toEqual(new Set(["wandb"]));
+    expect(drops("Don't log to wandb anymore", "Experiments get logged to wandb under the project asr")).toBe(
+      true,
+    );
+    // The speaker's own verbs drop nothing, and without "anymore" it is a rule, not a drop.
+    expect(preferenceTerms("you don't need to worry about wandb anymore").avoid).toEqual(new Set());
+    expect(preferenceTerms("don't log to stdout in handlers").avoid).toEqual(new Set());
+  });
+});

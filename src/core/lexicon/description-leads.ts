@@ -49,6 +49,8 @@ export const DESCRIPTION_LEADS = defineLexicon<DescriptionLead>(
     },
     { pattern: /\b(?:via|through|using)\b/, example: "i18n via vue-i18n" },
     { pattern: /\b(?:is|are) (?:on|in)\b/, example: "hosting is on Fly", weak: true },
+    // A subject and its tool as a list item says it: "CLI parsing with clap derive".
+    { pattern: /\bwith\b/, example: "CLI parsing with clap derive", weak: true },
     { pattern: /\b(?:is|are)(?: (?:now|all|still|mostly|just))?\b/, example: "logging is pino", weak: true },
     { pattern: /(?<=\S)-(?:based|powered|backed)\b/, example: "auth is Clerk-based", suffix: true },
     {

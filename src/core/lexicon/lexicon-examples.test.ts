@@ -18,6 +18,7 @@ const NOT_LEXICONS = new Set([
   "dropped-things",
   "language",
   "slot-entry",
+  "slots-by-hand",
   "slots-code",
   "slots-described",
   "slots-libraries",

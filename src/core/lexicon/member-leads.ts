@@ -36,6 +36,12 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
       /\b(?:go(?:es)?|run(?:s)?|pass(?:es)?|flows?|travels?|is routed|are routed)\s+(?:through|via|over|on)\s+(?:the\s+)?$/,
     example: "Async stuff between services goes over ",
   },
+  // Where a kind of output is sent: "experiments get logged to wandb", "errors are reported to Sentry".
+  {
+    pattern:
+      /\b(?:log(?:s|ged)?|report(?:s|ed)?|track(?:s|ed)?|sen(?:d|ds|t)|push(?:es|ed)?|upload(?:s|ed)?)\s+(?:to|in|into)\s+(?:the\s+|our\s+)?$/,
+    example: "experiments get logged to ",
+  },
   // Where a thing lives or runs: "staging lives on render now".
   {
     pattern: /\b(?:lives?|runs?|(?:is|are|['’]s) hosted|sits?|is|are)\s+on\s+$/,

@@ -9,7 +9,6 @@
  * (slots.ts). Pure.
  */
 
-import { escapeRegExp } from "../regexp.js";
 import { DESCRIPTION_LEADS } from "./description-leads.js";
 import { type EverydayNames, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 
@@ -27,6 +26,29 @@ const GAP = String.raw`(?:(?<=[\u4e00-\u9fff])\s*|\s+)`;
 const ADVERB = String.raw`(?:(?:always|all|now|mostly|usually|currently|only|just)\s+)?`;
 const afterSubject = (to: boolean) =>
   String.raw`(?![A-Za-z0-9_-])\s*${ADVERB}(?:(?:${leads(false, to)})${GAP}${ARTICLE}${VALUE}|(?:${leads(true, to)})${GAP}${ARTICLE}${VALUE})(?![\w@/-])`;
+/** Words before a subject that change nothing: "the", "our", "all the". */
+const THE = String.raw`(?:(?:the|our|all|all the|every)\s+)*`;
+/**
+ * The entry of a described slot's subject changed over or chosen for, its example said of the
+ * subject of the slot's own `example` ("switch outbound HTTP calls to acme"); none when that
+ * subject cannot be said so.
+ */
+function changedTo(
+  slot: string,
+  work: readonly string[],
+  subject: RegExp,
+  example: string,
+  names: Readonly<Record<string, string>>,
+): SlotEntry[] {
+  const pattern = new RegExp(
+    String.raw`(?:\b(?:switch|mov|migrat|port)\w*\s+${THE}(?:${subject.source})\s+(?:over\s+)?(?:to|onto)|\bfor\s+${THE}(?:${subject.source})\s*[,:]?\s+(?:we\s+)?(?:use|go with|pick|stick with|rely on))\s+${ARTICLE}(?=[A-Za-z\x60])${VALUE}(?![\w@/-])`,
+  );
+  const said = `switch ${new RegExp(subject.source, "iu").exec(example)?.[0] ?? ""} to acme`;
+  return new RegExp(pattern.source, "iu").test(said)
+    ? [{ slot, work, pattern, example: said, value: { from: "described", names } }]
+    : [];
+}
+
 /** Slots that name where things go: they are paired with their value by "go to" as well ("errors go to Sentry"). */
 const DESTINATIONS = new Set([
   "error-tracker",
@@ -78,6 +100,10 @@ export const described = (
     example,
     value: { from: "described", names },
   },
+  // The subject changed over to a named value, or the value chosen for it: "we're switching the CLI
+  // parsing to argh", "for CLI parsing we use clap". The subject says which slot, so any name is the
+  // value. Not for a subject read only with what follows it ("errors go to …").
+  ...changedTo(slot, work, subject, example, names),
   // The value said first, in the role the subject names: "celery with redis as the broker". It is
   // read as after a weak lead (capture group 2: only a tool's name is a value, not "the response as
   // JSON"), and the subject ends its words ("the session id as the cache key" names a key).
@@ -100,58 +126,6 @@ export const described = (
       ? [members(slot, work, names, named)]
       : membersWithEveryday(slot, work, names, named, {}, everyday)),
 ];
-
-/** Work said to be done without a tool: one value, however it is written. */
-const BY_HAND: Readonly<Record<string, string>> = {
-  "by hand": "by hand",
-  "hand-written": "by hand",
-  handwritten: "by hand",
-  "hand written": "by hand",
-  "hand-rolled": "by hand",
-  手写: "by hand",
-  手动写: "by hand",
-};
-/** The same, as one alternation: the longest first. */
-const BY_HAND_WORDS = Object.keys(BY_HAND)
-  .sort((first, second) => second.length - first.length)
-  .map(escapeRegExp)
-  .join("|");
-
-/**
- * The slot's work said to be done by hand, after its subject or before it ("we write the mappings
- * by hand as extension methods", "hand-written mappings", "对象转换手写"): the value `by hand`, which
- * a tool of the slot named before it gives way to.
- */
-export function byHand(
-  slot: string,
-  work: readonly string[],
-  subject: RegExp,
-  examples: readonly [after: string, before: string],
-): SlotEntry[] {
-  /** The capture groups of the subject itself: the value's group comes after them. */
-  const groups = (new RegExp(`${subject.source}|`).exec("")?.length ?? 1) - 1;
-  const value = { from: "group" as const, value: groups + 1, names: BY_HAND };
-  return [
-    {
-      slot,
-      work,
-      pattern: new RegExp(
-        String.raw`(?<![\w-])(?:${subject.source})(?![\w-])[^.;:。；：]{0,30}?(${BY_HAND_WORDS})(?![\w-])`,
-      ),
-      example: examples[0],
-      value,
-    },
-    {
-      slot,
-      work,
-      pattern: new RegExp(
-        String.raw`(?<![\w-])(${BY_HAND_WORDS})\s*(?:的\s*)?(?:${subject.source})(?![\w-])`,
-      ),
-      example: examples[1],
-      value: { ...value, value: 1 },
-    },
-  ];
-}
 
 /** Names stored as written. */
 export const same = (...names: string[]): Record<string, string> =>

@@ -6,7 +6,8 @@
  * tracing" replaces "logging is the log crate with env_logger". Part of the slot lexicon (slots.ts). Pure.
  */
 import { members, membersWithEveryday, type SlotEntry, valued } from "./slot-entry.js";
-import { byHand, described, same } from "./slots-described.js";
+import { byHand } from "./slots-by-hand.js";
+import { described, same } from "./slots-described.js";
 
 /** How money is held, as written → as stored: cents and minor units are one, decimals another. */
 const MONEY_FORMS: Readonly<Record<string, string>> = {

@@ -74,6 +74,13 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "dwd_ 层改名叫 dw_，ods_ 和 dws_ 保持不变",
     2,
   ),
+  // A prefix named and then changed, said of no thing: "Gb 这个前缀大家都说看不懂……还是改成 App 吧",
+  // "crawl_ 开头那条规则，…，改成 fetch_ 开头吧", "the Gb prefix confuses people, change it to App".
+  ofNoThing(
+    /(?<![\w$./-])(?:[A-Z][A-Za-z0-9]{0,7}|[A-Za-z$][\w$]{0,20}[_-])\s*(?:这个|那个|的)?\s*(?:前缀|开头|prefix)[^。；;.!?]{0,50}?(?:改成|换成|改为|改叫|(?:change|switch)(?:d|ed)?\s+(?:it\s+)?to|make it)\s*['"‘“\x60]?([A-Z][A-Za-z0-9]{0,7}|[A-Za-z$][\w$]{0,20}[_-])(?![\w$])/,
+    "Gb 这个前缀大家都说看不懂……还是改成 App 吧，AppButton、AppTable 这样",
+    1,
+  ),
   // A bare prefix made the rule, its thing said in the sentence before: "中间表别再用 tmp_ 开头了。以后统一 stg_。"
   ofNoThing(
     new RegExp(

@@ -67,6 +67,12 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     ),
     "a few process things for okra before we start",
   ),
+  // A heading of the project's rules before a colon: "conventions for tidewatch since you'll be in it a lot:",
+  // "our conventions:", "guidelines for this repo:".
+  strong(
+    /\b(?:(?:our|the|team|project|repo|house|code|coding) )?(?:conventions|guidelines|norms|standards|rules)(?: (?:for|in|of|on) [^.:;!?\n]{1,60}?)?\s*:(?!\/)/,
+    "conventions for tidewatch since you'll be in it a lot: anyhow in the binary crate",
+  ),
   // A heading of rules in Chinese: "先讲几条规范。", "代码规范如下".
   strong(/(?:几|一些|两|三)(?:条|个|点)(?:规范|规矩|约定|规定)|规范如下/, "先讲几条规范。日志用 zap"),
   strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),

@@ -51,7 +51,7 @@ export const USE_LEADS = defineLexicon(
     after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with|reach for)/, "use pnpm for everything"),
     after(/\buses(?= \S+ now\b)/, "the binary uses miette now"),
     after(
-      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))(?:\s+(?:[\w-]+|\+|&)){0,7}?\s+(?:on)?to/,
+      /\b(?:switch(?:es|ed|ing)?|mov(?:es|e|ed|ing)|migrat(?:es|e|ed|ing))(?:\s+(?:[\w-]+|\+|&)){0,7}?\s+(?:on)?to/,
       "we switched the whole monorepo to pnpm",
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
@@ -132,8 +132,14 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install|(?:edit|touch|run|call)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b))|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= \S+ with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install)|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
+    ),
+    // What not to do any more, with any verb and the thing after it: "don't log to wandb anymore",
+    // "don't push to main anymore". A verb of the speaker's own ("don't need", "don't think") drops nothing.
+    after(
+      /\b(?:don'?t|do not) (?!(?:need|have|want|think|know|see|worry|bother|forget|mind|care|like)\b)[a-z]+(?: (?:to|into|in|with|via|through|on|from))?(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b)/,
+      "don't log to wandb anymore",
     ),
     // What a thing named first replaced: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
     after(
@@ -147,7 +153,7 @@ export const AVOID_LEADS = defineLexicon(
       "tabs over spaces",
     ),
     after(
-      /\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)) (?:away )?from/,
+      /\b(?:switch(?:es|ed|ing)?|mov(?:es|e|ed|ing)|migrat(?:es|e|ed|ing)) (?:away )?from/,
       "we moved away from conda",
     ),
     after(

@@ -57,7 +57,7 @@ export function asksFirst(text: string): boolean {
  * removed"), not the answer's. Shared with the named kind in kinds-of-work.ts.
  */
 export const ANSWER_WORDS =
-  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies) (?:short|brief)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown)|(?:skip|no|drop|without|leave out|cut) (?:the |all the )?(?:explanations?|theory|preamble|intro|headers|headings)|bullet lists?|(?:a|one) short paragraph|(?:just|only) (?:need|want|give me|show me|tell me) the (?:command|commands|answer|one-liner))\b/;
+  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies|responses)(?: to me)? (?:short|brief|terse|concise|succinct|tight)|(?:short|brief|terse|concise|succinct) (?:answers|replies|responses)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown)|(?:skip|no|drop|without|leave out|cut) (?:the |all the )?(?:explanations?|theory|preamble|intro|headers|headings)|bullet lists?|(?:a|one) short paragraph|(?:just|only) (?:need|want|give me|show me|tell me) the (?:command|commands|answer|one-liner))\b/;
 
 /**
  * A rule that says how to answer in so many words: "以后回答都用中文，代码和注释保持英文就行" holds for a
@@ -121,7 +121,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "run",
-    /\b(?:(?<!\b(?:we|you|i|they|let'?s) )start(?! (?:on|with|by)\b)|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b/,
+    /\b(?:(?<!\b(?:we|you|i|they|let'?s|the|a) )start(?! (?:on|with|by|of)\b)|restart|launch|serve|bring up|spin up|boot)\b|\bdev server\b|\b(?:run|up)\b[^.!?\n]{0,30}\b(?:server|app|frontend|backend|api|stack|service|portal|admin)\b/,
     "start the dev server",
   ),
   work(
@@ -285,7 +285,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "styling",
-    /\b(?:css|scss|sass|tailwind|styles?|styling|stylesheets?|classnames?|padding|margins?|spacing|colou?rs?|fonts?|dark mode|light mode|themes?|layout|cramped|responsive)\b|样式|配色|间距|暗色|深色模式|布局/,
+    /\b(?:css|scss|sass|tailwind|(?<!\b(?:naming|coding|code|prefix|suffix|casing|commit|docstring|import|quote|brace|comment|writing|programming)[- ])styles?|styling|stylesheets?|classnames?|padding|margins?|spacing|colou?rs?|fonts?|dark mode|light mode|themes?|layout|cramped|responsive)\b|样式|配色|间距|暗色|深色模式|布局/,
     "add a dark mode toggle",
   ),
   // How the interface moves is styling too: "make the pause menu slide in from the left".

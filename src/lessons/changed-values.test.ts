@@ -1,0 +1,75 @@
+/**
+ * Conventions changed in words the slot lexicon reads by their subject or by the value they name
+ * back: "let's switch the CLI parsing to argh" and "going back to clap derive", a prefix named and
+ * then changed ("Gb 这个前缀…还是改成 App 吧"), output sent to a tool ("experiments get logged to
+ * wandb") and then moved ("experiment tracking moves to MLflow … don't log to wandb anymore").
+ * Learnt offline from captured sessions into a real SQLite store, through the SDK: each newer rule
+ * supersedes the older one, through chains of three values.
+ */
+import { describe, expect, it } from "vitest";
+import { liveConventions as live, withTacit } from "../testing/convention-sessions.js";
+import { useTempDir } from "../testing/temp-dir.js";
+
+const tempDir = useTempDir();
+const T0 = Date.UTC(2026, 10, 2, 9);
+const DAY = 86_400_000;
+
+describe("conventions changed by their subject or by the value they name", () => {
+  it("a tool chosen for a subject, switched and switched back, keeps only the latest", async () => {
+    await withTacit(tempDir(), "/work/tidewatch", T0, async (tacit, _setClock, say) => {
+      await say(
+        "heading",
+        "hey. conventions for tidewatch since you'll be in it a lot: CLI parsing with clap derive. no unwrap() outside tests.",
+        T0,
+      );
+      expect((await live(tacit)).some((rule) => rule.startsWith("CLI parsing with clap derive"))).toBe(true);
+      await say(
+        "argh",
+        "release binary is 4.1MB and clap is the biggest chunk. let's switch the CLI parsing to argh for new and touched commands",
+        T0 + DAY,
+      );
+      const second = await live(tacit);
+      expect(second.some((rule) => rule.includes("argh"))).toBe(true);
+      expect(second.some((rule) => rule.includes("clap derive"))).toBe(false);
+      await say(
+        "back",
+        "argh's help output confused users. going back to clap derive, size be damned.",
+        T0 + 3 * DAY,
+      );
+      const rules = await live(tacit);
+      expect(rules.some((rule) => rule.startsWith("Going back to clap derive"))).toBe(true);
+      expect(rules.some((rule) => rule.includes("argh"))).toBe(false);
+    });
+  });
+
+  it("a prefix named and changed supersedes the prefix before it, through a third value", async () => {
+    await withTacit(tempDir(), "/work/tuangou", T0, async (tacit, _setClock, say) => {
+      await say("base", "公共组件统一加 Base 前缀，比如 BaseButton.vue、BaseTable.vue", T0);
+      await say("gb", "公共组件的前缀从 Base 改成 Gb（团购的缩写），比如 GbButton、GbTable。", T0 + DAY);
+      await say("app", "Gb 这个前缀大家都说看不懂……还是改成 App 吧，AppButton、AppTable 这样", T0 + 3 * DAY);
+      const rules = await live(tacit);
+      expect(rules.filter((rule) => /AppButton/.test(rule))).toHaveLength(1);
+      expect(rules.some((rule) => /BaseButton|GbButton/.test(rule))).toBe(false);
+    });
+  });
+
+  it("where experiments are logged moves to another tracker, and the drop goes with it", async () => {
+    await withTacit(tempDir(), "/work/asr", T0, async (tacit, _setClock, say) => {
+      await say(
+        "wandb",
+        "for this repo: experiments get logged to wandb under the project asr-conformer.",
+        T0,
+      );
+      expect((await live(tacit)).some((rule) => rule.includes("wandb"))).toBe(true);
+      await say(
+        "mlflow",
+        "bad news, finance cut our wandb seats. experiment tracking moves to MLflow, the tracking server is http://mlflow.internal:5000. don't log to wandb anymore",
+        T0 + 2 * DAY,
+      );
+      const rules = await live(tacit);
+      expect(rules).toEqual([
+        "Experiment tracking moves to MLflow, the tracking server is http://mlflow.internal:5000. Don't log to wandb anymore",
+      ]);
+    });
+  });
+});
