@@ -72,4 +72,35 @@ describe("conventions changed by their subject or by the value they name", () =>
       ]);
     });
   });
+
+  it("a rule named under a heading and taken back is withdrawn, and a newly adopted framework replaces the old", async () => {
+    await withTacit(tempDir(), "/work/sprout", T0, async (tacit, _setClock, say) => {
+      await say(
+        "rules",
+        "a few house rules: every composable that is a full screen gets a @Preview. every service function gets the @traced decorator from app.obs. tests are XCTest.",
+        T0,
+      );
+      expect(await live(tacit)).toHaveLength(3);
+      await say(
+        "preview",
+        "anyway. about the @Preview rule for screens, forget it. the maps SDK kept breaking the preview rendering on CI.",
+        T0 + DAY,
+      );
+      await say(
+        "traced",
+        "re the @traced decorator rule: drop it. OTel covers the service layer now.",
+        T0 + 2 * DAY,
+      );
+      await say(
+        "swift-testing",
+        "ok so, we adopted Swift Testing for new unit tests: @Test and #expect. UI tests stay on XCTest for now",
+        T0 + 3 * DAY,
+      );
+      const rules = await live(tacit);
+      expect(rules.some((rule) => rule.includes("@Preview"))).toBe(false);
+      expect(rules.some((rule) => rule.includes("@traced"))).toBe(false);
+      expect(rules.some((rule) => rule.startsWith("We adopted Swift Testing"))).toBe(true);
+      expect(rules).not.toContain("Tests are XCTest");
+    });
+  });
 });

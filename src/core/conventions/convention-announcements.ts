@@ -7,10 +7,12 @@
  * between that name what is dropped ("forget raw_", "Forget what I said about WebClient") stay
  * with it, so that the lesson book archives the rule built on the dropped thing. Pure.
  */
+
 import { addsNothing, announcementRest } from "../lexicon/announcements.js";
 import { namesCode } from "../lexicon/code-terms.js";
 import { languageOf } from "../lexicon/language.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { readSlots } from "./slot-rule.js";
 
 /** True when a sentence names a value to do or use: code, a slot's value, a term after "use", a Latin word in Chinese. */
@@ -32,7 +34,8 @@ export function namesAValue(text: string): boolean {
  */
 export function announcesOnly(text: string): boolean {
   const rest = announcementRest(text);
-  if (rest === null) return false;
+  // "about the @Preview rule for screens, forget it" takes the rule it names back.
+  if (rest === null || withdrawalIn(text) !== null) return false;
   return addsNothing(rest) || (/^\s*[,，;；—–-]/.test(rest) && !namesAValue(rest));
 }
 

@@ -52,6 +52,7 @@ import {
   replacementNamedBack,
   ruleOf,
   terseChoice,
+  withoutWithdrawnValue,
   withReplacementNamedBack,
 } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
@@ -375,9 +376,12 @@ export function readConventions(
   const joined = withAlternatives(message, found, placeOf).map((item) =>
     reply === null ? item : withReplacementNamedBack(item, found, reply),
   );
-  return joined.filter(
-    (item, index) => key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
-  );
+  return joined
+    .filter(
+      (item, index) =>
+        key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
+    )
+    .map(withoutWithdrawnValue);
 }
 
 /**

@@ -12,6 +12,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { answersOnlyWork, workLabel } from "../lexicon/work-groups.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
@@ -204,4 +205,15 @@ export function withReplacementNamedBack(
   if (found.some((other) => other.slot?.value != null && slots.includes(other.slot.slot))) return item;
   const named = replacementInReply(item.quote, reply);
   return named === null ? item : namedBack(item.quote, named, reply.text);
+}
+
+/**
+ * A finding that takes a rule back by its name sets no value with the words of that name ("re the
+ * @traced decorator rule: drop it" is no rule to use @traced): it drops what it names.
+ */
+export function withoutWithdrawnValue(finding: ConventionFinding): ConventionFinding {
+  const name = withdrawalIn(finding.quote)?.name ?? [];
+  const value = finding.slot?.value;
+  if (value == null || !name.some((word) => word.includes(value))) return finding;
+  return { ...finding, slot: null, kind: "avoid" };
 }

@@ -191,7 +191,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "code",
     "Writing log statements",
     "写日志",
-    /\blog(?:s|ged|ging)? (?:through|with|via|using|goes|go)\b|\blogging\b(?! (?:in|into|on|levels?)\b)|\bloggers?\b|\blog (?:lines?|messages?|statements?|calls?)\b|\b(?:print|log|emit)s? (?:a |an )?(?:warning|error)\b|\b(?:debug\.log\w*|log(?:_|\.)?(?:warn(?:ing)?|err(?:or)?|inf(?:o)?|wrn|dbg|debug))\b|打日志|日志(?:用|走|统一|打印|输出|格式)/,
+    /\blog(?:s|ged|ging)? (?:through|with|via|using|goes|go)\b|\blogging\b(?! (?:in|into|on|levels?)\b)|\bloggers?\b|\blog (?:lines?|messages?|statements?|calls?)\b|\b(?:print|log|emit)s? (?:a |an )?(?:warning|error)\b|\b(?:debug\.log\w*|log(?:_|\.)?(?:warn(?:ing)?|err(?:or)?|inf(?:o)?|wrn|dbg|debug))\b|(?:打|记|写)(?:个|一下|一条|条|点)?日志|日志(?:用|走|统一|打印|输出|格式)/,
     "we log through defmt here, nothing else",
   ),
   named(

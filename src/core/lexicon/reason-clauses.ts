@@ -42,6 +42,13 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "DEV_XS_WH was too small for the backfills",
   },
   {
+    // What is wrong with a thing, judged, after the story of how it came up: "the Svc suffix is
+    // confusing next to the service modules", "we looked at it again and tmp_ is easy to misread".
+    pattern:
+      /^(?:[^,;]{0,60}?\b(?:and|but|so)\s+)?(?:the\s+|our\s+)?[\w.@/-]+(?:\s+[\w.@/-]+){0,3}?\s+(?:is|are|was|were)\s+(?:really\s+|so\s+|just\s+|kinda\s+|pretty\s+)?(?:confusing|misleading|ugly|clunky|unreadable|ambiguous|error-prone|hard to (?:read|follow|grep|find|tell apart)|easy to (?:confuse|misread|mix up))\b/,
+    example: "the Svc suffix is confusing next to the service modules",
+  },
+  {
     // What happens without the rule: "the CI check fails without it", "prettier yells otherwise".
     pattern:
       /^(?:the\s+)?[\w .-]{1,40}?\b(?:fails?|breaks?|complains?|yells?|rejects?|blocks?|won'?t (?:build|pass|merge))\b[^,;]{0,30}?\b(?:without it|otherwise|if (?:it'?s|you) (?:missing|don'?t|forget))\b/,

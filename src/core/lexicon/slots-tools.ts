@@ -320,6 +320,9 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       xunit: "xunit",
       nunit: "nunit",
       mstest: "mstest",
+      // Swift's test frameworks.
+      xctest: "xctest",
+      "swift testing": "swift-testing",
       // C++ test frameworks.
       gtest: "googletest",
       googletest: "googletest",

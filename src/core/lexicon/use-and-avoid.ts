@@ -194,6 +194,13 @@ export const AVOID_LEADS = defineLexicon(
       ),
       "Drop the queue_test rule. Too painful for internals.",
     ),
+    // A rule named as a heading, then taken back: "about the @Preview rule for screens, forget it".
+    after(
+      new RegExp(
+        String.raw`\b(?:about|re|regarding|as for)\s+(?:the|our)(?=\s+\S+(?:\s+\S+){0,2}?\s+(?:thing|one|bit|${RULE_WORD})(?:\s+(?:for|on|in|about)\s+(?:\S+\s+){0,2}?\S+?)?\s*[:,—–]\s*${TAKE_BACK}\s+(?:it|that|this)\b)`,
+      ),
+      "about the @Preview rule for screens, forget it",
+    ),
     // What the user no longer asks for: "you don't need to write JSDoc blocks anymore".
     after(
       /\b(?:don'?t|do not|no longer) need to (?:write|add|use|include|put|keep)(?=(?:[^,.;]|\.(?=\w))*\b(?:any ?more|no longer)\b)/,

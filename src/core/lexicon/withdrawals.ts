@@ -54,6 +54,14 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
       "about the LG thing: we don't need that rule any more, Swift modules already namespace our types",
   },
   {
+    // The same taken back with a verb, the rule's scope said after its name: "about the @Preview
+    // rule for screens, forget it".
+    pattern: new RegExp(
+      String.raw`(?:^|(?<=[.!?;]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?|anyway),?\s+)?(?:about|re|regarding|as for|on)\s+(?:the|our)\s+((?:\S+\s+){0,2}?\S+?)\s+(?:thing|one|business|bit|${RULE_WORD})(?:\s+(?:for|on|in|about)\s+(?:\S+\s+){0,2}?\S+?)?\s*[:,—–]\s*${TAKE_BACK}\s+(?:it|that|this)(?:\s+(?:one|${RULE_WORD}))?\b`,
+    ),
+    example: "anyway. about the @Preview rule for screens, forget it. the SDK kept breaking on CI",
+  },
+  {
     pattern: new RegExp(
       `${NAMED_RULE_ZH}(?:就|也)?(?:不用了|不要了|取消了?|作废了?|废了|去掉了?|删了|撤了|不算了)`,
     ),

@@ -64,8 +64,11 @@ const ZH_LEAD = String.raw`^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*`;
 const ZH_VERB = (verbs: string) =>
   String.raw`(?:(?:^|[，,。；;！!]\s*)(?:(?:${ZH_LEAD_WORDS})\s*)+(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,32}?)?(?:${verbs})|(?:^|[，,。；;！!]\s*)(?:把|给|将)?[^，。？?！!；;]{0,32}?(?:${verbs})(?=一?[个张条列项份段套下组些成])|^\s*(?:(?:${ZH_LEAD_WORDS})\s*)*(?:(?:把|给|将|在|为)[^，。？?！!；;]{0,32}?(?:${verbs})|(?:${verbs})(?:一)?(?:个|张|条|列|项|份|段|套|下|一下|组|些|成)))(?![得的了过])`;
 
-/** Pieces of prose: writing one is not code ("write a blog post about our launch", "write a README for …"). */
-const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|message|tweet|summary|speech|toast|bio|cover letter|haiku|song|readme|changelog(?: entry)?|release notes?|runbook|wiki page|docs? page|documentation)s?\b`;
+/**
+ * Pieces of prose: writing one is not code ("write a blog post about our launch", "write a README for
+ * …"); a message code emits is no prose ("add an error message if the transfer times out").
+ */
+const PROSE = String.raw`(?:blog post|post|e-?mail|letter|note|announcement|poem|story|essay|(?<!(?:error|warning|log|exception|validation|status) )message|tweet|summary|speech|toast|bio|cover letter|haiku|song|readme|changelog(?: entry)?|release notes?|runbook|wiki page|docs? page|documentation)s?\b`;
 
 /** Texts that report a change, each about a subject it names after: "the commit message for the ack retry change". */
 const REPORTS = `(?:commit message|commit|changelog(?: entry)?|release notes?|pr description|pull request description|e-?mail|summary|announcement|message|note|standup update)`;

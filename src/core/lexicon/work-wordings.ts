@@ -202,7 +202,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "code",
-    /\b(?:loggers?|state management)\b|(?:打|记|写)日志|日志(?:框架|库|组件|工具|打印|统一|都?(?:用|走|通过))|分页|状态管理/,
+    /\b(?:loggers?|state management)\b|(?:打|记|写)(?:个|一下|一条|条|点)?日志|日志(?:框架|库|组件|工具|打印|统一|都?(?:用|走|通过))|分页|状态管理/,
     "Logs go through winston, the logger is in src/log.ts",
   ),
   // The oldest toolchain the code must build with decides which language features it may use.

@@ -238,3 +238,37 @@ describe("how the code is written holds for every request to write code", () => 
     expect(picked("write the commit message for the ring buffer change")).toEqual([]);
   });
 });
+
+describe("a convention's scope named by the prompt", () => {
+  const SCOPED = [
+    convention("model-tests", "Every model needs a description plus not_null and unique tests in the schema.yml"),
+    convention("scratch", "dev_sandbox is going away, so use --target scratch for local runs from now on"),
+    convention("api-tests", "每个接口都要写单测"),
+  ].map((lesson) => ({ lesson, relevance: 0.3 }));
+
+  it("holds whatever kind of work the rest of it names", () => {
+    expect(chosenFrom(SCOPED, "add a staging model for the stripe charges source")).toEqual(["model-tests"]);
+    expect(chosenFrom(SCOPED, "run the new revenue model locally and check it compiles")).toEqual([
+      "model-tests",
+      "scratch",
+    ]);
+    expect(chosenFrom(SCOPED, "给订单接口加个分页")).toContain("api-tests");
+    // A prompt that names none of the things asks for none of them.
+    expect(chosenFrom(SCOPED, "commit the changes, ticket 518")).toEqual([]);
+  });
+});
+
+describe("requests that change code in fewer words", () => {
+  it.each([
+    ["add an error message if the I2C transaction to the IMU times out", "code"],
+    ["print a warning when the spawner runs out of spawn points", "code"],
+    ["抓取失败的时候打个日志，带上商品 id", "code"],
+    ["建一张出库明细表，字段有出库单号、SKU、数量、库位", "code"],
+  ])("%s", (prompt, kind) => {
+    expect([...promptWork(prompt, false).work]).toContain(kind);
+  });
+
+  it("keeps a message to people as prose", () => {
+    expect([...promptWork("write a message to the team about the outage", false).work]).not.toContain("code");
+  });
+});

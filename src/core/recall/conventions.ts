@@ -9,6 +9,7 @@ import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
 import { namesCodeSymbol, namesSourceFile } from "../lexicon/code-terms.js";
+import { namesScope } from "../lexicon/convention-scopes.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
@@ -16,6 +17,7 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
+import { tokens } from "../lexicon/tokenizer.js";
 import {
   CODE_WORK,
   EVERY_TASK_WORK,
@@ -47,6 +49,8 @@ export interface PromptWork {
    * its work: its conventions may answer it as lessons.
    */
   aboutProject: boolean;
+  /** The prompt's words, stemmed: a convention whose scope they name holds for it (see convention-scopes.ts). */
+  words?: ReadonlySet<string>;
 }
 
 /** Words that put a prompt in its project: "our", "we", "this repo", 我们, 项目. */
@@ -84,6 +88,7 @@ export function promptWork(prompt: string, general: boolean): PromptWork {
     question,
     // Naming the project's work counts: "how many instances is the notifier service scaled to in prod?".
     aboutProject: named.size > 0 || PROJECT_WORDS.test(prompt),
+    words: tokens(prompt, { stem: true }),
   };
 }
 
@@ -233,11 +238,13 @@ export function chooseConventions(
     const wide = holdsProjectWide(candidate.lesson.rule) && !prompt.general ? 1 : 0;
     const work = conventionWork(candidate.lesson);
     const { shared, specific } = sharedWork(work, prompt);
+    // "every model needs …" holds for "add a staging model …", whatever work the rest of it names.
+    const scoped = prompt.words !== undefined && namesScope(candidate.lesson.rule, prompt.words) ? 1 : 0;
     return {
       ...candidate,
       text: conventionLine(candidate.lesson),
-      shared: shared + wide,
-      specific,
+      shared: shared + wide + scoped,
+      specific: specific + scoped,
       answersOnly: aboutAnswersOnly(work, candidate.lesson.rule),
       // A slot that governs how code is written, and nothing else.
       codeOnly: slotOfLesson(candidate.lesson) !== null && [...work].every((kind) => kind === "code"),

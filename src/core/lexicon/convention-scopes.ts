@@ -1,0 +1,59 @@
+/**
+ * The scope a convention names: the things it holds for ("every model needs a description …", "all
+ * handlers get …", "use --target scratch for local runs from now on", 每个接口都要…). A prompt that
+ * names the same things is work the convention holds for, whatever kind of work its other words
+ * name ("add a staging model …", "run the new revenue model locally …"). Pure.
+ */
+import { memoizeText } from "../memo.js";
+import { defineLexicon } from "./define-lexicon.js";
+import { tokens } from "./tokenizer.js";
+
+/** Every wording of a convention's scope; group 1 is the things it holds for. */
+export const CONVENTION_SCOPES = defineLexicon("convention-scopes", [
+  {
+    // "every model needs …", "all new handlers get …".
+    pattern:
+      /\b(?:every|each|all)\s+(?:new\s+|public\s+|private\s+|of\s+(?:the|our)\s+)?((?:[a-z][\w-]*\s+)?[a-z][\w-]*?)(?=\s+(?:needs?|gets?|must|should|has to|have to|requires?|carr(?:y|ies)|goes|go)\b)/,
+    example: "every model needs a description plus not_null and unique tests",
+  },
+  {
+    // "…, so use --target scratch for local runs from now on": the things named last, before the marker.
+    pattern:
+      /\bfor\s+(?:all\s+|every\s+|new\s+|the\s+)?((?:[a-z][\w-]*\s+)?[a-z][\w-]*)(?=\s*(?:from now on|going forward|[,.;]|$))/,
+    example: "use --target scratch for local runs from now on",
+  },
+  {
+    pattern: /(?:每个|每张|每条|所有的?)([\u4e00-\u9fff]{1,4}?)(?=都|必须|要|需要)/,
+    example: "每个接口都要写单测",
+  },
+]);
+
+/** Each scope wording, compiled once. */
+const SCOPES = CONVENTION_SCOPES.entries.map((entry) => new RegExp(entry.pattern.source, "iu"));
+
+/**
+ * The words of the things a convention holds for, stemmed; empty when it names none. Read once per
+ * rule text: recall asks it of every convention on every prompt.
+ */
+export const scopeWords = memoizeText((rule: string): readonly string[] => {
+  for (const scope of SCOPES) {
+    const named = scope.exec(rule)?.[1];
+    if (named !== undefined) return [...tokens(named, { stem: true })];
+  }
+  return [];
+});
+
+/**
+ * True when the prompt's words (`said`, stemmed tokens) name every word of the convention's scope
+ * (see {@link scopeWords}), a word of four letters or more also as the start of one ("local" in
+ * "locally").
+ */
+export function namesScope(rule: string, said: ReadonlySet<string>): boolean {
+  const scope = scopeWords(rule);
+  return (
+    scope.length > 0 &&
+    scope.every(
+      (word) => said.has(word) || (word.length >= 4 && [...said].some((other) => other.startsWith(word))),
+    )
+  );
+}
