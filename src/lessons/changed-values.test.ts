@@ -53,7 +53,7 @@ describe("conventions changed by their subject or by the value they name", () =>
     });
   });
 
-  it("where experiments are logged moves to another tracker, and the drop goes with it", async () => {
+  it("where experiments are logged moves to another tracker, the drop goes with it, and its server moves", async () => {
     await withTacit(tempDir(), "/work/asr", T0, async (tacit, _setClock, say) => {
       await say(
         "wandb",
@@ -66,10 +66,18 @@ describe("conventions changed by their subject or by the value they name", () =>
         "bad news, finance cut our wandb seats. experiment tracking moves to MLflow, the tracking server is http://mlflow.internal:5000. don't log to wandb anymore",
         T0 + 2 * DAY,
       );
-      const rules = await live(tacit);
-      expect(rules).toEqual([
-        "Experiment tracking moves to MLflow, the tracking server is http://mlflow.internal:5000. Don't log to wandb anymore",
+      expect((await live(tacit)).sort()).toEqual([
+        "Experiment tracking moves to MLflow. Don't log to wandb anymore",
+        "The tracking server is http://mlflow.internal:5000",
       ]);
+      await say(
+        "moved",
+        "quick infra note: the MLflow server moved to https://mlflow.speechlab.ai, the old host is gone.",
+        T0 + 4 * DAY,
+      );
+      const rules = await live(tacit);
+      expect(rules.some((rule) => rule.includes("https://mlflow.speechlab.ai"))).toBe(true);
+      expect(rules.some((rule) => rule.includes("mlflow.internal"))).toBe(false);
     });
   });
 

@@ -16,6 +16,7 @@ import { hanCount, hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { RULE_HEADINGS } from "../lexicon/standing-markers.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { readSlots } from "./slot-rule.js";
 
@@ -27,11 +28,13 @@ function longEnough(words: string): boolean {
   return hasHan(words) ? hanCount(words) >= 4 : words.trim().split(/\s+/).length >= 3;
 }
 
-/** True when a heading names something a rule is about: code, a slot's value, a Latin name in Chinese, an activity. */
+/** True when a heading names something a rule is about: code, a slot's value, a thing to use, a Latin name in Chinese, an activity. */
 function namesSomething(heading: string): boolean {
   const zh = hasHan(heading);
   return (
     namesCode(heading) ||
+    // What to use now: "we moved to Xcode Cloud: push to a release/* branch and it builds".
+    preferenceTerms(heading).use.size > 0 ||
     (zh && /[A-Za-z0-9]/.test(heading)) ||
     readSlots(heading).some((slot) => slot.value !== null) ||
     activityTrigger(heading, zh) !== null

@@ -287,3 +287,12 @@ describe("a heading of the project's rules before a colon", () => {
     expect(rule?.trigger).toBe("Writing log statements");
   });
 });
+
+describe("a change said before a colon", () => {
+  it("is part of the rule, not a heading cut from it", () => {
+    const [rule] = readConventions(
+      "the beta lane is gone too. we moved to Xcode Cloud: push to a release/* branch and it uploads to TestFlight on its own",
+    );
+    expect(rule?.rule).toMatch(/^We moved to Xcode Cloud: push to a release\/\* branch/);
+  });
+});

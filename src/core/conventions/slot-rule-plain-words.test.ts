@@ -211,3 +211,17 @@ describe("a prefix named and then changed, said of no thing", () => {
     expect(slots("the Gb prefix confuses people")).toEqual([]);
   });
 });
+
+describe("where a service of the project is reached", () => {
+  it("is keyed by the first word of its host, so a move supersedes the old address", () => {
+    expect(slots("the tracking server is http://mlflow.internal:5000")).toEqual([
+      "address.mlflow=http://mlflow.internal:5000",
+    ]);
+    expect(slots("the MLflow server moved to https://mlflow.speechlab.ai, the old host is gone")).toEqual([
+      "address.mlflow=https://mlflow.speechlab.ai",
+    ]);
+    // A link that is no server's address, or a host with no name of its own, sets nothing.
+    expect(slots("see https://docs.python.org/3/library/asyncio.html for the details")).toEqual([]);
+    expect(slots("the api server is at https://api.example.com")).toEqual([]);
+  });
+});

@@ -310,3 +310,14 @@ describe("a thing not to be done any more, with any verb", () => {
     expect(preferenceTerms("don't log to stdout in handlers").avoid).toEqual(new Set());
   });
 });
+
+describe("a rule taken back in fewer words", () => {
+  it("is named by its heading or by 那条规范, and the change said beside it is no heading", () => {
+    const older = asConvention("提交信息用中文写，格式是【模块】描述");
+    expect(drops("提交信息那条规范取消吧，跟海外团队协作不方便", older.rule)).toBe(true);
+    expect(
+      drops("about the @Preview rule for screens, forget it", "Every full screen composable gets a @Preview"),
+    ).toBe(true);
+    expect(drops("about the @Preview rule for screens, forget it", "Tests are XCTest")).toBe(false);
+  });
+});

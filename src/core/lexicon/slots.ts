@@ -140,6 +140,18 @@ export const SLOTS = defineLexicon(
       /(?:test|testing|qa|uat|staging) (?:env|environment|server|box|cluster)s?|staging|测试环境|预发(?:环境)?/,
       "the test env is qa-gw now",
     ),
+    // Where a service of the project is reached, keyed by the first word of its host: "the tracking
+    // server is http://mlflow.internal:5000", later "the MLflow server moved to https://mlflow.speechlab.ai".
+    {
+      slot: "address.{what}",
+      what: 2,
+      whats: {},
+      work: ["config"],
+      pattern:
+        /\b(?:server|host|endpoint|url|registry|instance|base url)s?\b[^.;\n]{0,24}?\b(?:is|are|moved to|lives at|is at|now at|points at|at)\s+(?:now\s+)?(https?:\/\/((?!(?:www|api|app|localhost)\b)[a-z][a-z0-9-]{2,})(?:\.[\w-]+)*(?::\d+)?(?:\/[^\s,;)]*)?)/,
+      example: "the tracking server is http://mlflow.internal:5000",
+      value: { from: "group" as const, value: 1 },
+    },
     // The command a deploy or a release goes out with: "deploys: `cap production deploy` from main",
     // "deploy is `git push heroku main`", "TestFlight builds go out with `bundle exec fastlane beta`".
     valued(

@@ -63,7 +63,7 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
   },
   {
     pattern: new RegExp(
-      `${NAMED_RULE_ZH}(?:就|也)?(?:不用了|不要了|取消了?|作废了?|废了|去掉了?|删了|撤了|不算了)`,
+      `${NAMED_RULE_ZH}(?:就|也)?(?:不用了|不要了|取消(?:了|吧|掉)?|作废了?|废了|去掉(?:了|吧)?|删了|撤了|不算了)`,
     ),
     example: "还有 docstring 那条不用了",
   },

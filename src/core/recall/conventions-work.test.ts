@@ -241,7 +241,10 @@ describe("how the code is written holds for every request to write code", () => 
 
 describe("a convention's scope named by the prompt", () => {
   const SCOPED = [
-    convention("model-tests", "Every model needs a description plus not_null and unique tests in the schema.yml"),
+    convention(
+      "model-tests",
+      "Every model needs a description plus not_null and unique tests in the schema.yml",
+    ),
     convention("scratch", "dev_sandbox is going away, so use --target scratch for local runs from now on"),
     convention("api-tests", "每个接口都要写单测"),
   ].map((lesson) => ({ lesson, relevance: 0.3 }));
