@@ -225,3 +225,20 @@ describe("where a service of the project is reached", () => {
     expect(slots("the api server is at https://api.example.com")).toEqual([]);
   });
 });
+
+describe("the crate errors are made with, and names shown with a placeholder", () => {
+  it("reads the error crate by its subject, and a view suffix after Xxx", () => {
+    expect(slots("driver errors move from thiserror to snafu")).toEqual(["error-library=snafu"]);
+    expect(slots("we're going back to thiserror for all driver errors")).toEqual(["error-library=thiserror"]);
+    expect(slots("errors are one enum per driver, derived with thiserror")).toEqual([
+      "error-library=thiserror",
+    ]);
+    expect(slots("Top-level SwiftUI views are named XxxScreen, like SightingListScreen")).toEqual([
+      "naming.view.suffix=screen",
+    ]);
+    expect(slots("Top-level SwiftUI views just end in View, like SightingListView")).toEqual([
+      "naming.view.suffix=view",
+    ]);
+    expect(slots("errors are returned as values")).toEqual([]);
+  });
+});

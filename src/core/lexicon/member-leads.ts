@@ -22,7 +22,7 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
   {
     // What a kind of work is done with: "mocks with Moq", "we log with structlog", "deps with plain pip".
     pattern:
-      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed|deploy(?:s|ed|ing)?|ship(?:s|ped|ping)?)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/,
+      /\b(?:mock(?:s|ing|ed)?|log(?:s|ging|ged)?|tests?|test(?:ing|ed)|format(?:s|ting|ted)?|lint(?:s|ing|ed)?|deps|dependencies|packages|install(?:s|ing|ed)?|buil(?:ds?|ding|t)|bundl(?:e|es|ing|ed)|assert(?:s|ions)?|matchers?|injection|validat(?:e|es|ion|ed)|di|styl(?:e|es|ing|ed)|manag(?:ed|es)|written|wrapped|typed|deriv(?:e|es|ed|ing)|defin(?:e|es|ed|ing)|deploy(?:s|ed|ing)?|ship(?:s|ped|ping)?)\s+(?:with|using|via)\s+(?:the\s+|plain\s+)?$/,
     example: "Tests are xUnit, mocks with ",
   },
   // What things are wrapped with: "wrap flaky calls with backoff.on_exception".

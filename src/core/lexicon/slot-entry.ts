@@ -95,6 +95,11 @@ export const WHAT_NAMES: Readonly<Record<string, string>> = {
   module: "module",
   component: "component",
   组件: "component",
+  // A UI's top-level views, however a team calls them: one naming slot.
+  view: "view",
+  screen: "view",
+  page: "view",
+  页面: "view",
   变量: "variable",
   函数: "function",
   方法: "method",

@@ -222,6 +222,16 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     // Not the verb: "forms always conform to the spacing scale".
     { names: ["conform"], example: "forms moved from react-hook-form to conform", neutralAfter: /^\s+to\b/i },
   ),
+  // The crate a Rust project defines or carries its errors with: one per kind of crate, and a move
+  // from one to another supersedes it ("driver errors move from thiserror to snafu").
+  ...described(
+    "error-library",
+    ["code"],
+    /(?:(?:driver|library|lib|crate|our|the) )?errors?(?: handling| types?| enums?)?|错误处理|错误类型/,
+    "driver errors are thiserror enums",
+    same("thiserror", "anyhow", "snafu", "eyre", "color-eyre", "miette", "error-stack"),
+    "we're going back to thiserror for all driver errors",
+  ),
   // A protobuf message has a oneof too: OneOf is the library only where the rule speaks of results or errors.
   ...membersWithEveryday(
     "result-type",

@@ -219,6 +219,15 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     1,
     2,
   ),
+  // A name shown with a placeholder for its own part: "views are named XxxScreen", "named <Name>Dto".
+  naming(
+    "suffix",
+    new RegExp(
+      String.raw`\b${WHAT}\b[^.;]{0,40}?\b(?:named|called)\s+['"‘“\x60]?(?:Xxx|Foo|<\w+>|\{\w+\})([A-Z][A-Za-z0-9]{1,15})\b`,
+    ),
+    "Top-level SwiftUI views are named XxxScreen, like SightingListScreen",
+    2,
+  ),
   naming(
     "suffix",
     new RegExp(String.raw`\b${WHAT} names?\b[^.;,]{0,30}?\bends?\s+with\s+`),
