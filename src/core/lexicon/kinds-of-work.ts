@@ -183,7 +183,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "code",
     "Formatting dates and times",
     "处理日期和时间",
-    /\b(?:dayjs|moment|date-fns|luxon)\b|\bformat\w*\b[^.]{0,20}\b(?:dates?|times?|timestamps?)\b|日期|时间格式|(?:格式化|显示)[^，。]{0,10}时间/,
+    /\b(?:dayjs|moment|date-fns|luxon)\b|\bformat\w*\b[^.]{0,20}\b(?:dates?|times?|timestamps?)\b|\b(?:show|display|render|print)s?\b[^.]{0,30}\b(?:dates?|times?|timestamps?)\s+as\b|日期|时间格式|(?:格式化|显示)[^，。]{0,10}时间/,
     "use dayjs, not moment",
   ),
   // How code logs is how code is written: "we log through defmt", "Logging is zerolog".
