@@ -30,6 +30,12 @@ export const SMALL_TALK_CUES = defineLexicon("small-talk-cues", [
       /^[^\w\u4e00-\u9fff]*(?:lol|lmao|rofl|haha+|hehe+|ok(?:ay)?|k|kk|cool|nice|sure|got it|yep|yeah|yup|nope|bye|see you|later|good night|gn|ttyl|wow|oh|hmm+|ah+)[^\w\u4e00-\u9fff]*$/,
     example: "lol",
   },
+  // Home life: pets and family, said as one's own.
+  {
+    pattern:
+      /\bmy (?:cat|cats|dog|dogs|kid|kids|son|daughter|wife|husband|partner|mum|mom|dad|parents|neighbou?rs?)\b/,
+    example: "lol my cat just walked across the keyboard",
+  },
   {
     pattern: /\b(?:nice|lovely|beautiful|terrible|awful|crazy|weird) weather\b|\bthe weather (?:is|was)\b/,
     example: "Nice weather today, isn't it?",

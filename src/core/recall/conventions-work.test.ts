@@ -275,3 +275,20 @@ describe("requests that change code in fewer words", () => {
     expect([...promptWork("write a message to the team about the outage", false).work]).not.toContain("code");
   });
 });
+
+describe("chat about home life", () => {
+  it("asks for no work and gets no conventions, unless it goes on to ask", () => {
+    expect(
+      promptWork("lol my cat just walked across the keyboard and sent half a message", false).general,
+    ).toBe(true);
+    expect(
+      promptWork("my kids are off sick, so can you fix the flaky login test for me", false).general,
+    ).toBe(false);
+  });
+
+  it("reads showing a date in a format as date work", () => {
+    expect([
+      ...promptWork("show the estimated delivery date as 'Thu, Mar 12' on the card", false).work,
+    ]).toContain("code");
+  });
+});

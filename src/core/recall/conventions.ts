@@ -94,8 +94,8 @@ export function promptWork(prompt: string, general: boolean): PromptWork {
 
 /**
  * Small talk or thanks that asks for no work: "haha thanks for all the help this week, have a
- * great weekend!", "谢谢，辛苦了". A thanks that goes on to ask for something ("thanks, now commit
- * it") names its work.
+ * great weekend!", "谢谢，辛苦了", "lol my cat just walked across the keyboard". A thanks that goes on
+ * to ask for something ("thanks, now commit it") names its work.
  */
 export function chitChat(prompt: string, work: ReadonlySet<string>): boolean {
   const opening = /^\W*([a-z]+)/i.exec(prompt)?.[1]?.toLowerCase() ?? "";
