@@ -242,3 +242,15 @@ describe("the crate errors are made with, and names shown with a placeholder", (
     expect(slots("errors are returned as values")).toEqual([]);
   });
 });
+
+describe("a command to use whose own words name its work", () => {
+  it("is the command of that work", () => {
+    expect(slots("just use make test, it starts the database first")).toEqual(["test-command=make test"]);
+    expect(slots("use pnpm lint, the global eslint is another version")).toEqual(["lint-command=pnpm lint"]);
+    expect(slots("just use make deploy ENV=dev, it sets the kube context for you")).toEqual([
+      "deploy-command=make deploy",
+      "deploy-target=dev",
+    ]);
+    expect(slots("use make")).toEqual([]);
+  });
+});
