@@ -23,6 +23,7 @@ const NOT_LEXICONS = new Set([
   "slots-described",
   "slots-libraries",
   "slots-naming",
+  "slots-naming-zh",
   "slots-commands",
   "slots-tools",
   "stop-words",

@@ -11,7 +11,7 @@
  */
 import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 import { NARROWINGS } from "./narrowings.js";
-import { DID_NOT_TAKE_HOLD, DOES_THE_JOB_NOW } from "./use-and-avoid.js";
+import { DID_NOT_TAKE_HOLD, DOES_THE_JOB_NOW } from "./use-leads.js";
 import { WITHDRAWALS } from "./withdrawals.js";
 
 /** What kind of shape a rule has. */

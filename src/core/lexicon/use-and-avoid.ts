@@ -7,118 +7,16 @@
  * "jobs run on BullMQ", 持久层用 MyBatis-Plus): those leads are `DESCRIPTION_LEADS` (description-leads.ts). Pure.
  */
 import { memoizeText } from "../memo.js";
-import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { defineLexicon } from "./define-lexicon.js";
 import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
+import { after, DID_NOT_TAKE_HOLD, REPLACED, type TermLead, USE_LEADS } from "./use-leads.js";
 import { TAKE_BACK } from "./withdrawals.js";
 
 const WORD = String.raw`[\p{L}\p{N}_@./:+<>-]*[\p{L}\p{N}_@/:+>-]`;
 /** A term written in Latin letters (a name in Chinese text: "Vuex", "pip-tools", "DO"). */
 const LATIN_WORD = "[A-Za-z0-9_@./:+<>-]*[A-Za-z0-9_@/:+>-]";
 const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|(${WORD})`;
-
-/** A lead that introduces a term; the term follows it, past an article. */
-export interface TermLead extends LexiconEntry {
-  /** `after`: the term follows the lead; `before`: the lead follows the term ("yarn is gone"). */
-  side: "after" | "before";
-  /** A `before` lead that may follow its term with no space (Chinese: "Vuex不要再用了"). */
-  joined?: true;
-  /** A `before` lead whose term opens its clause ("slog everywhere", not "for logging everywhere"). */
-  opensClause?: true;
-}
-
-const after = (pattern: RegExp, example: string): TermLead => ({ pattern, example, side: "after" });
-
-/**
- * "replaced" said of what replaced a thing, first ("GoodJob replaced Sidekiq"): the thing before it
- * is used, the one after it dropped. Not passive ("jest got replaced with vitest"), nor "replaced X
- * with Y" (read by its own leads).
- */
-const REPLACED =
-  /(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/;
-
-/** A thing that did not take hold, so it is dropped: "Shouldly didn't stick" (a rule shape too). */
-export const DID_NOT_TAKE_HOLD = /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/;
-
-/** What does a job now, named before it: "LitMotion is the tween library now" (a rule shape too). */
-export const DOES_THE_JOB_NOW =
-  /(?:is|are) (?:the|our) (?:[\w-]+ ){0,2}(?:library|lib|tool|framework|runner|engine|package|client|provider|platform|backend|formatter|linter) (?:now|from now on|going forward)\b/;
-
-/** Leads of a term the rule says to use. */
-export const USE_LEADS = defineLexicon(
-  "use-leads",
-  [
-    after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with|reach for)/, "use pnpm for everything"),
-    after(/\buses(?= \S+ now\b)/, "the binary uses miette now"),
-    after(
-      /\b(?:switch(?:es|ed|ing)?|mov(?:es|e|ed|ing)|migrat(?:es|e|ed|ing))(?:\s+(?:[\w-]+|\+|&)){0,7}?\s+(?:on)?to/,
-      "we switched the whole monorepo to pnpm",
-    ),
-    after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
-    after(/\brenamed (?:to|as)/, "BillingError was renamed to PaymentError"),
-    after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
-    after(
-      /\bswap(?:s|ped|ping)?(?: out)? (?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:for|with)|\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)) (?!(?:the|a|an|this|that|our|some|all)\b)(?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:(?:altogether|entirely|completely) )?for/,
-      "we swapped axios for ky",
-    ),
-    after(
-      /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
-      "we format everything with biome",
-    ),
-    after(
-      /\b(?:(?:are|is|get|gets|got) (?:managed|handled|installed|wrapped|generated|deployed|built|run|done|tracked|pinned)|go(?:es)?) (?:with|by|through|via|using)/,
-      "deps are managed with poetry",
-    ),
-    // Any work done through a thing: "request input is validated through spatie/laravel-data objects".
-    after(
-      /\b(?:are|is|gets?|got) \w+ed (?:through|via|using)/,
-      "request input is validated through laravel-data now",
-    ),
-    after(
-      /\b(?:are|is|gets?|got) (?:wrapped|packed|boxed) in(?:to)?/,
-      "api responses are wrapped in ApiResponse<T>",
-    ),
-    // A possessive names no value: "logrus is on its way out" drops logrus.
-    after(
-      /\b(?:listens on|runs on|serves on|is on|port\b)(?! (?:its|their|his|her|our|my|your)\b)(?: port)?/,
-      "the api listens on 8081",
-    ),
-    after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
-    // What replaced a thing, said first: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
-    {
-      pattern: REPLACED,
-      example: "GoodJob replaced Sidekiq (we got rid of redis entirely)",
-      side: "before" as const,
-    },
-    // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
-    after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
-    after(
-      /(?:(?<![不别再必])使?用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/,
-      "以后一律用 pnpm",
-    ),
-    // 换 right before a name is a switch to it: "组里投票决定换 doctest".
-    after(/换(?=\s*[A-Za-z])/, "组里投票决定换 doctest"),
-    after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
-    after(
-      /\b(?:standardi[sz](?:ed|ing)|settl(?:ed|ing)|land(?:ed|ing)|converg(?:ed|ing)|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
-      "the platform team standardized on zerolog",
-    ),
-    {
-      // The thing named first as what does a job now: "LitMotion is the tween library now".
-      pattern: DOES_THE_JOB_NOW,
-      example: "LitMotion is the tween library now",
-      side: "before" as const,
-    },
-    {
-      // Only a clause's first word: "for logging from now on" does not use "logging".
-      pattern: /(?:from now on|from here on|going forward|everywhere|across the board)\b/,
-      example: "httpx.AsyncClient from now on",
-      side: "before" as const,
-      opensClause: true as const,
-    },
-  ],
-  "iu",
-);
 
 /**
  * What "no" says of in a clause of its own without banning a thing: a courtesy, an answer or an
