@@ -7,7 +7,6 @@
  * between that name what is dropped ("forget raw_", "Forget what I said about WebClient") stay
  * with it, so that the lesson book archives the rule built on the dropped thing. Pure.
  */
-
 import { addsNothing, announcementRest } from "../lexicon/announcements.js";
 import { namesCode } from "../lexicon/code-terms.js";
 import { languageOf } from "../lexicon/language.js";

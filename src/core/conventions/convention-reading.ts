@@ -239,7 +239,6 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // The marker may sit in the lead-in itself ("Our convention is to …", 我们规范是), or in the
   // sentence after, which points back at this one ("Do it that way from now on").
   const strong = reading.confirmed === true || echoed || hasStrongStandingMarker(unit.text);
-  // The words that name a rule taken back set no value ("re the @traced decorator rule: drop it").
   const own = readSlots(text).filter((slot) => slot.value !== null);
   // A heading cut from the rule may name what it governs ("about the line length: make that 120").
   const headed = own.length > 0 ? [] : readSlots(unit.text).filter((slot) => sets(slot, text));

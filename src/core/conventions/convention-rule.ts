@@ -9,7 +9,7 @@
 
 import { announcementRest } from "../lexicon/announcements.js";
 import { tellsDecision } from "../lexicon/decisions.js";
-import { kindsOfWork, kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
+import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
@@ -18,7 +18,6 @@ import { ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
-import { workMeets } from "../lexicon/work-groups.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
@@ -51,6 +50,7 @@ import {
   onlyDrops,
   replacementNamedBack,
   ruleOf,
+  sameWorkOrUnknown,
   terseChoice,
   withoutWithdrawnValue,
   withReplacementNamedBack,
@@ -382,14 +382,6 @@ export function readConventions(
         key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
     )
     .map(withoutWithdrawnValue);
-}
-
-/**
- * True when two findings name a kind of work in common, or either names none; a drop's work is read
- * from its own first clause ("fly's out too, their postgres gave us grief" names no database work).
- */
-function sameWorkOrUnknown(drop: ConventionFinding, rule: ConventionFinding): boolean {
-  return workMeets(kindsOfWork(drop.quote.split(/[,，;；]/)[0] ?? ""), rule.work);
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

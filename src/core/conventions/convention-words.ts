@@ -7,13 +7,14 @@ import { announcementRest } from "../lexicon/announcements.js";
 import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
 import { isInstruction } from "../lexicon/imperative-verbs.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
-import { answersOnlyWork, workLabel } from "../lexicon/work-groups.js";
+import { answersOnlyWork, workLabel, workMeets } from "../lexicon/work-groups.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { AgentReply } from "./convention-echoes.js";
@@ -216,4 +217,12 @@ export function withoutWithdrawnValue(finding: ConventionFinding): ConventionFin
   const value = finding.slot?.value;
   if (value == null || !name.some((word) => word.includes(value))) return finding;
   return { ...finding, slot: null, kind: "avoid" };
+}
+
+/**
+ * True when two findings name a kind of work in common, or either names none; a drop's work is read
+ * from its own first clause ("fly's out too, their postgres gave us grief" names no database work).
+ */
+export function sameWorkOrUnknown(drop: ConventionFinding, rule: ConventionFinding): boolean {
+  return workMeets(kindsOfWork(drop.quote.split(/[,，;；]/)[0] ?? ""), rule.work);
 }

@@ -51,9 +51,12 @@ export const scopeWords = memoizeText((rule: string): readonly string[] => {
 export function namesScope(rule: string, said: ReadonlySet<string>): boolean {
   const scope = scopeWords(rule);
   return (
-    scope.length > 0 &&
-    scope.every(
-      (word) => said.has(word) || (word.length >= 4 && [...said].some((other) => other.startsWith(word))),
-    )
+    scope.length > 0 && scope.every((word) => said.has(word) || (word.length >= 4 && opensOne(word, said)))
   );
+}
+
+/** True when `word` opens one of `said`. */
+function opensOne(word: string, said: ReadonlySet<string>): boolean {
+  for (const other of said) if (other.startsWith(word)) return true;
+  return false;
 }

@@ -50,7 +50,7 @@ export interface PromptWork {
    */
   aboutProject: boolean;
   /** The prompt's words, stemmed: a convention whose scope they name holds for it (see convention-scopes.ts). */
-  words?: ReadonlySet<string>;
+  words: ReadonlySet<string>;
 }
 
 /** Words that put a prompt in its project: "our", "we", "this repo", 我们, 项目. */
@@ -239,7 +239,7 @@ export function chooseConventions(
     const work = conventionWork(candidate.lesson);
     const { shared, specific } = sharedWork(work, prompt);
     // "every model needs …" holds for "add a staging model …", whatever work the rest of it names.
-    const scoped = prompt.words !== undefined && namesScope(candidate.lesson.rule, prompt.words) ? 1 : 0;
+    const scoped = namesScope(candidate.lesson.rule, prompt.words) ? 1 : 0;
     return {
       ...candidate,
       text: conventionLine(candidate.lesson),
