@@ -6,6 +6,8 @@
  * learnt, in one transaction. A run killed at any point leaves a task either wholly learnt or not
  * at all, so the next run learns exactly what a run that was never interrupted would have.
  */
+
+import { heldValues } from "../core/conventions/named-values.js";
 import {
   buildExperiencePrompt,
   buildOfflineExperience,
@@ -30,6 +32,7 @@ import type { LearnResult, LessonBook } from "../lessons/index.js";
 import { applyRecallOutcomes, demoteOutdatedLessons } from "../lessons/index.js";
 import type { ModelGate } from "../models/model-gate.js";
 import type { LearnJob, StoredSignal, TaskRecord } from "../store/learn-store.js";
+import { lessonScopeKey } from "../store/lesson-store.js";
 import type { Store } from "../store/store.js";
 
 /** What learning a task needs from its session run. */
@@ -75,7 +78,12 @@ export async function prepareTask(
   const offline =
     context.mode === "minimal"
       ? noExperience(segment.goal, offlineSignals)
-      : buildOfflineExperience({ task: segment, messages, signals: offlineSignals });
+      : buildOfflineExperience({
+          task: segment,
+          messages,
+          signals: offlineSignals,
+          held: await heldValuesOf(context),
+        });
   const { experience, source } = await taskExperience(
     context,
     record,
@@ -85,6 +93,21 @@ export async function prepareTask(
     offline,
   );
   return { record, segment, messages, offlineSignals, offline, experience, source };
+}
+
+/**
+ * The values the live conventions of the task's project hold (named-values.ts): a message that
+ * changes one of them is read as a convention even with no marker of its own.
+ */
+async function heldValuesOf(context: TaskContext): Promise<ReadonlySet<string> | undefined> {
+  if (context.projectId === null) return undefined;
+  const conventions = await context.store.listLessons({
+    scopeKeys: [lessonScopeKey({ scope: "project", projectId: context.projectId })],
+    convention: true,
+    status: ["candidate", "active", "refined"],
+    limit: 500,
+  });
+  return heldValues(conventions.map((lesson) => lesson.rule));
 }
 
 /**

@@ -111,4 +111,29 @@ describe("conventions changed by their subject or by the value they name", () =>
       expect(rules).not.toContain("Tests are XCTest");
     });
   });
+
+  it("a value named back with its replacement rewrites the rule that held it, through a third value", async () => {
+    await withTacit(tempDir(), "/work/loads", T0, async (tacit, _setClock, say) => {
+      await say(
+        "pool",
+        "ground rules for the loader: nightly loads run on the LOAD_XS pool, set in the job config. SQL keywords lowercase.",
+        T0,
+      );
+      await say(
+        "bigger",
+        "LOAD_XS keeps timing out on the event tables, so nightly loads now use LOAD_M",
+        T0 + DAY,
+      );
+      expect((await live(tacit)).some((rule) => rule.includes("LOAD_XS pool"))).toBe(false);
+      await say(
+        "again",
+        "LOAD_M still chokes on backfills, we're bumping the loader to LOAD_XL",
+        T0 + 3 * DAY,
+      );
+      const rules = await live(tacit);
+      // The rule that said what the pool is for keeps its words, with the latest value in them.
+      expect(rules).toContain("Nightly loads run on the LOAD_XL pool, set in the job config");
+      expect(rules.some((rule) => /LOAD_(?:XS|M)\b/.test(rule) && !rule.includes("LOAD_XL"))).toBe(false);
+    });
+  });
 });

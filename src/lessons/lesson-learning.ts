@@ -21,6 +21,7 @@ import {
   standsBeside,
   statesAnotherRule,
 } from "../core/lessons/supersession.js";
+import { mayNameValuesBack } from "../core/lessons/values-named-back.js";
 import { appliedAlready } from "../core/lessons/withdrawn-rules.js";
 import type { Redactor } from "../core/redaction.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
@@ -118,7 +119,9 @@ export async function learnLesson(
     if (candidate.convention === true && candidate.slot) holders.push(...(await liveLessons()));
     // A convention that drops a thing ("env_logger gets removed") is checked against every
     // convention of its scope, not only the nearest ones: the one built on that thing is overturned.
-    const built = dropsSomething(candidate) ? await liveLessons() : [];
+    // So is one that names a value of the project back with its replacement ("WH_ANALYTICS was always
+    // queued; dev runs now use WH_DBT_SMALL"): the convention that holds that value is overturned.
+    const built = dropsSomething(candidate) || mayNameValuesBack(candidate) ? await liveLessons() : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
     // A drop a change leaves behind ("lg_ is out" beside "variables use acct_ now") gives way to it,
     // whichever of the two is learnt first (core/lessons/subsumed-drops.ts).

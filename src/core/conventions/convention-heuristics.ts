@@ -24,6 +24,7 @@ import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { saysWord } from "./convention-threads.js";
 import { answersOnly } from "./convention-words.js";
+import { valuesWritten } from "./named-values.js";
 import { toolChoice } from "./slot-rule.js";
 import { writtenForms } from "./slot-values.js";
 
@@ -162,10 +163,14 @@ function marked(
   )
     return asHeuristic(found);
   // …and when it drops a thing the heuristic's rule does not name ("m_ 不要了，成员变量统一用后缀下划线"
-  // kept as "优先使用 后缀下划线"): what it drops is what a change of the older rule is known by.
+  // kept as "优先使用 后缀下划线", "@traced is going away, handlers use @observe instead" as "Use
+  // `@observe`"): what it drops is what a change of the older rule is known by.
+  // Without a slot, only a value written as code counts: it is what a later change names back.
+  const values = new Set(valuesWritten(found.rule).map((value) => value.key));
   if (
-    found.slot?.value != null &&
-    [...preferenceTerms(found.rule).avoid].some((term) => !saysWord(heuristic.rule, term))
+    [...preferenceTerms(found.rule).avoid].some(
+      (term) => (found.slot?.value != null || values.has(term)) && !saysWord(heuristic.rule, term),
+    )
   )
     return asHeuristic(found);
   const rule = stripLeadIns(heuristic.rule);
@@ -217,12 +222,14 @@ function replyTo(rows: readonly TaskMessage[], index: number): AgentReply | null
  * read from a convention's words is marked as that convention, several conventions in one
  * heuristic's words replace it (one each), a convention another rule already marked as one (a
  * stated fact) is left as it is, and a convention no heuristic holds is added. `title`
- * is the trigger rules fall back to (the task's title).
+ * is the trigger rules fall back to (the task's title); `projectValues` the values the project's conventions
+ * hold (a message that changes one is a convention: see named-values.ts).
  */
 export function withConventions(
   rows: readonly TaskMessage[],
   heuristics: readonly TransferableHeuristic[],
   title: string,
+  projectValues?: ReadonlySet<string>,
 ): TransferableHeuristic[] {
   const result = [...heuristics];
   let lastCommand: string | null = null;
@@ -230,7 +237,7 @@ export function withConventions(
     if (isActionCall(row)) lastCommand = toolCommand(row);
     const words = userWords(row);
     if (words === null) continue;
-    const findings = readConventions(words, lastCommand, replyTo(rows, index));
+    const findings = readConventions(words, lastCommand, replyTo(rows, index), projectValues);
     lastCommand = null;
     const held = new Map<number, ConventionFinding[]>();
     const absorbed = new Set<number>();

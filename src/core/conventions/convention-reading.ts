@@ -47,6 +47,7 @@ import {
   onlyDrops,
   readsAsDirective,
 } from "./convention-words.js";
+import { namesHeldValueBack } from "./named-values.js";
 import { readSlots, type SlotFinding, saidOfEveryOne } from "./slot-rule.js";
 import { writtenForms } from "./slot-values.js";
 
@@ -129,6 +130,8 @@ export interface MessageReading {
   described?: boolean;
   /** The agent's text reply right after the message: a unit it says back is standing (see convention-echoes.ts). */
   reply?: AgentReply | null;
+  /** The values the project's conventions hold (named-values.ts): a unit that changes one is standing. */
+  held?: ReadonlySet<string>;
 }
 
 /**
@@ -293,9 +296,13 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
     (unit.listed || reading.rulesHeaded === true) && reading.headed && about && namesAValue(text);
   const { marked } = reading;
   const described = reading.described === true && slots.length > 0;
+  // A change of a value the project's conventions hold ("LOAD_XS keeps timing out, so nightly loads
+  // now use LOAD_M") changes that convention: it needs no marker of its own.
+  const namedBack = reading.held !== undefined && namesHeldValueBack(text, reading.held);
   const lasting =
     bare !== null ||
     described ||
+    namedBack ||
     reading.inRule === true ||
     strong ||
     shaped ||
@@ -307,6 +314,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
   const directive =
     bare !== null ||
+    namedBack ||
     reading.confirmed === true ||
     echoed ||
     described ||

@@ -68,6 +68,8 @@ export interface ConventionContext {
   lastCommand?: string | null;
   /** What the agent did right after the message, if its next row is a reply or a command (see convention-echoes.ts). */
   reply?: AgentReply | null;
+  /** The values the project's conventions hold (see named-values.ts). */
+  held?: ReadonlySet<string>;
 }
 
 /**
@@ -118,10 +120,12 @@ export function readConventions(
   message: string,
   lastCommand: string | null = null,
   reply: AgentReply | null = null,
+  held?: ReadonlySet<string>,
 ): ConventionFinding[] {
   const units = ruleUnits(message);
   const reading: MessageReading = {
     reply,
+    ...(held === undefined ? {} : { held }),
     // The whole message: a heading dropped from the units may carry it ("rules of the house: …").
     marked: hasStrongStandingMarker(message),
     announced: false,
@@ -389,5 +393,6 @@ export const conventionRule: LearningRule<ConventionContext, ConventionFinding[]
   id: "standing-convention",
   describe:
     "Reads the conventions a user states as holding for the project: \"Firstly, always start variable names with 'z_'\" → \"Always start variable names with 'z_'\" (naming.variable.prefix = z_, code work).",
-  learn: ({ message, lastCommand, reply }) => readConventions(message, lastCommand ?? null, reply ?? null),
+  learn: ({ message, lastCommand, reply, held }) =>
+    readConventions(message, lastCommand ?? null, reply ?? null, held),
 };

@@ -169,6 +169,8 @@ export interface OfflineExperienceInput {
   messages: readonly TaskMessage[];
   /** Signals of the task or of its whole session (only those on the task's rows are used). */
   signals: readonly TaskSignal[];
+  /** The values the project's live conventions hold: a message that changes one is a convention (named-values.ts). */
+  held?: ReadonlySet<string>;
 }
 
 /**
@@ -209,7 +211,7 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   redirectRule(context, heuristics);
   heuristics.push(...remedyRule.learn(context));
   const unique = new Map<string, TransferableHeuristic>();
-  for (const heuristic of withConventions(rows, heuristics, context.activity)) {
+  for (const heuristic of withConventions(rows, heuristics, context.activity, input.held)) {
     const key = `${heuristic.kind}\u0000${heuristic.rule.toLowerCase()}`;
     if (!unique.has(key)) unique.set(key, heuristic);
   }

@@ -284,6 +284,12 @@ describe("a rule withdrawn by its name", () => {
     // A name said as a heading that the withdrawal points back to.
     const pointed = convention("about the LG thing: we don't need that rule any more");
     expect(contradicts(pointed, convention("All our types get an LG prefix (LGAccount)"))).toBe(true);
+    // Or told it can stop, and a rule called a habit.
+    const stop = convention("The sortOrder thing, you can stop doing that, the API sorts now");
+    expect(contradicts(stop, convention("Every list endpoint takes an explicit sortOrder param"))).toBe(true);
+    const habit = convention("drop the eslint-before-commit habit, the hook runs it now");
+    expect(contradicts(habit, convention("Run eslint before every commit"))).toBe(true);
+    expect(contradicts(habit, convention("Run prettier before every commit"))).toBe(false);
   });
 
   it("takes only its sentences out of a lesson that states other rules too", () => {
@@ -297,6 +303,23 @@ describe("a rule withdrawn by its name", () => {
     ).toBeNull();
     expect(withoutWithdrawn(withdrawal, convention("Modules use go 1.17. Tabs for indent"))).toBeNull();
   });
+
+  it("takes out, too, the sentences that name a thing a later rule drops, and no example cut from its rule", () => {
+    const drop = { rule: "don't add new g_ globals, put state in struct app_ctx instead" };
+    expect(
+      withoutWithdrawn(drop, convention("Globals are prefixed g_. No malloc anywhere, static only")),
+    ).toBe("No malloc anywhere, static only");
+    // "e.g." ends no sentence: the example goes with its rule.
+    const branch = { rule: "Branches are chg-<number>-<slug> now, not the OPS ticket" };
+    expect(
+      withoutWithdrawn(branch, convention("Branches are ops/<ticket>-<slug>, e.g. ops/OPS-1-fix")),
+    ).toBeNull();
+    // What is left must be a rule of its own, not an older change.
+    const suffix = { rule: "function names end in _fn. Don't use _impl any more" };
+    expect(
+      withoutWithdrawn(suffix, convention("Going forward, names end with _impl. The _v1 suffix is gone")),
+    ).toBeNull();
+  });
 });
 
 describe("a thing not to be done any more, with any verb", () => {
@@ -308,6 +331,26 @@ describe("a thing not to be done any more, with any verb", () => {
     // The speaker's own verbs drop nothing, and without "anymore" it is a rule, not a drop.
     expect(preferenceTerms("you don't need to worry about wandb anymore").avoid).toEqual(new Set());
     expect(preferenceTerms("don't log to stdout in handlers").avoid).toEqual(new Set());
+  });
+});
+
+describe("a thing dropped in other words: stopped being called, going away, a new one, a pro-form", () => {
+  it("reads the thing dropped, and the thing a pro-form stands for", () => {
+    expect(preferenceTerms("we stopped calling pytest directly, make test runs the suite").avoid).toEqual(
+      new Set(["pytest"]),
+    );
+    expect(preferenceTerms("@timed is going away, handlers use @span instead").avoid).toEqual(
+      new Set(["@timed"]),
+    );
+    expect(preferenceTerms("Zap is going away, don't add new zap calls").avoid).toEqual(new Set(["zap"]));
+    expect(
+      preferenceTerms("The existing Dagger modules stay until ported, but don't add new ones").avoid,
+    ).toEqual(new Set(["dagger"]));
+    // With nothing named before it, a pro-form drops nothing.
+    expect(preferenceTerms("don't add new ones").avoid).toEqual(new Set());
+    expect(
+      drops("The existing Dagger modules stay until ported, but don't add new ones", "DI is Dagger"),
+    ).toBe(true);
   });
 });
 

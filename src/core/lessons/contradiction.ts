@@ -18,6 +18,7 @@ import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
+import { valuesNamedBack } from "./values-named-back.js";
 
 export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 
@@ -282,7 +283,8 @@ function dropsWhatOlderUses(
 /**
  * True when `newer` tells the agent to avoid something `older` tells it to use (or to use something
  * `older` tells it to avoid), sets another value in the slot `older` governs, or, both being
- * conventions, drops what `older` is built on — one overturns the other.
+ * conventions, drops what `older` is built on or names a value of `older` back with its
+ * replacement (values-named-back.ts) — one overturns the other.
  */
 export function contradicts(
   newer: Pick<Lesson, "rule" | "slot" | "convention">,
@@ -293,7 +295,10 @@ export function contradicts(
   for (const item of fresh.avoid) if (old.use.has(item)) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
   return (
-    replacesInSlot(newer, older) || dropsWhatOlderUses(newer, older, fresh, old) || namesRule(newer, older)
+    replacesInSlot(newer, older) ||
+    dropsWhatOlderUses(newer, older, fresh, old) ||
+    namesRule(newer, older) ||
+    valuesNamedBack(newer, older).length > 0
   );
 }
 
@@ -335,20 +340,27 @@ function says(text: string, name: readonly string[]): boolean {
 }
 
 /**
- * `older` without the sentences that state the rule `newer` withdraws by its name, when it states
- * others too ("4-space indent, no tabs. Globals are prefixed g_" less "we don't need the g_ rule
- * any more"); null when it withdraws none of them or all.
+ * `older` without the sentences that state the rule `newer` withdraws by its name, or that name a
+ * thing `newer` drops, when it states others too ("4-space indent, no tabs. Globals are prefixed g_"
+ * less "we don't need the g_ rule any more" or "don't add new g_ globals"); null when it takes out
+ * none of them or all.
  */
 export function withoutWithdrawn(
   newer: Pick<Lesson, "rule">,
   older: Pick<Lesson, "rule" | "convention">,
 ): string | null {
-  const found = older.convention === true ? withdrawalIn(newer.rule) : null;
-  if (found === null) return null;
+  if (older.convention !== true) return null;
+  // The rule it withdraws by name, else the things it drops that `older` names ("don't add new g_ globals").
+  const found = withdrawalIn(newer.rule);
+  const names = found !== null ? [found.name] : droppedThingsNamedIn(newer.rule, older.rule);
+  if (names.length === 0) return null;
   const sentences = older.rule
-    .split(/(?<=[.;!?])\s+|(?<=[。；！？])\s*/)
+    .split(/(?<=[.;!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf)\.)\s+|(?<=[。；！？])\s*/i)
     .filter((sentence) => sentence.trim() !== "");
-  const kept = sentences.filter((sentence) => !says(sentence, found.name));
+  const kept = sentences.filter((sentence) => !names.some((name) => says(sentence, name)));
+  // What a drop leaves must be rules of their own, not an older change ("…'_impl'. The _v1 suffix is gone").
+  if (found === null && kept.some((sentence) => saysUpdate(sentence) || ruleShape(sentence) === "change"))
+    return null;
   if (kept.length === 0 || kept.length === sentences.length) return null;
   return kept
     .join(" ")

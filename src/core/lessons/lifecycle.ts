@@ -21,7 +21,13 @@ import {
   makeLessonEvent,
   refuse,
 } from "./history.js";
-import { evidenceTaskKeys, type Lesson, type LessonDomain, lessonContentHash } from "./lesson.js";
+import {
+  evidenceTaskKeys,
+  type Lesson,
+  type LessonDomain,
+  type LessonSlot,
+  lessonContentHash,
+} from "./lesson.js";
 
 /** Lifecycle thresholds. Defaults: `DEFAULT_LIFECYCLE_CONFIG`. */
 export interface LifecycleConfig {
@@ -122,6 +128,8 @@ export interface LessonEdits {
   relatedSkillIds?: readonly string[];
   /** 0..1. */
   confidence?: number;
+  /** What it governs, when an edit changes the value (a value renamed in its rule). */
+  slot?: LessonSlot;
 }
 
 function applyEdits(lesson: Lesson, edits: LessonEdits): Lesson | string {
@@ -133,6 +141,7 @@ function applyEdits(lesson: Lesson, edits: LessonEdits): Lesson | string {
     domain: edits.domain ?? lesson.domain,
     relatedSkillIds: edits.relatedSkillIds ? [...new Set(edits.relatedSkillIds)] : lesson.relatedSkillIds,
     confidence: edits.confidence ?? lesson.confidence,
+    ...(edits.slot === undefined ? {} : { slot: edits.slot }),
   };
   if (next.trigger.trim() === "" || next.rule.trim() === "") return "trigger and rule cannot be empty";
   if (!(next.confidence >= 0 && next.confidence <= 1)) return `confidence ${next.confidence} is outside 0..1`;

@@ -20,6 +20,11 @@ describe("a drop said with its change", () => {
         slot: { id: "linter", value: "biome" },
       }),
     ).toBe(false);
+    // A place written as code that it does not drop is one it uses.
+    expect(
+      dropsOnlyLesson({ rule: "New hooks live in src/features/<feature>/hooks/, not src/hooks/ anymore" }),
+    ).toBe(false);
+    expect(dropsOnlyLesson({ rule: "no more hooks in src/hooks/" })).toBe(true);
   });
 
   it("gives way to a change that names what it drops itself, said in the same message", () => {

@@ -6,6 +6,7 @@
  * its own it would put the old names back in front of the agent. The convention supersedes it
  * (docs/lessons.md#drops-a-change-leaves-behind). Pure.
  */
+import { valuesWritten } from "../conventions/named-values.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
 import { saysWord } from "../regexp.js";
 import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
@@ -19,7 +20,18 @@ export function dropsOnlyLesson(lesson: Pick<Lesson, "rule" | "slot">): boolean 
   // A value its words do not name is not one it sets: a clause read with the sentence it was said in
   // ("lint 已经不用 eslint 了，…我们换成 biome 了") may carry that sentence's slot.
   const value = slotOfLesson(lesson)?.value;
-  return terms.avoid.size > 0 && terms.use.size === 0 && (value == null || !saysWord(lesson.rule, value));
+  // A value written as code that it does not drop is one it uses ("New hooks live in
+  // src/features/<feature>/hooks/, not the global src/hooks/ anymore").
+  const dropped = [...terms.avoid];
+  const writes = valuesWritten(lesson.rule).some(
+    (written) => !dropped.some((term) => term.includes(written.key) || written.key.includes(term)),
+  );
+  return (
+    terms.avoid.size > 0 &&
+    terms.use.size === 0 &&
+    !writes &&
+    (value == null || !saysWord(lesson.rule, value))
+  );
 }
 
 /** The lessons `id` superseded, and the ones those superseded, among `lessons`. */

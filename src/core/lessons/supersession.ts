@@ -25,6 +25,7 @@ import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
 import type { Lesson } from "./lesson.js";
 import { archiveLesson, editLesson, quotedRule, reinstateLesson, supersedeLesson } from "./lifecycle.js";
+import { renamedBack } from "./values-named-back.js";
 import { withdrawalApplied, withdrawsOnly } from "./withdrawn-rules.js";
 
 /** When a lesson was last said: its latest evidence, else its creation. */
@@ -76,6 +77,11 @@ export function statesAnotherRule(candidate: Lesson, other: Lesson): boolean {
     [other, candidate],
   ] as const)
     if (dropsSomething(one) && !namesWhatItDrops(one.rule, two.rule)) return true;
+  // Two withdrawals of rules by other names take back two rules ("we don't need that rule any more"
+  // about the LG prefix, and "we don't need the g_ rule any more").
+  const [mineNamed, theirsNamed] = [withdrawalIn(candidate.rule), withdrawalIn(other.rule)];
+  if (mineNamed !== null && theirsNamed !== null && mineNamed.name.join(" ") !== theirsNamed.name.join(" "))
+    return true;
   const mine = tokens(candidate.rule, { stem: true });
   const theirs = tokens(other.rule, { stem: true });
   const smaller = Math.min(mine.size, theirs.size);
@@ -203,13 +209,18 @@ export function settleSupersession(
   const superseded = input.overturned.flatMap((lesson) => {
     if (lesson.id === write.lesson.id) return [];
     // A convention that states more than the value replaced keeps the rest: it is amended.
-    const amended = amendedRule(write.lesson, lesson) ?? withoutWithdrawn(write.lesson, lesson);
+    // So does one whose value was named back with no slot the lexicon reads: its words say what the
+    // value is for, and nothing else does (values-named-back.ts).
+    const rule = amendedRule(write.lesson, lesson);
+    const renamed =
+      rule !== null || replacesInSlot(write.lesson, lesson) ? null : renamedBack(write.lesson, lesson);
+    const amended = rule ?? renamed?.rule ?? withoutWithdrawn(write.lesson, lesson);
     const replaced =
       amended === null
         ? supersedeLesson(lesson, write.lesson, context)
         : editLesson(
             lesson,
-            { rule: amended },
+            { rule: amended, ...(renamed?.slot === undefined ? {} : { slot: renamed.slot }) },
             { ...context, reason: `amended by ${write.lesson.id}: ${quotedRule(write.lesson.rule)}` },
           );
     return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];

@@ -6,7 +6,14 @@
 import { memoizeText } from "../memo.js";
 import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
-import { AVOID_LEADS, AVOID_READERS, listedBefore, NOISE } from "./use-and-avoid.js";
+import {
+  AVOID_LEADS,
+  AVOID_READERS,
+  listedBefore,
+  NOISE,
+  PRO_FORMS,
+  referentBefore,
+} from "./use-and-avoid.js";
 
 /** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
 const NAME_ENDS =
@@ -49,6 +56,12 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
         .map((word) => word.replace(/[.:]+$/, ""))
         .filter((word) => !quoted || /[\p{L}\p{N}]/u.test(word));
       const head = name[0] ?? "";
+      // A pro-form names the thing before it: "don't add new ones" after "the existing Koin modules".
+      const referent = PRO_FORMS.has(head) ? referentBefore(rule, match.index ?? 0) : null;
+      if (referent !== null) {
+        found.push([referent]);
+        continue;
+      }
       if (head.length < 2 || NOISE.has(head)) continue;
       const said = match[0].toLowerCase();
       const start =

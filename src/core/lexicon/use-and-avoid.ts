@@ -30,7 +30,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install)|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop (?:using|adding)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install)|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop(?:ped|ping|s)? (?:using|adding|calling|invoking|importing)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     // What not to do any more, with any verb and the thing after it: "don't log to wandb anymore",
@@ -147,6 +147,11 @@ export const AVOID_LEADS = defineLexicon(
     after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),
     // A place not to put things any more: "以后别再往 staging 部署了".
     after(/(?:不要|别|不再)再?(?:往|向)/, "以后别再往 staging 部署了"),
+    // A thing not to make or bring in any more, by one's own hand: "不要自己再定义 ApiResponse 了".
+    after(
+      /(?:不要|别|不再)(?:自己|另外|单独|再)+(?:定义|引入|引|封装|新建|建|装|写一个|加一个)/,
+      "不要自己再定义 ApiResponse 了",
+    ),
     {
       pattern:
         /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
@@ -172,8 +177,10 @@ export const AVOID_LEADS = defineLexicon(
       joined: true as const,
     },
     {
-      // A thing said to be going away, with what replaces it: "dbg_printf is going away — use rtt_log()".
-      pattern: /(?:is|are) going away\b(?=[^.!?]{0,20}\b(?:use|switch|replace|in favou?r|moving to)\b)/,
+      // A thing said to be going away, with what replaces it or at its clause's end: "dbg_printf is going
+      // away — use rtt_log()", "@traced is going away, handlers use @observe instead".
+      pattern:
+        /(?:is|are) going away\b(?=[^.!?]{0,20}\b(?:use|switch|replace|in favou?r|moving to)\b|\s*(?:[,;.!]|$))/,
       example: "so dbg_printf is going away — use rtt_log() for debug output",
       side: "before" as const,
     },
@@ -225,7 +232,7 @@ export const AVOID_LEADS = defineLexicon(
 );
 
 export const NOISE = new Set(
-  "the a an it this that them to in on for with and or of be is are was were here there now any all our gonna gotta wanna".split(
+  "the a an it this that them to in on for with and or of be is are was were here there now any all our gonna gotta wanna ones".split(
     " ",
   ),
 );
@@ -238,7 +245,7 @@ function compile(leads: readonly TermLead[]): RegExp[] {
     lead.side === "after"
       ? // A lead ends at a word's end ("run" is no lead inside "runners"), or on a Chinese character (用pnpm).
         new RegExp(
-          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:(?:direct|plain|raw|bare|vanilla|old|legacy|manual)\\s+)?(?:${TERM})`,
+          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:(?:direct|plain|raw|bare|vanilla|old|legacy|manual|new|any|more|extra|additional)\\s+)?(?:${TERM})`,
           "giu",
         )
       : new RegExp(
@@ -284,6 +291,27 @@ export function listedBefore(text: string, match: RegExpMatchArray, lead: TermLe
   return items;
 }
 
+/** Words that stand for a thing named before them: "don't add new ones", "stop using them". */
+export const PRO_FORMS = new Set(["ones", "them", "those", "these"]);
+
+/**
+ * The thing a pro-form at `at` stands for: the nearest name before it in its sentence, written in
+ * capitals or as code, not the sentence's first word ("The existing Koin modules stay until they're
+ * ported, but don't add new ones" → koin). Lower case; null when none is named.
+ */
+export function referentBefore(text: string, at: number): string | null {
+  const sentence =
+    text
+      .slice(0, at)
+      .split(/[.!?;。！？；]\s*/)
+      .pop() ?? "";
+  const names = [...sentence.matchAll(/(?<=\s)(?:[A-Z][\w-]*|[\w-]*[_@./\d][\w@./-]*)/g)].map(
+    (found) => found[0],
+  );
+  const name = names.pop();
+  return name === undefined ? null : name.replace(/[.:]+$/, "").toLowerCase();
+}
+
 function collect(text: string, leads: readonly TermLead[], readers: readonly RegExp[]): Set<string> {
   const found = new Set<string>();
   readers.forEach((reader, index) => {
@@ -294,7 +322,9 @@ function collect(text: string, leads: readonly TermLead[], readers: readonly Reg
       const head = (raw.split(/\s+/).find((word) => /[\p{L}\p{N}]/u.test(word)) ?? "")
         .replace(/:+$/, "")
         .replace(/<.*$/, "");
-      if (head.length >= 2 && !NOISE.has(head)) found.add(head);
+      const referent = PRO_FORMS.has(head) ? referentBefore(text, match.index ?? 0) : null;
+      if (referent !== null) found.add(referent);
+      else if (head.length >= 2 && !NOISE.has(head)) found.add(head);
       for (const item of listedBefore(text, match, leads[index] as TermLead)) found.add(item);
     }
   });

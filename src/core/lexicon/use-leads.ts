@@ -42,6 +42,11 @@ export const USE_LEADS = defineLexicon(
       /\b(?:switch(?:es|ed|ing)?|mov(?:es|e|ed|ing)|migrat(?:es|e|ed|ing))(?:\s+(?:[\w-]+|\+|&)){0,7}?\s+(?:on)?to/,
       "we switched the whole monorepo to pnpm",
     ),
+    // A value raised to a bigger one: "we're bumping dbt to WH_DBT_MEDIUM".
+    after(
+      /\b(?:bump(?:s|ed|ing)?|upgrad(?:es|e|ed|ing))(?:\s+[\w-]+){0,3}?\s+to/,
+      "we're bumping dbt to WH_DBT_MEDIUM",
+    ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
     after(/\brenamed (?:to|as)/, "BillingError was renamed to PaymentError"),
     after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
@@ -91,6 +96,12 @@ export const USE_LEADS = defineLexicon(
       /\b(?:standardi[sz](?:ed|ing)|settl(?:ed|ing)|land(?:ed|ing)|converg(?:ed|ing)|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
       "the platform team standardized on zerolog",
     ),
+    {
+      // A command named first as what runs a project's checks: "make test runs the suite with the env loaded".
+      pattern: /runs (?:the|all the|our) (?:whole )?(?:suite|tests|specs|build|linters?|checks)\b/,
+      example: "there's a Makefile now and make test runs the suite with the right env vars loaded",
+      side: "before" as const,
+    },
     {
       // The thing named first as what does a job now: "LitMotion is the tween library now".
       pattern: DOES_THE_JOB_NOW,

@@ -11,8 +11,8 @@ import { NAMED_RULE, NAMED_RULE_ZH, type NamedRule, namedRuleIn, RULE_WORD } fro
 /** The verbs that take a rule back, said before it: "drop the queue_test rule". */
 export const TAKE_BACK = "(?:forget|drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo)";
 
-/** Words that say a rule is not needed: "we don't need", "you no longer need". */
-const NO_NEED = String.raw`(?:we|you|i)\s+(?:(?:don'?t|do not|no longer)\s+(?:really\s+)?need|can (?:drop|forget))`;
+/** Words that say a rule is not needed: "we don't need", "you no longer need", "you can stop doing". */
+const NO_NEED = String.raw`(?:we|you|i)\s+(?:(?:don'?t|do not|no longer)\s+(?:really\s+)?need|can (?:drop|forget|stop(?:\s+doing)?))`;
 
 /** Every wording of a withdrawal, English then Chinese; group 1 is the rule's name. */
 export const WITHDRAWALS = defineLexicon("withdrawals", [

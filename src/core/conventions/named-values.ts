@@ -1,0 +1,111 @@
+/**
+ * Named values: the values a rule writes in a shape a project names things by (value-shapes.ts),
+ * and whether a message names a value the project's conventions hold back, with another of the same
+ * shape, as a change ("LOAD_XS keeps timing out, so nightly loads now use LOAD_M"): such a message
+ * changes a convention even with no marker of its own, and the older convention gives way to it
+ * (core/lessons/values-named-back.ts, docs/learning.md). Pure.
+ */
+import { tellsDecision } from "../lexicon/decisions.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
+import { isStopWord } from "../lexicon/stop-words.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { VALUE_SHAPES, type ValueShape } from "../lexicon/value-shapes.js";
+import { memoizeText } from "../memo.js";
+import { escapeRegExp } from "../regexp.js";
+
+/** A value as a rule writes it: its shape, its bare name (no quotes, no type arguments) and its key. */
+export interface WrittenValue {
+  shape: ValueShape["shape"];
+  /** As written, without quotes or type arguments: `Resp` for "Resp<T>". */
+  name: string;
+  /** Lower case, for comparing. */
+  key: string;
+  /** For a version, the tool it is a version of, lower case ("clang-format"). */
+  tool?: string;
+}
+
+/** Every shape's reader, global. */
+const READERS = VALUE_SHAPES.entries.map((entry) => ({
+  shape: entry.shape,
+  pattern: new RegExp(entry.pattern.source, `g${VALUE_SHAPES.flags}`),
+}));
+
+/** The values a rule writes in a shape, each once, in the order the shapes are listed (code first). */
+export const valuesWritten: (rule: string) => readonly WrittenValue[] = memoizeText((rule) => {
+  const found = new Map<string, WrittenValue>();
+  const taken: Array<[number, number]> = [];
+  for (const { shape, pattern } of READERS)
+    for (const match of rule.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      // A span one shape read already is not read again (`@traced` is code, not a decorator too).
+      if (taken.some(([from, to]) => start < to && end > from)) continue;
+      taken.push([start, end]);
+      const name = match[0]
+        .replace(/^`|`$/g, "")
+        .replace(/<[^>]*>$/, "")
+        .replace(/\s+/g, " ");
+      const key = name.toLowerCase();
+      // A version is of a tool, not of a word of the sentence ("at most 3", "every 30").
+      const tool = shape === "version" ? key.split(" ")[0] : undefined;
+      if (tool !== undefined && isStopWord(tool)) continue;
+      if (!found.has(key)) found.set(key, { shape, name, key, ...(tool === undefined ? {} : { tool }) });
+    }
+  return [...found.values()];
+});
+
+/**
+ * `name` as a whole value: not inside a longer word, and, when it ends in a letter or digit, not
+ * going on into one ("t_" is said by "t_order_item", "feature/" by "feature/需求号").
+ */
+export const written = (name: string, flags = "iu") =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}_@$])${escapeRegExp(name)}${/[\p{L}\p{N}]$/u.test(name) ? "(?![\\p{L}\\p{N}_$])" : ""}`,
+    flags,
+  );
+
+/** True when `text` names the value `name` (see {@link written}). */
+export const names = (text: string, name: string) => written(name).test(text);
+
+/** True when `rule` tells of a change or a decision ("now", "renamed to", "landed on", 改成, 不用了). */
+export function tellsChange(rule: string): boolean {
+  return (
+    saysUpdate(rule) ||
+    tellsDecision(rule) ||
+    ruleShape(rule) === "change" ||
+    preferenceTerms(rule).avoid.size > 0
+  );
+}
+
+/**
+ * True when `text` names back a value the project's conventions hold (`held`, keys as
+ * {@link valuesWritten} gives them) and another value of the same shape they do not, and tells of a
+ * change: it changes a convention of the project.
+ */
+export function namesHeldValueBack(text: string, held: ReadonlySet<string>): boolean {
+  if (held.size === 0) return false;
+  const said = valuesWritten(text);
+  // Another version of a tool the project holds a version of ("moved to clang-format 18").
+  const newVersion = said.some(
+    (value) => value.tool !== undefined && held.has(versionOf(value.tool)) && !held.has(value.key),
+  );
+  const renamed = said.some(
+    (old) => held.has(old.key) && said.some((fresh) => fresh.shape === old.shape && !held.has(fresh.key)),
+  );
+  return (newVersion || renamed) && tellsChange(text);
+}
+
+/** The key under which a project holds some version of `tool`. */
+const versionOf = (tool: string) => `version of ${tool}`;
+
+/** The keys of every value `rules` write, and the tools they name a version of: what a project's conventions hold. */
+export function heldValues(rules: readonly string[]): Set<string> {
+  return new Set(
+    rules.flatMap((rule) =>
+      valuesWritten(rule).flatMap((value) =>
+        value.tool === undefined ? [value.key] : [value.key, versionOf(value.tool)],
+      ),
+    ),
+  );
+}

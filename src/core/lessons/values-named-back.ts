@@ -1,0 +1,122 @@
+/**
+ * Values named back: a change that names a value an older convention of the project holds, and
+ * gives another value written in the same shape, replaces that value ("WH_ANALYTICS was shared and
+ * always queued; dbt dev runs now use WH_DBT_SMALL" after "Dev runs go on the WH_ANALYTICS
+ * warehouse"; "`kind` is being renamed to `variant`"; "ApiResult 名字太长…最终版叫 Resp<T>";
+ * "feature/ 不用了，统一用 story/…"). The older rule's own words say what the value is for, so no slot
+ * lexicon has to know its subject: this is how a project's own names change over
+ * (docs/lessons.md#values-named-back). Pure.
+ */
+import {
+  names,
+  tellsChange,
+  valuesWritten,
+  type WrittenValue,
+  written,
+} from "../conventions/named-values.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
+import type { Lesson, LessonSlot } from "./lesson.js";
+
+/** True when one of `terms` is the value or starts with it (a branch prefix used as `story/<ticket>`). */
+const among = (terms: ReadonlySet<string>, value: WrittenValue) =>
+  [...terms].some((term) => term === value.key || (value.shape === "path" && term.startsWith(value.key)));
+
+/** One value an older rule holds, and what a newer one replaces it with. */
+export interface ValueNamedBack {
+  /** As the newer rule writes it. */
+  old: string;
+  /** As the newer rule writes it. */
+  fresh: string;
+}
+
+type Rule = Pick<Lesson, "rule"> & Partial<Pick<Lesson, "convention" | "kind">>;
+
+/**
+ * The values `newer`, a convention, replaces in `older`, a convention or a lesson to use something:
+ * each a value `newer` names back, as a word of `older`, with another value of the same shape that
+ * `older` does not name. `newer` must tell of a change (a word of change, a decision, a change's
+ * shape or a thing it drops) and say which way it goes: it drops the old value, uses the new one, or
+ * names the old one first ("pkg_ 太长，大家投票定成 x_ 了" does not put pkg_ in place of x_). A value
+ * `older` forbids, or `newer` still uses, is none it replaces; a shape with several new values (which
+ * replaces which?) replaces nothing; a withdrawal replaces nothing (withdrawn-rules.ts takes it back).
+ */
+export function valuesNamedBack(newer: Rule, older: Rule): ValueNamedBack[] {
+  // The older one may be a lesson that says to use the value ("prefer `pkg_`"), as well as a convention.
+  if (newer.convention !== true || newer.rule === older.rule) return [];
+  if (older.convention !== true && older.kind !== "prefer") return [];
+  if (!mayNameValuesBack(newer) || withdrawalIn(newer.rule) !== null) return [];
+  const said = valuesWritten(newer.rule);
+  const terms = preferenceTerms(newer.rule);
+  const forbidden = preferenceTerms(older.rule).avoid;
+  const olds = said.filter(
+    (value) => names(older.rule, value.name) && !among(terms.use, value) && !among(forbidden, value),
+  );
+  const found: ValueNamedBack[] = [];
+  // Another version of a tool the older rule names with a version: "moved to clang-format 18".
+  const theirs = valuesWritten(older.rule);
+  for (const fresh of said)
+    for (const old of theirs)
+      if (
+        fresh.tool !== undefined &&
+        old.tool === fresh.tool &&
+        old.key !== fresh.key &&
+        !among(forbidden, old)
+      )
+        found.push({ old: old.name, fresh: fresh.name });
+  for (const old of olds.filter((value) => value.tool === undefined)) {
+    const fresh = said.filter(
+      (value) => value.shape === old.shape && value.key !== old.key && !names(older.rule, value.name),
+    );
+    const used = fresh.filter((value) => among(terms.use, value));
+    const only = fresh.length === 1 ? fresh[0] : used.length === 1 ? used[0] : undefined;
+    if (only === undefined || among(terms.avoid, only)) continue;
+    const oldFirst = firstAt(newer.rule, old.name) < firstAt(newer.rule, only.name);
+    if (oldFirst || among(terms.avoid, old) || among(terms.use, only))
+      found.push({ old: old.name, fresh: only.name });
+  }
+  return found;
+}
+
+/** Where `text` first names the value `name`, or its length when it does not. */
+function firstAt(text: string, name: string): number {
+  const at = written(name).exec(text)?.index;
+  return at ?? text.length;
+}
+
+/** True when `rule` could name a value back: a convention that tells of a change and writes two values, or a version. */
+export function mayNameValuesBack(lesson: Rule): boolean {
+  const said = valuesWritten(lesson.rule);
+  return (
+    lesson.convention === true &&
+    (said.length >= 2 || said.some((value) => value.tool !== undefined)) &&
+    tellsChange(lesson.rule)
+  );
+}
+
+/**
+ * `older` as edited for the values `newer` names back: its rule with each written as `newer` writes
+ * the new one ("Dev runs go on the WH_DBT_SMALL warehouse, set via the target in your profile") —
+ * the rest of it still holds — and its slot's value renamed when it was one of them. Null when it
+ * replaces none, or `older` itself tells of a change (a change overturned is archived, not rewritten).
+ */
+export function renamedBack(newer: Rule, older: Rule & Partial<Pick<Lesson, "slot">>): RenamedBack | null {
+  const replaced = valuesNamedBack(newer, older);
+  if (replaced.length === 0 || tellsChange(older.rule)) return null;
+  const rule = replaced.reduce(
+    (text, { old, fresh }) => text.replace(written(old, "giu"), fresh),
+    older.rule,
+  );
+  const slot = older.slot;
+  const value = slot?.value?.toLowerCase();
+  const renamed = replaced.find((pair) => pair.old.toLowerCase() === value);
+  return slot != null && renamed !== undefined
+    ? { rule, slot: { ...slot, value: renamed.fresh.toLowerCase() } }
+    : { rule };
+}
+
+/** An older rule rewritten with the values named back, and its slot when its value was one. */
+export interface RenamedBack {
+  rule: string;
+  slot?: LessonSlot;
+}

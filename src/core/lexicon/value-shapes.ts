@@ -1,0 +1,61 @@
+/**
+ * Value shapes: how a project writes the names its conventions hold — a decorator (`@traced`), a
+ * constant (`WH_ANALYTICS`), a snake-case name (`cost_center`), a name prefix (`t_`), a path or branch prefix (`feature/`), a type
+ * (`ApiResult<T>`, `EventBus`), a tool's version (`clang-format 18`) or any word written as code (`` `kind` ``). Two values of one shape
+ * said in one change are an old value and its replacement ("WH_ANALYTICS was always queued; dev
+ * runs now use WH_DBT_SMALL"), whatever the words that say what they are for (see
+ * core/lessons/values-named-back.ts and docs/learning.md). Read on text as written, case-sensitive.
+ * Pure.
+ */
+import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+
+/** One shape a value is written in. */
+export interface ValueShape extends LexiconEntry {
+  readonly shape: "code" | "decorator" | "constant" | "identifier" | "prefix" | "path" | "type" | "version";
+}
+
+/** Every value shape, the code quote first: a quoted word is code whatever else it looks like. */
+export const VALUE_SHAPES = defineLexicon<ValueShape>(
+  "value-shapes",
+  [
+    { shape: "code", pattern: /`[^`\s]{1,40}`/, example: "`kind` is being renamed to `variant`" },
+    { shape: "decorator", pattern: /(?<![\w@.])@[A-Za-z_][\w.]*/, example: "it's @instrumented now" },
+    {
+      shape: "constant",
+      pattern: /(?<![\w$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w$])/,
+      example: "dbt dev runs now use WH_DBT_SMALL",
+    },
+    {
+      shape: "identifier",
+      pattern: /(?<![\w$.@/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w$])/,
+      example: "the tag key is chargeback_id now",
+    },
+    {
+      // A type by its capitals or its type arguments: ApiResult, EventBus, Resp<T>.
+      shape: "type",
+      pattern:
+        /(?<![\w$.])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:<[\w, ]+>)?|(?<![\w$.])[A-Z][A-Za-z0-9]*<[\w, ]+>/,
+      example: "最终版叫 Resp<T>",
+    },
+    {
+      shape: "prefix",
+      pattern: /(?<![\w$./-])[a-z][a-z0-9]{0,11}_(?![\w$])/,
+      example: "new tables start with oms_",
+    },
+    {
+      // A tool and its version, not a count of something: "clang-format 18", "Node 20", "python 3.12".
+      shape: "version",
+      pattern:
+        /(?<![\w.@/-])[A-Za-z][\w+-]*[A-Za-z]\s+v?\d+(?:\.\d+)*(?![\w.%])(?!\s*(?:minutes?|mins?|seconds?|secs?|hours?|days?|weeks?|lines?|chars?|characters?|columns?|times|items?|rows?|retries|spaces?|tabs?|px|ms|kb|mb|gb)\b)/,
+      example: "the CI image moved to clang-format 18",
+    },
+    {
+      // A path or a branch prefix, not a URL nor words joined by a slash ("try/catch"): one that ends
+      // in a slash, a file, or has two slashes: src/api/request.ts, feature/, story/<ticket>.
+      shape: "path",
+      pattern: /(?<![\w.:/-])[a-z][\w.-]*\/(?:(?:[\w.-]+\/)+[\w.-]*|[\w-]+\.\w+|(?![\w.-]))/,
+      example: "统一用 story/需求号-简述",
+    },
+  ],
+  "",
+);
