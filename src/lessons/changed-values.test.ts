@@ -136,4 +136,28 @@ describe("conventions changed by their subject or by the value they name", () =>
       expect(rules.some((rule) => /LOAD_(?:XS|M)\b/.test(rule) && !rule.includes("LOAD_XL"))).toBe(false);
     });
   });
+
+  it("the format a project's config is written in changes twice, and a data format is no config centre", async () => {
+    await withTacit(tempDir(), "/work/kiln", T0, async (tacit, _setClock, say) => {
+      await say(
+        "yaml",
+        "a few house rules: app config is YAML, parsed in src/settings.rs. errors use thiserror.",
+        T0,
+      );
+      await say(
+        "toml",
+        "the YAML indentation keeps biting people, so config moves to TOML from now on",
+        T0 + DAY,
+      );
+      await say(
+        "kdl",
+        "last change on this, promise: config is KDL now, the kdl crate reads it",
+        T0 + 3 * DAY,
+      );
+      const rules = await live(tacit);
+      expect(rules.some((rule) => /\bKDL\b/.test(rule))).toBe(true);
+      expect(rules.some((rule) => /\b(?:YAML|TOML)\b/.test(rule) && !/\bKDL\b/.test(rule))).toBe(false);
+      expect(rules.some((rule) => rule.includes("thiserror"))).toBe(true);
+    });
+  });
 });

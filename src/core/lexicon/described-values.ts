@@ -22,6 +22,8 @@ export const NOT_A_TOOL = defineLexicon("not-a-tool", [
     example: "ci",
   },
   { pattern: /^[a-z]{3,}(?:ly|ing|ed)$/, example: "manually" },
+  // A format data is written in, not what reads it ("user config is YAML": the config-format slot).
+  { pattern: /^(?:yaml|yml|toml|json5?|kdl|ini|xml|csv|hcl|ron)$/, example: "yaml" },
   // How a thing grows or waits, not what does it ("retries use exponential backoff").
   { pattern: /^(?:exponential|linear|constant|fixed|jittered|random|incremental)$/, example: "exponential" },
   // What kind of package it is, before a package noun ("the standard library", "the core module").
