@@ -20,6 +20,14 @@ describe("valuesWritten", () => {
   });
 });
 
+describe("valuesWritten of a clipped rule", () => {
+  it("reads no value cut short where the rule was clipped", () => {
+    expect(valuesWritten("ChargeService -> ChargeOperat…").map((value) => value.name)).toEqual([
+      "ChargeService",
+    ]);
+  });
+});
+
 describe("namesHeldValueBack", () => {
   const held = heldValues(["Nightly loads run on the LOAD_XS pool", "Branches are named feature/<ticket>"]);
 

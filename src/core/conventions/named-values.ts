@@ -42,6 +42,8 @@ export const valuesWritten: (rule: string) => readonly WrittenValue[] = memoizeT
       // A span one shape read already is not read again (`@traced` is code, not a decorator too).
       if (taken.some(([from, to]) => start < to && end > from)) continue;
       taken.push([start, end]);
+      // A value cut short where a long rule was clipped ("ChargeCustomerOperat…") is none.
+      if (rule.startsWith("…", end)) continue;
       const name = match[0]
         .replace(/^`|`$/g, "")
         .replace(/<[^>]*>$/, "")

@@ -314,6 +314,9 @@ describe("a rule withdrawn by its name", () => {
     expect(
       withoutWithdrawn(branch, convention("Branches are ops/<ticket>-<slug>, e.g. ops/OPS-1-fix")),
     ).toBeNull();
+    // What is left must be a rule by its shape: not an example nor a reason.
+    const at = { rule: "timestamps end in _ts now, don't use _at" };
+    expect(withoutWithdrawn(at, convention("Timestamps end in _at. Like created_at, shipped_at"))).toBeNull();
     // What is left must be a rule of its own, not an older change.
     const suffix = { rule: "function names end in _fn. Don't use _impl any more" };
     expect(

@@ -80,6 +80,11 @@ describe("valuesNamedBack", () => {
     ).toEqual([]);
   });
 
+  it("archives, rather than rewrites, a rule that would still name a thing the change drops", () => {
+    const older = rule("Jobs run on QUEUE_A via sidekiq workers");
+    expect(renamedBack(rule("sidekiq is out, jobs now use QUEUE_B"), older)).toBeNull();
+  });
+
   it("archives, rather than rewrites, an older rule that was itself a change", () => {
     const older = rule("`size` is being renamed to `scale` for cards");
     const newer = rule("people confused `scale` with zoom, so we landed on `extent` instead");

@@ -107,6 +107,8 @@ export function renamedBack(newer: Rule, older: Rule & Partial<Pick<Lesson, "slo
     (text, { old, fresh }) => text.replace(written(old, "giu"), fresh),
     older.rule,
   );
+  // Still naming a thing the change drops, it would put that thing back: it is archived instead.
+  if ([...preferenceTerms(newer.rule).avoid].some((term) => names(rule, term))) return null;
   const slot = older.slot;
   const value = slot?.value?.toLowerCase();
   const renamed = replaced.find((pair) => pair.old.toLowerCase() === value);
