@@ -24,6 +24,7 @@ const NOT_LEXICONS = new Set([
   "slots-libraries",
   "slots-naming",
   "slots-naming-zh",
+  "slots-process",
   "slots-commands",
   "slots-tools",
   "stop-words",

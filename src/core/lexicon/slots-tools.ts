@@ -174,25 +174,6 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
     },
     "build with west now, platformio is gone",
   ),
-  // The format a project's own config is written in, said of its config: "user config is YAML",
-  // "config moves to TOML".
-  members(
-    "config-format",
-    ["config"],
-    {
-      yaml: "yaml",
-      yml: "yaml",
-      toml: "toml",
-      json: "json",
-      json5: "json5",
-      kdl: "kdl",
-      ini: "ini",
-      hcl: "hcl",
-      ron: "ron",
-    },
-    "user config is TOML now",
-    { only: /\bconfig(?:uration)?s?\b|\bsettings\b|配置/i },
-  ),
   members(
     "config-center",
     // The code reads its settings from the config centre: it guards code work too.

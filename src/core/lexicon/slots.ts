@@ -15,6 +15,7 @@ import { COMMAND_SLOTS } from "./slots-commands.js";
 import { DESCRIBED_SLOTS, described } from "./slots-described.js";
 import { LANGUAGE_SLOTS, TEXT_KIND_WORK } from "./slots-language.js";
 import { LIBRARY_SLOTS } from "./slots-libraries.js";
+import { PROCESS_SLOTS } from "./slots-process.js";
 import { TOOL_SLOTS } from "./slots-tools.js";
 
 export {
@@ -55,6 +56,7 @@ export const SLOTS = defineLexicon(
     ...CODE_SLOTS,
     // Tools a project uses one of, by name or by what they are for.
     ...TOOL_SLOTS,
+    ...PROCESS_SLOTS,
     ...COMMAND_SLOTS,
     ...DESCRIBED_SLOTS,
     ...LIBRARY_SLOTS,
