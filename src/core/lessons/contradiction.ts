@@ -358,14 +358,11 @@ export function withoutWithdrawn(
     .split(/(?<=[.;!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf)\.)\s+|(?<=[。；！？])\s*/i)
     .filter((sentence) => sentence.trim() !== "");
   const kept = sentences.filter((sentence) => !names.some((name) => says(sentence, name)));
+  if (kept.length === 0 || kept.length === sentences.length) return null;
   // What a drop leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix
   // is gone"), an example ("Like created_at") or a reason ("表前缀改一下，t_ 太随意了").
   const left = kept.join(" ");
   const shape = ruleShape(left);
   if (found === null && (shape === null || shape === "change" || saysUpdate(left))) return null;
-  if (kept.length === 0 || kept.length === sentences.length) return null;
-  return kept
-    .join(" ")
-    .replace(/[.;。；]\s*$/, "")
-    .trim();
+  return left.replace(/[.;。；]\s*$/, "").trim();
 }

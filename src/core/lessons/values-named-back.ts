@@ -24,7 +24,7 @@ const among = (terms: ReadonlySet<string>, value: WrittenValue) =>
 
 /** One value an older rule holds, and what a newer one replaces it with. */
 export interface ValueNamedBack {
-  /** As the newer rule writes it. */
+  /** As a rule writes it: the newer one, or for another version of a tool the older one. */
   old: string;
   /** As the newer rule writes it. */
   fresh: string;
@@ -43,8 +43,9 @@ type Rule = Pick<Lesson, "rule"> & Partial<Pick<Lesson, "convention" | "kind">>;
  */
 export function valuesNamedBack(newer: Rule, older: Rule): ValueNamedBack[] {
   // The older one may be a lesson that says to use the value ("prefer `pkg_`"), as well as a convention.
-  if (newer.convention !== true || newer.rule === older.rule) return [];
+  if (newer.rule === older.rule) return [];
   if (older.convention !== true && older.kind !== "prefer") return [];
+  // The newer one is a convention that tells of a change and writes values (mayNameValuesBack).
   if (!mayNameValuesBack(newer) || withdrawalIn(newer.rule) !== null) return [];
   const said = valuesWritten(newer.rule);
   const terms = preferenceTerms(newer.rule);

@@ -6,14 +6,7 @@
 import { memoizeText } from "../memo.js";
 import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
-import {
-  AVOID_LEADS,
-  AVOID_READERS,
-  listedBefore,
-  NOISE,
-  PRO_FORMS,
-  referentBefore,
-} from "./use-and-avoid.js";
+import { AVOID_LEADS, AVOID_READERS, listedBefore, NOISE, referentOf } from "./use-and-avoid.js";
 
 /** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
 const NAME_ENDS =
@@ -57,7 +50,7 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
         .filter((word) => !quoted || /[\p{L}\p{N}]/u.test(word));
       const head = name[0] ?? "";
       // A pro-form names the thing before it: "don't add new ones" after "the existing Koin modules".
-      const referent = PRO_FORMS.has(head) ? referentBefore(rule, match.index ?? 0) : null;
+      const referent = referentOf(head, rule, match.index ?? 0);
       if (referent !== null) {
         found.push([referent]);
         continue;

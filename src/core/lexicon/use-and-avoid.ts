@@ -292,14 +292,16 @@ export function listedBefore(text: string, match: RegExpMatchArray, lead: TermLe
 }
 
 /** Words that stand for a thing named before them: "don't add new ones", "stop using them". */
-export const PRO_FORMS = new Set(["ones", "them", "those", "these"]);
+const PRO_FORMS = new Set(["ones", "them", "those", "these"]);
 
 /**
- * The thing a pro-form at `at` stands for: the nearest name before it in its sentence, written in
- * capitals or as code, not the sentence's first word ("The existing Koin modules stay until they're
- * ported, but don't add new ones" → koin). Lower case; null when none is named.
+ * The thing `term`, read by a lead at `at`, stands for when it is a pro-form: the nearest name
+ * before it in its sentence, written in capitals or as code, not the sentence's first word ("The
+ * existing Koin modules stay until they're ported, but don't add new ones" → koin). Lower case; null
+ * when `term` is no pro-form or no name is said before it.
  */
-export function referentBefore(text: string, at: number): string | null {
+export function referentOf(term: string, text: string, at: number): string | null {
+  if (!PRO_FORMS.has(term)) return null;
   const sentence =
     text
       .slice(0, at)
@@ -322,7 +324,7 @@ function collect(text: string, leads: readonly TermLead[], readers: readonly Reg
       const head = (raw.split(/\s+/).find((word) => /[\p{L}\p{N}]/u.test(word)) ?? "")
         .replace(/:+$/, "")
         .replace(/<.*$/, "");
-      const referent = PRO_FORMS.has(head) ? referentBefore(text, match.index ?? 0) : null;
+      const referent = referentOf(head, text, match.index ?? 0);
       if (referent !== null) found.add(referent);
       else if (head.length >= 2 && !NOISE.has(head)) found.add(head);
       for (const item of listedBefore(text, match, leads[index] as TermLead)) found.add(item);
