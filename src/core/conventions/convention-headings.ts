@@ -23,6 +23,9 @@ import { readSlots } from "./slot-rule.js";
 /** Words up to the first colon of a sentence (a full-width one, or one followed by a space). */
 const BEFORE_COLON = /^([^:：()（）`"\n]{2,80}?)\s*(?:：|:\s+)/;
 
+/** An example given last before a colon: the colon is the example's own ("e.g. ENG-42: add …"). */
+const EXAMPLE_BEFORE_COLON = /(?:\be\.g\.|\bi\.e\.|\blike|\bsuch as|\bfor example|比如|例如)\s*\S+$/i;
+
 /** True when `words` are long enough to be a heading rather than a topic ("Python:", "背景："). */
 function longEnough(words: string): boolean {
   return hasHan(words) ? hanCount(words) >= 4 : words.trim().split(/\s+/).length >= 3;
@@ -66,7 +69,14 @@ export function headingLength(text: string): number {
   if (rest.trim() === "" || !longEnough(heading)) return 0;
   // Lead-ins and announcements before a colon are read as such ("so, change of plan on errors: …").
   const opening = stripLeadIns(heading);
-  if (stripLeadIns(found[0]) === "" || announcementRest(opening) !== null || namesSomething(opening))
+  // Nor are words ending in an example whose colon it is ("PR titles start with the issue id, e.g.
+  // ENG-42: add refund reasons").
+  if (
+    stripLeadIns(found[0]) === "" ||
+    announcementRest(opening) !== null ||
+    namesSomething(opening) ||
+    EXAMPLE_BEFORE_COLON.test(heading)
+  )
     return 0;
   return statesSomething(rest) ? found[0].length : 0;
 }

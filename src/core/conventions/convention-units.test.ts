@@ -47,6 +47,12 @@ describe("several rules in one message: one convention per unit, its text clean"
     expect(rules("Commit messages: imperative mood")).toEqual(["Commit messages: imperative mood"]);
   });
 
+  it("keeps an example whose colon it is with the rule before it", () => {
+    expect(rules("commit subjects start with the ticket id, e.g. OPS-7: bump the base image")).toEqual([
+      "Commit subjects start with the ticket id, e.g. OPS-7: bump the base image",
+    ]);
+  });
+
   it("reads parts between semicolons as rules of their own only when each is one", () => {
     expect(rules("indent with tabs; never commit .env files")).toEqual([
       "Indent with tabs",

@@ -8,7 +8,8 @@ describe("valuesWritten", () => {
         "wrap it in `Envelope<T>`, tag it @audited, put it under jobs/ and read QUEUE_URL; prefix q_",
       ),
     ).toEqual([
-      { shape: "code", name: "Envelope", key: "envelope" },
+      // A word quoted as code has the shape of its words: a type here.
+      { shape: "type", name: "Envelope", key: "envelope" },
       { shape: "decorator", name: "@audited", key: "@audited" },
       { shape: "constant", name: "QUEUE_URL", key: "queue_url" },
       { shape: "prefix", name: "q_", key: "q_" },
@@ -17,6 +18,19 @@ describe("valuesWritten", () => {
     expect(valuesWritten("the answer is ApiEnvelope<User>")).toEqual([
       { shape: "type", name: "ApiEnvelope", key: "apienvelope" },
     ]);
+  });
+});
+
+describe("valuesWritten of places and lower-camel names", () => {
+  it("reads a path under a top directory or an absolute one, quoted or not, and a lower-camel name", () => {
+    const shapes = (rule: string) => valuesWritten(rule).map((value) => [value.shape, value.name]);
+    expect(shapes("Scriptable objects go in `Assets/Data`")).toEqual([["path", "Assets/Data"]]);
+    expect(shapes("they move to Assets/Config/ now")).toEqual([["path", "Assets/Config"]]);
+    expect(shapes("custom hooks live in src/hooks")).toEqual([["path", "src/hooks"]]);
+    expect(shapes("checkpoints go to /mnt/ckpt/<run_name>")).toEqual([["path", "/mnt/ckpt"]]);
+    expect(shapes("local builds are assembleStagingDebug now")).toEqual([["camel", "assembleStagingDebug"]]);
+    // Words joined by a slash, a platform's name and a URL are none.
+    expect(shapes("wrap it in try/catch on iOS and macOS, see s3://bucket/run")).toEqual([]);
   });
 });
 

@@ -31,6 +31,19 @@ const READERS = VALUE_SHAPES.entries.map((entry) => ({
   pattern: new RegExp(entry.pattern.source, `g${VALUE_SHAPES.flags}`),
 }));
 
+/** Every shape's reader of a whole word: what shape a word quoted as code has inside its quotes. */
+const WHOLE = VALUE_SHAPES.entries
+  .filter((entry) => entry.shape !== "code")
+  .map((entry) => ({
+    shape: entry.shape,
+    pattern: new RegExp(`^(?:${entry.pattern.source})$`, VALUE_SHAPES.flags),
+  }));
+
+/** The shape of a word quoted as code: the one its words have (`Assets/Data` is a path), else code. */
+function quotedShape(inner: string): ValueShape["shape"] {
+  return WHOLE.find((reader) => reader.pattern.test(inner))?.shape ?? "code";
+}
+
 /** The values a rule writes in a shape, each once, in the order the shapes are listed (code first). */
 export const valuesWritten: (rule: string) => readonly WrittenValue[] = memoizeText((rule) => {
   const found = new Map<string, WrittenValue>();
@@ -52,7 +65,9 @@ export const valuesWritten: (rule: string) => readonly WrittenValue[] = memoizeT
       // A version is of a tool, not of a word of the sentence ("at most 3", "every 30").
       const tool = shape === "version" ? key.split(" ")[0] : undefined;
       if (tool !== undefined && isStopWord(tool)) continue;
-      if (!found.has(key)) found.set(key, { shape, name, key, ...(tool === undefined ? {} : { tool }) });
+      const read = shape === "code" ? quotedShape(match[0].slice(1, -1)) : shape;
+      if (!found.has(key))
+        found.set(key, { shape: read, name, key, ...(tool === undefined ? {} : { tool }) });
     }
   return [...found.values()];
 });

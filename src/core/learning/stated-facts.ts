@@ -5,6 +5,7 @@
  * message names one. Pure.
  */
 import { namesCode } from "../lexicon/code-terms.js";
+import { forbids } from "../lexicon/negations.js";
 import {
   CODE_PATH,
   namedThing,
@@ -154,6 +155,8 @@ export function placementFact(sentence: string, message: string, zh: boolean): s
   const [, rawSubject = "", verb = "", third = "", fourth = ""] = found;
   const subject = rawSubject.trim().replace(LEADING_FILLER, "");
   const place = (zh ? third : fourth).replace(/`/g, "");
+  // "hooks don't go in src/hooks any more" says where things no longer go: a drop, not a fact.
+  if (forbids(`${rawSubject} ${verb}`)) return null;
   if (subject === "" || PRONOUN.test(subject) || ONE_OFF_SUBJECT.test(subject) || place === "") return null;
   const not = new RegExp(String.raw`\bnot\s+${CODE_PATH}|不是\s*${CODE_PATH}`, "i").exec(message);
   const old = (not?.[1] ?? not?.[2])?.replace(/`/g, "");

@@ -667,6 +667,9 @@ describe("rule 4: project facts", () => {
 
   it("reads no placement from this task's own work", () => {
     expect(placementFact("the fix goes in utils.ts", "the fix goes in utils.ts", false)).toBeNull();
+    // Where things no longer go is a drop, not a fact.
+    expect(placementFact("fixtures dont go in tests/data anymore", "", false)).toBeNull();
+    expect(placementFact("配置不要放在 conf/ 下面了", "", true)).toBeNull();
     expect(placementFact("The new helper should go in src/lib/strings.ts", "", false)).toBeNull();
   });
 });

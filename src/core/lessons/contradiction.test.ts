@@ -206,6 +206,18 @@ describe("contradicts: a dropped thing matched by its stems", () => {
     ).toBe(true);
   });
 
+  it("matches a thing named by code and a word of its kind by the code alone", () => {
+    expect(
+      drops(
+        "The /srv/cache volume is being retired, caches go to redis from now on",
+        "Build caches live under /srv/cache/<job>, never in the workspace",
+      ),
+    ).toBe(true);
+    // 'X 后缀': the Latin name with a Chinese word of its kind.
+    expect(drops("VO 后缀以后别用了，统一叫 View", "返回前端的对象以 VO 结尾，比如 UserVO")).toBe(true);
+    expect(drops("jenkins's finally dead, we build on github actions", "CI runs on jenkins")).toBe(true);
+  });
+
   it("keeps a convention that shares only a word of the rest of the newer rule, or none of the dropped thing's", () => {
     // "integration tests" is where stubs are dropped, not what is dropped.
     expect(

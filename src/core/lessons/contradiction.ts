@@ -198,6 +198,19 @@ function stemCounts(rule: string, parts: boolean): Map<string, number> {
   return counts;
 }
 
+/** A word written as code: a path, a name with a mark or a digit in it ("/mnt/ckpt", "env_logger", "@traced"). */
+const CODE_WORD = /[./_@:\d]/;
+
+/**
+ * The words of a dropped thing that name it: its words written as code, when it has one and a plain
+ * word that only says what kind of thing it is ("the /mnt/ckpt mount" is named by /mnt/ckpt), else
+ * all of them ("squash merges").
+ */
+function namingWords(name: readonly string[]): readonly string[] {
+  const code = name.filter((word) => CODE_WORD.test(word));
+  return code.length > 0 ? code : name;
+}
+
 /** True when a word of a dropped thing is among `stems`: itself, or every part of it ("rebase-merge"). */
 function named(word: string, stems: ReadonlyMap<string, number>): boolean {
   if (stems.has(stemOf(word))) return true;
@@ -217,7 +230,7 @@ function droppedThingsNamedIn(newer: string, older: string): ReadonlyArray<reado
     ...[...preferenceTerms(newer).avoid]
       .filter((item) => words.has(item) || builtOn(item, older))
       .map((item) => [item]),
-    ...droppedThings(newer).filter((name) => name.every((word) => named(word, theirs))),
+    ...droppedThings(newer).filter((name) => namingWords(name).every((word) => named(word, theirs))),
   ];
 }
 

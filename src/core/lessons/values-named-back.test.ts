@@ -120,4 +120,49 @@ describe("valuesNamedBack", () => {
     expect(mayNameValuesBack(rule("now use WH_B instead of WH_SMALL"))).toBe(true);
     expect(mayNameValuesBack(rule("Dev runs go on WH_SMALL"))).toBe(false);
   });
+
+  it("renames a value built on a word the change renames, and only one the change speaks of", () => {
+    const older = rule("Release builds go through bundleProdRelease, it signs with the upload key");
+    expect(
+      renamedBack(rule("the prod flavor was renamed to live, so releases are bundleLiveRelease now"), older),
+    ).toEqual({ rule: "Release builds go through bundleLiveRelease, it signs with the upload key" });
+    // A sibling value the change does not speak of is another one: src/api is not renamed by src/lib.
+    expect(
+      valuesNamedBack(
+        rule("we moved the helpers, they live in src/lib now"),
+        rule("API handlers live in src/api"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("reads a change said outright, whatever the values look like", () => {
+    expect(
+      renamedBack(
+        rule("eslint got folded into biome, so run biome check instead"),
+        rule("Before a commit, run prettier and eslint on what you touched"),
+      ),
+    ).toEqual({ rule: "Before a commit, run prettier and biome on what you touched" });
+    // A value cut short where a rule was clipped is never written in.
+    expect(
+      valuesNamedBack(
+        rule("so OrderService -> OrderOperat…"),
+        rule("The suffix is Service, e.g. OrderService"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("reads a name either rule holds, and a place under a top directory, quoted or not", () => {
+    expect(
+      valuesNamedBack(
+        rule("名字又改了：qa 这个叫法跟测试组冲突，现在测试环境统一叫 sit"),
+        rule("测试环境以后改叫 qa，部署前先发 qa 验一下"),
+      ),
+    ).toEqual([{ old: "qa", fresh: "sit" }]);
+    expect(
+      renamedBack(
+        rule("Assets/Prefabs is for level art only now, so UI prefabs move to Assets/UI/Prefabs"),
+        rule("UI prefabs live in `Assets/Prefabs`"),
+      ),
+    ).toEqual({ rule: "UI prefabs live in `Assets/UI/Prefabs`" });
+  });
 });

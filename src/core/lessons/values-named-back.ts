@@ -14,6 +14,7 @@ import {
   type WrittenValue,
   written,
 } from "../conventions/named-values.js";
+import { changedPairs } from "../lexicon/change-sources.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
@@ -50,12 +51,18 @@ export function valuesNamedBack(newer: Rule, older: Rule): ValueNamedBack[] {
   const said = valuesWritten(newer.rule);
   const terms = preferenceTerms(newer.rule);
   const forbidden = preferenceTerms(older.rule).avoid;
-  const olds = said.filter(
-    (value) => names(older.rule, value.name) && !among(terms.use, value) && !among(forbidden, value),
-  );
+  const theirs = valuesWritten(older.rule);
+  const kept = (value: WrittenValue) => !among(terms.use, value) && !among(forbidden, value);
+  // A value is named back as either rule writes it: "改叫 pre" holds the name pre, and "pre 跟别的
+  // 团队的叫法冲突，现在预发统一叫 uat" names it back as a plain word.
+  const olds = [
+    ...said.filter((value) => names(older.rule, value.name) && kept(value)),
+    ...theirs.filter(
+      (value) => !said.some((mine) => mine.key === value.key) && names(newer.rule, value.name) && kept(value),
+    ),
+  ];
   const found: ValueNamedBack[] = [];
   // Another version of a tool the older rule names with a version: "moved to clang-format 18".
-  const theirs = valuesWritten(older.rule);
   for (const fresh of said)
     for (const old of theirs)
       if (
@@ -65,6 +72,20 @@ export function valuesNamedBack(newer: Rule, older: Rule): ValueNamedBack[] {
         !among(forbidden, old)
       )
         found.push({ old: old.name, fresh: fresh.name });
+  // A change said outright, whatever the values' shapes: "tfsec got folded into trivy".
+  for (const { from, to } of changedPairs(newer.rule))
+    if (names(older.rule, from) && !names(older.rule, to) && !forbidden.has(from.toLowerCase()))
+      found.push({ old: from, fresh: to });
+  // A value built on a word the change renames: "the dev flavor got renamed to staging, so local
+  // builds are assembleStagingDebug now" renames assembleDevDebug.
+  for (const old of theirs)
+    if (!names(newer.rule, old.name) && !among(forbidden, old)) {
+      const fresh = said.filter(
+        (value) => partRenamed(old, value, newer.rule) && !names(older.rule, value.name),
+      );
+      if (fresh.length === 1 && !among(terms.avoid, fresh[0] as WrittenValue))
+        found.push({ old: old.name, fresh: (fresh[0] as WrittenValue).name });
+    }
   for (const old of olds.filter((value) => value.tool === undefined)) {
     const fresh = said.filter(
       (value) => value.shape === old.shape && value.key !== old.key && !names(older.rule, value.name),
@@ -76,7 +97,30 @@ export function valuesNamedBack(newer: Rule, older: Rule): ValueNamedBack[] {
     if (oldFirst || among(terms.avoid, old) || among(terms.use, only))
       found.push({ old: old.name, fresh: only.name });
   }
-  return found;
+  // One replacement for each old value, the first read.
+  return found.filter(
+    (pair, index) => found.findIndex((other) => other.old.toLowerCase() === pair.old.toLowerCase()) === index,
+  );
+}
+
+/** The parts of a value: its words in camel case, snake case, or a path ("assembleDevDebug" → assemble, dev, debug). */
+const partsOf = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_/.-]+/)
+    .filter((part) => part !== "");
+
+/**
+ * True when `fresh` is `old` with one part in another's place, and `text` names that part of `old`
+ * as a word of its own: the change renames the part, and so the value built on it.
+ */
+function partRenamed(old: WrittenValue, fresh: WrittenValue, text: string): boolean {
+  if (old.shape !== fresh.shape || old.key === fresh.key) return false;
+  const [mine, theirs] = [partsOf(old.name), partsOf(fresh.name)];
+  if (mine.length !== theirs.length || mine.length < 2) return false;
+  const differing = mine.flatMap((part, index) => (part === theirs[index] ? [] : [part]));
+  return differing.length === 1 && names(text, differing[0] as string);
 }
 
 /** Where `text` first names the value `name`, or its length when it does not. */
@@ -85,12 +129,15 @@ function firstAt(text: string, name: string): number {
   return at ?? text.length;
 }
 
-/** True when `rule` could name a value back: a convention that tells of a change and writes two values, or a version. */
+/**
+ * True when `rule` could name a value back: a convention that tells of a change and writes a value
+ * (with the old one, a version, or a value built on a part the change renames).
+ */
 export function mayNameValuesBack(lesson: Rule): boolean {
   const said = valuesWritten(lesson.rule);
   return (
     lesson.convention === true &&
-    (said.length >= 2 || said.some((value) => value.tool !== undefined)) &&
+    (said.length > 0 || changedPairs(lesson.rule).length > 0) &&
     tellsChange(lesson.rule)
   );
 }

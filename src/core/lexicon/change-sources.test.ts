@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readConventions } from "../conventions/convention-rule.js";
 import { readSlots } from "../conventions/slot-rule.js";
-import { withoutChangeSources } from "./change-sources.js";
+import { changedPairs, withoutChangeSources } from "./change-sources.js";
 
 describe("change sources", () => {
   it("blank the value a change is from, at the same length", () => {
@@ -16,5 +16,15 @@ describe("change sources", () => {
       expect(() => readSlots(text)).not.toThrow();
       expect(() => readConventions(text)).not.toThrow();
     }
+  });
+
+  it("name each change said outright, from one value to another", () => {
+    expect(changedPairs("mocha got folded into vitest last sprint")).toEqual([
+      { from: "mocha", to: "vitest" },
+    ]);
+    expect(changedPairs("常量前缀从 C_ 换成 K_")).toEqual([{ from: "C_", to: "K_" }]);
+    expect(changedPairs("we swapped `axios` for `ky`")).toEqual([{ from: "axios", to: "ky" }]);
+    // A value cut short where a rule was clipped is none.
+    expect(changedPairs("so UserService -> UserOperat…")).toEqual([]);
   });
 });

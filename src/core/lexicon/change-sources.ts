@@ -6,8 +6,8 @@
  */
 import { defineLexicon } from "./define-lexicon.js";
 
-/** A value a change is from, as written. */
-const CHANGED = String.raw`['"‘“\x60]?[\w@$#./-]+['"’”\x60]?`;
+/** A value a change is from, as written (group: the value). */
+const CHANGED = String.raw`['"‘“\x60]?([\w@$#./-]+)['"’”\x60]?`;
 
 /** Every wording of where a change comes from, English then Chinese. */
 export const CHANGE_SOURCES = defineLexicon(
@@ -26,6 +26,12 @@ export const CHANGE_SOURCES = defineLexicon(
       example: "Hilt is being replaced by Koin",
     },
     {
+      pattern: new RegExp(
+        String.raw`(?<![\w@$#./-])${CHANGED}\s+(?:is|are|was|were|got|gets|is being|has been|have been)\s+(?:folded|absorbed)\s+into\s+`,
+      ),
+      example: "tfsec got folded into trivy",
+    },
+    {
       pattern: new RegExp(String.raw`\bswap(?:ped|ping|s)?\s+(?:out\s+)?(?:the\s+)?${CHANGED}\s+for\s+`),
       example: "we swapped axios for ky",
     },
@@ -41,6 +47,37 @@ export const CHANGE_SOURCES = defineLexicon(
 );
 
 const SOURCES = new RegExp(CHANGE_SOURCES.pattern.source, "giu");
+
+/** The value a change is to, after its source: past a Chinese verb of change and a quote. */
+const CHANGED_TO =
+  /^(?:换成|改成|改为|换到|切到|切换到|迁到|迁移到|升级到|到)?\s*['"‘“\x60]?([\w@$#./-]*[\w@$#/-])/u;
+
+/** A change said outright: the value it is from, and the value it is to, as written. */
+export interface ChangedPair {
+  from: string;
+  to: string;
+}
+
+/**
+ * Every change `text` says outright, each from one value to another ("tfsec got folded into trivy",
+ * "logrus → zap", "从 C_ 换成 K_"): what an older rule that names the first value now names instead.
+ */
+export function changedPairs(text: string): ChangedPair[] {
+  return [...text.matchAll(SOURCES)].flatMap((found) => {
+    const from = found
+      .slice(1)
+      .find((group) => group !== undefined)
+      ?.replace(/[.]+$/, "");
+    const after = CHANGED_TO.exec(text.slice((found.index ?? 0) + found[0].length));
+    const to = after?.[1];
+    // A value cut short where a long rule was clipped ("ChargeCustomerOperat…") is none.
+    const clipped =
+      after !== null && text.startsWith("…", (found.index ?? 0) + found[0].length + after[0].length);
+    return from === undefined || to === undefined || clipped || from.toLowerCase() === to.toLowerCase()
+      ? []
+      : [{ from, to }];
+  });
+}
 
 /** What an English source becomes before the value it is to. */
 const USE = "use ";

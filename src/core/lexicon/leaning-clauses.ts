@@ -17,7 +17,7 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
   },
   {
     pattern:
-      /^(?:and\s+)?(?:so|then|thus|hence|which|who|whose|where|meaning|i\.e\.|e\.g\.|like|such as|including|except|unless|until|if|when|whenever|even|especially|ideally|preferably|plus|with|without|via|per|from|to|in|on|at|for (?:example|instance))\b/,
+      /^(?:and\s+)?(?:so|then|thus|hence|which|who|whose|where|meaning|i\.e(?=\.)|e\.g(?=\.)|like|such as|including|except|unless|until|if|when|whenever|even|especially|ideally|preferably|plus|with|without|via|per|from|to|in|on|at|for (?:example|instance))\b/,
     example: "which means the old names still work",
   },
   {

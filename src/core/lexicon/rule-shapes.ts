@@ -123,8 +123,8 @@ export const RULE_SHAPES = defineLexicon(
     ),
     entry(
       "change",
-      /\bwe(?:'ve| have)?\s+(?:now\s+)?(?:moved|switched|migrated|changed|replaced|ditched|dropped|retired|renamed|standardi[sz]ed|upgraded|bumped|adopted|deprecated)\b/,
-      "we've moved off yarn, pnpm now",
+      /\bwe(?:'ve| have)?\s+(?:(?:now|finally|just|already|officially|fully)\s+)?(?:moved|switched|migrated|changed|replaced|ditched|dropped|retired|renamed|standardi[sz]ed|upgraded|bumped|adopted|deprecated)\b/,
+      "we finally migrated to the new Input System package",
     ),
     entry(
       "change",
@@ -285,7 +285,7 @@ export const NOT_A_RULE = defineLexicon(
       example: "ModuleNotFoundError: No module named 'requests'",
     },
     {
-      pattern: /别的团队|他们(?:一直|都|总是)|可能|也许|打算|考虑/u,
+      pattern: /(?<![跟和与同])别的团队|他们(?:一直|都|总是)|可能|也许|打算|考虑/u,
       example: "别的团队一直用 Java",
     },
   ],

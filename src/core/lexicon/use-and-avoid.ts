@@ -154,7 +154,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|replaced (?:by|with)|superseded by|reverted|reversed|rolled back|walked back))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:(?:finally|now|officially|basically) )?(?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|replaced (?:by|with)|superseded by|(?:folded|absorbed) into|reverted|reversed|rolled back|walked back))/,
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
@@ -200,7 +200,8 @@ export const AVOID_LEADS = defineLexicon(
     { pattern: /(?:->|→)(?=\s)/, example: "gigalixir -> our own k8s cluster", side: "before" as const },
     {
       // "eyre's out": the contracted "is" joined to the thing.
-      pattern: /['’]s (?:out|gone|dead|history|deprecated|retired)\b/,
+      pattern:
+        /['’]s (?:(?:finally|now|officially|basically) )?(?:out|gone|dead|history|deprecated|retired)\b/,
       example: "so eyre's out, the binary uses miette now",
       side: "before" as const,
       joined: true as const,
@@ -222,7 +223,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|别用了|不要用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,

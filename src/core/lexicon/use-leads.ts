@@ -49,6 +49,8 @@ export const USE_LEADS = defineLexicon(
     ),
     after(/\breplace[sd]? (?:it )?with/, "jest got replaced with vitest"),
     after(/\brenamed (?:to|as)/, "BillingError was renamed to PaymentError"),
+    // What took a thing in: "tfsec got folded into trivy".
+    after(/\b(?:folded|absorbed) into/, "tfsec got folded into trivy"),
     after(/\breplac(?:e|ed|ing) [\w.@/-]+ with/, "we replaced viper with koanf"),
     after(
       /\bswap(?:s|ped|ping)?(?: out)? (?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:for|with)|\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)) (?!(?:the|a|an|this|that|our|some|all)\b)(?:[\w.@/-]+ (?:\+ |and )?){1,3}?(?:(?:altogether|entirely|completely) )?for/,

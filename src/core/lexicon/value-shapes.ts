@@ -1,7 +1,9 @@
 /**
  * Value shapes: how a project writes the names its conventions hold — a decorator (`@traced`), a
- * constant (`WH_ANALYTICS`), a snake-case name (`cost_center`), a name prefix (`t_`), a path or branch prefix (`feature/`), a type
- * (`ApiResult<T>`, `EventBus`), a tool's version (`clang-format 18`) or any word written as code (`` `kind` ``). Two values of one shape
+ * constant (`WH_ANALYTICS`), a snake-case name (`cost_center`), a lower-camel name (`assembleDevDebug`),
+ * a name prefix (`t_`), a path or branch prefix (`feature/`, `Assets/Data`, `/mnt/ckpt`), a type
+ * (`ApiResult<T>`, `EventBus`), a tool's version (`clang-format 18`), a word said as what a thing is
+ * called ("统一叫 uat") or any word written as code (`` `kind` ``). Two values of one shape
  * said in one change are an old value and its replacement ("WH_ANALYTICS was always queued; dev
  * runs now use WH_DBT_SMALL"), whatever the words that say what they are for (see
  * core/lessons/values-named-back.ts and docs/learning.md). Read on text as written, case-sensitive.
@@ -9,9 +11,53 @@
  */
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
+/** Directories projects keep at their top: a path under one is a place whatever its case. */
+const TOP_DIRECTORIES = [
+  "src",
+  "lib",
+  "libs",
+  "app",
+  "apps",
+  "packages",
+  "[Aa]ssets",
+  "docs?",
+  "conf",
+  "configs?",
+  "static",
+  "public",
+  "tests?",
+  "spec",
+  "scripts",
+  "cmd",
+  "internal",
+  "pkg",
+  "include",
+  "resources",
+  "res",
+  "migrations",
+  "infra",
+  "deploy",
+  "charts",
+  "data",
+].join("|");
+/** A part of a path: "Config", "use-cart.ts", never a lone dot ("Assets/Config/." ends at the slash). */
+const SEGMENT = String.raw`[\w-](?:[\w.-]*[\w-])?`;
+/** The directories of a machine an absolute path starts in: /mnt/ckpt, /var/log/app. */
+const SYSTEM_DIRECTORIES = "mnt|var|etc|opt|home|srv|data|tmp|usr|Volumes";
+
 /** One shape a value is written in. */
 export interface ValueShape extends LexiconEntry {
-  readonly shape: "code" | "decorator" | "constant" | "identifier" | "prefix" | "path" | "type" | "version";
+  readonly shape:
+    | "code"
+    | "decorator"
+    | "constant"
+    | "identifier"
+    | "camel"
+    | "prefix"
+    | "path"
+    | "type"
+    | "version"
+    | "name";
 }
 
 /** Every value shape, the code quote first: a quoted word is code whatever else it looks like. */
@@ -27,8 +73,14 @@ export const VALUE_SHAPES = defineLexicon<ValueShape>(
     },
     {
       shape: "identifier",
-      pattern: /(?<![\w$.@/-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w$])/,
+      pattern: /(?<![\w$.@/<-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w$])/,
       example: "the tag key is chargeback_id now",
+    },
+    {
+      // A function, a task or a hook in lower camel case: assembleDevDebug, useCartTotal (not iOS, macOS).
+      shape: "camel",
+      pattern: /(?<![\w$.@/-])[a-z]{2,}(?:[A-Z][a-z0-9]+)+(?![\w$])/,
+      example: "local builds are assembleStagingDebug now",
     },
     {
       // A type by its capitals or its type arguments: ApiResult, EventBus, Resp<T>.
@@ -55,6 +107,22 @@ export const VALUE_SHAPES = defineLexicon<ValueShape>(
       shape: "path",
       pattern: /(?<![\w.:/-])[a-z][\w.-]*\/(?:(?:[\w.-]+\/)+[\w.-]*|[\w-]+\.\w+|(?![\w.-]))/,
       example: "统一用 story/需求号-简述",
+    },
+    {
+      // A path under a directory projects keep at their top, or an absolute one: Assets/Data,
+      // src/hooks, /mnt/ckpt — one slash is enough when the first part says it is a place.
+      shape: "path",
+      pattern: new RegExp(
+        String.raw`(?<![\w.:/-])(?:(?:${TOP_DIRECTORIES})\/|\/(?:${SYSTEM_DIRECTORIES})\/)${SEGMENT}(?:\/${SEGMENT})*`,
+      ),
+      example: "scriptable objects move to Assets/Config",
+    },
+    {
+      // A plain word said as what a thing is called: "预发统一叫 uat", "the queue is called ingest".
+      shape: "name",
+      pattern:
+        /(?<=(?:\b(?:called|named|renamed to)|叫做?|称为|命名为)\s*)(?!(?:with|after|by|for|in|on|as|a|an|the|it|that|this|like|using|per|so|and|or)\b)[A-Za-z][\w.-]*\w/,
+      example: "现在预发统一叫 uat",
     },
   ],
   "",
