@@ -18,6 +18,7 @@ import {
   llmSignalsSchema,
   locateLlmSignals,
   PROMPT_MAX_OUTPUT_TOKENS,
+  quotedMessageId,
   renderConversation,
   signalsWithin,
   type TaskExperience,
@@ -199,7 +200,10 @@ async function writeTask(
     ...(source === "offline" ? [] : offline.transferableHeuristics),
   ]);
   for (const heuristic of heuristics) {
-    const learnt = await context.lessons.learn(heuristicToLesson({ heuristic, task, at }));
+    const messageId = quotedMessageId(heuristic.evidence, messages);
+    const learnt = await context.lessons.learn(
+      heuristicToLesson({ heuristic, task, at, ...(messageId === undefined ? {} : { messageId }) }),
+    );
     countLesson(counts, learnt);
     lessonIds.push(learnt.lesson.id);
   }

@@ -160,4 +160,62 @@ describe("conventions changed by their subject or by the value they name", () =>
       expect(rules.some((rule) => rule.includes("thiserror"))).toBe(true);
     });
   });
+
+  it("rules said together in one message both hold, and a change in plain words names its pair", async () => {
+    await withTacit(tempDir(), "/work/harbor", T0, async (tacit, _setClock, say) => {
+      await say(
+        "region",
+        "quick context: we deploy everything to ap-east-1. before you push, run terraform fmt and checkov.",
+        T0,
+      );
+      await say(
+        "moved",
+        "compliance update: all new services have to deploy to ap-south-1 from now on. existing ap-east-1 services stay put until the migration project.",
+        T0 + DAY,
+      );
+      await say(
+        "scanner",
+        "checkov got folded into trivy, swap it out of the pre-push routine",
+        T0 + 2 * DAY,
+      );
+      const rules = await live(tacit);
+      // The newer region rule stands beside what was said with it, and overturns the older one.
+      expect(rules.some((rule) => rule.includes("ap-south-1"))).toBe(true);
+      expect(rules.some((rule) => /everything to ap-east-1/.test(rule))).toBe(false);
+      // The pre-push rule keeps its words with trivy in place of checkov.
+      expect(rules.some((rule) => /terraform fmt and trivy/.test(rule))).toBe(true);
+      expect(rules.some((rule) => /checkov/.test(rule) && !/trivy/.test(rule))).toBe(false);
+    });
+  });
+
+  it("a drop said with one change never gives way to another change said in the next message", async () => {
+    await withTacit(tempDir(), "/work/mall-admin", T0, async (tacit, setClock, say) => {
+      await say("rules", "组件统一用 Qx 前缀，比如 QxTable。合并后部署到 test3 环境给测试看。", T0);
+      setClock(T0 + DAY);
+      await tacit.capture({
+        sessionId: "changes",
+        messages: [
+          {
+            id: "m1",
+            role: "user",
+            content: "又改了，组件前缀最终定成 Lm，Qx 那个作废，以后新组件都是 Lm 开头",
+            createdAt: T0 + DAY,
+          },
+          {
+            id: "m2",
+            role: "user",
+            content: "还有：test3 那台机器下线了，现在合完代码部署到 sit 环境。",
+            createdAt: T0 + DAY + 60_000,
+          },
+          { id: "m3", role: "assistant", content: "Noted.", createdAt: T0 + DAY + 120_000 },
+        ],
+      });
+      await tacit.learn({ sessionId: "changes" });
+      const rules = await live(tacit);
+      expect(rules.some((rule) => rule.includes("Lm"))).toBe(true);
+      expect(rules.some((rule) => rule.includes("sit"))).toBe(true);
+      expect(rules.some((rule) => rule.includes("test3") && !rule.includes("sit"))).toBe(false);
+      expect(rules.some((rule) => rule.includes("Qx") && !rule.includes("Lm"))).toBe(false);
+    });
+  });
 });

@@ -16,6 +16,7 @@ import {
   governsAnotherSlot,
   overturnedBy,
   saidAt,
+  saidTogether,
   setsWhatOtherDoesNot,
   settleSupersession,
   standsBeside,
@@ -217,13 +218,7 @@ async function dropsLeftBehind(
     const replaced = [...overturned, ...overturned.flatMap((lesson) => replacedBy(lesson.id, lessons))];
     return {
       overturned: drops.filter((drop) =>
-        subsumesDrop(
-          candidate,
-          drop,
-          replaced,
-          replacedBy(drop.id, lessons),
-          saidAt(drop) === saidAt(candidate),
-        ),
+        subsumesDrop(candidate, drop, replaced, replacedBy(drop.id, lessons), saidTogether(candidate, drop)),
       ),
       subsumedBy: null,
     };
@@ -238,7 +233,7 @@ async function dropsLeftBehind(
         candidate,
         replacedBy(convention.id, lessons),
         overturned,
-        saidAt(convention) === saidAt(candidate),
+        saidTogether(convention, candidate),
       ),
     )
     .sort((first, second) => saidAt(second) - saidAt(first))[0];

@@ -18,6 +18,7 @@ import { ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clausesOf, joinClause } from "./convention-clauses.js";
@@ -306,8 +307,9 @@ export function readConventions(
       !unit.listed &&
       units[position - 1]?.group === unit.group &&
       findings.every((finding) => finding.slot === null && dropsOnly(finding.quote)) &&
-      // A decision or a marked rule stands alone; a tool's drop joins the rule that sets its slot (withAlternatives).
+      // A decision, a marked rule or a withdrawal by name stands alone (a tool's drop: withAlternatives).
       !tellsDecision(text) &&
+      withdrawalIn(text) === null &&
       !hasStrongStandingMarker(unit.text) &&
       memberSlotsNamed(text).length === 0
     ) {

@@ -47,6 +47,12 @@ describe("several rules in one message: one convention per unit, its text clean"
     expect(rules("Commit messages: imperative mood")).toEqual(["Commit messages: imperative mood"]);
   });
 
+  it("never joins a withdrawal of a rule by its name to the change before it", () => {
+    expect(
+      rules("另外两件事：test3 那台机器下线了，现在部署到 sit 环境。i18n 那条也不用了，文案统一由后端下发"),
+    ).toEqual(["test3 那台机器下线了，现在部署到 sit 环境", "i18n 那条也不用了，文案统一由后端下发"]);
+  });
+
   it("keeps an example whose colon it is with the rule before it", () => {
     expect(rules("commit subjects start with the ticket id, e.g. OPS-7: bump the base image")).toEqual([
       "Commit subjects start with the ticket id, e.g. OPS-7: bump the base image",

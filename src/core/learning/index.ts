@@ -40,4 +40,5 @@ export { deriveTaskOutcome, type TaskOutcome } from "./task-outcome.js";
 export {
   heuristicToLesson,
   instinctToLesson,
+  quotedMessageId,
 } from "./to-lessons.js";

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { createLesson } from "../lessons/lesson.js";
 import type { InstinctCandidate } from "./instincts.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
-import { heuristicToLesson, inferDomain, instinctKind, instinctToLesson } from "./to-lessons.js";
+import type { TaskMessage } from "./task-message.js";
+import {
+  heuristicToLesson,
+  inferDomain,
+  instinctKind,
+  instinctToLesson,
+  quotedMessageId,
+} from "./to-lessons.js";
 
 const TASK = { id: "task-1", sessionId: "session-1", projectId: "/repo" };
 const AT = Date.UTC(2025, 5, 1);
@@ -52,6 +59,36 @@ describe("heuristicToLesson", () => {
     const outside = heuristicToLesson({ heuristic: PNPM, task: { ...TASK, projectId: null }, at: AT });
     expect([outside.scope, outside.projectId]).toEqual(["global", null]);
     expect(() => createLesson({ ...outside, id: "lesson-2", now: AT })).not.toThrow();
+  });
+});
+
+describe("quotedMessageId", () => {
+  const message = (seq: number, role: TaskMessage["role"], content: string): TaskMessage => ({
+    seq,
+    role,
+    kind: "text",
+    content,
+    toolName: null,
+    toolInput: null,
+    toolOutput: null,
+    isError: false,
+    createdAt: AT,
+  });
+  const messages = [
+    message(0, "user", "Naming moved again: components start with Zy now."),
+    message(1, "assistant", "Noted: components start with Zy."),
+    message(2, "user", "Two more things:  test3 is gone, deploy to sit now.\nThe i18n rule is withdrawn."),
+  ];
+
+  it("names the user message a quote was taken from, clipped or not, and goes on the evidence", () => {
+    expect(quotedMessageId("Deploy to sit now", messages)).toBe("seq:2");
+    expect(quotedMessageId("test3 is gone, deploy to…", messages)).toBe("seq:2");
+    expect(quotedMessageId("components start with Zy now", messages)).toBe("seq:0");
+    // The agent's words and words nobody said are no message of the user's.
+    expect(quotedMessageId("Noted: components start with Zy", messages)).toBeUndefined();
+    expect(quotedMessageId("use pnpm", messages)).toBeUndefined();
+    const draft = heuristicToLesson({ heuristic: PNPM, task: TASK, at: AT, messageId: "seq:2" });
+    expect(draft.evidence[0]?.messageId).toBe("seq:2");
   });
 });
 

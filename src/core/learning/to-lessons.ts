@@ -8,6 +8,7 @@ import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { LESSON_DOMAINS } from "../lexicon/lesson-domains.js";
 import type { InstinctCandidate } from "./instincts.js";
 import type { TransferableHeuristic } from "./offline-experience.js";
+import type { TaskMessage } from "./task-message.js";
 
 /** The fields of a lesson to learn (assignable to the lesson book's `LessonInput`). */
 export interface LessonDraft {
@@ -52,10 +53,28 @@ function resolveScope(wanted: LessonScope, projectId: string | null): LessonScop
   return projectId === null ? "global" : wanted;
 }
 
-function evidenceOf(quote: string, task: LessonSource, at: number): LessonEvidence {
+function evidenceOf(quote: string, task: LessonSource, at: number, messageId?: string): LessonEvidence {
   const evidence: LessonEvidence = { quote, sessionId: task.sessionId, at };
   if (task.id !== null) evidence.taskId = task.id;
+  if (messageId !== undefined) evidence.messageId = messageId;
   return evidence;
+}
+
+/** A text as compared: spaces squashed, lower case, without a mark of clipping. */
+const squashed = (text: string) => text.replace(/\s+/g, " ").replace(/…$/, "").trim().toLowerCase();
+
+/**
+ * The id of the user message of `messages` a quote was taken from (its place in the session,
+ * "seq:12"), or undefined when none holds it: two rules read from one message were said together
+ * (core/lessons/supersession.ts), two read from one task were not always.
+ */
+export function quotedMessageId(quote: string, messages: readonly TaskMessage[]): string | undefined {
+  const said = squashed(quote);
+  if (said === "") return undefined;
+  const found = messages.find(
+    (message) => message.role === "user" && squashed(message.content).includes(said),
+  );
+  return found === undefined ? undefined : `seq:${found.seq}`;
 }
 
 /** Input of {@link heuristicToLesson}. */
@@ -64,6 +83,8 @@ export interface HeuristicToLessonInput {
   task: LessonSource;
   /** When the evidence was said or the task ended, epoch ms. */
   at: number;
+  /** The message the evidence was said in (see {@link quotedMessageId}). */
+  messageId?: string;
 }
 
 /** The slot a rule governs, read from its words when the rule did not say (see core/conventions). */
@@ -79,7 +100,7 @@ export function ruleSlot(rule: string): LessonSlot | undefined {
  * from the rule when the heuristic has none) and whether it is a convention.
  */
 export function heuristicToLesson(input: HeuristicToLessonInput): LessonDraft {
-  const { heuristic, task, at } = input;
+  const { heuristic, task, at, messageId } = input;
   const slot = heuristic.slot ?? ruleSlot(heuristic.rule);
   return {
     ...(slot ? { slot } : {}),
@@ -92,7 +113,7 @@ export function heuristicToLesson(input: HeuristicToLessonInput): LessonDraft {
     scope: resolveScope(heuristic.scopeHint ?? "project", task.projectId),
     projectId: task.projectId,
     confidence: clamp(heuristic.confidence ?? 0.5),
-    evidence: heuristic.evidence.trim() === "" ? [] : [evidenceOf(heuristic.evidence, task, at)],
+    evidence: heuristic.evidence.trim() === "" ? [] : [evidenceOf(heuristic.evidence, task, at, messageId)],
   };
 }
 

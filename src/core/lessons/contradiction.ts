@@ -7,7 +7,7 @@
  */
 import { holdsSeveral, memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
-import { droppedThings } from "../lexicon/dropped-things.js";
+import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
 import { narrowedRuleName } from "../lexicon/narrowings.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
@@ -198,16 +198,13 @@ function stemCounts(rule: string, parts: boolean): Map<string, number> {
   return counts;
 }
 
-/** A word written as code: a path, a name with a mark or a digit in it ("/mnt/ckpt", "env_logger", "@traced"). */
-const CODE_WORD = /[./_@:\d]/;
-
 /**
  * The words of a dropped thing that name it: its words written as code, when it has one and a plain
  * word that only says what kind of thing it is ("the /mnt/ckpt mount" is named by /mnt/ckpt), else
  * all of them ("squash merges").
  */
 function namingWords(name: readonly string[]): readonly string[] {
-  const code = name.filter((word) => CODE_WORD.test(word));
+  const code = codeWordsOf(name);
   return code.length > 0 ? code : name;
 }
 

@@ -288,14 +288,12 @@ export function countSupportTasks(evidence: readonly LessonEvidence[]): number {
   return evidenceTaskKeys(evidence).size;
 }
 
-/** Where a quote was said and what it says, without the task it is attributed to. */
+/**
+ * Where a quote was said and what it says, without the task it is attributed to, nor the message
+ * (one reading names it and another may not: the same words of one session are one quote).
+ */
 function quoteKey(evidence: LessonEvidence): string {
-  return [
-    evidence.sessionId,
-    evidence.turnId ?? "",
-    evidence.messageId ?? "",
-    normalizeLessonText(evidence.quote),
-  ].join("\u0000");
+  return [evidence.sessionId, evidence.turnId ?? "", normalizeLessonText(evidence.quote)].join("\u0000");
 }
 
 /**

@@ -7,7 +7,7 @@
  * (docs/lessons.md#drops-a-change-leaves-behind). Pure.
  */
 import { valuesWritten } from "../conventions/named-values.js";
-import { droppedThings } from "../lexicon/dropped-things.js";
+import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
 import { saysWord } from "../regexp.js";
 import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
 import type { Lesson } from "./lesson.js";
@@ -78,12 +78,9 @@ export function subsumesDrop(
   // Each thing by its code-like words when it has some, else its first word: "the _val suffix" is
   // named by "_val", not by every rule that speaks of a suffix; "thiserror derives" by "thiserror".
   return droppedThings(drop.rule).every((name) => {
-    const code = name.filter((word) => CODE_LIKE.test(word));
+    const code = codeWordsOf(name);
     return (code.length > 0 ? code : name.slice(0, 1)).every((word) =>
       gone.some((lesson) => saysWord(lesson.rule, word)),
     );
   });
 }
-
-/** A word written as code: with an underscore, a dot, an @, a slash or a digit. */
-const CODE_LIKE = /[_.@/#\d]/;

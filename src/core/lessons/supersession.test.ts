@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLesson, type Lesson } from "./lesson.js";
-import { statesAnotherRule } from "./supersession.js";
+import { overturnedBy, saidBeside, standsBeside, statesAnotherRule } from "./supersession.js";
 
 let next = 0;
 function convention(rule: string, isConvention = true): Lesson {
@@ -72,5 +72,31 @@ describe("statesAnotherRule", () => {
         convention("Logging goes through structlog", false),
       ),
     ).toBe(false);
+  });
+});
+
+describe("saidBeside and standsBeside", () => {
+  const said = (rule: string, messageId: string | undefined, at = 1000): Lesson => ({
+    ...convention(rule),
+    evidence: [{ quote: rule, sessionId: "s", at, ...(messageId === undefined ? {} : { messageId }) }],
+  });
+
+  it("rules first said in one message never overturn each other; said in two, the newer overturns", () => {
+    const fresh = said("All new services deploy to ap-south-1 from now on", "seq:4");
+    const kept = said("Existing ap-east-1 services stay where they are until the migration", "seq:4");
+    expect(saidBeside(kept, fresh)).toBe(true);
+    expect(overturnedBy(kept, [fresh], [fresh])).toEqual([]);
+    const older = said("We deploy everything to ap-east-1", "seq:0");
+    expect(saidBeside(fresh, older)).toBe(false);
+    expect(overturnedBy(fresh, [older], [older]).map((lesson) => lesson.rule)).toEqual([older.rule]);
+  });
+
+  it("without message ids, only a withdrawal stands beside what was said at its time", () => {
+    const rule = said("Globals are prefixed g_", undefined);
+    expect(saidBeside(said("We deploy to ap-south-1 now", undefined), rule)).toBe(false);
+    expect(standsBeside(said("We deploy to ap-south-1 now", undefined), rule)).toBe(false);
+    expect(standsBeside(said("we don't need the g_ rule any more", undefined), rule)).toBe(true);
+    // One named and one not were read from two messages.
+    expect(standsBeside(said("we don't need the g_ rule any more", "seq:3"), rule)).toBe(false);
   });
 });

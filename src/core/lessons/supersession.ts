@@ -109,8 +109,19 @@ export function overturnedBy(
     (lesson) =>
       lesson.contentHash !== candidate.contentHash &&
       lesson.status !== "archived" &&
-      !standsBeside(candidate, lesson),
+      !standsBeside(candidate, lesson) &&
+      !saidBeside(candidate, lesson),
   );
+}
+
+/**
+ * True when `other` was first stated in the message `candidate` was read from, known by its id:
+ * rules said in one message are meant to hold together ("all new workloads go to eu-central-1 from
+ * now on. existing us-east-1 stuff stays put until the migration project"), so neither overturns the
+ * other. A drop that a change said beside it leaves behind still gives way to it (subsumed-drops.ts).
+ */
+export function saidBeside(candidate: Lesson, other: Lesson): boolean {
+  return saidTogether(candidate, other, { byId: true });
 }
 
 /**
@@ -123,10 +134,15 @@ export function standsBeside(candidate: Lesson, other: Lesson): boolean {
 }
 
 /**
- * True when `other` was first stated in the message `candidate` was read from. A rule stated
- * before and only echoed in that message was not.
+ * True when `other` was first stated in the message `candidate` was read from: the same message id,
+ * or, when neither has one (lessons learnt before messages were named), the same time; with
+ * `byId`, only the same message id. A rule stated before and only echoed in that message was not.
  */
-function saidTogether(candidate: Pick<Lesson, "evidence">, other: Pick<Lesson, "evidence">): boolean {
+export function saidTogether(
+  candidate: Pick<Lesson, "evidence">,
+  other: Pick<Lesson, "evidence">,
+  options: { byId?: boolean } = {},
+): boolean {
   const first = other.evidence.reduce<Lesson["evidence"][number] | undefined>(
     (earliest, item) => (earliest === undefined || item.at < earliest.at ? item : earliest),
     undefined,
@@ -138,7 +154,11 @@ function saidTogether(candidate: Pick<Lesson, "evidence">, other: Pick<Lesson, "
         mine.sessionId === first.sessionId &&
         (mine.messageId !== undefined && first.messageId !== undefined
           ? mine.messageId === first.messageId
-          : mine.at === first.at),
+          : // Neither named (learnt before messages were): said at one time. One named: two messages.
+            options.byId !== true &&
+            mine.messageId === undefined &&
+            first.messageId === undefined &&
+            mine.at === first.at),
     )
   );
 }

@@ -85,3 +85,14 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
   });
   return found;
 });
+
+/** A word written as code: with an underscore, a dot, an @, a slash, a colon or a digit ("/mnt/ckpt", "env_logger"). */
+const CODE_LIKE = /[_.@/#:\d]/;
+
+/**
+ * The words of a dropped thing written as code: what names it when the rest only says what kind of
+ * thing it is ("the /mnt/ckpt mount" is named by /mnt/ckpt, "thiserror derives"… by none).
+ */
+export function codeWordsOf(name: readonly string[]): readonly string[] {
+  return name.filter((word) => CODE_LIKE.test(word));
+}

@@ -41,6 +41,11 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
       /\bchange of plans?\b|\bscratch that\b|\bforget (?:what i said|that)\b|\bnew (?:rule|convention|plan)\b|\bcorrection\b|\bwe(?:'ve| have) (?:gone|settled) (?:with|on)\b|\blet'?s (?:go with|use|switch|move|adopt)\b/,
     example: "change of plan: use pnpm",
   },
+  // 现在, "now": what holds from here on, not what is happening at the moment (现在还在跑, 现在有个 bug).
+  {
+    pattern: /现在(?!还|是不是|有没有|有个|有一?些|什么|怎么|为什么|报错|出了|挂了|卡)/,
+    example: "dev2 下线了，现在部署到 uat",
+  },
   {
     pattern: /改成|改为|改了|改用|换成|换到|切到|切换|迁到|迁移到|不再|从今天/,
     example: "测试框架换成 vitest 了",

@@ -30,7 +30,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install)|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop(?:ped|ping|s)? (?:using|adding|calling|invoking|importing)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install|bother (?:with|running|using))|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop(?:ped|ping|s)? (?:using|adding|calling|invoking|importing)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       "use pnpm, not yarn",
     ),
     // What not to do any more, with any verb and the thing after it: "don't log to wandb anymore",
@@ -141,7 +141,7 @@ export const AVOID_LEADS = defineLexicon(
       "branch names are just the Jira key plus a slug now — no feat/ in front anymore",
     ),
     after(
-      /(?:(?:不要|别|不用|不必|不需要|不再)再?(?:用|写|加|使用)|不用|而不是|代替|替换掉|不能用|从(?=\s*[^，。,\s]+\s*(?:换|迁|改|切|升|转|挪|搬)))/,
+      /(?:(?:不要|别|不用|不必|不需要|不再|以后不)再?(?:用|写|加|使用|新增|新建|添加|引入)|不用|而不是|代替|替换掉|不能用|从(?=\s*[^，。,\s]+\s*(?:换|迁|改|切|升|转|挪|搬)))/,
       "别再用 yarn",
     ),
     after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),
@@ -223,7 +223,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:不要再用|别再用|不再用|不用了|别用了|不要用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:(?:不要|别|不)再(?:用|加|写|建)|不用了|别用了|不要用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
@@ -293,7 +293,7 @@ export function listedBefore(text: string, match: RegExpMatchArray, lead: TermLe
 }
 
 /** Words that stand for a thing named before them: "don't add new ones", "stop using them". */
-const PRO_FORMS = new Set(["ones", "them", "those", "these"]);
+const PRO_FORMS = new Set(["ones", "them", "those", "these", "it"]);
 
 /**
  * The thing `term`, read by a lead at `at`, stands for when it is a pro-form: the nearest name
@@ -311,7 +311,9 @@ export function referentOf(term: string, text: string, at: number): string | nul
   const names = [...sentence.matchAll(/(?<=\s)(?:[A-Z][\w-]*|[\w-]*[_@./\d][\w@./-]*)/g)].map(
     (found) => found[0],
   );
-  const name = names.pop();
+  // With no other name, the sentence's subject when it is one ("Tflint is too noisy, don't bother with it").
+  const subject = /^([A-Za-z][\w.-]*)\s+(?:is|are|was|has|keeps)\b/.exec(sentence.trim())?.[1];
+  const name = names.pop() ?? (subject !== undefined && !isStopWord(subject) ? subject : undefined);
   return name === undefined ? null : name.replace(/[.:]+$/, "").toLowerCase();
 }
 
