@@ -331,6 +331,14 @@ describe("a subject no slot entry names", () => {
     // A prefix is a part of names, no tool.
     expect(slots("前缀我们用 HY_DSP_")).toEqual([]);
   });
+
+  it("is the slot the lexicon knows when the subject is one it names in other words", () => {
+    // 图标 is the icons slot, whichever lead says what it changes to.
+    expect(slots("图标用 iconfont")).toEqual(["icons=iconfont"]);
+    expect(slots("以后图标改用 remixicon")).toEqual(["icons=remixicon"]);
+    expect(slots("以后图标一律用我们自己的 QqIcon 组件")).toEqual(["icons=qqicon"]);
+    expect(slots("we switched icons to phosphor")).toEqual(["icons=phosphor"]);
+  });
 });
 
 describe("the command a kind of work is run with", () => {

@@ -18,6 +18,7 @@ import {
   whatOf,
 } from "../lexicon/slots.js";
 import { COMMAND_SLOT_IDS } from "../lexicon/slots-commands.js";
+import { DESCRIBED_SLOTS } from "../lexicon/slots-described.js";
 import { SUBJECT_SLOTS } from "../lexicon/slots-subjects.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { LearningRule } from "./learning-rule.js";
@@ -52,10 +53,24 @@ function subjectSlot(text: string): SlotFinding | null {
     const value = readValue(entry, match, text);
     // A prefix or suffix is a name's part, which the naming slots read ("前缀改成 HY_DSP_ 了"), no tool.
     if (value === null || /^_|_$/.test(value) || dropsValue(text, value)) continue;
-    const what = whatOf(entry, match[entry.what as number] as string);
-    return { slot: entry.slot.replace("{what}", what), value, work: entry.work, index: match.index };
+    const words = match[entry.what as number] as string;
+    const slot = knownSlotOf(words, value) ?? entry.slot.replace("{what}", whatOf(entry, words));
+    return { slot, value, work: entry.work, index: match.index };
   }
   return null;
+}
+
+/** Described slots, read on their own: which one a subject names. */
+const DESCRIBED = DESCRIBED_SLOTS.map((entry) => new RegExp(entry.pattern.source, "iu"));
+
+/**
+ * The slot the lexicon knows for a subject said in words of its own ("以后图标改用 uni-icons": 图标
+ * is `icons`), read by saying the subject with its value plainly; null when none knows it.
+ */
+function knownSlotOf(subject: string, value: string): string | null {
+  const said = /\p{Script=Han}/u.test(subject) ? `${subject}用 ${value}` : `${subject} is ${value}`;
+  const at = DESCRIBED.findIndex((pattern) => pattern.test(said));
+  return at === -1 ? null : (DESCRIBED_SLOTS[at] as SlotEntry).slot;
 }
 
 /** Every slot `text` names, the first naming of each slot kept. */

@@ -247,6 +247,21 @@ function builtOn(item: string, rule: string): boolean {
   });
 }
 
+/**
+ * The sentences of a rule that state something (a rule's shape, or a thing to use or avoid): a
+ * sentence that only tells why ("The cache invalidation story with SWR was a mess") does not speak
+ * of the thing dropped again.
+ */
+function statedPart(rule: string): string {
+  return rule
+    .split(/(?<=[.!?。！？])\s+/)
+    .filter((sentence) => {
+      const terms = preferenceTerms(sentence);
+      return ruleShape(sentence) !== null || terms.use.size > 0 || terms.avoid.size > 0;
+    })
+    .join(" ");
+}
+
 /** True when `older` names a thing `newer` drops (see {@link droppedThingsNamedIn}). */
 export function namesWhatItDrops(newer: string, older: string): boolean {
   return droppedThingsNamedIn(newer, older).length > 0;
@@ -274,7 +289,7 @@ function dropsWhatOlderUses(
   // says to use it ("部署时：日志…统一走 zap", "use fly deploy --remote-only instead").
   if (newer.convention !== true || fresh.avoid.size === 0) return false;
   if (older.convention !== true && older.kind !== "prefer") return false;
-  const own = stemCounts(newer.rule, false);
+  const own = stemCounts(statedPart(newer.rule), false);
   // How often `newer` names each thing in dropping it: more mentions speak of it again.
   const drops = new Map<string, number>();
   for (const name of droppedThings(newer.rule))

@@ -116,14 +116,15 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
   verbs(
     "task",
     "code",
-    /support|store|persist|save|cache|cover|handle|validate|expose|limit|throttle|retry|track|emit|log(?! in\b)/,
+    // "keep X on disk / so it survives a restart": keeping data is storing it.
+    /support|store|persist|save|cache|cover|handle|validate|expose|limit|throttle|retry|track|emit|log(?! in\b)|keep(?=[^.?!]{0,50}\b(?:on disk|locally|offline|across (?:launches|restarts|reloads)|after (?:a |the )?(?:restart|relaunch|reload|reboot)))/,
     "cover StockLevelService with unit checks for the empty case",
   ),
   verbs(
     "task",
     "code",
     // "show" asks for code when what it shows is on a screen of the app, not to the user ("show me…").
-    /allow|restrict|prevent|return|accept|reject|sort|filter|paginate|display|render|hide|require|enforce|show(?! (?:me|us)\b)(?:(?=[^.?!]{0,60}\b(?:on|in|under|next to) (?:the|each|every|a) [\w -]{0,20}(?:page|screen|list|card|table|view|dashboard|header|footer|modal|form|button|tab)s?\b)|(?<=\b(?:on|in) (?:the|each|every|a) [\w -]{0,20}(?:page|screen|list|card|table|view|dashboard|modal|form|tab)s?\b[^.?!]{0,20}show))/,
+    /allow|restrict|prevent|return|accept|reject|sort|filter|paginate|display|render|hide|require|enforce|show(?! (?:me|us)\b)(?:(?=[^.?!]{0,60}\b(?:on|in|under|next to) (?:the|each|every|a) [\w -]{0,30}(?:page|screen|list|card|table|view|dashboard|header|footer|modal|form|button|tab|bar|toolbar|sidebar|menu|row|badge)s?\b)|(?= (?:a |some )?(?:something|message|notice|toast|banner|warning|hint)\b)|(?<=\b(?:on|in) (?:the|each|every|a) [\w -]{0,20}(?:page|screen|list|card|table|view|dashboard|modal|form|tab)s?\b[^.?!]{0,20}show))/,
     "return a 404 when the loan does not exist",
   ),
   verbs(
@@ -137,7 +138,7 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
     ...verbs(
       "task",
       "code",
-      /写(?!(?:一)?[首篇封])|实现|做|加(?!油)|发送|发(?=一?[条个封])|新增|新建|建(?=一?[个张条列项份套])|开发|增加|添加|补上?|支持|封装|接入|对接|生成|创建|搭建|校验|缓存|展示|抽成|做成/,
+      /写(?!(?:一)?[首篇封])|实现|做|加(?!油)|发送|发(?=一?[条个封])|新增|新建|建(?=一?[个张条列项份套])|开发|增加|添加|补上?|支持|封装|接入|对接|生成|创建|搭建|校验|缓存|展示|抽成|做成|记(?=一?下|录)|加载|放(?=一?[个张条只]|到)|输出|显示/,
       "当前登录人的权限信息好几个页面都要用，帮我做成共享的",
     ),
     zh: true,

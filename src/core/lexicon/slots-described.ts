@@ -19,7 +19,7 @@ const leads = (weak: boolean, to: boolean) =>
     .join("|");
 /** A value: a backticked term, or a name in Latin letters ("BullMQ", "vue-i18n", "log4j2", "1Password"). */
 const VALUE = String.raw`(\x60[^\x60]{1,40}\x60|[A-Za-z0-9@][\w@./+#-]*[\w+#]|[A-Za-z0-9])`;
-const ARTICLE = String.raw`(?:(?:the|a|an|our|their)\s+(?:own\s+)?)?`;
+const ARTICLE = String.raw`(?:(?:the|a|an|our|their)\s+(?:own\s+)?|(?:(?:我们|咱们)(?:自己)?的|自己的)\s*)?`;
 /** Between a lead and its value: a space after an English word, any or none after a Chinese one. */
 const GAP = String.raw`(?:(?<=[\u4e00-\u9fff])\s*|\s+)`;
 /** Words between a subject and its lead that change nothing ("unit tests always go through …"). */
@@ -154,6 +154,12 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
     "client state lives in zustand stores",
   ),
   described("styling", ["styling", "code"], /styling|styles|stylesheets|css|样式/, "styling is Tailwind"),
+  described(
+    "icons",
+    ["styling", "code"],
+    /icons?|icon (?:set|library|pack)s?|图标(?:库)?/,
+    "icons are lucide-react",
+  ),
   described(
     "e2e-runner",
     ["tests"],

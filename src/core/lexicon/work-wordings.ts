@@ -149,7 +149,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "database",
-    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|(?<!私有|公有|公开|成员|静态|实例)字段|(?:只读)?副本库?|主库|从库/,
+    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|(?<!(?:tanstack|react|vue|svelte|solid) )query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|(?<!私有|公有|公开|成员|静态|实例)字段|(?:只读)?副本库?|主库|从库/,
     "count the rows in the users table",
   ),
   work(
@@ -159,12 +159,13 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "containers",
-    /\b(?:docker\w*|containers?|compose|images?|kubectl|k8s|pods?|redis|stack)\b|容器|镜像/,
+    // An image of a container, not a picture the app shows ("Images load with Coil", "product images").
+    /\b(?:docker\w*|containers?|compose|(?<!(?:profile|avatar|user|product|cover|hero|background|thumbnail) )images?(?! (?:load|loads|loading|loader|views?|picker|cache|gallery|carousel|uploads?)\b)|kubectl|k8s|pods?|redis|stack)\b|容器|镜像/,
     "rebuild the docker image",
   ),
   work(
     "http",
-    /\b(?:endpoints?|api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code)\b|接口|请求/,
+    /\b(?:endpoints?|api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code|networking|network (?:calls?|layer|requests?)|data[- ]fetching)\b|接口|请求/,
     "call the partner api",
   ),
   work(

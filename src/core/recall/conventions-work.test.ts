@@ -44,6 +44,14 @@ describe("which work a prompt asks for", () => {
     ["create an SQS queue for the thumbnail workers", "code"],
     ["做一个展示操作日志的分页表格，能按操作人筛选", "code"],
     ["写一个类，统计每个商户每天的交易笔数和交易额", "code"],
+    // What is shown on a part of the app's screen, kept on disk, or recorded is code work too.
+    ["show the driver's photo in the nav bar of the trip summary screen", "code"],
+    ["show a warning banner when the upload fails", "code"],
+    ["keep the cached search results on disk so they survive an app restart", "code"],
+    ["退款成功的时候记一下操作人", "code"],
+    ["在订单卡片左下角放一个复制单号的小按钮", "code"],
+    // Networking is HTTP work.
+    ["networking goes through a thin URLSession wrapper", "http"],
     // Bringing in a named thing is dependency work.
     ["we need pyarrow so the loader can read parquet files", "dependencies"],
     ["we need pyarrow for the export job, add it", "dependencies"],
@@ -68,6 +76,10 @@ describe("which work a prompt asks for", () => {
     ["write a blog post about our launch", "code"],
     ["create a branch for the fix", "code"],
     ["add the uuid package to the api", "code"],
+    ["show me the logs from last night", "code"],
+    // A picture the app loads is no container image, and a query library no database.
+    ["avatars load with Glide", "containers"],
+    ["server state goes through react query", "database"],
   ])("%s is not %s", (prompt, kind) => {
     expect(promptWork(prompt, false).work.has(kind)).toBe(false);
   });
