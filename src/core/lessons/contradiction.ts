@@ -247,14 +247,20 @@ function builtOn(item: string, rule: string): boolean {
   });
 }
 
+/** The sentences of a rule, and its parts between semicolons; "e.g." and the like end none. */
+function sentencesOf(rule: string): string[] {
+  return rule
+    .split(/(?<=[.;!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf)\.)\s+|(?<=[。；！？])\s*/i)
+    .filter((sentence) => sentence.trim() !== "");
+}
+
 /**
  * The sentences of a rule that state something (a rule's shape, or a thing to use or avoid): a
  * sentence that only tells why ("The cache invalidation story with SWR was a mess") does not speak
  * of the thing dropped again.
  */
 function statedPart(rule: string): string {
-  return rule
-    .split(/(?<=[.!?。！？])\s+/)
+  return sentencesOf(rule)
     .filter((sentence) => {
       const terms = preferenceTerms(sentence);
       return ruleShape(sentence) !== null || terms.use.size > 0 || terms.avoid.size > 0;
@@ -379,9 +385,7 @@ export function withoutWithdrawn(
   const found = withdrawalIn(newer.rule);
   const names = found !== null ? [found.name] : droppedThingsNamedIn(newer.rule, older.rule);
   if (names.length === 0) return null;
-  const sentences = older.rule
-    .split(/(?<=[.;!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf)\.)\s+|(?<=[。；！？])\s*/i)
-    .filter((sentence) => sentence.trim() !== "");
+  const sentences = sentencesOf(older.rule);
   const kept = sentences.filter((sentence) => !names.some((name) => says(sentence, name)));
   if (kept.length === 0 || kept.length === sentences.length) return null;
   // What a drop leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix

@@ -4,6 +4,7 @@
  * rule blanks the value a change is from, so the value it is to is the one read, whichever slot
  * entry reads it ("switch the variable prefix from z_ to wr_" sets wr_, not z_). Pure.
  */
+import { memoizeText } from "../memo.js";
 import { defineLexicon } from "./define-lexicon.js";
 
 /** A value a change is from, as written (group: the value). */
@@ -61,9 +62,10 @@ export interface ChangedPair {
 /**
  * Every change `text` says outright, each from one value to another ("tfsec got folded into trivy",
  * "logrus → zap", "从 C_ 换成 K_"): what an older rule that names the first value now names instead.
+ * Remembered: the lesson book asks it of one rule against every live lesson. Shared: not to be mutated.
  */
-export function changedPairs(text: string): ChangedPair[] {
-  return [...text.matchAll(SOURCES)].flatMap((found) => {
+export const changedPairs: (text: string) => readonly ChangedPair[] = memoizeText((text) =>
+  [...text.matchAll(SOURCES)].flatMap((found) => {
     const from = found
       .slice(1)
       .find((group) => group !== undefined)
@@ -76,8 +78,8 @@ export function changedPairs(text: string): ChangedPair[] {
     return from === undefined || to === undefined || clipped || from.toLowerCase() === to.toLowerCase()
       ? []
       : [{ from, to }];
-  });
-}
+  }),
+);
 
 /** What an English source becomes before the value it is to. */
 const USE = "use ";
