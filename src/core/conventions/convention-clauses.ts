@@ -10,6 +10,7 @@
  * every clause is a rule by itself (see convention-rule.ts), so "use pnpm, not npm" and "we use
  * ruff, it's fast" stay one rule. Pure.
  */
+import { opensWithInstructionVerb } from "../lexicon/imperative-verbs.js";
 import { fragmentOf, leansOnNext, leansOnPrevious } from "../lexicon/leaning-clauses.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -22,6 +23,22 @@ function replacesDroppedTool(drop: string, text: string): boolean {
   const dropped = memberSlotsNamed(drop);
   return readSlots(text).some(
     (found) => found.value !== null && dropped.some((slot) => slotFamily(found.slot).includes(slot)),
+  );
+}
+
+/**
+ * True when `text` can stand as a clause of its own: it opens with a subject or an instruction, or
+ * has a verb a rule says ("route paths are kebab-case", "go with log/slog"; not "components by hand").
+ */
+function opensClause(text: string): boolean {
+  return (
+    opensWithInstructionVerb(text) ||
+    /^(?:we|you|i|they|he|she|it|there|this|that|these|those|everything|nothing|all|every|each|no|never|always|don'?t|do not|please)\b/i.test(
+      text,
+    ) ||
+    /\b(?:is|are|was|were|gets?|go(?:es)?|uses?|has|have|must|should|can|will|lives?|runs?|needs?|stays?|starts?|ends?)\b/i.test(
+      text,
+    )
   );
 }
 
@@ -77,6 +94,9 @@ export function clausesOf(unit: RuleUnit): RuleUnit[] {
           // What a dropped tool is replaced with: "viper is out, config is loaded with koanf now".
           (onlyDrops(last.text) && replacesDroppedTool(last.text, text)) ||
           // What a drop is replaced with, said after a bare "and" (not a list's ", and"): "drop zap and go with log/slog".
+          // What follows a bare "and" with no verb of its own is more of the same clause: "we write
+          // the modules and components by hand".
+          (/^\s+and\s+$/.test(before) && !opensClause(text)) ||
           (/^\s+and\s+$/.test(before) &&
             onlyDrops(last.text) &&
             readSlots(last.text).every((slot) => slot.value === null) &&

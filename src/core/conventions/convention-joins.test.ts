@@ -272,3 +272,36 @@ describe("what new work of a kind uses", () => {
     expect(read("new users use the app more on weekends")).toEqual([]);
   });
 });
+
+describe("a value recalled as a question, then the rule that replaces it", () => {
+  it("is one rule that names the old value (Remember the fx_ prefix? We now use op_ instead.)", () => {
+    const found = readConventions(
+      "Okay, one piece of news. Remember the fx_ prefix? We now use op_ instead. The architecture group decided fx_ clashed with the new effects library.",
+    );
+    expect(found[0]?.rule).toBe("We now use op_ instead of fx_");
+    expect(found[0]?.quote).toBe("Remember the fx_ prefix? We now use op_ instead.");
+    expect(preferenceTerms(found[0]?.rule ?? "").avoid).toEqual(new Set(["fx_"]));
+  });
+
+  it("keeps the question with a rule in other words (还记得 sys_ 前缀吗？现在改用 tick_ 了)", () => {
+    expect(read("还记得 sys_ 前缀吗？现在改用 tick_ 了。")).toEqual([
+      "现在改用 tick_ 了。还记得 sys_ 前缀吗？ | -=-",
+    ]);
+  });
+
+  it("joins no question that names no value, nor a rule that replaces nothing", () => {
+    expect(read("Did you see the retro notes? We now use pnpm instead.").join()).not.toContain("retro");
+    expect(read("Remember the fx_ prefix? Tests go in tests/unit.").join()).not.toContain("fx_");
+  });
+});
+
+describe("a teammate's words relayed before their quote", () => {
+  it("are the rule, without the words that relay them", () => {
+    const found = readConventions(
+      "Priya left a comment on the billing PR, pasting it here: 'We're dropping Alamofire, it is one dependency too many.' Thanks!",
+    );
+    expect(found.map((item) => item.rule)).toEqual([
+      "We're dropping Alamofire, it is one dependency too many",
+    ]);
+  });
+});

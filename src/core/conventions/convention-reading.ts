@@ -14,6 +14,7 @@ import { tellsDecision } from "../lexicon/decisions.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
+import { withoutStandingLeadIn } from "../lexicon/lead-in-words.js";
 import { leansOnNext } from "../lexicon/leaning-clauses.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
@@ -259,7 +260,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // …also as what follows from news told first ("The DS team shipped their tokens as vanilla-extract, so new styles go in …").
   const consequence = consequenceOf(text);
   const shape =
-    ruleShape(withoutAsides(text, 3)) !== null ||
+    ruleShape(withoutAsides(withoutStandingLeadIn(text), 3)) !== null ||
     (consequence !== null && ruleShape(withoutAsides(consequence, 3)) !== null) ||
     choosesBetween(text) ||
     decided;

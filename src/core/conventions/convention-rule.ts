@@ -14,7 +14,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
-import { ruleShape } from "../lexicon/rule-shapes.js";
+import { headsTask, ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
@@ -35,12 +35,18 @@ import {
 import {
   changes,
   changesTo,
+  dropsAnotherKind,
   leans,
+  namesValueOf,
+  recallsValue,
+  replacesRecalled,
   saysDropped,
   saysMoreOfDrop,
   saysMoreOfThe,
   speaksOfDropped,
   speaksOfValue,
+  startsAnotherItem,
+  withDropped,
   withUnits,
 } from "./convention-threads.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
@@ -164,6 +170,8 @@ export function readConventions(
   let last: ConventionFinding | null = null;
   // The last unit that only said a thing changed, with no rule of its own.
   let change: { unit: RuleUnit; position: number } | null = null;
+  // The last unit that only recalled a value, as a question ("Remember the fx_ prefix?").
+  let recalled: RuleUnit | null = null;
   let lastPosition = -1;
   const extend = (old: ConventionFinding, joined: ConventionFinding): ConventionFinding => {
     found[found.indexOf(old)] = joined;
@@ -201,7 +209,8 @@ export function readConventions(
       before.group === unit.group &&
       dropped.length === 0 &&
       (change?.position === position - 1 || lastIsBefore) &&
-      changesTo(before.text, text);
+      changesTo(before.text, text) &&
+      !startsAnotherItem(unit.text, before.text);
     change = null;
     const here: MessageReading = {
       ...reading,
@@ -243,16 +252,27 @@ export function readConventions(
     }
     // A report of what the code does wrong now ("first task: … returns 500 instead of 404") is the
     // task, and ends the thread of the rules before it.
-    if (findings.length === 0 && reportsShortfall(text, hasStrongStandingMarker)) {
+    if (findings.length === 0 && (reportsShortfall(text, hasStrongStandingMarker) || headsTask(text))) {
       last = null;
       continue;
     }
     if (findings.length === 0) {
+      if (recallsValue(text)) recalled = unit;
       if (fragment !== null && last !== null) joinLast(position, withUnits(message, last, [unit], false));
       // "the #[Authorize] attribute is deprecated. They shipped #[RequiresPermission] and that's what
       // every controller action carries now": what a drop said just before is replaced with is part of it.
-      else if (follows && last !== null && dropsOnly(last.quote) && namesAValue(text)) {
-        const slot = last.slot ?? readSlots(text).find((found) => found.value !== null) ?? null;
+      // So is the tool a rule of its slot names next ("use the logger. structlog, log = structlog.get_logger()…").
+      else if (
+        follows &&
+        last !== null &&
+        (dropsOnly(last.quote) || namesValueOf(last, text)) &&
+        namesAValue(text)
+      ) {
+        const slot =
+          namesValueOf(last, text) ??
+          last.slot ??
+          readSlots(text).find((found) => found.value !== null) ??
+          null;
         const work = [...new Set([...last.work, ...(slot?.work ?? []), ...kindsOfWorkIn(text)])];
         joinLast(position, {
           ...withUnits(message, last, [unit], false),
@@ -263,7 +283,13 @@ export function readConventions(
       }
       // "以后测试环境都走 qa-bj。qa-sh 不用了": a drop said right after a rule is part of it.
       // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
-      else if (follows && last !== null && dropsOnly(text) && !saysDropped(last.quote, text))
+      else if (
+        follows &&
+        last !== null &&
+        dropsOnly(text) &&
+        !saysDropped(last.quote, text) &&
+        !dropsAnotherKind(text, last.quote)
+      )
         joinLast(position, withUnits(message, last, [unit], false));
       // "…decided to drop the gb_ prefix. it clashes with the export module's names. new code uses st_
       // instead": the reason said right after a drop is part of it, and what follows still follows it.
@@ -311,7 +337,8 @@ export function readConventions(
       !tellsDecision(text) &&
       withdrawalIn(text) === null &&
       !hasStrongStandingMarker(unit.text) &&
-      memberSlotsNamed(text).length === 0
+      memberSlotsNamed(text).length === 0 &&
+      !dropsAnotherKind(text, last.quote)
     ) {
       // One the rule drops already ("… instead of @traced. traced is deprecated") adds nothing.
       if (!saysDropped(last.quote, text)) joinLast(position, withUnits(message, last, [unit], false));
@@ -335,6 +362,7 @@ export function readConventions(
           before.group === unit.group &&
           // …about the same work: how answers are written replaces no branch names.
           sameWorkOrUnknown(last, first) &&
+          !startsAnotherItem(unit.text, last.quote) &&
           // A marked rule right after a drop is what replaces it ("we're ripping msw out. … http
           // mocks are nock from here on").
           (namesAValue(first.quote) || hasStrongStandingMarker(first.quote))))
@@ -345,24 +373,15 @@ export function readConventions(
       while (start > (placeOf.get(last)?.position ?? start) && givesReason(units[start]?.text ?? "")) start--;
       dropped = units.slice(start, position);
     }
+    // "Remember the fx_ prefix? We now use op_ instead": the rule replaces the value just recalled.
+    const recalls =
+      recalled === before && before?.group === unit.group && !dropped.length && replacesRecalled(first.quote);
+    if (recalls) dropped = [before];
     if (afterChange) {
       if (lastIsBefore) found.splice(found.indexOf(last as ConventionFinding), 1);
       dropped = [before as RuleUnit];
     }
-    if (dropped.length > 0) {
-      const joined = withUnits(message, findings[0] as ConventionFinding, dropped, true);
-      // What the words said before name may give the rule its slot ("I've changed my mind on
-      // docstrings. We're going with numpy style" → docstring-style).
-      const first = findings[0] as ConventionFinding;
-      const said = `${dropped.map((unit) => unit.text).join(" ")} ${first.quote}`;
-      const slot =
-        joined.slot ??
-        readSlots(said).find(
-          (found) => found.value !== null && first.quote.toLowerCase().includes(found.value),
-        ) ??
-        null;
-      findings[0] = { ...joined, slot, work: [...new Set([...joined.work, ...(slot?.work ?? [])])] };
-    }
+    if (dropped.length > 0) findings[0] = withDropped(message, first, dropped, recalls);
     dropped = [];
     // The confirmation is quoted with the rule it confirms, never stored as a rule of its own.
     const end = findings.length - 1;

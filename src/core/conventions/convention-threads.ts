@@ -9,15 +9,18 @@ import { withoutAsides } from "../lexicon/asides.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
+import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-reading.js";
 import { type RuleUnit, span } from "./convention-units.js";
 import { clean, ruleOf } from "./convention-words.js";
-import { memberSlotsNamed, readSlots } from "./slot-rule.js";
+import { valuesWritten } from "./named-values.js";
+import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./slot-rule.js";
 
 /** True when a clause drops or forbids a thing: it leans on the rule next to it ("Yarn is gone"). */
 export function leans(clause: string): boolean {
@@ -111,3 +114,105 @@ export function withUnits(
     quote: span(message, first, last) ?? (before ? [...texts, last] : [first, ...texts]).join(" "),
   };
 }
+
+/**
+ * True when `text` only recalls a thing by a value it names, as a question ("Remember the fx_
+ * prefix?", "还记得 sys_ 前缀吗？"): the rule said right after it, if it tells of a change with
+ * nothing of its own to replace ("We now use op_ instead"), replaces that value, and the two are one
+ * rule (see `replacesRecalled`).
+ */
+export function recallsValue(text: string): boolean {
+  return /[?？]\s*$|吗\s*$/u.test(text.trim()) && valuesWritten(text).length > 0 && !leans(text);
+}
+
+/**
+ * True when the rule `quote` replaces what was said just before it: "instead" with no "of", "in its
+ * place", 改用/换成 at its start, or a change in its own words that names no thing it drops.
+ */
+export function replacesRecalled(quote: string): boolean {
+  return (
+    REPLACES_WHAT_CAME_BEFORE.test(quote) || (saysUpdate(quote) && preferenceTerms(quote).avoid.size === 0)
+  );
+}
+
+/**
+ * A rule that replaces the value `recalled` names (see `recallsValue`), quoted with it: "We now use
+ * op_ instead" after "Remember the fx_ prefix?" is "We now use op_ instead of fx_"; a rule that does
+ * not end on its "instead" keeps the question after it.
+ */
+export function withRecalled(
+  message: string,
+  finding: ConventionFinding,
+  recalled: RuleUnit,
+): ConventionFinding {
+  const values = valuesWritten(recalled.text);
+  const joined = withUnits(message, finding, [recalled], true);
+  const old = values.length === 1 ? values[0]?.name : undefined;
+  return old !== undefined && /\binstead$/i.test(finding.rule)
+    ? { ...joined, rule: `${finding.rule} of ${old}` }
+    : joined;
+}
+
+/**
+ * True when the drop `text` names values of no shape the rule `before` it writes: it drops another
+ * kind of thing ("… jotai is what we use for shared state. And you can stop wrapping pages in
+ * withSentry"), not the old value of that rule ("the prefix is now n_. wr_ is retired").
+ */
+export function dropsAnotherKind(text: string, before: string): boolean {
+  const dropped = valuesWritten(text);
+  const shapes = new Set(valuesWritten(before).map((value) => value.shape));
+  // A thing the rule names already is the same thing ("… instead of @sensor_safe. sensor_safe gets deleted").
+  const said = before.toLowerCase();
+  return (
+    dropped.length > 0 &&
+    !dropped.some((value) => shapes.has(value.shape) || said.includes(value.key.replace(/^@/, "")))
+  );
+}
+
+/**
+ * The rule `finding` with the units said before it that say what it replaces (`dropped`), or the
+ * value it `recalls` (see `withRecalled`); what those words name may give it its slot ("I've
+ * changed my mind on docstrings. We're going with numpy style" → docstring-style).
+ */
+export function withDropped(
+  message: string,
+  finding: ConventionFinding,
+  dropped: readonly RuleUnit[],
+  recalls: boolean,
+): ConventionFinding {
+  const joined = recalls
+    ? withRecalled(message, finding, dropped[0] as RuleUnit)
+    : withUnits(message, finding, dropped, true);
+  const said = `${dropped.map((unit) => unit.text).join(" ")} ${finding.quote}`;
+  const slot =
+    joined.slot ??
+    readSlots(said).find(
+      (found) => found.value !== null && finding.quote.toLowerCase().includes(found.value),
+    ) ??
+    null;
+  return { ...joined, slot, work: [...new Set([...joined.work, ...(slot?.work ?? [])])] };
+}
+
+/**
+ * Another tool of the slot the rule `finding` sets, named by `text` right after it: what the rule
+ * meant ("use the logger" then "structlog, log = structlog.get_logger() …"); null otherwise.
+ */
+export function namesValueOf(finding: ConventionFinding, text: string): SlotFinding | null {
+  const slot = finding.slot;
+  if (slot === null || slot.value === null || slot.value === "avoid") return null;
+  const named = memberNamed(text);
+  return named?.slot === slot.slot && named.value !== slot.value ? named : null;
+}
+
+/**
+ * True when `text` opens another item of a message ("另外请求层也换了…", "also, …") or `drop` is a
+ * rule withdrawn by its name ("defineOptions 那个要求取消了"): the rule it states replaces nothing
+ * the drop before it named.
+ */
+export function startsAnotherItem(text: string, drop: string): boolean {
+  return ANOTHER_ITEM.test(text.trim()) || withdrawalIn(drop) !== null;
+}
+
+/** Words that open another item of a message. */
+const ANOTHER_ITEM =
+  /^(?:另外|此外|还有|再就是|再有|(?:also|besides|another thing|one more thing|plus|oh,? and)\b)/iu;

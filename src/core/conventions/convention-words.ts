@@ -19,6 +19,7 @@ import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { AgentReply } from "./convention-echoes.js";
 import type { ConventionFinding } from "./convention-reading.js";
+import { valuesWritten } from "./named-values.js";
 import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./slot-rule.js";
 
 /**
@@ -51,8 +52,9 @@ export function ruleOf(text: string): string {
 
 /** A rule's text as stored: without lead-ins or a final stop, sentence-cased unless Chinese. */
 export function clean(text: string): string {
+  // A quote relayed from someone else closes after the rule's last stop ("…too many.'").
   const stripped = stripLeadIns(text)
-    .replace(/[.。!！:：]+$/, "")
+    .replace(/[.。!！:：]+['"”’]?$/, "")
     .trim();
   return languageOf(stripped) === "zh" ? stripped : sentenceCase(stripped);
 }
@@ -154,8 +156,10 @@ export function dropsOnly(text: string): boolean {
  * BeanUtils is too slow"): the rule that follows says it.
  */
 export function changesWithoutValue(text: string): boolean {
+  // An announcement with a value after it says what it changed to ("… aligning with it: constants are k_PascalCase").
+  const rest = announcementRest(text);
   return (
-    (ruleShape(text) === "change" || announcementRest(text) !== null) &&
+    (ruleShape(text) === "change" || (rest !== null && valuesWritten(rest).length === 0)) &&
     preferenceTerms(text).use.size === 0 &&
     readSlots(text).every((slot) => slot.value === null)
   );
@@ -166,7 +170,7 @@ export function onlyDrops(text: string): boolean {
   if (!dropsOnly(text)) return false;
   const words = droppedThings(text).flat();
   const rest = words.reduce((left, word) => left.replace(new RegExp(escapeRegExp(word), "gi"), " "), text);
-  return !namesCode(rest);
+  return !namesCode(rest) && valuesWritten(rest).length === 0;
 }
 
 /** The rule of a terse drop and the replacement the agent named back: "Use polars, not pandas", 用 polars，不用 pandas. */

@@ -393,3 +393,35 @@ describe("a rule taken back in fewer words", () => {
     expect(drops("about the @Preview rule for screens, forget it", "Tests are XCTest")).toBe(false);
   });
 });
+
+describe("a thing dropped as a practice stopped, a team done with it, a thing said to be over", () => {
+  const convention = (rule: string) => ({ rule, convention: true });
+  it("overturns the rule that used it", () => {
+    expect(
+      contradicts(
+        convention("You can stop wrapping pages in withSentry"),
+        convention("Every page-level component gets wrapped in withSentry so errors are reported"),
+      ),
+    ).toBe(true);
+    expect(
+      contradicts(
+        convention("honestly we're done with faraday. switching http client to HTTParty"),
+        convention("HTTP goes through Faraday, never Net::HTTP directly"),
+      ),
+    ).toBe(true);
+    // "the OneOf thing": the thing is the word before the word for any thing.
+    expect(preferenceTerms("The OneOf thing is over, we use FluentResults now").avoid).toEqual(
+      new Set(["oneof"]),
+    );
+  });
+
+  it("reads no ban in an idiom that bans nothing", () => {
+    expect(preferenceTerms("Octopuses are great, no notes").avoid.size).toBe(0);
+    expect(
+      contradicts(
+        convention("Octopuses are great, no notes"),
+        convention("Every commit message starts with the Jira key, or the release notes bot can't link it"),
+      ),
+    ).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ import {
   written,
 } from "../conventions/named-values.js";
 import { changedPairs } from "../lexicon/change-sources.js";
+import { droppedThings } from "../lexicon/dropped-things.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
@@ -156,7 +157,12 @@ export function renamedBack(newer: Rule, older: Rule & Partial<Pick<Lesson, "slo
     older.rule,
   );
   // Still naming a thing the change drops, it would put that thing back: it is archived instead.
-  if ([...preferenceTerms(newer.rule).avoid].some((term) => names(rule, term))) return null;
+  // …by its first word too ("the RBX keys are dead" drops the `RBX-412` of its example).
+  const dropped = [
+    ...preferenceTerms(newer.rule).avoid,
+    ...droppedThings(newer.rule).map((name) => name[0] ?? ""),
+  ];
+  if (dropped.some((term) => term !== "" && names(rule, term))) return null;
   const slot = older.slot;
   const value = slot?.value?.toLowerCase();
   const renamed = replaced.find((pair) => pair.old.toLowerCase() === value);

@@ -70,6 +70,13 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     example: "the table prefix rule changed",
   },
   {
+    // A thing said to be switched, with nothing of what it became: "we switched formatter." (what
+    // follows says to what; not "we switched to pnpm").
+    pattern:
+      /^(?:so |and |also )?(?:we|i)(?:'ve| have)? (?:just |finally )?(?:switched|changed|swapped|replaced) (?:the |our )?(?!(?:to|from|over|off|away|back|it|them|that|this|things)\b)[\w-]+(?: (?!(?:to|from|for|with|over)\b)[\w-]+)?(?=\s*(?:[.!:：]|$))/,
+    example: "we switched formatter.",
+  },
+  {
     // Any thing said to have changed, as a heading before a colon or a dash: what follows is its news.
     pattern: new RegExp(
       String.raw`^(?:and\s+|also\s+|oh\s+)?(?:the |our )${TOPIC}(?:has |have )?changed(?: (?:once more|again|one more time|yet again))?(?=\s*[:：—–])`,

@@ -6,7 +6,7 @@
 import { memoizeText } from "../memo.js";
 import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
-import { AVOID_LEADS, AVOID_READERS, listedBefore, NOISE, referentOf } from "./use-and-avoid.js";
+import { AVOID_LEADS, AVOID_READERS, listedBefore, NOISE, referentOf, termOf } from "./use-and-avoid.js";
 
 /** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
 const NAME_ENDS =
@@ -43,7 +43,8 @@ export const droppedThings: (rule: string) => ReadonlyArray<readonly string[]> =
     reader.lastIndex = 0;
     for (const match of rule.matchAll(reader)) {
       const quoted = lead.side === "after" && match.slice(1, 4).some((group) => group !== undefined);
-      const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
+      const raw = termOf(match, lead)?.toLowerCase();
+      if (raw === undefined) continue;
       const name = raw
         .split(/\s+/)
         .map((word) => word.replace(/[.:]+$/, ""))

@@ -107,6 +107,14 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
     /speed|tighten|tweak|upgrade|wire|code|integrate|hook up|port|adapt|adjust|introduce/,
     "hook up the new mailer to the signup flow",
   ),
+  // Modelling a domain, charting data or syncing it from elsewhere is writing code: "model everything
+  // that can go wrong when booking a berth", "chart the median wait per clinic", "sync refunds from stripe".
+  verbs(
+    "task",
+    "code",
+    /model|chart|plot|visuali[sz]e|sync/,
+    "model everything that can go wrong when booking a slot",
+  ),
   verbs(
     "task",
     "edit",

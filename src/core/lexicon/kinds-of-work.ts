@@ -140,7 +140,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "containers",
     "Running containers",
     "运行容器",
-    /\b(?:docker|podman|kubectl|compose)\b|容器/,
+    /\b(?:docker|podman|kubectl|compose(?=[ -](?:up|down|file|stack|services?|exec|run|logs|ps|build)\b|\.ya?ml))\b|容器/,
     "docker compose up -d db",
   ),
   named("containers", "Running containers", "运行容器", /\bcontainers?\b/, "the containers keep restarting"),

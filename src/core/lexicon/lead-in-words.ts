@@ -113,6 +113,18 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     /^(?:[^:：.!?`()]{0,60}?\s(?:rules?|conventions?|practices?|things?|notes?|updates?|changes?|reminders?|requests?|heads[- ]up|fyi)\b[^:：.!?`()]{0,40}|(?:rules?|conventions?|notes?|updates?|changes?|reminders?|heads[- ]up|fyi))(?::(?=\s|$)|：)\s*/,
     "One update before I forget: from now on, variable names start with 'wr_'",
   ),
+  // A heading that points at what follows: "our lead read the style guide and we're aligning with it: …".
+  lead(
+    "announcement",
+    /^[^:：.!?`()]{0,120}?\b(?:with|to|on|about|by) (?:it|this|that|them)\s*[:：]\s*/,
+    "our lead read the new style guide and we're aligning with it: constants are k_PascalCase now",
+  ),
+  // Words a teammate left, relayed before their quote: the quote is the rule.
+  lead(
+    "announcement",
+    /^(?:[\w-]+ )?(?:left|posted|wrote|added|dropped) (?:a (?:comment|note|review)|this|the following)(?: (?:on|in|under) [^:：'"“‘]{1,40}?)?(?:,? (?:copying|pasting|quoting|forwarding) it(?: here| below)?)?\s*[:：]\s*['"“‘]?/,
+    "Lena left a comment on your sync PR, copying it here: 'We're dropping Alamofire.'",
+  ),
   lead(
     "announcement",
     /^(?:our|the|one|a|my) (?:house |team |golden |main |only |standing )?(?:conventions?|rule|norm|standard|policy)(?: here| in this (?:repo|project|team|codebase))? (?:is|says)(?: that| to)?\b[\s,:;—-]*/,
@@ -180,6 +192,14 @@ export const RULE_LEAD_INS = only("rule-lead-ins", ["filler", "announcement", "s
 
 /** The openings a candidate fact is stored without: not an announcement nor a scope. */
 export const FACT_LEAD_INS = only("fact-lead-ins", ["filler", "standing", "request"]);
+
+const STANDING_LEAD_INS = only("standing-lead-ins", ["standing"]);
+
+/** `text` without a standing opening ("going forward, tuning values live in …" → "tuning values live in …"). */
+export function withoutStandingLeadIn(text: string): string {
+  const found = STANDING_LEAD_INS.pattern.exec(text.trim());
+  return found === null ? text.trim() : text.trim().slice(found[0].length);
+}
 
 /** `text` without the openings a stated rule drops: "Firstly, always start…" → "always start…". */
 export function stripLeadIns(text: string): string {

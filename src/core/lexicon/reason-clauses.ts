@@ -32,6 +32,12 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     example: "which gives us traces as well as timings",
   },
   {
+    // What the rule is for, said with who gets to do it: "so the UI tests and VoiceOver audits can find it".
+    pattern:
+      /^so\s+(?:that\s+)?(?:the\s+|our\s+|we\s+|you\s+|people\s+)?(?:[\w.-]+\s+){0,6}?(?:can|could|will|won'?t|don'?t|doesn'?t|never|always)\b/,
+    example: "so the UI tests and VoiceOver audits can find it",
+  },
+  {
     pattern: /^(?:because of|due to|thanks to)\b|^(?:too|way too|pretty|very|super) \w+/,
     example: "too slow",
   },
@@ -59,6 +65,11 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
     pattern:
       /^(?:the\s+)?(?:[\w-]+\s+)?(?:team|platform|ops|devops|sre|security|finance|legal|compliance|management|leadership|product|design|qa|boss|cto|lead|client|customer)s?\s+(?:wanted|wants|asked for|asks for|insisted on|insists on|requires?|required|demanded)\b/,
     example: "platform wanted one pipeline for everything",
+  },
+  {
+    // What is wrong with a thing, judged: "hydra 用下来太重了", "moment 实在太大了".
+    pattern: /(?:用下来|用起来|实在|有点|太)+(?:重|慢|大|麻烦|复杂|难用|臃肿|笨重|难维护)了?\s*$/,
+    example: "hydra 用下来太重了",
   },
   {
     pattern: /^(?:因为|由于|不然|否则|免得|以免|它|太|会|容易|影响|有坑|坑)/,

@@ -121,6 +121,13 @@ export const RULE_SHAPES = defineLexicon(
       /\b[\w.@/-]+\s+only(?:\s*[,.;!(]|\s*$|\s+from\b|\s+(?:here|in this)\b)|^(?:[\w-]+\s+){0,2}only\s*[:,]/,
       "pytest only from here on",
     ),
+    // A thing moved from one place to another: "the ticket reference moves out of the subject into a
+    // `Refs: ENG-123` trailer", "config moved from .env to config/app.toml".
+    entry(
+      "change",
+      /^(?:the |our |all |every )?(?:[\w.-]+ ){0,3}?(?:moves?|moved|goes|went|is moving) (?:out of|from|off) (?:the |our |a |an )?(?:\S+ ){0,3}?(?:in)?to\b/,
+      "the ticket reference moves out of the subject into a `Refs: ENG-123` trailer",
+    ),
     entry(
       "change",
       /\bwe(?:'ve| have)?\s+(?:(?:now|finally|just|already|officially|fully)\s+)?(?:moved|switched|migrated|changed|replaced|ditched|dropped|retired|renamed|standardi[sz]ed|upgraded|bumped|adopted|deprecated)\b/,
@@ -178,6 +185,20 @@ export const RULE_SHAPES = defineLexicon(
       "change",
       /(?:改名|换|改|迁|升级?|切)(?:叫|成|到|为)?[^，。,]{0,20}了|已经从|(?:统一|全面|都)(?:换|用)?上了/u,
       "主分支改名叫 main 了",
+    ),
+    // A thing to use for every one of a kind, the verb left out: "SwiftUI for all new screens",
+    // "async/await for all networking code".
+    entry(
+      "choice",
+      /^(?!(?:the|we|i|you|it|this|that|they|our|thanks|sorry)\b)[\w@./+#-]+(?:\s+[\w@./+#-]+)?\s+for (?:all|every|each|any) (?:new |the |our )?[\w-]+/,
+      "SwiftUI for all new screens, no UIKit view controllers",
+    ),
+    // A thing to use, the verb left out, marked as standing: "Plain URLSession with async/await from
+    // now on", "Full ViewModel suffix from now on" (not "we …", "the team …": a subject with its verb).
+    entry(
+      "choice",
+      /^(?:(?:plain|full|only|just|pure|vanilla|native|bare)\s+)?(?!(?:the|we|i|you|it|this|that|they|our|everyone|everybody|nobody)\b)[\w@.+#-]+(?:\s+(?!(?:is|are|was|were|will|gets?|goes|has|have)\b)[\w./@<>+#-]+){0,5}?,?\s+(?:from now on|going forward|from here on(?: out)?)\s*(?:[,.;:!]|$)/,
+      "Plain URLSession with async/await from now on, it's one less dependency",
     ),
     entry("norm", /禁止|不许|不准|不得|不能用|必须|一定要|都要|都得|尽量/u, "TypeScript 里禁止用 any"),
     entry("prohibition", /(?:别|不要|不用)(?:再)?(?:用|写|连|往|提交|加|把|在)/u, "测试里别连真实数据库"),
@@ -294,7 +315,7 @@ export const NOT_A_RULE = defineLexicon(
 
 /** The shape a sentence has as a standing rule, or null (also null when it reads as a story, a guess or a report). */
 export function ruleShape(text: string): RuleShape | null {
-  if (NOT_A_RULE.test(text)) return null;
+  if (NOT_A_RULE.test(text) || headsTask(text)) return null;
   return SHAPES.find(({ pattern }) => pattern.test(text))?.entry.shape ?? null;
 }
 
@@ -355,4 +376,26 @@ export function isNotARule(text: string, holdsNow: (text: string) => boolean): b
   const stories = STORIES.filter(({ pattern }) => pattern.test(text));
   if (stories.length === 0 || NOW_WORDS.test(text)) return false;
   return stories.some(({ entry }) => entry.told !== true) || !holdsNow(text);
+}
+
+/**
+ * A task headed as one: the work asked for now, no rule ("task: the expiry reminder emails go out in
+ * UTC instead of the household's time zone", "bug: …", "任务：…").
+ */
+export const TASK_HEADINGS = defineLexicon(
+  "task-headings",
+  [
+    {
+      pattern:
+        /^(?:(?:first|next|the|one|today'?s|your|new|quick|small|actual|real) )?(?:task|todo|ticket|job|bug|issue|request)\s*[:：]/,
+      example: "task: the expiry reminder emails go out in UTC instead of the household's time zone",
+    },
+    { pattern: /^(?:任务|需求|问题|bug)\s*[:：]/u, example: "任务：订单导出加一列退款金额" },
+  ],
+  "iu",
+);
+
+/** True when `text` heads a task (see {@link TASK_HEADINGS}). */
+export function headsTask(text: string): boolean {
+  return TASK_HEADINGS.test(text.trim());
 }

@@ -15,8 +15,8 @@ import type { SlotEntry } from "./slot-entry.js";
 const SUBJECT = String.raw`(?:(?:the|our|of the|of our)\s+)?((?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)`;
 /** Where a Chinese subject starts: a clause's start, then a connective that is no part of it. */
 const ZH_START = String.raw`(?:^|(?<=[，。,；;：:\s]))(?:所以|因此|现在|以后|然后|那)?`;
-/** A subject in Chinese: two to six characters (capture group 1). */
-const SUBJECT_ZH = String.raw`(?![把将给帮请让])([\u4e00-\u9fff]{2,6}?)`;
+/** A subject in Chinese: two to six characters (capture group 1), not who decided (组里决定换成 …). */
+const SUBJECT_ZH = String.raw`(?![把将给帮请让])([\u4e00-\u9fff]{2,6}?)(?<!决定|打算|准备|计划|已经|商量)`;
 /** The tool (capture group 2): a backticked term or a name, not a function word. */
 const TOOL = String.raw`(?:the\s+)?(?!(?:the|a|an|it|them|this|that|here|there|now|left|right|top|bottom|same|one|code|hand)\b)(?=[\w@./+#\x60-]*[A-Za-z])(\x60[^\x60]{1,40}\x60|[A-Za-z0-9@][\w@./+#-]*[\w+#])`;
 /** Where a subject holds: "in this repo", "across the app". */

@@ -20,7 +20,7 @@ export interface Sentence {
  * env_logger", "run it! (once)" is one sentence only when a word follows the bracket; nor dots
  * that go on a path: `go test ./...`), after 。！？；or at a line break.
  */
-const SENTENCE_END = /(?<![/\\.!?])[.!?]+(?=[^\S\n]*$|\s+[^\s/|&+=,;:)\]}>-]|\n)|[。！？；\n]+/g;
+const SENTENCE_END = /(?<![/\\.!?])[.!?]+['"”’]?(?=[^\S\n]*$|\s+[^\s/|&+=,;:)\]}>-]|\n)|[。！？；\n]+/g;
 
 /** The sentences of `text`, trimmed, empty ones left out. */
 export function splitSentences(text: string): Sentence[] {

@@ -23,7 +23,7 @@ const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|($
  * emphasis ("no worries", "no problem", "no exceptions").
  */
 const NO_BAN =
-  "worries|problems?|idea|rush|thanks|way|doubt|luck|need|one|more|longer|new|big|clue|kidding|biggie|pressure|offen[cs]e|comment|changes?|issues?|errors?|exceptions?|excuses?|matter|shortcuts?|dice|shame|surprises?";
+  "worries|problems?|idea|rush|thanks|way|doubt|luck|need|one|more|longer|new|big|clue|kidding|biggie|pressure|offen[cs]e|comment|notes|changes?|issues?|errors?|exceptions?|excuses?|matter|shortcuts?|dice|shame|surprises?";
 
 /** Leads of a term the rule says to avoid. */
 export const AVOID_LEADS = defineLexicon(
@@ -65,6 +65,19 @@ export const AVOID_LEADS = defineLexicon(
     ),
     after(/\b(?:mov|migrat)(?:e|es|ed|ing)(?: [\w-]+){0,3}? off/, "ops migrated the celery broker off redis"),
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
+    // A team done with a thing: "honestly we're done with faraday, the middleware stack got too heavy".
+    after(
+      /\b(?:we(?:'re| are)|i'?m|i am) (?:so |totally |completely |finally )?done with/,
+      "we're done with faraday",
+    ),
+    // A practice stopped, named by the code it used: "you can stop wrapping pages in withSentry".
+    {
+      ...after(
+        /\bstop(?:ped|ping|s)? (?!(?:using|adding|calling|invoking|importing)\b)[a-z]+ing(?: [\w-]+){0,3}? (?:in|with|through|via|into|using)\b/,
+        "you can stop wrapping pages in withSentry",
+      ),
+      named: true as const,
+    },
     // What a project stopped doing, said as the thing before its gerund: "we stopped squash merging"
     // (not what stops happening: "stop tests failing on warnings", "stop emails going out").
     after(
@@ -154,7 +167,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:(?:finally|now|officially|basically) )?(?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|replaced (?:by|with)|superseded by|(?:folded|absorbed) into|reverted|reversed|rolled back|walked back))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:(?:finally|now|officially|basically) )?(?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|is getting|are getting|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|torn down|shut down|turned off|replaced (?:by|with)|superseded by|(?:folded|absorbed) into|reverted|reversed|rolled back|walked back))/,
       example: "the 3.9 restrictions are gone",
       side: "before" as const,
     },
@@ -171,7 +184,7 @@ export const AVOID_LEADS = defineLexicon(
     },
     {
       // A name switched to another name: "tl::expected 换成 std::expected" (not "格式化改成 ruff format").
-      pattern: /(?:换成|改成|替换成|替换为|换为|改为)(?=\s*[A-Za-z@`])/,
+      pattern: /(?<!决定|打算|准备|计划|已经|商量)(?:换成|改成|替换成|替换为|换为|改为)(?=\s*[A-Za-z@`])/,
       example: "tl::expected 换成 std::expected",
       side: "before" as const,
       joined: true as const,
@@ -185,6 +198,21 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
     },
     {
+      // A thing kept only where it already is, for old code: "MyBatis-Plus 只留在老代码里，新代码别再引了".
+      pattern: /只(?:留|保留|用|存在)在(?:老|旧|存量|历史)/,
+      example: "MyBatis-Plus 只留在老代码里，新代码别再引了",
+      side: "before" as const,
+      joined: true as const,
+    },
+    {
+      // A thing judged too heavy, before the change away from it: "hydra 用下来太重了，组里决定换成 tyro".
+      pattern:
+        /(?:用下来|用起来|实在|有点|太)+(?:重|慢|大|麻烦|复杂|难用|臃肿|笨重|难维护)了?(?=[^。！？]*?(?:换成|改成|改用|换用|迁到|切到))/,
+      example: "hydra 用下来太重了，组里决定换成 tyro",
+      side: "before" as const,
+      joined: true as const,
+    },
+    {
       // A thing that did not take hold is dropped too: "Shouldly didn't stick".
       pattern: DID_NOT_TAKE_HOLD,
       example: "retro outcome: Shouldly didn't stick, we use plain xUnit Assert",
@@ -192,7 +220,7 @@ export const AVOID_LEADS = defineLexicon(
     },
     {
       pattern:
-        /(?:is|are) (?:out|history|dead to us|(?:now )?legacy|on (?:its|their) way out)\b(?! of\b)|(?:gets?|is being|are being) (?:drained|phased out)\b|, (?:not any ?more|no more|no longer)\b/,
+        /(?:is|are) (?:out|history|dead to us|(?:now )?legacy|on (?:its|their) way out|over(?=\s*(?:[,;.!]|$)))\b(?! of\b)|(?:gets?|is being|are being) (?:drained|phased out)\b|, (?:not any ?more|no more|no longer)\b/,
       example: "prettier is out, biome formats everything",
       side: "before" as const,
     },
@@ -223,7 +251,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:(?:不要|别|不)再(?:用|加|写|建)|不用了|别用了|不要用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:(?:不要|别|不)再(?:用|加|写|建|引)|不用了|别用了|不要用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,
@@ -317,17 +345,39 @@ export function referentOf(term: string, text: string, at: number): string | nul
   return name === undefined ? null : name.replace(/[.:]+$/, "").toLowerCase();
 }
 
+/** Words for any thing, named by the word before them: "the OneOf thing", "the Redux stuff". */
+const ANY_THING = new Set(["thing", "stuff", "setup", "approach", "business", "bit"]);
+
+/** The name before `term` at `at` when `term` is a word for any thing ("the OneOf thing"), lower case. */
+function namedBefore(term: string, text: string, at: number): string | null {
+  if (!ANY_THING.has(term)) return null;
+  const name = /([\w.@/<>,-]*[\w>])\s+$/.exec(text.slice(0, at))?.[1]?.replace(/<.*$/, "");
+  return name === undefined || isStopWord(name.toLowerCase()) || NOISE.has(name.toLowerCase())
+    ? null
+    : name.toLowerCase();
+}
+
+/** The term a lead read, as written; null when the lead reads only names and this is none (see `TermLead.named`). */
+export function termOf(match: RegExpMatchArray, lead: TermLead): string | null {
+  const written = (match.slice(1).find((group) => group !== undefined) ?? "").trim();
+  return lead.named === true && !/^\S*[A-Z_@./]/.test(written) ? null : written;
+}
+
 function collect(text: string, leads: readonly TermLead[], readers: readonly RegExp[]): Set<string> {
   const found = new Set<string>();
   readers.forEach((reader, index) => {
     reader.lastIndex = 0;
     for (const match of text.matchAll(reader)) {
-      const raw = (match.slice(1).find((group) => group !== undefined) ?? "").trim().toLowerCase();
+      const written = termOf(match, leads[index] as TermLead);
+      if (written === null) continue;
+      const raw = written.toLowerCase();
       // A generic type is its name ("Result<T>" → result).
       const head = (raw.split(/\s+/).find((word) => /[\p{L}\p{N}]/u.test(word)) ?? "")
         .replace(/:+$/, "")
         .replace(/<.*$/, "");
-      const referent = referentOf(head, text, match.index ?? 0);
+      // "the OneOf thing is over": a thing named by the word before a word for any thing.
+      const at = (match.index ?? 0) + match[0].toLowerCase().indexOf(raw);
+      const referent = referentOf(head, text, match.index ?? 0) ?? namedBefore(head, text, at);
       if (referent !== null) found.add(referent);
       else if (head.length >= 2 && !NOISE.has(head)) found.add(head);
       for (const item of listedBefore(text, match, leads[index] as TermLead)) found.add(item);

@@ -13,6 +13,8 @@ export interface TermLead extends LexiconEntry {
   joined?: true;
   /** A `before` lead whose term opens its clause ("slog everywhere", not "for logging everywhere"). */
   opensClause?: true;
+  /** A lead whose term counts only when written as a name: capitalised or with code's marks ("withSentry", not "integration"). */
+  named?: true;
 }
 
 export const after = (pattern: RegExp, example: string): TermLead => ({ pattern, example, side: "after" });
@@ -88,7 +90,7 @@ export const USE_LEADS = defineLexicon(
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
     after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(
-      /(?:(?<![不别再必])使?用|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/,
+      /(?:(?<![不别再必])使?用(?!下来|起来)|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/,
       "以后一律用 pnpm",
     ),
     // 换 right before a name is a switch to it: "组里投票决定换 doctest".
@@ -109,6 +111,21 @@ export const USE_LEADS = defineLexicon(
       pattern: DOES_THE_JOB_NOW,
       example: "LitMotion is the tween library now",
       side: "before" as const,
+    },
+    {
+      // A name said to be what a kind of thing is now: "constants are k_PascalCase now".
+      ...after(
+        /\b(?:is|are)(?= `?[\w@./<>-]+`? now\b)/,
+        "constants are k_PascalCase now, not ALL_CAPS anymore",
+      ),
+      named: true as const,
+    },
+    {
+      // The thing a clause opens with, for every one of a kind: "SwiftUI for all new screens".
+      pattern: /for (?:all|every|each|any) (?:new |the |our )?[\w-]+/,
+      example: "SwiftUI for all new screens, no UIKit view controllers",
+      side: "before" as const,
+      opensClause: true as const,
     },
     {
       // Only a clause's first word: "for logging from now on" does not use "logging".

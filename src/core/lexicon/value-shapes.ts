@@ -53,6 +53,7 @@ export interface ValueShape extends LexiconEntry {
     | "constant"
     | "identifier"
     | "camel"
+    | "prefixed"
     | "prefix"
     | "path"
     | "type"
@@ -81,6 +82,12 @@ export const VALUE_SHAPES = defineLexicon<ValueShape>(
       shape: "camel",
       pattern: /(?<![\w$.@/-])[a-z]{2,}(?:[A-Z][a-z0-9]+)+(?![\w$])/,
       example: "local builds are assembleStagingDebug now",
+    },
+    {
+      // A name with a short prefix before its capitals: k_MaxHealth, m_Health, s_Instance.
+      shape: "prefixed",
+      pattern: /(?<![\w$.@/-])[a-z]{1,4}_[A-Z][A-Za-z0-9]+(?![\w$])/,
+      example: "constants are k_PascalCase now (k_DashCooldown, k_MaxHealth), not ALL_CAPS anymore",
     },
     {
       // A type by its capitals or its type arguments: ApiResult, EventBus, Resp<T>.

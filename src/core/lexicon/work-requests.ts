@@ -127,7 +127,7 @@ export const WORK_REQUESTS = defineLexicon("work-requests", [
     conventionsOnly: true,
     // A need stated for the project: "the export should include the header row", "we need a cache for…".
     pattern: new RegExp(
-      String.raw`^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we|what|which|who|why|how|when|where|should|must|does|do|is|are|can)\b)(?:[\w.$-]+\s+){1,5}?(?:should|must|needs? to|has to|ought to)\s+(?:also\s+|now\s+|always\s+|only\s+|never\s+|not\s+|still\s+)?(?!(?:be|pass|work|run|look)\b)[a-z]|^\W*(?:we|i)\s+(?:also\s+|still\s+|really\s+)?(?:need|want)\s+(?:a|an|some|more|proper|better|somewhere|a place)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})|^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we)\b)(?:[\w.$"'-]+\s+){1,5}?needs\s+(?:a|an|some|its own|more|proper)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})`,
+      String.raw`^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we|what|which|who|why|how|when|where|should|must|does|do|is|are|can)\b)(?:[\w.$-]+\s+){1,5}?(?:should|must|needs? to|has to|ought to)\s+(?:also\s+|now\s+|always\s+|only\s+|never\s+|not\s+|still\s+)?(?!(?:be(?! able to\b)|pass|work|run|look)\b)[a-z]|^\W*(?:we|i)\s+(?:also\s+|still\s+|really\s+)?(?:need|want)\s+(?:a|an|some|more|proper|better|somewhere|a place)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})|^(?![^\n]*[?？]\s*$)\W*(?!(?:it|that|this|there|i|you|he|she|they|we)\b)(?:[\w.$"'-]+\s+){1,5}?needs\s+(?:a|an|some|its own|more|proper)\s+(?!(?:[\w-]+\s+){0,3}?${PROSE})`,
       "i",
     ),
     example: "the overdue report should list each waiver next to its loan",

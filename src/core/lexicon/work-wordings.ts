@@ -91,7 +91,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "dependencies",
-    /\b(?:new|fresh|empty)\b[^.!?\n]{0,30}\b(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)/,
+    /\b(?:new|fresh|empty)\s+(?:[\w.-]+\s+){0,2}(?:project|app|repo|monorepo|workspace)\b|\b(?:scaffold\w*|bootstrap\w*|set up a\b[^.!?\n]{0,30}\bproject)/,
     "set up a new vite project",
   ),
   work(
@@ -132,7 +132,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "deploy",
     new RegExp(
-      `\\b(?:deploy\\w*|release\\w*|staging|production|prod|rollout|roll out|ship)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
+      `\\b(?:deploy\\w*|release\\w*|staging|production|prod|rollout|roll out|ship|cut (?:a |the )?v?\\d+\\.\\d+(?:\\.\\d+)?)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
     ),
     "roll out billing 2.4",
   ),
@@ -144,12 +144,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "deploy",
-    /(?:功能|版本|改动|需求|代码)[^，。,.!?！？\n]{0,6}发(?:出去|上去)|发(?:一|个)版/,
+    /(?:功能|版本|改动|需求|代码)[^，。,.!?！？\n]{0,6}发(?:出去|上去)|发(?:一|个)版|发\s*v?\d+\.\d+/,
     "把刚合并的周报功能发出去",
   ),
   work(
     "database",
-    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|(?<!(?:tanstack|react|vue|svelte|solid) )query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|(?<!私有|公有|公开|成员|静态|实例)字段|(?:只读)?副本库?|主库|从库/,
+    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|(?<!(?:tanstack|react|vue|svelte|solid) )query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|(?:一|单独一?|新建?一?)张表|建表|(?<!私有|公有|公开|成员|静态|实例)字段|(?:只读)?副本库?|主库|从库/,
     "count the rows in the users table",
   ),
   work(
@@ -160,7 +160,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "containers",
     // An image of a container, not a picture the app shows ("Images load with Coil", "product images").
-    /\b(?:docker\w*|containers?|compose|(?<!(?:profile|avatar|user|product|cover|hero|background|thumbnail) )images?(?! (?:load|loads|loading|loader|views?|picker|cache|gallery|carousel|uploads?)\b)|kubectl|k8s|pods?|redis|stack)\b|容器|镜像/,
+    /\b(?:docker\w*|containers?|compose(?=[ -](?:up|down|file|stack|services?|exec|run|logs|ps|build)\b|\.ya?ml)|(?<!(?:profile|avatar|user|product|cover|hero|background|thumbnail) )images?(?! (?:load|loads|loading|loader|views?|picker|cache|gallery|carousel|uploads?)\b)|kubectl|k8s|pods?|redis|stack)\b|容器|镜像/,
     "rebuild the docker image",
   ),
   work(

@@ -51,6 +51,12 @@ describe("a request in a project is code work, whatever its opening", () => {
     // "show" on a screen of the app, before or after the screen is named.
     "on the order detail page, show the delivery window as a countdown",
     "show the tax line under each receipt card",
+    // Modelling a domain or charting data is writing code; so is what the project's users need to be
+    // able to do; "define how …" designs, it asks for no definition.
+    "model everything that can go wrong when booking a berth slot at the terminal",
+    "chart the median wait per clinic for each month of 2025",
+    "customers need to be able to change the delivery address while a parcel is still at the depot",
+    "define how the new ContainerManifest case class is serialised for the tracking API",
   ])("%s → code", (prompt) => {
     const work = promptWork(prompt, false);
     expect(work.work.has("code")).toBe(true);
@@ -220,6 +226,10 @@ describe("plural and inflected wordings of a kind of work", () => {
     ["add a job that rotates the nginx logs every sunday night", "schedule"],
     ["all schedules are written in UTC, never local time", "schedule"],
     ["把日报加到每天的调度里", "schedule"],
+    // A version cut is a release; a table of its own is the database's.
+    ["cut 0.4.0, the jump command is the headline", "deploy"],
+    ["准备发 2.3.0 了，需要我这边做什么", "deploy"],
+    ["门店营业时间要单独存一张表，每个门店每天一行", "database"],
   ])("%s → %s", (text, kind) => {
     expect(kindsOfWork(text).has(kind)).toBe(true);
   });
@@ -315,5 +325,13 @@ describe("embedded work", () => {
     expect(activityTrigger("idf.py -p /dev/ttyUSB1 flash", false, "command")).toBe(
       "Flashing and monitoring the device",
     );
+  });
+});
+
+describe("a question about a pull request or a part of the project", () => {
+  it("is about the project, not knowledge, when it points at one (那个 PR, the PR)", () => {
+    expect(promptWork("物流轨迹那个 PR 现在能合吗？帮我看下还差什么", false).general).toBe(false);
+    expect(promptWork("is the PR ready to merge?", false).general).toBe(false);
+    expect(promptWork("什么是 PR？", false).general).toBe(true);
   });
 });

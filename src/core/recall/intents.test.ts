@@ -114,6 +114,11 @@ describe("isGeneralQuestion", () => {
     expect(isGeneralQuestion("TCP 三次握手和四次挥手讲一下，面试要用")).toBe(true);
     expect(isGeneralQuestion("explain the CAP theorem for an interview")).toBe(true);
     expect(isGeneralQuestion("把登录接口的超时改成 30 秒")).toBe(false);
+    // Translating the app's own texts, or designing how a type is serialised, is project work.
+    expect(isGeneralQuestion("translate the checkout button labels into German")).toBe(false);
+    expect(isGeneralQuestion("translate the following paragraph into French")).toBe(true);
+    expect(isGeneralQuestion("define how the new ContainerManifest case class is serialised")).toBe(false);
+    expect(isGeneralQuestion("define idempotency")).toBe(true);
   });
 
   it("ends the thing to write at a clause of its own: a class that validates cards is code, not a card", () => {
