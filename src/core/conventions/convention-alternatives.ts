@@ -23,6 +23,8 @@ import { memberSlotsNamed, readSlots, slotFamily } from "./slot-rule.js";
 export interface UnitPlace {
   position: number;
   group: number;
+  /** The unit opens another item of the message ("另外…", "also, …"): no alternative to a drop before it. */
+  opensItem?: boolean;
 }
 
 /** True when a rule says to use one thing and not another ("Use pathlib, not os.path"). */
@@ -113,6 +115,7 @@ export function withAlternatives(
                 next.kind !== "avoid" &&
                 there.group === place.group &&
                 Math.abs(there.position - place.position) === 1 &&
+                !(other > index ? there : place).opensItem &&
                 next.rule.length + item.rule.length < MAX_HEURISTIC_EVIDENCE_CHARS &&
                 workMeets(item.work, next.work) &&
                 // How answers are written is no alternative to a drop in the project's work.

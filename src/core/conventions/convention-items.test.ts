@@ -83,10 +83,10 @@ describe("what a sentence joins, and what it leaves alone", () => {
     ]);
   });
 
-  it("starts another item after 另外, and never joins a rule withdrawn by name to the next rule", () => {
+  it("starts another item after 另外: a change said before it is not what the next rule replaces", () => {
     expect(
       rules(
-        "有两件事哈：defineOptions 那个要求取消了，组件名会自动推断。另外请求层也换了，axios 那套封装下线了，现在统一用 alova，实例在 src/api/alova.ts。",
+        "我们升级了 unplugin-vue-components，组件名不用再手写了。另外请求层也换了，axios 那套封装下线了，现在统一用 alova，实例在 src/api/alova.ts。",
       ),
     ).toHaveLength(2);
   });

@@ -9,7 +9,6 @@
 
 import { announcementRest } from "../lexicon/announcements.js";
 import { tellsDecision } from "../lexicon/decisions.js";
-import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
 import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
@@ -48,11 +47,13 @@ import {
   startsAnotherItem,
   withDropped,
   withUnits,
+  withValueAfter,
 } from "./convention-threads.js";
 import { type RuleUnit, ruleUnits, span } from "./convention-units.js";
 import {
   changesWithoutValue,
   dropsOnly,
+  lastPerSlotValue,
   namedBack,
   onlyDrops,
   replacementNamedBack,
@@ -63,7 +64,7 @@ import {
   withReplacementNamedBack,
 } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
-import { memberSlotsNamed, readSlots } from "./slot-rule.js";
+import { memberSlotsNamed } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
 
 export type { ConventionFinding } from "./convention-reading.js";
@@ -267,20 +268,8 @@ export function readConventions(
         last !== null &&
         (dropsOnly(last.quote) || namesValueOf(last, text)) &&
         namesAValue(text)
-      ) {
-        const slot =
-          namesValueOf(last, text) ??
-          last.slot ??
-          readSlots(text).find((found) => found.value !== null) ??
-          null;
-        const work = [...new Set([...last.work, ...(slot?.work ?? []), ...kindsOfWorkIn(text)])];
-        joinLast(position, {
-          ...withUnits(message, last, [unit], false),
-          slot,
-          work,
-          kind: slot ? "prefer" : last.kind,
-        });
-      }
+      )
+        joinLast(position, withValueAfter(message, last, unit, text));
       // "以后测试环境都走 qa-bj。qa-sh 不用了": a drop said right after a rule is part of it.
       // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
       else if (
@@ -389,24 +378,16 @@ export function readConventions(
       next !== undefined ? span(message, (findings[end] as ConventionFinding).quote, next.text) : null;
     if (quote !== null) findings[end] = { ...(findings[end] as ConventionFinding), quote };
     for (const finding of findings) {
-      placeOf.set(finding, { position, group: unit.group });
+      placeOf.set(finding, { position, group: unit.group, opensItem: startsAnotherItem(unit.text, "") });
       found.push(finding);
     }
     last = findings.at(-1) ?? null;
     lastPosition = position;
   }
-  // One convention per slot value in a message: the last saying of it ("this repo is a pnpm
-  // workspace. Use pnpm install, never npm install" → the instruction).
-  const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
   const joined = withAlternatives(message, found, placeOf).map((item) =>
     reply === null ? item : withReplacementNamedBack(item, found, reply),
   );
-  return joined
-    .filter(
-      (item, index) =>
-        key(item) === null || !joined.slice(index + 1).some((later) => key(later) === key(item)),
-    )
-    .map(withoutWithdrawnValue);
+  return lastPerSlotValue(joined).map(withoutWithdrawnValue);
 }
 
 /** The standing-convention rule (see {@link readConventions}). */

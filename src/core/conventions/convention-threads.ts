@@ -7,6 +7,7 @@
 
 import { withoutAsides } from "../lexicon/asides.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
+import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
 import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
@@ -216,3 +217,20 @@ export function startsAnotherItem(text: string, drop: string): boolean {
 /** Words that open another item of a message. */
 const ANOTHER_ITEM =
   /^(?:另外|此外|还有|再就是|再有|(?:also|besides|another thing|one more thing|plus|oh,? and)\b)/iu;
+
+/**
+ * The rule `last` with the unit said right after it that names its value: what a drop is replaced
+ * with ("the #[Authorize] attribute is deprecated. … #[RequiresPermission] is what every action
+ * carries now"), or the tool a rule of its slot meant (see `namesValueOf`).
+ */
+export function withValueAfter(
+  message: string,
+  last: ConventionFinding,
+  unit: RuleUnit,
+  text: string,
+): ConventionFinding {
+  const slot =
+    namesValueOf(last, text) ?? last.slot ?? readSlots(text).find((found) => found.value !== null) ?? null;
+  const work = [...new Set([...last.work, ...(slot?.work ?? []), ...kindsOfWorkIn(text)])];
+  return { ...withUnits(message, last, [unit], false), slot, work, kind: slot ? "prefer" : last.kind };
+}

@@ -230,3 +230,14 @@ export function withoutWithdrawnValue(finding: ConventionFinding): ConventionFin
 export function sameWorkOrUnknown(drop: ConventionFinding, rule: ConventionFinding): boolean {
   return workMeets(kindsOfWork(drop.quote.split(/[,，;；]/)[0] ?? ""), rule.work);
 }
+
+/**
+ * One convention per slot value in a message: the last saying of it ("this repo is a pnpm
+ * workspace. Use pnpm install, never npm install" → the instruction).
+ */
+export function lastPerSlotValue(found: readonly ConventionFinding[]): ConventionFinding[] {
+  const key = (item: ConventionFinding) => (item.slot ? `${item.slot.slot}=${item.slot.value}` : null);
+  return found.filter(
+    (item, index) => key(item) === null || !found.slice(index + 1).some((later) => key(later) === key(item)),
+  );
+}

@@ -69,6 +69,8 @@ export const CODE_TERMS = defineLexicon(
     { pattern: /`[^`]+`/, example: "run `make test`" },
     { pattern: /\b[a-z]+[A-Z][A-Za-z]+\b/, example: "iPhone builds go through fastlane" },
     { pattern: /\b[A-Z][a-z]+[A-Z][a-z]\w*\b/, example: "ViewModels expose StateFlow" },
+    // An acronym run into a name: URLSession, HTTPClient, XMLParser.
+    { pattern: /\b[A-Z]{2,}[A-Z][a-z]{2,}\w*\b/, example: "plain URLSession with async/await from now on" },
     { pattern: /\b[a-z]+-\d[\w-]*\b/, example: "use p-8 and rounded-2xl" },
     {
       pattern: /\b[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+:\s*\S/,

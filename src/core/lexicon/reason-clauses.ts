@@ -98,6 +98,25 @@ export const withoutReasons: (text: string) => string = memoizeText((text) => {
 });
 
 /**
+ * Examples said inside a rule: "like [PGX-412] Add refund endpoint", "e.g. fx_compute_total", "such
+ * as …". They show the rule, they say no work of their own: "every commit message starts with the
+ * Jira key, like [PGX-412] Add refund endpoint" is about commits, not endpoints.
+ */
+export const EXAMPLE_CLAUSES = defineLexicon("example-clauses", [
+  {
+    pattern:
+      /(?:,\s*|\s)(?:so\s+)?(?:something\s+)?(?:like|e\.g\.?|for example|for instance|such as)\s+[^,;。，；]*/,
+    example: "every commit message starts with the Jira key, like [PGX-412] Add refund endpoint",
+  },
+  { pattern: /(?:比如|例如|像)[^，。；;]*/u, example: "提交信息以工单号开头，比如 PGX-412 新增退款接口" },
+]);
+
+/** `text` without the examples it gives (see {@link EXAMPLE_CLAUSES}). */
+export function withoutExamples(text: string): string {
+  return text.replace(new RegExp(EXAMPLE_CLAUSES.pattern.source, "giu"), "").trim();
+}
+
+/**
  * Openings of a sentence that says what follows from the one before it: "so", "which means",
  * 所以. After a rule, such a sentence says how to apply it ("we moved from Serilog to plain
  * Microsoft.Extensions.Logging. so inject ILogger<T> and use [LoggerMessage] methods").

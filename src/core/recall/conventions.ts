@@ -14,7 +14,7 @@ import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
-import { withoutReasons } from "../lexicon/reason-clauses.js";
+import { withoutExamples, withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
 import { tokens } from "../lexicon/tokenizer.js";
@@ -117,7 +117,7 @@ export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">
   const governed = slot === null ? [] : slotWork(slot.id);
   if (governed.length > 0) return new Set(governed);
   // Its reasons name no work of its own: "…, the CI check fails without it" is about code.
-  const said = withoutReasons(lesson.rule);
+  const said = withoutExamples(withoutReasons(lesson.rule));
   const text = `${lesson.trigger}\n${said}`;
   // A fact about a data store ("Redis here listens on port 6380") holds for database work.
   const named = new Set([...kindsOfWork(text), ...(namesDataStore(text) ? ["database"] : [])]);
