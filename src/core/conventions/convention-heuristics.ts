@@ -47,8 +47,18 @@ function ruleWithin(rule: string): string {
     );
     return kept.endsWith(stop) ? kept : `${kept}${stop}`;
   });
-  return clip(fitted(sentences.filter((sentence) => sentence.length > 1)).join(" "), MAX_RULE_CHARS);
+  const kept = fitted(sentences.filter((sentence) => sentence.length > 1));
+  // A first sentence too long for the rest to fit is the one cut, so that a drop after it stays.
+  const rest = kept.slice(1).join(" ");
+  const room = MAX_RULE_CHARS - rest.length - 1;
+  const dropsLater = kept.slice(1).some((sentence) => preferenceTerms(sentence).avoid.size > 0);
+  if (dropsLater && (kept[0]?.length ?? 0) > room && room >= MIN_CUT_FIRST)
+    return `${clip(kept[0] as string, room)} ${rest}`;
+  return clip(kept.join(" "), MAX_RULE_CHARS);
 }
+
+/** The shortest a first sentence is cut to, to keep the drops said after it. */
+const MIN_CUT_FIRST = 60;
 
 const tidy = (text: string): string =>
   text

@@ -137,3 +137,14 @@ describe("the kinds of work of a rule and of a request", () => {
     ).toBe(true);
   });
 });
+
+describe("a task reported as what the code does wrong now", () => {
+  it("is no rule, in English or Chinese", () => {
+    expect(
+      rules(
+        "the refund webhook handler returns 500 when the charge id is missing from the payload. can you look?",
+      ),
+    ).toEqual([]);
+    expect(rules("客户列表接口分页有问题，翻到第二页会有重复数据，帮我看看")).toEqual([]);
+  });
+});

@@ -208,6 +208,15 @@ describe("a convention longer than a rule may be", () => {
     expect(found?.rule.length).toBeLessThanOrEqual(160);
   });
 
+  it("cuts a long first sentence, not the drop said after it", () => {
+    const message =
+      "We're dropping ExMachina, the factories kept drifting from the changesets.\nFrom now on build test records through the context fixture modules, e.g. AccountsFixtures.user_fixture/1 and BillingFixtures.invoice_fixture/1, which go through the real changesets.";
+    const [found] = withConventions(taskRows([{ user: message }]), [], "tests");
+    expect(found?.rule).toContain("We're dropping ExMachina");
+    expect(found?.rule).toMatch(/^From now on build test records/);
+    expect(found?.rule.length).toBeLessThanOrEqual(160);
+  });
+
   it("keeps what it drops before what it adds, without the words that only announce it", () => {
     const message =
       "A change that the architecture board approved on Friday: we are retiring @Timed. Public service methods are henceforth annotated with @Observed from io.micrometer.observation.annotation instead, which gives us traces as well as timings. Please do not add @Timed to any new code.";

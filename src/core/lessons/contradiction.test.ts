@@ -425,3 +425,19 @@ describe("a thing dropped as a practice stopped, a team done with it, a thing sa
     ).toBe(false);
   });
 });
+
+describe("a dropped name that an older rule writes with more parts", () => {
+  const convention = (rule: string) => ({ rule, convention: true });
+  it("overturns the sentence that uses it and keeps the older rule's other ones", () => {
+    const newer = convention("Constants are k_PascalCase now (k_MaxHealth), not ALL_CAPS anymore");
+    const older = convention(
+      "Constants are ALL_CAPS_SNAKE. Never call GetComponent inside Update, cache it in Awake",
+    );
+    expect(contradicts(newer, older)).toBe(true);
+    expect(withoutWithdrawn(newer, older)).toBe("Never call GetComponent inside Update, cache it in Awake");
+  });
+
+  it("reads no ban in 'for not saying'", () => {
+    expect(preferenceTerms("that's on me for not saying — we use the new Input System").avoid.size).toBe(0);
+  });
+});

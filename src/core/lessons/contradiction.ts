@@ -11,6 +11,7 @@ import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
 import { narrowedRuleName } from "../lexicon/narrowings.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
+import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -225,10 +226,15 @@ function droppedThingsNamedIn(newer: string, older: string): ReadonlyArray<reado
   const theirs = stemCounts(older, true);
   return [
     ...[...preferenceTerms(newer).avoid]
-      .filter((item) => words.has(item) || builtOn(item, older))
+      .filter((item) => words.has(item) || builtOn(item, older) || extendedIn(item, older))
       .map((item) => [item]),
     ...droppedThings(newer).filter((name) => namingWords(name).every((word) => named(word, theirs))),
   ];
+}
+
+/** True when `rule` names `item` with more parts after it ("ALL_CAPS_SNAKE" extends ALL_CAPS). */
+function extendedIn(item: string, rule: string): boolean {
+  return /[_-]/.test(item) && new RegExp(`(?<![\\w-])${escapeRegExp(item)}[_-]\\w`, "i").test(rule);
 }
 
 /**
@@ -391,7 +397,8 @@ export function withoutWithdrawn(
   // What a drop leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix
   // is gone"), an example ("Like created_at") or a reason ("表前缀改一下，t_ 太随意了").
   const left = kept.join(" ");
-  const shape = ruleShape(left);
+  // (A rule marked as standing counts: "Never call GetComponent inside Update".)
+  const shape = ruleShape(left) ?? (hasStrongStandingMarker(left) ? "norm" : null);
   if (found === null && (shape === null || shape === "change" || saysUpdate(left))) return null;
   return left.replace(/[.;。；]\s*$/, "").trim();
 }

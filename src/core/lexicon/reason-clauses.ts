@@ -68,7 +68,8 @@ export const REASON_CLAUSES = defineLexicon("reason-clauses", [
   },
   {
     // What is wrong with a thing, judged: "hydra 用下来太重了", "moment 实在太大了".
-    pattern: /(?:用下来|用起来|实在|有点|太)+(?:重|慢|大|麻烦|复杂|难用|臃肿|笨重|难维护)了?\s*$/,
+    pattern:
+      /(?:(?:用下来|用起来|实在|有点|太)+(?:重|慢|大|麻烦|复杂|难用|臃肿|笨重|难维护)了?|受不了了?|烦死了)\s*$/,
     example: "hydra 用下来太重了",
   },
   {

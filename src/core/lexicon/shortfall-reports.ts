@@ -49,7 +49,7 @@ export const PRESENT_SHORTFALLS = defineLexicon(
     {
       // Something that does not work: "does nothing", "doesn't load", "is broken", "overlaps".
       pattern: new RegExp(
-        String.raw`^${BARE_THING}[\w.'/-]+\s+(?:(?:still|sometimes|now|just|randomly)\s+)?(?:does nothing|doesn'?t (?:work|load|render|show|save|open|close|respond|scroll|update|refresh|do anything|fire|submit|download)|won'?t (?:load|open|close|save|render|submit|download)|(?:is|are) (?:broken|misaligned|cut off|blank|empty|garbled|unreadable|off by one|missing|not (?:working|loading|showing|rendering|saving|updating|clickable))|overlaps?|overflows?|crash(?:es)?|freezes|hangs|flickers|spins forever|(?:shows?|displays?|returns?|prints?|sends?|renders?) (?:the wrong|a wrong|wrong|an? (?:error|500|404|blank)|nothing|nan|undefined|null\b|duplicates?|stale|garbage))`,
+        String.raw`^${BARE_THING}[\w.'/-]+\s+(?:(?:still|sometimes|now|just|randomly)\s+)?(?:does nothing|doesn'?t (?:work|load|render|show|save|open|close|respond|scroll|update|refresh|do anything|fire|submit|download)|won'?t (?:load|open|close|save|render|submit|download)|(?:is|are) (?:broken|misaligned|cut off|blank|empty|garbled|unreadable|off by one|missing|not (?:working|loading|showing|rendering|saving|updating|clickable))|overlaps?|overflows?|crash(?:es)?|freezes|hangs|flickers|spins forever|(?:shows?|displays?|returns?|prints?|sends?|renders?) (?:the wrong|a wrong|wrong|(?:an? )?(?:error|[45]\d\d\b|blank)|nothing|nan|undefined|null\b|duplicates?|stale|garbage))`,
       ),
       example: "The export button does nothing on Safari",
     },
@@ -70,7 +70,7 @@ export const PRESENT_SHORTFALLS = defineLexicon(
     {
       // 错位了, 没反应, 显示不全, 乱码, 白屏, 崩了, 报错, 不生效
       pattern:
-        /^[^，。,；;！!？?]{0,30}?(?:错位|没反应|没有反应|没响应|不显示|显示不(?:出来|全|对)|乱码|白屏|闪退|崩了|崩溃|卡死|卡住|报错|不生效|失效|坏了|点不了|打不开|加载不出|重叠|溢出|显示成|变成了)/u,
+        /^[^，。,；;！!？?]{0,30}?(?:错位|没反应|没有反应|没响应|不显示|显示不(?:出来|全|对)|乱码|白屏|闪退|崩了|崩溃|卡死|卡住|报错|不生效|失效|坏了|点不了|打不开|加载不出|重叠|溢出|显示成|变成了|有问题|有\s*bug|出错|不对劲)/u,
       example: "登录页在手机上错位了，应该居中",
     },
   ],

@@ -16,7 +16,8 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
   { pattern: /\bnow\b/, example: "Variable names now start with 'n_'" },
   {
     pattern:
-      /\b(?:changed?|switch(?:ed|ing)?|updated?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|replaced?|bump(?:ed|ing)?|upgrad(?:e|ed|ing))\b/,
+      // "inside Update" names a method (Unity's frame callback), not a change.
+      /\b(?:changed?|switch(?:ed|ing)?|(?<!\b(?:inside|during|per|each|every|in|on) )updated?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|replaced?|bump(?:ed|ing)?|upgrad(?:e|ed|ing))\b/,
     example: "we've moved from yarn to pnpm",
   },
   { pattern: /\binstead\b|\brather than\b/, example: "use vitest instead" },
