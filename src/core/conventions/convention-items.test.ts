@@ -5,6 +5,7 @@ import { withoutReasons } from "../lexicon/reason-clauses.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { conventionWork, promptWork } from "../recall/conventions.js";
 import { readConventions } from "./convention-rule.js";
+import { readSlots } from "./slot-rule.js";
 
 const rules = (message: string) => readConventions(message).map((found) => found.rule);
 const withSlots = (message: string) =>
@@ -146,5 +147,26 @@ describe("a task reported as what the code does wrong now", () => {
       ),
     ).toEqual([]);
     expect(rules("客户列表接口分页有问题，翻到第二页会有重复数据，帮我看看")).toEqual([]);
+  });
+});
+
+describe("a tool named with its version run in, a colloquial move, an item said with 'also'", () => {
+  it("reads Dagger2 as dagger and 迁 Hilt as a move to Hilt", () => {
+    expect(readSlots("项目里依赖注入用的 Dagger2").map((slot) => `${slot.slot}=${slot.value}`)).toEqual([
+      "dependency-injection=dagger",
+    ]);
+    expect(
+      withSlots(
+        "Dagger 的 Component 写得太累了，组里决定迁 Hilt。以后新代码用 @HiltViewModel + @AndroidEntryPoint。",
+      )[0],
+    ).toBe("Dagger 的 Component 写得太累了，组里决定迁 Hilt | dependency-injection=hilt");
+  });
+
+  it("joins no sentence that opens with 'also' to the rule before it", () => {
+    expect(
+      rules(
+        "we're going with valibot instead of zod for validation. also the rate limiter stays in-memory, don't bother with redis.",
+      ).join(" | "),
+    ).not.toContain("valibot instead of zod for validation. The rate limiter");
   });
 });

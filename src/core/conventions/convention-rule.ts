@@ -188,7 +188,8 @@ export function readConventions(
     const text = ruleOf(stripLeadIns(unit.text));
     const clauses = stack[position];
     // The unit right after the last rule read.
-    const follows: boolean = last !== null && lastPosition === position - 1;
+    // (Not one that opens another item: "also the rate limiter stays in-memory".)
+    const follows = last !== null && lastPosition === position - 1 && !startsAnotherItem(unit.text, "");
     // A fragment with no subject says more of the rule just before it ("Included from X").
     const fragment = fragmentOf(text);
     if (fragment !== null && last !== null && !fragment.alone) {

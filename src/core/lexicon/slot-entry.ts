@@ -262,13 +262,14 @@ export const members = (
 ): SlotEntry => ({
   slot,
   work,
-  // A member written as a word of its own, or before "-based" ("src/lib/time.ts is luxon-based now");
+  // A member written as a word of its own, with its major version run into it ("Dagger2", "Vue3"),
+  // or before "-based" ("src/lib/time.ts is luxon-based now");
   // the longest name first ("uuid v7" before "uuid", "dagger hilt" before "dagger").
   pattern: new RegExp(
     `(?<![\\w.-])(?:${Object.keys(names)
       .sort((first, second) => second.length - first.length)
       .map(escapeRegExp)
-      .join("|")})(?:(?![\\w-])|(?=-(?:based|powered|backed)\\b))`,
+      .join("|")})(?:(?![\\w-])|(?=\\d+(?![\\w-]))|(?=-(?:based|powered|backed)\\b))`,
   ),
   example,
   value: { from: "member", members: names, ...options },

@@ -90,7 +90,7 @@ export const USE_LEADS = defineLexicon(
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
     after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(
-      /(?:(?<![不别再必])使?用(?!下来|起来)|应使用|改用|换成|改成|切换到|升级到|迁到|迁移到|统一成|统一为)/,
+      /(?:(?<![不别再必])使?用(?!下来|起来)|应使用|改用|换成|改成|切换到|升级到|迁(?:移)?(?:到)?(?=\s*[A-Za-z@])|统一成|统一为)/,
       "以后一律用 pnpm",
     ),
     // 换 right before a name is a switch to it: "组里投票决定换 doctest".
