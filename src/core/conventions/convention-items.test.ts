@@ -170,3 +170,21 @@ describe("a tool named with its version run in, a colloquial move, an item said 
     ).not.toContain("valibot instead of zod for validation. The rate limiter");
   });
 });
+
+describe("a rule scrapped by its name, and a Chinese drop with its replacement", () => {
+  it("joins 'scrap the X thing' to the rule said after it", () => {
+    expect(
+      rules(
+        "ok so, scrap the NumPy thing. We're wiring the docs site to Sphinx autodoc, so docstrings are plain reST now.",
+      ),
+    ).toEqual([
+      "We're wiring the docs site to Sphinx autodoc, so docstrings are plain reST now. Scrap the NumPy thing",
+    ]);
+  });
+
+  it("reads 'X 不用了，改成 Y' as a change", () => {
+    expect(
+      rules("年后要分库分表了，自增主键不用了，改成雪花 ID，用 common 包里的 IdGenerator.nextId() 生成。"),
+    ).toHaveLength(1);
+  });
+});

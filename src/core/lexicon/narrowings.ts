@@ -9,7 +9,7 @@
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 
 /** What people call a rule: "the queue_test rule", "the JSDoc requirement", "the tflint-before-push habit". */
-export const RULE_WORD = "(?:rule|requirement|convention|guideline|policy|habit|practice)";
+export const RULE_WORD = "(?:rule|requirement|convention|guideline|policy|habit|practice|thing)";
 /** A rule named in English, its name in group 1: "the @openapi rule". */
 export const NAMED_RULE = String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE_WORD}\s+`;
 /** A rule named in Chinese, its name in group 1: "num_workers=0 那条", "yml 文档这条规定". */

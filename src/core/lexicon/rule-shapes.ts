@@ -186,6 +186,12 @@ export const RULE_SHAPES = defineLexicon(
       /(?:改名|换|改|迁|升级?|切)(?:叫|成|到|为)?[^，。,]{0,20}了|已经从|(?:统一|全面|都)(?:换|用)?上了/u,
       "主分支改名叫 main 了",
     ),
+    // A thing dropped, then what replaces it: "自增主键不用了，改成雪花 ID".
+    entry(
+      "change",
+      /(?:不用了|不要了|弃用了?|废弃了?|下线了?|作废了?|去掉了?)[，,\s]*(?:统一|全部|都)?(?:改成|改为|改用|换成|换用|切到)/u,
+      "自增主键不用了，改成雪花 ID",
+    ),
     // A thing to use for every one of a kind, the verb left out: "SwiftUI for all new screens",
     // "async/await for all networking code".
     entry(

@@ -92,7 +92,7 @@ export const AVOID_LEADS = defineLexicon(
     ),
     // "forget"/"ditch" are read below; "scratch" drops only a rule's subject ("scratch the surface" drops nothing).
     after(
-      /\bscratch(?= (?:the |our )?\S+ (?:thing|rule|one|idea|convention|prefix|stuff)\b)/,
+      /\bscra(?:tch|p)(?= (?:the |our )?\S+ (?:thing|rule|one|idea|convention|prefix|stuff)\b)/,
       "scratch the z_ thing",
     ),
     after(/\bphas(?:e|es|ed|ing)(?= [\w.@/-]+ out\b)/, "we're phasing redux out"),
