@@ -93,14 +93,14 @@ export function clausesOf(unit: RuleUnit): RuleUnit[] {
           changesWithoutValue(last.text) ||
           // What a dropped tool is replaced with: "viper is out, config is loaded with koanf now".
           (onlyDrops(last.text) && replacesDroppedTool(last.text, text)) ||
-          // What a drop is replaced with, said after a bare "and" (not a list's ", and"): "drop zap and go with log/slog".
-          // What follows a bare "and" with no verb of its own is more of the same clause: "we write
-          // the modules and components by hand".
-          (/^\s+and\s+$/.test(before) && !opensClause(text)) ||
+          // After a bare "and" (not a list's ", and"): what follows with no verb of its own is more of
+          // the same clause ("we write the modules and components by hand"), and so is what a drop is
+          // replaced with ("drop zap and go with log/slog").
           (/^\s+and\s+$/.test(before) &&
-            onlyDrops(last.text) &&
-            readSlots(last.text).every((slot) => slot.value === null) &&
-            preferenceTerms(text).use.size > 0)));
+            (!opensClause(text) ||
+              (onlyDrops(last.text) &&
+                readSlots(last.text).every((slot) => slot.value === null) &&
+                preferenceTerms(text).use.size > 0)))));
     if (last !== undefined && leans) {
       last.text = unit.text.slice(last.start - unit.start, start - unit.start + text.length);
       last.end = start + text.length;

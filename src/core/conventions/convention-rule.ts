@@ -37,6 +37,7 @@ import {
   dropsAnotherKind,
   leans,
   namesValueOf,
+  opensAnotherItem,
   recallsValue,
   replacesRecalled,
   saysDropped,
@@ -44,7 +45,6 @@ import {
   saysMoreOfThe,
   speaksOfDropped,
   speaksOfValue,
-  startsAnotherItem,
   withDropped,
   withUnits,
   withValueAfter,
@@ -187,9 +187,10 @@ export function readConventions(
   for (const [position, unit] of units.entries()) {
     const text = ruleOf(stripLeadIns(unit.text));
     const clauses = stack[position];
+    // It opens another item ("also the rate limiter stays in-memory"): it follows no rule before it.
+    const opensItem = opensAnotherItem(unit.text);
     // The unit right after the last rule read.
-    // (Not one that opens another item: "also the rate limiter stays in-memory".)
-    const follows = last !== null && lastPosition === position - 1 && !startsAnotherItem(unit.text, "");
+    const follows = last !== null && lastPosition === position - 1 && !opensItem;
     // A fragment with no subject says more of the rule just before it ("Included from X").
     const fragment = fragmentOf(text);
     if (fragment !== null && last !== null && !fragment.alone) {
@@ -212,7 +213,8 @@ export function readConventions(
       dropped.length === 0 &&
       (change?.position === position - 1 || lastIsBefore) &&
       changesTo(before.text, text) &&
-      !startsAnotherItem(unit.text, before.text);
+      !opensItem &&
+      withdrawalIn(before.text) === null;
     change = null;
     const here: MessageReading = {
       ...reading,
@@ -352,7 +354,8 @@ export function readConventions(
           before.group === unit.group &&
           // …about the same work: how answers are written replaces no branch names.
           sameWorkOrUnknown(last, first) &&
-          !startsAnotherItem(unit.text, last.quote) &&
+          // …nor what a rule withdrawn by its name gave way to ("defineOptions 那个要求取消了").
+          withdrawalIn(last.quote) === null &&
           // A marked rule right after a drop is what replaces it ("we're ripping msw out. … http
           // mocks are nock from here on").
           (namesAValue(first.quote) || hasStrongStandingMarker(first.quote))))
@@ -379,7 +382,7 @@ export function readConventions(
       next !== undefined ? span(message, (findings[end] as ConventionFinding).quote, next.text) : null;
     if (quote !== null) findings[end] = { ...(findings[end] as ConventionFinding), quote };
     for (const finding of findings) {
-      placeOf.set(finding, { position, group: unit.group, opensItem: startsAnotherItem(unit.text, "") });
+      placeOf.set(finding, { position, group: unit.group, opensItem });
       found.push(finding);
     }
     last = findings.at(-1) ?? null;

@@ -14,7 +14,6 @@ import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
-import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { escapeRegExp } from "../regexp.js";
 import { dropsAThing } from "./convention-announcements.js";
 import type { ConventionFinding } from "./convention-reading.js";
@@ -206,12 +205,11 @@ export function namesValueOf(finding: ConventionFinding, text: string): SlotFind
 }
 
 /**
- * True when `text` opens another item of a message ("另外请求层也换了…", "also, …") or `drop` is a
- * rule withdrawn by its name ("defineOptions 那个要求取消了"): the rule it states replaces nothing
- * the drop before it named.
+ * True when `text` opens another item of a message ("另外请求层也换了…", "also, …"): it continues no
+ * rule said before it, and the rule it states replaces nothing a drop before it named.
  */
-export function startsAnotherItem(text: string, drop: string): boolean {
-  return ANOTHER_ITEM.test(text.trim()) || withdrawalIn(drop) !== null;
+export function opensAnotherItem(text: string): boolean {
+  return ANOTHER_ITEM.test(text.trim());
 }
 
 /** Words that open another item of a message. */
