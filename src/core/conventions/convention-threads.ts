@@ -201,7 +201,12 @@ export function namesValueOf(finding: ConventionFinding, text: string): SlotFind
   const slot = finding.slot;
   if (slot === null || slot.value === null || slot.value === "avoid") return null;
   const named = memberNamed(text);
-  return named?.slot === slot.slot && named.value !== slot.value ? named : null;
+  // Not a member the text drops ("vi.fn(), vi.mock() — no jest.* anywhere").
+  return named?.slot === slot.slot &&
+    named.value !== slot.value &&
+    !preferenceTerms(text).avoid.has(named.value ?? "")
+    ? named
+    : null;
 }
 
 /**

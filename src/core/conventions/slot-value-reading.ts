@@ -36,8 +36,10 @@ function valueAfter(rest: string): string | null {
 /** The clause around an offset: from the last clause break before it to the next one. */
 export function clauseAt(text: string, index: number): { before: string; after: string } {
   const start =
-    Math.max(...[",", ";", "，", "；", "。", "."].map((mark) => text.lastIndexOf(mark, index - 1))) + 1;
-  const ends = [",", ";", "，", "；", "。"].map((mark) => text.indexOf(mark, index)).filter((at) => at >= 0);
+    Math.max(...[",", ";", "，", "；", "。", ".", "…"].map((mark) => text.lastIndexOf(mark, index - 1))) + 1;
+  const ends = [",", ";", "，", "；", "。", "…"]
+    .map((mark) => text.indexOf(mark, index))
+    .filter((at) => at >= 0);
   return {
     before: text.slice(start, index),
     after: text.slice(index, ends.length ? Math.min(...ends) : text.length),

@@ -219,6 +219,8 @@ describe("small helpers", () => {
     expect(forbids("Make sure the migration is reversible")).toBe(false);
     expect(preferenceScope("I prefer pnpm")).toBe("global");
     expect(preferenceScope("We use pnpm in this repo")).toBe("project");
+    // Said of the speaker as the one the agent answers: "give me the command".
+    expect(preferenceScope("for this kind of thing just give me the command")).toBe("global");
     expect(preferenceScope("我更喜欢用 pnpm")).toBe("global");
     expect(preferenceScope("我们项目统一用 pnpm")).toBe("project");
     expect(stripConnectives("And it must not run as root.")).toBe("It must not run as root.");

@@ -242,7 +242,7 @@ export function extractPreference(sentence: string): Preference | null {
 export function preferenceScope(sentence: string): "project" | "global" {
   if (/\b(?:we|our|us)\b|this (?:repo|project|codebase)|\bhere\b|我们|项目|仓库|团队|这里/i.test(sentence))
     return "project";
-  return /\bi\b|\bi'[a-z]+|\bmy\b|我/i.test(sentence) ? "global" : "project";
+  return /\bi\b|\bi'[a-z]+|\bm[ey]\b|我/i.test(sentence) ? "global" : "project";
 }
 
 /**

@@ -135,17 +135,18 @@ describe("corrections in free words (redirect rule)", () => {
       scopeHint: "global",
       rule: "Don't put everything in tables. They render terribly in my terminal. Plain bullet points are fine",
     });
-    const [short] = learnt([
+    // Each clause tells the agent what to do, so each is a preference of its own, both global.
+    const short = learnt([
       { user: "how do i see which process holds port 8080" },
       { assistant: "There are several ways to find out which process is listening on a port..." },
       {
         user: "way too long lol. for this kind of thing just give me the command, skip the explanation unless i ask for it",
       },
     ]);
-    expect(short).toMatchObject({ trigger: "Writing answers", scopeHint: "global" });
-    expect(short?.rule).toBe(
-      "For this kind of thing just give me the command, skip the explanation unless i ask for it",
-    );
+    expect(short.map((item) => [item.rule, item.trigger, item.scopeHint])).toEqual([
+      ["For this kind of thing just give me the command", "Writing answers", "global"],
+      ["Skip the explanation unless i ask for it", "Writing answers", "global"],
+    ]);
   });
 
   it("learns nothing from thanks with a new request, a genuine question, or words in tool output", () => {

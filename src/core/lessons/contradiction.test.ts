@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contradicts, preferenceTerms, withoutWithdrawn } from "./contradiction.js";
+import { contradicts, preferenceTerms } from "./contradiction.js";
+import { withoutWithdrawn } from "./withdrawn-rules.js";
 
 describe("preferenceTerms", () => {
   it("reads what to use and what to avoid, in English and Chinese", () => {
@@ -328,6 +329,36 @@ describe("a rule withdrawn by its name", () => {
       withoutWithdrawn(withdrawal, convention("Globals are prefixed g_, see base.py for one")),
     ).toBeNull();
     expect(withoutWithdrawn(withdrawal, convention("Modules use go 1.17. Tabs for indent"))).toBeNull();
+  });
+
+  it("takes one item out of a list the withdrawn requirement names, and keeps the rest of the rule", () => {
+    const drop = {
+      rule: "Finance moved cost allocation to per-account, so drop the cost-center tag requirement",
+    };
+    expect(
+      withoutWithdrawn(
+        drop,
+        convention(
+          "Everything gets the tags owner and cost-center, resource names are <env>-<service>-<thing>",
+        ),
+      ),
+    ).toBe("Everything gets the tags owner, resource names are <env>-<service>-<thing>");
+    expect(
+      withoutWithdrawn(drop, convention("Every resource gets the tags owner, team and cost-center")),
+    ).toBe("Every resource gets the tags owner, team");
+    // A rule of that one thing alone is superseded whole.
+    expect(withoutWithdrawn(drop, convention("Every resource gets the cost-center tag"))).toBeNull();
+  });
+
+  it("drops what the older rule is built on when the newer names it again only in its announcement and reasons", () => {
+    const rename = convention(
+      "DTO 命名改一下，评审的时候大家觉得 DTO 太笼统：入参叫 XxxReq，出参叫 XxxResp，不再用 DTO 后缀了",
+    );
+    expect(contradicts(rename, convention("DTO 类统一以 DTO 结尾，比如 ReconcileDTO"))).toBe(true);
+    const prefix = convention(
+      "We changed the naming, ScriptableObject classes end with Data now — WeaponStatsData, no SO_ prefix",
+    );
+    expect(contradicts(prefix, convention("We prefix those with SO_, so SO_WeaponStats"))).toBe(true);
   });
 
   it("takes out, too, the sentences that name a thing a later rule drops, and no example cut from its rule", () => {

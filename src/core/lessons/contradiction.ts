@@ -11,7 +11,6 @@ import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
 import { narrowedRuleName } from "../lexicon/narrowings.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
-import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -221,7 +220,7 @@ function named(word: string, stems: ReadonlyMap<string, number>): boolean {
  * ("env_logger"), or every word of the thing by its stem ("PRs get squash-merged" names "squashing
  * PRs").
  */
-function droppedThingsNamedIn(newer: string, older: string): ReadonlyArray<readonly string[]> {
+export function droppedThingsNamedIn(newer: string, older: string): ReadonlyArray<readonly string[]> {
   const words = ruleWords(older);
   const theirs = stemCounts(older, true);
   return [
@@ -254,19 +253,21 @@ function builtOn(item: string, rule: string): boolean {
 }
 
 /** The sentences of a rule, and its parts between semicolons; "e.g." and the like end none. */
-function sentencesOf(rule: string): string[] {
+export function sentencesOf(rule: string): string[] {
   return rule
     .split(/(?<=[.;!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf)\.)\s+|(?<=[。；！？])\s*/i)
     .filter((sentence) => sentence.trim() !== "");
 }
 
 /**
- * The sentences of a rule that state something (a rule's shape, or a thing to use or avoid): a
- * sentence that only tells why ("The cache invalidation story with SWR was a mess") does not speak
- * of the thing dropped again.
+ * The sentences of a rule, and the clauses of each, that state something (a rule's shape, or a
+ * thing to use or avoid): one that only tells why ("The cache invalidation story with SWR was a
+ * mess", "大家觉得 DTO 太笼统") or announces the change ("DTO 命名改一下") does not speak of the thing
+ * dropped again.
  */
 function statedPart(rule: string): string {
   return sentencesOf(rule)
+    .flatMap((sentence) => sentence.split(/(?<=[,，：:])\s*/))
     .filter((sentence) => {
       const terms = preferenceTerms(sentence);
       return ruleShape(sentence) !== null || terms.use.size > 0 || terms.avoid.size > 0;
@@ -364,7 +365,7 @@ function ruleNamed(rule: string): string[] | null {
  * "LOG_ERR"); one joined by hyphens may be said apart ("the no-generics rule" names "no generics
  * in pkg/api"). Chinese is written without spaces: a Chinese name is found anywhere.
  */
-function says(text: string, name: readonly string[]): boolean {
+export function says(text: string, name: readonly string[]): boolean {
   const said = text.toLowerCase();
   const opens = (word: string) =>
     /\p{Script=Han}/u.test(word)
@@ -374,31 +375,4 @@ function says(text: string, name: readonly string[]): boolean {
   return (latin.length > 0 ? latin : name).every(
     (word) => opens(word) || (word.includes("-") && word.split("-").every(opens)),
   );
-}
-
-/**
- * `older` without the sentences that state the rule `newer` withdraws by its name, or that name a
- * thing `newer` drops, when it states others too ("4-space indent, no tabs. Globals are prefixed g_"
- * less "we don't need the g_ rule any more" or "don't add new g_ globals"); null when it takes out
- * none of them or all.
- */
-export function withoutWithdrawn(
-  newer: Pick<Lesson, "rule">,
-  older: Pick<Lesson, "rule" | "convention">,
-): string | null {
-  if (older.convention !== true) return null;
-  // The rule it withdraws by name, else the things it drops that `older` names ("don't add new g_ globals").
-  const found = withdrawalIn(newer.rule);
-  const names = found !== null ? [found.name] : droppedThingsNamedIn(newer.rule, older.rule);
-  if (names.length === 0) return null;
-  const sentences = sentencesOf(older.rule);
-  const kept = sentences.filter((sentence) => !names.some((name) => says(sentence, name)));
-  if (kept.length === 0 || kept.length === sentences.length) return null;
-  // What a drop leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix
-  // is gone"), an example ("Like created_at") or a reason ("表前缀改一下，t_ 太随意了").
-  const left = kept.join(" ");
-  // (A rule marked as standing counts: "Never call GetComponent inside Update".)
-  const shape = ruleShape(left) ?? (hasStrongStandingMarker(left) ? "norm" : null);
-  if (found === null && (shape === null || shape === "change" || saysUpdate(left))) return null;
-  return left.replace(/[.;。；]\s*$/, "").trim();
 }

@@ -19,14 +19,13 @@ import {
   replacesInSlot,
   slotOfLesson,
   slotsOfRule,
-  withoutWithdrawn,
 } from "./contradiction.js";
 import type { DedupWrite } from "./dedup.js";
 import type { ChangeContext, LessonChangeResult, LessonEvent } from "./history.js";
 import type { Lesson } from "./lesson.js";
 import { archiveLesson, editLesson, quotedRule, reinstateLesson, supersedeLesson } from "./lifecycle.js";
 import { renamedBack } from "./values-named-back.js";
-import { withdrawalApplied, withdrawsOnly } from "./withdrawn-rules.js";
+import { withdrawalApplied, withdrawsOnly, withoutWithdrawn } from "./withdrawn-rules.js";
 
 /** When a lesson was last said: its latest evidence, else its creation. */
 export function saidAt(lesson: Pick<Lesson, "evidence" | "createdAt">): number {

@@ -12,8 +12,12 @@ import { statesNorm } from "../lexicon/norms.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
-import { hasStandingMarker } from "../lexicon/standing-markers.js";
+import { hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
+import { escapeRegExp } from "../regexp.js";
+import { droppedThingsNamedIn, says, sentencesOf } from "./contradiction.js";
+import type { Lesson } from "./lesson.js";
 
 /**
  * True when a clause says what holds — a lasting marker, a rule's shape, a norm, or an instruction
@@ -73,4 +77,61 @@ export function appliedAlready(
   if (lesson.rule === rule) return true;
   const mine = withdrawalIn(rule)?.name.join(" ");
   return mine !== undefined && mine === withdrawalIn(lesson.rule)?.name.join(" ");
+}
+
+/**
+ * Words that join the items of a list ("owner and cost-center", "jest + RTL"); not a comma, which
+ * ends a clause as often ("Globals are prefixed g_, see base.py for one").
+ */
+const JOINS = String.raw`\s*(?:\band\b|\bor\b|\+|&|/)\s*`;
+
+/**
+ * `sentence` without the word of `name` it lists beside others ("the tags owner and cost-center"
+ * less cost-center → "the tags owner"), or null when it lists none of them.
+ */
+function withoutItem(sentence: string, name: readonly string[]): string | null {
+  for (const word of name.filter((item) => /[a-z0-9]/.test(item))) {
+    const item = escapeRegExp(word);
+    for (const pattern of [
+      new RegExp(String.raw`${JOINS}${item}(?![\w-])`, "i"),
+      new RegExp(String.raw`(?<![\w-])${item}${JOINS}(?=[\w@.])`, "i"),
+    ]) {
+      const left = sentence.replace(pattern, " ").replace(/\s+(?=[,.;:])|(?<=\s)\s+/g, "");
+      if (left !== sentence) return left.trim();
+    }
+  }
+  return null;
+}
+
+/**
+ * `older` without the sentences that state the rule `newer` withdraws by its name, or that name a
+ * thing `newer` drops, when it states others too ("4-space indent, no tabs. Globals are prefixed g_"
+ * less "we don't need the g_ rule any more" or "don't add new g_ globals"); a sentence that names
+ * the thing as one item of a list keeps the others ("everything gets the tags owner and
+ * cost-center" less "drop the cost-center tag requirement" → "everything gets the tags owner");
+ * null when it takes out none of them or all.
+ */
+export function withoutWithdrawn(
+  newer: Pick<Lesson, "rule">,
+  older: Pick<Lesson, "rule" | "convention">,
+): string | null {
+  if (older.convention !== true) return null;
+  // The rule it withdraws by name, else the things it drops that `older` names ("don't add new g_ globals").
+  const found = withdrawalIn(newer.rule);
+  const names = found !== null ? [found.name] : droppedThingsNamedIn(newer.rule, older.rule);
+  if (names.length === 0) return null;
+  const sentences = sentencesOf(older.rule);
+  const kept = sentences.flatMap((sentence) => {
+    if (!names.some((name) => says(sentence, name))) return [sentence];
+    const rest = names.map((name) => withoutItem(sentence, name)).find((left) => left !== null);
+    return rest === undefined || rest === null ? [] : [rest];
+  });
+  if (kept.length === 0 || kept.join(" ") === sentences.join(" ")) return null;
+  // What a drop leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix
+  // is gone"), an example ("Like created_at") or a reason ("表前缀改一下，t_ 太随意了").
+  const left = kept.join(" ");
+  // (A rule marked as standing counts: "Never call GetComponent inside Update".)
+  const shape = ruleShape(left) ?? (hasStrongStandingMarker(left) ? "norm" : null);
+  if (found === null && (shape === null || shape === "change" || saysUpdate(left))) return null;
+  return left.replace(/[.;。；]\s*$/, "").trim();
 }

@@ -52,6 +52,12 @@ export const DESCRIPTION_LEADS = defineLexicon<DescriptionLead>(
     // A subject and its tool as a list item says it: "CLI parsing with clap derive".
     { pattern: /\bwith\b/, example: "CLI parsing with clap derive", weak: true },
     { pattern: /\b(?:is|are)(?: (?:now|all|still|mostly|just))?\b/, example: "logging is pino", weak: true },
+    // What a kind of thing is to be: "new tests should be Pest".
+    {
+      pattern: /\b(?:should|must|will|need to|have to|has to) (?:all |now |always )?be\b/,
+      example: "new tests should be Pest",
+      weak: true,
+    },
     { pattern: /(?<=\S)-(?:based|powered|backed)\b/, example: "auth is Clerk-based", suffix: true },
     {
       pattern:

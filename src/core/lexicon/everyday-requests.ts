@@ -64,8 +64,13 @@ export const CODE_THINGS = defineLexicon(
   [
     {
       pattern:
-        /\b(?:functions?|endpoints?|api|pages?|screens?|components?|columns?|tables?|fields?|class(?:es)?|modules?|tests?|scripts?|quer(?:y|ies)|routes?|buttons?|forms?|models?|services?|schemas?|migrations?)\b/,
+        /\b(?:functions?|endpoints?|api|pages?|screens?|components?|columns?|tables?|fields?|class(?:es)?|modules?|tests?|scripts?|quer(?:y|ies)|routes?|buttons?|forms?|models?|services?|schemas?|migrations?|views?|sheets?|dialogs?|modals?|widgets?)\b/,
       example: "add a gift-card field to the checkout form",
+    },
+    // …and so does one that reports what the code does wrong: "the recipe share sheet crashes on iPad, can you fix it".
+    {
+      pattern: /\b(?:crash(?:es|ed|ing)?|bugs?|exceptions?|stack ?traces?)\b/,
+      example: "the recipe share sheet crashes on iPad, can you fix it",
     },
     {
       pattern: /接口|页面|字段|数据表|函数|组件|脚本|按钮|表单|模块|服务|测试/,

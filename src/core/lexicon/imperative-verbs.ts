@@ -215,8 +215,14 @@ export function opensWithInstructionVerb(text: string): boolean {
 const ANNOUNCED =
   /^(?:(?:from now on|going forward|from here on|from today|moving forward|in the future|henceforth|as a rule|please|i(?:'d| would) like you to|i (?:want|need) you to|make sure (?:to|you)|remember to|be sure to)[,:]?\s+)+/i;
 
-/** A situation and what to use in it, a policy: "for in-place edits just use gsed -i". */
-export const NAMES_A_SITUATION = /^for\s+[^,.;]{1,40}?\s(?:just\s+|always\s+|please\s+)?(?:use|run|call)\b/i;
+/**
+ * A situation and what to do in it, a policy: "for in-place edits just use gsed -i", "for
+ * explanations give me a short paragraph".
+ */
+export const NAMES_A_SITUATION = new RegExp(
+  String.raw`^for\s+[^,.;]{1,40}?\s(?:just\s+|always\s+|please\s+)?(?:${INSTRUCTION_VERBS})\b`,
+  "i",
+);
 
 /**
  * An occasion, then what to do on it: "every time you touch .gitlab-ci.yml run glab ci lint before

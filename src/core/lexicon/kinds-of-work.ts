@@ -119,7 +119,8 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "build",
     "Building the project",
     "构建项目",
-    /\b(?:build|tsc|compile|webpack|rollup|esbuild|dbt)\b|构建|编译|打包/,
+    // Not making a thing asked for ("could you build that", "build me a page"): that is the work itself.
+    /\b(?:build(?!\s+(?:me|us|that|this|a|an|out|something|some)\b)|tsc|compile|webpack|rollup|esbuild|dbt)\b|构建|编译|打包/,
     "build with tsc -b",
   ),
   named(

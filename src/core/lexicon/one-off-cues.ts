@@ -18,8 +18,15 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   },
   {
     pattern:
-      /\bfor now\b|\bright now\b|\bat the moment\b|\bfor the moment\b|\btemporarily\b|\btoday\b|\btonight\b|\btomorrow\b|\bthis (?:morning|afternoon|evening|weekend|week)\b/,
+      /\bfor now\b|\bright now\b|\bat the moment\b|\bfor the moment\b|\btemporarily\b|\btonight\b|\btomorrow\b/,
     example: "Skip the tests for now.",
+  },
+  // A day said as the time of the work, not as when a change took effect ("as of this morning",
+  // "since today") nor when a thing happened ("testify got removed from go.mod this week").
+  {
+    pattern:
+      /(?<!\b(?:since|as of|starting|from|effective|beginning|until)\s)(?<!\b(?:\w+ed|got|went|made|took|came|split|shipped|(?:re|are|is) \w+ing)\b(?:[^,.;:!?]|\.(?=\w)){0,40})\b(?:today|this (?:morning|afternoon|evening|weekend|week))\b/,
+    example: "Use the staging database today.",
   },
   {
     pattern:
@@ -60,7 +67,7 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   },
   {
     pattern:
-      /这次|这一次|这回|本次|暂时|临时|先这样|目前先|(?<!从)今天(?!起|开始)|今晚|明天|(?:别|不要)(?:这样|这么|那样)(?![长短多少大小快慢啰嗦复杂详细正式])/,
+      /这次|这一次|这回|本次|暂时|临时|先这样|目前先|(?<!从)今天(?!起|开始|[^，。,]{0,8}?了)|今晚|明天|(?:别|不要)(?:这样|这么|那样)(?![长短多少大小快慢啰嗦复杂详细正式])/,
     example: "这次用蓝色的吧",
   },
   // What is left alone for now: "老接口先不用改", "老的页面先不动".

@@ -11,6 +11,7 @@
  */
 import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 import { NARROWINGS } from "./narrowings.js";
+import { headsTask } from "./task-headings.js";
 import { DID_NOT_TAKE_HOLD, DOES_THE_JOB_NOW } from "./use-leads.js";
 import { WITHDRAWALS } from "./withdrawals.js";
 
@@ -54,6 +55,12 @@ export const RULE_SHAPES = defineLexicon(
         String.raw`^(?:all |every |each |new |our |the )?${KINDS}\s+(?:always\s+|just\s+|only\s+|now\s+)?(?:lives?|go(?:es)?|belongs?|sits?|are (?:named|called|versioned|prefixed|suffixed|kept|stored|written|formatted|based|pinned)|is (?:named|called|kept|stored|written|based|pinned)|start|end|get)\b`,
       ),
       "Test files live next to the source file",
+    ),
+    // What a kind of thing is named, in Chinese, by a pattern: "入参叫 XxxReq，出参叫 XxxResp".
+    entry(
+      "norm",
+      /(?:叫|命名为|命名成|统一叫)\s*[Xx]xx[A-Z]?\w*|[A-Za-z]\w*[Xx]xx\b/u,
+      "入参叫 XxxReq，出参叫 XxxResp",
     ),
     // What new work of a kind uses: the rule for every one made from now on ("new tests use Swift
     // Testing", "new code uses zod", "all new screens are built with SwiftUI").
@@ -198,6 +205,12 @@ export const RULE_SHAPES = defineLexicon(
       "choice",
       /^(?!(?:the|we|i|you|it|this|that|they|our|thanks|sorry)\b)[\w@./+#-]+(?:\s+[\w@./+#-]+)?\s+for (?:all|every|each|any) (?:new |the |our )?[\w-]+/,
       "SwiftUI for all new screens, no UIKit view controllers",
+    ),
+    // A tool written as a name, for a purpose, the verb left out: "go-cmp for diffs and plain t.Errorf".
+    entry(
+      "choice",
+      /^[a-z0-9]+[-./_@][\w@./+#-]*\s+for\s+(?:the\s+|all\s+|our\s+|every\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*(?:[,.;:—–]|\band\b|$)/,
+      "go-cmp for diffs and plain t.Errorf",
     ),
     // A thing to use, the verb left out, marked as standing: "Plain URLSession with async/await from
     // now on", "Full ViewModel suffix from now on" (not "we …", "the team …": a subject with its verb).
@@ -352,7 +365,8 @@ export const PAST_STORIES = defineLexicon<PastStory>(
   "past-stories",
   [
     {
-      pattern: /\b(?:last|previous) (?:week|month|year|sprint|quarter)\b|\bback (?:then|when|in)\b/,
+      pattern:
+        /(?<!\b(?:since|as of) )\b(?:last|previous) (?:week|month|year|sprint|quarter)\b|\bback (?:then|when|in)\b/,
       example: "last week we always deployed on fridays",
       told: true,
     },
@@ -382,26 +396,4 @@ export function isNotARule(text: string, holdsNow: (text: string) => boolean): b
   const stories = STORIES.filter(({ pattern }) => pattern.test(text));
   if (stories.length === 0 || NOW_WORDS.test(text)) return false;
   return stories.some(({ entry }) => entry.told !== true) || !holdsNow(text);
-}
-
-/**
- * A task headed as one: the work asked for now, no rule ("task: the expiry reminder emails go out in
- * UTC instead of the household's time zone", "bug: …", "任务：…").
- */
-export const TASK_HEADINGS = defineLexicon(
-  "task-headings",
-  [
-    {
-      pattern:
-        /^(?:(?:first|next|the|one|today'?s|your|new|quick|small|actual|real) )?(?:task|todo|ticket|job|bug|issue|request)\s*[:：]/,
-      example: "task: the expiry reminder emails go out in UTC instead of the household's time zone",
-    },
-    { pattern: /^(?:任务|需求|问题|bug)\s*[:：]/u, example: "任务：订单导出加一列退款金额" },
-  ],
-  "iu",
-);
-
-/** True when `text` heads a task (see {@link TASK_HEADINGS}). */
-export function headsTask(text: string): boolean {
-  return TASK_HEADINGS.test(text.trim());
 }

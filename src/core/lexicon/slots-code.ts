@@ -276,6 +276,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
       pylint: "pylint",
       "golangci-lint": "golangci-lint",
       rubocop: "rubocop",
+      standardrb: "standardrb",
       oxlint: "oxlint",
     },
     "we lint with ruff now, flake8 is gone",

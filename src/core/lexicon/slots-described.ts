@@ -44,9 +44,16 @@ function changedTo(
     String.raw`(?:\b(?:switch|mov|migrat|port)\w*\s+${THE}(?:${subject.source})\s+(?:over\s+)?(?:to|onto)|\bfor\s+${THE}(?:${subject.source})\s*[,:]?\s+(?:we\s+)?(?:use|go with|pick|stick with|rely on))\s+${ARTICLE}(?=[A-Za-z\x60])${VALUE}(?![\w@/-])`,
   );
   const said = `switch ${new RegExp(subject.source, "iu").exec(example)?.[0] ?? ""} to acme`;
-  return new RegExp(pattern.source, "iu").test(said)
-    ? [{ slot, work, pattern, example: said, value: { from: "described", names } }]
-    : [];
+  // The value said first, then what it is for: "use CarbonImmutable for dates", "use acme everywhere —
+  // it's the default date class now".
+  const usedFor = new RegExp(
+    String.raw`(?<=\b(?:use|using|prefer|go with)\s+${ARTICLE})${VALUE}(?=(?:\s+for\s+(?:all\s+|any\s+|every\s+)?(?:the\s+|our\s+)?(?:new\s+)?|[^.;]{0,30}?\s*[—–,(-]\s*(?:it'?s|that'?s|it is|that is|which is)\s+(?:now\s+)?(?:the|our)\s+(?:new\s+)?(?:default\s+|standard\s+|only\s+)?)(?:${subject.source})(?![\w-]))`,
+  );
+  const used = `use acme for ${new RegExp(subject.source, "iu").exec(example)?.[0] ?? ""}`;
+  return [
+    { slot, work, pattern, example: said, value: { from: "described" as const, names } },
+    { slot, work, pattern: usedFor, example: used, value: { from: "described" as const, names } },
+  ].filter((entry) => new RegExp(entry.pattern.source, "iu").test(entry.example));
 }
 
 /** Slots that name where things go: they are paired with their value by "go to" as well ("errors go to Sentry"). */
@@ -290,7 +297,7 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
   described(
     "date-library",
     ["code"],
-    /dates|date handling|date math|date formatting|date\/time(?: handling)?|datetimes?|日期(?:处理)?|时间处理|日期时间/,
+    /dates|date handling|date math|date formatting|date\/time(?: handling)?|datetimes?|date (?:class|type|object)(?:es|s)?|日期(?:处理)?|时间处理|日期时间/,
     "dates go through date-fns",
   ),
   described(

@@ -315,6 +315,8 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
       "junit jupiter": "junit5",
       rspec: "rspec",
       phpunit: "phpunit",
+      pest: "pest",
+      pestphp: "pest",
       nextest: "nextest",
       kotest: "kotest",
       xunit: "xunit",

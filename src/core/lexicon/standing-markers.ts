@@ -32,7 +32,7 @@ const scope = (pattern: RegExp, example: string): StandingMarker => ({ pattern, 
 /** Things of a kind of work that head rules without the word "rules": "process things". */
 const KIND_THINGS = String.raw`(?:process|style|code|coding|naming|house|team|ground|git|review) (?:things|points|notes)\b`;
 /** Things said to matter, heading rules: "things that matter to me". */
-const THINGS_THAT_MATTER = String.raw`things (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about)\b`;
+const THINGS_THAT_MATTER = String.raw`things (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about|we (?:do|follow|stick to) (?:here|in this (?:repo|project|codebase|team)))\b`;
 
 /** Every standing marker, English then Chinese. */
 export const STANDING_MARKERS = defineLexicon("standing-markers", [
@@ -46,13 +46,24 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     /\bfrom now on\b|\bgoing forward\b|\bfrom here on(?: out)?\b|\bfrom today\b|\bin (?:the )?future\b|\bhenceforth\b|\b(?:next|the next) time\b(?! (?:we|i) (?:meet|talk|see|chat))/,
     "from now on, use pnpm",
   ),
+  // What holds across the whole code base: "no force unwraps anywhere in this app".
+  strong(
+    /\b(?:any|every)where in (?:this|the|our) (?:app|repo|repository|codebase|code base|code|project|monorepo)\b/,
+    "no force unwraps anywhere in this app",
+  ),
   strong(
     /\ball the time\b|\bat all times\b|\b(?:any ?more|no more|no longer)\b|\b(?:every|each|all) (?:of )?(?:your )?(?:answers?|replies|reply|messages?|responses?)\b|\b(?:everything|anything|all) you (?:write|say|send|draft)\b|\bwhen(?:ever)? we (?:chat|talk|speak|work together)\b/,
     "Stop apologizing all the time.",
   ),
+  // …and the project's own rules named as such ("reminder of our rules: …").
   strong(
-    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\brules of the (?:house|repo|project|codebase|team)\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
+    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\b(?:our|the team'?s|this repo'?s|the repo'?s|the project'?s) (?:rules|conventions|norms|standards|guidelines)\b|\brules of the (?:house|repo|project|codebase|team)\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
     "a few ground rules for the codebase",
+  ),
+  // The agent's work named as the team's way: "PHPUnit classes extending TestCase is exactly how we do it".
+  strong(
+    /\b(?:is|are|that'?s|this is) (?:exactly |just |precisely )?(?:how|the way) we (?:do (?:it|them|things|this)|write (?:it|them)|like (?:it|them))\b(?! (?:today|this time|for now)\b)/,
+    "PHPUnit classes in tests/Feature extending TestCase is exactly how we do it",
   ),
   // A heading of rules: a few of them, counted ("a couple of norms before you dive in:", "some conventions first").
   strong(

@@ -30,8 +30,15 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
   },
   // What new work is to be, unlike the old: "please use raw_ for anything new", "new code uses tracing".
   {
-    pattern: /\bfor (?:anything|everything|all) new\b|\bfor new (?:code|work|ones|tables|files|modules)\b/,
+    pattern:
+      /\bfor (?:anything|everything|all) new\b|\bfor (?:all |any |every )?new (?:code|work|ones|[a-z]+s)\b/,
     example: "please use raw_ for anything new",
+  },
+  // The time a change took effect: what holds since then holds now ("tests run on vitest since last week").
+  {
+    pattern:
+      /\b(?:since|as of|starting|effective|beginning) (?:(?:last|this) (?:week|month|sprint|release|morning|afternoon|\w+day)|yesterday|today|this morning|(?:mon|tues|wednes|thurs|fri)day|the (?:upgrade|migration|\w+ release|retro))\b/,
+    example: "tests run on vitest since last week",
   },
   // A change written as an arrow between names (not code's "fn f() -> u32").
   { pattern: /[\w.]\s+(?:->|→)\s+[\w@`'"]/, example: "gigalixir -> our own k8s cluster" },

@@ -130,11 +130,12 @@ export const AVOID_LEADS = defineLexicon(
       /\b(?:forget|ignore|scratch|disregard) (?:what i (?:said|told you|wrote)|everything i said)(?: \w+)? (?:about|on|regarding)/,
       "forget what I said about WebClient",
     ),
-    // A clause that is only "no" and a name, said as a ban ("no ky, no axios anywhere", "no lodash."),
+    // A clause that is only "no" and a name, said as a ban ("no ky, no axios anywhere", "no lodash.",
+    // "WeaponStatsData, no SO_ prefix"),
     // not an answer or a courtesy ("no worries", "no problem").
     after(
       new RegExp(
-        String.raw`(?<=(?:^|[,;:.!]\s*))no(?=\s+[\w.@/-]+(?:\s+(?:anywhere|at all|anymore|please|either|whatsoever|here))?\s*(?:[,;.!]|$))(?!\s+(?:${NO_BAN})\b)`,
+        String.raw`(?<=(?:^|[,;:.!—–]\s*))no(?=\s+[\w.@/-]+(?:\s+(?:anywhere|at all|anymore|please|either|whatsoever|here|prefix(?:es)?|suffix(?:es)?))?\s*(?:[,;.!]|$))(?!\s+(?:${NO_BAN})\b)`,
       ),
       "no ky, no axios anywhere",
     ),

@@ -62,6 +62,11 @@ export const USE_LEADS = defineLexicon(
       /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
     ),
+    // How tests check, fake or look at things: "from here on tests compare with go-cmp".
+    after(
+      /\b(?:compares?|compared|asserts?|asserted|mocks?|mocked|stubs?|stubbed|fakes?|faked|diffs?|diffed)\s+(?:everything\s+|them\s+|it\s+)?(?:with|using|through|via)/,
+      "from here on tests compare with go-cmp",
+    ),
     after(
       /\b(?:(?:are|is|get|gets|got) (?:managed|handled|installed|wrapped|generated|deployed|built|run|done|tracked|pinned)|go(?:es)?) (?:with|by|through|via|using)/,
       "deps are managed with poetry",
@@ -90,7 +95,7 @@ export const USE_LEADS = defineLexicon(
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
     after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(
-      /(?:(?<![不别再必])使?用(?!下来|起来)|应使用|改用|换成|改成|切换到|升级到|迁(?:移)?(?:到)?(?=\s*[A-Za-z@])|统一成|统一为)/,
+      /(?:(?<![不别再必])使?用(?!下来|起来)|应使用|改用|换成|改成|切换到|升级到|迁(?:移)?(?:到)?(?=\s*[A-Za-z@])|统一成|统一为|(?:定|选)的是)/,
       "以后一律用 pnpm",
     ),
     // 换 right before a name is a switch to it: "组里投票决定换 doctest".
@@ -124,6 +129,14 @@ export const USE_LEADS = defineLexicon(
       // The thing a clause opens with, for every one of a kind: "SwiftUI for all new screens".
       pattern: /for (?:all|every|each|any) (?:new |the |our )?[\w-]+/,
       example: "SwiftUI for all new screens, no UIKit view controllers",
+      side: "before" as const,
+      opensClause: true as const,
+    },
+    {
+      // A name written with code's marks opening a clause, for a purpose: "go-cmp for diffs".
+      pattern:
+        /(?<=\w[-./_@][\w@./+#-]* )for (?:the |our |all |every )?[a-z][\w-]*(?: [a-z][\w-]*)?(?=\s*(?:[,.;:—–]|\band\b|$))/,
+      example: "go-cmp for diffs and plain t.Errorf",
       side: "before" as const,
       opensClause: true as const,
     },

@@ -67,6 +67,12 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
     ),
     example: "还有 docstring 那条不用了",
   },
+  {
+    // A thing named with a bare 那个, no longer to be done by hand: "埋点那个不用再手动加了".
+    pattern:
+      /((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{1,8}?)\s*(?:那个|这个)(?:就|也)?不(?:用|需要|必)再[^，。,]{0,6}?了/u,
+    example: "通知一下，埋点那个不用再手动加了，现在路由层自动上报",
+  },
 ]);
 
 const ENTRIES = compiledEntries(WITHDRAWALS);

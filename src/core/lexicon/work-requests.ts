@@ -47,9 +47,9 @@ const LATER_LEAD_WORDS =
   "can (?:you|u)|(?:could|would) you|please|pls|let'?s|now|also|help me|(?:we|i) (?:also |still )?(?:need|want) to";
 /**
  * Where a request opens: the start of the prompt past its lead words, or a later clause, with or
- * without one ("the careers page moved, make the old url redirect there").
+ * without one ("the careers page moved, make the old url redirect there", "… — could you build that?").
  */
-const OPENING = String.raw`(?:${LEAD}|[.;!?,]\s+(?:(?:${LATER_LEAD_WORDS})[,\s]+)*)`;
+const OPENING = String.raw`(?:${LEAD}|(?:[.;!?,]|\s[—–])\s+(?:(?:${LATER_LEAD_WORDS})[,\s]+)*)`;
 
 /** Chinese lead words: 帮我, 请, 我们要, 我想… */
 const ZH_LEAD_WORDS =

@@ -224,12 +224,13 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "code",
-    /@[A-Z]\w+\b|\b(?:constants?|view ?models?|(?:dependency |constructor |field )?injection|annotations?|decorators?|error codes?|(?:class|instance) fields?)\b|常量|错误码|注解|装饰器|依赖注入/,
+    /@[A-Z]\w+\b|\b(?:constants?|view ?models?|controllers?|(?:dependency |constructor |field )?injection|annotations?|decorators?|error codes?|(?:class|instance) fields?|(?:any|every)where in (?:this|the|our) (?:app|codebase|code base|code))\b|常量|错误码|注解|装饰器|依赖注入/,
     "Injection is constructor-only, no @Autowired on fields, ever",
   ),
   work(
     "build",
-    /\b(?:(?:re)?build\w*|(?:re)?compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|[打出](?:一个|个)?包|编(?:一个|个|一下)?\s*(?:[A-Za-z]+\s*)?(?:版本|包)|构建|编译|类型检查/,
+    // Not making a thing asked for ("could you build that", "build me a page"): that is the work itself.
+    /\b(?:(?:re)?build\w*(?!\s+(?:me|us|that|this|a|an|out|something|some)\b)|(?:re)?compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|[打出](?:一个|个)?包|编(?:一个|个|一下)?\s*(?:[A-Za-z]+\s*)?(?:版本|包)|构建|编译|类型检查/,
     "build the project",
   ),
   work(

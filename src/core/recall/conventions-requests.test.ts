@@ -57,6 +57,10 @@ describe("a request in a project is code work, whatever its opening", () => {
     "chart the median wait per clinic for each month of 2025",
     "customers need to be able to change the delivery address while a parcel is still at the depot",
     "define how the new ContainerManifest case class is serialised for the tracking API",
+    // Building what is asked for is the work itself, not the build; a request may open after a dash;
+    // a crash reported with "fix it" is code, whatever everyday word the app's domain uses.
+    "Customers would like to move a booking to another time slot — could you build that?",
+    "the recipe share sheet crashes on iPad, can you fix it",
   ])("%s → code", (prompt) => {
     const work = promptWork(prompt, false);
     expect(work.work.has("code")).toBe(true);
@@ -333,5 +337,22 @@ describe("a question about a pull request or a part of the project", () => {
     expect(promptWork("物流轨迹那个 PR 现在能合吗？帮我看下还差什么", false).general).toBe(false);
     expect(promptWork("is the PR ready to merge?", false).general).toBe(false);
     expect(promptWork("什么是 PR？", false).general).toBe(true);
+  });
+});
+
+describe("the build and the thing built", () => {
+  it("reads building a thing asked for as no build work, and rebuilding what exists as build work", () => {
+    expect(kindsOfWork("could you build that?").has("build")).toBe(false);
+    expect(kindsOfWork("build me a settings page").has("build")).toBe(false);
+    expect(kindsOfWork("the orders mart looks stale, rebuild it").has("build")).toBe(true);
+    expect(kindsOfWork("the build fails on CI").has("build")).toBe(true);
+  });
+
+  it("reads a rule about controllers as code work", () => {
+    expect(
+      conventionWork(
+        convention("c", "We keep controllers thin, every endpoint gets its own Form Request"),
+      ).has("code"),
+    ).toBe(true);
   });
 });
