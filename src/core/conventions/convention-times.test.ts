@@ -123,3 +123,18 @@ describe("in Chinese", () => {
     expect(withdrawalIn("那个文件你看一下")).toBeNull();
   });
 });
+
+describe("a heading of the group's habits, and what charts are drawn with", () => {
+  it("reads the rules after 我们组的习惯：", () => {
+    expect(
+      slotsOf(
+        "画吧。我们组的习惯：图用 matplotlib 就行，存到 reports/figures 下面；所有涉及随机的地方 seed 固定成 42，方便复现。",
+      ),
+    ).toEqual(["charting=matplotlib"]);
+  });
+
+  it("reads the charting library as one slot, so a change of it supersedes", () => {
+    expect(slots("业务那边想在网页上能缩放看，图换成 plotly 吧，导出 html")).toEqual(["charting=plotly"]);
+    expect(slots("图表统一换成 altair 吧，导出 svg，plotly 别再用了。")).toEqual(["charting=altair"]);
+  });
+});

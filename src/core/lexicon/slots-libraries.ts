@@ -326,4 +326,28 @@ export const LIBRARY_SLOTS: readonly SlotEntry[] = [
     },
     "we're standardising on moneyphp instead of brick/money",
   ),
+  // What charts are drawn with: a project has one ("图换成 plotly 吧", "plots go through altair").
+  described(
+    "charting",
+    ["code"],
+    /charts?|charting|plots?|plotting|visuali[sz]ations?|图表|画图|(?<![\u4e00-\u9fff])图(?=[用换改走都统])/,
+    "charts go through altair",
+    same(
+      "matplotlib",
+      "plotly",
+      "altair",
+      "seaborn",
+      "bokeh",
+      "echarts",
+      "recharts",
+      "highcharts",
+      "vega-lite",
+      "ggplot2",
+      "plotnine",
+      "chart.js",
+      "nivo",
+      "victory",
+    ),
+    "图换成 plotly 吧",
+  ),
 ].flat();

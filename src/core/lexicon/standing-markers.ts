@@ -55,9 +55,9 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     /\ball the time\b|\bat all times\b|\b(?:any ?more|no more|no longer)\b|\b(?:every|each|all) (?:of )?(?:your )?(?:answers?|replies|reply|messages?|responses?)\b|\b(?:everything|anything|all) you (?:write|say|send|draft)\b|\bwhen(?:ever)? we (?:chat|talk|speak|work together)\b/,
     "Stop apologizing all the time.",
   ),
-  // …and the project's own rules named as such ("reminder of our rules: …").
+  // …and the project's own rules named as such ("reminder of our rules: …", "我们组的习惯：…").
   strong(
-    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\b(?:our|the team'?s|this repo'?s|the repo'?s|the project'?s) (?:rules|conventions|norms|standards|guidelines)\b|\brules of the (?:house|repo|project|codebase|team)\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
+    /\bas a rule\b|\bby convention\b|\b(?:house|ground|team) rules?\b|\b(?:our|the team'?s|this repo'?s|the repo'?s|the project'?s) (?:rules|conventions|norms|standards|guidelines)\b|(?:我们|咱们|团队|组里)[^，。：:\s]{0,3}?的?(?:习惯|惯例|规矩|规范|约定)(?=\s*[：:]|是)|\brules of the (?:house|repo|project|codebase|team)\b|\bin general\b|\bgenerally\b|\bby default\b|\bin principle\b/,
     "a few ground rules for the codebase",
   ),
   // The agent's work named as the team's way: "PHPUnit classes extending TestCase is exactly how we do it".
@@ -209,7 +209,7 @@ export const RULE_HEADINGS = defineLexicon("rule-headings", [
     pattern: /\b(?:rules?|conventions?|guidelines?|standards?|norms?)\b/,
     example: "a few house rules first.",
   },
-  { pattern: /规范|规矩|约定|规定/, example: "先讲几条规范。" },
+  { pattern: /规范|规矩|约定|规定|习惯|惯例/, example: "先讲几条规范。" },
   {
     pattern: new RegExp(String.raw`\b(?:${KIND_THINGS}|${THINGS_THAT_MATTER})`),
     example: "a few process things for okra before we start.",

@@ -118,3 +118,12 @@ describe("lead-ins", () => {
     expect(stripLeadIns(text)).toBe(expected);
   });
 });
+
+describe("an ellipsis", () => {
+  it("ends a sentence before a capital, not inside one", () => {
+    expect(
+      splitSentences("via InputActionReference fields wi… Don't use Input.GetKey").map((s) => s.text),
+    ).toEqual(["via InputActionReference fields wi…", "Don't use Input.GetKey"]);
+    expect(splitSentences("wait… then push").map((s) => s.text)).toEqual(["wait… then push"]);
+  });
+});

@@ -18,9 +18,11 @@ export interface Sentence {
  * A sentence ends after . ! ? followed by a space or the end (not after an abbreviation: "e.g.",
  * "i.e.", see abbreviations.ts; nor before a sign that goes on with it: "no more log::info! /
  * env_logger", "run it! (once)" is one sentence only when a word follows the bracket; nor dots
- * that go on a path: `go test ./...`), after 。！？；or at a line break.
+ * that go on a path: `go test ./...`), after an ellipsis before a capital ("… fields wi… Don't use
+ * Input.GetKey"), after 。！？；or at a line break.
  */
-const SENTENCE_END = /(?<![/\\.!?])[.!?]+['"”’]?(?=[^\S\n]*$|\s+[^\s/|&+=,;:)\]}>-]|\n)|[。！？；\n]+/g;
+const SENTENCE_END =
+  /(?<![/\\.!?])[.!?]+['"”’]?(?=[^\S\n]*$|\s+[^\s/|&+=,;:)\]}>-]|\n)|…(?=\s+[A-Z])|[。！？；\n]+/g;
 
 /** The sentences of `text`, trimmed, empty ones left out. */
 export function splitSentences(text: string): Sentence[] {

@@ -7,6 +7,13 @@
 /** Kinds of work whose prompts change code ("write a class", "restyle the header", "rename in every file"). */
 export const CODE_WORK: ReadonlySet<string> = new Set(["code", "styling", "scripts", "files"]);
 
+/**
+ * Kinds of work a project makes in its code: a request for an endpoint, a background job, a
+ * scheduled task or a payment flow is code work too ("send parents a weekly progress email every
+ * Monday morning").
+ */
+export const MADE_IN_CODE: ReadonlySet<string> = new Set(["http", "jobs", "schedule", "payments"]);
+
 /** The kinds of work that write code: code work, and writing tests. */
 export const WRITES_CODE: ReadonlySet<string> = new Set([...CODE_WORK, "tests"]);
 

@@ -356,3 +356,20 @@ describe("the build and the thing built", () => {
     ).toBe(true);
   });
 });
+
+describe("what a project makes in its code", () => {
+  it("reads a request for a scheduled job or an endpoint as code work, not one for a branch that names it", () => {
+    expect(
+      promptWork("send parents a weekly progress email every Monday morning", false).work.has("code"),
+    ).toBe(true);
+    expect(promptWork("start a branch for PH-318, the webhook retry bug", false).work.has("code")).toBe(
+      false,
+    );
+  });
+
+  it("reads a rule whose first sentence says what to use as code, whatever its later sentences name", () => {
+    const rule =
+      "We use the new Input System, via InputActionReference fields wi… Don't use Input.GetKey anywhere, the old input manager is disabled in player settings";
+    expect(conventionWork(convention("i", rule)).has("code")).toBe(true);
+  });
+});

@@ -17,11 +17,14 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { withoutExamples, withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
-import { tokens } from "../lexicon/tokenizer.js";
+import { splitSentences, tokens } from "../lexicon/tokenizer.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import {
+  OTHER_WORK as CHANGES_NO_CODE,
   CODE_WORK,
   EVERY_TASK_WORK,
   GIT_WORK,
+  MADE_IN_CODE,
   WORK_FAMILIES,
   WRITES_CODE,
   WRITTEN_IN_CODE,
@@ -60,8 +63,14 @@ const PROJECT_WORDS =
 /** The kinds a prompt names and asks for, with `code` when one of them changes code. */
 function workOf(prompt: string, named: ReadonlySet<string>, forConventions: boolean): Set<string> {
   const work = new Set([...named, ...requestedWork(prompt, named, forConventions)]);
-  // Work on a source file is code work ("add a debug message … in app/battery.c").
-  if ([...work].some((kind) => CODE_WORK.has(kind)) || namesSourceFile(prompt)) work.add("code");
+  // Work on a source file is code work ("add a debug message … in app/battery.c"), and so is a
+  // request for what the project makes in its code (an endpoint, a job: see MADE_IN_CODE).
+  // Not one for other work that names it ("start a branch for the webhook retry bug").
+  const made =
+    forConventions &&
+    [...work].some((kind) => MADE_IN_CODE.has(kind)) &&
+    ![...work].some((kind) => CHANGES_NO_CODE.has(kind));
+  if ([...work].some((kind) => CODE_WORK.has(kind)) || made || namesSourceFile(prompt)) work.add("code");
   return work;
 }
 
@@ -126,6 +135,11 @@ export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">
   // fmt.Errorf"), unless they name code work already ("nock.cleanAll() in afterEach" is test work).
   const writesCode = [...named].some((kind) => WRITES_CODE.has(kind));
   if (named.size === 0 || (!writesCode && namesCodeSymbol(said))) named.add("code");
+  // What its first sentence says to use, naming no work, is how code is written: the work the
+  // sentences after it name is where it shows ("We use the new Input System, … the old input
+  // manager is disabled in player settings").
+  const first = splitSentences(said)[0]?.text ?? said;
+  if (!writesCode && kindsOfWork(first).size === 0 && preferenceTerms(first).use.size > 0) named.add("code");
   return named;
 }
 
