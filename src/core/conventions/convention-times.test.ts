@@ -138,3 +138,17 @@ describe("a heading of the group's habits, and what charts are drawn with", () =
     expect(slots("图表统一换成 altair 吧，导出 svg，plotly 别再用了。")).toEqual(["charting=altair"]);
   });
 });
+
+describe("the first piece of work after a heading of rules, and how SQL keywords are written", () => {
+  it("reads 'first up: …' as the task, not as one more rule", () => {
+    expect(
+      rules("conventions: SQL keywords in UPPERCASE. first up: stage the stripe refunds source"),
+    ).toEqual(["SQL keywords in UPPERCASE"]);
+  });
+
+  it("reads 'keywords are lowercase' as the keyword case", () => {
+    expect(slots("keywords are lowercase now (capitalisation_policy = lower)")).toEqual([
+      "sql-keyword-case=lowercase",
+    ]);
+  });
+});

@@ -331,6 +331,14 @@ describe("a rule withdrawn by its name", () => {
     expect(withoutWithdrawn(withdrawal, convention("Modules use go 1.17. Tabs for indent"))).toBeNull();
   });
 
+  it("finds a rule withdrawn by a name said in another form ('the exact pinning thing')", () => {
+    const forget = convention("Also, forget the exact pinning thing: renovate handles updates now");
+    expect(contradicts(forget, convention("Pin dependency versions exactly with = in Cargo.toml"))).toBe(
+      true,
+    );
+    expect(contradicts(forget, convention("Run cargo fmt before every commit"))).toBe(false);
+  });
+
   it("takes one item out of a list the withdrawn requirement names, and keeps the rest of the rule", () => {
     const drop = {
       rule: "Finance moved cost allocation to per-account, so drop the cost-center tag requirement",

@@ -372,7 +372,9 @@ export function says(text: string, name: readonly string[]): boolean {
       ? said.includes(word)
       : new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}`, "u").test(said);
   const latin = name.filter((word) => /[a-z0-9_@#]/.test(word));
+  // A word said in another form names it too: "the exact pinning thing" names "pin … exactly".
+  const root = (word: string) => stemWord(word).replace(/([b-df-hj-np-tv-z])\1$/, "$1");
   return (latin.length > 0 ? latin : name).every(
-    (word) => opens(word) || (word.includes("-") && word.split("-").every(opens)),
+    (word) => opens(word) || opens(root(word)) || (word.includes("-") && word.split("-").every(opens)),
   );
 }

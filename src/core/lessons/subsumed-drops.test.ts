@@ -25,6 +25,13 @@ describe("a drop said with its change", () => {
       dropsOnlyLesson({ rule: "New hooks live in src/features/<feature>/hooks/, not src/hooks/ anymore" }),
     ).toBe(false);
     expect(dropsOnlyLesson({ rule: "no more hooks in src/hooks/" })).toBe(true);
+    // A clause that states a rule of its own beside the drop: a change said in the same message
+    // about another thing ("go-cmp for diffs") does not take it.
+    expect(
+      dropsOnlyLesson({
+        rule: "Branch names are just the ticket key plus a slug now, like PAY-340-chargebacks, no feat/ prefix anymore",
+      }),
+    ).toBe(false);
   });
 
   it("gives way to a change that names what it drops itself, said in the same message", () => {

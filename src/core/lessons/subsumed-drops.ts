@@ -8,6 +8,7 @@
  */
 import { valuesWritten } from "../conventions/named-values.js";
 import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
 import { saysWord } from "../regexp.js";
 import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
 import type { Lesson } from "./lesson.js";
@@ -30,8 +31,20 @@ export function dropsOnlyLesson(lesson: Pick<Lesson, "rule" | "slot">): boolean 
     terms.avoid.size > 0 &&
     terms.use.size === 0 &&
     !writes &&
-    (value == null || !saysWord(lesson.rule, value))
+    (value == null || !saysWord(lesson.rule, value)) &&
+    !statesMore(lesson.rule)
   );
+}
+
+/**
+ * True when a clause of `rule` states a rule of its own beside the drop: "Branch names are just the
+ * ticket key plus a slug now, …, no feat/ prefix anymore" says what branch names are.
+ */
+function statesMore(rule: string): boolean {
+  return rule.split(/[,;.—–]\s+/).some((clause) => {
+    const shape = ruleShape(clause);
+    return (shape === "norm" || shape === "choice") && preferenceTerms(clause).avoid.size === 0;
+  });
 }
 
 /** The lessons `id` superseded, and the ones those superseded, among `lessons`. */

@@ -56,6 +56,12 @@ export const RULE_SHAPES = defineLexicon(
       ),
       "Test files live next to the source file",
     ),
+    // What a kind of thing is named: "branch names are the ticket key plus a slug".
+    entry(
+      "norm",
+      /^(?:all |our |the )?(?:[\w-]+ ){1,2}names? (?:are|is)\b/,
+      "branch names are the ticket key plus a slug",
+    ),
     // What a kind of thing is named, in Chinese, by a pattern: "入参叫 XxxReq，出参叫 XxxResp".
     entry(
       "norm",

@@ -290,7 +290,7 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
   ),
   // The case SQL keywords are written in, or the formatter that decides it.
   keywordCase(
-    /\bsql\s+keywords?\b[^.;]{0,30}?\b((?:upper|lower)[- ]?case)|\b((?:upper|lower)[- ]?case)\s+(?:sql\s+)?keywords?\b(?!\s+(?:are|is)\s+(?:out|gone|dead|history|deprecated))|(?:sql\s*)?关键字[^，。；]{0,10}?(大写|(?<!大)小写)/i,
+    /\bsql\s+keywords?\b[^.;]{0,30}?\b((?:upper|lower)[- ]?case)|\b((?:upper|lower)[- ]?case)\s+(?:sql\s+)?keywords?\b(?!\s+(?:are|is)\s+(?:out|gone|dead|history|deprecated))|(?:sql\s*)?关键字[^，。；]{0,10}?(大写|(?<!大)小写)|\bkeywords?\s+(?:are|in|go|should be)\s+(?:(?:all|now|always)\s+)?((?:upper|lower)[- ]?case)/i,
     "SQL 关键字全部大写",
   ),
   keywordCase(

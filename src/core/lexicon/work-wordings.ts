@@ -304,7 +304,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "cloud",
-    /\b(?:[a-z]{2}-(?:central|west|east|north|south|northeast|southeast|northwest|southwest)-\d|regions?|sqs|sns|ec2|rds|dynamodb|cloudfront|vpcs?|dead-letter queues?)\b|地域|可用区/,
+    /\b(?:[a-z]{2}-(?:central|west|east|north|south|northeast|southeast|northwest|southwest)-\d|(?<!\b(?:by|per|each|every) )regions?|sqs|sns|ec2|rds|dynamodb|cloudfront|vpcs?|dead-letter queues?)\b|地域|可用区/,
     "create an SQS queue for the thumbnail workers",
   ),
   work(
