@@ -7,6 +7,7 @@
 
 import { withoutAsides } from "../lexicon/asides.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
+import { ITEM_OPENERS } from "../lexicon/item-openers.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
@@ -214,12 +215,8 @@ export function namesValueOf(finding: ConventionFinding, text: string): SlotFind
  * rule said before it, and the rule it states replaces nothing a drop before it named.
  */
 export function opensAnotherItem(text: string): boolean {
-  return ANOTHER_ITEM.test(text.trim());
+  return ITEM_OPENERS.test(text.trim());
 }
-
-/** Words that open another item of a message. */
-const ANOTHER_ITEM =
-  /^(?:另外|此外|还有|再就是|再有|(?:also|besides|another thing|one more thing|plus|oh,? and)\b)/iu;
 
 /**
  * The rule `last` with the unit said right after it that names its value: what a drop is replaced

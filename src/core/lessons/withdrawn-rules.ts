@@ -124,7 +124,7 @@ export function withoutWithdrawn(
   const kept = sentences.flatMap((sentence) => {
     if (!names.some((name) => says(sentence, name))) return [sentence];
     const rest = names.map((name) => withoutItem(sentence, name)).find((left) => left !== null);
-    return rest === undefined || rest === null ? [] : [rest];
+    return rest == null ? [] : [rest];
   });
   if (kept.length === 0 || kept.join(" ") === sentences.join(" ")) return null;
   // What a drop leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix

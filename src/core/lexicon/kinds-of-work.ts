@@ -10,6 +10,7 @@ import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 import {
   ANSWER_WORDS,
   asksFirst,
+  BUILDS_A_THING,
   PUBLISHES,
   WORK_WORDINGS,
   type WorkWording,
@@ -119,8 +120,9 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "build",
     "Building the project",
     "构建项目",
-    // Not making a thing asked for ("could you build that", "build me a page"): that is the work itself.
-    /\b(?:build(?!\s+(?:me|us|that|this|a|an|out|something|some)\b)|tsc|compile|webpack|rollup|esbuild|dbt)\b|构建|编译|打包/,
+    new RegExp(
+      String.raw`\b(?:build(?!${BUILDS_A_THING})|tsc|compile|webpack|rollup|esbuild|dbt)\b|构建|编译|打包`,
+    ),
     "build with tsc -b",
   ),
   named(

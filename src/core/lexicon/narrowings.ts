@@ -12,8 +12,14 @@ import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 export const RULE_WORD = "(?:rule|requirement|convention|guideline|policy|habit|practice|thing)";
 /** A rule named in English, its name in group 1: "the @openapi rule". */
 export const NAMED_RULE = String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE_WORD}\s+`;
+/**
+ * The name of a rule said in Chinese before the word that points at it, as capture group 1: a name
+ * in Latin letters or code, then a few Chinese characters, at least `least` of them.
+ */
+export const zhRuleName = (least: 0 | 1): string =>
+  String.raw`((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{${least},8}?)`;
 /** A rule named in Chinese, its name in group 1: "num_workers=0 那条", "yml 文档这条规定". */
-export const NAMED_RULE_ZH = String.raw`((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{0,8}?)\s*(?:(?:那条|这条)(?:规矩|规定|规则|规范|约定|要求)?|(?:那个|这个)(?:规矩|规定|规则|规范|约定|要求))`;
+export const NAMED_RULE_ZH = String.raw`${zhRuleName(0)}\s*(?:(?:那条|这条)(?:规矩|规定|规则|规范|约定|要求)?|(?:那个|这个)(?:规矩|规定|规则|规范|约定|要求))`;
 
 /** Every wording of a narrowing, English then Chinese; group 1 is the rule's name. */
 export const NARROWINGS = defineLexicon("narrowings", [

@@ -8,6 +8,7 @@
  */
 import { withoutAsides } from "./asides.js";
 import { defineLexicon } from "./define-lexicon.js";
+import { TOOK_EFFECT } from "./update-cues.js";
 
 /** Things a statement holds for right now, not for good. */
 export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
@@ -24,8 +25,9 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
   // A day said as the time of the work, not as when a change took effect ("as of this morning",
   // "since today") nor when a thing happened ("testify got removed from go.mod this week").
   {
-    pattern:
-      /(?<!\b(?:since|as of|starting|from|effective|beginning|until)\s)(?<!\b(?:\w+ed|got|went|made|took|came|split|shipped|(?:re|are|is) \w+ing)\b(?:[^,.;:!?]|\.(?=\w)){0,40})\b(?:today|this (?:morning|afternoon|evening|weekend|week))\b/,
+    pattern: new RegExp(
+      String.raw`(?<!\b(?:${TOOK_EFFECT}|from|until)\s)(?<!\b(?:\w+ed|got|went|made|took|came|split|shipped|(?:re|are|is) \w+ing)\b(?:[^,.;:!?]|\.(?=\w)){0,40})\b(?:today|this (?:morning|afternoon|evening|weekend|week))\b`,
+    ),
     example: "Use the staging database today.",
   },
   {

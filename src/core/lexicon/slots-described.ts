@@ -43,13 +43,14 @@ function changedTo(
   const pattern = new RegExp(
     String.raw`(?:\b(?:switch|mov|migrat|port)\w*\s+${THE}(?:${subject.source})\s+(?:over\s+)?(?:to|onto)|\bfor\s+${THE}(?:${subject.source})\s*[,:]?\s+(?:we\s+)?(?:use|go with|pick|stick with|rely on))\s+${ARTICLE}(?=[A-Za-z\x60])${VALUE}(?![\w@/-])`,
   );
-  const said = `switch ${new RegExp(subject.source, "iu").exec(example)?.[0] ?? ""} to acme`;
+  const named = new RegExp(subject.source, "iu").exec(example)?.[0] ?? "";
+  const said = `switch ${named} to acme`;
   // The value said first, then what it is for: "use CarbonImmutable for dates", "use acme everywhere —
   // it's the default date class now".
   const usedFor = new RegExp(
     String.raw`(?<=\b(?:use|using|prefer|go with)\s+${ARTICLE})${VALUE}(?=(?:\s+for\s+(?:all\s+|any\s+|every\s+)?(?:the\s+|our\s+)?(?:new\s+)?|[^.;]{0,30}?\s*[—–,(-]\s*(?:it'?s|that'?s|it is|that is|which is)\s+(?:now\s+)?(?:the|our)\s+(?:new\s+)?(?:default\s+|standard\s+|only\s+)?)(?:${subject.source})(?![\w-]))`,
   );
-  const used = `use acme for ${new RegExp(subject.source, "iu").exec(example)?.[0] ?? ""}`;
+  const used = `use acme for ${named}`;
   return [
     { slot, work, pattern, example: said, value: { from: "described" as const, names } },
     { slot, work, pattern: usedFor, example: used, value: { from: "described" as const, names } },

@@ -11,6 +11,9 @@ import { defineLexicon } from "./define-lexicon.js";
 export const RETURN =
   /\b(?:go(?:ing)?|went|gone|switch(?:ed|ing)?|mov(?:e|ed|ing)|revert(?:ed|ing)?|roll(?:ed|ing)?) back (?:to|on)\b|\b(?:reverted|back) to\b|(?:退回|回退|改回|换回|切回)/i;
 
+/** Words that say when a change took effect: "since last week", "as of this morning". */
+export const TOOK_EFFECT = "since|as of|starting|effective|beginning";
+
 /** Every update cue, English then Chinese. */
 export const UPDATE_CUES = defineLexicon("update-cues", [
   { pattern: /\bnow\b/, example: "Variable names now start with 'n_'" },
@@ -36,8 +39,9 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
   },
   // The time a change took effect: what holds since then holds now ("tests run on vitest since last week").
   {
-    pattern:
-      /\b(?:since|as of|starting|effective|beginning) (?:(?:last|this) (?:week|month|sprint|release|morning|afternoon|\w+day)|yesterday|today|this morning|(?:mon|tues|wednes|thurs|fri)day|the (?:upgrade|migration|\w+ release|retro))\b/,
+    pattern: new RegExp(
+      String.raw`\b(?:${TOOK_EFFECT}) (?:(?:last|this) (?:week|month|sprint|release|morning|afternoon|\w+day)|yesterday|today|this morning|(?:mon|tues|wednes|thurs|fri)day|the (?:upgrade|migration|\w+ release|retro))\b`,
+    ),
     example: "tests run on vitest since last week",
   },
   // A change written as an arrow between names (not code's "fn f() -> u32").

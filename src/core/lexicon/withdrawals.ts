@@ -6,7 +6,14 @@
  * docs/lessons.md#withdrawn-rules). Each entry captures the words that name the rule. Pure.
  */
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
-import { NAMED_RULE, NAMED_RULE_ZH, type NamedRule, namedRuleIn, RULE_WORD } from "./narrowings.js";
+import {
+  NAMED_RULE,
+  NAMED_RULE_ZH,
+  type NamedRule,
+  namedRuleIn,
+  RULE_WORD,
+  zhRuleName,
+} from "./narrowings.js";
 
 /** The verbs that take a rule back, said before it: "drop the queue_test rule". */
 export const TAKE_BACK = "(?:forget|drop|scrap|ditch|withdraw|retire|lift|cancel|kill|undo)";
@@ -69,8 +76,10 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
   },
   {
     // A thing named with a bare 那个, no longer to be done by hand: "埋点那个不用再手动加了".
-    pattern:
-      /((?:[A-Za-z0-9_.=@#/-]+\s*)?[^\s，。：:,]{1,8}?)\s*(?:那个|这个)(?:就|也)?不(?:用|需要|必)再[^，。,]{0,6}?了/u,
+    pattern: new RegExp(
+      String.raw`${zhRuleName(1)}\s*(?:那个|这个)(?:就|也)?不(?:用|需要|必)再[^，。,]{0,6}?了`,
+      "u",
+    ),
     example: "通知一下，埋点那个不用再手动加了，现在路由层自动上报",
   },
 ]);

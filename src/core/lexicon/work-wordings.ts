@@ -78,6 +78,12 @@ export const SPEAKS_OF_ANSWERING = defineLexicon("speaks-of-answering", [
  */
 export const PUBLISHES = String.raw`\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(?:queues?|topics?|exchanges?|streams?|channels?|subjects?|brokers?|bus|kafka|nats|rabbitmq|sqs|sns|pub\/?sub|events?|messages?)\b)`;
 
+/**
+ * After "build", what is made, asked for now ("could you build that", "build me a page"): the work
+ * itself, not the project's build. Read by the build entries here and in kinds-of-work.ts.
+ */
+export const BUILDS_A_THING = String.raw`\s+(?:me|us|that|this|a|an|out|something|some)\b`;
+
 export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "dependencies",
@@ -229,8 +235,9 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "build",
-    // Not making a thing asked for ("could you build that", "build me a page"): that is the work itself.
-    /\b(?:(?:re)?build\w*(?!\s+(?:me|us|that|this|a|an|out|something|some)\b)|(?:re)?compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|[打出](?:一个|个)?包|编(?:一个|个|一下)?\s*(?:[A-Za-z]+\s*)?(?:版本|包)|构建|编译|类型检查/,
+    new RegExp(
+      String.raw`\b(?:(?:re)?build\w*(?!${BUILDS_A_THING})|(?:re)?compile\w*|typecheck\w*|tsc|tsconfig\w*|bundle\w*|webpack|declaration maps?)\b|[打出](?:一个|个)?包|编(?:一个|个|一下)?\s*(?:[A-Za-z]+\s*)?(?:版本|包)|构建|编译|类型检查`,
+    ),
     "build the project",
   ),
   work(
