@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const folders = ["src", "test", "bench", "scripts", "eval", ".ci"];
+const folders = ["src", "test", "bench", "scripts", "eval", "eval-dev", ".ci"];
 const ABSOLUTE = /\/work\/(shared|main|\.library|\.mirror|wt)\b|\/shared\/(fixtures|seeds)\b/;
 const SIBLING = /\.\.\/shared\b/;
 const URL_LITERAL = /new URL\(\s*"([^"]+)"\s*,\s*import\.meta\.url\s*\)/g;
