@@ -7,6 +7,7 @@
  * glued together, archiving one would archive both. Pure.
  */
 import { MAX_HEURISTIC_EVIDENCE_CHARS } from "../learning/experience-limits.js";
+import { opensWithAnyVerb } from "../lexicon/imperative-verbs.js";
 import { forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
@@ -47,14 +48,28 @@ function namesWhatToUse(clause: string): boolean {
  * True when a prohibition says its own alternative: it chooses between two things ("Use pathlib,
  * not os.path"), opens with a rule of its own ("Constants live in constants.py, never inline…"; a
  * change reported, "@Audited is being retired", wants what replaces it), or a clause of it names
- * what to use ("deps are managed with poetry, never pip install into the venv").
+ * what to use ("deps are managed with poetry, never pip install into the venv"), or one after it
+ * tells what to do instead ("never call GetComponent inside Update — cache it in Awake").
  */
 export function saysOwnAlternative(rule: string): boolean {
   const clauses = rule.split(/[,，;；]|\s[—–]\s/).map((clause) => clause.trim());
   const opening = clauses[0] ?? "";
   const shape = ruleShape(opening);
   if (!forbids(opening) && (statesNorm(rule) || (shape !== null && shape !== "change"))) return true;
-  return choosesBetween(rule) || clauses.some((clause) => clause !== "" && namesWhatToUse(clause));
+  return (
+    choosesBetween(rule) ||
+    clauses.some((clause) => clause !== "" && namesWhatToUse(clause)) ||
+    forbidsWithInstead(rule)
+  );
+}
+
+/**
+ * True when a prohibition says what to do instead as an instruction after it, past a comma or a
+ * dash ("never call GetComponent inside Update — cache it in Awake"): a rule of its own.
+ */
+export function forbidsWithInstead(rule: string): boolean {
+  const [opening, ...rest] = rule.split(/[,，;；]|\s[—–]\s/).map((clause) => clause.trim());
+  return forbids(opening ?? "") && rest.some((clause) => opensWithAnyVerb(clause));
 }
 
 /** True when two rules govern different slots ("config lives in config.yaml" and a prefix rule). */

@@ -11,11 +11,16 @@
  * ruff, it's fast" stay one rule. Pure.
  */
 import { opensWithInstructionVerb } from "../lexicon/imperative-verbs.js";
+import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf, leansOnNext, leansOnPrevious } from "../lexicon/leaning-clauses.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { forbidsWithInstead } from "./convention-alternatives.js";
+import { type ConventionFinding, type MessageReading, readUnit } from "./convention-reading.js";
+import { leans, saysMoreOfThe } from "./convention-threads.js";
 import type { RuleUnit } from "./convention-units.js";
-import { changesWithoutValue, onlyDrops } from "./convention-words.js";
+import { changesWithoutValue, onlyDrops, ruleOf } from "./convention-words.js";
 import { memberSlotsNamed, readSlots, slotFamily } from "./slot-rule.js";
 
 /** True when `text` sets a value in the slot of a tool `drop` names ("viper is out" → config is koanf). */
@@ -83,7 +88,8 @@ export function clausesOf(unit: RuleUnit): RuleUnit[] {
       continue;
     }
     const leans =
-      leansOnPrevious(text) ||
+      // A prohibition with its own alternative stands alone ("…, never call GetComponent inside Update — cache it in Awake").
+      (leansOnPrevious(text) && !forbidsWithInstead(text)) ||
       givesReason(text) ||
       /^(?:and|but)\b/i.test(text) ||
       // A fragment with its subject left out says more of the clause before ("included from X").
@@ -121,4 +127,40 @@ export function joinClause(unit: RuleUnit, clauses: readonly RuleUnit[], index: 
   const [first, second] = [clauses[at - 1], clauses[at]] as [RuleUnit, RuleUnit];
   const text = unit.text.slice(first.start - unit.start, second.end - unit.start);
   return [...clauses.slice(0, at - 1), { ...first, text, end: second.end }, ...clauses.slice(at + 1)];
+}
+
+/**
+ * The rules of a sentence that states several, joined by commas or "and" (see
+ * convention-clauses.ts), or null when it states one: a clause that is no rule by itself, or that
+ * drops or forbids a thing (it leans on the rule next to it), is joined to its neighbour, and the sentence is several rules only while two or more clauses are left.
+ */
+export function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding[] | null {
+  let clauses = clausesOf(unit);
+  while (clauses.length >= 2) {
+    const texts = clauses.map((clause) => ruleOf(stripLeadIns(clause.text)));
+    const read = clauses.map((clause, index) => readUnit(clause, texts[index] as string, reading));
+    // "table-driven tests: the slice is called `cases`, every entry has a `name` field": clauses under
+    // a topic that set no slot all say how that topic is done, one rule.
+    // (A topic named in words, not a heading that announces: "先说下背景：…".)
+    if (
+      ruleShape(unit.text) === "topic" &&
+      /^[a-z][a-z\s-]{1,40}:\s/i.test(unit.text.trim()) &&
+      read.flat().every((found) => found.slot === null)
+    )
+      return null;
+    // What drops or forbids a thing leans on what is said next to it ("Yarn is gone, we use pnpm now").
+    // So does an occasion or a reason said first ("now that kotest is in for …, let's use its assertions").
+    // And a clause about "the" thing of the one before, with no slot or marker of its own ("we always
+    // mock HTTP with msw, the handlers live in src/mocks/handlers.ts").
+    const loose = read.findIndex(
+      (found, index) =>
+        found.length === 0 ||
+        (leans(texts[index] as string) && !forbidsWithInstead((clauses[index] as RuleUnit).text)) ||
+        leansOnNext(texts[index] as string) ||
+        (index > 0 && saysMoreOfThe(texts[index] as string, found)),
+    );
+    if (loose === -1) return read.flat();
+    clauses = joinClause(unit, clauses, loose);
+  }
+  return null;
 }

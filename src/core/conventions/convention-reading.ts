@@ -10,17 +10,17 @@ import { announcementRest } from "../lexicon/announcements.js";
 import { withoutAsides } from "../lexicon/asides.js";
 import { statesClauseRule } from "../lexicon/clause-rules.js";
 import { sentenceCase } from "../lexicon/code-terms.js";
+import { withoutExceptions } from "../lexicon/convention-scopes.js";
 import { tellsDecision } from "../lexicon/decisions.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { withoutStandingLeadIn } from "../lexicon/lead-in-words.js";
-import { leansOnNext } from "../lexicon/leaning-clauses.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { isNotARule } from "../lexicon/past-stories.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
-import { endsAsQuestion } from "../lexicon/question-forms.js";
+import { endsAsQuestion, politeRequestRest } from "../lexicon/question-forms.js";
 import { consequenceOf, givesReason, withoutReasons } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
@@ -34,6 +34,7 @@ import {
 } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
@@ -50,8 +51,8 @@ import {
   readsAsDirective,
 } from "./convention-words.js";
 import { namesHeldValueBack } from "./named-values.js";
+import { clausesBySlot, sets } from "./slot-clauses.js";
 import { readSlots, type SlotFinding, saidOfEveryOne } from "./slot-rule.js";
-import { writtenForms } from "./slot-values.js";
 
 /** A convention read from a message. */
 export interface ConventionFinding {
@@ -70,41 +71,6 @@ export interface ConventionFinding {
    */
   trigger: string;
   language: "en" | "zh";
-}
-
-/**
- * Clauses of a sentence, one per slot, when it states several ("以后变量名一律以 m_ 开头，方法都要写
- * docstring" → two conventions); a clause that names no slot stays with the one before it.
- */
-function clausesBySlot(
-  text: string,
-  slots: readonly SlotFinding[],
-): Array<{ text: string; slot: SlotFinding | null }> {
-  if (slots.length < 2) return [{ text, slot: slots[0] ?? null }];
-  const parts: Array<{ text: string; slot: SlotFinding | null }> = [];
-  const breaks = [...text.matchAll(/[，,；;]\s*/g)];
-  let start = 0;
-  for (const at of [...breaks.map((found) => found.index ?? 0), text.length]) {
-    const piece = text.slice(start, at);
-    // A clause does not hold a slot whose value another clause says: "lint 已经不用 eslint 了，…我们换成
-    // biome 了" names the linter in its first clause, but sets biome in its last.
-    const slot =
-      slots.find(
-        (found) => found.index >= start && found.index < at && (sets(found, piece) || !sets(found, text)),
-      ) ?? null;
-    const last = parts.at(-1);
-    // An occasion or decision said first ("升到 Go 1.23 以后组里定了，…") is part of the rule after it.
-    if (last !== undefined && leansOnNext(last.text))
-      parts[parts.length - 1] = { text: text.slice(text.indexOf(last.text), at), slot };
-    else if (slot === null && last !== undefined) last.text = text.slice(text.indexOf(last.text), at);
-    else parts.push({ text: piece, slot });
-    const next = breaks.find((found) => (found.index ?? 0) === at);
-    start = at + (next?.[0].length ?? 0);
-  }
-  // A part that names a slot in one clause and sets it in another holds it ("lint 已经不用 eslint 了，…我们换成 biome 了").
-  return parts
-    .filter((part) => part.text.trim() !== "")
-    .map((part) => ({ ...part, slot: part.slot ?? slots.find((found) => sets(found, part.text)) ?? null }));
 }
 
 /** What is known of a message when one of its units is read. */
@@ -201,15 +167,6 @@ function namesALatinTool(text: string): boolean {
   return [...preferenceTerms(text).use].some((term) => /[a-z]/.test(term));
 }
 
-/** True when `slot` sets a value said in `text`, in any way it is written (en as "英文"). */
-function sets(slot: SlotFinding, text: string): boolean {
-  const said = text.toLowerCase();
-  return (
-    slot.value !== null &&
-    writtenForms(slot.slot, slot.value).some((form) => said.includes(form.toLowerCase()))
-  );
-}
-
 /**
  * The conventions of one unit (`text` its words without lead-ins). It is one when it is not a
  * question, a condition or a one-off ("this time", 这次); tells the agent what to do or states a
@@ -221,6 +178,21 @@ function sets(slot: SlotFinding, text: string): boolean {
  * those of the command the agent ran right before).
  */
 export function readUnit(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
+  // A request asked politely is read as the request when it says it lasts or how to answer ("could
+  // you please stop using unwrap() in general?", "could you keep answers short?"); one for now is
+  // no rule ("can you use yarn here? the lockfile in this folder is a yarn one").
+  const asked = politeRequestRest(text);
+  if (
+    asked !== null &&
+    isInstruction(asked, languageOf(asked) === "zh") &&
+    (hasStrongStandingMarker(asked) || kindsOfWorkIn(asked).includes("answers"))
+  )
+    return readStatement(unit, asked, reading);
+  return readStatement(unit, text, reading);
+}
+
+/** The conventions of one unit said as a statement (see {@link readUnit}). */
+function readStatement(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
   if (statesNoRule(unit, text)) return [];
   // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it; "last
   // naming change" only announces the rule next to it.
@@ -282,7 +254,10 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // So is a strongly marked Chinese rule that names a tool in Latin letters ("新页面一律用 SwiftUI 写"):
   // its nouns for the work are seldom the lexicon's.
   const toolRule = zh && strong && namesALatinTool(text);
-  const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape) || toolRule;
+  // A rule taken back by its name is about the project's rules, whatever it names ("the # Examples
+  // rule — please drop it"), and changes them from now on.
+  const withdraws = withdrawalIn(text) !== null;
+  const about = slots.length > 0 || work.length > 0 || namesWorkThing(text, shape) || toolRule || withdraws;
   // How answers are written, one clause telling what to do ("bullet points, five at most, and skip the headings").
   const answerDirective = answersOnly(text, work) && anyClauseDirective(text, zh);
   // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
@@ -303,6 +278,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const namedBack = reading.held !== undefined && namesHeldValueBack(text, reading.held);
   const lasting =
     bare !== null ||
+    withdraws ||
     described ||
     namedBack ||
     reading.inRule === true ||
@@ -316,6 +292,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   // A sentence confirmed by the next ("以后都这样") is told to be done: the confirmation says so.
   const directive =
     bare !== null ||
+    withdraws ||
     namedBack ||
     reading.confirmed === true ||
     echoed ||
@@ -335,13 +312,15 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
   const said = (own.length === 0 && slots.length === 1) || topic.length > 0 ? unit.text.trim() : text;
   for (const clause of clausesBySlot(said, slots)) {
     // What it is about is read from what it says to do, not from its reasons ("…, the CI check fails without it").
-    const main = withoutReasons(clause.text);
+    // …nor from what it says it does not hold for ("stop using unwrap() outside of tests" is about code).
+    const main = withoutExceptions(withoutReasons(clause.text));
     const words = kindsOfWorkIn(main);
     if (
       clause.slot === null &&
       words.length === 0 &&
       !namesWorkThing(clause.text, shape) &&
-      !(toolRule && namesALatinTool(clause.text))
+      !(toolRule && namesALatinTool(clause.text)) &&
+      !withdraws
     )
       continue;
     if (clause.slot === null && isSmallTalk(clause.text)) continue;

@@ -10,10 +10,11 @@
 import { announcementRest } from "../lexicon/announcements.js";
 import { tellsDecision } from "../lexicon/decisions.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
-import { fragmentOf, leansOnNext } from "../lexicon/leaning-clauses.js";
+import { fragmentOf } from "../lexicon/leaning-clauses.js";
+import { isOneOff } from "../lexicon/one-off-cues.js";
 import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
+import { endsAsQuestion } from "../lexicon/question-forms.js";
 import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
-import { ruleShape } from "../lexicon/rule-shapes.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { headsTask } from "../lexicon/task-headings.js";
@@ -21,7 +22,7 @@ import { splitSentences } from "../lexicon/tokenizer.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
-import { clausesOf, joinClause } from "./convention-clauses.js";
+import { clauseRules } from "./convention-clauses.js";
 import { confirmationOf } from "./convention-confirmations.js";
 import type { AgentReply } from "./convention-echoes.js";
 import { headsRulesGlued } from "./convention-headings.js";
@@ -36,14 +37,14 @@ import {
   changes,
   changesTo,
   dropsAnotherKind,
-  leans,
+  dropsValueLike,
+  markedBeyondDrop,
   namesValueOf,
   opensAnotherItem,
   recallsValue,
   replacesRecalled,
   saysDropped,
   saysMoreOfDrop,
-  saysMoreOfThe,
   speaksOfDropped,
   speaksOfValue,
   withDropped,
@@ -79,42 +80,6 @@ export interface ConventionContext {
   reply?: AgentReply | null;
   /** The values the project's conventions hold (see named-values.ts). */
   held?: ReadonlySet<string>;
-}
-
-/**
- * The rules of a sentence that states several, joined by commas or "and" (see
- * convention-clauses.ts), or null when it states one: a clause that is no rule by itself, or that
- * drops or forbids a thing (it leans on the rule next to it), is joined to its neighbour, and the sentence is several rules only while two or more clauses are left.
- */
-function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding[] | null {
-  let clauses = clausesOf(unit);
-  while (clauses.length >= 2) {
-    const texts = clauses.map((clause) => ruleOf(stripLeadIns(clause.text)));
-    const read = clauses.map((clause, index) => readUnit(clause, texts[index] as string, reading));
-    // "table-driven tests: the slice is called `cases`, every entry has a `name` field": clauses under
-    // a topic that set no slot all say how that topic is done, one rule.
-    // (A topic named in words, not a heading that announces: "先说下背景：…".)
-    if (
-      ruleShape(unit.text) === "topic" &&
-      /^[a-z][a-z\s-]{1,40}:\s/i.test(unit.text.trim()) &&
-      read.flat().every((found) => found.slot === null)
-    )
-      return null;
-    // What drops or forbids a thing leans on what is said next to it ("Yarn is gone, we use pnpm now").
-    // So does an occasion or a reason said first ("now that kotest is in for …, let's use its assertions").
-    // And a clause about "the" thing of the one before, with no slot or marker of its own ("we always
-    // mock HTTP with msw, the handlers live in src/mocks/handlers.ts").
-    const loose = read.findIndex(
-      (found, index) =>
-        found.length === 0 ||
-        leans(texts[index] as string) ||
-        leansOnNext(texts[index] as string) ||
-        (index > 0 && saysMoreOfThe(texts[index] as string, found)),
-    );
-    if (loose === -1) return read.flat();
-    clauses = joinClause(unit, clauses, loose);
-  }
-  return null;
 }
 
 /**
@@ -257,7 +222,15 @@ export function readConventions(
     }
     // A report of what the code does wrong now ("first task: … returns 500 instead of 404") is the
     // task, and ends the thread of the rules before it.
-    if (findings.length === 0 && (reportsShortfall(text, hasStrongStandingMarker) || headsTask(text))) {
+    // So does a question or a request for now ("Can you convert the HomeViewModel as a start?",
+    // "Today I'd like the streak counter to reset at local midnight instead of UTC").
+    if (
+      findings.length === 0 &&
+      (reportsShortfall(text, hasStrongStandingMarker) ||
+        headsTask(text) ||
+        (endsAsQuestion(text) && !recallsValue(text)) ||
+        isOneOff(text))
+    ) {
       last = null;
       continue;
     }
@@ -329,7 +302,7 @@ export function readConventions(
       // A decision, a marked rule or a withdrawal by name stands alone (a tool's drop: withAlternatives).
       !tellsDecision(text) &&
       withdrawalIn(text) === null &&
-      !hasStrongStandingMarker(unit.text) &&
+      (!markedBeyondDrop(unit.text) || dropsValueLike(text, last)) &&
       memberSlotsNamed(text).length === 0 &&
       !dropsAnotherKind(text, last.quote)
     ) {

@@ -12,6 +12,7 @@ import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { forbids } from "../lexicon/negations.js";
 import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
+import { politeRequestRest } from "../lexicon/question-forms.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -89,7 +90,9 @@ export function changesTo(change: string, text: string): boolean {
 /** True when every thing `drop` drops is named in `rule` already. */
 export function saysDropped(rule: string, drop: string): boolean {
   const said = rule.toLowerCase();
-  return droppedThings(drop).every((name) => name.every((word) => said.includes(word)));
+  // As a whole word: "the Makefile" does not say "make".
+  const names = (word: string) => new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`).test(said);
+  return droppedThings(drop).every((name) => name.every(names));
 }
 
 /**
@@ -123,7 +126,13 @@ export function withUnits(
  * rule (see `replacesRecalled`).
  */
 export function recallsValue(text: string): boolean {
-  return /[?？]\s*$|吗\s*$/u.test(text.trim()) && valuesWritten(text).length > 0 && !leans(text);
+  return (
+    /[?？]\s*$|吗\s*$/u.test(text.trim()) &&
+    valuesWritten(text).length > 0 &&
+    !leans(text) &&
+    // A request asked politely recalls nothing: "Can you convert the HomeViewModel as a start?".
+    politeRequestRest(text) === null
+  );
 }
 
 /**
@@ -233,4 +242,30 @@ export function withValueAfter(
     namesValueOf(last, text) ?? last.slot ?? readSlots(text).find((found) => found.value !== null) ?? null;
   const work = [...new Set([...last.work, ...(slot?.work ?? []), ...kindsOfWorkIn(text)])];
   return { ...withUnits(message, last, [unit], false), slot, work, kind: slot ? "prefer" : last.kind };
+}
+
+/** A value's form: its letters and digits as runs ("eu-west-1" and "eu-central-1" are both "a-a-9"). */
+const formOf = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/\p{L}+/gu, "a")
+    .replace(/\d+/g, "9");
+
+/**
+ * True when `text` drops a value written in the form of the value `finding` sets, one with marks of
+ * its own ("everything new goes to eu-central-1 now. eu-west-1 is legacy only, we don't add anything
+ * there"): it says more of that change, however it is marked.
+ */
+export function dropsValueLike(text: string, finding: ConventionFinding): boolean {
+  const value = finding.slot?.value;
+  if (value == null || value === "avoid" || !/[-_./\d]/.test(value)) return false;
+  return [...preferenceTerms(text).avoid].some((term) => term !== value && formOf(term) === formOf(value));
+}
+
+/**
+ * True when `text` carries a strong standing marker besides the words that say a thing is dropped
+ * ("no feat/ prefix anymore" is marked by its drop alone, "never use wr_ again" is not).
+ */
+export function markedBeyondDrop(text: string): boolean {
+  return hasStrongStandingMarker(text.replace(/\b(?:any ?more|no longer)\b/gi, ""));
 }

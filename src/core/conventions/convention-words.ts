@@ -6,12 +6,13 @@
 import { announcementRest } from "../lexicon/announcements.js";
 import { namesCode, sentenceCase } from "../lexicon/code-terms.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
-import { isInstruction } from "../lexicon/imperative-verbs.js";
+import { isInstruction, opensWithAnyVerb } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
+import { withoutTaskTail } from "../lexicon/task-headings.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { answersOnlyWork, workLabel, workMeets } from "../lexicon/work-groups.js";
@@ -25,11 +26,14 @@ import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./sl
 /**
  * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
  * the settings migration this morning — settings live in kestrel.toml now"), with the parts that
- * name what it drops and the code that spells it out.
+ * name what it drops and the code that spells it out; without a request for now said after it.
  */
-export function ruleOf(text: string): string {
+export function ruleOf(said: string): string {
+  // A request for now said after the rule in its sentence is not part of it ("…，先帮我把依赖装一下").
+  const text = withoutTaskTail(said);
   const parts = text.split(/\s+[—–]\s+/);
-  if (parts.length < 2) return text;
+  // A withdrawal spans its dash ("the # Examples rule — please drop it"): it is all one part.
+  if (parts.length < 2 || withdrawalIn(text) !== null) return text;
   const states = parts.map(
     (part) =>
       readsAsDirective(part, languageOf(part) === "zh") ||
@@ -38,14 +42,15 @@ export function ruleOf(text: string): string {
   if (!states.includes(true)) return text;
   // What the sentence drops may be named in a part of its own ("dbg_printf is going away — use
   // rtt_log()"), and code named right after a stating part spells it out ("use the fixed-width
-  // types — uint32_t, uint16_t and friends").
+  // types — uint32_t, uint16_t and friends"), as does what to do right after it ("never call
+  // GetComponent inside Update — cache it in Awake").
   const dropped = [...preferenceTerms(text).avoid];
   return parts
     .filter(
       (part, index) =>
         states[index] ||
         dropped.some((term) => part.toLowerCase().includes(term.toLowerCase())) ||
-        (states[index - 1] === true && namesCode(part)),
+        (states[index - 1] === true && (namesCode(part) || opensWithAnyVerb(part))),
     )
     .join(" — ");
 }
@@ -54,7 +59,7 @@ export function ruleOf(text: string): string {
 export function clean(text: string): string {
   // A quote relayed from someone else closes after the rule's last stop ("…too many.'").
   const stripped = stripLeadIns(text)
-    .replace(/[.。!！:：]+['"”’]?$/, "")
+    .replace(/[.。!！:：]+['"”’]?$|\s+[—–]$/, "")
     .trim();
   return languageOf(stripped) === "zh" ? stripped : sentenceCase(stripped);
 }

@@ -8,6 +8,7 @@ import { hanCount, languageOf } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { hasStandingMarker } from "../lexicon/standing-markers.js";
+import { asksForNow, withoutTaskTail } from "../lexicon/task-headings.js";
 import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";
@@ -143,7 +144,8 @@ export function constraintRule(
   for (const signal of context.signals) {
     if (signal.source !== "user" || (signal.type !== "constraint" && signal.type !== "preference")) continue;
     if (used.has(signal) || alreadyLearnt(context, signal.seq, signal.evidence)) continue;
-    const sentence = stripConnectives(signal.evidence);
+    // A request for now said after the constraint is no part of it ("…放 arb 文件里，先帮我把依赖装一下").
+    const sentence = withoutTaskTail(stripConnectives(signal.evidence));
     const zh = languageOf(sentence) === "zh";
     const substantial = zh ? hanCount(sentence) >= 4 : sentence.split(/\s+/).length >= 3;
     if (signal.type === "constraint") criteria.push(signal.evidence);
@@ -210,7 +212,14 @@ function alternativeAfter(
   );
   const first = sentences[at];
   const next = sentences[at + 1];
-  if (first === undefined || next === undefined || !opensWithInstruction(next.text, zh)) return null;
+  // A request for the work of now is no alternative ("…不要写死，放 arb 文件里\n先帮我把依赖装一下").
+  if (
+    first === undefined ||
+    next === undefined ||
+    !opensWithInstruction(next.text, zh) ||
+    asksForNow(next.text)
+  )
+    return null;
   const quote = sentenceRun(words, first, next);
   if (quote.length > MAX_RULE_CHARS) return null;
   return { text: stripConnectives(next.text).replace(/[.。!！]+$/, ""), quote };

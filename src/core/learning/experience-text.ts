@@ -199,7 +199,12 @@ const ENGLISH_OVER = new RegExp(
   `^\\s+(?:over|instead of|rather than)\\s+${PREFERENCE_OBJECT}${OVER_STOP}`,
   "i",
 );
-const ZH_OBJECT = "([^，,。；;！？!?\\n]{1,30}?)(?=\\s*(?:[，,。；;！？!?\\n]|$|吧|了|而不是|不要|别用))";
+/**
+ * The thing a Chinese preference names: a modifier before a name in Latin letters is skipped
+ * ("统一用他们封装的 @corp/logger"), and an aside in brackets ends it ("（底层其实也是 pino）").
+ */
+const ZH_OBJECT =
+  "(?:[\\u4e00-\\u9fff]{1,8}的\\s*(?=[A-Za-z0-9_@`]))?([^，,。；;！？!?\\n（(]{1,30}?)(?=\\s*(?:[，,。；;！？!?\\n（(]|$|吧|了|而不是|不要|别用))";
 const CHINESE_PREFERENCES: readonly RegExp[] = [
   new RegExp(
     `(?:更|比较|还是|一般|通常|平时|个人|一直)?(?:喜欢|偏好|倾向于?|习惯)(?:用|使用)?\\s*${ZH_OBJECT}`,

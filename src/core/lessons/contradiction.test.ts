@@ -356,6 +356,19 @@ describe("a rule withdrawn by its name", () => {
     ).toBe("Every resource gets the tags owner, team");
     // A rule of that one thing alone is superseded whole.
     expect(withoutWithdrawn(drop, convention("Every resource gets the cost-center tag"))).toBeNull();
+    // So is one whose other sentences only tell the story of the move, and nothing is rewritten
+    // where no item was taken out ("no new .styles.ts files" keeps its space).
+    const scrap = { rule: "Scrap the tailwind thing. The design team vetoed it on friday" };
+    const tailwind = convention(
+      "New components use Tailwind utility classes, no new .styles.ts files. We're migrating off styled-components, it's killing our SSR times",
+    );
+    expect(withoutWithdrawn(scrap, tailwind)).toBeNull();
+    expect(
+      withoutWithdrawn(
+        scrap,
+        convention("Use Tailwind utility classes, no new .styles.ts files. Named exports only"),
+      ),
+    ).toBe("Named exports only");
   });
 
   it("drops what the older rule is built on when the newer names it again only in its announcement and reasons", () => {

@@ -8,6 +8,7 @@
 import { holdsSeveral, memberNamed, readSlots, slotFamily, slotOf } from "../conventions/slot-rule.js";
 import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
 import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
+import { withNamePositions } from "../lexicon/name-positions.js";
 import { narrowedRuleName } from "../lexicon/narrowings.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
@@ -17,6 +18,7 @@ import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
+import { changesCommand } from "./commands-changed.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
 import { valuesNamedBack } from "./values-named-back.js";
 
@@ -222,12 +224,15 @@ function named(word: string, stems: ReadonlyMap<string, number>): boolean {
  */
 export function droppedThingsNamedIn(newer: string, older: string): ReadonlyArray<readonly string[]> {
   const words = ruleWords(older);
-  const theirs = stemCounts(older, true);
+  // Where a mark goes in a name is one word however it is said ("underscore-prefixed", "a leading underscore").
+  const theirs = stemCounts(withNamePositions(older), true);
   return [
     ...[...preferenceTerms(newer).avoid]
       .filter((item) => words.has(item) || builtOn(item, older) || extendedIn(item, older))
       .map((item) => [item]),
-    ...droppedThings(newer).filter((name) => namingWords(name).every((word) => named(word, theirs))),
+    ...droppedThings(newer).filter((name) =>
+      namingWords(name).every((word) => named(withNamePositions(word), theirs)),
+    ),
   ];
 }
 
@@ -321,8 +326,9 @@ function dropsWhatOlderUses(
 /**
  * True when `newer` tells the agent to avoid something `older` tells it to use (or to use something
  * `older` tells it to avoid), sets another value in the slot `older` governs, or, both being
- * conventions, drops what `older` is built on or names a value of `older` back with its
- * replacement (values-named-back.ts) — one overturns the other.
+ * conventions, drops what `older` is built on, runs its command with other flags
+ * (commands-changed.ts) or names a value of `older` back with its replacement
+ * (values-named-back.ts) — one overturns the other.
  */
 export function contradicts(
   newer: Pick<Lesson, "rule" | "slot" | "convention">,
@@ -336,6 +342,7 @@ export function contradicts(
     replacesInSlot(newer, older) ||
     dropsWhatOlderUses(newer, older, fresh, old) ||
     namesRule(newer, older) ||
+    changesCommand(newer, older) ||
     valuesNamedBack(newer, older).length > 0
   );
 }

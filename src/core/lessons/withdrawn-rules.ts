@@ -96,8 +96,12 @@ function withoutItem(sentence: string, name: readonly string[]): string | null {
       new RegExp(String.raw`${JOINS}${item}(?![\w-])`, "i"),
       new RegExp(String.raw`(?<![\w-])${item}${JOINS}(?=[\w@.])`, "i"),
     ]) {
-      const left = sentence.replace(pattern, " ").replace(/\s+(?=[,.;:])|(?<=\s)\s+/g, "");
-      if (left !== sentence) return left.trim();
+      // Spaces are tidied only where an item was taken out: "no new .styles.ts files" stays as it is.
+      if (pattern.test(sentence))
+        return sentence
+          .replace(pattern, " ")
+          .replace(/\s+(?=[,.;:])|(?<=\s)\s+/g, "")
+          .trim();
     }
   }
   return null;
@@ -127,11 +131,13 @@ export function withoutWithdrawn(
     return rest == null ? [] : [rest];
   });
   if (kept.length === 0 || kept.join(" ") === sentences.join(" ")) return null;
-  // What a drop leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix
-  // is gone"), an example ("Like created_at") or a reason ("表前缀改一下，t_ 太随意了").
+  // What a drop or a withdrawal leaves must be rules by their shape, not an older change ("…'_impl'. The _v1 suffix
+  // is gone"), an example ("Like created_at"), a reason ("表前缀改一下，t_ 太随意了") or the story of a
+  // move ("We're migrating off styled-components, it's killing our SSR times").
   const left = kept.join(" ");
   // (A rule marked as standing counts: "Never call GetComponent inside Update".)
   const shape = ruleShape(left) ?? (hasStrongStandingMarker(left) ? "norm" : null);
-  if (found === null && (shape === null || shape === "change" || saysUpdate(left))) return null;
+  // (What a withdrawal by name leaves of a list it named needs no shape: "Everything gets the tags owner".)
+  if ((found === null && shape === null) || shape === "change" || saysUpdate(left)) return null;
   return left.replace(/[.;。；]\s*$/, "").trim();
 }

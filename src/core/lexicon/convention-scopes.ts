@@ -28,6 +28,30 @@ export const CONVENTION_SCOPES = defineLexicon("convention-scopes", [
   },
 ]);
 
+/**
+ * The things a rule says it does not hold for: "stop using unwrap() outside of tests", "no raw SQL
+ * except in migrations", 除了测试以外都不要用 unwrap. What it is about is read without them: the rule
+ * above is about code, not tests. Each match runs to the end of its clause.
+ */
+export const SCOPE_EXCEPTIONS = defineLexicon("scope-exceptions", [
+  {
+    pattern:
+      /\b(?:outside(?: of)?|except(?: (?:in|for|on|inside))?|apart from|other than(?: in)?|but not in)\s+(?:the\s+|our\s+)?[^,.;:!?()]{1,40}/,
+    example: "stop using unwrap() outside of tests in general",
+  },
+  { pattern: /除了[^，。；,;]{1,20}?(?:以外|之外|外)/, example: "除了测试以外都不要用 unwrap" },
+]);
+
+const EXCEPTIONS = new RegExp(SCOPE_EXCEPTIONS.pattern.source, "giu");
+
+/** `text` without the things it says it does not hold for (see {@link SCOPE_EXCEPTIONS}). */
+export function withoutExceptions(text: string): string {
+  return text
+    .replace(EXCEPTIONS, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
 /** Each scope wording, compiled once. */
 const SCOPES = CONVENTION_SCOPES.entries.map((entry) => new RegExp(entry.pattern.source, "iu"));
 

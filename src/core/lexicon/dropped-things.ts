@@ -6,7 +6,8 @@
 import { memoizeText } from "../memo.js";
 import { RULE_WORD } from "./narrowings.js";
 import { isStopWord } from "./stop-words.js";
-import { AVOID_LEADS, AVOID_READERS, listedBefore, NOISE, referentOf, termOf } from "./use-and-avoid.js";
+import { listedBefore, NOISE, referentOf } from "./term-referents.js";
+import { AVOID_LEADS, AVOID_READERS, termOf } from "./use-and-avoid.js";
 
 /** Words that end the name of a dropped thing ("avoid lodash entirely", "no more yarn, …"). */
 const NAME_ENDS =

@@ -211,6 +211,16 @@ export function opensWithInstructionVerb(text: string): boolean {
   return OPENS.test(text.trim());
 }
 
+const OPENS_WITH_ANY_VERB = new RegExp(
+  String.raw`^(?:(?:always|just|please)\s+)*(?:${ANY_IMPERATIVE_VERB})\b`,
+  "i",
+);
+
+/** True when `text` opens with any verb of the lexicon, a task's too ("cache it in Awake"). */
+export function opensWithAnyVerb(text: string): boolean {
+  return OPENS_WITH_ANY_VERB.test(text.trim());
+}
+
 /** Words before an instruction that only announce it: "from now on, use pnpm", "I'd like you to…". */
 const ANNOUNCED =
   /^(?:(?:from now on|going forward|from here on|from today|moving forward|in the future|henceforth|as a rule|please|i(?:'d| would) like you to|i (?:want|need) you to|make sure (?:to|you)|remember to|be sure to)[,:]?\s+)+/i;

@@ -6,9 +6,9 @@
  * its kind and has an example; a kind may have several entries. Pure.
  */
 import { memoizeText } from "../memo.js";
+import { ANSWER_WORDS } from "./answer-wordings.js";
 import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 import {
-  ANSWER_WORDS,
   asksFirst,
   BUILDS_A_THING,
   PUBLISHES,

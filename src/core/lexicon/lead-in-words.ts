@@ -125,6 +125,12 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     /^(?:[\w-]+ )?(?:left|posted|wrote|added|dropped) (?:a (?:comment|note|review)|this|the following)(?: (?:on|in|under) [^:：'"“‘]{1,40}?)?(?:,? (?:copying|pasting|quoting|forwarding) it(?: here| below)?)?\s*[:：]\s*['"“‘]?/,
     "Lena left a comment on your sync PR, copying it here: 'We're dropping Alamofire.'",
   ),
+  // The same forwarded: "forwarding Priya's review comment on the FX PR, she owns the style guide: '…'".
+  lead(
+    "announcement",
+    /^(?:(?:i'?m |just )?(?:forwarding|relaying|passing (?:on|along)|quoting|copying|pasting) )(?:[\w-]+['’]s |the |a |this |our |my )?(?:[\w-]+ )?(?:review(?: comments?)?|comments?|notes?|feedback)(?: (?:on|in|for|from|under) [^:：'"“‘]{1,60}?)?(?:,[^:："“]{0,80})?\s*[:：]\s*['"“‘]?/,
+    "forwarding Priya's review comment on the FX PR, she's the one who owns the style guide: \"We don't do underscore-prefixed helper functions anymore.\"",
+  ),
   lead(
     "announcement",
     /^(?:our|the|one|a|my) (?:house |team |golden |main |only |standing )?(?:conventions?|rule|norm|standard|policy)(?: here| in this (?:repo|project|team|codebase))? (?:is|says)(?: that| to)?\b[\s,:;—-]*/,
@@ -132,7 +138,7 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   ),
   lead(
     "announcement",
-    /^(?:(?:another|one (?:more|last)|the last|last) thing(?: (?:i want you to|to) (?:keep in mind|remember|know))?(?: is)?(?: that)?|(?:it'?s|it is) (?:important|essential|crucial) (?:that|to)(?: you)?|(?:a |one )?(?:quick |friendly )?reminder(?: that)?|i'?d (?:also )?like you to|i (?:also )?want you to|we(?:'ve| have) decided(?: that)?)\b[\s,:;—-]*/,
+    /^(?:(?:another|one (?:more|last)|the last|last) (?:thing|one(?=\s*[:,—–-]))(?: (?:i want you to|to) (?:keep in mind|remember|know))?(?: is)?(?: that)?|(?:it'?s|it is) (?:important|essential|crucial) (?:that|to)(?: you)?|(?:a |one )?(?:quick |friendly )?reminder(?: that)?|i'?d (?:also )?like you to|i (?:also )?want you to|we(?:'ve| have) decided(?: that)?)\b[\s,:;—-]*/,
     "Another thing I want you to keep in mind is that function names end with '_v2'",
   ),
   lead(

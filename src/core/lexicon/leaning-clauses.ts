@@ -65,6 +65,11 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
     example: "不要手动 kubectl apply",
   },
   {
+    // The kind of the thing just named: "新页面用 Riverpod，带 codegen 的 @riverpod 注解那种".
+    pattern: /^[^，。；]{1,40}(?:那种|这种)\s*[。！.!]?$/,
+    example: "带 codegen 的 @riverpod 注解那种",
+  },
+  {
     // Where the thing just named comes from, its subject left out: "所有函数都要加 @trace 装饰器，从 obskit 模块里导入".
     pattern: /^(?:并且|而且|都|统一)?(?:从|通过|经由)\s*\S/,
     example: "从 obskit 模块里导入",

@@ -28,6 +28,7 @@ const NOT_LEXICONS = new Set([
   "slots-commands",
   "slots-tools",
   "stop-words",
+  "term-referents",
   "tokenizer",
   "work-groups",
 ]);

@@ -58,9 +58,11 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
   // What a kind of thing uses, right before the tool: "new code uses ky" (not "uses the docker postgres").
   { pattern: /\b(?:uses|use)\s+$/, example: "new code uses " },
   {
-    // A tool paired with the one a thing is: "tests are xUnit with FluentAssertions", "vitest + testing-library";
+    // A tool paired with the one a thing is: "tests are xUnit with FluentAssertions", "vitest + testing-library",
+    // "tests: xUnit + FluentAssertions";
     // "and" only after "uses" ("logging is noisy and tracing is expensive" pairs no tool).
-    pattern: /\b(?:(?:is|are|uses?)\s+[\w.@/-]+\s+(?:with|plus|\+)|uses?\s+[\w.@/-]+\s+and)\s+$/,
+    pattern:
+      /(?:\b(?:is|are|uses?)\s+|[:：]\s*)[\w.@/-]+\s+(?:with|plus|\+)\s+$|\buses?\s+[\w.@/-]+\s+and\s+$/,
     example: "Tests are xUnit with ",
   },
   {
@@ -77,6 +79,11 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
     // A return to a tool, or keeping on with it: "决定退回 helm", "继续写 helm chart".
     pattern: /(?:退回到?|回退到|改回|换回|切回|回到|继续写|继续用)[^，。；,;]{0,4}$/,
     example: "决定退回 ",
+  },
+  {
+    // What the people who set the rules want, relayed: "they want CSS modules", "the lead prefers Bloc".
+    pattern: /\b(?:wants?|prefers?|would rather(?: have| use)?)\s+(?:to use\s+)?$/,
+    example: "the design team vetoed it — they want ",
   },
   {
     // The same in English: "we're going back to Sidekiq", "stick with helm".

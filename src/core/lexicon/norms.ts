@@ -25,6 +25,12 @@ export const NORMS = defineLexicon("norms", [
     example: "ViewModels expose StateFlow, never LiveData",
   },
   { pattern: /\balways (?:needs?|requires?)\b/, example: "the orders api always needs a cursor" },
+  // What the people who set the rules want, relayed (not what they want to do: "they want to ship friday").
+  {
+    pattern:
+      /\b(?:they|we|the (?:[\w-]+ )?team|(?:the )?(?:tech )?lead|design|product|security|everyone|reviewers?) (?:now |really )?(?:want|wants|prefer|prefers|would rather(?: have)?)\b(?! to\b)/,
+    example: "the design team vetoed it — they want CSS modules",
+  },
   {
     pattern: /\b(?:needs?|requires?) (?:the|a|an|its|their|our|that|this|these|those)\b/,
     example: "every single request needs that header",
@@ -65,6 +71,11 @@ export const NORMS = defineLexicon("norms", [
   {
     pattern: /必须|一定要|务必|只能|都要|都得|都用|要用|需要|应该|(?:以|用)\s*\S{1,20}\s*(?:开头|结尾)/,
     example: "参数名以 _b 结尾",
+  },
+  // What every one of a kind does: "所有环境变量都通过 src/config.ts 读".
+  {
+    pattern: /(?:所有|每个|每张|每条|全部)的?[^，。；！？]{1,20}?都/,
+    example: "所有环境变量都通过 src/config.ts 读",
   },
 ]);
 

@@ -23,10 +23,11 @@ export const ONE_OFF_CUES = defineLexicon("one-off-cues", [
     example: "Skip the tests for now.",
   },
   // A day said as the time of the work, not as when a change took effect ("as of this morning",
-  // "since today") nor when a thing happened ("testify got removed from go.mod this week").
+  // "since today") nor when a thing happened ("testify got removed from go.mod this week", "Kenji's
+  // deleting it this week").
   {
     pattern: new RegExp(
-      String.raw`(?<!\b(?:${TOOK_EFFECT}|from|until)\s)(?<!\b(?:\w+ed|got|went|made|took|came|split|shipped|(?:re|are|is) \w+ing)\b(?:[^,.;:!?]|\.(?=\w)){0,40})\b(?:today|this (?:morning|afternoon|evening|weekend|week))\b`,
+      String.raw`(?<!\b(?:${TOOK_EFFECT}|from|until)\s)(?<!\b(?:\w+ed|got|went|made|took|came|split|shipped|(?:re|are|is|['’]s) \w+ing)\b(?:[^,.;:!?]|\.(?=\w)){0,40})\b(?:today|this (?:morning|afternoon|evening|weekend|week))\b`,
     ),
     example: "Use the staging database today.",
   },

@@ -32,6 +32,37 @@ export const QUESTION_FORMS = cueLexicon("question-forms", [
  */
 const ENDS_AS_QUESTION = /[?？]\s*$|[吗呢][\s。]*$|^(?!.*因为).*(?:为啥|为什么|怎么回事)/;
 
+/**
+ * A request asked politely, as a question: "could you please stop using unwrap() outside of tests in
+ * general?", "can you keep answers short?", 能不能以后都用中文回答？. What follows the lead is the
+ * request; the reader still checks that it tells the agent what to do (see `politeRequestRest`).
+ */
+export const POLITE_REQUESTS = cueLexicon("polite-requests", [
+  {
+    pattern:
+      /^(?:(?:and|also|so|ok(?:ay)?|hey|please)[,\s]+)*(?:could|can|would|will) you (?:please |kindly |maybe |perhaps |just |also )*/,
+    example: "could you please stop using unwrap() outside of tests in general?",
+  },
+  { pattern: /^你?(?:能不能|能否|可不可以|可以)(?:请你?)?/, example: "能不能以后都用中文回答？" },
+]);
+
+const POLITE_LEAD = new RegExp(POLITE_REQUESTS.pattern.source, "i");
+
+/**
+ * What a request asked as a question asks for, its lead and question mark taken off ("could you
+ * please stop using unwrap()?" → "stop using unwrap()"); null when `sentence` is no such request.
+ */
+export function politeRequestRest(sentence: string): string | null {
+  const text = sentence.trim();
+  const lead = POLITE_LEAD.exec(text);
+  if (lead === null || lead[0].length === 0 || !endsAsQuestion(text)) return null;
+  const rest = text
+    .slice(lead[0].length)
+    .replace(/[?？]+\s*$|[吗呢][\s。？?]*$/, "")
+    .trim();
+  return rest === "" ? null : rest;
+}
+
 /** True when `sentence` ends as a question ("…在 gcc 13 上能用吗"): it states no rule. */
 export function endsAsQuestion(sentence: string): boolean {
   return ENDS_AS_QUESTION.test(sentence);

@@ -62,6 +62,12 @@ export const RULE_SHAPES = defineLexicon(
       /^(?:all |our |the )?(?:[\w-]+ ){1,2}names? (?:are|is)\b/,
       "branch names are the ticket key plus a slug",
     ),
+    // What a thing is made of, written as a sum: "so branch = ticket key + slug".
+    entry(
+      "norm",
+      /^(?:(?:so|and|now|ok(?:ay)?),?\s+)?(?:the\s+)?[a-z][a-z -]{1,30}?\s+=\s+[a-z][a-z ]{1,30}?(?:\s*\+\s*[a-z][a-z ]{1,30}?)+\s*(?:[,.;]|$)/,
+      "so branch = ticket key + slug, like DASH-123/tooltip-overflow",
+    ),
     // What a kind of thing is named, in Chinese, by a pattern: "入参叫 XxxReq，出参叫 XxxResp".
     entry(
       "norm",

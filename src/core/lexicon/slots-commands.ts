@@ -8,7 +8,7 @@
 import { type SlotEntry, valued } from "./slot-entry.js";
 
 /** A command: backticked, or opened by a launcher and running to the end of its clause (capture group). */
-const COMMAND = String.raw`(?:\x60([^\x60\n]{2,60})\x60|((?:make|just|task|npm run|npm|pnpm|yarn|bun|npx|uv run|poetry run|pipenv run|hatch run|tox|nox|cargo|go|dotnet|mvn|\./mvnw|gradle|\./gradlew|bazel|bundle exec|rake|mix|deno task|composer|php artisan|python -m|python3 -m)\s+[\w:./=@-]+(?:\s+-{1,2}[\w=./-]+)*))`;
+const COMMAND = String.raw`(?:\x60([^\x60\n]{2,120})\x60|((?:make|just|task|npm run|npm|pnpm|yarn|bun|npx|uv run|poetry run|pipenv run|hatch run|tox|nox|cargo|go|dotnet|mvn|\./mvnw|gradle|\./gradlew|bazel|bundle exec|rake|mix|deno task|composer|php artisan|python -m|python3 -m)\s+[\w:./=@-]+(?:\s+-{1,2}[\w=./-]+)*))`;
 
 /** The kinds of work with a command of their own: slot, work and the words that name the work. */
 const COMMANDED: ReadonlyArray<{
@@ -53,6 +53,20 @@ const COMMANDED: ReadonlyArray<{
       "just build is how we do builds",
       "run the build with `nx build web`",
       "just use make build, it runs codegen first",
+    ],
+  },
+  {
+    // The one check a commit has to pass ("the pre-commit check is `cargo clippy -- -D warnings`");
+    // not each step run before a commit ("always run `make lint` before committing"), which are several.
+    slot: "pre-commit-command",
+    work: "commit",
+    words: String.raw`(?:the\s+)?pre-?commit\s+(?:check|checks|hook|hooks|gate)`,
+    inCommand: "check|pre-commit|precommit",
+    examples: [
+      "from now on the pre-commit check is `cargo clippy --all-targets -- -D warnings`",
+      "`make check` is how we run the pre-commit checks",
+      "always run the pre-commit checks with `pre-commit run -a`",
+      "just use make check, it runs fmt and clippy first",
     ],
   },
 ];

@@ -23,7 +23,7 @@ const ARTICLE = String.raw`(?:(?:the|a|an|our|their)\s+(?:own\s+)?|(?:(?:我们|
 /** Between a lead and its value: a space after an English word, any or none after a Chinese one. */
 const GAP = String.raw`(?:(?<=[\u4e00-\u9fff])\s*|\s+)`;
 /** Words between a subject and its lead that change nothing ("unit tests always go through …"). */
-const ADVERB = String.raw`(?:(?:always|all|now|mostly|usually|currently|only|just)\s+)?`;
+const ADVERB = String.raw`(?:(?:should|must|shall|will|needs? to|ha(?:s|ve) to)\s+)?(?:(?:always|all|now|mostly|usually|currently|only|just)\s+)?`;
 const afterSubject = (to: boolean) =>
   String.raw`(?![A-Za-z0-9_-])\s*${ADVERB}(?:(?:${leads(false, to)})${GAP}${ARTICLE}${VALUE}|(?:${leads(true, to)})${GAP}${ARTICLE}${VALUE})(?![\w@/-])`;
 /** Words before a subject that change nothing: "the", "our", "all the". */
@@ -144,7 +144,7 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
   described(
     "http-client",
     ["http", "code"],
-    /(?:outbound |external |all )?(?:http|api|rest|network|backend) (?:calls?|requests?|clients?)|(?:all|any(?:thing)?) http|(?:outbound|external) calls|calls to (?:other services|the api|the backend)|data fetching|https?\s*(?:请求|调用|客户端)|网络请求|接口请求|请求库/,
+    /(?:outbound |external |all )?(?:http|api|rest|network|backend) (?:calls?|requests?|clients?)|(?:new |all |any )?networking(?: code| layer| calls)?|(?:all|any(?:thing)?) http|(?:outbound|external) calls|calls to (?:other services|the api|the backend)|data fetching|https?\s*(?:请求|调用|客户端)|网络请求|接口请求|请求库/,
     "outbound HTTP calls use undici",
   ),
   described(

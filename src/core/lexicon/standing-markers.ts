@@ -84,8 +84,11 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     /\b(?:(?:our|the|team|project|repo|house|code|coding) )?(?:conventions|guidelines|norms|standards|rules)(?: (?:for|in|of|on) [^.:;!?\n]{1,60}?)?\s*:(?!\/)/,
     "conventions for tidewatch since you'll be in it a lot: anyhow in the binary crate",
   ),
-  // A heading of rules in Chinese: "先讲几条规范。", "代码规范如下".
-  strong(/(?:几|一些|两|三)(?:条|个|点)(?:规范|规矩|约定|规定)|规范如下/, "先讲几条规范。日志用 zap"),
+  // A heading of rules in Chinese: "先讲几条规范。", "代码规范如下", "规范先说一下：".
+  strong(
+    /(?:几|一些|两|三)(?:条|个|点)(?:规范|规矩|约定|规定)|规范如下|(?:规范|规矩|约定)(?:先|再)?(?:说|讲|过|对|交代)(?:一下|下)/,
+    "先讲几条规范。日志用 zap",
+  ),
   strong(/\b(?:usually|normally|typically|habitually)\b/, "I usually start work at 7."),
   strong(
     /\bfor good\b|\bpermanently\b|\bin (?:every|all|any) (?:future )?(?:chats?|conversations?|sessions?|answers?|replies)\b/,

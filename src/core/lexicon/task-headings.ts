@@ -26,3 +26,37 @@ export const TASK_HEADINGS = defineLexicon(
 export function headsTask(text: string): boolean {
   return TASK_HEADINGS.test(text.trim());
 }
+
+/**
+ * A request for now said in the same sentence after a rule, which ends the rule: "界面上的文案不要写死，
+ * 放 arb 文件里，先帮我把依赖装一下", "…, now can you fix the header".
+ */
+export const TASK_TAILS = defineLexicon(
+  "task-tails",
+  [
+    { pattern: /^(?:先|那就?|然后|现在|顺便)?(?:帮我|麻烦你?)/u, example: "先帮我把依赖装一下" },
+    {
+      pattern: /^(?:(?:and|but|so|now|then|first|ok(?:ay)?),?\s+)*(?:can|could|would) you\b/,
+      example: "now can you fix the header",
+    },
+  ],
+  "iu",
+);
+
+/** `text` up to a clause that asks for the work of now (see {@link TASK_TAILS}); itself when none does. */
+export function withoutTaskTail(text: string): string {
+  // A space between Chinese characters parts clauses too: a line break folded into one line.
+  const clauses = text.split(/(?<=[，,])\s*|(?<=\p{Script=Han})(?=\s+\p{Script=Han})/u);
+  const at = clauses.findIndex((clause, index) => index > 0 && TASK_TAILS.test(clause.trim()));
+  return at === -1
+    ? text
+    : clauses
+        .slice(0, at)
+        .join("")
+        .replace(/[，,]\s*$/, "");
+}
+
+/** True when `text` opens by asking for the work of now ("先帮我把依赖装一下", "now can you…"). */
+export function asksForNow(text: string): boolean {
+  return TASK_TAILS.test(text.trim());
+}

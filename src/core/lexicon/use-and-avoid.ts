@@ -9,14 +9,16 @@
 import { memoizeText } from "../memo.js";
 import { defineLexicon } from "./define-lexicon.js";
 import { RULE_WORD } from "./narrowings.js";
-import { isStopWord } from "./stop-words.js";
+import { listedBefore, NOISE, namedBefore, referentOf, WORD } from "./term-referents.js";
 import { after, DID_NOT_TAKE_HOLD, REPLACED, type TermLead, USE_LEADS } from "./use-leads.js";
 import { TAKE_BACK } from "./withdrawals.js";
 
-const WORD = String.raw`[\p{L}\p{N}_@./:+<>-]*[\p{L}\p{N}_@/:+>-]`;
 /** A term written in Latin letters (a name in Chinese text: "Vuex", "pip-tools", "DO"). */
 const LATIN_WORD = "[A-Za-z0-9_@./:+<>-]*[A-Za-z0-9_@/:+>-]";
 const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|(${WORD})`;
+
+/** A Chinese modifier before a name in Latin letters, skipped: "统一用他们封装的 @corp/logger". */
+const ZH_MODIFIER = String.raw`\p{Script=Han}{1,8}的\s*(?=[A-Za-z0-9_@\x60])`;
 
 /**
  * What "no" says of in a clause of its own without banning a thing: a courtesy, an answer or an
@@ -30,7 +32,8 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:(?<!\b(?:for|by|about|of|from|on|at) )not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install|bother (?:with|running|using))|avoid|instead of|rather than|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop(?:ped|ping|s)? (?:using|adding|calling|invoking|importing)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:(?<!\b(?:for|by|about|of|from|on|at) )not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|add|import|install|bother (?:with|running|using))|avoid|(?:instead of|rather than)(?: [a-z]+ing(?: (?:from|to|on|for|through|with|into|in))?(?= (?!(?:the|our|a|an|any|all|this|that|it|them|every|each)\b)[\w`@$./-]))?|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop(?:ped|ping|s)? (?:using|adding|calling|invoking|importing)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      // After "instead of" a verb's -ing form leads its object: "rather than calling URLSession yourself".
       "use pnpm, not yarn",
     ),
     // What not to do any more, with any verb and the thing after it: "don't log to wandb anymore",
@@ -161,9 +164,10 @@ export const AVOID_LEADS = defineLexicon(
     after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),
     // A place not to put things any more: "以后别再往 staging 部署了".
     after(/(?:不要|别|不再)再?(?:往|向)/, "以后别再往 staging 部署了"),
-    // A thing not to make or bring in any more, by one's own hand: "不要自己再定义 ApiResponse 了".
+    // A thing not to make or bring in any more, by one's own hand: "不要自己再定义 ApiResponse 了",
+    // "不要自己 new pino 了".
     after(
-      /(?:不要|别|不再)(?:自己|另外|单独|再)+(?:定义|引入|引|封装|新建|建|装|写一个|加一个)/,
+      /(?:不要|别|不再)(?:自己|另外|单独|再)+(?:定义|引入|引|封装|新建|建|装|写一个|加一个|\s*new(?=\s))/,
       "不要自己再定义 ApiResponse 了",
     ),
     {
@@ -261,12 +265,6 @@ export const AVOID_LEADS = defineLexicon(
   "iu",
 );
 
-export const NOISE = new Set(
-  "the a an it this that them to in on for with and or of be is are was were here there now any all our gonna gotta wanna ones".split(
-    " ",
-  ),
-);
-
 /** The start of a clause: the text's, or after a stop or a comma. */
 const CLAUSE_START = String.raw`(?:^|[,;:.!]\s*)`;
 
@@ -275,7 +273,7 @@ function compile(leads: readonly TermLead[]): RegExp[] {
     lead.side === "after"
       ? // A lead ends at a word's end ("run" is no lead inside "runners"), or on a Chinese character (用pnpm).
         new RegExp(
-          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:(?:direct|plain|raw|bare|vanilla|old|legacy|manual|new|any|more|extra|additional)\\s+)?(?:${TERM})`,
+          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:(?:direct|plain|raw|bare|vanilla|old|legacy|manual|new|any|more|extra|additional)\\s+)?(?:${ZH_MODIFIER})?(?:${TERM})`,
           "giu",
         )
       : new RegExp(
@@ -287,76 +285,6 @@ function compile(leads: readonly TermLead[]): RegExp[] {
 
 const USE_READERS = compile(USE_LEADS.entries);
 export const AVOID_READERS = compile(AVOID_LEADS.entries);
-
-/** A word that joins the items of a list, and the item before it ("moment and dayjs", "Isar 跟 Hive"). */
-const LISTED_BEFORE = new RegExp(
-  `(${WORD})\\s*(?:,\\s*|\\s(?:and|or|&)\\s|、|\\s*(?:跟|和|与|及)\\s*)$`,
-  "iu",
-);
-/** A lead said of several things at once: "…are out", "…都不要再用了", "…both go". */
-const SAID_OF_SEVERAL = /^(?:are|both)\b|^(?:都|也都|全都)/iu;
-
-/**
- * The things listed before a `before` lead's term when the lead is said of all of them ("moment and
- * dayjs are out", "Isar 跟 Hive 都不要再用了"), nearest first; none for a lead said of one ("fast
- * and yarn is out" drops yarn only).
- */
-export function listedBefore(text: string, match: RegExpMatchArray, lead: TermLead): string[] {
-  if (lead.side !== "before") return [];
-  const term = match.slice(1).find((group) => group !== undefined) ?? "";
-  const rest = match[0].slice(match[0].indexOf(term) + term.length).trimStart();
-  if (!SAID_OF_SEVERAL.test(rest)) return [];
-  const items: string[] = [];
-  let before = text.slice(0, (match.index ?? 0) + match[0].indexOf(term));
-  for (
-    let item = LISTED_BEFORE.exec(before);
-    item !== null && items.length < 3;
-    item = LISTED_BEFORE.exec(before)
-  ) {
-    const word = (item[1] as string).toLowerCase();
-    if (isStopWord(word) || NOISE.has(word)) break;
-    items.push(word);
-    before = before.slice(0, item.index);
-  }
-  return items;
-}
-
-/** Words that stand for a thing named before them: "don't add new ones", "stop using them". */
-const PRO_FORMS = new Set(["ones", "them", "those", "these", "it"]);
-
-/**
- * The thing `term`, read by a lead at `at`, stands for when it is a pro-form: the nearest name
- * before it in its sentence, written in capitals or as code, not the sentence's first word ("The
- * existing Koin modules stay until they're ported, but don't add new ones" → koin). Lower case; null
- * when `term` is no pro-form or no name is said before it.
- */
-export function referentOf(term: string, text: string, at: number): string | null {
-  if (!PRO_FORMS.has(term)) return null;
-  const sentence =
-    text
-      .slice(0, at)
-      .split(/[.!?;。！？；]\s*/)
-      .pop() ?? "";
-  const names = [...sentence.matchAll(/(?<=\s)(?:[A-Z][\w-]*|[\w-]*[_@./\d][\w@./-]*)/g)].map(
-    (found) => found[0],
-  );
-  // With no other name, the sentence's subject when it is one ("Tflint is too noisy, don't bother with it").
-  const subject = /^([A-Za-z][\w.-]*)\s+(?:is|are|was|has|keeps)\b/.exec(sentence.trim())?.[1];
-  const name = names.pop() ?? (subject !== undefined && !isStopWord(subject) ? subject : undefined);
-  return name === undefined ? null : name.replace(/[.:]+$/, "").toLowerCase();
-}
-
-/** Words for any thing, named by the word before them: "the OneOf thing", "the Redux stuff". */
-const ANY_THING = new Set(["thing", "stuff", "setup", "approach", "business", "bit"]);
-
-/** The name before `term` at `at` when `term` is a word for any thing ("the OneOf thing"), lower case. */
-function namedBefore(term: string, text: string, at: number): string | null {
-  if (!ANY_THING.has(term)) return null;
-  const name = /([\w.@/<>,-]*[\w>])\s+$/.exec(text.slice(0, at))?.[1]?.replace(/<.*$/, "");
-  return name === undefined || isStopWord(name.toLowerCase()) || NOISE.has(name.toLowerCase())
-    ? null
-    : name.toLowerCase();
-}
 
 /** The term a lead read, as written; null when the lead reads only names and this is none (see `TermLead.named`). */
 export function termOf(match: RegExpMatchArray, lead: TermLead): string | null {

@@ -27,8 +27,9 @@ export const after = (pattern: RegExp, example: string): TermLead => ({ pattern,
 export const REPLACED =
   /(?<!\b(?:got|was|were|is|are|be|been|gets|get) )(?:replaced|replaces|has replaced|took over from|取代了|替换了|替代了)(?!\s+\S+\s+(?:with|by)\b)/;
 
-/** A thing that did not take hold, so it is dropped: "Shouldly didn't stick" (a rule shape too). */
-export const DID_NOT_TAKE_HOLD = /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b/;
+/** A thing that did not take hold, so it is dropped: "Shouldly didn't stick", "m_ lost 😂" (a rule shape too). */
+export const DID_NOT_TAKE_HOLD =
+  /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b|\blost(?: the (?:vote|argument|debate|poll))?(?=\s*(?:$|[^\w\s]))/;
 
 /** What does a job now, named before it: "LitMotion is the tween library now" (a rule shape too). */
 export const DOES_THE_JOB_NOW =
@@ -61,6 +62,11 @@ export const USE_LEADS = defineLexicon(
     after(
       /\b(?:format|formatted|lint|linted|check|checked|tests?|tested|build|built|bundle|bundled|indent|indented|log|logged)\s+(?:it\s+|everything\s+|the code\s+|code\s+)?(?:with|using|through|via)/,
       "we format everything with biome",
+    ),
+    // What things are written with: "please write new ones with Swift Testing instead of XCTest cases".
+    after(
+      /\b(?:write|writes|written|writing)\s+(?:(?:new|all|the|our|any)\s+)?(?:(?:ones?|tests?|specs?|them|it|code|everything)\s+)?(?:with|using)/,
+      "please write new ones with Swift Testing (@Test, #expect) instead of XCTest cases",
     ),
     // How tests check, fake or look at things: "from here on tests compare with go-cmp".
     after(
@@ -95,7 +101,7 @@ export const USE_LEADS = defineLexicon(
     // A change written as an arrow, the new thing last: "Queue backend: GoodJob -> Solid Queue".
     after(/(?<=[\w.]\s)(?:->|→)/, "Queue backend: GoodJob -> Solid Queue"),
     after(
-      /(?:(?<![不别再必])使?用(?!下来|起来)|应使用|改用|换成|改成|切换到|升级到|迁(?:移)?(?:到)?(?=\s*[A-Za-z@])|统一成|统一为|(?:定|选)的是)/,
+      /(?:(?<![不别再必])使?用(?!下来|起来|着)|应使用|改用|换成|改成|切换到|升级到|迁(?:移)?(?:到)?(?=\s*[A-Za-z@])|统一成|统一为|(?:定|选)的是)/,
       "以后一律用 pnpm",
     ),
     // 换 right before a name is a switch to it: "组里投票决定换 doctest".

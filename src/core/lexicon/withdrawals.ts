@@ -62,9 +62,9 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
   },
   {
     // The same taken back with a verb, the rule's scope said after its name: "about the @Preview
-    // rule for screens, forget it".
+    // rule for screens, forget it"; "about" may be left out before a word for a rule ("the # Examples rule — please drop it").
     pattern: new RegExp(
-      String.raw`(?:^|(?<=[.!?;]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?|anyway),?\s+)?(?:about|re|regarding|as for|on)\s+(?:the|our)\s+((?:\S+\s+){0,2}?\S+?)\s+(?:thing|one|business|bit|${RULE_WORD})(?:\s+(?:for|on|in|about)\s+(?:\S+\s+){0,2}?\S+?)?\s*[:,—–]\s*${TAKE_BACK}\s+(?:it|that|this)(?:\s+(?:one|${RULE_WORD}))?\b`,
+      String.raw`(?:^|(?<=[.!?;:]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?|anyway),?\s+)?(?:(?:about|re|regarding|as for|on)\s+|(?=(?:the|our)\s+(?:\S+\s+){0,3}?${RULE_WORD}\b))(?:the|our)\s+((?:\S+\s+){0,2}?\S+?)\s+(?:thing|one|business|bit|${RULE_WORD})(?:\s+(?:for|on|in|about)\s+(?:\S+\s+){0,2}?\S+?)?\s*[:,—–]\s*(?:(?:please|just|you can|we can)\s+)?${TAKE_BACK}\s+(?:it|that|this)(?:\s+(?:one|${RULE_WORD}))?\b`,
     ),
     example: "anyway. about the @Preview rule for screens, forget it. the SDK kept breaking on CI",
   },

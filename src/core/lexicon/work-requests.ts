@@ -289,6 +289,15 @@ const COMPILED = WORK_REQUESTS.entries.map((entry) => ({
 }));
 
 /**
+ * What a request asks for before a clause that describes it: "add a `sync` subcommand" of "add a
+ * `sync` subcommand that pulls the remote package index". The kinds of work such a clause names
+ * (git for "pulls", dependencies for "package") say what the thing does, not what work is asked for.
+ */
+export function requestHead(prompt: string): string {
+  return prompt.split(/[\s,]+(?:that|which|who|so that)\s+/i)[0] ?? prompt;
+}
+
+/**
  * The kinds of work a prompt asks for by how it opens, given the kinds it names: "add a retry
  * loop around the S3 upload…" asks for code, "create a branch for the fix" does not (it names
  * git), "we need pyarrow so…" asks for dependencies. Without `forConventions`, the requests

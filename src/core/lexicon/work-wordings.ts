@@ -3,6 +3,7 @@
  * named ones, which also name a lesson's trigger): what a prompt, a lesson or a convention is
  * about, in English and Chinese. Each entry has an example. Pure.
  */
+import { ANSWER_WORDS } from "./answer-wordings.js";
 import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
 /** One wording of a kind of work. */
@@ -48,35 +49,11 @@ export function asksFirst(text: string): boolean {
 }
 
 /**
- * The wordings that recognise a kind of work without naming a situation, in lexicon order: the
- * second half of the kinds-of-work lexicon (kinds-of-work.ts).
- */
-/**
- * Words about how the agent answers ("keep answers short, no summary", "no essays with headings"),
- * in English; a summary the program prints or sends is the program's ("prints a summary of what was
- * removed"), not the answer's. Shared with the named kind in kinds-of-work.ts.
- */
-export const ANSWER_WORDS =
-  /\b(?<!\b(?:print|prints|printed|printing|output|outputs|log|logs|show|shows|display|displays|emit|emits|generate|generates|return|returns|send|sends|write|writes)\s+(?:a\s+|an\s+|the\s+|one\s+)?)(?:summary|summaries)|\b(?:recap|essays?|wall of text|too much text|verbose|show me the diff|keep (?:it|answers|replies|responses)(?: to me)? (?:short|brief|terse|concise|succinct|tight)|(?:short|brief|terse|concise|succinct) (?:answers|replies|responses)|be (?:brief|concise)|(?:\d+\s*-\s*)?\d+ sentences|no headings|(?:essays|answers|replies) with headings|bullet points|way too long|(?:answer|reply|respond|write) (?:in|with) (?:english|chinese|german|french|japanese|spanish|plain text|markdown)|(?:skip|no|drop|without|leave out|cut) (?:the |all the )?(?:explanations?|theory|preamble|intro|headers|headings)|bullet lists?|(?:a|one) short paragraph|(?:just|only) (?:need|want|give me|show me|tell me) the (?:command|commands|answer|one-liner))\b/;
-
-/**
- * A rule that says how to answer in so many words: "以后回答都用中文，代码和注释保持英文就行" holds for a
- * knowledge question too, whatever else it says of code.
- */
-export const SPEAKS_OF_ANSWERING = defineLexicon("speaks-of-answering", [
-  {
-    pattern: /\b(?:answer(?:s|ing)?|repl(?:y|ies)|respond)\b/,
-    example: "answer in English, keep the code comments as they are",
-  },
-  { pattern: /回答|回复|答复/, example: "以后回答都用中文，代码和注释保持英文就行" },
-]);
-
-/**
  * "publish" as a release, not a message published to a queue or topic ("when publishing to the
  * dead-letter queue fails", "publish an event on order created"): what follows names no destination
- * of messages.
+ * of messages; nor a name in code (Swift's `@Published`).
  */
-export const PUBLISHES = String.raw`\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(?:queues?|topics?|exchanges?|streams?|channels?|subjects?|brokers?|bus|kafka|nats|rabbitmq|sqs|sns|pub\/?sub|events?|messages?)\b)`;
+export const PUBLISHES = String.raw`(?<![@.])\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(?:queues?|topics?|exchanges?|streams?|channels?|subjects?|brokers?|bus|kafka|nats|rabbitmq|sqs|sns|pub\/?sub|events?|messages?)\b)`;
 
 /**
  * After "build", what is made, asked for now ("could you build that", "build me a page"): the work
@@ -84,6 +61,10 @@ export const PUBLISHES = String.raw`\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(
  */
 export const BUILDS_A_THING = String.raw`\s+(?:me|us|that|this|a|an|out|something|some)\b`;
 
+/**
+ * The wordings that recognise a kind of work without naming a situation, in lexicon order: the
+ * second half of the kinds-of-work lexicon (kinds-of-work.ts).
+ */
 export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "dependencies",

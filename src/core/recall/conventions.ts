@@ -8,6 +8,7 @@ import { estimateTokens } from "../compaction/tokens.js";
 import { slotWork } from "../conventions/slot-rule.js";
 import { slotOfLesson } from "../lessons/contradiction.js";
 import type { Lesson } from "../lessons/lesson.js";
+import { SPEAKS_OF_ANSWERING } from "../lexicon/answer-wordings.js";
 import { namesCodeSymbol, namesSourceFile } from "../lexicon/code-terms.js";
 import { namesScope } from "../lexicon/convention-scopes.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
@@ -29,8 +30,7 @@ import {
   WRITES_CODE,
   WRITTEN_IN_CODE,
 } from "../lexicon/work-groups.js";
-import { askedText, requestedWork, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
-import { SPEAKS_OF_ANSWERING } from "../lexicon/work-wordings.js";
+import { askedText, requestedWork, requestHead, SELF_CONTAINED_REQUESTS } from "../lexicon/work-requests.js";
 import type { RecallCandidate, RejectedCandidate } from "./context.js";
 import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "./convention-settings.js";
 import { holdsProjectWide } from "./intents.js";
@@ -62,7 +62,10 @@ const PROJECT_WORDS =
 
 /** The kinds a prompt names and asks for, with `code` when one of them changes code. */
 function workOf(prompt: string, named: ReadonlySet<string>, forConventions: boolean): Set<string> {
-  const work = new Set([...named, ...requestedWork(prompt, named, forConventions)]);
+  // What a clause describing the thing asked for names does not change what is asked (see requestHead).
+  const head = requestHead(prompt);
+  const asked = requestedWork(prompt, head === prompt ? named : kindsOfWork(head), forConventions);
+  const work = new Set([...named, ...asked]);
   // Work on a source file is code work ("add a debug message … in app/battery.c"), and so is a
   // request for what the project makes in its code (an endpoint, a job: see MADE_IN_CODE).
   // Not one for other work that names it ("start a branch for the webhook retry bug").
