@@ -162,6 +162,35 @@ describe("supersession by the words a change uses", () => {
     ).toBe(true);
   });
 
+  it("names a rule by where its mark goes however that is said", () => {
+    expect(
+      contradicts(
+        convention("One more from the guidelines update: the Async-suffix rule is gone"),
+        convention("Async methods end in Async (GetReservationAsync, not GetReservation)"),
+      ),
+    ).toBe(true);
+    expect(
+      contradicts(
+        convention("One more from the guidelines update: the Async-suffix rule is gone"),
+        convention("Validation goes through FluentValidation validators"),
+      ),
+    ).toBe(false);
+  });
+
+  it("keeps an example with the rule of its slot, and a drop said in other words", () => {
+    expect(
+      rules('And commit messages start with the Jira key, e.g. "CLN-231 Fix double booking on DST change".'),
+    ).toEqual(['Commit messages start with the Jira key, e.g. "CLN-231 Fix double booking on DST change"']);
+    // "the Makefile" does not say "make": the drop of make is kept with the rule.
+    expect(
+      rules(
+        "right, we dropped the Makefile last sprint. deploys go through ./scripts/release.sh staging now. don't use make for deploys anymore",
+      ),
+    ).toEqual([
+      "Deploys go through ./scripts/release.sh staging now. We dropped the Makefile last sprint. Don't use make for deploys anymore",
+    ]);
+  });
+
   it("reads what is used, and what instead, in more of the ways it is said", () => {
     expect(slots("Tests: xUnit + FluentAssertions")).toEqual([
       "test-runner=xunit",

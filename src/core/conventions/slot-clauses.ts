@@ -32,10 +32,14 @@ export function clausesBySlot(
     // An occasion or decision said first ("升到 Go 1.23 以后组里定了，…") is part of the rule after it.
     if (last !== undefined && leansOnNext(last.text))
       parts[parts.length - 1] = { text: text.slice(text.indexOf(last.text), at), slot };
-    // …and one that leans on the clause before and names its value again says more of its rule
-    // ("新页面用 Riverpod，带 codegen 的 @riverpod 注解那种"); one of another value is a rule of its own
-    // ("提交信息用中文写，格式是「模块: 做了什么」").
-    else if (last !== undefined && (slot === null || (leansOnPrevious(piece) && sameValue(slot, last.slot))))
+    // …and one that leans on the clause before and names its value again, or its slot, says more of
+    // its rule ("新页面用 Riverpod，带 codegen 的 @riverpod 注解那种", "…start with the Jira key, e.g.
+    // CLN-231 …"); one of another slot is a rule of its own ("提交信息用中文写，格式是「模块: 做了什么」").
+    else if (
+      last !== undefined &&
+      (slot === null ||
+        (leansOnPrevious(piece) && (sameValue(slot, last.slot) || sameFamily(slot, last.slot))))
+    )
       last.text = text.slice(text.indexOf(last.text), at);
     else parts.push({ text: piece, slot });
     const next = breaks.find((found) => (found.index ?? 0) === at);
@@ -45,6 +49,13 @@ export function clausesBySlot(
   return parts
     .filter((part) => part.text.trim() !== "")
     .map((part) => ({ ...part, slot: part.slot ?? slots.find((found) => sets(found, part.text)) ?? null }));
+}
+
+/** True when two slots govern one thing: the same slot, or one of its family ("commit-format.prefix"). */
+function sameFamily(slot: SlotFinding, other: SlotFinding | null): boolean {
+  if (other === null) return false;
+  const [one, two] = [slot.slot, other.slot];
+  return one === two || one.startsWith(`${two}.`) || two.startsWith(`${one}.`);
 }
 
 /** True when two slots hold one value, however it is written ("riverpod", "@riverpod"). */

@@ -18,12 +18,14 @@ export const NAME_POSITIONS = defineLexicon<NamePosition>("name-positions", [
     example: "underscore-prefixed helper functions",
   },
   { position: "prefix", pattern: /前缀/, example: "表名加 t_ 前缀" },
+  { position: "prefix", pattern: /\b(?:start|begin)s? with\b/, example: "private fields start with m_" },
   {
     position: "suffix",
     pattern: /\b(?:suffix(?:ed|es)?|trailing)\b/,
     example: "no trailing Impl on classes",
   },
   { position: "suffix", pattern: /后缀/, example: "不再用 DTO 后缀了" },
+  { position: "suffix", pattern: /\bends? (?:in|with)\b/, example: "async methods end in Async" },
 ]);
 
 const POSITIONS = NAME_POSITIONS.entries.map((entry) => ({
