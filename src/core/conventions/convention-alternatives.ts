@@ -52,15 +52,24 @@ function namesWhatToUse(clause: string): boolean {
  * tells what to do instead ("never call GetComponent inside Update — cache it in Awake").
  */
 export function saysOwnAlternative(rule: string): boolean {
-  const clauses = rule.split(/[,，;；]|\s[—–]\s/).map((clause) => clause.trim());
+  const clauses = clausesOfRule(rule);
   const opening = clauses[0] ?? "";
   const shape = ruleShape(opening);
   if (!forbids(opening) && (statesNorm(rule) || (shape !== null && shape !== "change"))) return true;
   return (
     choosesBetween(rule) ||
     clauses.some((clause) => clause !== "" && namesWhatToUse(clause)) ||
-    forbidsWithInstead(rule)
+    insteadAfter(clauses)
   );
+}
+
+/** The clauses of a rule, past a comma, a semicolon or a dash. */
+const clausesOfRule = (rule: string): string[] =>
+  rule.split(/[,，;；]|\s[—–]\s/).map((clause) => clause.trim());
+
+/** True when the first of `clauses` forbids and a later one says what to do instead. */
+function insteadAfter([opening = "", ...rest]: readonly string[]): boolean {
+  return forbids(opening) && rest.some((clause) => opensWithAnyVerb(clause));
 }
 
 /**
@@ -68,8 +77,7 @@ export function saysOwnAlternative(rule: string): boolean {
  * dash ("never call GetComponent inside Update — cache it in Awake"): a rule of its own.
  */
 export function forbidsWithInstead(rule: string): boolean {
-  const [opening, ...rest] = rule.split(/[,，;；]|\s[—–]\s/).map((clause) => clause.trim());
-  return forbids(opening ?? "") && rest.some((clause) => opensWithAnyVerb(clause));
+  return insteadAfter(clausesOfRule(rule));
 }
 
 /** True when two rules govern different slots ("config lives in config.yaml" and a prefix rule). */

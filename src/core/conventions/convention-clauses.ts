@@ -130,8 +130,8 @@ export function joinClause(unit: RuleUnit, clauses: readonly RuleUnit[], index: 
 }
 
 /**
- * The rules of a sentence that states several, joined by commas or "and" (see
- * convention-clauses.ts), or null when it states one: a clause that is no rule by itself, or that
+ * The rules of a sentence that states several, joined by commas or "and" (see `clausesOf`), or
+ * null when it states one: a clause that is no rule by itself, or that
  * drops or forbids a thing (it leans on the rule next to it), is joined to its neighbour, and the sentence is several rules only while two or more clauses are left.
  */
 export function clauseRules(unit: RuleUnit, reading: MessageReading): ConventionFinding[] | null {

@@ -89,10 +89,8 @@ export function changesTo(change: string, text: string): boolean {
 
 /** True when every thing `drop` drops is named in `rule` already. */
 export function saysDropped(rule: string, drop: string): boolean {
-  const said = rule.toLowerCase();
   // As a whole word: "the Makefile" does not say "make".
-  const names = (word: string) => new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`).test(said);
-  return droppedThings(drop).every((name) => name.every(names));
+  return droppedThings(drop).every((name) => name.every((word) => saysWord(rule, word)));
 }
 
 /**

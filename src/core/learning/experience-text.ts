@@ -10,6 +10,7 @@ import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { LANGUAGE_NAMES } from "../lexicon/human-languages.js";
 import { hasHan } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
+import { ZH_MODIFIER } from "../lexicon/use-and-avoid.js";
 import { type TaskMessage, toolCommand, toolInputObject } from "./task-message.js";
 
 export { activityTrigger, titleActivity } from "./topics.js";
@@ -201,18 +202,19 @@ const ENGLISH_OVER = new RegExp(
 );
 /**
  * The thing a Chinese preference names: a modifier before a name in Latin letters is skipped
- * ("统一用他们封装的 @corp/logger"), and an aside in brackets ends it ("（底层其实也是 pino）").
+ * ("统一用他们封装的 @corp/logger", the modifier use-and-avoid.ts skips too), and an aside in brackets
+ * ends it ("（底层其实也是 pino）").
  */
-const ZH_OBJECT =
-  "(?:[\\u4e00-\\u9fff]{1,8}的\\s*(?=[A-Za-z0-9_@`]))?([^，,。；;！？!?\\n（(]{1,30}?)(?=\\s*(?:[，,。；;！？!?\\n（(]|$|吧|了|而不是|不要|别用))";
+const ZH_OBJECT = `(?:${ZH_MODIFIER})?([^，,。；;！？!?\\n（(]{1,30}?)(?=\\s*(?:[，,。；;！？!?\\n（(]|$|吧|了|而不是|不要|别用))`;
 const CHINESE_PREFERENCES: readonly RegExp[] = [
   new RegExp(
     `(?:更|比较|还是|一般|通常|平时|个人|一直)?(?:喜欢|偏好|倾向于?|习惯)(?:用|使用)?\\s*${ZH_OBJECT}`,
+    "u",
   ),
-  new RegExp(`(?:优先|首选|尽量)(?:用|使用|采用)\\s*${ZH_OBJECT}`),
-  new RegExp(`以后(?:都|一律|统一|请|就)?(?:用|使用|改用)\\s*${ZH_OBJECT}`),
-  new RegExp(`统一(?:用|使用)\\s*${ZH_OBJECT}`),
-  new RegExp(`还是(?:先)?用\\s*${ZH_OBJECT}`),
+  new RegExp(`(?:优先|首选|尽量)(?:用|使用|采用)\\s*${ZH_OBJECT}`, "u"),
+  new RegExp(`以后(?:都|一律|统一|请|就)?(?:用|使用|改用)\\s*${ZH_OBJECT}`, "u"),
+  new RegExp(`统一(?:用|使用)\\s*${ZH_OBJECT}`, "u"),
+  new RegExp(`还是(?:先)?用\\s*${ZH_OBJECT}`, "u"),
 ];
 const CHINESE_OVER =
   /^\s*[，,]?\s*(?:而不是|不要用|别用|不用)\s*([^，,。；;！？!?\n]{1,30}?)(?=[，,。；;！？!?\n]|$)/;

@@ -376,15 +376,15 @@ export function says(text: string, name: readonly string[]): boolean {
   // Where a mark goes in a name is one word however it is said: "the Async-suffix rule" names "Async
   // methods end in Async".
   const said = withNamePositions(text.toLowerCase());
-  const named = name.map((word) => withNamePositions(word));
+  const forms = name.map((word) => withNamePositions(word));
   const opens = (word: string) =>
     /\p{Script=Han}/u.test(word)
       ? said.includes(word)
       : new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}`, "u").test(said);
-  const latin = named.filter((word) => /[a-z0-9_@#]/.test(word));
+  const latin = forms.filter((word) => /[a-z0-9_@#]/.test(word));
   // A word said in another form names it too: "the exact pinning thing" names "pin … exactly".
   const root = (word: string) => stemWord(word).replace(/([b-df-hj-np-tv-z])\1$/, "$1");
-  return (latin.length > 0 ? latin : named).every(
+  return (latin.length > 0 ? latin : forms).every(
     (word) => opens(word) || opens(root(word)) || (word.includes("-") && word.split("-").every(opens)),
   );
 }

@@ -18,7 +18,7 @@ const LATIN_WORD = "[A-Za-z0-9_@./:+<>-]*[A-Za-z0-9_@/:+>-]";
 const TERM = String.raw`\x60([^\x60]{1,60})\x60|"([^"]{1,60})"|'([^']{1,60})'|(${WORD})`;
 
 /** A Chinese modifier before a name in Latin letters, skipped: "统一用他们封装的 @corp/logger". */
-const ZH_MODIFIER = String.raw`\p{Script=Han}{1,8}的\s*(?=[A-Za-z0-9_@\x60])`;
+export const ZH_MODIFIER = String.raw`\p{Script=Han}{1,8}的\s*(?=[A-Za-z0-9_@\x60])`;
 
 /**
  * What "no" says of in a clause of its own without banning a thing: a courtesy, an answer or an
