@@ -108,7 +108,12 @@ async function heldValuesOf(context: TaskContext): Promise<ReadonlySet<string> |
     status: ["candidate", "active", "refined"],
     limit: 500,
   });
-  return heldValues(conventions.map((lesson) => lesson.rule));
+  return heldValues(
+    conventions.map((lesson) => lesson.rule),
+    conventions.flatMap((lesson) =>
+      lesson.slot?.value ? [{ slot: lesson.slot.id, value: lesson.slot.value }] : [],
+    ),
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import { type ConventionSettings, DEFAULT_CONVENTION_SETTINGS } from "../core/recall/convention-settings.js";
 import { conventionsBlock, promptWork } from "../core/recall/conventions.js";
 import { contentTerms, ftsMatchQuery } from "../core/recall/fts-text.js";
-import { isGeneralQuestion } from "../core/recall/intents.js";
+import { isGeneralQuestion, isKnowledgeQuestion } from "../core/recall/intents.js";
 import {
   DEFAULT_RELEVANCE_CONFIG,
   type PromptProfile,
@@ -165,7 +165,11 @@ export async function recall(
   const general = isGeneralQuestion(request.query);
   // A prompt that changes code is code work, whatever it names ("tidy up the if/elif chain").
   const work = promptWork(request.query, general);
-  const profile: PromptProfile = { activities: work.lessonWork, general };
+  const profile: PromptProfile = {
+    activities: work.lessonWork,
+    general,
+    knowledge: isKnowledgeQuestion(request.query),
+  };
 
   const evidence = await evidenceFor({
     store,

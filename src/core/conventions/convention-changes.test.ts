@@ -214,3 +214,47 @@ describe("rules said under a heading, of whatever a description covers, and with
     expect(read("we removed the debug print last week.")).toEqual([]);
   });
 });
+
+describe("a decision other people made for every one of a kind", () => {
+  it("is a rule for this project too, though what other teams do is not", () => {
+    expect(
+      readConventions(
+        "fyi from the platform sync: they standardized on zerolog across all go services, zap is out.",
+      ).map((finding) => finding.slot?.value),
+    ).toEqual(["zerolog"]);
+    expect(readConventions("they always use java, we don't care")).toEqual([]);
+  });
+});
+
+describe("what to do instead, said right after a prohibition that names none", () => {
+  it("is part of the prohibition", () => {
+    expect(
+      readConventions(
+        "never call the stripe API directly from controllers. `PaymentsGateway.charge()` wraps it with retries and idempotency keys.",
+      ).map((finding) => finding.rule),
+    ).toEqual([
+      "Never call the stripe API directly from controllers. `PaymentsGateway.charge()` wraps it with retries and idempotency keys",
+    ]);
+  });
+
+  it("is not a sentence that only points back at it", () => {
+    expect(
+      readConventions(
+        "never call the stripe API directly from controllers. Use that for every new controller.",
+      ).map((finding) => finding.rule),
+    ).toEqual(["Never call the stripe API directly from controllers"]);
+  });
+});
+
+describe("when a thing happened", () => {
+  it("is no occasion of the rule", () => {
+    const found = readConventions(
+      "metrics are on 9464 now, moved when we switched to the otel prometheus exporter. 9102 is gone",
+    );
+    expect(found.length).toBe(2);
+    for (const finding of found) expect(finding.trigger).not.toMatch(/^When we switched/);
+    expect(readConventions("when you add an endpoint, always register it in routes.ts")[0]?.trigger).toBe(
+      "When you add an endpoint",
+    );
+  });
+});

@@ -29,6 +29,10 @@ const OCCASION_FIRST = new RegExp(
 const tellsChangeAfter = (word: string, text: string): boolean =>
   word.toLowerCase() === "after" && (saysUpdate(text) || tellsDecision(text));
 
+/** Someone did a thing, once: "we switched to …", "the team moved off …". */
+const PAST_EVENT =
+  /^\s*(?:we|they|i|the team|it)\s+(?:(?:just|finally|already|first)\s+)?(?:[a-z]+ed|went|made|broke|took|got|did)\b/i;
+
 const ZH_OCCASION = /(?:每次|在)([^，,。；;！？!?]{2,30}?)(之前|前|之后|后|时|的时候)/;
 
 /** The occasion a rule names ("Before committing", "提交之前"), or null. */
@@ -46,5 +50,7 @@ export function occasionOf(text: string, zh: boolean): string | null {
   if (/^(?:you|we|i|it|they)$/i.test((found[2] ?? "").trim())) return null;
   const word = found[1] ?? "";
   if (tellsChangeAfter(word, text)) return null;
+  // "moved when we switched to the otel prometheus exporter": when a thing happened, not when the rule applies.
+  if (/^(?:when|after)$/i.test(word) && PAST_EVENT.test(found[2] ?? "")) return null;
   return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${(found[2] ?? "").trim()}`;
 }

@@ -53,6 +53,7 @@ import {
 import { namesHeldValueBack } from "./named-values.js";
 import { clausesBySlot, sets } from "./slot-clauses.js";
 import { readSlots, type SlotFinding, saidOfEveryOne } from "./slot-rule.js";
+import { type HeldSlotValue, switchedValue } from "./switched-values.js";
 
 /** A convention read from a message. */
 export interface ConventionFinding {
@@ -100,6 +101,8 @@ export interface MessageReading {
   reply?: AgentReply | null;
   /** The values the project's conventions hold (named-values.ts): a unit that changes one is standing. */
   held?: ReadonlySet<string>;
+  /** A value a convention holds in a slot that the message names: a switch said in it sets that slot (switched-values.ts). */
+  switchedFrom?: HeldSlotValue | null;
 }
 
 /**
@@ -221,7 +224,21 @@ function readStatement(unit: RuleUnit, text: string, reading: MessageReading): C
   const headed = own.length > 0 ? [] : readSlots(unit.text).filter((slot) => sets(slot, text));
   // "slog. structured fields. no log.Printf.": a tool named alone beside a drop is what to use.
   const bare = own.length === 0 ? (reading.bare ?? null) : null;
-  const slots = own.length > 0 ? own : bare !== null ? [bare] : headed.length === 1 ? headed : [];
+  // "clap is too heavy … we're switching to argh": a switch to a thing no entry names sets the held value's slot.
+  const switched =
+    own.length === 0 && headed.length === 0 && reading.switchedFrom
+      ? switchedValue(text, reading.switchedFrom)
+      : null;
+  const slots =
+    own.length > 0
+      ? own
+      : bare !== null
+        ? [bare]
+        : headed.length === 1
+          ? headed
+          : switched !== null
+            ? [switched]
+            : [];
   // A group's decision that names what to use or drop holds from now on ("the team voted to go with tabs").
   const decided = tellsDecision(text) && (slots.length > 0 || namesATerm(text));
   const update = saysUpdate(unit.text) || reading.announced || decided;

@@ -9,10 +9,11 @@
 
 import { announcementRest } from "../lexicon/announcements.js";
 import { tellsDecision } from "../lexicon/decisions.js";
+import { opensWithInstructionVerb } from "../lexicon/imperative-verbs.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf } from "../lexicon/leaning-clauses.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
-import { REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
+import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
 import { endsAsQuestion } from "../lexicon/question-forms.js";
 import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
@@ -20,7 +21,7 @@ import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import { headsTask } from "../lexicon/task-headings.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
-import { type UnitPlace, withAlternatives } from "./convention-alternatives.js";
+import { saysOwnAlternative, type UnitPlace, withAlternatives } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { clauseRules } from "./convention-clauses.js";
 import { confirmationOf } from "./convention-confirmations.js";
@@ -68,6 +69,7 @@ import {
 import type { LearningRule } from "./learning-rule.js";
 import { memberSlotsNamed } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
+import { heldSlotNamedIn } from "./switched-values.js";
 
 export type { ConventionFinding } from "./convention-reading.js";
 
@@ -99,7 +101,7 @@ export function readConventions(
   const units = ruleUnits(message);
   const reading: MessageReading = {
     reply,
-    ...(held === undefined ? {} : { held }),
+    ...(held === undefined ? {} : { held, switchedFrom: heldSlotNamedIn(message, held) }),
     // The whole message: a heading dropped from the units may carry it ("rules of the house: …").
     marked: hasStrongStandingMarker(message),
     announced: false,
@@ -247,6 +249,17 @@ export function readConventions(
         namesAValue(text)
       )
         joinLast(position, withValueAfter(message, last, unit, text));
+      // "don't run pytest bare, the suite needs the test postgres container. `make test` spins it up":
+      // what to do instead, said right after a prohibition that names none, is part of it.
+      else if (
+        follows &&
+        last !== null &&
+        last.kind === "avoid" &&
+        !saysOwnAlternative(last.rule) &&
+        !pointsBackOnly(text) &&
+        (opensWithInstructionVerb(text) || namesAValue(text))
+      )
+        joinLast(position, withUnits(message, last, [unit], false));
       // "以后测试环境都走 qa-bj。qa-sh 不用了": a drop said right after a rule is part of it.
       // One the rule already drops ("… instead of @sensor_safe. sensor_safe gets deleted") adds nothing.
       else if (

@@ -13,6 +13,7 @@ import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { VALUE_SHAPES, type ValueShape } from "../lexicon/value-shapes.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
+import { type HeldSlotValue, heldSlotKey } from "./switched-values.js";
 
 /** A value as a rule writes it: its shape, its bare name (no quotes, no type arguments) and its key. */
 export interface WrittenValue {
@@ -116,13 +117,17 @@ export function namesHeldValueBack(text: string, held: ReadonlySet<string>): boo
 /** The key under which a project holds some version of `tool`. */
 const versionOf = (tool: string) => `version of ${tool}`;
 
-/** The keys of every value `rules` write, and the tools they name a version of: what a project's conventions hold. */
-export function heldValues(rules: readonly string[]): Set<string> {
-  return new Set(
-    rules.flatMap((rule) =>
+/**
+ * The keys of every value `rules` write, the tools they name a version of, and the values they hold
+ * in slots (switched-values.ts): what a project's conventions hold.
+ */
+export function heldValues(rules: readonly string[], slots: readonly HeldSlotValue[] = []): Set<string> {
+  return new Set([
+    ...rules.flatMap((rule) =>
       valuesWritten(rule).flatMap((value) =>
         value.tool === undefined ? [value.key] : [value.key, versionOf(value.tool)],
       ),
     ),
-  );
+    ...slots.map(heldSlotKey),
+  ]);
 }

@@ -9,7 +9,7 @@ import { forbids } from "../lexicon/negations.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { hasStandingMarker } from "../lexicon/standing-markers.js";
 import { asksForNow, withoutTaskTail } from "../lexicon/task-headings.js";
-import { sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
+import { firstClause, sentenceRun, splitSentences } from "../lexicon/tokenizer.js";
 import { INSTRUCTED_TERM, NEGATED_TERM } from "../signals/rule-phrases.js";
 import { maskText } from "../signals/signal-text.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
@@ -175,7 +175,8 @@ export function constraintRule(
         scopeHint: "project",
         confidence: 0.6,
       });
-      context.learnt.push({ seq: signal.seq, quote: instead?.quote ?? signal.evidence });
+      // The whole sentence the alternative was taken from is learnt, though the rule keeps its first clause.
+      context.learnt.push({ seq: signal.seq, quote: instead?.covered ?? signal.evidence });
       continue;
     }
     const preference = extractPreference(sentence);
@@ -193,15 +194,19 @@ export function constraintRule(
   }
 }
 
+/** A sentence whose subject is a command in backticks: "`make test` spins it up and tears it down". */
+const OPENS_WITH_COMMAND = /^\W{0,3}`[^`\n]{2,80}`\s+[a-z]/;
+
 /**
  * The sentence right after a negative constraint, in the same message, when it says what to do
- * instead: its text and the verbatim run from the constraint to it. Null otherwise.
+ * instead: its text (of a long one, its first clause), the verbatim run from the constraint to it,
+ * and the run to the end of its sentence (what is learnt). Null otherwise.
  */
 function alternativeAfter(
   context: ExperienceContext,
   signal: TaskSignal,
   zh: boolean,
-): { text: string; quote: string } | null {
+): { text: string; quote: string; covered: string } | null {
   if (!forbids(signal.evidence)) return null;
   const row = context.rows.find((candidate) => candidate.seq === signal.seq);
   const words = row ? userWords(row) : null;
@@ -213,16 +218,23 @@ function alternativeAfter(
   const first = sentences[at];
   const next = sentences[at + 1];
   // A request for the work of now is no alternative ("…不要写死，放 arb 文件里\n先帮我把依赖装一下").
+  // "don't run pytest bare, …. `make test` spins it up and tears it down": a command said first is what to run.
   if (
     first === undefined ||
     next === undefined ||
-    !opensWithInstruction(next.text, zh) ||
+    !(opensWithInstruction(next.text, zh) || OPENS_WITH_COMMAND.test(next.text)) ||
     asksForNow(next.text)
   )
     return null;
-  const quote = sentenceRun(words, first, next);
+  // Of a long sentence, its first clause: "`make test` spins it up and tears it down; pass ARGS for …".
+  const said = sentenceRun(words, first, next).length > MAX_RULE_CHARS ? firstClause(next) : next;
+  const quote = sentenceRun(words, first, said);
   if (quote.length > MAX_RULE_CHARS) return null;
-  return { text: stripConnectives(next.text).replace(/[.。!！]+$/, ""), quote };
+  return {
+    text: stripConnectives(said.text).replace(/[.。!！]+$/, ""),
+    quote,
+    covered: sentenceRun(words, first, next),
+  };
 }
 
 /**

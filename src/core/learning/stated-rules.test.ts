@@ -292,6 +292,33 @@ describe("rule 4: corrections in free wording", () => {
       /^Dont touch requirements\.txt by hand, its generated\. Put it in requirements\.in and run pip-compile$/,
     ],
     [
+      "a prohibition and the command to run instead, said first in a long sentence",
+      [
+        { user: "run the tests for the refund module" },
+        {
+          tool: "Bash",
+          input: "pytest tests/refunds",
+          output: "could not connect to server: Connection refused",
+          error: true,
+        },
+        {
+          user: "don't run pytest bare, the suite needs the test postgres container. `make test` spins it up and tears it down; pass ARGS for a subset, e.g. make test ARGS=tests/refunds",
+        },
+      ],
+      /^Don't run pytest bare, the suite needs the test postgres container\. `make test` spins it up and tears it down$/i,
+    ],
+    [
+      "a correction and the first clause of a long sentence that says the command to run",
+      [
+        { user: "run the test suite, I touched the journal code" },
+        { tool: "Bash", input: "cargo test -- --test-threads=1", output: "test result: ok. 212 passed" },
+        {
+          user: "yeah, the integration tests share one sqlite file. don't do the test-threads=1 thing, it takes forever. use cargo nextest run --profile serial-db, it's configured in .config/nextest.toml to only serialize the db tests",
+        },
+      ],
+      /test-threads=1 thing, it takes forever\. use cargo nextest run --profile serial-db$/i,
+    ],
+    [
       "a Chinese 'just do X' pushback on the agent's plan",
       [
         { user: "跑一下单测" },

@@ -22,7 +22,13 @@ import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
-import { type Sentence, sentenceRun, splitSentences, withoutQuotes } from "../lexicon/tokenizer.js";
+import {
+  firstClause,
+  type Sentence,
+  sentenceRun,
+  splitSentences,
+  withoutQuotes,
+} from "../lexicon/tokenizer.js";
 import { CODE_WORK, EVERY_TASK_WORK } from "../lexicon/work-groups.js";
 import { appliesToEveryAnswer, asksFirst } from "../recall/intents.js";
 import { alreadyLearnt, type ExperienceContext } from "./experience-context.js";
@@ -138,7 +144,8 @@ function anaphoric(sentences: readonly Sentence[], position: number): boolean {
 
 /**
  * The rule of an instruction: its sentence without lead-in words (or the sentence before it, when
- * the instruction points back at it), then the sentences that follow it.
+ * the instruction points back at it), then the sentences that follow it, within the length of a
+ * rule (of the first that does not fit, its first clause when that says what to do).
  */
 function ruleRun(
   words: string,
@@ -149,7 +156,20 @@ function ruleRun(
   const first = sentences[withPrevious ? from - 1 : from] as Sentence;
   let last = sentences[from] as Sentence;
   for (const next of sentences.slice(from + 1)) {
-    if (isChatty(next.text) || sentenceRun(words, first, next).length > MAX_RULE_CHARS) break;
+    if (isChatty(next.text)) break;
+    if (sentenceRun(words, first, next).length > MAX_RULE_CHARS) {
+      // A long sentence after the rule still gives its first clause, when that is a command to run: "don't
+      // do the test-threads=1 thing. use cargo nextest run --profile serial-db, it's configured in …".
+      const cut = firstClause(next);
+      if (
+        cut.text.length < next.text.length &&
+        opensWithInstructionVerb(cut.text) &&
+        namesCode(cut.text) &&
+        sentenceRun(words, first, cut).length <= MAX_RULE_CHARS
+      )
+        last = cut;
+      break;
+    }
     last = next;
   }
   const quote = sentenceRun(words, first, last);

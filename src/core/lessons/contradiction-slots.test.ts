@@ -93,3 +93,32 @@ describe("amendedRule: a value written by name", () => {
     expect(amendedRule(newer, older)).toBe("Tests are xUnit with Shouldly");
   });
 });
+
+describe("amendedRule: an older rule of one slot that says more beside it", () => {
+  it("keeps a clause that is a rule of its own, and writes the new value in place", () => {
+    expect(
+      amendedRule(
+        convention("we have decided to move from Hilt to Koin"),
+        convention(
+          "Dependency injection is done with Hilt, and ViewModels expose StateFlow rather than LiveData",
+        ),
+      ),
+    ).toBe("Dependency injection is done with Koin, and ViewModels expose StateFlow rather than LiveData");
+    expect(
+      amendedRule(
+        convention("lowercase keywords from now on"),
+        convention("Uppercase SQL keywords, CTEs instead of nested subqueries"),
+      ),
+    ).toMatch(/^Lower ?case SQL keywords, CTEs instead of nested subqueries$/i);
+  });
+
+  it("replaces a rule whose other clauses only tell of the change or give a reason", () => {
+    expect(
+      amendedRule(
+        convention("we're going with valibot instead of zod for validation"),
+        convention("We're moving off joi — zod schemas from now on, they give us the TS types for free"),
+      ),
+    ).toBeNull();
+    expect(amendedRule(convention("we moved to bun"), convention("Use pnpm"))).toBeNull();
+  });
+});

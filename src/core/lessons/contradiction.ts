@@ -20,6 +20,7 @@ import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
 import { changesCommand } from "./commands-changed.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
+import { statesMoreBeside } from "./rule-parts.js";
 import { valuesNamedBack } from "./values-named-back.js";
 
 export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -117,7 +118,8 @@ const writtenValue = (...values: string[]) =>
 /**
  * `older`'s rule with the value `newer` replaces written in its place, when `older` states more
  * than that value ("Prettier is set to single quotes, 2 spaces, print width 100" after "print width
- * goes up to 120" → "…print width 120"): the rest of it still holds, so it is amended, not archived.
+ * goes up to 120" → "…print width 120"; "Uppercase SQL keywords, CTEs instead of nested subqueries"
+ * after "lowercase keywords from now on"): the rest of it still holds, so it is amended, not archived.
  * A value written by name is written as the older rule wrote the old one ("函数都要写类型注解和中文
  * docstring" after "docstring 以后写英文吧" → "…和英文 docstring"). Null when `older` states nothing
  * else, the old value is not written once as such, or the new one cannot be written that way.
@@ -136,11 +138,18 @@ export function amendedRule(newer: SlotHolder, older: SlotHolder): string | null
       : `${older.rule.slice(0, at.index)}${value}${older.rule.slice(at.index + at[0].length)}`;
   }
   const states = slotsOfRule(older.rule);
-  if (states.length < 2 || states.filter((slot) => slotFamily(fresh.id).includes(slot.id)).length !== 1)
-    return null;
+  if (states.filter((slot) => slotFamily(fresh.id).includes(slot.id)).length !== 1) return null;
   const written = [...older.rule.matchAll(writtenValue(...writtenForms(old.id, old.value)))];
   const [only] = written;
   if (only === undefined || written.length !== 1) return null;
+  // It states more than the value: another slot, or a clause that is a rule of its own ("Uppercase
+  // SQL keywords, CTEs instead of nested subqueries"), unless the newer rule takes back more than the
+  // old value ("the no-generics rule for pkg/api is gone, every consumer is on go 1.22 now").
+  const withdrawn = withdrawalIn(newer.rule)?.name ?? [];
+  const takesBack = withdrawn.some((word) => !sameValue(old.id, word, old.value));
+  // Nor when an example still shows the old value ("start with 'feat/', for example feat/login-screen").
+  const shown = older.rule.toLowerCase().split(old.value.toLowerCase()).length - 1;
+  if (states.length < 2 && (takesBack || shown > 1 || !statesMoreBeside(older.rule, only.index))) return null;
   const value = writtenByName(fresh.id)
     ? writtenLike(fresh.id, fresh.value, only[0])
     : (writtenValue(fresh.value).exec(newer.rule)?.[0] ?? fresh.value);

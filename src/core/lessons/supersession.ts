@@ -234,12 +234,19 @@ export function settleSupersession(
     const renamed =
       rule !== null || replacesInSlot(write.lesson, lesson) ? null : renamedBack(write.lesson, lesson);
     const amended = rule ?? renamed?.rule ?? withoutWithdrawn(write.lesson, lesson);
+    // An amended rule holds the new value in the slot it was learnt with, when that is the one changed:
+    // a later change of that slot finds it ("clap" → "argh" → back to "clap").
+    const moved =
+      rule !== null && write.lesson.slot && lesson.slot?.id === write.lesson.slot.id
+        ? write.lesson.slot
+        : undefined;
+    const slot = renamed?.slot ?? moved;
     const replaced =
       amended === null
         ? supersedeLesson(lesson, write.lesson, context)
         : editLesson(
             lesson,
-            { rule: amended, ...(renamed?.slot === undefined ? {} : { slot: renamed.slot }) },
+            { rule: amended, ...(slot === undefined ? {} : { slot }) },
             { ...context, reason: `amended by ${write.lesson.id}: ${quotedRule(write.lesson.rule)}` },
           );
     return replaced.ok ? [{ before: lesson, after: replaced.lesson, event: replaced.event }] : [];

@@ -280,8 +280,9 @@ export const NOT_A_RULE = defineLexicon(
       example: "we had a naming discussion with the other team yesterday",
     },
     {
+      // Not what they decided for every one of a kind, ours too: "they standardized on zerolog across all go services".
       pattern:
-        /^(?:the other teams?|other teams|their team|they|my (?:friend|colleague|coworker|boss|manager)s?|some people|most people|many people|(?:google|netflix|facebook|meta|microsoft|amazon|apple) )\b/,
+        /^(?:the other teams?|other teams|their team|they(?![^.;]*\b(?:across|for|in) (?:all|every|each)\b)|my (?:friend|colleague|coworker|boss|manager)s?|some people|most people|many people|(?:google|netflix|facebook|meta|microsoft|amazon|apple) )\b/,
       example: "the other team always uses java",
     },
     {

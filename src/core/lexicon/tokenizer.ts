@@ -52,6 +52,12 @@ export function sentenceRun(message: string, first: Sentence, last: Sentence): s
   return message.slice(first.start, last.end).trim();
 }
 
+/** A sentence's first clause, up to its first comma or semicolon: "use cargo nextest run --profile serial-db, it's …". */
+export function firstClause(sentence: Sentence): Sentence {
+  const text = /^[^,;，；]+/.exec(sentence.text)?.[0] ?? sentence.text;
+  return { text, start: sentence.start, end: sentence.start + text.length };
+}
+
 /**
  * `text` with what it quotes in double quotes ("…", “…”; one left open runs to the end) blanked, at
  * the same length: words someone else wrote ("the codex page says "Filters should always return a value."").

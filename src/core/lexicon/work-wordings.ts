@@ -136,7 +136,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "database",
-    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|(?<!(?:tanstack|react|vue|svelte|solid) )query|tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|(?:一|单独一?|新建?一?)张表|建表|(?<!私有|公有|公开|成员|静态|实例)字段|(?:只读)?副本库?|主库|从库/,
+    /\b(?:database|db|dbt|(?:make)?migrations?|migrate|sql|queries|(?<!(?:tanstack|react|vue|svelte|solid) )query|(?<!markdown )tables?|rows?|columns?|postgres\w*|mysql|psql|sqlite|index(?:es)?|schema|backfill\w*)\b|\b(?:everything|models?|tables?) (?:down|up)stream\b|\b(?:down|up)stream (?:models?|tables?)\b|\bsomewhere to (?:store|keep|persist|save)\b|\bread[- ]?replicas?\b|数据库|迁移|生产库|表结构|(?:中间|临时|宽|事实|维度?|明细|汇总|结果)表|连接池|查询|查数|(?:一|单独一?|新建?一?)张表|建表|(?<!私有|公有|公开|成员|静态|实例)字段|(?:只读)?副本库?|主库|从库/,
     "count the rows in the users table",
   ),
   work(
@@ -322,6 +322,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "the build runs out of memory",
   ),
   work("answers", ANSWER_WORDS, "keep answers short, no summary at the end"),
+  // How an answer is laid out: markdown tables and formatting are the answer's, not a database's.
+  work(
+    "answers",
+    /\bmarkdown (?:tables?|formatting|headers|headings)\b|\btables? in (?:your |the )?(?:answers?|replies|responses?)\b/,
+    "please stop putting everything in markdown tables",
+  ),
   // When the agent answers, said as the occasion: "when you explain stuff to me", "when I ask how
   // something works", "every answer", "lead with a tiny code example".
   work(

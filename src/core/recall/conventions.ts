@@ -15,6 +15,7 @@ import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { PROJECT_REFERENCES } from "../lexicon/knowledge-questions.js";
 import { withoutExamples, withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
@@ -200,8 +201,6 @@ export const KNOWLEDGE_QUESTION = "a knowledge question: no conventions";
  */
 const QUESTION =
   /^\s*(?:how (?:do|does|can|could|would|should) (?:i|you|one|we)|how (?:many|much|long|often|far|big)|how to|what(?:'?s| is| are| does)|why|which|when (?:should|do|does)|is (?:it|there)|are there|can i|does|(?:can|could) you (?:explain|tell me)|explain|tell me)\b|[?？]\s*$|(?:吗|呢|怎么|什么|为什么|如何|是不是|有什么区别|是怎么)[^，。]{0,20}[?？。]?\s*$|^\s*(?:讲讲|讲一下|解释一下|介绍一下|科普一下|说说)/i;
-const NAMES_PROJECT =
-  /\b(?:here|our|this (?:repo|project|codebase|app|service)|we|us)\b|这个项目|项目里|我们|这边|\b(?:the|that|this|my|your) (?:PR|MR|pull request|branch)\b|(?:那个|这个)\s*(?:PR|MR|分支|接口|服务|页面|模块|需求)/i;
 
 /** A question that asks for code, or for the project's data ("how many invoices are still in draft?"). */
 function asksOfTheProject(asked: ReadonlySet<string>): boolean {
@@ -214,7 +213,7 @@ function asksOfTheProject(asked: ReadonlySet<string>): boolean {
  */
 export function asksForKnowledge(prompt: string, general: boolean): boolean {
   if (general) return true;
-  if (NAMES_PROJECT.test(prompt)) return false;
+  if (PROJECT_REFERENCES.test(prompt)) return false;
   return (
     SELF_CONTAINED_REQUESTS.test(prompt) ||
     (QUESTION.test(prompt) && !asksOfTheProject(requestedWork(prompt, kindsOfWork(prompt))))

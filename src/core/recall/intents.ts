@@ -7,12 +7,9 @@
  */
 
 import { asksFirst, kindsOfWork } from "../lexicon/kinds-of-work.js";
+import { asksAboutTheWorld, opensLikeKnowledgeQuestion } from "../lexicon/knowledge-questions.js";
 
 export { asksFirst };
-
-/** General-knowledge questions: explain, compare, define — nothing about this project. */
-const GENERAL_QUESTION =
-  /^\s*(?:what(?:'?s| is| are| does)|explain|why (?:is|are|do|does)|how does|describe|define(?! how\b)|tell me about|(?:write|draft|compose)(?: me)? (?:a|an)(?: (?!(?:that|which|who|whose|to|for|with|from|of|in|on|and|so)\b)[\w-]+){0,3}? (?:poem|haiku|story|limerick|e-?mail|letter|song|note|thank-you note|thank you note|message|toast|speech|tweet|card|greeting|bio|cover letter|announcement|blog post|linkedin post|post)|summari[sz]e this|translate(?!\s+(?:the|our|all|every|each)\s+(?!following\b|(?:text|sentence|paragraph|word|phrase|quote|email|letter)s?\b)))\b|^\s*(?:解释|什么是|为什么|介绍一下|帮我写一(?:首|封|篇))|(?:给|替)[^，,。.？?！!\s]{1,12}写一(?:封|首)|(?:是什么|有什么区别|的原理)[?？]?\s*$|(?:讲一下|讲讲|科普一?下)(?:[，,。.!！?？]|$)|面试(?:要用|用|题)|\bfor (?:an?|my) (?:job )?interview\b/i;
 
 /**
  * A situation every task ends in: the agent answering. A lesson about how to answer ("don't write
@@ -57,9 +54,20 @@ export function appliesToEveryAnswer(trigger: string): boolean {
 /** The activities a text is about: its kinds of work (see core/lexicon/kinds-of-work.ts). Remembered. */
 export const activities: (text: string) => ReadonlySet<string> = kindsOfWork;
 
-/** True for a general-knowledge question or a writing request that concerns no project. */
+/**
+ * True for a general-knowledge question or a writing request, or a question that opens like one
+ * ("what's …", "why does …"): see core/lexicon/knowledge-questions.ts.
+ */
 export function isGeneralQuestion(text: string): boolean {
-  return GENERAL_QUESTION.test(text);
+  return opensLikeKnowledgeQuestion(text);
+}
+
+/**
+ * True for a question about a concept, or a request for writing, that names no part of the project
+ * ("what's the difference between terraform taint and plan -replace?"): no project lesson serves it.
+ */
+export function isKnowledgeQuestion(text: string): boolean {
+  return asksAboutTheWorld(text);
 }
 
 /** How many activities two texts share. */

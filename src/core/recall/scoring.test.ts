@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activities, isGeneralQuestion } from "./intents.js";
+import { activities, isGeneralQuestion, isKnowledgeQuestion } from "./intents.js";
 import {
   DEFAULT_RELEVANCE_CONFIG,
   lessonRelevance,
@@ -12,6 +12,7 @@ import {
 const profileOf = (prompt: string): PromptProfile => ({
   activities: activities(prompt),
   general: isGeneralQuestion(prompt),
+  knowledge: isKnowledgeQuestion(prompt),
 });
 
 const lesson = {
@@ -35,14 +36,55 @@ describe("relevance", () => {
     expect(relevance(weights, { ...candidate, lifted: false }, prompt)).toBeCloseTo(0.5);
   });
 
-  it("lowers a general-knowledge question by its penalty", () => {
-    const question = profileOf("what's the difference between TCP and UDP?");
-    expect(question.general).toBe(true);
+  it("lowers a question that opens like a knowledge question by its penalty", () => {
+    const question = profileOf("what's the port of the staging api?");
+    expect(question).toMatchObject({ general: true, knowledge: false });
     const candidate = { topic: 0.6, sharedTerms: 1, lexicalHit: false, text: "use tcp keepalive" };
     const penalty = { ...DEFAULT_RELEVANCE_CONFIG, generalQuestionPenalty: 0.5 };
     expect(relevance(penalty, candidate, question)).toBeCloseTo(
       relevance(DEFAULT_RELEVANCE_CONFIG, candidate, question) - 0.3,
     );
+  });
+});
+
+describe("a knowledge question about a concept", () => {
+  const init = {
+    ...lesson,
+    trigger: "When running terraform plan or apply",
+    rule: "Run `terraform init` first when the backend, providers or modules changed",
+    topic: 0.7,
+    sharedTerms: 2,
+    lexicalHit: true,
+  };
+
+  it.each([
+    "what's the difference between terraform taint and plan -replace?",
+    "can you explain what terraform plan -refresh-only actually does?",
+    "when should I reach for terraform workspaces instead of separate state files?",
+    "terraform 的 state lock 是怎么实现的？",
+  ])("gets no project lesson, however many words it shares: %s", (prompt) => {
+    const profile = profileOf(prompt);
+    expect(profile.knowledge).toBe(true);
+    expect(lessonRelevance(DEFAULT_RELEVANCE_CONFIG, init, profile)).toBe(0);
+    expect(
+      lessonRelevance(DEFAULT_RELEVANCE_CONFIG, init, profileOf("run terraform plan for staging")),
+    ).toBeGreaterThan(0.45);
+  });
+
+  it("still gets a rule about how to answer", () => {
+    const answers = { ...init, trigger: "When answering", rule: "Keep answers short, no summary at the end" };
+    const profile = profileOf("what's the difference between TCP and UDP?");
+    expect(lessonRelevance(DEFAULT_RELEVANCE_CONFIG, answers, profile)).toBe(
+      DEFAULT_RELEVANCE_CONFIG.standingRule,
+    );
+  });
+
+  it.each([
+    "what's the difference between our staging and prod terraform configs?",
+    "can you explain why the deploy failed?",
+    "how do we run terraform here?",
+  ])("is not a question that names the project or asks about what happened: %s", (prompt) => {
+    expect(profileOf(prompt).knowledge).toBe(false);
   });
 });
 

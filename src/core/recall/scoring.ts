@@ -20,7 +20,13 @@ export { DEFAULT_RELEVANCE_CONFIG, type RelevanceConfig } from "./relevance-conf
 /** What the prompt is about, beyond its words (see core/recall/intents.ts). */
 export interface PromptProfile {
   activities: ReadonlySet<string>;
+  /** A question that opens like a knowledge question ("what's …"): relevance is a little lower. */
   general: boolean;
+  /**
+   * A question about a concept that names no part of the project ("what's the difference between
+   * terraform taint and plan -replace?"): nothing is relevant but a rule about how to answer.
+   */
+  knowledge: boolean;
 }
 
 /** A candidate as relevance reads it. */
@@ -70,14 +76,16 @@ export function notRelated(candidate: RelevanceCandidate, profile: PromptProfile
  * with the prompt (vector similarity alone, with the offline embedder, drifts to shared phrasing),
  * lifted when prompt and candidate are about the same kind of work (installing dependencies,
  * running tests, pushing…), lowered when both are about different ones and for a
- * general-knowledge question, which no project lesson serves; and × `otherWorkFactor` when it is
- * {@link notRelated} to the prompt.
+ * question that opens like a knowledge question; and × `otherWorkFactor` when it is
+ * {@link notRelated} to the prompt. Nothing is relevant to a knowledge question about a concept,
+ * which no project lesson serves (see `PromptProfile.knowledge`).
  */
 export function relevance(
   config: RelevanceConfig,
   candidate: RelevanceCandidate,
   profile: PromptProfile,
 ): number {
+  if (profile.knowledge) return 0;
   const { topic } = candidate;
   const base = candidate.sharedTerms > 0 || candidate.lexicalHit ? topic : topic * config.unsharedDiscount;
   const relation = workRelation(profile.activities, activities(candidate.text));

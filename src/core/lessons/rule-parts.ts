@@ -1,0 +1,49 @@
+/**
+ * The parts of a rule: its clauses, split at commas, semicolons, full stops and "and". A rule
+ * states more than one value when a clause other than the one that writes it is a rule of its own
+ * ("Uppercase SQL keywords, CTEs instead of nested subqueries"): a change of that value amends the
+ * rule and keeps the rest (docs/lessons.md, "Supersession"). Pure.
+ */
+import { readSlots } from "../conventions/slot-rule.js";
+import { ruleShape } from "../lexicon/rule-shapes.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+
+/** Where one clause of a rule ends and the next begins. */
+const CLAUSE_BREAK = /[,;，；。]\s*|\.\s+|\s+(?:and|but|plus)\s+|\s+[—–-]\s+/gi;
+
+/** The clauses of `rule` with where each starts. */
+function clausesWithStart(rule: string): Array<{ text: string; start: number }> {
+  const clauses: Array<{ text: string; start: number }> = [];
+  let start = 0;
+  for (const found of rule.matchAll(CLAUSE_BREAK)) {
+    const at = found.index ?? 0;
+    clauses.push({ text: rule.slice(start, at), start });
+    start = at + found[0].length;
+  }
+  clauses.push({ text: rule.slice(start), start });
+  return clauses.filter((clause) => clause.text.trim() !== "");
+}
+
+/**
+ * True when a clause says what to use or avoid, sets a slot, or has a rule's shape; not when it
+ * tells of the change itself ("We're moving off joi — zod schemas from now on").
+ */
+function isRuleClause(clause: string): boolean {
+  const terms = preferenceTerms(clause);
+  const shape = ruleShape(clause);
+  if (shape === "change") return false;
+  return terms.use.size > 0 || terms.avoid.size > 0 || shape !== null || readSlots(clause).length > 0;
+}
+
+/**
+ * True when a clause of `rule` other than the one at `index` is a rule of its own: "Uppercase SQL
+ * keywords, CTEs instead of nested subqueries" says more than its keyword case.
+ */
+export function statesMoreBeside(rule: string, index: number): boolean {
+  const clauses = clausesWithStart(rule);
+  return clauses.some(
+    (clause, at) =>
+      !(clause.start <= index && index < (clauses[at + 1]?.start ?? rule.length)) &&
+      isRuleClause(clause.text),
+  );
+}
