@@ -7,7 +7,7 @@
  * at all, so the next run learns exactly what a run that was never interrupted would have.
  */
 
-import { heldValues } from "../core/conventions/named-values.js";
+import { type HeldValues, heldValues } from "../core/conventions/named-values.js";
 import {
   buildExperiencePrompt,
   buildOfflineExperience,
@@ -100,7 +100,7 @@ export async function prepareTask(
  * The values the live conventions of the task's project hold (named-values.ts): a message that
  * changes one of them is read as a convention even with no marker of its own.
  */
-async function heldValuesOf(context: TaskContext): Promise<ReadonlySet<string> | undefined> {
+async function heldValuesOf(context: TaskContext): Promise<HeldValues | undefined> {
   if (context.projectId === null) return undefined;
   const conventions = await context.store.listLessons({
     scopeKeys: [lessonScopeKey({ scope: "project", projectId: context.projectId })],
@@ -111,7 +111,7 @@ async function heldValuesOf(context: TaskContext): Promise<ReadonlySet<string> |
   return heldValues(
     conventions.map((lesson) => lesson.rule),
     conventions.flatMap((lesson) =>
-      lesson.slot?.value ? [{ slot: lesson.slot.id, value: lesson.slot.value }] : [],
+      lesson.slot?.value ? [{ id: lesson.slot.id, value: lesson.slot.value }] : [],
     ),
   );
 }

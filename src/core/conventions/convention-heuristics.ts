@@ -24,7 +24,7 @@ import type { AgentReply } from "./convention-echoes.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { saysWord } from "./convention-threads.js";
 import { answersOnly } from "./convention-words.js";
-import { valuesWritten } from "./named-values.js";
+import { type HeldValues, valuesWritten } from "./named-values.js";
 import { toolChoice } from "./slot-rule.js";
 import { writtenForms } from "./slot-values.js";
 
@@ -239,7 +239,7 @@ export function withConventions(
   rows: readonly TaskMessage[],
   heuristics: readonly TransferableHeuristic[],
   title: string,
-  projectValues?: ReadonlySet<string>,
+  projectValues?: HeldValues,
 ): TransferableHeuristic[] {
   const result = [...heuristics];
   let lastCommand: string | null = null;

@@ -50,10 +50,10 @@ import {
   onlyDrops,
   readsAsDirective,
 } from "./convention-words.js";
-import { namesHeldValueBack } from "./named-values.js";
+import { type HeldSlotValue, type HeldValues, namesHeldValueBack } from "./named-values.js";
 import { clausesBySlot, sets } from "./slot-clauses.js";
 import { readSlots, type SlotFinding, saidOfEveryOne } from "./slot-rule.js";
-import { type HeldSlotValue, switchedValue } from "./switched-values.js";
+import { switchedValue } from "./switched-values.js";
 
 /** A convention read from a message. */
 export interface ConventionFinding {
@@ -100,7 +100,7 @@ export interface MessageReading {
   /** The agent's text reply right after the message: a unit it says back is standing (see convention-echoes.ts). */
   reply?: AgentReply | null;
   /** The values the project's conventions hold (named-values.ts): a unit that changes one is standing. */
-  held?: ReadonlySet<string>;
+  held?: HeldValues;
   /** A value a convention holds in a slot that the message names: a switch said in it sets that slot (switched-values.ts). */
   switchedFrom?: HeldSlotValue | null;
 }
@@ -226,7 +226,7 @@ function readStatement(unit: RuleUnit, text: string, reading: MessageReading): C
   const bare = own.length === 0 ? (reading.bare ?? null) : null;
   // "clap is too heavy … we're switching to argh": a switch to a thing no entry names sets the held value's slot.
   const switched =
-    own.length === 0 && headed.length === 0 && reading.switchedFrom
+    own.length === 0 && bare === null && headed.length === 0 && reading.switchedFrom
       ? switchedValue(text, reading.switchedFrom)
       : null;
   const slots =

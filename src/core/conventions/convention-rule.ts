@@ -67,6 +67,7 @@ import {
   withReplacementNamedBack,
 } from "./convention-words.js";
 import type { LearningRule } from "./learning-rule.js";
+import type { HeldValues } from "./named-values.js";
 import { memberSlotsNamed } from "./slot-rule.js";
 import { firstValue, stackDescription } from "./stack-descriptions.js";
 import { heldSlotNamedIn } from "./switched-values.js";
@@ -81,7 +82,7 @@ export interface ConventionContext {
   /** What the agent did right after the message, if its next row is a reply or a command (see convention-echoes.ts). */
   reply?: AgentReply | null;
   /** The values the project's conventions hold (see named-values.ts). */
-  held?: ReadonlySet<string>;
+  held?: HeldValues;
 }
 
 /**
@@ -96,7 +97,7 @@ export function readConventions(
   message: string,
   lastCommand: string | null = null,
   reply: AgentReply | null = null,
-  held?: ReadonlySet<string>,
+  held?: HeldValues,
 ): ConventionFinding[] {
   const units = ruleUnits(message);
   const reading: MessageReading = {

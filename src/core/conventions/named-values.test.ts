@@ -46,12 +46,12 @@ describe("namesHeldValueBack", () => {
   const held = heldValues(["Nightly loads run on the LOAD_XS pool", "Branches are named feature/<ticket>"]);
 
   it("reads a change that names a held value and a new one of its shape", () => {
-    expect(held).toEqual(new Set(["load_xs", "feature/"]));
+    expect(held.keys).toEqual(new Set(["load_xs", "feature/"]));
     expect(namesHeldValueBack("LOAD_XS keeps timing out, so nightly loads now use LOAD_M", held)).toBe(true);
     expect(namesHeldValueBack("feature/ 不用了，统一用 story/单号", held)).toBe(true);
     // Another version of a tool held with a version.
     const versions = heldValues(["format with clang-format 15"]);
-    expect(versions).toEqual(new Set(["clang-format 15", "version of clang-format"]));
+    expect(versions.keys).toEqual(new Set(["clang-format 15", "version of clang-format"]));
     expect(namesHeldValueBack("the CI image moved to clang-format 18", versions)).toBe(true);
     expect(namesHeldValueBack("the CI image still has clang-format 15", versions)).toBe(false);
   });
@@ -60,8 +60,8 @@ describe("namesHeldValueBack", () => {
     expect(namesHeldValueBack("nightly loads now use LOAD_M", held)).toBe(false);
     expect(namesHeldValueBack("LOAD_XS timed out again, can you look at LOAD_XS logs", held)).toBe(false);
     expect(namesHeldValueBack("LOAD_XS and LOAD_M both show in the dashboard", held)).toBe(false);
-    expect(namesHeldValueBack("LOAD_XS keeps timing out, so nightly loads now use LOAD_M", new Set())).toBe(
-      false,
-    );
+    expect(
+      namesHeldValueBack("LOAD_XS keeps timing out, so nightly loads now use LOAD_M", heldValues([])),
+    ).toBe(false);
   });
 });

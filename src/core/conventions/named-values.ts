@@ -13,7 +13,6 @@ import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { VALUE_SHAPES, type ValueShape } from "../lexicon/value-shapes.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
-import { type HeldSlotValue, heldSlotKey } from "./switched-values.js";
 
 /** A value as a rule writes it: its shape, its bare name (no quotes, no type arguments) and its key. */
 export interface WrittenValue {
@@ -101,7 +100,7 @@ export function tellsChange(rule: string): boolean {
  * {@link valuesWritten} gives them) and another value of the same shape they do not, and tells of a
  * change: it changes a convention of the project.
  */
-export function namesHeldValueBack(text: string, held: ReadonlySet<string>): boolean {
+export function namesHeldValueBack(text: string, { keys: held }: HeldValues): boolean {
   if (held.size === 0) return false;
   const said = valuesWritten(text);
   // Another version of a tool the project holds a version of ("moved to clang-format 18").
@@ -117,17 +116,29 @@ export function namesHeldValueBack(text: string, held: ReadonlySet<string>): boo
 /** The key under which a project holds some version of `tool`. */
 const versionOf = (tool: string) => `version of ${tool}`;
 
+/** A value a convention of the project holds in a slot (clap as its `cli-parser`), lower case. */
+export interface HeldSlotValue {
+  id: string;
+  value: string;
+}
+
 /**
- * The keys of every value `rules` write, the tools they name a version of, and the values they hold
- * in slots (switched-values.ts): what a project's conventions hold.
+ * What a project's live conventions hold: the keys of every value their rules write and of the
+ * tools they name a version of, and the values they hold in slots (read by switched-values.ts).
  */
-export function heldValues(rules: readonly string[], slots: readonly HeldSlotValue[] = []): Set<string> {
-  return new Set([
-    ...rules.flatMap((rule) =>
+export interface HeldValues {
+  keys: ReadonlySet<string>;
+  slots: readonly HeldSlotValue[];
+}
+
+/** What `rules`, and the slot values `slots` of the same conventions, hold (see {@link HeldValues}). */
+export function heldValues(rules: readonly string[], slots: readonly HeldSlotValue[] = []): HeldValues {
+  const keys = new Set(
+    rules.flatMap((rule) =>
       valuesWritten(rule).flatMap((value) =>
         value.tool === undefined ? [value.key] : [value.key, versionOf(value.tool)],
       ),
     ),
-    ...slots.map(heldSlotKey),
-  ]);
+  );
+  return { keys, slots: slots.map(({ id, value }) => ({ id, value: value.toLowerCase() })) };
 }

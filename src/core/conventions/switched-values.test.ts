@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readConventions } from "./convention-rule.js";
-import { heldValues } from "./named-values.js";
+import { type HeldValues, heldValues } from "./named-values.js";
 import { heldSlotNamedIn, switchedValue } from "./switched-values.js";
 
 /** What the project holds: one convention's rule and the value it holds in its slot. */
-const holding = (rule: string, slot: string, value: string) => heldValues([rule], [{ slot, value }]);
+const holding = (rule: string, slot: string, value: string) => heldValues([rule], [{ id: slot, value }]);
 
-const slotsRead = (message: string, held: ReadonlySet<string>) =>
+const slotsRead = (message: string, held: HeldValues) =>
   readConventions(message, null, null, held).map(
     (finding) => finding.slot && [finding.slot.slot, finding.slot.value],
   );
@@ -33,7 +33,7 @@ describe("a switch to a thing no entry names", () => {
     const clap = holding("Arg parsing uses clap's derive API", "cli-parser", "clap");
     expect(readConventions("we're switching to argh.", null, null, heldValues([]))).toEqual([]);
     expect(heldSlotNamedIn("we're switching to argh", clap)).toBeNull();
-    const from = { slot: "cli-parser", value: "clap" };
+    const from = { id: "cli-parser", value: "clap" };
     expect(switchedValue("we upgraded to Rails 8 over the weekend", from)).toBeNull();
     expect(switchedValue("switch to the main branch instead", from)).toBeNull();
     expect(switchedValue("argh is nice", from)).toBeNull();
@@ -47,11 +47,11 @@ describe("a switch to a thing no entry names", () => {
     const held = heldValues(
       [],
       [
-        { slot: "cli-parser", value: "clap" },
-        { slot: "errors", value: "anyhow" },
+        { id: "cli-parser", value: "clap" },
+        { id: "errors", value: "anyhow" },
       ],
     );
     expect(heldSlotNamedIn("clap and anyhow are both too heavy", held)).toBeNull();
-    expect(heldSlotNamedIn("clap is too heavy", held)).toEqual({ slot: "cli-parser", value: "clap" });
+    expect(heldSlotNamedIn("clap is too heavy", held)).toEqual({ id: "cli-parser", value: "clap" });
   });
 });

@@ -9,15 +9,8 @@
 import { SWITCH_CUES } from "../lexicon/switch-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { escapeRegExp, saysWord } from "../regexp.js";
+import type { HeldSlotValue, HeldValues } from "./named-values.js";
 import { type SlotFinding, slotWork } from "./slot-rule.js";
-
-/** A value a convention of the project holds in a slot. */
-export interface HeldSlotValue {
-  slot: string;
-  value: string;
-}
-
-const PREFIX = "slot value ";
 
 /** A name said with a version ("Rails 8", "node 22"): a version, not a switch to another thing. */
 const VERSIONED = (term: string) => new RegExp(`\\b${escapeRegExp(term)}\\s*v?\\d`, "i");
@@ -29,28 +22,14 @@ const ARTICLED = (term: string) =>
 /** A thing's name: one word, as tools and libraries are named (argh, go-cmp, @corp/logger). */
 const NAME = /^[\w@][\w@./+-]*$/;
 
-/** The key under which the project's held values keep a slot's value (see named-values.ts `heldValues`). */
-export function heldSlotKey({ slot, value }: HeldSlotValue): string {
-  return `${PREFIX}${slot}=${value.toLowerCase()}`;
-}
-
-/** The slot values among a project's held values. */
-function heldSlotValues(held: ReadonlySet<string>): HeldSlotValue[] {
-  return [...held].flatMap((key) => {
-    if (!key.startsWith(PREFIX)) return [];
-    const [slot, value] = [key.slice(PREFIX.length, key.indexOf("=")), key.slice(key.indexOf("=") + 1)];
-    return slot === "" || value === "" ? [] : [{ slot, value }];
-  });
-}
-
 /**
  * The value the project holds that `message` names, when it names the values of one slot only
  * ("clap is too heavy…, half of it is clap" → cli-parser = clap); else null.
  */
-export function heldSlotNamedIn(message: string, held: ReadonlySet<string>): HeldSlotValue | null {
-  const named = heldSlotValues(held).filter(({ value }) => saysWord(message, value));
+export function heldSlotNamedIn(message: string, held: HeldValues): HeldSlotValue | null {
+  const named = held.slots.filter(({ value }) => saysWord(message, value));
   const [first] = named;
-  return first !== undefined && named.every(({ slot }) => slot === first.slot) ? first : null;
+  return first !== undefined && named.every(({ id }) => id === first.id) ? first : null;
 }
 
 /**
@@ -71,5 +50,5 @@ export function switchedValue(sentence: string, from: HeldSlotValue): SlotFindin
   const [term] = use;
   if (term === undefined || use.length !== 1) return null;
   const index = sentence.toLowerCase().indexOf(term);
-  return { slot: from.slot, value: term, work: slotWork(from.slot), index: Math.max(index, 0) };
+  return { slot: from.id, value: term, work: slotWork(from.id), index: Math.max(index, 0) };
 }

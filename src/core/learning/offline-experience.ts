@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import { withConventions } from "../conventions/convention-heuristics.js";
+import type { HeldValues } from "../conventions/named-values.js";
 import type { LessonScope, LessonSlot } from "../lessons/lesson.js";
 import { languageOf } from "../lexicon/language.js";
 import type { ExperienceContext } from "./experience-context.js";
@@ -170,7 +171,7 @@ export interface OfflineExperienceInput {
   /** Signals of the task or of its whole session (only those on the task's rows are used). */
   signals: readonly TaskSignal[];
   /** The values the project's live conventions hold: a message that changes one is a convention (named-values.ts). */
-  held?: ReadonlySet<string>;
+  held?: HeldValues;
 }
 
 /**

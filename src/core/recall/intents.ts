@@ -9,7 +9,18 @@
 import { asksFirst, kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { asksAboutTheWorld, opensLikeKnowledgeQuestion } from "../lexicon/knowledge-questions.js";
 
-export { asksFirst };
+/**
+ * Read from the lexicons, under the names recall uses: `isGeneralQuestion`, a knowledge question or a
+ * writing request, or a question that opens like one ("what's …", "why does …"), whose lessons are a
+ * little less relevant; `isKnowledgeQuestion`, a question about a concept that names no part of the
+ * project ("what's the difference between terraform taint and plan -replace?"), which no project
+ * lesson serves (core/lexicon/knowledge-questions.ts); `asksFirst` (kinds-of-work.ts).
+ */
+export {
+  asksAboutTheWorld as isKnowledgeQuestion,
+  asksFirst,
+  opensLikeKnowledgeQuestion as isGeneralQuestion,
+};
 
 /**
  * A situation every task ends in: the agent answering. A lesson about how to answer ("don't write
@@ -53,22 +64,6 @@ export function appliesToEveryAnswer(trigger: string): boolean {
 
 /** The activities a text is about: its kinds of work (see core/lexicon/kinds-of-work.ts). Remembered. */
 export const activities: (text: string) => ReadonlySet<string> = kindsOfWork;
-
-/**
- * True for a general-knowledge question or a writing request, or a question that opens like one
- * ("what's …", "why does …"): see core/lexicon/knowledge-questions.ts.
- */
-export function isGeneralQuestion(text: string): boolean {
-  return opensLikeKnowledgeQuestion(text);
-}
-
-/**
- * True for a question about a concept, or a request for writing, that names no part of the project
- * ("what's the difference between terraform taint and plan -replace?"): no project lesson serves it.
- */
-export function isKnowledgeQuestion(text: string): boolean {
-  return asksAboutTheWorld(text);
-}
 
 /** How many activities two texts share. */
 export function sharedActivities(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
