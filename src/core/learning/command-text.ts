@@ -148,15 +148,27 @@ const MISSING_MODULE =
  * program may precede the retry: a service start (`docker compose up -d db`) after "connect
  * ECONNREFUSED 127.0.0.1:5432", a build that names the missing module (`pnpm --filter
  * @acme/shared build`) after "Cannot find module '@acme/shared'", or a code generator the failure
- * names (`npx prisma generate` after "PrismaClientValidationError").
+ * names (`npx prisma generate` after "PrismaClientValidationError"), or any command the failure
+ * itself says to run (`bin/rails db:migrate RAILS_ENV=test` after "Migrations are pending. To
+ * resolve this issue, run: bin/rails db:migrate RAILS_ENV=test").
  */
 export function isEnvironmentFix(fix: string, failureOutput: string): boolean {
+  if (namedInOutput(fix, failureOutput)) return true;
   if (SERVICE_START.test(fix.trim())) return SERVICE_DOWN.test(failureOutput);
   const generator = GENERATE_STEP.exec(fix)?.[1];
   if (generator !== undefined) return new RegExp(`\\b${generator}`, "i").test(failureOutput);
   const missing = MISSING_MODULE.exec(failureOutput);
   const module = missing?.slice(1).find((group) => group !== undefined);
   return module !== undefined && BUILD_STEP.test(fix) && fix.includes(module);
+}
+
+/** The shortest command a failure's output can name as its remedy (`make`, `ls` are too short to tell). */
+const MIN_NAMED_FIX_CHARS = 8;
+
+/** True when the failure's output names `fix` word for word, spaces aside: it said to run it. */
+function namedInOutput(fix: string, failureOutput: string): boolean {
+  const command = fix.trim().replace(/\s+/g, " ");
+  return command.length >= MIN_NAMED_FIX_CHARS && failureOutput.replace(/\s+/g, " ").includes(command);
 }
 
 /** zsh names the program last: "zsh: command not found: jq". */

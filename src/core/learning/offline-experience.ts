@@ -10,6 +10,7 @@ import { withConventions } from "../conventions/convention-heuristics.js";
 import type { HeldValues } from "../conventions/named-values.js";
 import type { LessonScope, LessonSlot } from "../lessons/lesson.js";
 import { languageOf } from "../lexicon/language.js";
+import { type AnsweredRetry, unlearntAnswers } from "./answered-retries.js";
 import type { ExperienceContext } from "./experience-context.js";
 import {
   MAX_EXPERIENCE_ITEMS,
@@ -203,13 +204,15 @@ export function buildOfflineExperience(input: OfflineExperienceInput): TaskExper
   const attempts: FailedAttempt[] = [];
   const heuristics: TransferableHeuristic[] = [];
   const criteria: string[] = [];
-  retryRule(context, attempts, heuristics);
+  const answered: AnsweredRetry[] = [];
+  retryRule(context, attempts, heuristics, answered);
   repeatedErrorRule(context, heuristics);
   const working = workingApproach(context);
   const used = correctionRule(context, attempts, heuristics);
   constraintRule(context, used, criteria, heuristics);
   statedRule(context, heuristics);
   redirectRule(context, heuristics);
+  heuristics.push(...unlearntAnswers(context, answered));
   heuristics.push(...remedyRule.learn(context));
   const unique = new Map<string, TransferableHeuristic>();
   for (const heuristic of withConventions(rows, heuristics, context.activity, input.held)) {

@@ -11,12 +11,11 @@
 import { namesCode } from "../lexicon/code-terms.js";
 import { COMPLAINT_CUES } from "../lexicon/complaint-cues.js";
 import { CORRECTION_OPENERS } from "../lexicon/correction-openers.js";
-import { compiledEntries } from "../lexicon/define-lexicon.js";
 import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
-import { REDIRECT_REQUESTS, verbOfGerund } from "../lexicon/redirect-requests.js";
+import { readRedirect } from "../lexicon/redirect-requests.js";
 import { REJECT_CUES } from "../lexicon/reject-cues.js";
 import { wishesAnswerForm } from "../lexicon/response-style-cues.js";
 import { NEW_GOAL_OPENERS } from "../lexicon/task-openers.js";
@@ -71,29 +70,13 @@ function agentTurnBefore(rows: readonly TaskMessage[], index: number): AgentTurn
   return action === undefined && !answered ? null : { action, answered };
 }
 
-const REDIRECTS = compiledEntries(REDIRECT_REQUESTS);
-
 /** A sentence with its opener ("no,", "nope.") cut, and a polite or rhetorical lead read as a request. */
 function readSentence(sentence: string): { text: string; redirected: boolean } {
   let text = stripLeadIns(sentence);
   const opener = CORRECTION_OPENERS.pattern.exec(text.toLowerCase());
   if (opener !== null) text = text.slice(opener[0].length).replace(/^[\s,.!:;—-]+/, "");
-  for (const { entry, pattern } of REDIRECTS) {
-    const lead = pattern.exec(text);
-    if (lead === null) continue;
-    const rest = text.slice(lead[0].length).trimStart();
-    const gerund = /^(\w+ing)\b/.exec(rest)?.[1];
-    const verb = gerund === undefined ? rest : `${verbOfGerund(gerund)}${rest.slice(gerund.length)}`;
-    const read =
-      entry.lead === "base"
-        ? verb
-        : entry.lead === "dont"
-          ? `don't ${verb}`
-          : entry.lead === "drop"
-            ? `${entry.replacement ?? ""}${/^\p{Script=Han}/u.test(entry.replacement ?? "") ? "" : " "}${rest}`.trim()
-            : text;
-    return { text: read, redirected: true };
-  }
+  const read = readRedirect(text);
+  if (read !== null) return { text: read, redirected: true };
   return { text, redirected: false };
 }
 

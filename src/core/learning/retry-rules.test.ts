@@ -311,3 +311,100 @@ describe("rule 1: the call that did the job, past the looks in between", () => {
     ]);
   });
 });
+
+describe("rule 1b: a fix the failure names", () => {
+  it("runs the command the error output says to run, whatever its program", () => {
+    const [heuristic] = experienceOf([
+      { user: "add a cancelled_at column to appointments, with a spec" },
+      {
+        tool: "Bash",
+        input: "bundle exec rspec spec/models/appointment_spec.rb",
+        output:
+          "ActiveRecord::PendingMigrationError:\n\n  Migrations are pending. To resolve this issue, run:\n\n        bin/rails db:migrate RAILS_ENV=test\n",
+        error: true,
+      },
+      { tool: "Bash", input: "bin/rails db:migrate RAILS_ENV=test", output: "== AddCancelledAt: migrated" },
+      {
+        tool: "Bash",
+        input: "bundle exec rspec spec/models/appointment_spec.rb",
+        output: "1 example, 0 failures",
+      },
+    ]).transferableHeuristics;
+    expect(heuristic?.rule).toMatch(
+      /^If `bundle exec rspec spec\/models\/appointment_spec\.rb` fails with "ActiveRecord::Pending.*run `?bin\/rails db:migrate RAILS_ENV=test`? first/,
+    );
+  });
+});
+
+describe("rule 1: a retry with what the user answered", () => {
+  const denied =
+    "fatal error: An error occurred (AccessDenied) when calling the GetObject operation: Access Denied";
+
+  it("learns the retry when the user's answer supplied what it changed", () => {
+    const experience = experienceOf([
+      { user: "pull yesterday's events export from s3 and count the lines" },
+      {
+        tool: "Bash",
+        input: "aws s3 cp s3://acme-exports/events/day.csv.gz /tmp/",
+        output: denied,
+        error: true,
+      },
+      { assistant: "Access denied with the default credentials. Is there a profile I should use?" },
+      { user: "--profile analytics-ro" },
+      {
+        tool: "Bash",
+        input: "aws s3 cp s3://acme-exports/events/day.csv.gz /tmp/ --profile analytics-ro",
+        output: "download: done",
+      },
+    ]);
+    expect(experience.transferableHeuristics).toMatchObject([
+      { kind: "prefer", rule: expect.stringContaining("--profile analytics-ro") },
+    ]);
+  });
+
+  it("learns a retry of the same program at another host the user named", () => {
+    const experience = experienceOf([
+      { user: "hit the staging health endpoint" },
+      {
+        tool: "Bash",
+        input: "curl -s https://staging.shop.io/health",
+        output: "curl: (6) Could not resolve host: staging.shop.io",
+        error: true,
+      },
+      { user: "staging isn't public. it's stg-api.internal.shop.net on port 8443" },
+      {
+        tool: "Bash",
+        input: "curl -sk https://stg-api.internal.shop.net:8443/health",
+        output: '{"status":"ok"}',
+      },
+    ]);
+    expect(experience.transferableHeuristics.map((heuristic) => heuristic.rule)).toContain(
+      "Use `curl -sk https://stg-api.internal.shop.net:8443/health` instead of `curl -s https://staging.shop.io/health`",
+    );
+  });
+
+  it("leaves a standing rule said in between to the rule that reads it", () => {
+    const experience = experienceOf([
+      { user: "fix the typo in the README and push it" },
+      {
+        tool: "Bash",
+        input: "git push origin main",
+        output: "remote: error: GH006: Protected branch update failed for refs/heads/main.",
+        error: true,
+      },
+      {
+        user: "why are you pushing straight to main?? never do that here. branch off as fix/whatever and push that",
+      },
+      {
+        tool: "Bash",
+        input: "git switch -c fix/readme-typo && git push -u origin fix/readme-typo",
+        output: "branch set up",
+      },
+    ]);
+    const rules = experience.transferableHeuristics.map((heuristic) => heuristic.rule);
+    expect(rules.some((rule) => rule.startsWith("Use `git switch"))).toBe(false);
+    expect(rules).toContain(
+      "Don't push straight to main. never do that here. branch off as fix/whatever and push that",
+    );
+  });
+});

@@ -6,6 +6,7 @@
 import { hasHan } from "../lexicon/language.js";
 import { forbids } from "../lexicon/negations.js";
 import { sentenceRun, splitSentences, tokens } from "../lexicon/tokenizer.js";
+import { type AnsweredRetry, sameProgram, suppliedChange } from "./answered-retries.js";
 import {
   distinguishingPair,
   isEnvironmentFix,
@@ -129,6 +130,7 @@ export function retryRule(
   context: ExperienceContext,
   attempts: FailedAttempt[],
   heuristics: TransferableHeuristic[],
+  answered: AnsweredRetry[] = [],
 ): void {
   const { rows, signals, zh } = context;
   const seen = new Set<string>();
@@ -178,18 +180,25 @@ export function retryRule(
       continue;
     }
     const gap = replacement ? between(rows, call.seq, replacement.seq) : [];
-    const quiet = gap.every((row) => row.role !== "user" && !isFileEdit(row));
+    // The user may have answered in between with what the retry changed ("--profile
+    // analytics-ro"; "staging isn't public. it's stg-api.internal… on port 8443"): the change is theirs.
+    const supplied = suppliedChange(gap, failedCommand, newCommand);
+    const answeredAt = supplied ? gap.find((row) => userWords(row) !== null)?.seq : undefined;
+    const quiet = gap.every((row) => (row.role !== "user" || supplied) && !isFileEdit(row));
     if (
       failedCommand !== null &&
       newCommand !== null &&
       quiet &&
       !saysNothing(call.toolOutput ?? "") &&
-      relatedCommands(failedCommand, newCommand) &&
+      (relatedCommands(failedCommand, newCommand) || (supplied && sameProgram(failedCommand, newCommand))) &&
       !objectedTo(rows, replacement as TaskMessage, failedCommand, newCommand)
     ) {
       const [shownNew, shownOld] = distinguishingPair(newCommand, failedCommand, MAX_COMMAND_CHARS);
       const [from, to] = [formatTerm(shownOld), formatTerm(shownNew)];
-      heuristics.push({
+      // A retry the user answered waits: what they said may be a lesson of its own (see `AnsweredRetry`).
+      const add = (heuristic: TransferableHeuristic) =>
+        answeredAt === undefined ? heuristics.push(heuristic) : answered.push({ seq: answeredAt, heuristic });
+      add({
         kind: "prefer",
         trigger,
         rule: clip(zh ? `用 ${to} 代替 ${from}` : `Use ${to} instead of ${from}`, MAX_RULE_CHARS),

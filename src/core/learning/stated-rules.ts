@@ -21,6 +21,7 @@ import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
+import { readRedirect } from "../lexicon/redirect-requests.js";
 import { CONDITIONS, hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
 import {
   firstClause,
@@ -136,10 +137,21 @@ function isStandingInstruction(
 function anaphoric(sentences: readonly Sentence[], position: number): boolean {
   const text = (sentences[position] as Sentence).text;
   const previous = sentences[position - 1]?.text;
-  if (previous === undefined || !namesCode(previous)) return false;
+  if (previous === undefined) return false;
+  // "why are you pushing straight to main?? never do that here": "that" is what the question objects to.
+  if (redirectBefore(sentences, position) !== null)
+    return pointsBackOnly(text) || /\b(?:that|this|it)\b/i.test(text);
+  if (!namesCode(previous)) return false;
   // "locally you always run it with DJANGO_SETTINGS_MODULE=…": "it" is the previous sentence's.
   if (/\b(?:run|use|call|start|invoke|launch|point|pass)\s+(?:it|that|this|them)\b/i.test(text)) return true;
   return !namesCode(text) && /\b(?:that|this|those|these|it|them)\b|这个|那个|这些|那些/i.test(text);
+}
+
+/** The sentence before `position` read as the request it makes, when it is a redirecting one (see redirect-requests.ts). */
+function redirectBefore(sentences: readonly Sentence[], position: number): string | null {
+  const previous = sentences[position - 1]?.text;
+  const read = previous === undefined ? null : readRedirect(stripLeadIns(previous));
+  return read === null ? null : read.charAt(0).toUpperCase() + read.slice(1);
 }
 
 /**
@@ -173,7 +185,13 @@ function ruleRun(
     last = next;
   }
   const quote = sentenceRun(words, first, last);
-  const rule = stripConnectives(instructionText(quote))
+  // A rhetorical question pointed back at is read as the request it makes ("Don't push straight to main").
+  const asked = withPrevious ? redirectBefore(sentences, from) : null;
+  const said =
+    asked === null
+      ? quote
+      : `${asked.replace(/[?？!\s]+$/u, "")}. ${sentenceRun(words, sentences[from] as Sentence, last)}`;
+  const rule = stripConnectives(instructionText(said))
     .replace(/[,\s]+please([.!。]?)$/i, "$1")
     .replace(/[.!。！]$/, "");
   return { rule, quote };

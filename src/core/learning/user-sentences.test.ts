@@ -65,3 +65,16 @@ describe("isContentless", () => {
     expect(isChatty("行数控制在 50 行以内")).toBe(false);
   });
 });
+
+describe("reassurances", () => {
+  it("keeps nothing of a sentence that only reassures or owns a slip", () => {
+    expect(isContentless("No need, that's on me, I should have mentioned it up front.")).toBe(true);
+    expect(isContentless("Ah, sorry, I should have mentioned this earlier.")).toBe(true);
+    expect(isContentless("怪我没说清楚。")).toBe(true);
+  });
+
+  it("keeps what is said beside one", () => {
+    expect(isContentless("my bad, we use pnpm here")).toBe(false);
+    expect(isContentless("no need to run the migrations by hand")).toBe(false);
+  });
+});

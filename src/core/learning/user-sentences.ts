@@ -5,6 +5,7 @@
  */
 import { hanCount } from "../lexicon/language.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
+import { withoutReassurances } from "../lexicon/reassurances.js";
 
 /** Words that only say how often or how annoying something is. */
 const FILLER =
@@ -13,10 +14,12 @@ const FILLER =
 /**
  * True for a sentence with nothing a lesson could keep once frequency words and frustration are
  * removed ("每次都这样。", "Stop guessing.", "Again!", "Same error every time"), or whose whole object
- * is a pronoun ("Prefer that everywhere.", 以后都这样). A rule made of it teaches nothing.
+ * is a pronoun ("Prefer that everywhere.", 以后都这样), or that only reassures the agent or owns a
+ * slip ("No need, that's on me, I should have mentioned it up front": lexicon reassurances.ts).
+ * A rule made of it teaches nothing.
  */
 export function isContentless(sentence: string): boolean {
-  const rest = sentence.replace(FILLER, " ");
+  const rest = withoutReassurances(sentence).replace(FILLER, " ");
   const latin = rest.match(/[A-Za-z0-9][\w'.-]*/g)?.length ?? 0;
   const han = hanCount(rest);
   return (latin < 2 && han < 3 && latin + han < 3) || pointsBackOnly(sentence);

@@ -14,6 +14,7 @@ import {
   PUBLISHES,
   WORK_WORDINGS,
   type WorkWording,
+  work,
   ZH_COMMIT,
 } from "./work-wordings.js";
 
@@ -241,6 +242,35 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     /\b(?:npm|pnpm|yarn|bun|npx)\b|包管理/,
     "I prefer pnpm",
     true,
+  ),
+  named(
+    "messaging",
+    "Working with message queues",
+    "处理消息队列",
+    /\b(?:kafka\w*|redpanda|rpk|rabbitmq|amqp|nats|sqs|pub\/?sub|brokers?|consumer groups?|dead[- ]letter(?: queues?)?|dlq)\b|(?<!(?:of|change|off)[- ](?:the )?)\btopics?\b|\b(?:publish|produce|send)\w* (?:an? |the |some )?(?:\w+ )?(?:events?|messages?|payloads?) (?:to|on|into)\b|消息队列|消费组|死信/,
+    "send a test event to the orders.created topic",
+  ),
+  named(
+    "servers",
+    "Working on remote servers",
+    "操作远程服务器",
+    // A host named with a number ("on app-02", "app-02 上") is a machine of the fleet.
+    /\b(?:ssh(?![- ]?(?:keys?|keygen|agent)\b)|scp|rsync)\b|\bjump ?(?:host|box)\b|\bbastion\b|\b(?:batch|build|app|prod|web|worker) (?:boxes|box|hosts?|servers?|machines?)\b|\bon [a-z]+-\d{1,3}\b|[a-z]+-\d{1,3}\s*上|跳板机|堡垒机|服务器上|机器上/,
+    "ssh -p 2222 ops@jump.prod.shopx.cn",
+  ),
+  // How much of the cluster a service gets is deploy work: replicas, requests and limits, scaling.
+  work(
+    "deploy",
+    /(?<!read[- ])\breplicas?\b|\breplicaCount\b|\bOOMKill\w*|\b(?:cpu|memory|mem) (?:requests?|limits?)\b|\bscale (?:\w+ ){0,3}?(?:to \d+|up|down|out)\b|扩容|缩容|副本数/,
+    "scale the worker to 4 replicas in prod",
+  ),
+  // A table, column or index named by its identifier ("给 orders 表的 user_id 加个索引").
+  work("database", /[a-z_][\w.]*\s*(?:表|列)(?![情达示格单])|索引/, "customers 表需要一个 tax_id 列"),
+  // A change put up for review is a pull request.
+  work(
+    "github",
+    /\b(?:up|out|ready|open(?:ed)?) for (?:code )?review\b|\bget (?:it|this|them) reviewed\b|\breview requests?\b/,
+    "ok the date picker change is done, get it up for review",
   ),
   ...WORK_WORDINGS.entries,
 ]);

@@ -7,7 +7,7 @@
  * the learning rule for corrections reads each entry's `lead` to turn the request into a rule
  * ("would you mind using X" → "Use X"). Pure.
  */
-import { defineLexicon, type LexiconEntry } from "./define-lexicon.js";
+import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
 /**
  * How the words the entry matched at a sentence's start become a rule's opening: `base` — they
@@ -93,4 +93,27 @@ export function verbOfGerund(gerund: string): string {
   const stem = gerund.replace(/ing$/i, "");
   if (E_VERBS.test(stem.toLowerCase())) return `${stem}e`;
   return /([bgmnpt])\1$/i.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+const REDIRECTS = compiledEntries(REDIRECT_REQUESTS);
+
+/**
+ * A redirecting request read as the rule it asks for, by its entry's `lead` ("why are you pushing
+ * straight to main??" → "don't push straight to main??", "would you mind using X" → "use X"); null
+ * when `text` opens with no entry.
+ */
+export function readRedirect(text: string): string | null {
+  for (const { entry, pattern } of REDIRECTS) {
+    const lead = pattern.exec(text);
+    if (lead === null) continue;
+    const rest = text.slice(lead[0].length).trimStart();
+    const gerund = /^(\w+ing)\b/.exec(rest)?.[1];
+    const verb = gerund === undefined ? rest : `${verbOfGerund(gerund)}${rest.slice(gerund.length)}`;
+    if (entry.lead === "base") return verb;
+    if (entry.lead === "dont") return `don't ${verb}`;
+    if (entry.lead === "keep") return text;
+    const replacement = entry.replacement ?? "";
+    return `${replacement}${/^\p{Script=Han}/u.test(replacement) ? "" : " "}${rest}`.trim();
+  }
+  return null;
 }

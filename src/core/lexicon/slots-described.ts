@@ -283,7 +283,7 @@ export const DESCRIBED_SLOTS: readonly SlotEntry[] = [
   ),
   described(
     "message-queue",
-    ["code"],
+    ["messaging", "code"],
     /(?:message |event )?queues?|messaging|events|the event bus|the message bus|pub\/?sub|the (?:message )?broker|消息队列|消息中间件|消息|事件总线|mq/,
     "events go through Kafka",
   ),

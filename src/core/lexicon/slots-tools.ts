@@ -210,7 +210,7 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
   ),
   members(
     "message-queue",
-    ["code"],
+    ["messaging", "code"],
     {
       rabbitmq: "rabbitmq",
       kafka: "kafka",

@@ -60,6 +60,7 @@ export const OTHER_WORK: ReadonlySet<string> = new Set([
   "ci",
   "containers",
   "device",
+  "servers",
   "answers",
 ]);
 
@@ -97,6 +98,8 @@ export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> =
   memory: { en: "Fixing memory problems", zh: "处理内存问题" },
   jobs: { en: "Running training and batch jobs", zh: "运行训练和批处理任务" },
   schedule: { en: "Scheduling jobs", zh: "配置定时任务" },
+  messaging: { en: "Working with message queues", zh: "处理消息队列" },
+  servers: { en: "Working on remote servers", zh: "操作远程服务器" },
   answers: { en: "Writing answers", zh: "回答问题" },
   process: { en: "Working with the user", zh: "与用户协作" },
 };

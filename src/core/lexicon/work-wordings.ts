@@ -53,7 +53,7 @@ export function asksFirst(text: string): boolean {
  * dead-letter queue fails", "publish an event on order created"): what follows names no destination
  * of messages; nor a name in code (Swift's `@Published`).
  */
-export const PUBLISHES = String.raw`(?<![@.])\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(?:queues?|topics?|exchanges?|streams?|channels?|subjects?|brokers?|bus|kafka|nats|rabbitmq|sqs|sns|pub\/?sub|events?|messages?)\b)`;
+export const PUBLISHES = String.raw`(?<![@.])\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(?:queues?|topics?|exchanges?|streams?|channels?|subjects?|brokers?|bus|kafka|nats|rabbitmq|sqs|sns|pub\/?sub|events?|messages?|payloads?)\b)`;
 
 /**
  * After "build", what is made, asked for now ("could you build that", "build me a page"): the work

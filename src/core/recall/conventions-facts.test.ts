@@ -42,3 +42,53 @@ describe("a project's facts about its data stores", () => {
     expect(chosen("write a function that converts camelCase strings to snake_case")).toEqual([]);
   });
 });
+
+describe("a project's facts reach the work they serve", () => {
+  const fact = (id: string, rule: string) => ({ id, trigger: "Working in this project", rule, updatedAt: 1 });
+  const pick = (prompt: string, ...facts: ReturnType<typeof fact>[]) =>
+    chooseConventions(
+      facts.map((lesson) => ({ lesson, relevance: 0 })),
+      promptWork(prompt, false),
+    ).chosen.map((item) => item.lesson.id);
+  const values = fact("values", "The config lives in `deploy/values.yaml`");
+  const broker = fact("broker", "We're on redpanda now, the broker is redpanda-dev.internal:19092");
+  const jump = fact("jump", "跳板机不能用 root 登，用 ops 账号，端口是 2222 不是 22");
+  const goose = fact("goose", "我们的迁移文件都在 db/migrations 下面，用 goose 管");
+  const branches = fact("branches", "Never commit on main. Make a branch and open a PR with gh pr create");
+
+  it("a config file holds for the work its path names", () => {
+    expect(conventionWork(values).has("deploy")).toBe(true);
+    expect(pick("scale the worker to 4 replicas in prod", values)).toEqual(["values"]);
+  });
+
+  it("message brokers, remote servers, tables and reviews are kinds of work of their own", () => {
+    expect(pick("send a sample payload to the orders.cancelled topic", broker)).toEqual(["broker"]);
+    expect(pick("帮我把 app-02 上的 nginx 配置拉下来看看", jump)).toEqual(["jump"]);
+    expect(pick("给 orders 表的 user_id 加个索引", goose)).toEqual(["goose"]);
+    expect(pick("ok the date picker change is done, get it up for review", branches)).toEqual(["branches"]);
+  });
+
+  it("an ssh key is no remote server", () => {
+    expect(
+      promptWork("how do I generate an ed25519 ssh key with a comment?", false).work.has("servers"),
+    ).toBe(false);
+  });
+});
+
+describe("questions that ask of the project", () => {
+  it("a request asked politely, even after what was done, asks for work", () => {
+    const asked = promptWork(
+      "I refactored the ledger entry validation, can you verify nothing broke?",
+      false,
+    );
+    expect(asked.question).toBe(false);
+    expect(asked.work.has("tests")).toBe(true);
+    expect(promptWork("could you explain what git rebase --onto does?", false).question).toBe(true);
+  });
+
+  it("trouble that comes back is the project's, not the world's", () => {
+    expect(promptWork("怎么又连旧地址了？", false).question).toBe(false);
+    expect(promptWork("why is the nightly build failing again?", false).question).toBe(false);
+    expect(promptWork("why does TCP retransmit lost segments?", false).question).toBe(true);
+  });
+});

@@ -15,11 +15,13 @@ import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
 import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
-import { PROJECT_REFERENCES } from "../lexicon/knowledge-questions.js";
+import { opensLikeKnowledgeQuestion, PROJECT_REFERENCES } from "../lexicon/knowledge-questions.js";
+import { politeRequestRest } from "../lexicon/question-forms.js";
 import { withoutExamples, withoutReasons } from "../lexicon/reason-clauses.js";
 import { SATISFACTION_CUES } from "../lexicon/satisfaction-cues.js";
 import { SMALL_TALK_CUES } from "../lexicon/small-talk-cues.js";
 import { splitSentences, tokens } from "../lexicon/tokenizer.js";
+import { TROUBLE_REPORTS } from "../lexicon/trouble-reports.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import {
   OTHER_WORK as CHANGES_NO_CODE,
@@ -128,7 +130,10 @@ export function chitChat(prompt: string, work: ReadonlySet<string>): boolean {
 export function conventionWork(lesson: Pick<Lesson, "trigger" | "rule" | "slot">): Set<string> {
   const slot = slotOfLesson(lesson);
   const governed = slot === null ? [] : slotWork(slot.id);
-  if (governed.length > 0) return new Set(governed);
+  // A config file's path names the work it configures: `deploy/values.yaml` is deploy work too.
+  const configured =
+    slot?.id.startsWith("config-file:") && slot.value !== null ? kindsOfWork(slot.value) : [];
+  if (governed.length > 0) return new Set([...governed, ...configured]);
   // Its reasons name no work of its own: "…, the CI check fails without it" is about code.
   const said = withoutExamples(withoutReasons(lesson.rule));
   const text = `${lesson.trigger}\n${said}`;
@@ -208,12 +213,24 @@ function asksOfTheProject(asked: ReadonlySet<string>): boolean {
 }
 
 /**
+ * True for a request asked as a question ("can you verify nothing broke?"), not for knowledge
+ * ("could you explain what rebase --onto does?").
+ */
+function asksPolitely(prompt: string): boolean {
+  // The request may come after what was done: "I refactored the validation, can you verify nothing broke?".
+  const asked = politeRequestRest(prompt.split(/[,;.，；。]\s+/).at(-1) ?? prompt);
+  return asked !== null && !opensLikeKnowledgeQuestion(asked) && opensWithInstructionVerb(asked);
+}
+
+/**
  * True for a knowledge question (see `isGeneralQuestion`), a question that does not name the
- * project, or a request for a self-contained snippet that does not ("write a regex that…").
+ * project, or a request for a self-contained snippet that does not ("write a regex that…"). A
+ * question that reports the project's trouble ("又连不上了？", lexicon trouble-reports.ts) or asks
+ * politely for work names the project.
  */
 export function asksForKnowledge(prompt: string, general: boolean): boolean {
   if (general) return true;
-  if (PROJECT_REFERENCES.test(prompt)) return false;
+  if (PROJECT_REFERENCES.test(prompt) || TROUBLE_REPORTS.test(prompt) || asksPolitely(prompt)) return false;
   return (
     SELF_CONTAINED_REQUESTS.test(prompt) ||
     (QUESTION.test(prompt) && !asksOfTheProject(requestedWork(prompt, kindsOfWork(prompt))))
