@@ -32,30 +32,32 @@ export function unlearntAnswers(
 }
 
 /**
- * True when a user message between a failed command and its retry supplied what the retry changed:
- * a word of at least three characters the user said is in the new command and not in the failed one
- * (`--profile analytics-ro` after "--profile analytics-ro"). There is one user message in between,
- * and it states no standing rule: the user answers, the agent retries.
+ * The user message between a failed command and its retry that supplied what the retry changed,
+ * by `seq`, or null: a word of at least three characters the user said is in the new command and
+ * not in the failed one (`--profile analytics-ro` after "--profile analytics-ro"). There is one user
+ * message in between, and it states no standing rule: the user answers, the agent retries.
  */
 export function suppliedChange(
   gap: readonly TaskMessage[],
   failedCommand: string | null,
   newCommand: string | null,
-): boolean {
-  if (failedCommand === null || newCommand === null) return false;
-  const said = gap.map(userWords).filter((words): words is string => words !== null);
+): number | null {
+  if (failedCommand === null || newCommand === null) return null;
+  const said = gap.filter((row) => userWords(row) !== null);
+  const [row] = said;
   // A standing rule said in between ("never do that here. branch off as fix/whatever…") is the
   // lesson itself (stated-rules.ts), not an answer the retry used.
   // Nor is news of a change ("we moved off fly last month … deploy is kamal deploy"): supersession
   // reads it as the project's new convention.
-  const answer = said[0] as string;
-  if (said.length !== 1 || hasStandingMarker(answer) || saysUpdate(answer)) return false;
+  if (said.length !== 1 || row === undefined) return null;
+  const answer = userWords(row) as string;
+  if (hasStandingMarker(answer) || saysUpdate(answer)) return null;
   const before = tokens(failedCommand, { parts: true });
   const added = [...tokens(newCommand, { parts: true })].filter(
     (token) => token.length >= 3 && !before.has(token),
   );
   const answered = tokens(answer, { parts: true });
-  return added.some((token) => answered.has(token));
+  return added.some((token) => answered.has(token)) ? row.seq : null;
 }
 
 /** True when two commands run the same program (`curl -s https://a/health`, `curl -sk https://b:8443/health`). */

@@ -182,8 +182,8 @@ export function retryRule(
     const gap = replacement ? between(rows, call.seq, replacement.seq) : [];
     // The user may have answered in between with what the retry changed ("--profile
     // analytics-ro"; "staging isn't public. it's stg-api.internal… on port 8443"): the change is theirs.
-    const supplied = suppliedChange(gap, failedCommand, newCommand);
-    const answeredAt = supplied ? gap.find((row) => userWords(row) !== null)?.seq : undefined;
+    const answeredAt = suppliedChange(gap, failedCommand, newCommand);
+    const supplied = answeredAt !== null;
     const quiet = gap.every((row) => (row.role !== "user" || supplied) && !isFileEdit(row));
     if (
       failedCommand !== null &&
@@ -197,7 +197,7 @@ export function retryRule(
       const [from, to] = [formatTerm(shownOld), formatTerm(shownNew)];
       // A retry the user answered waits: what they said may be a lesson of its own (see `AnsweredRetry`).
       const add = (heuristic: TransferableHeuristic) =>
-        answeredAt === undefined ? heuristics.push(heuristic) : answered.push({ seq: answeredAt, heuristic });
+        answeredAt === null ? heuristics.push(heuristic) : answered.push({ seq: answeredAt, heuristic });
       add({
         kind: "prefer",
         trigger,
