@@ -212,6 +212,8 @@ interface PreparedInstincts {
   sessionId: string;
   candidates: InstinctCandidate[];
   at: number | null;
+  /** The messages they were read from: a quote names the message it was said in. */
+  messages: readonly TaskMessage[];
 }
 
 /**
@@ -228,6 +230,7 @@ async function prepareInstincts(
     sessionId: result.sessionId,
     candidates: [],
     at: messages.at(-1)?.createdAt ?? null,
+    messages,
   };
   if (config.instincts === "off") return prepared;
   const observations = messages
@@ -258,7 +261,14 @@ async function learnInstincts(
   for (const instinct of instincts.candidates) {
     countLesson(
       counts,
-      await context.lessons.learn(instinctToLesson({ instinct, task, at: instincts.at ?? context.now() })),
+      await context.lessons.learn(
+        instinctToLesson({
+          instinct,
+          task,
+          at: instincts.at ?? context.now(),
+          messages: instincts.messages,
+        }),
+      ),
     );
   }
 }

@@ -11,7 +11,7 @@ import { applyDedupDecision, type DedupConfig, decideDedup } from "../core/lesso
 import type { LessonEvent } from "../core/lessons/history.js";
 import { createLesson, type Lesson } from "../core/lessons/lesson.js";
 import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
-import { dropsOnlyLesson, replacedBy, subsumesDrop } from "../core/lessons/subsumed-drops.js";
+import { dropsOnlyLesson, replacedBy, restatedBeside, subsumesDrop } from "../core/lessons/subsumed-drops.js";
 import {
   governsAnotherSlot,
   overturnedBy,
@@ -124,6 +124,19 @@ export async function learnLesson(
     // queued; dev runs now use WH_DBT_SMALL"): the convention that holds that value is overturned.
     const built = dropsSomething(candidate) || mayNameValuesBack(candidate) ? await liveLessons() : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
+    if (process.env.DBG)
+      console.error(
+        "OVR",
+        candidate.rule.slice(0, 60),
+        JSON.stringify(candidate.slot),
+        candidate.evidence[0]?.messageId,
+        built.length,
+        overturned.map((l) => [
+          l.rule.slice(0, 50),
+          JSON.stringify(l.slot),
+          l.evidence.map((e) => e.messageId + "@" + e.sessionId).join(","),
+        ]),
+      );
     // A drop a change leaves behind ("lg_ is out" beside "variables use acct_ now") gives way to it,
     // whichever of the two is learnt first (core/lessons/subsumed-drops.ts).
     const leftBehind = await dropsLeftBehind(candidate, overturned, liveLessons, () =>
@@ -212,16 +225,32 @@ async function dropsLeftBehind(
 ): Promise<{ overturned: Lesson[]; subsumedBy: Lesson | null }> {
   const none = { overturned: [], subsumedBy: null };
   if (candidate.convention === true && !dropsOnlyLesson(candidate)) {
-    const drops = (await liveLessons()).filter(dropsOnlyLesson);
-    if (drops.length === 0) return none;
+    const live = await liveLessons();
+    // What a correction read from the same message only restates gives way to it too.
+    const restated = live.filter((lesson) => restatedBeside(candidate, lesson));
+    const drops = live.filter(dropsOnlyLesson);
+    if (drops.length === 0) return { overturned: restated, subsumedBy: null };
     const lessons = await all();
     const replaced = [...overturned, ...overturned.flatMap((lesson) => replacedBy(lesson.id, lessons))];
     return {
-      overturned: drops.filter((drop) =>
-        subsumesDrop(candidate, drop, replaced, replacedBy(drop.id, lessons), saidTogether(candidate, drop)),
-      ),
+      overturned: [
+        ...restated,
+        ...drops.filter((drop) =>
+          subsumesDrop(
+            candidate,
+            drop,
+            replaced,
+            replacedBy(drop.id, lessons),
+            saidTogether(candidate, drop),
+          ),
+        ),
+      ],
       subsumedBy: null,
     };
+  }
+  if (candidate.convention !== true) {
+    const restating = (await liveLessons()).find((convention) => restatedBeside(convention, candidate));
+    if (restating !== undefined) return { overturned: [], subsumedBy: restating };
   }
   if (!dropsOnlyLesson(candidate)) return none;
   const lessons = await all();

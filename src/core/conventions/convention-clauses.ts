@@ -10,13 +10,16 @@
  * every clause is a rule by itself (see convention-rule.ts), so "use pnpm, not npm" and "we use
  * ruff, it's fast" stay one rule. Pure.
  */
+import { namesCode } from "../lexicon/code-terms.js";
 import { opensWithInstructionVerb } from "../lexicon/imperative-verbs.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
-import { fragmentOf, leansOnNext, leansOnPrevious } from "../lexicon/leaning-clauses.js";
+import { fragmentOf, leansOnNext, leansOnPrevious, listsItemsOnly } from "../lexicon/leaning-clauses.js";
+import { forbidsEverywhere } from "../lexicon/negations.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { forbidsWithInstead } from "./convention-alternatives.js";
+import { headsRulesGlued } from "./convention-headings.js";
 import { type ConventionFinding, type MessageReading, readUnit } from "./convention-reading.js";
 import { leans, saysMoreOfThe } from "./convention-threads.js";
 import type { RuleUnit } from "./convention-units.js";
@@ -130,6 +133,14 @@ export function joinClause(unit: RuleUnit, clauses: readonly RuleUnit[], index: 
 }
 
 /**
+ * True when a clause bans a practice everywhere ("no force unwraps anywhere in the app"): a rule by
+ * itself. A tool or code dropped everywhere ("no jest.* anywhere") still leans on what replaces it.
+ */
+function bansPracticeEverywhere(clause: string): boolean {
+  return forbidsEverywhere(clause) && memberSlotsNamed(clause).length === 0 && !namesCode(clause);
+}
+
+/**
  * The rules of a sentence that states several, joined by commas or "and" (see `clausesOf`), or
  * null when it states one: a clause that is no rule by itself, or that
  * drops or forbids a thing (it leans on the rule next to it), is joined to its neighbour, and the sentence is several rules only while two or more clauses are left.
@@ -145,6 +156,8 @@ export function clauseRules(unit: RuleUnit, reading: MessageReading): Convention
     if (
       ruleShape(unit.text) === "topic" &&
       /^[a-z][a-z\s-]{1,40}:\s/i.test(unit.text.trim()) &&
+      // A heading of rules is no topic: "The big things I care about: no force unwraps …, every view gets …".
+      !headsRulesGlued(unit.text) &&
       read.flat().every((found) => found.slot === null)
     )
       return null;
@@ -155,9 +168,13 @@ export function clauseRules(unit: RuleUnit, reading: MessageReading): Convention
     const loose = read.findIndex(
       (found, index) =>
         found.length === 0 ||
-        (leans(texts[index] as string) && !forbidsWithInstead((clauses[index] as RuleUnit).text)) ||
+        (leans(texts[index] as string) &&
+          !forbidsWithInstead((clauses[index] as RuleUnit).text) &&
+          !bansPracticeEverywhere(texts[index] as string)) ||
         leansOnNext(texts[index] as string) ||
-        (index > 0 && saysMoreOfThe(texts[index] as string, found)),
+        (index > 0 && saysMoreOfThe(texts[index] as string, found)) ||
+        // Joined from its parts ("owner", "and cost_center"), a clause may only list what the one before counts.
+        (index > 0 && listsItemsOnly((clauses[index] as RuleUnit).text)),
     );
     if (loose === -1) return read.flat();
     clauses = joinClause(unit, clauses, loose);

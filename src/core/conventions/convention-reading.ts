@@ -39,6 +39,7 @@ import { workLabel } from "../lexicon/work-groups.js";
 import { choosesBetween } from "./convention-alternatives.js";
 import { announcesOnly, dropsAThing, namesAValue } from "./convention-announcements.js";
 import { type AgentReply, echoes } from "./convention-echoes.js";
+import { headsRulesGlued } from "./convention-headings.js";
 import { occasionOf } from "./convention-occasions.js";
 import type { RuleUnit } from "./convention-units.js";
 import {
@@ -130,28 +131,40 @@ export function headsRulesOnly(text: string): boolean {
  * True when a unit can state no rule, whatever its words: a question, a condition, a one-off, a
  * story, other people's habits, a guess or a failure report.
  */
-export function statesNoRule(unit: RuleUnit, text: string): boolean {
+export function statesNoRule(unit: RuleUnit, text: string, reading?: MessageReading): boolean {
   if (text === "" || endsAsQuestion(text) || CONDITIONS.test(text)) return true;
   // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
   const strong = hasStrongStandingMarker(unit.text);
   const said = strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text;
+  // A clause under a heading of rules that says what a thing is "for now" tells how it is done
+  // today ("…, and tests are plain XCTest for now"); one that asks for something is still a one-off.
+  const heldNow =
+    reading?.rulesHeaded === true &&
+    reading.inRule === true &&
+    statesClauseRule(said) &&
+    !isInstruction(said, languageOf(said) === "zh");
   return (
-    (isOneOff(said) && !markedApart(said)) || isNotARule(text, holdsNow) || isNotARule(unit.text, holdsNow)
+    (isOneOff(said) && !markedApart(said, unit.text) && !heldNow) ||
+    isNotARule(text, holdsNow) ||
+    isNotARule(unit.text, holdsNow)
   );
 }
 
 /**
- * True when a clause of a Chinese rule carries a strong standing marker or says a change before any
- * clause with a one-off cue: the one-off said after it is about something else ("新页面一律用 SwiftUI 写，老的 UIKit 页面先不动").
- * Not in English, where "never" may report a symptom in another clause ("…, the last student never gets printed").
+ * True when a one-off cue is said in a later clause than a rule that stands apart from it: a clause
+ * of a Chinese rule with a strong standing marker or a change ("新页面一律用 SwiftUI 写，老的 UIKit 页面先不动"),
+ * or, in any language, a list of rules after a heading ("The big things I care about: no force
+ * unwraps …, and tests are plain XCTest for now"). Not a marker in an English clause, where "never"
+ * may report a symptom in another one ("…, the last student never gets printed").
  */
-function markedApart(text: string): boolean {
-  if (languageOf(text) !== "zh") return false;
-  const clauses = text.split(/[，；]/);
+function markedApart(text: string, unit: string): boolean {
+  const zh = languageOf(text) === "zh";
+  const clauses = text.split(zh ? /[，；]/ : /[,;，；]/);
   const oneOff = clauses.findIndex((clause) => isOneOff(clause));
+  if (oneOff <= 0) return false;
+  if (headsRulesGlued(unit)) return true;
   return (
-    oneOff > 0 &&
-    clauses.slice(0, oneOff).some((clause) => hasStrongStandingMarker(clause) || saysUpdate(clause))
+    zh && clauses.slice(0, oneOff).some((clause) => hasStrongStandingMarker(clause) || saysUpdate(clause))
   );
 }
 
@@ -196,7 +209,7 @@ export function readUnit(unit: RuleUnit, text: string, reading: MessageReading):
 
 /** The conventions of one unit said as a statement (see {@link readUnit}). */
 function readStatement(unit: RuleUnit, text: string, reading: MessageReading): ConventionFinding[] {
-  if (statesNoRule(unit, text)) return [];
+  if (statesNoRule(unit, text, reading)) return [];
   // "Prefer that everywhere." says nothing by itself: it confirms the sentence before it; "last
   // naming change" only announces the rule next to it.
   if (pointsBackOnly(text) || announcesOnly(text) || (!unit.listed && headsRulesOnly(unit.text))) return [];

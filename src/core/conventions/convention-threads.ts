@@ -167,7 +167,12 @@ export function withRecalled(
  * withSentry"), not the old value of that rule ("the prefix is now n_. wr_ is retired").
  */
 export function dropsAnotherKind(text: string, before: string): boolean {
-  const dropped = valuesWritten(text);
+  // The values it drops, not the ones it says to use beside them ("vi.fn(), vi.mock() — no jest.*").
+  const avoided = [...preferenceTerms(text).avoid];
+  const dropped = valuesWritten(text).filter(
+    (value) =>
+      avoided.length === 0 || avoided.some((term) => value.key.includes(term) || term.includes(value.key)),
+  );
   const shapes = new Set(valuesWritten(before).map((value) => value.shape));
   // A thing the rule names already is the same thing ("… instead of @sensor_safe. sensor_safe gets deleted").
   const said = before.toLowerCase();

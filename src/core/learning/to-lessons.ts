@@ -135,6 +135,8 @@ export interface InstinctToLessonInput {
   instinct: InstinctCandidate;
   task: LessonSource;
   at: number;
+  /** The session's messages: each quote names the message it was said in (see {@link quotedMessageId}). */
+  messages?: readonly TaskMessage[];
 }
 
 /**
@@ -143,7 +145,7 @@ export interface InstinctToLessonInput {
  * and confidence, one evidence entry per quote.
  */
 export function instinctToLesson(input: InstinctToLessonInput): LessonDraft {
-  const { instinct, task, at } = input;
+  const { instinct, task, at, messages = [] } = input;
   const slot = ruleSlot(instinct.action);
   return {
     ...(slot ? { slot } : {}),
@@ -155,6 +157,6 @@ export function instinctToLesson(input: InstinctToLessonInput): LessonDraft {
     scope: resolveScope(instinct.scope, task.projectId),
     projectId: task.projectId,
     confidence: clamp(instinct.confidence),
-    evidence: instinct.evidence.map((quote) => evidenceOf(quote, task, at)),
+    evidence: instinct.evidence.map((quote) => evidenceOf(quote, task, at, quotedMessageId(quote, messages))),
   };
 }

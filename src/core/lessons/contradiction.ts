@@ -9,7 +9,7 @@ import { holdsSeveral, memberNamed, readSlots, slotFamily, slotOf } from "../con
 import { sameValue, writtenByName, writtenForms, writtenLike } from "../conventions/slot-values.js";
 import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
 import { withNamePositions } from "../lexicon/name-positions.js";
-import { narrowedRuleName } from "../lexicon/narrowings.js";
+import { narrowedRuleName, saysZhName } from "../lexicon/narrowings.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
@@ -345,7 +345,9 @@ export function contradicts(
 ): boolean {
   const fresh = preferenceTerms(newer.rule);
   const old = preferenceTerms(older.rule);
-  for (const item of fresh.avoid) if (old.use.has(item)) return true;
+  // What the older one's slot holds is a thing it uses ("prefers numpy-style docstrings" holds numpy).
+  const held = slotOfLesson(older)?.value?.toLowerCase();
+  for (const item of fresh.avoid) if (old.use.has(item) || item === held) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
   return (
     replacesInSlot(newer, older) ||
@@ -388,7 +390,7 @@ export function says(text: string, name: readonly string[]): boolean {
   const forms = name.map((word) => withNamePositions(word));
   const opens = (word: string) =>
     /\p{Script=Han}/u.test(word)
-      ? said.includes(word)
+      ? saysZhName(word, said)
       : new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}`, "u").test(said);
   const latin = forms.filter((word) => /[a-z0-9_@#]/.test(word));
   // A word said in another form names it too: "the exact pinning thing" names "pin … exactly".

@@ -9,9 +9,11 @@
 import { valuesWritten } from "../conventions/named-values.js";
 import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
+import { tokens } from "../lexicon/tokenizer.js";
 import { saysWord } from "../regexp.js";
 import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
 import type { Lesson } from "./lesson.js";
+import { saidTogether } from "./supersession.js";
 
 type Held = Pick<Lesson, "id" | "rule" | "slot" | "supersededById"> & Partial<Pick<Lesson, "convention">>;
 
@@ -96,4 +98,28 @@ export function subsumesDrop(
       gone.some((lesson) => saysWord(lesson.rule, word)),
     );
   });
+}
+
+/** At least this share of a lesson's words in a convention said in the same message: it says nothing more. */
+const RESTATED_SHARE = 0.75;
+
+/**
+ * True when `lesson`, no convention, was read from the message `convention` was, and nearly every
+ * word of its rule is the convention's: the correction "vi.fn(), vi.mock() — no jest.* anywhere.
+ * update that test" beside the convention "Tests run on vitest since last week. vi.fn(), vi.mock() —
+ * no jest.* anywhere". Recalled on its own it would say part of the rule without its subject; the
+ * convention supersedes it (docs/lessons.md#drops-a-change-leaves-behind).
+ */
+export function restatedBeside(
+  convention: Pick<Lesson, "rule" | "evidence" | "convention">,
+  lesson: Pick<Lesson, "rule" | "evidence" | "convention">,
+): boolean {
+  if (convention.convention !== true || lesson.convention === true) return false;
+  if (!saidTogether(convention, lesson, { byId: true }) && !saidTogether(lesson, convention, { byId: true }))
+    return false;
+  const mine = tokens(lesson.rule, { stem: true });
+  const theirs = tokens(convention.rule, { stem: true });
+  let shared = 0;
+  for (const token of mine) if (theirs.has(token)) shared++;
+  return mine.size > 0 && shared / mine.size >= RESTATED_SHARE;
 }

@@ -6,6 +6,7 @@
  * 那条不用了，参数说明统一写在 configs/*.toml 里") is a rule of its own and stays
  * (docs/lessons.md#withdrawn-rules). Pure.
  */
+import { namesAValue } from "../conventions/convention-announcements.js";
 import { isInstruction } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
 import { statesNorm } from "../lexicon/norms.js";
@@ -27,7 +28,10 @@ function prescribes(clause: string): boolean {
   const zh = languageOf(clause) === "zh";
   if (givesReason(clause)) return false;
   return (
-    hasStandingMarker(clause) ||
+    // A weak marker only with something named to do: "团队来了两个外籍同事" names the team and
+    // sets no rule, "组里讨论完还是统一回 pandas" does.
+    hasStrongStandingMarker(clause) ||
+    (hasStandingMarker(clause) && namesAValue(clause)) ||
     ruleShape(clause) !== null ||
     (!zh && statesNorm(clause)) ||
     (isInstruction(clause, zh) && !pointsBackOnly(clause))
@@ -139,5 +143,8 @@ export function withoutWithdrawn(
   const shape = ruleShape(left) ?? (hasStrongStandingMarker(left) ? "norm" : null);
   // (What a withdrawal by name leaves of a list it named needs no shape: "Everything gets the tags owner".)
   if ((found === null && shape === null) || shape === "change" || saysUpdate(left)) return null;
+  // What still names a thing a drop drops is no rule left over: the drop overturns it ("axios 那套封装下掉了"
+  // after "请求统一走 request.ts 里封装好的 axios 实例").
+  if (found === null && names.some((name) => says(left, name))) return null;
   return left.replace(/[.;。；]\s*$/, "").trim();
 }

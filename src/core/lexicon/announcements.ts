@@ -40,7 +40,7 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
   },
   {
     pattern: new RegExp(
-      String.raw`^(?:(?:a|an|one|another|two|three|a few|a couple of|some|small|quick|slight|minor|big|important|last|final|naming|style|convention)\s+)*(?:updates?|changes?|corrections?|tweaks?|amendments?|revisions?)(?:\s+${ABOUT}\s+${TOPIC})?`,
+      String.raw`^(?:(?:a|an|one|another|two|three|a few|a couple of|some|more|small|quick|slight|minor|big|important|last|final|naming|style|convention)\s+)*(?:updates?|changes?|corrections?|tweaks?|amendments?|revisions?)(?:\s+${ABOUT}\s+${TOPIC})?`,
     ),
     example: "two changes to the conventions",
   },

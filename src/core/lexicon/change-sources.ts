@@ -39,9 +39,37 @@ export const CHANGE_SOURCES = defineLexicon(
     { pattern: new RegExp(String.raw`(?<![\w@$#./-])${CHANGED}\s*(?:->|→|=>)\s*`), example: "logrus → zap" },
     {
       pattern: new RegExp(
+        String.raw`\brenam(?:e|ed|es|ing)\s+(?:the\s+|our\s+)?${CHANGED}\s+(?:to|as|into)\s+`,
+      ),
+      example: "finance renamed cost_center to billing_code",
+    },
+    {
+      pattern: new RegExp(
+        String.raw`(?<![\w@$#./-])${CHANGED}\s+(?:is|are|was|were|got|gets|is being|are being|has been|have been|will be)\s+renamed\s+(?:to|as)\s+`,
+      ),
+      example: "`kind` is being renamed to `variant`",
+    },
+    {
+      pattern: new RegExp(String.raw`\breplac(?:e|ed|es|ing)\s+(?:the\s+|our\s+)?${CHANGED}\s+with\s+`),
+      example: "we replaced moment with dayjs",
+    },
+    {
+      pattern: new RegExp(
         String.raw`从\s*${CHANGED}\s*(?=(?:换成|改成|改为|换到|切到|切换到|迁到|迁移到|升级到|到)\s*['"‘“\x60]?[\w@$#./-])`,
       ),
       example: "常量前缀从 C_ 换成 K_",
+    },
+    {
+      pattern: new RegExp(
+        String.raw`把\s*${CHANGED}\s*(?=(?:换成|改成|改为|改名为|改名成|重命名为|替换成|替换为)\s*['"‘“\x60]?[\w@$#./-])`,
+      ),
+      example: "把 cost_center 改名为 billing_code",
+    },
+    {
+      pattern: new RegExp(
+        String.raw`(?<![\w@$#./-])${CHANGED}\s*(?=(?:改名为|改名成|改名叫|重命名为|更名为)\s*['"‘“\x60]?[\w@$#./-])`,
+      ),
+      example: "cost_center 改名为 billing_code",
     },
   ],
   "iu",
@@ -51,7 +79,7 @@ const SOURCES = new RegExp(CHANGE_SOURCES.pattern.source, "giu");
 
 /** The value a change is to, after its source: past a Chinese verb of change and a quote. */
 const CHANGED_TO =
-  /^(?:换成|改成|改为|换到|切到|切换到|迁到|迁移到|升级到|到)?\s*['"‘“\x60]?([\w@$#./-]*[\w@$#/-])/u;
+  /^(?:换成|改成|改为|换到|切到|切换到|迁到|迁移到|升级到|改名为|改名成|改名叫|重命名为|更名为|替换成|替换为|到)?\s*['"‘“\x60]?([\w@$#./-]*[\w@$#/-])/u;
 
 /** A change said outright: the value it is from, and the value it is to, as written. */
 export interface ChangedPair {
@@ -91,7 +119,7 @@ const USE = "use ";
  */
 export function withoutChangeSources(text: string): string {
   return text.replace(SOURCES, (source) =>
-    source.startsWith("从") || source.length < USE.length
+    /\p{Script=Han}|^[\w@$#./-]+\s*$/u.test(source) || source.length < USE.length
       ? " ".repeat(source.length)
       : `${" ".repeat(source.length - USE.length)}${USE}`,
   );

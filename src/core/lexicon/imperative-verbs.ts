@@ -115,6 +115,14 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
     /model|chart|plot|visuali[sz]e|sync/,
     "model everything that can go wrong when booking a slot",
   ),
+  // Keeping what happens, or coping with it, is writing code too: "when syncing fails, record what
+  // went wrong so we can debug it", "handle the timeout", "cache the lookup".
+  verbs(
+    "task",
+    "code",
+    /record|track|capture|handle|retry|cache|validate|persist|throttle|debounce|paginate/,
+    "when syncing a journal entry fails, record what went wrong",
+  ),
   verbs(
     "task",
     "edit",

@@ -13,6 +13,12 @@ export const ITEM_OPENERS = defineLexicon(
       pattern: /^(?:also|besides|another thing|one more thing|plus|oh,? and)\b/,
       example: "also the rate limiter stays in-memory for now",
     },
+    {
+      // A topic of its own named first: "And the field prefix thing, scrap the prefix entirely: …".
+      pattern:
+        /^(?:(?:and|also|oh,? and|so)\s+)?(?:(?:as for|about|regarding|re:?)\s+)?the\s+(?:[\w-]+\s+){0,3}(?:thing|bit|business|question|topic)\s*[,:—–-]/,
+      example: "And the field prefix thing, scrap the prefix entirely: plain camelCase for private fields",
+    },
     { pattern: /^(?:另外|此外|还有|再就是|再有)/u, example: "另外请求层也换了，统一走 ofetch" },
   ],
   "iu",

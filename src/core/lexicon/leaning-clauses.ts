@@ -10,6 +10,10 @@
 import { compiledEntries, defineLexicon, type LexiconEntry } from "./define-lexicon.js";
 
 /** Every opening of a leaning clause, English then Chinese. */
+/** Things listed with no verb: "owner and cost_center", "hitsLeft, rechargeTimer or _x". */
+const ITEM_LIST =
+  /^[\w.@$\x60'"-]+(?:\s*[,，、]\s*[\w.@$\x60'"-]+)*\s*,?\s*(?:and|or|&|\+|和|与|跟|或)\s*[\w.@$\x60'"-]+\s*[.!。]?$/u;
+
 export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
   {
     pattern: /^(?:and\s+|but\s+)?(?:not|never|no|nor|don'?t|dont|do not|instead|rather|else|or|never ever)\b/,
@@ -50,10 +54,12 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
   },
   {
     // A name alone after a rule is the rule's example or its value said again ("tests go in the
-    // external package, queue_test, …"): code-like, no verb.
-    pattern: /^(?=[^\s,]*[_.@/<>\d])[^\s,，]+\s*[.!。]?$/,
+    // external package, queue_test, …", "plain camelCase for private fields, hitsLeft, …"): code-like, no verb.
+    pattern: /^(?=[^\s,]*(?:[_.@/<>\d]|[a-z][A-Z]))[^\s,，]+\s*[.!。]?$/,
     example: "queue_test",
   },
+  // The things the clause before counts, listed with no verb ("owner and cost_center").
+  { pattern: ITEM_LIST, example: "owner and cost_center" },
   {
     // A request for now inside a rule sentence is no rule of its own ("we use pnpm, and please run the tests").
     pattern: /^(?:and\s+)?(?:please|pls|can you|could you|would you|let'?s|also)\b/,
@@ -86,6 +92,11 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
     example: "并且以 C_ 开头",
   },
 ]);
+
+/** True when a clause only lists things, with no verb ("owner and cost_center"): the clause before counts them. */
+export function listsItemsOnly(clause: string): boolean {
+  return ITEM_LIST.test(clause.trim());
+}
 
 /** True when a clause leans on the one before it (see {@link LEANING_CLAUSES}). */
 export function leansOnPrevious(clause: string): boolean {

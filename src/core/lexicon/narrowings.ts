@@ -91,3 +91,32 @@ export function namedRuleIn(
 export function narrowedRuleName(text: string): string[] | null {
   return namedRuleIn(ENTRIES, text, /[\s=]+/)?.name ?? null;
 }
+
+/** What opens a Chinese rule's name, or only says how strongly it holds: 另外, 必须, 统一 ("另外注释必须中文那条"). */
+const ZH_NAME_FILLER = /^(?:另外|还有|此外|再就是|以及)|必须|一定要?|一律|统一|都要|需要/gu;
+
+/** The Chinese words of a rule's name without filler ("注释中文" of "另外注释必须中文"), or "" when too short to name a rule. */
+const hanCore = (word: string): string => {
+  const core = word.replace(ZH_NAME_FILLER, "");
+  return core.length >= 3 && core !== word ? core : "";
+};
+
+/** True when every character of `core` is in `text` in the same order: "注释中文" in "注释写中文". */
+function inOrder(core: string, text: string): boolean {
+  if (core === "") return false;
+  let at = 0;
+  for (const char of core) {
+    at = text.indexOf(char, at);
+    if (at < 0) return false;
+    at += char.length;
+  }
+  return true;
+}
+
+/**
+ * True when `text` says the Chinese name of a rule: as written, or its words without filler in the
+ * same order ("另外注释必须中文那条" names "注释写中文").
+ */
+export function saysZhName(name: string, text: string): boolean {
+  return text.includes(name) || inOrder(hanCore(name), text);
+}

@@ -88,3 +88,21 @@ const INSTEAD =
 export function saysWhatInstead(text: string): boolean {
   return INSTEAD.test(text);
 }
+
+/** Where a prohibition holds when it holds everywhere: "no force unwraps anywhere in the app", 任何地方都不要. */
+export const EVERYWHERE_SCOPES = defineLexicon("everywhere-scopes", [
+  { pattern: /\b(?:anywhere|everywhere|ever|at all)\b/i, example: "no force unwraps anywhere in the app" },
+  {
+    pattern: /\bin (?:any|every|all) (?:file|module|class|screen|view|package|service|code)s?\b/i,
+    example: "never print in any module",
+  },
+  { pattern: /任何地方|任何时候|所有地方|全项目|整个项目/, example: "任何地方都不要用强制解包" },
+]);
+
+/**
+ * True for a prohibition said of everywhere ("no force unwraps anywhere in the app"): a rule
+ * complete by itself, not a drop waiting for the thing that replaces it.
+ */
+export function forbidsEverywhere(text: string): boolean {
+  return forbids(text) && EVERYWHERE_SCOPES.test(text);
+}

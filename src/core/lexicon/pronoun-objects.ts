@@ -47,9 +47,9 @@ export const PRONOUN_OBJECTS = defineLexicon("pronoun-objects", [
     example: "Same for every new service.",
   },
   {
-    // "That's the way from now on", "This is how we do it going forward".
+    // "That's the way from now on", "This is how we do it going forward", "So that's the docstring rule from now on".
     pattern: new RegExp(
-      String.raw`^${LASTING}(?:that|this)(?:'s| is| should be| will be)\s+(?:how (?:we|you) (?:do|want) (?:it|things)|the (?:way|rule|standard|default|convention|pattern)(?: to go)?)${SCOPE}${END}`,
+      String.raw`^${LASTING}(?:that|this)(?:'s| is| should be| will be)\s+(?:how (?:we|you) (?:do|want) (?:it|things)|(?:the|our) (?:[\w-]+\s+){0,2}?(?:way|rule|standard|default|convention|pattern)(?: to go)?)${SCOPE}${END}`,
     ),
     example: "This is how we do it going forward.",
   },

@@ -90,11 +90,13 @@ export function givesReason(clause: string): boolean {
  * it of every convention on every prompt.
  */
 export const withoutReasons: (text: string) => string = memoizeText((text) => {
-  const clauses = text.split(/(?<=[,;，；])\s*/);
+  // A reason ends at a colon too: what follows it is said for its own sake ("…, since product
+  // finally agreed: we bumped the minimum to iOS 17").
+  const clauses = text.split(/(?<=[,;，；]|[:：](?=\s))\s*/);
   const kept = [clauses[0] ?? "", ...clauses.slice(1).filter((clause) => !givesReason(clause))];
   return kept
     .join(" ")
-    .replace(/[,;，；]\s*$/, "")
+    .replace(/[,;，；:：]\s*$/, "")
     .trim();
 });
 

@@ -56,6 +56,14 @@ export const RULE_SHAPES = defineLexicon(
       ),
       "Test files live next to the source file",
     ),
+    // How a kind of thing is handled, by what: "Command-line arguments are parsed with clap's derive API".
+    entry(
+      "norm",
+      new RegExp(
+        String.raw`^(?:all |every |each |new |our |the )?${KINDS}\s+(?:always\s+|now\s+)?(?:are|is|get|gets) \w+ed (?:with|through|via|using) (?!(?:a|an|the|care|caution|love|each other)\b)\S`,
+      ),
+      "Command-line arguments are parsed with clap's derive API",
+    ),
     // What a kind of thing is named: "branch names are the ticket key plus a slug".
     entry(
       "norm",

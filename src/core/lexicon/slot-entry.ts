@@ -220,7 +220,7 @@ export const ZH_WHAT = `(?:函数|方法)?(${ZH_NAMES})(?!的(?:${ZH_NAMES}))`;
  * path segment before a placeholder, a ticket key, a description or nothing (`feature/`,
  * `story/HB-<ticket>` → `story/`, `feature/描述`; not the package path `net/http`).
  */
-export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}(?:[_-]['"’”\x60]?(?![\w])|\/(?=[<{\[0-9\u4e00-\u9fff'"’”\x60]|[A-Za-z]+-|\s|$)))`;
+export const NAME_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}(?:[_-]['"’”\x60]?(?![\w])|(?:-\d+)?\/(?=[<{\[0-9\u4e00-\u9fff'"’”\x60]|[A-Za-z]+-|\s|$)))`;
 /** A prefix a convention sets, bare: a token that ends with `_` or `-` (`stg_`, `PEBBLE_`, `spark-`). */
 export const PREFIX_PART = String.raw`['"‘“\x60]?([A-Za-z$][\w$]{0,20}[_-])['"’”\x60]?(?![\w])`;
 export const QUOTED = String.raw`['"‘“\x60]([^'"’”\x60\s]{1,40})['"’”\x60]`;

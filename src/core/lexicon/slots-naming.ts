@@ -169,10 +169,13 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     "local variables start with fc_, local vars use lv_ now, branches are ember-<ticket>",
     2,
   ),
-  // The same shown after a colon, as a list of house rules writes it: "branches: feat/DSP-<ticket>-short-desc".
+  // The same shown after a colon, as a list of house rules writes it: "branches: feat/DSP-<ticket>-short-desc",
+  // or after what the names are now: "branch names are ticket-first now: PUL-123/short-desc".
   naming(
     "prefix",
-    new RegExp(String.raw`\b${WHAT}(?:\s+names?)?\s*[:：]\s*${NAME_PART}`),
+    new RegExp(
+      String.raw`\b${WHAT}(?:\s+names?)?(?:\s+(?:are|is)(?:\s+[\w-]+){1,3})?\s*[:：]\s*${NAME_PART}`,
+    ),
     "branches: feat/DSP-<ticket>-short-desc",
     2,
   ),
@@ -202,11 +205,12 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
     2,
   ),
   // The name shown after the thing's naming rule, bare or after a colon that ends its sentence's
-  // lead: "分支命名 feature/功能名", "分支规范再调整：统一 用户名/需求号-描述", "分支命名改一下，要带上需求号：feat/1234-x 这种".
+  // lead: "分支命名 feature/功能名", "分支规范再调整：统一 用户名/需求号-描述", "分支命名改一下，要带上需求号：feat/1234-x 这种",
+  // or a change said first: "分支规范改了，现在统一 feat/JIRA号-描述".
   naming(
     "prefix",
     new RegExp(
-      `${ZH_WHAT}(?:命名|名称|名字|名|规范)(?:[^。；;\\n]{0,24}?[:：])?\\s*(?:统一|改成|改为|换成)?\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}(?:[_-](?![\\w$])|\\/)|${ZH_PART})`,
+      `${ZH_WHAT}(?:命名|名称|名字|名|规范)(?:[^。；;\\n]{0,24}?[:：]|[^。；;，,\\n]{0,8}?[，,]\\s*(?:现在|以后|之后|今后))?\\s*(?:统一|改成|改为|换成)?\\s*['"‘“\x60]?([A-Za-z$][\\w$]{0,20}(?:[_-](?![\\w$])|\\/)|${ZH_PART})`,
     ),
     "分支命名 feature/功能名，比如 feature/coupon-expire",
     2,

@@ -78,6 +78,11 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
     ),
     "a few process things for okra before we start",
   ),
+  // Things said to matter, however they are counted, as a heading: "The big things I care about: …".
+  strong(
+    new RegExp(String.raw`\b${THINGS_THAT_MATTER}\s*[:：]`),
+    "The big things I care about: no force unwraps anywhere in the app",
+  ),
   // A heading of the project's rules before a colon: "conventions for tidewatch since you'll be in it a lot:",
   // "our conventions:", "guidelines for this repo:".
   strong(

@@ -51,12 +51,23 @@ export function listedBefore(text: string, match: RegExpMatchArray, lead: TermLe
 }
 
 /** Words that stand for a thing named before them: "don't add new ones", "stop using them". */
-const PRO_FORMS = new Set(["ones", "them", "those", "these", "it"]);
+const PRO_FORMS = new Set([
+  "ones",
+  "them",
+  "those",
+  "these",
+  "it",
+  "usages",
+  "uses",
+  "instances",
+  "occurrences",
+]);
 
 /**
  * The thing `term`, read by a lead at `at`, stands for when it is a pro-form: the nearest name
  * before it in its sentence, written in capitals or as code, not the sentence's first word ("The
- * existing Koin modules stay until they're ported, but don't add new ones" → koin). Lower case; null
+ * existing Koin modules stay until they're ported, but don't add new ones" → koin; "FluentResults comes
+ * out of the csproj next sprint, don't add new usages" → fluentresults). Lower case; null
  * when `term` is no pro-form or no name is said before it.
  */
 export function referentOf(term: string, text: string, at: number): string | null {
@@ -70,7 +81,9 @@ export function referentOf(term: string, text: string, at: number): string | nul
     (found) => found[0],
   );
   // With no other name, the sentence's subject when it is one ("Tflint is too noisy, don't bother with it").
-  const subject = /^([A-Za-z][\w.-]*)\s+(?:is|are|was|has|keeps)\b/.exec(sentence.trim())?.[1];
+  const subject = /^([A-Za-z][\w.-]*)\s+(?:is|are|was|has|keeps|comes|goes|gets)\b/.exec(
+    sentence.trim(),
+  )?.[1];
   const name = names.pop() ?? (subject !== undefined && !isStopWord(subject) ? subject : undefined);
   return name === undefined ? null : name.replace(/[.:]+$/, "").toLowerCase();
 }

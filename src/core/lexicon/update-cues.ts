@@ -20,7 +20,7 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
   {
     pattern:
       // "inside Update" names a method (Unity's frame callback), not a change.
-      /\b(?:changed?|switch(?:ed|ing)?|(?<!\b(?:inside|during|per|each|every|in|on) )updated?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|replaced?|bump(?:ed|ing)?|upgrad(?:e|ed|ing))\b/,
+      /\b(?:changed?|switch(?:ed|ing)?|(?<!\b(?:inside|during|per|each|every|in|on) )updated?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|renam(?:e|ed|es|ing)|replaced?|bump(?:ed|ing)?|upgrad(?:e|ed|ing))\b/,
     example: "we've moved from yarn to pnpm",
   },
   { pattern: /\binstead\b|\brather than\b/, example: "use vitest instead" },
@@ -59,7 +59,7 @@ export const UPDATE_CUES = defineLexicon("update-cues", [
     example: "dev2 下线了，现在部署到 uat",
   },
   {
-    pattern: /改成|改为|改了|改用|换成|换到|切到|切换|迁到|迁移到|不再|从今天/,
+    pattern: /改成|改为|改了|改用|改名|重命名|更名|换成|换到|切到|切换|迁到|迁移到|不再|从今天/,
     example: "测试框架换成 vitest 了",
   },
 ]);

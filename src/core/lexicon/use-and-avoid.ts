@@ -134,11 +134,11 @@ export const AVOID_LEADS = defineLexicon(
       "forget what I said about WebClient",
     ),
     // A clause that is only "no" and a name, said as a ban ("no ky, no axios anywhere", "no lodash.",
-    // "WeaponStatsData, no SO_ prefix"),
+    // "WeaponStatsData, no SO_ prefix", "…, no m_ and no underscore"),
     // not an answer or a courtesy ("no worries", "no problem").
     after(
       new RegExp(
-        String.raw`(?<=(?:^|[,;:.!—–]\s*))no(?=\s+[\w.@/-]+(?:\s+(?:anywhere|at all|anymore|please|either|whatsoever|here|prefix(?:es)?|suffix(?:es)?))?\s*(?:[,;.!]|$))(?!\s+(?:${NO_BAN})\b)`,
+        String.raw`(?<=(?:^|[,;:.!—–]\s*|[,;:.!—–]\s*no\s+[\w.@/-]+\s+(?:and|or|nor)\s+))no(?=\s+[\w.@/-]+(?:\s+(?:anywhere|at all|anymore|please|either|whatsoever|here|prefix(?:es)?|suffix(?:es)?))?\s*(?:[,;.!]|$|(?:and|or|nor)\s+no\b))(?!\s+(?:${NO_BAN})\b)`,
       ),
       "no ky, no axios anywhere",
     ),
@@ -172,8 +172,16 @@ export const AVOID_LEADS = defineLexicon(
     ),
     {
       pattern:
-        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:(?:finally|now|officially|basically) )?(?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|is getting|are getting|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|torn down|shut down|turned off|replaced (?:by|with)|superseded by|(?:folded|absorbed) into|reverted|reversed|rolled back|walked back))/,
+        /(?:(?:restrictions?|rules?|requirements?|constraints?|limits?|pins?) (?:are|is|has been|have been|was|were) (?:gone|lifted|obsolete|dropped|removed|withdrawn|scrapped|cancell?ed)|(?:is|are) (?:(?:finally|now|officially|basically) )?(?:dead|deprecated|gone|obsolete|frozen|banned)|(?:is being|are being|is getting|are getting|gets?|got|is|was|were|has been|have been|will be) (?:retired|removed|deleted|dropped|deprecated|decommissioned|sunset(?:ted)?|banned|phased out|ripped out|torn out|pulled out|torn down|shut down|turned off|replaced (?:by|with)|superseded by|(?:folded|absorbed) into|reverted|reversed|rolled back|walked back))/,
       example: "the 3.9 restrictions are gone",
+      side: "before" as const,
+    },
+    {
+      // A dependency taken out of what the project declares: "FluentResults comes out of the csproj
+      // next sprint", "thiserror is already out of Cargo.toml".
+      pattern:
+        /(?:comes?|is coming|are coming|gets?|got|is getting|will be|is|are)(?: (?:already|now|finally))? (?:out|taken out|pulled out|removed|dropped) (?:of|from) (?:the |our )?(?:csproj|package list|packages?|gemfile|go\.mod|cargo\.toml|package\.json|requirements(?:\.txt)?|pyproject(?:\.toml)?|pom(?:\.xml)?|build\.gradle|dependencies|deps|lockfile)\b/,
+      example: "FluentResults comes out of the csproj next sprint, don't add new usages",
       side: "before" as const,
     },
     {
@@ -256,7 +264,7 @@ export const AVOID_LEADS = defineLexicon(
     {
       // The thing first, then that it is no longer used: "pip-tools 以后不要再用了", "WebClient 那条作废了".
       pattern:
-        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:(?:不要|别|不)再(?:用|加|写|建|引)|不用了|别用了|不要用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
+        /(?:(?:那条|这条|那套|这套|那个|这个|那边|这边)?[^，。,；;\sA-Za-z0-9@]{0,6}?)?\s*(?:下个?月|下周|明年|以后|今后|后面|往后)?(?:就|都|也)?(?:我们|已经|已)?(?:(?:不要|别|不)再(?:用|加|写|建|引)|不用了|别用了|不要用了|不要了|不需要了|不再使用|不要再使用|弃用|废弃|废了|作废|淘汰|停用|下线|去掉|拆掉|删掉|删了|干掉|移除|撤回|撤销|取消|下掉|排掉|排除掉|删除|删(?=\s*(?:[，。,；;！!]|$))|(?:慢慢|逐步|陆续)(?:迁移?|迁走|迁掉|换掉|替换掉)(?=\s*(?:[，。,；;！!]|$)))了?(?!\s*[A-Za-z0-9_@])/,
       example: "pip-tools 以后不要再用了",
       side: "before" as const,
       joined: true as const,

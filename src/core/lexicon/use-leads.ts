@@ -79,7 +79,7 @@ export const USE_LEADS = defineLexicon(
     ),
     // Any work done through a thing: "request input is validated through spatie/laravel-data objects".
     after(
-      /\b(?:are|is|gets?|got) \w+ed (?:through|via|using)/,
+      /\b(?:are|is|gets?|got) \w+ed (?:through|via|using|with)(?= \S)/,
       "request input is validated through laravel-data now",
     ),
     after(
@@ -92,6 +92,11 @@ export const USE_LEADS = defineLexicon(
       "the api listens on 8081",
     ),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),
+    // How the team does a kind of work, said as what it does it with: "we plan with make plan ENV=<env>".
+    after(
+      /\bwe(?:'ll| will| always| now)?\s+(?:plan|deploy|ship|release|build|test|lint|format|bundle|package|publish|migrate|provision|manage|install|generate|compile|profile|benchmark|serve|host|monitor|schedule|version|document|mock|stub|seed|back up|roll out)\s+(?:everything\s+|it\s+|them\s+|things\s+)?(?:with|via|using|through)/,
+      "we plan with make plan ENV=<env>, never raw terraform plan",
+    ),
     // What replaced a thing, said first: "GoodJob replaced Sidekiq", "Catch2 取代了 gtest".
     {
       pattern: REPLACED,

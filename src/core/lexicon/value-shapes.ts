@@ -49,6 +49,7 @@ const SYSTEM_DIRECTORIES = "mnt|var|etc|opt|home|srv|data|tmp|usr|Volumes";
 export interface ValueShape extends LexiconEntry {
   readonly shape:
     | "code"
+    | "call"
     | "decorator"
     | "constant"
     | "identifier"
@@ -66,6 +67,12 @@ export const VALUE_SHAPES = defineLexicon<ValueShape>(
   "value-shapes",
   [
     { shape: "code", pattern: /`[^`\s]{1,40}`/, example: "`kind` is being renamed to `variant`" },
+    {
+      // A function called by its package or object: oops.Wrapf(…), apperr.Wrap(…), cmp.Diff(…).
+      shape: "call",
+      pattern: /(?<![\w$.@/])[A-Za-z_]\w*\.[A-Za-z_]\w*(?=\()/,
+      example: 'oops.Wrapf(err, "load refund %s", id) from now on',
+    },
     { shape: "decorator", pattern: /(?<![\w@.])@[A-Za-z_][\w.]*/, example: "it's @instrumented now" },
     {
       shape: "constant",

@@ -55,7 +55,7 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
   {
     // A topic named as a heading, then pointed back to: the heading names the rule.
     pattern: new RegExp(
-      String.raw`(?:^|(?<=[.!?;]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?),?\s+)?(?:(?:about|re|regarding|as for|on)\s+)?(?:the|our)\s+((?:\S+\s+){0,3}?\S+?)(?:\s+(?:thing|one|business|bit|${RULE_WORD}))?\s*[:,—–]\s*${NO_NEED}\s+(?:that|it|this)(?:\s+(?:one|${RULE_WORD}))?(?:\s+any ?more)?\b`,
+      String.raw`(?:^|(?<=[.!?;]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?),?\s+)?(?:(?:about|re|regarding|as for|on)\s+)?(?:the|our)\s+((?:\S+\s+){0,3}?\S+?)(?:\s+(?:thing|one|business|bit|${RULE_WORD}))?\s*(?:[:,—–]|-(?=\s))\s*${NO_NEED}\s+(?:that|it|this)(?:\s+(?:one|${RULE_WORD}))?(?:\s+any ?more)?\b`,
     ),
     example:
       "about the LG thing: we don't need that rule any more, Swift modules already namespace our types",
@@ -64,13 +64,13 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
     // The same taken back with a verb, the rule's scope said after its name: "about the @Preview
     // rule for screens, forget it"; "about" may be left out before a word for a rule ("the # Examples rule — please drop it").
     pattern: new RegExp(
-      String.raw`(?:^|(?<=[.!?;:]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?|anyway),?\s+)?(?:(?:about|re|regarding|as for|on)\s+|(?=(?:the|our)\s+(?:\S+\s+){0,3}?${RULE_WORD}\b))(?:the|our)\s+((?:\S+\s+){0,2}?\S+?)\s+(?:thing|one|business|bit|${RULE_WORD})(?:\s+(?:for|on|in|about)\s+(?:\S+\s+){0,2}?\S+?)?\s*[:,—–]\s*(?:(?:please|just|you can|we can)\s+)?${TAKE_BACK}\s+(?:it|that|this)(?:\s+(?:one|${RULE_WORD}))?\b`,
+      String.raw`(?:^|(?<=[.!?;:]\s))(?:\W*(?:and|also|oh|so|ok(?:ay)?|anyway),?\s+)?(?:(?:about|re|regarding|as for|on)\s+|(?=(?:the|our)\s+(?:\S+\s+){0,3}?${RULE_WORD}\b))(?:the|our)\s+((?:\S+\s+){0,2}?\S+?)\s+(?:thing|one|business|bit|${RULE_WORD})(?:\s+(?:for|on|in|about)\s+(?:\S+\s+){0,2}?\S+?)?\s*(?:[:,—–]|-(?=\s))\s*(?:(?:please|just|you can|we can)\s+)?${TAKE_BACK}\s+(?:it|that|this)(?:\s+(?:one|${RULE_WORD}))?\b`,
     ),
     example: "anyway. about the @Preview rule for screens, forget it. the SDK kept breaking on CI",
   },
   {
     pattern: new RegExp(
-      `${NAMED_RULE_ZH}(?:就|也)?(?:不用了|不要了|取消(?:了|吧|掉)?|作废了?|废了|去掉(?:了|吧)?|删了|撤了|不算了)`,
+      `${NAMED_RULE_ZH}(?:就|也)?(?:不用了|不要了|取消(?:了|吧|掉)?|作废了?|废了|去掉(?:了|吧)?|删了|撤了|不算了|不(?:再)?(?:强求|强制|做要求|要求)了?)`,
     ),
     example: "还有 docstring 那条不用了",
   },

@@ -152,7 +152,8 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "http",
-    /\b(?:endpoints?|api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code|networking|network (?:calls?|layer|requests?)|data[- ]fetching)\b|接口|请求/,
+    // A library's own API is no HTTP API ("clap's derive API", "the composition API").
+    /\b(?:endpoints?|(?<!(?:derive|builder|fluent|composition|options|hooks|streams?|reflection|['’]s) )api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code|networking|network (?:calls?|layer|requests?)|data[- ]fetching)\b|接口|请求/,
     "call the partner api",
   ),
   work(
@@ -294,6 +295,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "cloud",
     /\b(?:[a-z]{2}-(?:central|west|east|north|south|northeast|southeast|northwest|southwest)-\d|(?<!\b(?:by|per|each|every) )regions?|sqs|sns|ec2|rds|dynamodb|cloudfront|vpcs?|dead-letter queues?)\b|地域|可用区/,
     "create an SQS queue for the thumbnail workers",
+  ),
+  // Tags and labels put on a cloud resource: "every resource gets two tags, owner and cost_center".
+  work(
+    "cloud",
+    /\b(?:cloud )?resources?\b(?:\s+\S+){0,4}\s+(?:tags?|tagged|labels?|labell?ed)\b|\b(?:tag|label)\s+(?:every|each|all|the)\s+(?:cloud\s+)?resources?\b|资源标签|资源都要打/,
+    "every resource gets two tags, owner and cost_center",
   ),
   work(
     "permissions",
