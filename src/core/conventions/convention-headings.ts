@@ -21,7 +21,7 @@ import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { readSlots } from "./slot-rule.js";
 
 /** Words up to the first colon of a sentence (a full-width one, or one followed by a space). */
-const BEFORE_COLON = /^([^:：()（）`"\n]{2,80}?)\s*(?:：|:\s+)/;
+const BEFORE_COLON = /^([^:：()（）`"\n]{2,120}?)\s*(?:：|:\s+)/;
 
 /** An example given last before a colon: the colon is the example's own ("e.g. ENG-42: add …"). */
 const EXAMPLE_BEFORE_COLON = /(?:\be\.g\.|\bi\.e\.|\blike|\bsuch as|\bfor example|比如|例如)\s*\S+$/i;

@@ -21,6 +21,7 @@ import { isSmallTalk } from "../lexicon/small-talk-cues.js";
 import { splitSentences } from "../lexicon/tokenizer.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import type { AgentReply } from "./convention-echoes.js";
+import { headsRulesGlued } from "./convention-headings.js";
 import { type ConventionFinding, readConventions } from "./convention-rule.js";
 import { saysWord } from "./convention-threads.js";
 import { answersOnly } from "./convention-words.js";
@@ -162,6 +163,10 @@ function marked(
   // The convention may hold more of the user's words than the heuristic did ("no new Koin modules"
   // with the "let's switch to Hilt" said next to it): the convention's text is the rule then.
   if (squash(found.quote).length > squash(heuristic.evidence).length) return asHeuristic(found);
+  // …or the heuristic kept the heading of the rules it was said under ("A couple of things we care
+  // about, …: anything that shows in the inspector is [SerializeField] private"): the convention's
+  // rule is said without it.
+  if (headsRulesGlued(heuristic.rule)) return asHeuristic(found);
   // So may the convention's rule, when the heuristic kept only a clause that does not name the value
   // the convention sets ("we're moving to Mapster, the config lives in …" read as where the config
   // lives): the value is what a later change of the slot supersedes.

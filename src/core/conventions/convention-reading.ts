@@ -16,6 +16,7 @@ import { instructionKind, isInstruction } from "../lexicon/imperative-verbs.js";
 import { kindsOfWorkIn } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { withoutStandingLeadIn } from "../lexicon/lead-in-words.js";
+import { withoutNamedExamples } from "../lexicon/leaning-clauses.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { isNotARule } from "../lexicon/past-stories.js";
@@ -32,6 +33,7 @@ import {
   hasStrongStandingMarker,
   RULE_HEADINGS,
 } from "../lexicon/standing-markers.js";
+import { headsTask } from "../lexicon/task-headings.js";
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
@@ -133,6 +135,8 @@ export function headsRulesOnly(text: string): boolean {
  */
 export function statesNoRule(unit: RuleUnit, text: string, reading?: MessageReading): boolean {
   if (text === "" || endsAsQuestion(text) || CONDITIONS.test(text)) return true;
+  // The work asked for now, headed as such ("ok first thing: make the dock lights blink …").
+  if (headsTask(unit.text)) return true;
   // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
   const strong = hasStrongStandingMarker(unit.text);
   const said = strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text;
@@ -263,7 +267,7 @@ function readStatement(unit: RuleUnit, text: string, reading: MessageReading): C
   // …also as what follows from news told first ("The DS team shipped their tokens as vanilla-extract, so new styles go in …").
   const consequence = consequenceOf(text);
   const shape =
-    ruleShape(withoutAsides(withoutStandingLeadIn(text), 3)) !== null ||
+    ruleShape(withoutAsides(withoutStandingLeadIn(withoutNamedExamples(text)), 3)) !== null ||
     (consequence !== null && ruleShape(withoutAsides(consequence, 3)) !== null) ||
     choosesBetween(text) ||
     decided;

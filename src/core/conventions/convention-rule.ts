@@ -100,6 +100,12 @@ export function readConventions(
   held?: HeldValues,
 ): ConventionFinding[] {
   const units = ruleUnits(message);
+  // Where the rules are headed from: what is said before the heading ("yooo welcome aboard
+  // SkyHarbor!! … so a couple of things we care about: …") is not one of them.
+  const gluedAt = splitSentences(message).find((sentence) => headsRulesGlued(sentence.text))?.start;
+  const headedFrom = units.findIndex(
+    (unit) => (!unit.listed && headsRulesOnly(unit.text)) || (gluedAt !== undefined && unit.start >= gluedAt),
+  );
   const reading: MessageReading = {
     reply,
     ...(held === undefined ? {} : { held, switchedFrom: heldSlotNamedIn(message, held) }),
@@ -107,9 +113,7 @@ export function readConventions(
     marked: hasStrongStandingMarker(message),
     announced: false,
     headed: units.some((unit) => !unit.listed && hasStrongStandingMarker(unit.text)),
-    rulesHeaded:
-      units.some((unit) => !unit.listed && headsRulesOnly(unit.text)) ||
-      splitSentences(message).some((sentence) => headsRulesGlued(sentence.text)),
+    rulesHeaded: headedFrom !== -1,
     lastCommand,
   };
   // A terse correction is one rule: a tool named alone, a few words and a drop ("slog. structured
@@ -187,6 +191,7 @@ export function readConventions(
     change = null;
     const here: MessageReading = {
       ...reading,
+      rulesHeaded: reading.rulesHeaded === true && position >= headedFrom,
       announced: reading.announced || heading || afterChange,
       confirmed,
     };

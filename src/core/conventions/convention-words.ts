@@ -174,7 +174,11 @@ export function changesWithoutValue(text: string): boolean {
 export function onlyDrops(text: string): boolean {
   if (!dropsOnly(text)) return false;
   const words = droppedThings(text).flat();
-  const rest = words.reduce((left, word) => left.replace(new RegExp(escapeRegExp(word), "gi"), " "), text);
+  // Whole words only: "never a public field" leaves the `[SerializeField]` of its rule.
+  const rest = words.reduce(
+    (left, word) => left.replace(new RegExp(`(?<![\\w@$])${escapeRegExp(word)}(?![\\w$])`, "gi"), " "),
+    text,
+  );
   return !namesCode(rest) && valuesWritten(rest).length === 0;
 }
 

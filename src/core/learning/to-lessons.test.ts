@@ -146,6 +146,28 @@ describe("instinctToLesson", () => {
     expect(createLesson({ ...draft, id: "lesson-3", now: AT }).supportTaskCount).toBe(1);
   });
 
+  it("names the user message each quote was said in, so rules read from one message hold together", () => {
+    const said = "we plan with make plan ENV=<env>, never raw terraform plan";
+    const message = (seq: number, role: "user" | "assistant", content: string) => ({
+      seq,
+      role,
+      kind: "text" as const,
+      content,
+      toolName: null,
+      toolInput: null,
+      toolOutput: null,
+      isError: false,
+      createdAt: AT,
+    });
+    const draft = instinctToLesson({
+      instinct: { ...instinct, action: "We plan with make plan ENV=<env>", evidence: [said, "not said"] },
+      task: { id: null, sessionId: "session-1", projectId: "/repo" },
+      at: AT,
+      messages: [message(0, "assistant", said), message(1, "user", `ok, ground rules. ${said}.`)],
+    });
+    expect(draft.evidence.map((item) => item.messageId)).toEqual(["seq:1", undefined]);
+  });
+
   it.each([
     ["Never force-push to main", "avoid"],
     ["不要直接改 dist 目录", "avoid"],

@@ -6,6 +6,7 @@
  * statement wins whatever order sessions are learnt in; a superseded rule stated again comes back.
  * Pure: the lesson book reads the lessons and writes what this decides.
  */
+import { valuesWritten } from "../conventions/named-values.js";
 import { slotFamily } from "../conventions/slot-rule.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { tokens } from "../lexicon/tokenizer.js";
@@ -81,6 +82,9 @@ export function statesAnotherRule(candidate: Lesson, other: Lesson): boolean {
   const [mineNamed, theirsNamed] = [withdrawalIn(candidate.rule), withdrawalIn(other.rule)];
   if (mineNamed !== null && theirsNamed !== null && mineNamed.name.join(" ") !== theirsNamed.name.join(" "))
     return true;
+  // Rules that write values of one shape, none the same, are two ("… under app/services" and
+  // "… in app/interactors"): the newer may replace the older, never merge into it.
+  if (writeOtherValues(candidate.rule, other.rule)) return true;
   const mine = tokens(candidate.rule, { stem: true });
   const theirs = tokens(other.rule, { stem: true });
   const smaller = Math.min(mine.size, theirs.size);
@@ -88,6 +92,17 @@ export function statesAnotherRule(candidate: Lesson, other: Lesson): boolean {
   let shared = 0;
   for (const token of mine) if (theirs.has(token)) shared++;
   return shared / smaller < SAME_RULE_OVERLAP;
+}
+
+/** True when both rules write values of a shape (paths, prefixes, calls…) and share none of them. */
+function writeOtherValues(one: string, two: string): boolean {
+  const [mine, theirs] = [valuesWritten(one), valuesWritten(two)];
+  return mine.some(
+    (value) =>
+      theirs.some((other) => other.shape === value.shape) &&
+      !theirs.some((other) => other.key === value.key) &&
+      !mine.some((own) => theirs.some((other) => other.key === own.key)),
+  );
 }
 
 /**

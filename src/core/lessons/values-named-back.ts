@@ -121,7 +121,12 @@ function partRenamed(old: WrittenValue, fresh: WrittenValue, text: string): bool
   const [mine, theirs] = [partsOf(old.name), partsOf(fresh.name)];
   if (mine.length !== theirs.length || mine.length < 2) return false;
   const differing = mine.flatMap((part, index) => (part === theirs[index] ? [] : [part]));
-  return differing.length === 1 && names(text, differing[0] as string);
+  // The part may be said in the singular: "service objects are now interactors" renames app/services.
+  const part = differing[0] as string;
+  return (
+    differing.length === 1 &&
+    (names(text, part) || (/[a-z]{3}s$/.test(part) && names(text, part.slice(0, -1))))
+  );
 }
 
 /** Where `text` first names the value `name`, or its length when it does not. */

@@ -73,8 +73,14 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
     // A thing said to be switched, with nothing of what it became: "we switched formatter." (what
     // follows says to what; not "we switched to pnpm").
     pattern:
-      /^(?:so |and |also )?(?:we|i)(?:'ve| have)? (?:just |finally )?(?:switched|changed|swapped|replaced) (?:the |our )?(?!(?:to|from|over|off|away|back|it|them|that|this|things)\b)[\w-]+(?: (?!(?:to|from|for|with|over)\b)[\w-]+)?(?=\s*(?:[.!:：]|$))/,
+      /^(?:so |and |also )?(?:we|i)(?:'ve| have)? (?:just |finally )?(?:switched|changed|swapped|replaced|renamed) (?:the |our )?(?!(?:to|from|over|off|away|back|it|them|that|this|things)\b)[\w-]+(?: (?!(?:to|from|for|with|over)\b)[\w-]+)?(?=\s*(?:[.!:：]|$))/,
     example: "we switched formatter.",
+  },
+  {
+    // What the team changed, as a heading before a colon: "We renamed the pattern after the guild meeting:".
+    pattern:
+      /^(?:so |and |also )?(?:we|i)(?:'ve| have)? (?:just |finally )?(?:switched|changed|swapped|replaced|renamed|reworked|redid|redesigned) (?:the |our |how )[^:：.!?]{1,60}(?=\s*[:：—–])/,
+    example: "We renamed the pattern after the guild meeting:",
   },
   {
     // Any thing said to have changed, as a heading before a colon or a dash: what follows is its news.

@@ -67,6 +67,11 @@ export const CODE_TERMS = defineLexicon(
   [
     ...CODE_SYMBOLS.entries,
     { pattern: /`[^`]+`/, example: "run `make test`" },
+    // An attribute or annotation in brackets: [SerializeField], [HttpGet("x")], #[derive(Debug)].
+    {
+      pattern: /#?\[[A-Z][A-Za-z]+(?:\([^)\]]*\))?\]/,
+      example: "anything in the inspector is [SerializeField] private",
+    },
     { pattern: /\b[a-z]+[A-Z][A-Za-z]+\b/, example: "iPhone builds go through fastlane" },
     { pattern: /\b[A-Z][a-z]+[A-Z][a-z]\w*\b/, example: "ViewModels expose StateFlow" },
     // An acronym run into a name: URLSession, HTTPClient, XMLParser.

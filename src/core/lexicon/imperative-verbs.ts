@@ -115,12 +115,12 @@ export const IMPERATIVE_VERBS = defineLexicon("imperative-verbs", [
     /model|chart|plot|visuali[sz]e|sync/,
     "model everything that can go wrong when booking a slot",
   ),
-  // Keeping what happens, or coping with it, is writing code too: "when syncing fails, record what
-  // went wrong so we can debug it", "handle the timeout", "cache the lookup".
+  // Keeping what happens, coping with it, or putting it on screen is writing code too: "when syncing
+  // fails, record what went wrong so we can debug it", "handle the timeout", "pop up a price text".
   verbs(
     "task",
     "code",
-    /record|track|capture|handle|retry|cache|validate|persist|throttle|debounce|paginate/,
+    /record|track|capture|handle|retry|cache|validate|persist|throttle|debounce|paginate|pop up|spawn|render|draw|animate/,
     "when syncing a journal entry fails, record what went wrong",
   ),
   verbs(
@@ -328,7 +328,7 @@ export const ZH_INSTRUCTION = defineLexicon("zh-instructions", [
   },
   { pattern: /(?:规范|约定|规定|惯例|要求)(?:是|为|：|:)/, example: "我们规范是提交信息以 jira 编号开头" },
   {
-    pattern: /必须|一定要|务必|只能|一律|都要|都用|要用|之前先|前先|不要(?:再)?用|别(?:再)?用/,
+    pattern: /必须|一定要|务必|只能|一律|都要|都用|都走|统一走|要用|之前先|前先|不要(?:再)?用|别(?:再)?用/,
     example: "每个函数都要有类型注解",
   },
   {
@@ -342,6 +342,11 @@ export const ZH_INSTRUCTION = defineLexicon("zh-instructions", [
   {
     pattern: /(?:以|用)\s*\S{1,20}\s*(?:开头|结尾)|改成|改为|先发|发布?到?\s*[a-z]/,
     example: "参数名以 _b 结尾",
+  },
+  {
+    // What the project uses, named as code: "本地跑用的是 config/application-local.yml" (how it is done, a norm).
+    pattern: /(?:用|走|跑|读|连)的(?:是|都是)\s*[A-Za-z0-9_.@/-]*[./_-][A-Za-z0-9_.@/-]*/,
+    example: "本地跑用的是 config/application-local.yml",
   },
   {
     // A verb and where it goes: "push 到 feature/ 开头的分支", "部署到 staging".

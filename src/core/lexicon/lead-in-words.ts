@@ -152,9 +152,17 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
     new RegExp(`(?:${ANNOUNCEMENTS.pattern.source})\\s*[:：]\\s*`),
     "更正一下：表前缀改成 lz_ 了",
   ),
+  // …or before an aside that ends it, a promise or an emoji: "ok last change on this one, promise 😅 base_ kept …".
   lead(
     "announcement",
-    /^[^：:，。]{0,20}(?:习惯|规范|规矩|约定|规定|要求|变化|调整|改动|说明)[^：:，。]{0,6}[：:]\s*/,
+    new RegExp(
+      `(?:${ANNOUNCEMENTS.pattern.source})(?:,?\\s+(?:i\\s+)?(?:promise|swear))?\\s*(?:[\\uD83C-\\uDBFF][\\uDC00-\\uDFFF]|[\\u2600-\\u27BF])+\\s*`,
+    ),
+    "last change on this one, promise 😅 base_ kept getting confused, so staging models are src_ now",
+  ),
+  lead(
+    "announcement",
+    /^[^：:，。]{0,20}(?:习惯|规范|规矩|约定|规定|要求|变化|调整|改动|说明)(?:[^：:，。]{0,6}|[，,][^：:，。]{0,12})[：:]\s*/,
     "说下咱们的约定哈：组件文件名用大驼峰",
   ),
   lead(

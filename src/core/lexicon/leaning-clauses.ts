@@ -93,6 +93,17 @@ export const LEANING_CLAUSES = defineLexicon("leaning-clauses", [
   },
 ]);
 
+/** A name alone between commas, as code writes it: an example of the rule's value ("…, hitsLeft, rechargeTimer, …"). */
+const NAMED_EXAMPLE = /,\s*(?=[^\s,]*(?:[_.@/<>\d]|[a-z][A-Z]))[^\s,，]+(?=\s*,)/g;
+
+/**
+ * `text` without the names it lists as examples between commas: "plain camelCase for private
+ * fields, hitsLeft, rechargeTimer, no m_" reads as "plain camelCase for private fields, no m_".
+ */
+export function withoutNamedExamples(text: string): string {
+  return text.replace(NAMED_EXAMPLE, "");
+}
+
 /** True when a clause only lists things, with no verb ("owner and cost_center"): the clause before counts them. */
 export function listsItemsOnly(clause: string): boolean {
   return ITEM_LIST.test(clause.trim());

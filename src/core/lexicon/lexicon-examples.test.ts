@@ -26,6 +26,7 @@ const NOT_LEXICONS = new Set([
   "slots-naming-zh",
   "slots-process",
   "slots-commands",
+  "slots-test-tools",
   "slots-tools",
   "stop-words",
   "term-referents",

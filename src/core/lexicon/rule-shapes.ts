@@ -46,7 +46,7 @@ export const RULE_SHAPES = defineLexicon(
     // with a zod schema".
     entry(
       "norm",
-      /^(?:anything|everything|whatever) (?:that|which|we|you)\b[^.;]{0,80}?\b(?:gets?|goes|must|should|has to|needs? to)\b/,
+      /^(?:anything|everything|whatever) (?:that|which|we|you)\b[^.;]{0,80}?\b(?:gets?|goes|must|should|has to|needs? to|is|are)\b(?! (?:fine|ok(?:ay)?|good|great|wrong|broken|slow|fast)\b)/,
       "anything that comes over the wire gets parsed with a zod schema before we touch it",
     ),
     entry(
@@ -55,6 +55,13 @@ export const RULE_SHAPES = defineLexicon(
         String.raw`^(?:all |every |each |new |our |the )?${KINDS}\s+(?:always\s+|just\s+|only\s+|now\s+)?(?:lives?|go(?:es)?|belongs?|sits?|are (?:named|called|versioned|prefixed|suffixed|kept|stored|written|formatted|based|pinned)|is (?:named|called|kept|stored|written|based|pinned)|start|end|get)\b`,
       ),
       "Test files live next to the source file",
+    ),
+    // What the project's things of a kind are, said as its own: "our events are plain C# events named
+    // OnSomething" (not what they are doing now: "our tests are failing", "our builds are slow").
+    entry(
+      "norm",
+      /^our\s+(?:[\w#.-]+\s+){0,2}?[\w#.-]+s\s+(?:are|use|get|go|live)\s+(?!(?:\w+ing|broken|flaky|slow|down|red|green|fine|ok|okay|great|bad|weird|huge|big|old|out|gone|still|now|all|being|not)\b)\S/,
+      "our events are plain C# events named OnSomething (OnCargoSold)",
     ),
     // How a kind of thing is handled, by what: "Command-line arguments are parsed with clap's derive API".
     entry(

@@ -5,6 +5,7 @@
  * (slots.ts); the same slots are read from a description of the stack in slots-described.ts. Pure.
  */
 import { CHOOSES, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
+import { TEST_TOOL_SLOTS } from "./slots-test-tools.js";
 
 /** The tool slots, tried in this order. */
 export const TOOL_SLOTS: readonly SlotEntry[] = [
@@ -297,67 +298,7 @@ export const TOOL_SLOTS: readonly SlotEntry[] = [
         /^\s+(?!(?:deploy|deploys|now|instead|too|also|only|still|yet|then|anymore|for|from|since|in|on|at|by|to|as|and|or|but|with|via|is|are|was|were|has|had|will|already|again|next|this|last|soon|after|before|because|so|if|when|once|cli|apps?|dashboard|workflow)\b)[a-z]/i,
     },
   ),
-  members(
-    "test-runner",
-    ["tests"],
-    {
-      jest: "jest",
-      vitest: "vitest",
-      mocha: "mocha",
-      pytest: "pytest",
-      unittest: "unittest",
-      nose2: "nose2",
-      junit: "junit",
-      junit4: "junit4",
-      "junit 4": "junit4",
-      junit5: "junit5",
-      "junit 5": "junit5",
-      "junit jupiter": "junit5",
-      rspec: "rspec",
-      phpunit: "phpunit",
-      pest: "pest",
-      pestphp: "pest",
-      nextest: "nextest",
-      kotest: "kotest",
-      xunit: "xunit",
-      nunit: "nunit",
-      mstest: "mstest",
-      // Swift's test frameworks.
-      xctest: "xctest",
-      "swift testing": "swift-testing",
-      // C++ test frameworks.
-      gtest: "googletest",
-      googletest: "googletest",
-      "google test": "googletest",
-      catch2: "catch2",
-      doctest: "doctest",
-      "boost.test": "boost.test",
-      // What runs the tests: a project runs them one way.
-      tox: "tox",
-      nox: "nox",
-    },
-    "vitest replaced jest, use vitest",
-    // A runner's own assertions are the assertion library ("the kotest assertions").
-    { neutralAfter: /^(?:\s+|-)(?:assertions?|matchers?)\b/i },
-  ),
-  // What tests fake their collaborators with, and what they assert with: a project has one of each.
-  members(
-    "mocking-library",
-    ["tests"],
-    {
-      moq: "moq",
-      nsubstitute: "nsubstitute",
-      fakeiteasy: "fakeiteasy",
-      mockito: "mockito",
-      mockk: "mockk",
-      sinon: "sinon",
-      testdouble: "testdouble",
-      gomock: "gomock",
-      mockery: "mockery",
-      "pytest-mock": "pytest-mock",
-    },
-    "The team voted to move from Moq to NSubstitute",
-  ),
+  ...TEST_TOOL_SLOTS,
   members(
     "ci-provider",
     ["ci"],

@@ -12,7 +12,7 @@ export const TASK_HEADINGS = defineLexicon(
   [
     {
       pattern:
-        /^(?:(?:first|next|the|one|today'?s|your|new|quick|small|actual|real) )?(?:task|todo|ticket|job|bug|issue|request)\s*[:：]/,
+        /^(?:(?:ok(?:ay)?|so|and|now|alright)[,\s]+)*(?:(?:(?:first|next|the|one|today'?s|your|new|quick|small|actual|real) )?(?:task|todo|ticket|job|bug|issue|request)|(?:first|next|today'?s|your) thing)\s*[:：]/,
       example: "task: the expiry reminder emails go out in UTC instead of the household's time zone",
     },
     // The first piece of work, after the rules said before it: "first up: stage the stripe refunds source".

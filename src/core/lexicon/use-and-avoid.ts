@@ -36,6 +36,11 @@ export const AVOID_LEADS = defineLexicon(
       // After "instead of" a verb's -ing form leads its object: "rather than calling URLSession yourself".
       "use pnpm, not yarn",
     ),
+    // A thing taken out, named after the verb: "we're ripping out DOTween", "phasing out Moment".
+    after(
+      /\b(?:rip(?:s|ped|ping)?|tear(?:s|ing)?|tore|phas(?:e|es|ed|ing)) out(?! of\b)/,
+      "we're ripping out DOTween",
+    ),
     // What not to do any more, with any verb and the thing after it: "don't log to wandb anymore",
     // "don't push to main anymore". A verb of the speaker's own ("don't need", "don't think") drops nothing.
     after(

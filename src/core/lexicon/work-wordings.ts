@@ -119,7 +119,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "deploy",
     new RegExp(
-      `\\b(?:deploy\\w*|release\\w*|staging|production|prod|rollout|roll out|ship|cut (?:a |the )?v?\\d+\\.\\d+(?:\\.\\d+)?)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
+      `\\b(?:deploy\\w*|release\\w*|staging|production|prod|rollout|roll out|(?<!\\b(?:the|a|an|each|every|enemy|player|cargo|space|war|star|air)\\s)ship(?!['’]s|\\s+(?:is|moves|flies|docks|docked|lands|sprite|model|hull))|cut (?:a |the )?v?\\d+\\.\\d+(?:\\.\\d+)?)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
     ),
     "roll out billing 2.4",
   ),
@@ -153,7 +153,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "http",
     // A library's own API is no HTTP API ("clap's derive API", "the composition API").
-    /\b(?:endpoints?|(?<!(?:derive|builder|fluent|composition|options|hooks|streams?|reflection|['’]s) )api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code|networking|network (?:calls?|layer|requests?)|data[- ]fetching)\b|接口|请求/,
+    /\b(?:endpoints?|(?<!(?:derive|builder|fluent|composition|options|hooks|streams?|reflection|['’]s) )api|requests?|curl|wget|fetch|https?|hit|webhooks?|rest|graphql|status code|networking|network (?:calls?|layer|requests?)|data[- ]fetching|paginat\w*)\b|接口|请求|分页/,
     "call the partner api",
   ),
   work(
@@ -168,7 +168,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "code",
-    /\b(?:components?|functions?|class(?:es)?|refactor\w*|comments?|exports?|imports?|types?|interfaces?|naming|rename)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
+    /\b(?:components?|functions?|class(?:es)?|refactor\w*|comments?|exports?|imports?|types?|interfaces?|naming|rename|(?:business|domain|app(?:lication)?) logic|concerns|service objects?)\b|注释|组件|函数|类|重构|变量|命名|改名|改代码|拆成|拆分/,
     "refactor the chart legend into its own component",
   ),
   // The library code uses for a job, named by the job: "LitMotion is the tween library now".
@@ -176,6 +176,19 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "code",
     /\b(?:the|our) (?!(?:ui|component|test|testing|assertion|mocking|build)\b)[\w-]+ (?:library|lib|framework|engine)\b/,
     "LitMotion is the tween library now",
+  ),
+  // Work the app does later or on its own is a job the code defines: "send a reminder email …, in the
+  // background", "every night, archive orders older than 90 days".
+  work(
+    "code",
+    /\b(?:in the background|background (?:jobs?|workers?|tasks?|processing)|(?:async|cron|scheduled|recurring|periodic) (?:jobs?|tasks?)|job queues?|(?:^|[.;!?]\s*)(?:every|each) (?:night|morning|hour|day|week)\s*,)|后台任务|异步任务|定时任务/,
+    "send customers a reminder email when their order is ready, in the background",
+  ),
+  // Values written into the code, or kept out of it: "tuning numbers don't get hardcoded anymore".
+  work(
+    "code",
+    /\bhard-?cod(?:e|es|ed|ing)\b|\bmagic (?:numbers?|strings?|values?)\b|写死|硬编码|魔法数/,
+    "tuning numbers (speeds, cooldowns, prices) don't get hardcoded anymore",
   ),
   // Being told when something fails is error reporting in code: "make sure we hear about it".
   work(
