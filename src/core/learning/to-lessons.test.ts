@@ -23,6 +23,19 @@ const PNPM: TransferableHeuristic = {
   confidence: 0.6,
 };
 
+/** A text message of the session, at `seq`. */
+const message = (seq: number, role: TaskMessage["role"], content: string): TaskMessage => ({
+  seq,
+  role,
+  kind: "text",
+  content,
+  toolName: null,
+  toolInput: null,
+  toolOutput: null,
+  isError: false,
+  createdAt: AT,
+});
+
 describe("heuristicToLesson", () => {
   it("maps a heuristic to a lesson draft the lesson model accepts", () => {
     const draft = heuristicToLesson({ heuristic: PNPM, task: TASK, at: AT });
@@ -63,17 +76,6 @@ describe("heuristicToLesson", () => {
 });
 
 describe("quotedMessageId", () => {
-  const message = (seq: number, role: TaskMessage["role"], content: string): TaskMessage => ({
-    seq,
-    role,
-    kind: "text",
-    content,
-    toolName: null,
-    toolInput: null,
-    toolOutput: null,
-    isError: false,
-    createdAt: AT,
-  });
   const messages = [
     message(0, "user", "Naming moved again: components start with Zy now."),
     message(1, "assistant", "Noted: components start with Zy."),
@@ -148,17 +150,6 @@ describe("instinctToLesson", () => {
 
   it("names the user message each quote was said in, so rules read from one message hold together", () => {
     const said = "we plan with make plan ENV=<env>, never raw terraform plan";
-    const message = (seq: number, role: "user" | "assistant", content: string) => ({
-      seq,
-      role,
-      kind: "text" as const,
-      content,
-      toolName: null,
-      toolInput: null,
-      toolOutput: null,
-      isError: false,
-      createdAt: AT,
-    });
     const draft = instinctToLesson({
       instinct: { ...instinct, action: "We plan with make plan ENV=<env>", evidence: [said, "not said"] },
       task: { id: null, sessionId: "session-1", projectId: "/repo" },
