@@ -345,8 +345,7 @@ export function contradicts(
 ): boolean {
   const fresh = preferenceTerms(newer.rule);
   const old = preferenceTerms(older.rule);
-  // What the older one's slot holds is a thing it uses ("prefers numpy-style docstrings" holds numpy).
-  const held = slotOfLesson(older)?.value?.toLowerCase();
+  const held = slotOfLesson(older)?.value?.toLowerCase(); // a thing it uses too: numpy-style docstrings
   for (const item of fresh.avoid) if (old.use.has(item) || item === held) return true;
   for (const item of fresh.use) if (old.avoid.has(item) && !old.use.has(item)) return true;
   return (

@@ -32,6 +32,7 @@ const NOT_LEXICONS = new Set([
   "term-referents",
   "tokenizer",
   "work-groups",
+  "work-wordings-code",
 ]);
 
 /** Every lexicon exported by a module of this folder, by module and export name. */
