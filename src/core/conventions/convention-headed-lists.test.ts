@@ -109,13 +109,13 @@ describe("rules under a heading", () => {
 });
 
 describe("withdrawals said in passing", () => {
-  it("reads a withdrawal named before a dash, or said as no longer insisted on, and sets no slot with it", () => {
+  it("reads a withdrawal named before a dash, or said as no longer insisted on", () => {
     // The sentence after it that points back at what it withdrew is part of it.
     expect(rules("about the #Preview rule - forget it. no need to add them anymore.")).toEqual([
       "About the #Preview rule - forget it. No need to add them anymore",
     ]);
-    expect(withSlots("注释必须中文那条不强求了，团队来了两个外籍同事，英文也行。")).toEqual([
-      "注释必须中文那条不强求了，团队来了两个外籍同事，英文也行 | -=-",
+    expect(rules("注释必须中文那条不强求了，团队来了两个外籍同事，英文也行。")).toEqual([
+      "注释必须中文那条不强求了，团队来了两个外籍同事，英文也行",
     ]);
   });
 });

@@ -21,7 +21,6 @@ import { COMMAND_SLOT_IDS } from "../lexicon/slots-commands.js";
 import { DESCRIBED_SLOTS } from "../lexicon/slots-described.js";
 import { SUBJECT_SLOTS } from "../lexicon/slots-subjects.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
-import { withdrawalIn } from "../lexicon/withdrawals.js";
 import type { LearningRule } from "./learning-rule.js";
 import { AVOIDED_BEFORE, clauseAt, dropsValue, readValue } from "./slot-value-reading.js";
 
@@ -77,7 +76,6 @@ function knownSlotOf(subject: string, value: string): string | null {
 /** Every slot `text` names, the first naming of each slot kept. */
 export function readSlots(said: string): SlotFinding[] {
   const text = withoutChangeSources(said);
-  const withdrawn = withdrawalIn(said);
   const found = new Map<string, SlotFinding>();
   // Slots whose value was read in a clause that says to avoid it ("no longer the @retry decorator").
   const avoided = new Set<string>();
@@ -118,8 +116,6 @@ export function readSlots(said: string): SlotFinding[] {
       // …and a slot read inside these words gives way ("annotate … methods with @Audited").
       for (const [start, end, other] of spans)
         if (other !== slot && start >= from && end <= to && end - start < to - from) found.delete(other);
-      // A rule taken back by its name sets none of the values its name says ("注释必须中文那条不强求了").
-      if (withdrawn !== null && from >= withdrawn.index && from < withdrawn.end) continue;
       spans.push([from, to, slot]);
       found.set(slot, {
         slot,

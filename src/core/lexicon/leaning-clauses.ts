@@ -134,7 +134,7 @@ export const FRAGMENTS = defineLexicon<Fragment>("fragments", [
   {
     // A participle with where or how, its subject left out.
     pattern:
-      /^(?:named|called|included|imported|kept|stored|placed|located|generated|written|prefixed|suffixed|registered|declared|defined|loaded|pulled|wired|mounted|versioned|numbered|grouped|sorted|tagged|scoped|organi[sz]ed|listed|referenced|applied|executed|invoked|triggered|scheduled)\s+(?:from|in|into|as|by|under|with|via|through|at|on|after|like|using|inside|per)\b/,
+      /^(?:named|called|included|imported|kept|stored|set|configured|injected|provided|placed|located|generated|written|prefixed|suffixed|registered|declared|defined|loaded|pulled|wired|mounted|versioned|numbered|grouped|sorted|tagged|scoped|organi[sz]ed|listed|referenced|applied|executed|invoked|triggered|scheduled)\s+(?:from|in|into|as|by|under|with|via|through|at|on|after|like|using|inside|per)\b/,
     example: "Included from db.changelog-master.yaml",
   },
   {
