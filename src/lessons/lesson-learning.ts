@@ -124,19 +124,6 @@ export async function learnLesson(
     // queued; dev runs now use WH_DBT_SMALL"): the convention that holds that value is overturned.
     const built = dropsSomething(candidate) || mayNameValuesBack(candidate) ? await liveLessons() : [];
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
-    if (process.env.DBG)
-      console.error(
-        "OVR",
-        candidate.rule.slice(0, 60),
-        JSON.stringify(candidate.slot),
-        candidate.evidence[0]?.messageId,
-        built.length,
-        overturned.map((l) => [
-          l.rule.slice(0, 50),
-          JSON.stringify(l.slot),
-          l.evidence.map((e) => e.messageId + "@" + e.sessionId).join(","),
-        ]),
-      );
     // A drop a change leaves behind ("lg_ is out" beside "variables use acct_ now") gives way to it,
     // whichever of the two is learnt first (core/lessons/subsumed-drops.ts).
     const leftBehind = await dropsLeftBehind(candidate, overturned, liveLessons, () =>

@@ -154,9 +154,6 @@ function redirectBefore(sentences: readonly Sentence[], position: number): strin
   return read === null ? null : read.charAt(0).toUpperCase() + read.slice(1);
 }
 
-/** True when a sentence is a lasting rule with something concrete in it: a rule of its own. */
-const standsAlone = (text: string) => hasStandingMarker(text) && namesCode(text);
-
 /**
  * The rule of an instruction: its sentence without lead-in words (or the sentence before it, when
  * the instruction points back at it), then the sentences that follow it, within the length of a
@@ -280,7 +277,7 @@ export function statedRule(context: ExperienceContext, heuristics: TransferableH
       const next = sentences[position + 1]?.text ?? "";
       // One instruction per message, unless a later one is a lasting rule of its own with something
       // concrete in it ("dont merge main into feature branches. … we always `git rebase origin/main`").
-      if (instructed && !standsAlone(sentence.text)) return;
+      if (instructed && !(hasStandingMarker(sentence.text) && namesCode(sentence.text))) return;
       if (isContentless(sentence.text)) return;
       const pointsBack = anaphoric(sentences, position);
       const previous = pointsBack ? (sentences[position - 1] as Sentence).text : "";

@@ -9,7 +9,7 @@
 import { valuesWritten } from "../conventions/named-values.js";
 import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
-import { tokens } from "../lexicon/tokenizer.js";
+import { sharedCount, tokens } from "../lexicon/tokenizer.js";
 import { saysWord } from "../regexp.js";
 import { contradicts, preferenceTerms, slotOfLesson } from "./contradiction.js";
 import type { Lesson } from "./lesson.js";
@@ -118,8 +118,7 @@ export function restatedBeside(
   if (!saidTogether(convention, lesson, { byId: true }) && !saidTogether(lesson, convention, { byId: true }))
     return false;
   const mine = tokens(lesson.rule, { stem: true });
-  const theirs = tokens(convention.rule, { stem: true });
-  let shared = 0;
-  for (const token of mine) if (theirs.has(token)) shared++;
-  return mine.size > 0 && shared / mine.size >= RESTATED_SHARE;
+  return (
+    mine.size > 0 && sharedCount(mine, tokens(convention.rule, { stem: true })) / mine.size >= RESTATED_SHARE
+  );
 }

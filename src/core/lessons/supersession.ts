@@ -9,7 +9,7 @@
 import { valuesWritten } from "../conventions/named-values.js";
 import { slotFamily } from "../conventions/slot-rule.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
-import { tokens } from "../lexicon/tokenizer.js";
+import { sharedCount, tokens } from "../lexicon/tokenizer.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { answersOnlyWork } from "../lexicon/work-groups.js";
 import {
@@ -89,20 +89,14 @@ export function statesAnotherRule(candidate: Lesson, other: Lesson): boolean {
   const theirs = tokens(other.rule, { stem: true });
   const smaller = Math.min(mine.size, theirs.size);
   if (smaller === 0) return false;
-  let shared = 0;
-  for (const token of mine) if (theirs.has(token)) shared++;
-  return shared / smaller < SAME_RULE_OVERLAP;
+  return sharedCount(mine, theirs) / smaller < SAME_RULE_OVERLAP;
 }
 
 /** True when both rules write values of a shape (paths, prefixes, calls…) and share none of them. */
 function writeOtherValues(one: string, two: string): boolean {
   const [mine, theirs] = [valuesWritten(one), valuesWritten(two)];
-  return mine.some(
-    (value) =>
-      theirs.some((other) => other.shape === value.shape) &&
-      !theirs.some((other) => other.key === value.key) &&
-      !mine.some((own) => theirs.some((other) => other.key === own.key)),
-  );
+  if (mine.some((value) => theirs.some((other) => other.key === value.key))) return false;
+  return mine.some((value) => theirs.some((other) => other.shape === value.shape));
 }
 
 /**

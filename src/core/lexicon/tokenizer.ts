@@ -136,3 +136,11 @@ export function cjkBigrams(text: string, options: TokenOptions = {}): string[] {
 export function tokens(text: string, options: TokenOptions = {}): Set<string> {
   return new Set([...words(text, options), ...cjkBigrams(text, options)]);
 }
+
+/** How many tokens two sets share. */
+export function sharedCount(first: ReadonlySet<string>, second: ReadonlySet<string>): number {
+  const [small, large] = first.size <= second.size ? [first, second] : [second, first];
+  let shared = 0;
+  for (const token of small) if (large.has(token)) shared++;
+  return shared;
+}

@@ -4,7 +4,7 @@
  * Pure.
  */
 import { normalizeLessonText } from "../lessons/lesson-text.js";
-import { tokens } from "../lexicon/tokenizer.js";
+import { sharedCount, tokens } from "../lexicon/tokenizer.js";
 
 /** Similarity of two texts in 0..1 (1: the same topic). Pass an embedder-backed one to planning. */
 export type TextSimilarity = (first: string, second: string) => number;
@@ -25,14 +25,6 @@ export function topicTokens(text: string): Set<string> {
 export function diceSimilarity(first: ReadonlySet<string>, second: ReadonlySet<string>): number {
   if (first.size + second.size === 0) return 0;
   return (2 * sharedCount(first, second)) / (first.size + second.size);
-}
-
-/** How many tokens two sets share. */
-export function sharedCount(first: ReadonlySet<string>, second: ReadonlySet<string>): number {
-  const [small, large] = first.size <= second.size ? [first, second] : [second, first];
-  let shared = 0;
-  for (const token of small) if (large.has(token)) shared++;
-  return shared;
 }
 
 /** The default {@link TextSimilarity}: Dice over {@link topicTokens}. */
