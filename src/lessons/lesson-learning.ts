@@ -23,7 +23,8 @@ import {
   statesAnotherRule,
 } from "../core/lessons/supersession.js";
 import { mayNameValuesBack } from "../core/lessons/values-named-back.js";
-import { appliedAlready } from "../core/lessons/withdrawn-rules.js";
+import { appliedAlready, currentVersionsWithdrawn } from "../core/lessons/withdrawn-rules.js";
+import { withdrawalIn } from "../core/lexicon/withdrawals.js";
 import type { Redactor } from "../core/redaction.js";
 import { lessonScopeKey, visibleScopeKeys } from "../store/lesson-store.js";
 import { type LessonInput, redactLesson } from "./lesson-text.js";
@@ -129,9 +130,16 @@ export async function learnLesson(
     const leftBehind = await dropsLeftBehind(candidate, overturned, liveLessons, () =>
       store.listLessons({ scopeKeys: [lessonScopeKey(candidate)], limit: 500 }),
     );
+    // A withdrawal takes back the rule it names as it stands now, after the versions that replaced it.
+    const versions = withdrawalIn(candidate.rule)
+      ? currentVersionsWithdrawn(
+          candidate,
+          await store.listLessons({ scopeKeys: [lessonScopeKey(candidate)], limit: 500 }),
+        )
+      : [];
     // The same lesson may be read twice (a neighbour and a drop left behind): it is overturned once.
     overturned.push(
-      ...leftBehind.overturned.filter(
+      ...[...leftBehind.overturned, ...versions].filter(
         (lesson) => !overturned.some((other) => other.id === lesson.id) && !standsBeside(candidate, lesson),
       ),
     );
@@ -163,8 +171,13 @@ export async function learnLesson(
             target,
             overturned,
             subsumedBy: leftBehind.subsumedBy,
-            // The same withdrawal read by another rule of the same message is applied already.
-            applied: neighbours.find((hit) => appliedAlready(hit.lesson, candidate.rule))?.lesson ?? null,
+            // The same withdrawal read by another rule of the same message is applied already, and so
+            // is one whose rule another rule of its message replaced ("the unwrap rule — it's gone. We
+            // turned on clippy's unwrap_used lint…").
+            applied:
+              neighbours.find((hit) => appliedAlready(hit.lesson, candidate.rule))?.lesson ??
+              versions.find((lesson) => standsBeside(candidate, lesson)) ??
+              null,
           },
           ctx,
         )

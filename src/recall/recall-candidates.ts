@@ -6,6 +6,7 @@
 import { mergeConfig } from "../core/lessons/config.js";
 import type { Lesson } from "../core/lessons/lesson.js";
 import { DEFAULT_RECALL_SCORING_WEIGHTS, scoreLesson } from "../core/lessons/quality.js";
+import { withoutExamples } from "../core/lexicon/reason-clauses.js";
 import type { RecallCandidate } from "../core/recall/context.js";
 import type { ConventionCandidate } from "../core/recall/conventions.js";
 import { reciprocalRankFusion } from "../core/recall/fusion.js";
@@ -98,7 +99,10 @@ export async function lessonsFor(search: LessonSearch): Promise<{
       weights: config.weights,
       quality: config.quality,
     });
-    const shared = overlap(search.queryTerms, `${lesson.trigger} ${lesson.rule}`);
+    // A convention's examples show its shape, not its topic: "Commit messages start with the jira
+    // key, like INFRA-231: add artifacts bucket" shares nothing with "add an S3 bucket for logs".
+    const said = known.has(lesson.id) ? withoutExamples(lesson.rule) : lesson.rule;
+    const shared = overlap(search.queryTerms, `${lesson.trigger} ${said}`);
     const situation = search.situations.get(lesson.id) ?? 0;
     return {
       kind: "lesson",

@@ -159,6 +159,11 @@ function describedValue(match: RegExpMatchArray, text: string): string | null {
   // tool's name (not "the std library's own thing").
   const owned = OF_A_PACKAGE.pattern.exec(rest.slice(raw.length))?.[1];
   if (owned !== undefined) return toolAt(owned) ?? (/[0-9._@+#/-]/.test(owned) ? owned : null);
+  // A setting switched on or off is no tool: "SwiftLint runs in CI with force_unwrapping enabled".
+  if (
+    /^`?\s+(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|on|off)\b/i.test(rest.slice(raw.length))
+  )
+    return null;
   const word = raw.replace(/^`|`$/g, "").replace(SUFFIX, "");
   const lower = word.toLowerCase();
   if (word === "" || isStopWord(lower) || NOT_A_TOOL.test(lower)) return null;

@@ -20,7 +20,7 @@ import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
 import { changesCommand } from "./commands-changed.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
-import { statesMoreBeside } from "./rule-parts.js";
+import { detailOfValue, statesMoreBeside } from "./rule-parts.js";
 import { valuesNamedBack } from "./values-named-back.js";
 
 export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -161,7 +161,8 @@ export function amendedRule(newer: SlotHolder, older: SlotHolder): string | null
       const fitting = /^[aeiou]/i.test(value) ? "an" : "a";
       return `${/^A/.test(article) ? fitting.replace("a", "A") : fitting}${space}`;
     });
-  return `${before}${value}${older.rule.slice(only.index + only[0].length)}`;
+  const rest = older.rule.slice(only.index + only[0].length);
+  return `${before}${value}${rest.slice(detailOfValue(rest))}`;
 }
 
 /**

@@ -4,7 +4,8 @@
  * ("Uppercase SQL keywords, CTEs instead of nested subqueries"): a change of that value amends the
  * rule and keeps the rest (docs/lessons.md, "Supersession"). Pure.
  */
-import { readSlots } from "../conventions/slot-rule.js";
+import { valuesWritten } from "../conventions/named-values.js";
+import { memberSlotsNamed, readSlots } from "../conventions/slot-rule.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 
@@ -46,4 +47,20 @@ export function statesMoreBeside(rule: string, index: number): boolean {
       !(clause.start <= index && index < (clauses[at + 1]?.start ?? rule.length)) &&
       isRuleClause(clause.text),
   );
+}
+
+/**
+ * What a rule says right after a value it replaces that belongs to that value alone: a detail of how
+ * the old tool is used, written in code and setting no slot of its own (" with codegen adapters
+ * (@JsonClass(generateAdapter = true))" after Moshi). An amended rule leaves it out, for the new
+ * value is used another way; a detail that names a tool of a slot ("xUnit with FluentAssertions") stays.
+ * Returns the length of the detail, 0 when there is none.
+ */
+export function detailOfValue(after: string): number {
+  const detail = /^(?:\s+(?:with|using|via)\s+[^,;]*?(?=\s*(?:[,;]|\.(?!\w)|$))|\s*\([^)]*\)+)/i.exec(
+    after,
+  )?.[0];
+  if (detail === undefined) return 0;
+  const ownSlot = readSlots(detail).length > 0 || memberSlotsNamed(detail).length > 0;
+  return valuesWritten(detail).length > 0 && !ownSlot ? detail.length : 0;
 }

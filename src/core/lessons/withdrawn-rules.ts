@@ -17,7 +17,7 @@ import { hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-
 import { saysUpdate } from "../lexicon/update-cues.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { escapeRegExp } from "../regexp.js";
-import { droppedThingsNamedIn, says, sentencesOf } from "./contradiction.js";
+import { contradicts, droppedThingsNamedIn, says, sentencesOf } from "./contradiction.js";
 import type { Lesson } from "./lesson.js";
 
 /**
@@ -147,4 +147,36 @@ export function withoutWithdrawn(
   // after "请求统一走 request.ts 里封装好的 axios 实例").
   if (found === null && names.some((name) => says(left, name))) return null;
   return left.replace(/[.;。；]\s*$/, "").trim();
+}
+
+/**
+ * The live versions of rules a withdrawal names that were superseded before it: "the whole suffix
+ * naming rule for view models is gone" after "every view model has a VM suffix" gave way to
+ * "PackingListViewModel, not VM" takes back the rule as it stands now. Only when the withdrawal
+ * names the rule by what it governs, not by the value it replaced ("forget the yarn rule" after
+ * yarn → pnpm takes back nothing of pnpm). From `lessons`, every lesson of the candidate's scope.
+ */
+export function currentVersionsWithdrawn(candidate: Lesson, lessons: readonly Lesson[]): Lesson[] {
+  const found = withdrawalIn(candidate.rule);
+  if (found === null) return [];
+  const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+  const current = (lesson: Lesson): Lesson | undefined => {
+    let next = lesson;
+    for (let hops = 0; next.status === "archived" && next.supersededById && hops < 10; hops++) {
+      const after = byId.get(next.supersededById);
+      if (after === undefined) return undefined;
+      next = after;
+    }
+    return next.status === "archived" ? undefined : next;
+  };
+  const versions = new Map<string, Lesson>();
+  for (const lesson of lessons) {
+    if (lesson.status !== "archived" || !lesson.supersededById || !contradicts(candidate, lesson)) continue;
+    const value = lesson.slot?.value?.toLowerCase();
+    if (value !== undefined && found.name.some((word) => word.toLowerCase() === value)) continue;
+    const live = current(lesson);
+    if (live !== undefined && live.id !== candidate.id && live.contentHash !== candidate.contentHash)
+      versions.set(live.id, live);
+  }
+  return [...versions.values()];
 }

@@ -11,6 +11,7 @@ import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 import {
   asksFirst,
   BUILDS_A_THING,
+  DEPLOYS,
   PUBLISHES,
   WORK_WORDINGS,
   type WorkWording,
@@ -61,7 +62,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "deploy",
     "Deploying",
     "部署",
-    /\bdeploy\w*|\bkubectl\b|\bhelm\b|部署|上线/,
+    new RegExp(String.raw`${DEPLOYS}|\bkubectl\b|\bhelm\b|部署|上线`),
     "deploy with ./deploy.sh staging",
   ),
   named(

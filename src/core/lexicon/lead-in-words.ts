@@ -174,7 +174,7 @@ export const LEAD_IN_WORDS = defineLexicon("lead-in-words", [
   // news of a change ("we moved off fly, so deploy with kamal"): the change is part of the rule.
   lead(
     "filler",
-    /^(?![^,;]*\b(?:moved|switch\w*|migrat\w*|dropp\w*|gone|replac\w*|no longer|any ?more|deprecated|removed)\b)(?:[^,;.!?]|\.(?=\S)){12,160}?,\s*(?:so|which is why|that'?s why|hence)\s+(?=(?:in (?:this|our) (?:repo(?:sitory)?|project|codebase)\b[,:]?\s*)?(?:please\s+)?(?:always|never|use|run|don'?t|do not|make sure|keep|prefer|stick)\b)/,
+    /^(?![^,;]*\b(?:moved|switch\w*|migrat\w*|dropp\w*|gone|replac\w*|no longer|any ?more|deprecated|removed|standardi[sz]\w*|settled on|agreed on|adopt\w*)\b)(?:[^,;.!?]|\.(?=\S)){12,160}?,\s*(?:so|which is why|that'?s why|hence)\s+(?=(?:in (?:this|our) (?:repo(?:sitory)?|project|codebase)\b[,:]?\s*)?(?:please\s+)?(?:always|never|use|run|don'?t|do not|make sure|keep|prefer|stick)\b)/,
     "The gradle on my PATH is an old 7.2 that a legacy project still needs, so in this repository please always use the wrapper",
   ),
   lead(

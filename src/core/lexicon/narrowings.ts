@@ -10,8 +10,8 @@ import { compiledEntries, defineLexicon } from "./define-lexicon.js";
 
 /** What people call a rule: "the queue_test rule", "the JSDoc requirement", "the tflint-before-push habit". */
 export const RULE_WORD = "(?:rule|requirement|convention|guideline|policy|habit|practice|thing)";
-/** A rule named in English, its name in group 1: "the @openapi rule". */
-export const NAMED_RULE = String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,3}?\S+)\s+${RULE_WORD}\s+`;
+/** A rule named in English, its name in group 1: "the @openapi rule" ("the whole suffix rule" is named "suffix"). */
+export const NAMED_RULE = String.raw`\b(?:the|our|that)\s+(?:(?:whole|entire|old|same)\s+)?((?:\S+\s+){0,3}?\S+)\s+${RULE_WORD}\s+`;
 /**
  * The name of a rule said in Chinese before the word that points at it, as capture group 1: a name
  * in Latin letters or code, then a few Chinese characters, at least `least` of them.

@@ -17,9 +17,10 @@ const PRONOUN = String.raw`(?:it|that|this|them|those|these|the same)(?:\s+(?:on
 const MANNER = `(?:like (?:that|this)|(?:that|this) way|the same way|as is)`;
 /**
  * What may follow the object: where or how long it holds ("everywhere", "from now on", "for all
- * new modules", "in every repo", "too"), and courtesy.
+ * new modules", "in every repo", "too"), what it replaces ("instead of the Google style I told you"),
+ * and courtesy.
  */
-const SCOPE = String.raw`(?:\s*,?\s*(?:everywhere|always|from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|too|as well|please|pls|then|across the (?:board|codebase|repo|project)|(?:for|in|on|across|with) (?:all|every|each|any|the rest of(?: the)?|our|future|other)(?:\s+(?:of\s+)?(?:the|our))?(?:\s+new)?(?:\s+[\w./-]+){1,2}|(?:for|in) (?:the )?(?:whole|entire) [\w./-]+|(?:here|in this (?:repo|project|codebase))))*`;
+const SCOPE = String.raw`(?:\s*,?\s*(?:everywhere|always|from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|too|as well|please|pls|then|across the (?:board|codebase|repo|project)|(?:for|in|on|across|with) (?:all|every|each|any|the rest of(?: the)?|our|future|other)(?:\s+(?:of\s+)?(?:the|our))?(?:\s+new)?(?:\s+[\w./-]+){1,2}|(?:for|in) (?:the )?(?:whole|entire) [\w./-]+|(?:here|in this (?:repo|project|codebase))|(?:instead of|rather than|not) [^.!?。！]{1,60}?))*`;
 /** The end of the sentence. */
 const END = String.raw`\s*[.!。！]*\s*$`;
 /** A word that says it holds beyond this request ("Use it." alone confirms nothing lasting). */

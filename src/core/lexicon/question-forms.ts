@@ -29,8 +29,10 @@ export const QUESTION_FORMS = cueLexicon("question-forms", [
 /**
  * A sentence that ends as a question: a question mark, or a Chinese question particle (…能用吗);
  * or asks why, with no answer given ("先帮我看看 order-svc 为啥一直重启": its 一直 is a symptom, no rule).
+ * Not Rust's `?` operator said as what to use ("…, or propagate with ?").
  */
-const ENDS_AS_QUESTION = /[?？]\s*$|[吗呢][\s。]*$|^(?!.*因为).*(?:为啥|为什么|怎么回事)/;
+const ENDS_AS_QUESTION =
+  /(?<!\b(?:with|use|using|the|a|and|or)\s+`?)[?？]\s*$|[吗呢][\s。]*$|^(?!.*因为).*(?:为啥|为什么|怎么回事)/;
 
 /**
  * A request asked politely, as a question: "could you please stop using unwrap() outside of tests in

@@ -33,7 +33,7 @@ const CASE = "(camel ?case|snake[_ ]case|pascal ?case|kebab[- ]case|upper[_ ]cas
  * not a word of the sentence ("suffixed with the name of …", "the same suffix as …"): the lexicon
  * reads case-insensitively, so a capital alone does not tell.
  */
-const SUFFIX_NAME = String.raw`['"‘“\x60]?((?!(?:with|by|as|the|a|an|this|that|its|their|our|your|same|usual|standard|right|proper|correct|default|old|new|name|module|file|class)\b)[A-Z][A-Za-z0-9]{1,15}|_\w{1,15})['"’”\x60]?`;
+const SUFFIX_NAME = String.raw`['"‘“\x60]?((?!(?:with|by|as|the|a|an|this|that|its|their|our|your|same|usual|standard|right|proper|correct|default|old|new|whole|entire|required|name|module|file|class)\b)[A-Z][A-Za-z0-9]{1,15}|_\w{1,15})['"’”\x60]?`;
 
 /** Name parts said as a list ("ods_、dwd_、dws_", "raw_, stg_ and mart_"): capture group. */
 const PREFIX_LIST = String.raw`((?:['"‘“\x60]?[A-Za-z$][\w$]{0,20}[_-]['"’”\x60]?\s*(?:[、,，/]|and|和|及)\s*)+['"‘“\x60]?[A-Za-z$][\w$]{0,20}[_-]['"’”\x60]?)(?![\w$])`;

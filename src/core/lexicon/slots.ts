@@ -117,7 +117,7 @@ export const SLOTS = defineLexicon(
     valued(
       "deploy-target",
       ["deploy"],
-      /\bdeploy(?:s|ed|ing|ments?)?\b[^.;,]{0,30}?\b(?:to|on|into)\s+(?:the\s+)?(?!(?:a|an)\s)['"`]?([a-z][\w-]*)/,
+      /\bdeploy(?:s|ed|ing|ments?)?\b(?! target)[^.;,]{0,30}?\b(?:to|on|into)\s+(?:the\s+)?(?!(?:a|an)\s)['"`]?([a-z][\w-]*)/,
       "we always deploy to staging first",
       1,
     ),

@@ -31,8 +31,8 @@ const scope = (pattern: RegExp, example: string): StandingMarker => ({ pattern, 
 
 /** Things of a kind of work that head rules without the word "rules": "process things". */
 const KIND_THINGS = String.raw`(?:process|style|code|coding|naming|house|team|ground|git|review) (?:things|points|notes)\b`;
-/** Things said to matter, heading rules: "things that matter to me". */
-const THINGS_THAT_MATTER = String.raw`things (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about|we (?:do|follow|stick to) (?:here|in this (?:repo|project|codebase|team)))\b`;
+/** Things said to matter, heading rules: "things that matter to me", "two things for this repo:". */
+const THINGS_THAT_MATTER = String.raw`things (?:that )?(?:matter to (?:me|us)|you should know|to know|i care about|we care about|we (?:do|follow|stick to) (?:here|in this (?:repo|project|codebase|team))|(?:for|about|in) (?:this|the|our) (?:repo(?:sitory)?|project|codebase|app|team)(?=\s*[:：]))\b`;
 
 /** Every standing marker, English then Chinese. */
 export const STANDING_MARKERS = defineLexicon("standing-markers", [

@@ -45,15 +45,19 @@ export const TASK_TAILS = defineLexicon(
 
 /** `text` up to a clause that asks for the work of now (see {@link TASK_TAILS}); itself when none does. */
 export function withoutTaskTail(text: string): string {
-  // A space between Chinese characters parts clauses too: a line break folded into one line.
-  const clauses = text.split(/(?<=[，,])\s*|(?<=\p{Script=Han})(?=\s+\p{Script=Han})/u);
-  const at = clauses.findIndex((clause, index) => index > 0 && TASK_TAILS.test(clause.trim()));
+  // A clause ends at a comma or a dash ("…, so please don't add any new Newtonsoft usages — and could
+  // you port the exporter?"); a space between Chinese characters parts clauses too: a line break
+  // folded into one line. The spaces stay with the clause after them.
+  const clauses = text.split(/(?<=[，,;；])|(?<=\s[—–-])(?=\s)|(?<=\p{Script=Han})(?=\s+\p{Script=Han})/u);
+  const at = clauses.findIndex(
+    (clause, index) => index > 0 && TASK_TAILS.test(clause.trim().replace(/^[—–-]\s*/, "")),
+  );
   return at === -1
     ? text
     : clauses
         .slice(0, at)
         .join("")
-        .replace(/[，,]\s*$/, "");
+        .replace(/\s*[，,;；—–-]?\s*$/, "");
 }
 
 /** True when `text` opens by asking for the work of now ("先帮我把依赖装一下", "now can you…"). */

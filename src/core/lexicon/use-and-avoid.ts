@@ -72,11 +72,30 @@ export const AVOID_LEADS = defineLexicon(
       "I changed my mind on eyre",
     ),
     after(/\b(?:mov|migrat)(?:e|es|ed|ing)(?: [\w-]+){0,3}? off/, "ops migrated the celery broker off redis"),
+    // What a team is asked or decides to get off: "security asked us to get off Moq".
+    {
+      ...after(/\b(?:get|gets|getting|got) off(?! of\b)/, "security asked us to get off Moq"),
+      named: true as const,
+    },
+    // Old things of a kind ported over as they come up: "we'll port the NUnit ones gradually" drops
+    // NUnit; "convert the MarkPaid tests as an example" is a task.
+    {
+      ...after(
+        /\b(?:port|migrat|convert|rewrit)(?:e|es|ed|ing|s)?(?: over)?(?=\s+(?:(?:the|our|all|any|old|existing|remaining|legacy)\s+){0,3}[\w.@/-]+\s+(?:ones\b|(?:tests|specs|files|modules|screens|classes|components|views|jobs|usages)\b[^.;!?]{0,30}?\b(?:gradually|over time|as we go|as we touch|when we touch|eventually|one by one|bit by bit|later)\b))/,
+        "we'll port the NUnit ones gradually",
+      ),
+      named: true as const,
+    },
     after(/\bused to (?:use|run|be on)/, "we used to use yarn, pnpm now"),
     // A team done with a thing: "honestly we're done with faraday, the middleware stack got too heavy".
     after(
       /\b(?:we(?:'re| are)|i'?m|i am) (?:so |totally |completely |finally )?done with/,
       "we're done with faraday",
+    ),
+    // A team that left a thing: "we're out of eu-west-1, new stuff goes in eu-central-1", "we're off fly.io".
+    after(
+      /\bwe(?:'re| are|'ve| have)? (?:(?:now|finally|officially|completely) )?(?:out of|off|gotten out of|got out of|moved out of|left)(?= \S)/,
+      "we're out of eu-west-1, new stuff goes in eu-central-1",
     ),
     // A practice stopped, named by the code it used: "you can stop wrapping pages in withSentry".
     {
@@ -231,6 +250,13 @@ export const AVOID_LEADS = defineLexicon(
       joined: true as const,
     },
     {
+      // A thing kept only until it is replaced: "Hilt stays only until the old screens are ported".
+      pattern:
+        /(?:stays?|remains?|is kept|are kept|can stay|lives? on)(?: (?:only|just))? (?:until|till|in (?:the )?(?:old|legacy|existing)\b)/,
+      example: "Hilt stays only until the old screens are ported",
+      side: "before" as const,
+    },
+    {
       // A thing that did not take hold is dropped too: "Shouldly didn't stick".
       pattern: DID_NOT_TAKE_HOLD,
       example: "retro outcome: Shouldly didn't stick, we use plain xUnit Assert",
@@ -286,7 +312,7 @@ function compile(leads: readonly TermLead[]): RegExp[] {
     lead.side === "after"
       ? // A lead ends at a word's end ("run" is no lead inside "runners"), or on a Chinese character (用pnpm).
         new RegExp(
-          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:(?:direct|plain|raw|bare|vanilla|old|legacy|manual|new|any|more|extra|additional)\\s+)?(?:${ZH_MODIFIER})?(?:${TERM})`,
+          `(?:${lead.pattern.source})(?:(?<=[\\p{Script=Han}\\W])|(?![\\p{L}\\p{N}_]))\\s*(?:(?:the|a|an|our|this)\\s+(?:own\\s+)?)?(?:(?:direct|plain|raw|bare|vanilla|old|legacy|manual|hand-?written|custom|new|any|more|extra|additional)\\s+)?(?:${ZH_MODIFIER})?(?:${TERM})`,
           "giu",
         )
       : new RegExp(

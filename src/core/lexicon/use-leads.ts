@@ -29,7 +29,7 @@ export const REPLACED =
 
 /** A thing that did not take hold, so it is dropped: "Shouldly didn't stick", "m_ lost 😂" (a rule shape too). */
 export const DID_NOT_TAKE_HOLD =
-  /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out)\b|\blost(?: the (?:vote|argument|debate|poll))?(?=\s*(?:$|[^\w\s]))/;
+  /(?:didn'?t|did not|never) (?:stick|catch on|take off|work out|pan out|survive|make the cut)\b|\blost(?: the (?:vote|argument|debate|poll))?(?=\s*(?:$|[^\w\s]))/;
 
 /** What does a job now, named before it: "LitMotion is the tween library now" (a rule shape too). */
 export const DOES_THE_JOB_NOW =
@@ -113,7 +113,7 @@ export const USE_LEADS = defineLexicon(
     after(/换(?=\s*[A-Za-z])/, "组里投票决定换 doctest"),
     after(/\b(?:it'?s|its|we'?re on)(?= \S+ now\b)/, "instead of fly it's render now"),
     after(
-      /\b(?:standardi[sz](?:ed|ing)|settl(?:ed|ing)|land(?:ed|ing)|converg(?:ed|ing)|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)/,
+      /\b(?:standardi[sz](?:ed|ing)|settl(?:ed|ing)|land(?:ed|ing)|converg(?:ed|ing)|agreed|decided)(?: (?:every|all|each|our|the)(?: [\w-]+){1,3})? on|\b(?:voted|opted) for|\bin favou?r of|\b(?:went|going) with|\b(?:picked|chose)(?= \S+ (?:as|for|over)\b)|\bwe(?:'ve| have)? adopted/,
       "the platform team standardized on zerolog",
     ),
     {
@@ -121,6 +121,14 @@ export const USE_LEADS = defineLexicon(
       pattern: /runs (?:the|all the|our) (?:whole )?(?:suite|tests|specs|build|linters?|checks)\b/,
       example: "there's a Makefile now and make test runs the suite with the right env vars loaded",
       side: "before" as const,
+    },
+    {
+      // A move to a thing finished: "We finished the Hilt migration yesterday", "the Hilt migration is done".
+      pattern:
+        /(?<=\b(?:finished|completed|wrapped up|done with|landed|merged)\s+(?:the|our)\s+[\w.@/-]+\s)migration\b|migration (?:is|'s|was|has been) (?:done|finished|complete|over|merged|landed)\b/,
+      example: "We finished the Hilt migration yesterday, so no more hand-written Dagger components",
+      side: "before" as const,
+      named: true as const,
     },
     {
       // The thing named first as what does a job now: "LitMotion is the tween library now".
@@ -131,7 +139,7 @@ export const USE_LEADS = defineLexicon(
     {
       // A name said to be what a kind of thing is now: "constants are k_PascalCase now".
       ...after(
-        /\b(?:is|are)(?= `?[\w@./<>-]+`? now\b)/,
+        /\b(?:is|are)(?= (?:an? )?`?[\w@./<>-]+`? now\b)/,
         "constants are k_PascalCase now, not ALL_CAPS anymore",
       ),
       named: true as const,

@@ -31,8 +31,9 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
   },
   {
     pattern: new RegExp(
-      // The rule may be named with where it held: "the no-generics rule for pkg/api is gone".
-      String.raw`${NAMED_RULE}(?:(?:for|in|on|about|under)\s+\S+\s+)?(?:is|has been|was)\s+(?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired|gone|dead|obsolete)\b`,
+      // The rule may be named with where it held: "the no-generics rule for pkg/api is gone", "the
+      // suffix naming rule for view models is gone".
+      String.raw`${NAMED_RULE}(?:(?:for|in|on|about|under)\s+(?:\S+\s+){1,2}?)?(?:is|has been|was)\s+(?:withdrawn|lifted|dropped|scrapped|cancell?ed|retired|gone|dead|obsolete)\b`,
     ),
     example: "the JSDoc requirement is withdrawn",
   },
@@ -41,6 +42,13 @@ export const WITHDRAWALS = defineLexicon("withdrawals", [
     pattern:
       /\b(?:the|our|that)\s+((?:\S+\s+){0,2}?\S+)\s+(?:migration|move|switch|rewrite|port)\s+(?:is|has been|was|got)\s+(?:cancell?ed|called off|off|scrapped|abandoned|shelved|dropped)\b/,
     example: "Update: the Docusaurus migration is cancelled, we're staying on MkDocs",
+  },
+  // A rule named as a heading, then said to be gone: "the unwrap rule — we talked about it at the sync and it's gone".
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:the|our|that)\s+((?:\S+\s+){0,2}?\S+)\s+${RULE_WORD}\s*(?:[:,—–]|-(?=\s))[^.!?;]{0,60}?\b(?:it'?s|it is|it has been|that'?s|that is)\s+(?:gone|dead|over|withdrawn|dropped|scrapped|cancell?ed|retired)\b`,
+    ),
+    example: "Also, the unwrap rule — we talked about it at the sync and it's gone",
   },
   {
     pattern: new RegExp(String.raw`${NAMED_RULE}(?:no longer applies|doesn'?t apply any ?more)\b`),

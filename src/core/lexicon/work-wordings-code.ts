@@ -74,6 +74,12 @@ export const CODE_WORDINGS: readonly WorkWording[] = [
     /\b(?:loggers?|state management)\b|(?:打|记|写)(?:个|一下|一条|条|点)?日志|日志(?:框架|库|组件|工具|打印|统一|都?(?:用|走|通过))|分页|状态管理/,
     "Logs go through winston, the logger is in src/log.ts",
   ),
+  // How optional values and failures are unwrapped in code: "no force unwraps, use guard let".
+  work(
+    "code",
+    /\b(?:(?:force[- ])?unwrap(?:s|ped|ping)?|optionals?|guard let|if let|null checks?|nil checks?|non-null assertions?)\b|强制解包|可选值/,
+    "no force unwraps anywhere, use guard let",
+  ),
   // The oldest toolchain the code must build with decides which language features it may use.
   work(
     "code",

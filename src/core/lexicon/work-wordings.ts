@@ -39,6 +39,12 @@ export function asksFirst(text: string): boolean {
 export const PUBLISHES = String.raw`(?<![@.])\bpublish(?:es|ed|ing)?\b(?![^.,;:]{0,40}\b(?:queues?|topics?|exchanges?|streams?|channels?|subjects?|brokers?|bus|kafka|nats|rabbitmq|sqs|sns|pub\/?sub|events?|messages?|payloads?)\b)`;
 
 /**
+ * "deploy" and its forms as a deploy, not an app's minimum OS version ("we bumped the deployment
+ * target to iOS 17" is a build setting).
+ */
+export const DEPLOYS = String.raw`\bdeploy\w*\b(?! target)`;
+
+/**
  * After "build", what is made, asked for now ("could you build that", "build me a page"): the work
  * itself, not the project's build. Read by the build entries here and in kinds-of-work.ts.
  */
@@ -102,7 +108,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "deploy",
     new RegExp(
-      `\\b(?:deploy\\w*|release\\w*|staging|production|prod|rollout|roll out|(?<!\\b(?:the|a|an|each|every|enemy|player|cargo|space|war|star|air)\\s)ship(?!['’]s|\\s+(?:is|moves|flies|docks|docked|lands|sprite|model|hull))|cut (?:a |the )?v?\\d+\\.\\d+(?:\\.\\d+)?)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
+      `${DEPLOYS}|\\b(?:release\\w*|staging|production|prod|rollout|roll out|(?<!\\b(?:the|a|an|each|every|enemy|player|cargo|space|war|star|air)\\s)ship(?!['’]s|\\s+(?:is|moves|flies|docks|docked|lands|sprite|model|hull))|cut (?:a |the )?v?\\d+\\.\\d+(?:\\.\\d+)?)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
     ),
     "roll out billing 2.4",
   ),
