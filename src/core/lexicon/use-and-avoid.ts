@@ -255,6 +255,8 @@ export const AVOID_LEADS = defineLexicon(
         /(?:stays?|remains?|is kept|are kept|can stay|lives? on)(?: (?:only|just))? (?:until|till|in (?:the )?(?:old|legacy|existing)\b)/,
       example: "Hilt stays only until the old screens are ported",
       side: "before" as const,
+      // A name, not the kind of thing it stays in: "the existing Dagger modules stay until ported".
+      named: true as const,
     },
     {
       // A thing that did not take hold is dropped too: "Shouldly didn't stick".
