@@ -127,15 +127,14 @@ export async function learnLesson(
     const overturned = overturnedBy(candidate, [...neighbours.map((hit) => hit.lesson), ...built], holders);
     // A drop a change leaves behind ("lg_ is out" beside "variables use acct_ now") gives way to it,
     // whichever of the two is learnt first (core/lessons/subsumed-drops.ts).
-    const leftBehind = await dropsLeftBehind(candidate, overturned, liveLessons, () =>
-      store.listLessons({ scopeKeys: [lessonScopeKey(candidate)], limit: 500 }),
-    );
+    // Every lesson of its scope, archived ones too, read once for the two checks below that need it.
+    let scoped: Promise<Lesson[]> | undefined;
+    const scopeLessons = () =>
+      (scoped ??= store.listLessons({ scopeKeys: [lessonScopeKey(candidate)], limit: 500 }));
+    const leftBehind = await dropsLeftBehind(candidate, overturned, liveLessons, scopeLessons);
     // A withdrawal takes back the rule it names as it stands now, after the versions that replaced it.
     const versions = withdrawalIn(candidate.rule)
-      ? currentVersionsWithdrawn(
-          candidate,
-          await store.listLessons({ scopeKeys: [lessonScopeKey(candidate)], limit: 500 }),
-        )
+      ? currentVersionsWithdrawn(candidate, await scopeLessons())
       : [];
     // The same lesson may be read twice (a neighbour and a drop left behind): it is overturned once.
     overturned.push(

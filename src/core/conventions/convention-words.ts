@@ -10,7 +10,7 @@ import { isInstruction, opensWithAnyVerb } from "../lexicon/imperative-verbs.js"
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { languageOf } from "../lexicon/language.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
-import { forbids } from "../lexicon/negations.js";
+import { BANS_AFTER_REASON, forbids } from "../lexicon/negations.js";
 import { statesNorm } from "../lexicon/norms.js";
 import { ruleShape, THINGS_WE_MAKE } from "../lexicon/rule-shapes.js";
 import { withoutTaskTail } from "../lexicon/task-headings.js";
@@ -23,9 +23,6 @@ import type { AgentReply } from "./convention-echoes.js";
 import type { ConventionFinding } from "./convention-reading.js";
 import { valuesWritten } from "./named-values.js";
 import { memberNamed, memberSlotsNamed, readSlots, type SlotFinding } from "./slot-rule.js";
-
-/** A ban said as what follows from a reason: "…, so no `!` unwraps". */
-const BANS_IN_CLAUSE = /[,;]\s*so\s+no\s+(?!problem|worries|rush|idea|thanks|way|need|one\b)[@`'"\w]/i;
 
 /**
  * The part of a sentence that states the rule, when a dash sets it apart from a story ("so I merged
@@ -55,7 +52,7 @@ export function ruleOf(said: string): string {
         states[index] ||
         dropped.some((term) => part.toLowerCase().includes(term.toLowerCase())) ||
         // A ban beside the part that says what to do instead ("no `!` unwraps — use guard let").
-        ((forbids(part) || BANS_IN_CLAUSE.test(part)) && kindsOfWork(part).size > 0) ||
+        ((forbids(part) || BANS_AFTER_REASON.test(part)) && kindsOfWork(part).size > 0) ||
         (states[index - 1] === true && (namesCode(part) || opensWithAnyVerb(part))),
     )
     .join(" — ");

@@ -4,7 +4,13 @@
  * the rule drops that value instead. Pure.
  */
 
-import { LAUNCHERS, NOT_A_TOOL, OF_A_PACKAGE, PACKAGE_NOUNS } from "../lexicon/described-values.js";
+import {
+  LAUNCHERS,
+  NOT_A_TOOL,
+  OF_A_PACKAGE,
+  PACKAGE_NOUNS,
+  SWITCHED_SETTINGS,
+} from "../lexicon/described-values.js";
 import { DESCRIPTION_LEADS } from "../lexicon/description-leads.js";
 import { droppedThings } from "../lexicon/dropped-things.js";
 import { DROP_ADVERBS, MEMBER_ADDED, MEMBER_LEADS, MEMBER_PURPOSES } from "../lexicon/member-leads.js";
@@ -160,10 +166,7 @@ function describedValue(match: RegExpMatchArray, text: string): string | null {
   const owned = OF_A_PACKAGE.pattern.exec(rest.slice(raw.length))?.[1];
   if (owned !== undefined) return toolAt(owned) ?? (/[0-9._@+#/-]/.test(owned) ? owned : null);
   // A setting switched on or off is no tool: "SwiftLint runs in CI with force_unwrapping enabled".
-  if (
-    /^`?\s+(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|on|off)\b/i.test(rest.slice(raw.length))
-  )
-    return null;
+  if (SWITCHED_SETTINGS.test(rest.slice(raw.length))) return null;
   const word = raw.replace(/^`|`$/g, "").replace(SUFFIX, "");
   const lower = word.toLowerCase();
   if (word === "" || isStopWord(lower) || NOT_A_TOOL.test(lower)) return null;

@@ -71,3 +71,15 @@ export const LAUNCHERS = defineLexicon("launchers", [
   { pattern: /^(?:cargo|go|dotnet|mix|deno)\s+/, example: "cargo nextest run" },
   { pattern: /^(?:uv run|poetry run|pipenv run|python3? -m)\s+/, example: "python -m pytest" },
 ]);
+
+/**
+ * What follows a word said to be switched on or off: a setting, no tool ("SwiftLint runs in CI with
+ * force_unwrapping enabled" names no CI provider; "CI 里 force_unwrapping 开启"). Read right after the word.
+ */
+export const SWITCHED_SETTINGS = defineLexicon("switched-settings", [
+  {
+    pattern: /^`?\s+(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|on|off)\b/,
+    example: " enabled",
+  },
+  { pattern: /^`?\s*(?:开启|开了|打开了?|启用|关闭|关了|禁用)/, example: " 开启" },
+]);

@@ -80,6 +80,23 @@ export function forbids(text: string): boolean {
   return PROHIBITIONS.test(text);
 }
 
+/**
+ * A ban said as what follows from a reason, in a clause of its own: "SwiftLint runs in CI with
+ * force_unwrapping enabled, so no `!` unwraps". Not read as a prohibition everywhere ("Everything is
+ * local, no globals except M" states a fact): only where a dash sets a rule's parts apart (ruleOf).
+ */
+export const BANS_AFTER_REASON = defineLexicon("bans-after-reason", [
+  {
+    pattern: /[,;]\s*so\s+no\s+(?!problem|worries|rush|idea|thanks|way|need|one\b)[@`'"\w]/,
+    example: "SwiftLint runs in CI with force_unwrapping enabled, so no `!` unwraps",
+  },
+  {
+    pattern:
+      /[,;]\s*(?:hence|which means|that means)\s+no\s+(?!problem|worries|rush|idea|thanks|way|need|one\b)[@`'"\w]/,
+    example: "the lint runs with strict mode on, which means no `any` casts",
+  },
+]);
+
 /** What to do instead, after a prohibition: "…, rebase onto main instead", "别用 moment，用 dayjs". */
 const INSTEAD =
   /\b(?:instead|rather)\b|[,;]\s*(?:always\s+)?(?:use|run|rebase|call|pass)\b|(?<![不别])(?:要用|改用|只能用|用)(?![户途处])/i;
