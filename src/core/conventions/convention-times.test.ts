@@ -130,7 +130,7 @@ describe("a heading of the group's habits, and what charts are drawn with", () =
       slotsOf(
         "画吧。我们组的习惯：图用 matplotlib 就行，存到 reports/figures 下面；所有涉及随机的地方 seed 固定成 42，方便复现。",
       ),
-    ).toEqual(["charting=matplotlib"]);
+    ).toEqual(["charting=matplotlib", "random-seed=42"]);
   });
 
   it("reads the charting library as one slot, so a change of it supersedes", () => {

@@ -56,9 +56,10 @@ export function writtenByName(slot: string): boolean {
  */
 export function writtenLike(slot: string, value: string, like: string): string | null {
   const cjk = CJK_CHARACTER.test(like);
-  const forms = writtenForms(slot, value).filter(
-    (form) => form !== canonicalValue(slot, value) && CJK_CHARACTER.test(form) === cjk,
-  );
+  const inScript = writtenForms(slot, value).filter((form) => CJK_CHARACTER.test(form) === cjk);
+  // A name other than the stored value ("English" for `en`), or the value itself when it is the name ("singular").
+  const named = inScript.filter((form) => form !== canonicalValue(slot, value));
+  const forms = named.length > 0 ? named : inScript;
   const form = forms.find((name) => name.at(-1) === like.at(-1)) ?? forms[0];
   if (form === undefined) return null;
   if (cjk || like.toLowerCase() === like) return form;

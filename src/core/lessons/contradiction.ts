@@ -13,14 +13,13 @@ import { narrowedRuleName, saysZhName } from "../lexicon/narrowings.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { LIST_SEPARATOR } from "../lexicon/slots.js";
 import { stemWord, words } from "../lexicon/tokenizer.js";
-import { saysUpdate } from "../lexicon/update-cues.js";
 import { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
 import { changesCommand } from "./commands-changed.js";
 import type { Lesson, LessonSlot } from "./lesson.js";
-import { detailOfValue, statesMoreBeside } from "./rule-parts.js";
+import { detailOfValue, replacesInPlace, statesMoreBeside, tellsChange } from "./rule-parts.js";
 import { valuesNamedBack } from "./values-named-back.js";
 
 export { type PreferenceTerms, preferenceTerms } from "../lexicon/use-and-avoid.js";
@@ -95,11 +94,6 @@ function replacedSlot(newer: SlotHolder, older: SlotHolder): Replaced | null {
   return null;
 }
 
-/** True when a rule tells of a change: an update ("now", 改成), a change's shape, or a thing it drops. */
-function tellsChange(rule: string): boolean {
-  return saysUpdate(rule) || ruleShape(rule) === "change" || preferenceTerms(rule).avoid.size > 0;
-}
-
 /** Every slot a rule sets a value in, read once per rule text (learning checks every live lesson). */
 export const slotsOfRule: (rule: string) => readonly LessonSlot[] = memoizeText((rule) =>
   readSlots(rule).flatMap((found) => asLessonSlot(found) ?? []),
@@ -122,12 +116,13 @@ const writtenValue = (...values: string[]) =>
  * after "lowercase keywords from now on"): the rest of it still holds, so it is amended, not archived.
  * A value written by name is written as the older rule wrote the old one ("函数都要写类型注解和中文
  * docstring" after "docstring 以后写英文吧" → "…和英文 docstring"). Null when `older` states nothing
- * else, the old value is not written once as such, or the new one cannot be written that way.
+ * else, the old value is not written once as such, or the new one cannot be written that way or
+ * in its place (an address: see `replacesInPlace`).
  */
 export function amendedRule(newer: SlotHolder, older: SlotHolder): string | null {
   if (older.convention !== true) return null;
   const replaced = replacedSlot(newer, older);
-  if (replaced === null) return null;
+  if (replaced === null || !replacesInPlace(replaced.old.value, replaced.fresh.value)) return null;
   const { old, fresh } = replaced;
   const renamed = renamedPart(old.value, fresh.value, newer.rule);
   if (renamed !== null) {

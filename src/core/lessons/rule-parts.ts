@@ -7,6 +7,7 @@
 import { valuesWritten } from "../conventions/named-values.js";
 import { memberSlotsNamed, readSlots } from "../conventions/slot-rule.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
+import { saysUpdate } from "../lexicon/update-cues.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 
 /** Where one clause of a rule ends and the next begins. */
@@ -23,6 +24,11 @@ function clausesWithStart(rule: string): Array<{ text: string; start: number }> 
   }
   clauses.push({ text: rule.slice(start), start });
   return clauses.filter((clause) => clause.text.trim() !== "");
+}
+
+/** True when a rule tells of a change: an update ("now", 改成), a change's shape, or a thing it drops. */
+export function tellsChange(rule: string): boolean {
+  return saysUpdate(rule) || ruleShape(rule) === "change" || preferenceTerms(rule).avoid.size > 0;
 }
 
 /**
@@ -63,4 +69,17 @@ export function detailOfValue(after: string): number {
   if (detail === undefined) return 0;
   const ownSlot = readSlots(detail).length > 0 || memberSlotsNamed(detail).length > 0;
   return valuesWritten(detail).length > 0 && !ownSlot ? detail.length : 0;
+}
+
+/** A value written as an address: a host, its port and path ("staging.pulse-app.io", "mlflow.internal:5000"). */
+const ADDRESS =
+  /^(?:https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|ai|co|cloud|internal|local|lan|corp|cn|de|eu|uk|us|jp|sh|run|site|tech)(?::\d+)?(?:\/\S*)?)$/i;
+
+/**
+ * True when `fresh` can take the place of `old` in the words of a rule: an address only for an
+ * address ("staging is https://staging.acme.io" does not become "https://eu" when staging moves to
+ * the eu cluster; the rule is superseded instead).
+ */
+export function replacesInPlace(old: string, fresh: string): boolean {
+  return ADDRESS.test(old) === ADDRESS.test(fresh);
 }

@@ -69,7 +69,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "database",
     "Running database migrations",
     "执行数据库迁移",
-    /\b(?:make)?migrat(?:e|ions?)\b|数据库迁移/,
+    /\b(?:make)?migrat(?:e|ions?)(?:_[a-z]+)*\b|数据库迁移/,
     "run the migrations as billing_migrator",
   ),
   named(
@@ -255,8 +255,9 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "servers",
     "Working on remote servers",
     "操作远程服务器",
-    // A host named with a number ("on app-02", "app-02 上") is a machine of the fleet.
-    /\b(?:ssh(?![- ]?(?:keys?|keygen|agent)\b)|scp|rsync)\b|\bjump ?(?:host|box)\b|\bbastion\b|\b(?:batch|build|app|prod|web|worker) (?:boxes|box|hosts?|servers?|machines?)\b|\bon [a-z]+-\d{1,3}\b|[a-z]+-\d{1,3}\s*上|跳板机|堡垒机|服务器上|机器上/,
+    // A host named with a number ("on app-02", "app-02 上") is a machine of the fleet; work started
+    // on a ticket's key is not ("start on STO-91": see `tickets`).
+    /\b(?:ssh(?![- ]?(?:keys?|keygen|agent)\b)|scp|rsync)\b|\bjump ?(?:host|box)\b|\bbastion\b|\b(?:batch|build|app|prod|web|worker) (?:boxes|box|hosts?|servers?|machines?)\b|(?<!\b(?:start|started|starting|work|working|get going|going) )\bon [a-z]+-\d{1,3}\b|[a-z]+-\d{1,3}\s*上|跳板机|堡垒机|服务器上|机器上/,
     "ssh -p 2222 ops@jump.prod.shopx.cn",
   ),
   // How much of the cluster a service gets is deploy work: replicas, requests and limits, scaling.

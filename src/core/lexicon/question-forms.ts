@@ -3,7 +3,7 @@
  * ("what", "can you", "is it"), "吗", "怎么". A question puts nothing in memory unless it also
  * carries a fact or a request that outweighs it ("can you remember that I'm vegan?").
  */
-import { cueLexicon } from "./define-lexicon.js";
+import { cueLexicon, defineLexicon } from "./define-lexicon.js";
 
 /** A question. */
 export const QUESTION_FORMS = cueLexicon("question-forms", [
@@ -51,18 +51,34 @@ export const POLITE_REQUESTS = cueLexicon("polite-requests", [
 const POLITE_LEAD = new RegExp(POLITE_REQUESTS.pattern.source, "i");
 
 /**
+ * What a polite request is for, said before it: "For anything experimental or test-related, would you
+ * please always pass --profile sandbox?", "凡是测试相关的，能不能都加 --dry-run？". It stays with the request.
+ */
+export const REQUEST_SCOPES = defineLexicon("request-scopes", [
+  {
+    pattern: /^(?:for|when(?:ever)?)\b[^,?;]{1,60},\s*(?=(?:could|can|would|will) you\b)/,
+    example: "For anything experimental or test-related, would you please always pass --profile sandbox?",
+  },
+  {
+    pattern: /^(?:凡是|只要|对于)[^，,？?]{1,30}[，,]\s*(?=你?(?:能不能|能否|可不可以|可以))/,
+    example: "凡是测试相关的，能不能都加 --dry-run？",
+  },
+]);
+
+/**
  * What a request asked as a question asks for, its lead and question mark taken off ("could you
  * please stop using unwrap()?" → "stop using unwrap()"); null when `sentence` is no such request.
  */
 export function politeRequestRest(sentence: string): string | null {
   const text = sentence.trim();
-  const lead = POLITE_LEAD.exec(text);
+  const scope = REQUEST_SCOPES.pattern.exec(text)?.[0] ?? "";
+  const lead = POLITE_LEAD.exec(text.slice(scope.length));
   if (lead === null || lead[0].length === 0 || !endsAsQuestion(text)) return null;
   const rest = text
-    .slice(lead[0].length)
+    .slice(scope.length + lead[0].length)
     .replace(/[?？]+\s*$|[吗呢][\s。？?]*$/, "")
     .trim();
-  return rest === "" ? null : rest;
+  return rest === "" ? null : `${scope}${rest}`;
 }
 
 /** True when `sentence` ends as a question ("…在 gcc 13 上能用吗"): it states no rule. */

@@ -77,6 +77,13 @@ export const RULE_SHAPES = defineLexicon(
       /^(?:all |our |the )?(?:[\w-]+ ){1,2}names? (?:are|is)\b/,
       "branch names are the ticket key plus a slug",
     ),
+    // What a kind of thing is named, by a template with placeholders: "so branches are now
+    // <username>/<ticket>-<slug>", "tags are v<major>.<minor>".
+    entry(
+      "norm",
+      /^(?:(?:so|and|now|ok(?:ay)?),?\s+)?(?:all |our |the )?(?:[\w-]+ ){0,2}[\w-]+s (?:are|is) (?:now |always )?(?:named |called )?\S*<[\w-]+>/,
+      "so branches are now <username>/<ticket>-<slug>",
+    ),
     // What a thing is made of, written as a sum: "so branch = ticket key + slug".
     entry(
       "norm",

@@ -224,6 +224,16 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     "max line length is 100",
     1,
   ),
+  // The random seed experiments are made repeatable with: "随机种子统一 42", later "种子…我们改成 1337",
+  // or "种子别写死 42 了，统一从 config.yaml 里读": a change names its new value (a number after "to" /
+  // 改成, or the file it is read from), whatever it says of the old one before it.
+  valued(
+    "random-seed",
+    ["code", "jobs"],
+    /\b(?:random[ _]seeds?|seed)\b[^.\n]{0,60}?\b(?:from|in)\s+(?:the\s+)?([\w./-]+\.(?:ya?ml|json|toml|ini|env|cfg))\b|种子[^。\n]{0,40}?从\s*([\w./-]+\.(?:ya?ml|json|toml|ini|env|cfg))|\b(?:random[ _]seeds?|seed(?!\s+(?:data|the|a|an|script|files?|users?|rows?)\b))\b[^.\n]{0,60}?\b(?:to|is now|now)\s+(\d{1,9})\b|\b(?:random[ _]seeds?|seed(?!\s+(?:data|the|a|an|script|files?|users?|rows?)\b))\b[^.;\d\n]{0,20}?\b(\d{1,9})\b|种子[^。\n]{0,40}?(?:改成|换成|改为|换为)\s*(\d{1,9})|种子[^，。；\d]{0,10}?(\d{1,9})/,
+    "随机种子统一 42，sklearn、numpy、xgboost 都要设",
+    1,
+  ),
   valued(
     "indentation",
     ["code", "lint"],
@@ -297,6 +307,16 @@ export const CODE_SLOTS: readonly SlotEntry[] = [
     /\bkeyword case\b[^.;]{0,60}?\b(sqlfmt|sqlfluff|pgformatter|sql-formatter)\b|关键字大小写[^。；]{0,40}?(sqlfmt|sqlfluff|pgformatter|sql-formatter)/i,
     "关键字大小写这事以后别手动管了，我们接了 sqlfmt",
   ),
+  // Whether tables are named in the plural or the singular: "table names are plural snake_case",
+  // later "she wants singular table names", "New tables should be singular from now on", 表名用单数.
+  {
+    slot: "table-name-number",
+    work: ["code", "database"],
+    pattern:
+      /\btables?(?: names?)?\b(?:\s+(?:are|is|should be|must be|go|get)\b)?[^.;,]{0,24}?\b(plural|singular)\b|\b(plural|singular)\b(?:\s+[\w-]+)?\s+table(?: names?|s)?\b|表名?[^，。；]{0,8}?(复数|单数)|(复数|单数)[^，。；]{0,4}表名/i,
+    example: "table names are plural snake_case (invoices, line_items)",
+    value: { from: "group", value: 1, names: { 复数: "plural", 单数: "singular" } },
+  },
 ];
 
 /** A reading of the case SQL keywords are written in (`sql-keyword-case`): upper, lower, or a formatter's. */

@@ -19,13 +19,15 @@ const leads = (weak: boolean, to: boolean) =>
     .join("|");
 /** A value: a backticked term, or a name in Latin letters ("BullMQ", "vue-i18n", "log4j2", "1Password"). */
 const VALUE = String.raw`(\x60[^\x60]{1,40}\x60|[A-Za-z0-9@][\w@./+#-]*[\w+#]|[A-Za-z0-9])`;
+/** A value given as an address is read as its host and path: "staging is https://stg.acme.io". */
+const SCHEME = String.raw`(?:https?:\/\/)?`;
 const ARTICLE = String.raw`(?:(?:the|a|an|our|their)\s+(?:own\s+)?|(?:(?:我们|咱们)(?:自己)?的|自己的)\s*)?`;
 /** Between a lead and its value: a space after an English word, any or none after a Chinese one. */
 const GAP = String.raw`(?:(?<=[\u4e00-\u9fff])\s*|\s+)`;
 /** Words between a subject and its lead that change nothing ("unit tests always go through …"). */
 const ADVERB = String.raw`(?:(?:should|must|shall|will|needs? to|ha(?:s|ve) to)\s+)?(?:(?:always|all|now|mostly|usually|currently|only|just)\s+)?`;
 const afterSubject = (to: boolean) =>
-  String.raw`(?![A-Za-z0-9_-])\s*${ADVERB}(?:(?:${leads(false, to)})${GAP}${ARTICLE}${VALUE}|(?:${leads(true, to)})${GAP}${ARTICLE}${VALUE})(?![\w@/-])`;
+  String.raw`(?![A-Za-z0-9_-])\s*${ADVERB}(?:(?:${leads(false, to)})${GAP}${ARTICLE}${SCHEME}${VALUE}|(?:${leads(true, to)})${GAP}${ARTICLE}${SCHEME}${VALUE})(?![\w@/-])`;
 /** Words before a subject that change nothing: "the", "our", "all the". */
 const THE = String.raw`(?:(?:the|our|all|all the|every)\s+)*`;
 /**

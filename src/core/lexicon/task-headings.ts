@@ -2,6 +2,7 @@
  * Task headings: the words that head the work asked for now, not a rule (see `TASK_HEADINGS`). Pure.
  */
 import { defineLexicon } from "./define-lexicon.js";
+import { hasStrongStandingMarker } from "./standing-markers.js";
 
 /**
  * A task headed as one: the work asked for now, no rule ("task: the expiry reminder emails go out in
@@ -49,8 +50,12 @@ export function withoutTaskTail(text: string): string {
   // you port the exporter?"); a space between Chinese characters parts clauses too: a line break
   // folded into one line. The spaces stay with the clause after them.
   const clauses = text.split(/(?<=[，,;；])|(?<=\s[—–-])(?=\s)|(?<=\p{Script=Han})(?=\s+\p{Script=Han})/u);
+  // A request asked for always is the rule itself ("…, would you please always pass --profile sandbox?").
   const at = clauses.findIndex(
-    (clause, index) => index > 0 && TASK_TAILS.test(clause.trim().replace(/^[—–-]\s*/, "")),
+    (clause, index) =>
+      index > 0 &&
+      TASK_TAILS.test(clause.trim().replace(/^[—–-]\s*/, "")) &&
+      !hasStrongStandingMarker(clause),
   );
   return at === -1
     ? text

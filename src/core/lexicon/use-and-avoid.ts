@@ -32,7 +32,7 @@ export const AVOID_LEADS = defineLexicon(
   "avoid-leads",
   [
     after(
-      /\b(?:(?<!\b(?:for|by|about|of|from|on|at) )not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|run|add|import|install|bother (?:with|running|using))|avoid|(?:instead of|rather than)(?: [a-z]+ing(?: (?:from|to|on|for|through|with|into|in))?(?= (?!(?:the|our|a|an|any|all|this|that|it|them|every|each)\b)[\w`@$./-]))?|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop(?:ped|ping|s)? (?:using|adding|calling|invoking|importing)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|got rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
+      /\b(?:(?<!\b(?:for|by|about|of|from|on|at) )not|never(?: (?:use|run|add|import|install|call|put|commit|pull in))?|(?:don'?t|do not) (?:use|run|add|import|install|bother (?:with|running|using))|avoid|(?:instead of|rather than)(?: [a-z]+ing(?: (?:from|to|on|for|through|with|into|in))?(?= (?!(?:the|our|a|an|any|all|this|that|it|them|every|each)\b)[\w`@$./-]))?|no longer(?! (?:required|needed|necessary|mandatory|enforced)\b)|stop(?:ped|ping|s)? (?:using|adding|calling|invoking|importing)|no more|ditch(?:ed|ing)?|dropp(?:ed|ing)|(?:get|got|getting) rid of|cancell?(?:ed|ing)|replac(?:e|ed|ing)(?= (?:(?:the|our|all|all the) )?(?:[\w.@/-]+ ){1,2}?with\b)|swap(?:s|ped|ping)?(?: out)?(?= (?:\S+ (?:\+ |and )?){1,3}?(?:for|with)\b)|rip(?:ping)?(?= \S+ out\b))/,
       // After "instead of" a verb's -ing form leads its object: "rather than calling URLSession yourself".
       "use pnpm, not yarn",
     ),

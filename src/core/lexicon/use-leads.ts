@@ -86,9 +86,10 @@ export const USE_LEADS = defineLexicon(
       /\b(?:are|is|gets?|got) (?:wrapped|packed|boxed) in(?:to)?/,
       "api responses are wrapped in ApiResponse<T>",
     ),
-    // A possessive names no value: "logrus is on its way out" drops logrus.
+    // A possessive names no value: "logrus is on its way out" drops logrus. "port" leads a number,
+    // not the thing to port ("port GPXParserTests as an example").
     after(
-      /\b(?:listens on|runs on|serves on|is on|port\b)(?! (?:its|their|his|her|our|my|your)\b)(?: port)?/,
+      /\b(?:listens on|runs on|serves on|is on|port\b(?=\s*:?\d))(?! (?:its|their|his|her|our|my|your)\b)(?: port)?/,
       "the api listens on 8081",
     ),
     after(/\b(?:we'?re|we are) (?:now )?(?:on|using|running)/, "we're on python 3.12 now"),

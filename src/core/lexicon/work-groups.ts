@@ -17,8 +17,8 @@ export const MADE_IN_CODE: ReadonlySet<string> = new Set(["http", "jobs", "sched
 /** The kinds of work that write code: code work, and writing tests. */
 export const WRITES_CODE: ReadonlySet<string> = new Set([...CODE_WORK, "tests"]);
 
-/** The kinds of git work: a commit, a branch, a pull request. */
-export const GIT_WORK: ReadonlySet<string> = new Set(["git", "commit", "github"]);
+/** The kinds of git work: a commit, a branch, a pull request, the ticket they are for. */
+export const GIT_WORK: ReadonlySet<string> = new Set(["git", "commit", "github", "tickets"]);
 
 /**
  * Kinds of work that go together: a convention of one holds for a prompt of another ("strip
@@ -57,6 +57,7 @@ export const OTHER_WORK: ReadonlySet<string> = new Set([
   "cloud",
   "permissions",
   "github",
+  "tickets",
   "ci",
   "containers",
   "device",
@@ -94,6 +95,7 @@ export const WORK_LABELS: Readonly<Record<string, { en: string; zh: string }>> =
   permissions: { en: "Running commands with permissions", zh: "处理权限" },
   ci: { en: "Working on CI pipelines", zh: "修改 CI 流水线" },
   github: { en: "Working with GitHub", zh: "操作 GitHub" },
+  tickets: { en: "Working with tickets", zh: "处理工单" },
   payments: { en: "Handling payments", zh: "处理支付" },
   memory: { en: "Fixing memory problems", zh: "处理内存问题" },
   jobs: { en: "Running training and batch jobs", zh: "运行训练和批处理任务" },

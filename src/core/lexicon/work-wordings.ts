@@ -269,9 +269,21 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "add a lint step that runs on every pull request",
   ),
   work("github", /\b(?:github|issues?|pull requests?|prs?|gh)\b/, "open a pull request"),
+  // The tracker the project's tickets live in: its ids and keys are no code ("we moved from jira to
+  // linear, so the ticket ids look like STO-55 now").
+  work(
+    "tickets",
+    /\b(?:jira|youtrack|issue tracker|linear (?:tickets?|issues?|board|integration|projects?|cycles?)|tickets? (?:ids?|keys?|numbers?|prefix(?:es)?))\b|工单|需求单/,
+    "we moved from jira to linear, so the ticket ids look like STO-55 now",
+  ),
+  work(
+    "tickets",
+    /\b(?:start|work|get going|pick up|continue)(?:s|ed|ing)? (?:on |with )?[a-z]{2,10}-\d{1,5}\b/,
+    "start on STO-91, the promo banner overlaps the header on tablets",
+  ),
   work(
     "payments",
-    /\b(?:stripe|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券|金额|交易(?:额|笔数|流水|记录)/,
+    /\b(?:stripe|billing|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券|金额|交易(?:额|笔数|流水|记录)/,
     "refund the charge",
   ),
   work(
