@@ -155,7 +155,9 @@ export function replacementInReply(message: string, reply: { text: string }): Sl
 /** True when a rule only says what to stop using ("@Audited is being retired"). */
 export function dropsOnly(text: string): boolean {
   const terms = preferenceTerms(text);
-  return terms.avoid.size > 0 && terms.use.size === 0;
+  // A name template said beside the drop is what is used instead ("别带 feature/ 前缀了，直接 <jira号>-简短描述").
+  const template = valuesWritten(text).some((value) => value.shape === "template");
+  return terms.avoid.size > 0 && terms.use.size === 0 && !template;
 }
 
 /**

@@ -12,7 +12,9 @@ import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { politeRequestRest } from "../lexicon/question-forms.js";
 import { withoutTaskTail } from "../lexicon/task-headings.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { VALUE_SHAPES } from "../lexicon/value-shapes.js";
 import { conventionWork } from "../recall/conventions.js";
+import { dropsOnly } from "./convention-words.js";
 import { readSlots } from "./slot-rule.js";
 
 const slots = (text: string) => readSlots(text).map((found) => `${found.slot}=${found.value}`);
@@ -103,6 +105,7 @@ describe("the work words name", () => {
     ]).toEqual(["tickets"]);
     expect([...kindsOfWork("start on STO-91, the promo banner overlaps the header")]).toEqual(["tickets"]);
     expect([...kindsOfWork("restart the worker on app-02")]).toContain("servers");
+    expect([...kindsOfWork("新需求 PAY-1230，对账报表要支持导出 csv，开工吧")]).toEqual(["tickets"]);
   });
 
   it("reads billing as payments and a migrate command as database work", () => {
@@ -130,5 +133,27 @@ describe("words that name a drop, a port or a naming template", () => {
       false,
     );
     expect(withdrawsOnly("Scrap the story/ thing")).toBe(true);
+  });
+});
+
+describe("a change that drops the old thing and says the new one", () => {
+  it.each([
+    ["ah you can leave CHANGELOG.md alone from now on", "changelog.md"],
+    ["别再手动 kubectl apply，会跟 argocd 打架", "kubectl"],
+    ["别带 feature/ 前缀了，直接 <jira号>-简短描述", "feature/"],
+  ])("%s", (text, dropped) => {
+    expect([...preferenceTerms(text).avoid]).toEqual([dropped]);
+  });
+
+  it("reads a name template beside a drop as what is used instead", () => {
+    expect(VALUE_SHAPES.test("直接 <jira号>-简短描述")).toBe(true);
+    expect(dropsOnly("别带 feature/ 前缀了，直接 <jira号>-简短描述，比如 CPN-57-stack-discount")).toBe(false);
+    expect(dropsOnly("别带 feature/ 前缀了")).toBe(true);
+  });
+
+  it("reads a tool that deploys what is pushed as deploy work, and a short description as no answer style", () => {
+    expect([...kindsOfWork("我们现在全走 argocd 了，git push 之后 argocd 自动同步")]).toContain("deploy");
+    expect([...kindsOfWork("直接 <jira号>-简短描述")]).not.toContain("answers");
+    expect([...kindsOfWork("回答简短一点")]).toContain("answers");
   });
 });

@@ -232,7 +232,7 @@ export const KINDS_OF_WORK = defineLexicon("kinds-of-work", [
     "Writing answers",
     "回答问题",
     new RegExp(
-      `${ANSWER_WORDS.source}|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:都|一律|统一|时|的时候)?(?:用|请用)(?:中文|英文)`,
+      `${ANSWER_WORDS.source}|总结|回答的?(?:最后|结尾)|啰嗦|废话|简短(?!描述)|简洁|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:都|一律|统一|时|的时候)?(?:用|请用)(?:中文|英文)`,
     ),
     "keep answers short, no summary",
   ),

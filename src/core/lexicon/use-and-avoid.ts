@@ -182,10 +182,14 @@ export const AVOID_LEADS = defineLexicon(
       "branch names are just the Jira key plus a slug now — no feat/ in front anymore",
     ),
     after(
-      /(?:(?:不要|别|不用|不必|不需要|不再|以后不)再?(?:用|写|加|使用|新增|新建|添加|引入)|不用|而不是|代替|替换掉|不能用|从(?=\s*[^，。,\s]+\s*(?:换|迁|改|切|升|转|挪|搬)))/,
+      /(?:(?:不要|别|不用|不必|不需要|不再|以后不)再?(?:手动|手工)?(?:用|写|加|带|使用|新增|新建|添加|引入)|不用|而不是|代替|替换掉|不能用|从(?=\s*[^，。,\s]+\s*(?:换|迁|改|切|升|转|挪|搬)))/,
       "别再用 yarn",
     ),
     after(/不(?:再)?强制(?:要求)?(?:写|加|用)?/, "以后不强制写 docstring"),
+    // A thing not to do by hand any more, named by its command: "别再手动 kubectl apply".
+    after(/(?:不要|别|不再)再?(?:手动|手工)(?=\s*[A-Za-z])/, "别再手动 kubectl apply，会跟 argocd 打架"),
+    // A thing left alone from now on: "you can leave CHANGELOG.md alone from now on".
+    after(/\bleav(?:e|ing)(?= (?:the |our )?\S+ alone\b)/, "you can leave CHANGELOG.md alone from now on"),
     // A place not to put things any more: "以后别再往 staging 部署了".
     after(/(?:不要|别|不再)再?(?:往|向)/, "以后别再往 staging 部署了"),
     // A thing not to make or bring in any more, by one's own hand: "不要自己再定义 ApiResponse 了",

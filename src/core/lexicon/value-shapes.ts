@@ -59,6 +59,7 @@ export interface ValueShape extends LexiconEntry {
     | "path"
     | "type"
     | "version"
+    | "template"
     | "name";
 }
 
@@ -130,6 +131,12 @@ export const VALUE_SHAPES = defineLexicon<ValueShape>(
         String.raw`(?<![\w.:/-])(?:(?:${TOP_DIRECTORIES})\/|\/(?:${SYSTEM_DIRECTORIES})\/)${SEGMENT}(?:\/${SEGMENT})*`,
       ),
       example: "scriptable objects move to Assets/Config",
+    },
+    {
+      // A name made from a template with placeholders: "<username>/<ticket>-<slug>", "<jira号>-简短描述".
+      shape: "template",
+      pattern: /(?<![\w<>])[\w./-]*<[^<>\s,，。]{1,20}>(?:[\w./-]|<[^<>\s,，。]{1,20}>|[\u4e00-\u9fff])*/,
+      example: "直接 <jira号>-简短描述，比如 CPN-57-stack-discount",
     },
     {
       // A plain word said as what a thing is called: "预发统一叫 uat", "the queue is called ingest".

@@ -112,6 +112,12 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     ),
     "roll out billing 2.4",
   ),
+  // A tool that deploys what is pushed: "我们现在全走 argocd 了，git push 之后 argocd 自动同步".
+  work(
+    "deploy",
+    /\b(?:argo ?cd|flux ?cd|gitops|spinnaker|octopus deploy)\b/,
+    "我们现在全走 argocd 了，git push 之后 argocd 自动同步",
+  ),
   // An environment the code runs in is where it is deployed, as 测试环境 is.
   work(
     "deploy",
@@ -282,6 +288,11 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
     "start on STO-91, the promo banner overlaps the header on tablets",
   ),
   work(
+    "tickets",
+    /(?:需求|工单|任务|bug)\s*[a-z]{2,10}-\d{1,5}\b/,
+    "新需求 PAY-1230，对账报表要支持导出 csv，开工吧",
+  ),
+  work(
     "payments",
     /\b(?:stripe|billing|charges?|refunds?|payments?|invoices?|idempotenc\w*)\b|支付|退款|优惠券|金额|交易(?:额|笔数|流水|记录)/,
     "refund the charge",
@@ -307,7 +318,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "answers",
-    /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短|简洁|说重点|先(?:给|说)结论|结论先行|铺垫|绕弯子|列(?:一堆)?标题|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)|(?:回答|回复)(?:别|不要)(?:这么|太)(?:长|啰嗦)/,
+    /总结|回答的?(?:最后|结尾)|啰嗦|废话|简短(?!描述)|简洁|说重点|先(?:给|说)结论|结论先行|铺垫|绕弯子|列(?:一堆)?标题|用(?:中文|英文|日文)(?:回答|回复|回)|(?:回答|回复)(?:用|请用)(?:中文|英文)|(?:回答|回复)(?:别|不要)(?:这么|太)(?:长|啰嗦)/,
     "用中文回答",
   ),
   ASK_FIRST,
