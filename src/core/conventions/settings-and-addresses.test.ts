@@ -84,6 +84,7 @@ describe("a request asked for always", () => {
       ),
     ).toBe("For anything experimental or test-related, always pass --profile fieldnotes-sandbox");
     expect(politeRequestRest("For the record, this is fine")).toBeNull();
+    expect(politeRequestRest("凡是测试相关的，能不能都加 --dry-run？")).toBe("凡是测试相关的，都加 --dry-run");
   });
 
   it("is no request for now that ends the rule", () => {
@@ -155,5 +156,8 @@ describe("a change that drops the old thing and says the new one", () => {
     expect([...kindsOfWork("我们现在全走 argocd 了，git push 之后 argocd 自动同步")]).toContain("deploy");
     expect([...kindsOfWork("直接 <jira号>-简短描述")]).not.toContain("answers");
     expect([...kindsOfWork("回答简短一点")]).toContain("answers");
+    expect([...kindsOfWork("don't paste the whole file back at me, just show me a unified diff")]).toEqual([
+      "answers",
+    ]);
   });
 });
