@@ -84,7 +84,9 @@ describe("a request asked for always", () => {
       ),
     ).toBe("For anything experimental or test-related, always pass --profile fieldnotes-sandbox");
     expect(politeRequestRest("For the record, this is fine")).toBeNull();
-    expect(politeRequestRest("凡是测试相关的，能不能都加 --dry-run？")).toBe("凡是测试相关的，都加 --dry-run");
+    expect(politeRequestRest("凡是测试相关的，能不能都加 --dry-run？")).toBe(
+      "凡是测试相关的，都加 --dry-run",
+    );
   });
 
   it("is no request for now that ends the rule", () => {

@@ -80,6 +80,9 @@ export function forbids(text: string): boolean {
   return PROHIBITIONS.test(text);
 }
 
+/** What "no" bans after a reason: a thing, not a courtesy ("so no problem", "which means no worries"). */
+const BANNED_THING = String.raw`(?!problem|worries|rush|idea|thanks|way|need|one\b)[@\x60'"\w]`;
+
 /**
  * A ban said as what follows from a reason, in a clause of its own: "SwiftLint runs in CI with
  * force_unwrapping enabled, so no `!` unwraps". Not read as a prohibition everywhere ("Everything is
@@ -87,12 +90,11 @@ export function forbids(text: string): boolean {
  */
 export const BANS_AFTER_REASON = defineLexicon("bans-after-reason", [
   {
-    pattern: /[,;]\s*so\s+no\s+(?!problem|worries|rush|idea|thanks|way|need|one\b)[@`'"\w]/,
+    pattern: new RegExp(String.raw`[,;]\s*so\s+no\s+${BANNED_THING}`),
     example: "SwiftLint runs in CI with force_unwrapping enabled, so no `!` unwraps",
   },
   {
-    pattern:
-      /[,;]\s*(?:hence|which means|that means)\s+no\s+(?!problem|worries|rush|idea|thanks|way|need|one\b)[@`'"\w]/,
+    pattern: new RegExp(String.raw`[,;]\s*(?:hence|which means|that means)\s+no\s+${BANNED_THING}`),
     example: "the lint runs with strict mode on, which means no `any` casts",
   },
 ]);

@@ -8,7 +8,6 @@
  * stored the same however it is written ("SCSS modules" and "sass"). Part of the slot lexicon
  * (slots.ts). Pure.
  */
-
 import { DESCRIPTION_LEADS } from "./description-leads.js";
 import { type EverydayNames, members, membersWithEveryday, type SlotEntry } from "./slot-entry.js";
 
