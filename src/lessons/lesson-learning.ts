@@ -14,6 +14,7 @@ import type { LifecycleConfig } from "../core/lessons/lifecycle.js";
 import { dropsOnlyLesson, replacedBy, restatedBeside, subsumesDrop } from "../core/lessons/subsumed-drops.js";
 import {
   governsAnotherSlot,
+  holdersOfOverturnedValues,
   overturnedBy,
   saidAt,
   saidTogether,
@@ -142,6 +143,9 @@ export async function learnLesson(
         (lesson) => !overturned.some((other) => other.id === lesson.id) && !standsBeside(candidate, lesson),
       ),
     );
+    // …and every other version of a rule overturned: the live lessons that hold its value.
+    if (overturned.some((lesson) => lesson.slot?.value != null))
+      overturned.push(...holdersOfOverturnedValues(candidate, overturned, await liveLessons()));
     const overturnedIds = new Set(overturned.map((lesson) => lesson.id));
     const decision = decideDedup({
       candidate,

@@ -167,7 +167,9 @@ export async function recall(
   const work = promptWork(request.query, general);
   const profile: PromptProfile = {
     activities: work.lessonWork,
-    general,
+    // Small talk, thanks and everyday requests ask for no project work either ("thanks, that's all
+    // from me today"): what was said in a session is no answer to them.
+    general: general || (work.general && !work.question),
     knowledge: isKnowledgeQuestion(request.query),
   };
 

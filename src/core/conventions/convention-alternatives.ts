@@ -26,6 +26,8 @@ export interface UnitPlace {
   group: number;
   /** The unit opens another item of the message ("另外…", "also, …"): no alternative to a drop before it. */
   opensItem?: boolean;
+  /** The first unit of a rule read with units said before it (withDropped), when before `position`. */
+  start?: number;
 }
 
 /** True when a rule says to use one thing and not another ("Use pathlib, not os.path"). */

@@ -52,7 +52,9 @@ function ruleWithin(rule: string): string {
   // A first sentence too long for the rest to fit is the one cut, so that a drop after it stays.
   const rest = kept.slice(1).join(" ");
   const room = MAX_RULE_CHARS - rest.length - 1;
-  const dropsLater = kept.slice(1).some((sentence) => preferenceTerms(sentence).avoid.size > 0);
+  // …unless it drops a thing itself ("… @Observable macro instead of ObservableObject"): that stays whole.
+  const drops = (sentence: string) => preferenceTerms(sentence).avoid.size > 0;
+  const dropsLater = kept.slice(1).some(drops) && !drops(kept[0] ?? "");
   if (dropsLater && (kept[0]?.length ?? 0) > room && room >= MIN_CUT_FIRST)
     return `${clip(kept[0] as string, room)} ${rest}`;
   return clip(kept.join(" "), MAX_RULE_CHARS);

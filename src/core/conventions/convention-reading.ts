@@ -21,7 +21,7 @@ import { statesNorm } from "../lexicon/norms.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { isNotARule } from "../lexicon/past-stories.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
-import { endsAsQuestion, politeRequestRest } from "../lexicon/question-forms.js";
+import { endsAsQuestion, opensAsRequest, politeRequestRest } from "../lexicon/question-forms.js";
 import { consequenceOf, givesReason, withoutReasons } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { SPEAKS_OF_ONESELF } from "../lexicon/self-statements.js";
@@ -300,11 +300,21 @@ function readStatement(unit: RuleUnit, text: string, reading: MessageReading): C
   // The value a change was announced for ("it's lz_ for every landing table").
   // Not what was wrong with the old one ("the warehouse changed one more time: DEV_XS_WH was too small").
   const announcedValue =
-    reading.announced && about && namesAValue(text) && !dropsOnly(text) && !givesReason(text);
+    reading.announced &&
+    about &&
+    namesAValue(text) &&
+    !dropsOnly(text) &&
+    !givesReason(text) &&
+    !opensAsRequest(text);
   // An item of a list headed as rules ("a few house rules. 1) … 2) …"), or a sentence after a heading
   // of rules (先讲几条规范。…), is one when it names a value.
+  // A request for now asked after them is the task, not a rule ("can you write a PlayerHealth script…").
   const listedValue =
-    (unit.listed || reading.rulesHeaded === true) && reading.headed && about && namesAValue(text);
+    (unit.listed || reading.rulesHeaded === true) &&
+    reading.headed &&
+    about &&
+    namesAValue(text) &&
+    !opensAsRequest(text);
   const { marked } = reading;
   const described = reading.described === true && slots.length > 0;
   // A change of a value the project's conventions hold ("LOAD_XS keeps timing out, so nightly loads

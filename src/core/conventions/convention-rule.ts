@@ -12,9 +12,10 @@ import { tellsDecision } from "../lexicon/decisions.js";
 import { opensWithInstructionVerb } from "../lexicon/imperative-verbs.js";
 import { stripLeadIns } from "../lexicon/lead-in-words.js";
 import { fragmentOf } from "../lexicon/leaning-clauses.js";
+import { forbids } from "../lexicon/negations.js";
 import { isOneOff } from "../lexicon/one-off-cues.js";
 import { pointsBackOnly, REPLACES_WHAT_CAME_BEFORE } from "../lexicon/pronoun-objects.js";
-import { endsAsQuestion } from "../lexicon/question-forms.js";
+import { endsAsQuestion, opensAsRequest } from "../lexicon/question-forms.js";
 import { followsFromBefore, givesReason } from "../lexicon/reason-clauses.js";
 import { reportsShortfall } from "../lexicon/shortfall-reports.js";
 import { hasStrongStandingMarker } from "../lexicon/standing-markers.js";
@@ -237,6 +238,7 @@ export function readConventions(
       (reportsShortfall(text, hasStrongStandingMarker) ||
         headsTask(text) ||
         (endsAsQuestion(text) && !recallsValue(text)) ||
+        opensAsRequest(text) ||
         isOneOff(text))
     ) {
       last = null;
@@ -260,7 +262,8 @@ export function readConventions(
       else if (
         follows &&
         last !== null &&
-        last.kind === "avoid" &&
+        // …or after one that ends forbidding ("…, so stop hardcoding seeds. read the seed from conf/params.yaml").
+        (last.kind === "avoid" || (forbids(last.quote) && withdrawalIn(last.quote) === null)) &&
         !saysOwnAlternative(last.rule) &&
         !pointsBackOnly(text) &&
         (opensWithInstructionVerb(text) || namesAValue(text))
@@ -354,10 +357,9 @@ export function readConventions(
           (namesAValue(first.quote) || hasStrongStandingMarker(first.quote))))
     ) {
       found.splice(found.indexOf(last), 1);
-      // The drop itself, when what came just before was only the reasons for it.
-      let start = position - 1;
-      while (start > (placeOf.get(last)?.position ?? start) && givesReason(units[start]?.text ?? "")) start--;
-      dropped = units.slice(start, position);
+      // The drop is every unit it was read from ("the numpydoc thing didn't stick. Marco's review …").
+      const place = placeOf.get(last);
+      dropped = units.slice(place?.start ?? place?.position ?? position - 1, position);
     }
     // "Remember the fx_ prefix? We now use op_ instead": the rule replaces the value just recalled.
     const recalls =
@@ -367,6 +369,8 @@ export function readConventions(
       if (lastIsBefore) found.splice(found.indexOf(last as ConventionFinding), 1);
       dropped = [before as RuleUnit];
     }
+    // A rule read with units before it starts at them (`start`); its place stays its own unit.
+    const from = dropped.length > 0 ? units.indexOf(dropped[0] as RuleUnit) : position;
     if (dropped.length > 0) findings[0] = withDropped(message, first, dropped, recalls);
     dropped = [];
     // The confirmation is quoted with the rule it confirms, never stored as a rule of its own.
@@ -375,7 +379,8 @@ export function readConventions(
       next !== undefined ? span(message, (findings[end] as ConventionFinding).quote, next.text) : null;
     if (quote !== null) findings[end] = { ...(findings[end] as ConventionFinding), quote };
     for (const finding of findings) {
-      placeOf.set(finding, { position, group: unit.group, opensItem });
+      const start = finding === findings[0] && from < position ? { start: from } : {};
+      placeOf.set(finding, { position, group: unit.group, opensItem, ...start });
       found.push(finding);
     }
     last = findings.at(-1) ?? null;

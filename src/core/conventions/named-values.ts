@@ -13,6 +13,7 @@ import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { VALUE_SHAPES, type ValueShape } from "../lexicon/value-shapes.js";
 import { memoizeText } from "../memo.js";
 import { escapeRegExp } from "../regexp.js";
+import { PRACTICE_VALUES } from "./slot-value-reading.js";
 
 /** A value as a rule writes it: its shape, its bare name (no quotes, no type arguments) and its key. */
 export interface WrittenValue {
@@ -140,5 +141,8 @@ export function heldValues(rules: readonly string[], slots: readonly HeldSlotVal
       ),
     ),
   );
-  return { keys, slots: slots.map(({ id, value }) => ({ id, value: value.toLowerCase() })) };
+  // A practice held ("type hints on every public function" → use) names no thing: a message with
+  // "use" in it does not name that value ("we're going with reST field lists instead … use that").
+  const named = slots.filter(({ value }) => !PRACTICE_VALUES.has(value.toLowerCase()));
+  return { keys, slots: named.map(({ id, value }) => ({ id, value: value.toLowerCase() })) };
 }

@@ -174,6 +174,12 @@ function describedValue(match: RegExpMatchArray, text: string): string | null {
   return match[2] !== undefined && !named ? null : lower;
 }
 
+/**
+ * The values a practice's slot holds ("always annotate functions" → use, "no asserts" → avoid): they
+ * say whether the practice is done, and name no thing a message could switch away from.
+ */
+export const PRACTICE_VALUES: ReadonlySet<string> = new Set(["use", "avoid"]);
+
 export function readValue(entry: SlotEntry, match: RegExpMatchArray, text: string): string | null {
   const { value } = entry;
   if (value.from === "polarity") {

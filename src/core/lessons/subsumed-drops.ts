@@ -7,7 +7,9 @@
  * (docs/lessons.md#drops-a-change-leaves-behind). Pure.
  */
 import { valuesWritten } from "../conventions/named-values.js";
+import { slotWork } from "../conventions/slot-rule.js";
 import { codeWordsOf, droppedThings } from "../lexicon/dropped-things.js";
+import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { sharedCount, tokens } from "../lexicon/tokenizer.js";
 import { saysWord } from "../regexp.js";
@@ -43,7 +45,7 @@ export function dropsOnlyLesson(lesson: Pick<Lesson, "rule" | "slot">): boolean 
  * ticket key plus a slug now, …, no feat/ prefix anymore" says what branch names are.
  */
 function statesMore(rule: string): boolean {
-  return rule.split(/[,;.—–]\s+/).some((clause) => {
+  return rule.split(/[,;:.—–]\s+/).some((clause) => {
     const shape = ruleShape(clause);
     return (shape === "norm" || shape === "choice") && preferenceTerms(clause).avoid.size === 0;
   });
@@ -87,7 +89,9 @@ export function subsumesDrop(
   // Said together, the change may name what it replaces itself ("eslint+prettier 太慢了，我们换成 biome 了").
   const gone = [
     ...replaced,
-    ...retired.filter((lesson) => instead || contradicts(convention, lesson)),
+    ...retired.filter(
+      (lesson) => (instead && sameWork(convention, lesson)) || contradicts(convention, lesson),
+    ),
     ...(instead ? [convention] : []),
   ];
   // Each thing by its code-like words when it has some, else its first word: "the _val suffix" is
@@ -98,6 +102,19 @@ export function subsumesDrop(
       gone.some((lesson) => saysWord(lesson.rule, word)),
     );
   });
+}
+
+/**
+ * True when two rules name a kind of work in common, or either names none: "zerolog is out, slog
+ * now" said beside "we dropped the feat/ prefix" replaces no branch rule.
+ */
+function sameWork(one: Held, two: Held): boolean {
+  const work = (lesson: Held) => {
+    const slot = slotOfLesson(lesson);
+    return new Set([...kindsOfWork(lesson.rule), ...(slot === null ? [] : slotWork(slot.id))]);
+  };
+  const [mine, theirs] = [work(one), work(two)];
+  return mine.size === 0 || theirs.size === 0 || [...mine].some((kind) => theirs.has(kind));
 }
 
 /** At least this share of a lesson's words in a convention said in the same message: it says nothing more. */

@@ -8,6 +8,7 @@
  */
 import { valuesWritten } from "../conventions/named-values.js";
 import { slotFamily } from "../conventions/slot-rule.js";
+import { PRACTICE_VALUES } from "../conventions/slot-value-reading.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { sharedCount, tokens } from "../lexicon/tokenizer.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
@@ -118,6 +119,34 @@ export function overturnedBy(
       lesson.contentHash !== candidate.contentHash &&
       lesson.status !== "archived" &&
       !standsBeside(candidate, lesson) &&
+      !saidBeside(candidate, lesson),
+  );
+}
+
+/**
+ * The live lessons (`live`) that hold the value a lesson `overturned` holds in its slot: versions of
+ * one rule. "Docstrings are Google style, every public function gets one", amended to numpy style
+ * when numpydoc came, gives way with the numpy rule to "the numpydoc thing didn't stick … reST". A
+ * practice's value ("use") names no version. Never the candidate, nor a rule said beside it.
+ */
+export function holdersOfOverturnedValues(
+  candidate: Lesson,
+  overturned: readonly Lesson[],
+  live: readonly Lesson[],
+): Lesson[] {
+  const held = new Set(
+    overturned.flatMap(({ slot }) =>
+      slot?.value && !PRACTICE_VALUES.has(slot.value) ? [`${slot.id}\u0000${slot.value}`] : [],
+    ),
+  );
+  if (held.size === 0) return [];
+  return live.filter(
+    (lesson) =>
+      lesson.slot?.value != null &&
+      held.has(`${lesson.slot.id}\u0000${lesson.slot.value}`) &&
+      lesson.id !== candidate.id &&
+      lesson.contentHash !== candidate.contentHash &&
+      !overturned.some((other) => other.id === lesson.id) &&
       !saidBeside(candidate, lesson),
   );
 }

@@ -7,6 +7,8 @@
  * (docs/lessons.md#withdrawn-rules). Pure.
  */
 import { namesAValue } from "../conventions/convention-announcements.js";
+import { readSlots } from "../conventions/slot-rule.js";
+import { PRACTICE_VALUES } from "../conventions/slot-value-reading.js";
 import { isInstruction } from "../lexicon/imperative-verbs.js";
 import { languageOf } from "../lexicon/language.js";
 import { statesNorm } from "../lexicon/norms.js";
@@ -14,7 +16,8 @@ import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { givesReason } from "../lexicon/reason-clauses.js";
 import { ruleShape } from "../lexicon/rule-shapes.js";
 import { hasStandingMarker, hasStrongStandingMarker } from "../lexicon/standing-markers.js";
-import { saysUpdate } from "../lexicon/update-cues.js";
+import { RETURN, saysUpdate } from "../lexicon/update-cues.js";
+import { preferenceTerms } from "../lexicon/use-and-avoid.js";
 import { withdrawalIn } from "../lexicon/withdrawals.js";
 import { escapeRegExp } from "../regexp.js";
 import { contradicts, droppedThingsNamedIn, says, sentencesOf } from "./contradiction.js";
@@ -34,6 +37,12 @@ function prescribes(clause: string): boolean {
     (hasStandingMarker(clause) && namesAValue(clause)) ||
     ruleShape(clause) !== null ||
     (!zh && statesNorm(clause)) ||
+    // A value set for a slot in place of another, or one gone back to: "the binary reports errors
+    // with miette instead of anyhow", "back to thiserror in tilecore" (not what does the job now,
+    // said as the reason: "OTel covers the service layer now").
+    (preferenceTerms(clause).avoid.size > 0 &&
+      readSlots(clause).some((slot) => slot.value !== null && !PRACTICE_VALUES.has(slot.value))) ||
+    (RETURN.test(clause) && namesAValue(clause)) ||
     (isInstruction(clause, zh) && !pointsBackOnly(clause))
   );
 }

@@ -98,7 +98,7 @@ export const ANNOUNCEMENTS = defineLexicon("announcements", [
   {
     // What a meeting or a vote decided, as a heading: "Outcome of the retro:", "Retro takeaway:".
     pattern: new RegExp(
-      String.raw`^(?:the\s+)?(?:(?:outcome|results?|decisions?|takeaways?|action items?|conclusions?|verdict)\s+(?:of|from)\s+(?:the\s+|our\s+|this week'?s\s+|last week'?s\s+|today'?s\s+|yesterday'?s\s+)?${MEETING}|${MEETING}\s+(?:outcome|results?|decisions?|takeaways?|action items?|conclusions?|verdict))|^(?:from|per|after)\s+(?:the\s+|our\s+|today'?s\s+|yesterday'?s\s+)?${MEETING}`,
+      String.raw`^(?:the\s+)?(?:(?:outcome|results?|decisions?|takeaways?|action items?|conclusions?|verdict)\s+(?:of|from)\s+(?:the\s+|our\s+|this week'?s\s+|last week'?s\s+|today'?s\s+|yesterday'?s\s+)?${MEETING}|${MEETING}\s+(?:outcome|results?|decisions?|takeaways?|action items?|conclusions?|verdict))|^(?:(?:(?:an?\s+|quick\s+)?(?:updates?|news|notes?)\s+)?from|per|after)\s+(?:the\s+|our\s+|today'?s\s+|yesterday'?s\s+)?(?:[\w-]+\s+){0,2}?${MEETING}`,
     ),
     example: "Outcome of the retro",
   },

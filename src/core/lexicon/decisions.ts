@@ -16,8 +16,13 @@ export const DECISIONS = defineLexicon("decisions", [
   },
   {
     pattern:
-      /\b(?:standardi[sz]ed|settled|landed|converged|aligned)(?:\s+(?:every|all|each|our|the)(?:\s+[\w-]+){1,3})?\s+on\b|\b(?:went|are going|is going)\s+with\b|\bpicked\s+\S+\s+(?:as|for|over)\b/,
+      /\b(?:standardi[sz]ed|settled|landed|converged|aligned)(?:\s+(?:every|all|each|our|the)(?:\s+[\w-]+){1,3})?\s+on\b|\b(?:went|(?:are|is|we're|we’re)\s+going)\s+with\b|\bpicked\s+\S+\s+(?:as|for|over)\b/,
     example: "Heads up: the platform team standardized on zerolog",
+  },
+  {
+    // Everything put on one thing: "we're going all in on Tailwind", "the team went all-in on Bun".
+    pattern: /\b(?:go|goes|going|went|gone)\s+all[- ]in\s+(?:on|with)\b/,
+    example: "update from the guild meeting: we're going all in on Tailwind",
   },
   {
     pattern:

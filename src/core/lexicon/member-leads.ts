@@ -53,6 +53,11 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
       /\b(?:use|using|go(?:ing)? with|switch(?:ed|ing)? to|mov(?:e|ed|ing) to|is|are)\s+(?:the\s+)?[\w-]+\s+(?:library|lib|package|crate|module|sdk)['’]s\s+$/,
     example: "go with the standard library's ",
   },
+  // Everything put on one thing: "we're going all in on ".
+  {
+    pattern: /\b(?:go|goes|going|went|gone)\s+all[- ]in\s+(?:on|with)\s+$/,
+    example: "we're going all in on ",
+  },
   // What it is now: "instead of structopt it's clap with derive now".
   { pattern: /\bit['’]?s\s+$/, example: "instead of structopt its " },
   // What a kind of thing uses, right before the tool: "new code uses ky" (not "uses the docker postgres").

@@ -45,7 +45,13 @@ export const NEGATIONS = defineLexicon("negations", [
   negation(REFUSES, /\bnot\b/, "Not at this time. Could I get the address?"),
   negation(REFUSES, /\bno\b(?! (?:problem|worries|rush)\b)/, "There is no way I can leave that early."),
   negation(FORBIDS, /\bnot allowed\b|\bavoid\b|\bwithout\b/, "avoid default exports"),
-  negation(FORBIDS, /\bstop (?:using|adding)\b|\bno (?:more|longer)\b/, "no more conda, it's uv now"),
+  negation(FORBIDS, /\bno (?:more|longer)\b/, "no more conda, it's uv now"),
+  // Anything to stop doing: "stop using mocks", "so stop hardcoding seeds".
+  negation(
+    FORBIDS,
+    /\b(?:stop|quit) (?!being\b)[a-z]+ing\b/,
+    "we're putting the pipeline under DVC, so stop hardcoding seeds",
+  ),
   negation(
     FORBIDS,
     /\bno (?:new |extra |external )?(?:dependencies|deps|packages|sudo|root)\b/,

@@ -20,11 +20,11 @@ const MANNER = `(?:like (?:that|this)|(?:that|this) way|the same way|as is)`;
  * new modules", "in every repo", "too"), what it replaces ("instead of the Google style I told you"),
  * and courtesy.
  */
-const SCOPE = String.raw`(?:\s*,?\s*(?:everywhere|always|from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|too|as well|please|pls|then|across the (?:board|codebase|repo|project)|(?:for|in|on|across|with) (?:all|every|each|any|the rest of(?: the)?|our|future|other)(?:\s+(?:of\s+)?(?:the|our))?(?:\s+new)?(?:\s+[\w./-]+){1,2}|(?:for|in) (?:the )?(?:whole|entire) [\w./-]+|(?:here|in this (?:repo|project|codebase))|(?:instead of|rather than|not) [^.!?。！]{1,60}?))*`;
+const SCOPE = String.raw`(?:\s*,?\s*(?:everywhere|always|in general|generally|from now on|going forward|from here on(?: out)?|in (?:the )?future|henceforth|too|as well|please|pls|then|across the (?:board|codebase|repo|project)|(?:for|in|on|across|with) (?:all|every|each|any|the rest of(?: the)?|our|future|other)(?:\s+(?:of\s+)?(?:the|our))?(?:\s+new)?(?:\s+[\w./-]+){1,2}|(?:for|in) (?:the )?(?:whole|entire) [\w./-]+|(?:here|in this (?:repo|project|codebase))|(?:instead of|rather than|not) [^.!?。！]{1,60}?))*`;
 /** The end of the sentence. */
 const END = String.raw`\s*[.!。！]*\s*$`;
 /** A word that says it holds beyond this request ("Use it." alone confirms nothing lasting). */
-const LASTING = String.raw`(?=.*\b(?:always|everywhere|from now on|going forward|from here on|future|henceforth|all|every|each|any|whole|entire|across|rest)\b)`;
+const LASTING = String.raw`(?=.*\b(?:always|everywhere|from now on|going forward|from here on|future|henceforth|all|every|each|any|whole|entire|across|rest|in general|generally)\b)`;
 
 /** Every pronoun-object form, English then Chinese. */
 export const PRONOUN_OBJECTS = defineLexicon("pronoun-objects", [
@@ -50,7 +50,7 @@ export const PRONOUN_OBJECTS = defineLexicon("pronoun-objects", [
   {
     // "That's the way from now on", "This is how we do it going forward", "So that's the docstring rule from now on".
     pattern: new RegExp(
-      String.raw`^${LASTING}(?:that|this)(?:'s| is| should be| will be)\s+(?:how (?:we|you) (?:do|want) (?:it|things)|(?:the|our) (?:[\w-]+\s+){0,2}?(?:way|rule|standard|default|convention|pattern)(?: to go)?)${SCOPE}${END}`,
+      String.raw`^${LASTING}(?:that|this)(?:'s| is| should be| will be)\s+(?:how (?:we|you|i) (?:do|want|like|write) (?:it|things|them|(?:my |the |our |your )?(?:answers|replies|responses|code|commits|tests))|(?:the|our) (?:[\w-]+\s+){0,2}?(?:way|rule|standard|default|convention|pattern)(?: to go)?)${SCOPE}${END}`,
     ),
     example: "This is how we do it going forward.",
   },
@@ -60,6 +60,14 @@ export const PRONOUN_OBJECTS = defineLexicon("pronoun-objects", [
       String.raw`^(?:and\s+)?(?:that|this|the same)(?:'s| is)?\s+(?:goes|go|holds|applies)\s+(?:for|to)\s+(?:everything|every|all|each|any)\b[^.!?。！]{0,40}${END}`,
     ),
     example: "That goes for everything under fw/.",
+  },
+  {
+    // What every thing of a kind has, as "one" or "it": "every public function gets one", "all
+    // handlers need them".
+    pattern: new RegExp(
+      String.raw`^(?:and\s+)?(?:every|each|all|any)\s+(?:[\w./-]+\s+){1,3}?(?:gets?|needs?|has|have|should (?:get|have)|must (?:get|have)|wants?|requires?)\s+(?:one|it|them)(?:\s+(?:too|as well))?${SCOPE}${END}`,
+    ),
+    example: "every public function gets one.",
   },
   {
     pattern: new RegExp(

@@ -81,6 +81,17 @@ export function politeRequestRest(sentence: string): string | null {
   return rest === "" ? null : `${scope}${rest}`;
 }
 
+/**
+ * True when `sentence` opens as a request, with its question mark or without, as quick messages
+ * are written: "can you write a PlayerHealth script with damage and a death event". A request is
+ * the task at hand, never an item of a list of rules (convention-reading.ts).
+ */
+export function opensAsRequest(sentence: string): boolean {
+  const text = sentence.trim();
+  const lead = POLITE_LEAD.exec(text.slice(REQUEST_SCOPES.pattern.exec(text)?.[0].length ?? 0));
+  return lead !== null && lead[0].length > 0;
+}
+
 /** True when `sentence` ends as a question ("…在 gcc 13 上能用吗"): it states no rule. */
 export function endsAsQuestion(sentence: string): boolean {
   return ENDS_AS_QUESTION.test(sentence);

@@ -84,6 +84,19 @@ export const RULE_SHAPES = defineLexicon(
       /^(?:(?:so|and|now|ok(?:ay)?),?\s+)?(?:all |our |the )?(?:[\w-]+ ){0,2}[\w-]+s (?:are|is) (?:now |always )?(?:named |called )?\S*<[\w-]+>/,
       "so branches are now <username>/<ticket>-<slug>",
     ),
+    // What a kind of thing is marked with in code: "inspector fields are [SerializeField] private",
+    // "handlers are `async def`", "services are @Singleton".
+    entry(
+      "norm",
+      /^(?:all |every |the |our |new )?(?:[\w-]+ ){0,2}[\w-]+s (?:are|is) (?:always |now )?(?:\[[\w.]+\]|@[\w.]+|`[^`]+`)/,
+      "inspector fields are [SerializeField] private, never public fields",
+    ),
+    // What a thing is made of, said in words: "a branch is just the ticket key plus a slug now".
+    entry(
+      "norm",
+      /^(?:(?:so|and|now|ok(?:ay)?),?\s+)?(?:a |an |every |each |the |our )?(?:[\w-]+ ){0,2}?[\w-]+ (?:is|are) (?:now |just |always |simply )*(?:the |a |an )?(?:[\w-]+ ){0,3}?[\w-]+ (?:plus|followed by) (?:the |a |an )?[\w-]+/,
+      "a branch is just the ticket key plus a slug now",
+    ),
     // What a thing is made of, written as a sum: "so branch = ticket key + slug".
     entry(
       "norm",
@@ -161,6 +174,13 @@ export const RULE_SHAPES = defineLexicon(
       "choice",
       /\b[\w.@/-]+\s+only(?:\s*[,.;!(]|\s*$|\s+from\b|\s+(?:here|in this)\b)|^(?:[\w-]+\s+){0,2}only\s*[:,]/,
       "pytest only from here on",
+    ),
+    // A thing kept for when nothing else will do: "getByTestId only as a last resort", "raw SQL
+    // only as a fallback": the other way is the rule.
+    entry(
+      "choice",
+      /\b[\w.@/()-]+\s+(?:is\s+|are\s+)?only\s+(?:as\s+(?:a|the)\s+(?:last\s+resort|fallback|escape\s+hatch)|when\s+nothing\s+else\s+works)\b/,
+      "we query by role (getByRole), getByTestId only as a last resort",
     ),
     // A thing moved from one place to another: "the ticket reference moves out of the subject into a
     // `Refs: ENG-123` trailer", "config moved from .env to config/app.toml".

@@ -44,6 +44,12 @@ const namingList = (pattern: RegExp, example: string, value: number, what = 1): 
   value: { from: "group", value, list: true },
 });
 
+/** A prefix said in words ("an underscore prefix", "no prefix at all"): stored as written. */
+const inWords = (pattern: RegExp, example: string, value: number, what: number): SlotEntry => ({
+  ...naming("prefix", pattern, example, value, what),
+  value: { from: "group", value, names: { underscore: "_", "dollar sign": "$", no: "none" } },
+});
+
 /** A naming entry said of no thing (`naming.any.…`). */
 const ofNoThing = (pattern: RegExp, example: string, value: number): SlotEntry => {
   const { what: _what, ...entry } = naming("prefix", pattern, example, value);
@@ -185,6 +191,24 @@ export const NAMING_SLOTS: readonly SlotEntry[] = [
       String.raw`\buse\s+${NAME_PART}\s+(?:for|on|in)\s+(?:all\s+|every\s+|the\s+|new\s+|local\s+)*${WHAT}`,
     ),
     "scratch that, use q_ for local variables",
+    1,
+    2,
+  ),
+  // A prefix said in words, not written: "private fields get an underscore prefix instead",
+  // "private helpers get a leading underscore", "no prefix at all on private fields".
+  inWords(
+    new RegExp(
+      String.raw`\b${WHAT}\s+(?:are\s+|is\s+)?(?:named\s+with|get|use|take|have|carry|start\s+with)\s+(?:the\s+|a\s+|an\s+)?(?:leading\s+|single\s+)?(underscore|dollar\s+sign)(?:\s+prefix)?\b`,
+    ),
+    "private fields get an underscore prefix instead: _health, _moveSpeed",
+    2,
+    1,
+  ),
+  inWords(
+    new RegExp(
+      String.raw`\b(no)\s+prefix(?:es)?\s+(?:at\s+all\s+)?(?:on|for)\s+(?:the\s+|our\s+|any\s+|all\s+)?(?:(?:private|public|protected|local|new|static)\s+)?${WHAT}`,
+    ),
+    "the lead wants no prefix at all on private fields, plain camelCase",
     1,
     2,
   ),

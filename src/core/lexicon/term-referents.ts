@@ -12,7 +12,7 @@ export const WORD = String.raw`[\p{L}\p{N}_@./:+<>-]*[\p{L}\p{N}_@/:+>-]`;
 
 /** Words that are never a term. */
 export const NOISE = new Set(
-  "the a an it this that them to in on for with and or of be is are was were here there now any all our gonna gotta wanna ones".split(
+  "the a an it this that them to in on for with and or of be is are was were here there now any all our gonna gotta wanna ones just only merely simply also even".split(
     " ",
   ),
 );

@@ -225,7 +225,9 @@ export const AVOID_LEADS = defineLexicon(
     },
     {
       // A name switched to another name: "tl::expected 换成 std::expected" (not "格式化改成 ruff format").
-      pattern: /(?<!决定|打算|准备|计划|已经|商量)(?:换成|改成|替换成|替换为|换为|改为)(?=\s*[A-Za-z@`])/,
+      // …with a modal between ("返回结构里的 msg 要改成 message").
+      pattern:
+        /(?<!决定|打算|准备|计划|已经|商量)(?:(?:要|得|需要|就|都|也)\s*)?(?:换成|改成|替换成|替换为|换为|改为)(?=\s*[A-Za-z@`])/,
       example: "tl::expected 换成 std::expected",
       side: "before" as const,
       joined: true as const,
@@ -261,6 +263,14 @@ export const AVOID_LEADS = defineLexicon(
       side: "before" as const,
       // A name, not the kind of thing it stays in: "the existing Dagger modules stay until ported".
       named: true as const,
+    },
+    {
+      // A thing that was only ever meant for a while is dropped when the lasting one comes: "CSS
+      // modules were a stopgap", "the shim was only a band-aid".
+      pattern:
+        /(?:was|were|is|are) (?:(?:just|only|always|really) )?(?:a |an )?(?:stopgap|temporary (?:fix|solution|measure|workaround|hack)|interim (?:fix|solution)|band-?aid)s?\b/,
+      example: "we're going all in on Tailwind. CSS modules were a stopgap",
+      side: "before" as const,
     },
     {
       // A thing that did not take hold is dropped too: "Shouldly didn't stick".
@@ -334,7 +344,8 @@ export const AVOID_READERS = compile(AVOID_LEADS.entries);
 /** The term a lead read, as written; null when the lead reads only names and this is none (see `TermLead.named`). */
 export function termOf(match: RegExpMatchArray, lead: TermLead): string | null {
   const written = (match.slice(1).find((group) => group !== undefined) ?? "").trim();
-  return lead.named === true && !/^\S*[A-Z_@./]/.test(written) ? null : written;
+  // A name is written as code or a proper noun: "Hilt", "@Timed", "eu-west-1".
+  return lead.named === true && !/^\S*[A-Z_@./]|^[a-z][\w-]*-\d/.test(written) ? null : written;
 }
 
 function collect(text: string, leads: readonly TermLead[], readers: readonly RegExp[]): Set<string> {

@@ -77,13 +77,19 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "tests",
-    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit[- ]?(?:tests?|checks?|specs?|testing)|integration|coverage|assertions?|nothing (?:broke|is broken)|(?:didn'?t|did not|haven'?t|have not) (?:break|broken) (?:anything|something|it)|anything (?:broke|is broken))\b|测试(?!环境)|单测|用例/,
+    /\b(?:tests?|testing|specs?|pytest|vitest|jest|mocha|e2e|unit[- ]?(?:tests?|checks?|specs?|testing)|integration|coverage|assertions?|nothing (?:broke|is broken)|(?:didn'?t|did not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not) (?:break|broken)\b|anything (?:broke|is broken))\b|测试(?!环境|机|服务器|集群)|单测|用例/,
     "run the unit tests",
   ),
   work(
     "tests",
     /\b(?:prove|show|check|verify|demonstrate) (?:it|that|this)\b[^.!?\n]{0,30}\b(?:cases|examples)\b|\b(?:edge|corner|test) cases\b/,
     "make sure it handles overlapping reservations and prove it with a few cases",
+  ),
+  // Whether it still works, asked of the suite: "verify it still works", "check the suite is still green".
+  work(
+    "tests",
+    /\b(?:verify|check|make sure|confirm|ensure)\b[^.!?\n]{0,30}?\bstill (?:works?|passes|pass|green|runs?)\b|\b(?:the )?suite (?:is |stays )?(?:still )?(?:green|red|passing|failing)\b/,
+    "I tweaked the header parsing, verify it still works",
   ),
   work(
     "commit",
@@ -108,7 +114,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   work(
     "deploy",
     new RegExp(
-      `${DEPLOYS}|\\b(?:release\\w*|staging|production|prod|rollout|roll out|(?<!\\b(?:the|a|an|each|every|enemy|player|cargo|space|war|star|air)\\s)ship(?!['’]s|\\s+(?:is|moves|flies|docks|docked|lands|sprite|model|hull))|cut (?:a |the )?v?\\d+\\.\\d+(?:\\.\\d+)?)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)环境`,
+      `${DEPLOYS}|\\b(?:release\\w*|staging|production|prod|rollout|roll out|(?<!\\b(?:the|a|an|each|every|enemy|player|cargo|space|war|star|air)\\s)ship(?!['’]s|\\s+(?:is|moves|flies|docks|docked|lands|sprite|model|hull))|cut (?:a |the )?v?\\d+\\.\\d+(?:\\.\\d+)?)\\b|${PUBLISHES}|发布|上线|预发|部署|生产|(?:测试|线上|正式)(?:环境|机|服务器|集群)`,
     ),
     "roll out billing 2.4",
   ),
