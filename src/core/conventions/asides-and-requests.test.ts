@@ -13,6 +13,7 @@ import { forbids } from "../lexicon/negations.js";
 import { pointsBackOnly } from "../lexicon/pronoun-objects.js";
 import { opensAsRequest } from "../lexicon/question-forms.js";
 import { preferenceTerms } from "../lexicon/use-and-avoid.js";
+import { asksForKnowledge } from "../recall/conventions.js";
 import { readConventions } from "./convention-rule.js";
 import { heldValues } from "./named-values.js";
 import { readSlots } from "./slot-rule.js";
@@ -146,6 +147,16 @@ describe("what a withdrawal says besides, and what a project holds by name", () 
       ],
     );
     expect(held.slots).toEqual([{ id: "logging", value: "zerolog" }]);
+  });
+
+  it("reads an operation asked politely as work, and the data services of a cloud as cloud work", () => {
+    expect(asksForKnowledge("can you list the glue tables in the warehouse catalog?", false)).toBe(false);
+    expect(asksForKnowledge("could you explain what rebase --onto does?", false)).toBe(true);
+    expect([...kindsOfWork("kick off the athena query that rebuilds the daily revenue table")]).toContain(
+      "cloud",
+    );
+    expect([...kindsOfWork("把前端打个包发到测试机")]).toContain("deploy");
+    expect([...kindsOfWork("把前端打个包发到测试机")]).not.toContain("tests");
   });
 
   it("reads whether it still works as test work", () => {

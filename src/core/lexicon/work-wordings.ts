@@ -256,7 +256,7 @@ export const WORK_WORDINGS = defineLexicon("work-wordings", [
   ),
   work(
     "cloud",
-    /\b(?:[a-z]{2}-(?:central|west|east|north|south|northeast|southeast|northwest|southwest)-\d|(?<!\b(?:by|per|each|every) )regions?|sqs|sns|ec2|rds|dynamodb|cloudfront|vpcs?|dead-letter queues?)\b|地域|可用区/,
+    /\b(?:[a-z]{2}-(?:central|west|east|north|south|northeast|southeast|northwest|southwest)-\d|(?<!\b(?:by|per|each|every) )regions?|sqs|sns|ec2|rds|dynamodb|cloudfront|vpcs?|dead-letter queues?|athena|glue (?:tables?|catalog|jobs?|crawlers?)|redshift|cloudwatch|kinesis|emr|ecs|eks|fargate|gcs|bigquery|pub\/?sub|cloud run)\b|地域|可用区/,
     "create an SQS queue for the thumbnail workers",
   ),
   // Tags and labels put on a cloud resource: "every resource gets two tags, owner and cost_center".

@@ -13,7 +13,7 @@ import { namesCodeSymbol, namesSourceFile } from "../lexicon/code-terms.js";
 import { namesScope } from "../lexicon/convention-scopes.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
-import { opensWithInstructionVerb, TASK_VERBS } from "../lexicon/imperative-verbs.js";
+import { opensWithInstructionVerb, TASK_VERBS, verbsAsking } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { opensLikeKnowledgeQuestion, PROJECT_REFERENCES } from "../lexicon/knowledge-questions.js";
 import { politeRequestRest } from "../lexicon/question-forms.js";
@@ -212,6 +212,9 @@ function asksOfTheProject(asked: ReadonlySet<string>): boolean {
   return asked.has("code") || asked.has("database");
 }
 
+/** A verb that operates on the project's things: list, fetch, restart, search… */
+const OPERATES = new RegExp(String.raw`^(?:(?:please|just)\s+)*(?:${verbsAsking("operate", false)})\b`, "i");
+
 /**
  * True for a request asked as a question ("can you verify nothing broke?"), not for knowledge
  * ("could you explain what rebase --onto does?").
@@ -219,7 +222,12 @@ function asksOfTheProject(asked: ReadonlySet<string>): boolean {
 function asksPolitely(prompt: string): boolean {
   // The request may come after what was done: "I refactored the validation, can you verify nothing broke?".
   const asked = politeRequestRest(prompt.split(/[,;.，；。]\s+/).at(-1) ?? prompt);
-  return asked !== null && !opensLikeKnowledgeQuestion(asked) && opensWithInstructionVerb(asked);
+  // An operation asks for work too: "can you list the glue tables in the warehouse catalog?".
+  return (
+    asked !== null &&
+    !opensLikeKnowledgeQuestion(asked) &&
+    (opensWithInstructionVerb(asked) || OPERATES.test(asked.trim()))
+  );
 }
 
 /**
