@@ -36,6 +36,24 @@ describe("versions of a rule", () => {
     });
   });
 
+  it("a long change keeps what it drops itself when the news before it is cut to fit", async () => {
+    await withTacit(tempDir(), "/work/settings-ios", T0, async (tacit, _setClock, say) => {
+      await say(
+        "state",
+        "two things we do differently. Screen state lives in a view model class — ObservableObject with @Published properties, views just read it.",
+        T0,
+      );
+      await say(
+        "observation",
+        "Good news, product agreed to drop iOS 16! Minimum target is iOS 17 now. That means new view models use the Observation framework — @Observable macro instead of ObservableObject, no more @Published.",
+        T0 + 7 * DAY,
+      );
+      const rules = await live(tacit);
+      expect(rules.some((rule) => /@Observable macro instead of ObservableObject/.test(rule))).toBe(true);
+      expect(rules.filter((rule) => /^Screen state lives/.test(rule))).toEqual([]);
+    });
+  });
+
   it("a logging change said beside a dropped branch prefix leaves the branch rule standing", async () => {
     await withTacit(tempDir(), "/work/ledger-svc", T0, async (tacit, _setClock, say) => {
       await say(

@@ -52,11 +52,11 @@ function ruleWithin(rule: string): string {
   // A first sentence too long for the rest to fit is the one cut, so that a drop after it stays.
   const rest = kept.slice(1).join(" ");
   const room = MAX_RULE_CHARS - rest.length - 1;
-  // …unless it drops a thing itself ("… @Observable macro instead of ObservableObject"): that stays whole.
-  const drops = (sentence: string) => preferenceTerms(sentence).avoid.size > 0;
-  const dropsLater = kept.slice(1).some(drops) && !drops(kept[0] ?? "");
-  if (dropsLater && (kept[0]?.length ?? 0) > room && room >= MIN_CUT_FIRST)
-    return `${clip(kept[0] as string, room)} ${rest}`;
+  // Never before what it drops itself ("… @Observable macro instead of ObservableObject, no more @Published").
+  const first = kept[0] ?? "";
+  const dropsLater = kept.slice(1).some((sentence) => preferenceTerms(sentence).avoid.size > 0);
+  if (dropsLater && first.length > room && room >= MIN_CUT_FIRST && droppedUpTo(first) <= room)
+    return `${clip(first, room)} ${rest}`;
   return clip(kept.join(" "), MAX_RULE_CHARS);
 }
 
@@ -84,6 +84,15 @@ function withoutAnnouncement(sentence: string): string {
  * thing (not one a kept sentence drops already) always; one that drops nothing only when it still
  * leaves room for them, or comes after them all (the clip then cuts what does not fit).
  */
+/** Where the last thing `sentence` drops ends in it; 0 when it drops nothing. */
+function droppedUpTo(sentence: string): number {
+  const lower = sentence.toLowerCase();
+  return Math.max(
+    0,
+    ...[...preferenceTerms(sentence).avoid].map((thing) => lower.lastIndexOf(thing) + thing.length),
+  );
+}
+
 function fitted(sentences: readonly string[]): string[] {
   const dropped = new Set<string>();
   const needed = sentences.map((sentence, index) => {
