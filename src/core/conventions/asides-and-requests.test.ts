@@ -92,6 +92,31 @@ describe("decisions, choices and confirmations", () => {
   });
 });
 
+describe("rules said as what every thing starts with, as news confirmed, or as what the team is using", () => {
+  it("reads 'every script starts with set -euo pipefail' after a complaint", () => {
+    expect(
+      rules("how many times do I have to say this. every script starts with `set -euo pipefail`."),
+    ).toEqual(["Every script starts with `set -euo pipefail`"]);
+  });
+
+  it("reads news that the next sentence tells to go with from now on", () => {
+    const [found] = readConventions(
+      "the analytics engineers merged a new .sqlfluff last week that enforces UPPERCASE keywords. Please go with that from now on instead of lowercase.",
+      null,
+      null,
+    );
+    expect(found?.slot?.value).toBe("uppercase");
+    expect(rules("we went to a jazz gig last week.")).toEqual([]);
+  });
+
+  it("reads what the team is now using as a thing used", () => {
+    expect([
+      ...preferenceTerms("we're moving tests into test/ and using alcotest for them from now on").use,
+    ]).toEqual(["alcotest"]);
+    expect([...preferenceTerms("I'm using Chrome on a Mac").use]).toEqual([]);
+  });
+});
+
 describe("prefixes said in words, and what a kind of thing is marked with", () => {
   it("reads an underscore prefix and no prefix at all", () => {
     expect(slots("private fields get an underscore prefix instead: _health, _moveSpeed.")).toEqual([

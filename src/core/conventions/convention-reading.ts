@@ -137,6 +137,9 @@ export function statesNoRule(unit: RuleUnit, text: string, reading?: MessageRead
   if (text === "" || endsAsQuestion(text) || CONDITIONS.test(text)) return true;
   // The work asked for now, headed as such ("ok first thing: make the dock lights blink …").
   if (headsTask(unit.text)) return true;
+  // What the next sentence tells to go with from now on is a rule, told as news or not ("… merged a
+  // new .sqlfluff last week that enforces UPPERCASE keywords. Please go with that from now on").
+  if (reading?.confirmed === true && namesAValue(text)) return false;
   // "our config file is config.yaml, always edit that one": "that one" is the file, not a one-off.
   const strong = hasStrongStandingMarker(unit.text);
   const said = strong ? text.replace(/\b(?:this|that) one\b/gi, "") : text;

@@ -120,7 +120,7 @@ export const STANDING_MARKERS = defineLexicon("standing-markers", [
   strong(
     new RegExp(
       // The things may be narrowed by a clause of their own: "every public function that returns Result must …".
-      String.raw`\b(?:all|every|each) (?:of (?:the|our) )?(?:[\w-]+ )?${THINGS} (?:(?:that|which|with|in|under|from) [^,.;]{1,40}? )?(?:should|must|needs? to|ha(?:s|ve) to|are to|gets?|need|carr(?:y|ies)|subclass(?:es)?)\b`,
+      String.raw`\b(?:all|every|each) (?:of (?:the|our) )?(?:[\w-]+ )?${THINGS} (?:(?:that|which|with|in|under|from) [^,.;]{1,40}? )?(?:should|must|needs? to|ha(?:s|ve) to|are to|gets?|need|carr(?:y|ies)|subclass(?:es)?|(?:starts?|begins?|ends?) with)\b`,
     ),
     "all functions should have docstrings",
   ),

@@ -41,6 +41,11 @@ export const USE_LEADS = defineLexicon(
   [
     after(/\b(?:use|prefer|run|always use|stick (?:to|with)|go with|reach for)/, "use pnpm for everything"),
     after(/\buses(?= \S+ now\b)/, "the binary uses miette now"),
+    // What the team is taking up: "we're … and using alcotest for them from now on".
+    after(
+      /\b(?:we(?:'re|’re| are)(?: now| all)?|and|now|start(?:ing)?) using(?! (?:the|a|an|it|them|this|that)\b)/,
+      "we're moving tests into test/ and using alcotest for them from now on",
+    ),
     after(
       /\b(?:switch(?:es|ed|ing)?|mov(?:es|e|ed|ing)|migrat(?:es|e|ed|ing))(?:\s+(?:[\w-]+|\+|&)){0,7}?\s+(?:on)?to/,
       "we switched the whole monorepo to pnpm",
