@@ -79,11 +79,6 @@ function withoutAnnouncement(sentence: string): string {
   return `${after.charAt(0).toUpperCase()}${after.slice(1)}`;
 }
 
-/**
- * The sentences of a long rule worth keeping, in their order: the first and the ones that drop a
- * thing (not one a kept sentence drops already) always; one that drops nothing only when it still
- * leaves room for them, or comes after them all (the clip then cuts what does not fit).
- */
 /** Where the last thing `sentence` drops ends in it; 0 when it drops nothing. */
 function droppedUpTo(sentence: string): number {
   const lower = sentence.toLowerCase();
@@ -93,6 +88,11 @@ function droppedUpTo(sentence: string): number {
   );
 }
 
+/**
+ * The sentences of a long rule worth keeping, in their order: the first and the ones that drop a
+ * thing (not one a kept sentence drops already) always; one that drops nothing only when it still
+ * leaves room for them, or comes after them all (the clip then cuts what does not fit).
+ */
 function fitted(sentences: readonly string[]): string[] {
   const dropped = new Set<string>();
   const needed = sentences.map((sentence, index) => {

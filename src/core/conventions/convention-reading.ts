@@ -300,24 +300,16 @@ function readStatement(unit: RuleUnit, text: string, reading: MessageReading): C
   // A project's own marker ("in this repo", "here", 统一) or how every answer is written is
   // lasting for a rule about work, as is a rule's shape.
   const shaped = about && (shape || hasStandingMarker(text) || answerDirective);
+  // A request for now is the task, neither an announced value nor an item of rules ("can you write a PlayerHealth script…").
+  const asksNow = opensAsRequest(text);
   // The value a change was announced for ("it's lz_ for every landing table").
   // Not what was wrong with the old one ("the warehouse changed one more time: DEV_XS_WH was too small").
   const announcedValue =
-    reading.announced &&
-    about &&
-    namesAValue(text) &&
-    !dropsOnly(text) &&
-    !givesReason(text) &&
-    !opensAsRequest(text);
+    reading.announced && about && namesAValue(text) && !dropsOnly(text) && !givesReason(text) && !asksNow;
   // An item of a list headed as rules ("a few house rules. 1) … 2) …"), or a sentence after a heading
   // of rules (先讲几条规范。…), is one when it names a value.
-  // A request for now asked after them is the task, not a rule ("can you write a PlayerHealth script…").
   const listedValue =
-    (unit.listed || reading.rulesHeaded === true) &&
-    reading.headed &&
-    about &&
-    namesAValue(text) &&
-    !opensAsRequest(text);
+    (unit.listed || reading.rulesHeaded === true) && reading.headed && about && namesAValue(text) && !asksNow;
   const { marked } = reading;
   const described = reading.described === true && slots.length > 0;
   // A change of a value the project's conventions hold ("LOAD_XS keeps timing out, so nightly loads

@@ -8,6 +8,9 @@
  */
 import { defineLexicon } from "./define-lexicon.js";
 
+/** Everything put on one thing: "going all in on" (member-leads.ts reads the thing after it). */
+export const ALL_IN = String.raw`(?:go|goes|going|went|gone)\s+all[- ]in\s+(?:on|with)`;
+
 /** Every decision form, English then Chinese. */
 export const DECISIONS = defineLexicon("decisions", [
   {
@@ -21,7 +24,7 @@ export const DECISIONS = defineLexicon("decisions", [
   },
   {
     // Everything put on one thing: "we're going all in on Tailwind", "the team went all-in on Bun".
-    pattern: /\b(?:go|goes|going|went|gone)\s+all[- ]in\s+(?:on|with)\b/,
+    pattern: new RegExp(String.raw`\b${ALL_IN}\b`),
     example: "update from the guild meeting: we're going all in on Tailwind",
   },
   {

@@ -229,6 +229,16 @@ export function opensWithAnyVerb(text: string): boolean {
   return OPENS_WITH_ANY_VERB.test(text.trim());
 }
 
+const OPENS_WITH_OPERATION = new RegExp(
+  String.raw`^(?:(?:please|just)\s+)*(?:${alternation(ALL_ROLES, "operate")})\b`,
+  "i",
+);
+
+/** True when `text` opens with a verb that operates on the project's things ("list the glue tables", "restart the worker"). */
+export function opensWithOperation(text: string): boolean {
+  return OPENS_WITH_OPERATION.test(text.trim());
+}
+
 /** Words before an instruction that only announce it: "from now on, use pnpm", "I'd like you to…". */
 const ANNOUNCED =
   /^(?:(?:from now on|going forward|from here on|from today|moving forward|in the future|henceforth|as a rule|please|i(?:'d| would) like you to|i (?:want|need) you to|make sure (?:to|you)|remember to|be sure to)[,:]?\s+)+/i;

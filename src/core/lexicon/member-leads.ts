@@ -4,6 +4,7 @@
  * with Moq", "logging is structlog", 统一用 dayjs. Each entry is read on the words of the clause
  * before the tool, up to it (the slot rule's `usedMember`). Pure.
  */
+import { ALL_IN } from "./decisions.js";
 import { defineLexicon } from "./define-lexicon.js";
 
 /** Every lead of a member that is used, English then Chinese. */
@@ -55,7 +56,7 @@ export const MEMBER_LEADS = defineLexicon("member-leads", [
   },
   // Everything put on one thing: "we're going all in on ".
   {
-    pattern: /\b(?:go|goes|going|went|gone)\s+all[- ]in\s+(?:on|with)\s+$/,
+    pattern: new RegExp(String.raw`\b${ALL_IN}\s+$`),
     example: "we're going all in on ",
   },
   // What it is now: "instead of structopt it's clap with derive now".

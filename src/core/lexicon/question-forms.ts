@@ -71,11 +71,11 @@ export const REQUEST_SCOPES = defineLexicon("request-scopes", [
  */
 export function politeRequestRest(sentence: string): string | null {
   const text = sentence.trim();
-  const scope = REQUEST_SCOPES.pattern.exec(text)?.[0] ?? "";
-  const lead = POLITE_LEAD.exec(text.slice(scope.length));
-  if (lead === null || lead[0].length === 0 || !endsAsQuestion(text)) return null;
+  const found = requestLead(text);
+  if (found === null || !endsAsQuestion(text)) return null;
+  const { scope, lead } = found;
   const rest = text
-    .slice(scope.length + lead[0].length)
+    .slice(scope.length + lead.length)
     .replace(/[?？]+\s*$|[吗呢][\s。？?]*$/, "")
     .trim();
   return rest === "" ? null : `${scope}${rest}`;
@@ -87,9 +87,14 @@ export function politeRequestRest(sentence: string): string | null {
  * the task at hand, never an item of a list of rules (convention-reading.ts).
  */
 export function opensAsRequest(sentence: string): boolean {
-  const text = sentence.trim();
-  const lead = POLITE_LEAD.exec(text.slice(REQUEST_SCOPES.pattern.exec(text)?.[0].length ?? 0));
-  return lead !== null && lead[0].length > 0;
+  return requestLead(sentence.trim()) !== null;
+}
+
+/** What a request opens with: what it is for ("For anything experimental, ") and its lead ("would you please "). */
+function requestLead(text: string): { scope: string; lead: string } | null {
+  const scope = REQUEST_SCOPES.pattern.exec(text)?.[0] ?? "";
+  const lead = POLITE_LEAD.exec(text.slice(scope.length))?.[0] ?? "";
+  return lead === "" ? null : { scope, lead };
 }
 
 /** True when `sentence` ends as a question ("…在 gcc 13 上能用吗"): it states no rule. */

@@ -13,7 +13,7 @@ import { namesCodeSymbol, namesSourceFile } from "../lexicon/code-terms.js";
 import { namesScope } from "../lexicon/convention-scopes.js";
 import { namesDataStore } from "../lexicon/data-stores.js";
 import { asksForEveryday } from "../lexicon/everyday-requests.js";
-import { opensWithInstructionVerb, TASK_VERBS, verbsAsking } from "../lexicon/imperative-verbs.js";
+import { opensWithInstructionVerb, opensWithOperation, TASK_VERBS } from "../lexicon/imperative-verbs.js";
 import { kindsOfWork } from "../lexicon/kinds-of-work.js";
 import { opensLikeKnowledgeQuestion, PROJECT_REFERENCES } from "../lexicon/knowledge-questions.js";
 import { politeRequestRest } from "../lexicon/question-forms.js";
@@ -212,9 +212,6 @@ function asksOfTheProject(asked: ReadonlySet<string>): boolean {
   return asked.has("code") || asked.has("database");
 }
 
-/** A verb that operates on the project's things: list, fetch, restart, search… */
-const OPERATES = new RegExp(String.raw`^(?:(?:please|just)\s+)*(?:${verbsAsking("operate", false)})\b`, "i");
-
 /**
  * True for a request asked as a question ("can you verify nothing broke?"), not for knowledge
  * ("could you explain what rebase --onto does?").
@@ -226,7 +223,7 @@ function asksPolitely(prompt: string): boolean {
   return (
     asked !== null &&
     !opensLikeKnowledgeQuestion(asked) &&
-    (opensWithInstructionVerb(asked) || OPERATES.test(asked.trim()))
+    (opensWithInstructionVerb(asked) || opensWithOperation(asked))
   );
 }
 
